@@ -1,0 +1,74 @@
+# xnoc - top-level build.  `make deps` once on a fresh Debian 12 machine,
+# then `make` (build/xnoc), `make test`, `make demo`, `make bench`.
+
+BUILD    ?= build
+CC       ?= cc
+CFLAGS   ?= -O2 -g
+XCFLAGS  := -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -Isim_harness $(CFLAGS)
+LDLIBS   := -ljansson -lelf -ldl -lm
+DEBS     := build-essential verilator yosys clang lld libelf-dev libjansson-dev \
+            libcadical-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev \
+            fonts-dejavu-core jq
+
+# The live view is optional: built only when SDL2 (+ ttf, image) is present.
+HAVE_SDL := $(shell pkg-config --exists sdl2 SDL2_ttf SDL2_image 2>/dev/null && echo 1)
+ifeq ($(HAVE_SDL),1)
+XCFLAGS  += -DXNOC_HAVE_SDL $(shell pkg-config --cflags sdl2 SDL2_ttf SDL2_image)
+LDLIBS   += $(shell pkg-config --libs sdl2 SDL2_ttf SDL2_image)
+VIEW_SRC :=
+else
+VIEW_SRC := $(wildcard sim_harness/view/*.c)
+endif
+# CaDiCaL (exact schedules) is a C++ static library with a C API.
+LDLIBS   += -lcadical -lstdc++
+
+HARNESS_SRC := $(filter-out $(VIEW_SRC),$(wildcard sim_harness/*.c sim_harness/*/*.c))
+HARNESS_OBJ := $(HARNESS_SRC:%.c=$(BUILD)/obj/%.o)
+ASAN_OBJ    := $(HARNESS_SRC:%.c=$(BUILD)/asan/%.o)
+
+.PHONY: all deps test test-quick lint synth bench demo firmware clean asan
+all: $(BUILD)/xnoc firmware
+
+$(BUILD)/xnoc: $(HARNESS_OBJ)
+	$(CC) $(XCFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(XCFLAGS) -MMD -MP -c -o $@ $<
+
+# The same harness under AddressSanitizer + UndefinedBehaviorSanitizer.
+asan: $(BUILD)/xnoc-asan
+$(BUILD)/xnoc-asan: $(ASAN_OBJ)
+	$(CC) $(XCFLAGS) -fsanitize=address,undefined -o $@ $^ $(LDLIBS)
+$(BUILD)/asan/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(XCFLAGS) -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -MMD -MP -c -o $@ $<
+
+-include $(HARNESS_OBJ:.o=.d) $(ASAN_OBJ:.o=.d)
+-include firmware/firmware.mk
+
+deps:
+	@missing=$$(for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:" $$missing; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	else echo "all dependencies present"; fi
+
+test: all asan
+	tests/run
+
+lint:
+	tools/lint.sh
+
+synth:
+	tools/synth.sh
+
+bench: all
+	tools/bench.sh
+
+demo: all
+	tools/demo.sh
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,2 @@
+# firmware rules (filled in by the firmware part)
+firmware:

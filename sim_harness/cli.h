@@ -1,0 +1,42 @@
+/* cli.h - command-line conventions shared by every xnoc command.
+ *
+ * Bad input gets one line on stderr, "xnoc <cmd>: <problem>", and exit
+ * status 2; a run that fails (fault, deadlock, verification error) exits 1.
+ */
+#ifndef XNOC_CLI_H
+#define XNOC_CLI_H
+
+#include <stdint.h>
+
+#define EXIT_USAGE 2
+#define EXIT_RUNFAIL 1
+
+extern const char *cli_cmd;   /* name of the running command, for messages */
+
+/* Prints "xnoc <cmd>: <message>" and exits with status code. */
+void cli_fail(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
+/* Same, without exiting. */
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Strict number parsing: the whole string must be a number in [lo, hi],
+ * otherwise a usage error naming the flag. */
+long cli_long(const char *flag, const char *s, long lo, long hi);
+uint64_t cli_u64(const char *flag, const char *s);
+double cli_double(const char *flag, const char *s, double lo, double hi);
+
+/* Parses a terminal set "0-7,9,12-15" into mask[0..n-1] (1 = in set).
+ * Returns the number of members or -1 and one line in err. */
+int cli_set(const char *s, int n, unsigned char *mask, char *err, int errlen);
+
+/* Progress line on stderr ("\r..."), only when stderr is a terminal or
+ * XNOC_PROGRESS=1; cli_progress_done() ends the line. */
+void cli_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void cli_progress_done(void);
+
+/* Directory for build products, defaults to "build" next to the binary's
+ * project (XNOC_BUILD overrides). */
+const char *cli_build_dir(void);
+/* Root of the xnoc source tree (where rtl/ lives). */
+const char *cli_src_dir(void);
+
+#endif

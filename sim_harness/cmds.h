@@ -1,0 +1,11 @@
+/* cmds.h - the xnoc sub-commands; each lives in its own file. */
+#ifndef XNOC_CMDS_H
+#define XNOC_CMDS_H
+
+int cmd_traffic(int argc, char **argv);     /* traffic.c */
+int cmd_run(int argc, char **argv);         /* run.c */
+int cmd_sched(int argc, char **argv);       /* sched/sched_cmd.c */
+int cmd_collective(int argc, char **argv);  /* collective.c */
+int cmd_topo(int argc, char **argv);        /* topo_cmd.c */
+
+#endif

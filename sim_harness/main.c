@@ -1,0 +1,51 @@
+/* main.c - `xnoc <command> ...`: dispatch to the sub-commands. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "cmds.h"
+
+/* Commands are linked in as their parts land; a missing one is reported. */
+#pragma weak cmd_traffic
+#pragma weak cmd_run
+#pragma weak cmd_sched
+#pragma weak cmd_collective
+#pragma weak cmd_topo
+
+static const struct {
+    const char *name;
+    int (*fn)(int, char **);
+    const char *what;
+} commands[] = {
+    {"traffic", cmd_traffic, "synthetic traffic on the RTL network (latency, throughput, link loads)"},
+    {"run", cmd_run, "run a RISC-V firmware image on every node of the RTL network"},
+    {"collective", cmd_collective, "run a scheduled or built-in collective in firmware and verify it"},
+    {"sched", cmd_sched, "lower bounds and conflict-free step schedules for collectives"},
+    {"topo", cmd_topo, "describe a topology: routers, terminals, links, routes"},
+};
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: xnoc <command> [options]   (xnoc <command> --help for details)\n\ncommands:\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (commands[i].fn) fprintf(f, "  %-11s %s\n", commands[i].name, commands[i].what);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        usage(stdout);
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+        if (strcmp(argv[1], commands[i].name)) continue;
+        cli_cmd = commands[i].name;
+        if (!commands[i].fn) cli_fail(EXIT_USAGE, "this build of xnoc has no '%s' command", argv[1]);
+        return commands[i].fn(argc - 1, argv + 1);
+    }
+    cli_fail(EXIT_USAGE, "unknown command '%s' (try xnoc --help)", argv[1]);
+}

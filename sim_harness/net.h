@@ -1,0 +1,66 @@
+/* net.h - a running RTL network: the verilated netlist of a topology,
+ * built (or taken from the build cache) and loaded by net_open().
+ *
+ * One call of net_cycle() is one network clock cycle.  Terminal channels are
+ * numbered ch = term * k + c.  Timing contract:
+ *   - inj[ch] is the flit the NI drives on injection channel ch during this
+ *     cycle; the router writes it into its input buffer at the clock edge.
+ *     The NI must hold a credit for inj[ch].vc (it starts with `buf` credits
+ *     per VC and gets one back in inj_credit[ch] for every flit the router
+ *     moves out of that buffer).
+ *   - ej_credit[ch] returns credits for the ejection channel: the router
+ *     assumes the NI has `buf` flit slots per VC on every ejection channel.
+ *   - after the call, ej[ch] holds the flit the router drives on ejection
+ *     channel ch in the next cycle, inj_credit[ch] a credit for the NI.
+ */
+#ifndef XNOC_NET_H
+#define XNOC_NET_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include "topo.h"
+
+typedef struct {
+    uint64_t payload;
+    uint8_t valid, head, tail, vc;
+} xnoc_flit;
+
+typedef struct {
+    uint8_t valid, vc;
+} xnoc_credit;
+
+typedef struct {
+    int vcs;        /* virtual channels per port, 1..8 (default 2) */
+    int buf;        /* input buffer depth per VC, flits (default 8) */
+    int pw;         /* payload bits per flit (default 64; 64 max in the C API) */
+} router_cfg;
+
+void router_cfg_default(router_cfg *rc);
+/* Parses "vcs=4,buf=4" on top of the current values; one line into err. */
+int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen);
+
+typedef struct xnoc_net xnoc_net;
+
+/* Builds or reuses the cached model for (topology, router config), loads the
+ * routing tables and resets it.  progress != 0 prints build progress to
+ * stderr.  NULL + one line in err on failure. */
+xnoc_net *net_open(const topo *t, const router_cfg *rc, int progress,
+                   char *err, size_t errlen);
+void net_close(xnoc_net *n);
+
+void net_cycle(xnoc_net *n, const xnoc_flit *inj, const xnoc_credit *ej_credit,
+               xnoc_flit *ej, xnoc_credit *inj_credit);
+
+uint64_t net_now(const xnoc_net *n);          /* cycles since reset */
+int net_error(xnoc_net *n);                   /* sticky RTL invariant flag (any router) */
+
+/* Router performance counters and status, read through the debug port. */
+uint64_t net_link_flits(xnoc_net *n, int router, int port);   /* flits sent on out port */
+uint64_t net_port_stalls(xnoc_net *n, int router, int port);  /* cycles a flit waited for out port */
+int net_vc_occupancy(xnoc_net *n, int router, int port, int vc); /* flits buffered */
+
+/* Waveforms: cycles [from, to) of the run go to a VCD file. */
+int net_trace(xnoc_net *n, const char *path, uint64_t from, uint64_t to,
+              char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,95 @@
+/* topo.h - the one topology description of xnoc.
+ *
+ * Everything that needs to know the shape of the network reads it from here:
+ * the netlist generator, the routing tables loaded into the RTL, the schedule
+ * synthesizer and the live view.  A topology is parsed from a string such as
+ * "mesh:4x4", "torus:8x8", "octagon", "fat-octagon" or "mesh:4x4:c=2".
+ *
+ * Vocabulary
+ *   router    a switch; ids 0..nrouters-1 (mesh/torus: id = y*w + x)
+ *   terminal  a core + NI attached to a router; ids 0..nterms-1,
+ *             terminal t sits on router t / conc as local terminal t % conc
+ *   port      router port; 0..nnet-1 network ports, then conc*k terminal ports:
+ *             terminal-local j, channel c -> port nnet + j*k + c
+ *   link      a directed router-to-router channel (full duplex = two links)
+ *   channel   any directed channel: a link, an injection channel
+ *             (terminal -> router) or an ejection channel (router -> terminal)
+ */
+#ifndef XNOC_TOPO_H
+#define XNOC_TOPO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum { TOPO_MESH, TOPO_TORUS, TOPO_OCTAGON } topo_kind;
+
+/* Port "dimension" used by the VC-class rule (see docs/router.md):
+ * a packet keeps its VC class while it continues in the same dimension,
+ * drops to class 0 when it turns, and moves to class 1 on a dateline port. */
+enum { DIM_X = 0, DIM_Y = 1, DIM_ACROSS = 2, DIM_TERM = 3 };
+enum { OCT_CW = 0, OCT_CCW = 1, OCT_ACROSS = 2 };
+enum { MESH_XP = 0, MESH_XM = 1, MESH_YP = 2, MESH_YM = 3 };
+
+typedef struct {
+    int src, src_port;   /* router and its output port */
+    int dst, dst_port;   /* router and its input port */
+    int dateline;        /* 1: crossing this link moves a packet to VC class 1 */
+} topo_link;
+
+typedef struct topo {
+    topo_kind kind;
+    char name[64];       /* canonical spelling, e.g. "mesh:4x4", "fat-octagon" */
+    int w, h;            /* mesh/torus size; octagon: w = 8, h = 1 */
+    int conc;            /* terminals per router */
+    int k;               /* injection = ejection channels per terminal */
+    int nrouters, nterms;
+    int nnet;            /* network ports per router (4 mesh/torus, 3 octagon) */
+    int nports;          /* ports per router: nnet + conc*k (same for all) */
+    int nclasses;        /* VC classes routing needs for deadlock freedom: 1 or 2 */
+    int nlinks;
+    topo_link *links;
+    int *out_link;       /* [r*nports + p] -> link leaving router r at port p, or -1 */
+    int *in_link;        /* [r*nports + p] -> link entering router r at port p, or -1 */
+    uint8_t *port_dim;   /* [r*nports + p] -> DIM_* */
+    uint8_t *dateline;   /* [r*nports + p] -> 1 if out port p of r is a dateline */
+    double *x, *y;       /* [r] drawing position of router r, in [0,1] */
+    int *dist;           /* [ra*nrouters + rb] minimal router hops */
+} topo;
+
+/* Parses spec; k = channels per terminal (k-port model, >= 1).
+ * Returns NULL and writes one clear line into err on bad input. */
+topo *topo_parse(const char *spec, int k, char *err, size_t errlen);
+void topo_free(topo *t);
+
+static inline int topo_term_router(const topo *t, int term) { return term / t->conc; }
+static inline int topo_term_port(const topo *t, int term, int c)
+{
+    return t->nnet + (term % t->conc) * t->k + c;
+}
+/* terminal attached at port p of router r, or -1 for a network port */
+int topo_port_term(const topo *t, int r, int p);
+
+/* Deterministic deadlock-free routing (XY, torus dimension order, Karim et al.
+ * on the octagon): the output port at router r for a packet to terminal dest.
+ * At dest's own router it is dest's ejection port for channel 0. */
+int topo_route(const topo *t, int r, int dest);
+
+/* Router hops of the minimal path between two routers (0 when equal). */
+int topo_distance(const topo *t, int ra, int rb);
+
+/* The route the routing function takes from terminal src to dest, as output
+ * ports (one per router visited, the last one the ejection port, channel 0).
+ * Returns the number of ports written (<= max), or -1 if max is too small. */
+int topo_route_ports(const topo *t, int src, int dest, int *ports, int max);
+
+/* Enumerates every path from router ra to router rb with at most
+ * topo_distance(ra, rb) + detour hops that visits no router twice.
+ * Calls fn(ports, nhops, arg) for each (ports = network output ports taken);
+ * stops early if fn returns non-zero. Returns the number of paths visited. */
+long topo_paths(const topo *t, int ra, int rb, int detour,
+                int (*fn)(const int *ports, int nhops, void *arg), void *arg);
+
+/* Bits needed to name a port (PB in the head-flit route field). */
+int topo_port_bits(const topo *t);
+
+#endif

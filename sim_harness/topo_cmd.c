@@ -1,0 +1,105 @@
+/* topo_cmd.c - `xnoc topo`: show what a topology string means: routers,
+ * terminals, links, and the route between two terminals. */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "cmds.h"
+#include "topo.h"
+
+static const char *usage_text =
+    "usage: xnoc topo --topo T [--ports k] [--route SRC:DST] [--json]\n"
+    "\n"
+    "Describes topology T (mesh:WxH, torus:WxH, octagon, fat-octagon, suffix :c=N\n"
+    "for N terminals per router): routers, terminals, ports, directed links and\n"
+    "the deterministic route from terminal SRC to terminal DST.\n";
+
+static const char *port_name(const topo *t, int p)
+{
+    static const char *grid[] = {"+x", "-x", "+y", "-y"};
+    static const char *oct[] = {"cw", "ccw", "across"};
+    if (p < t->nnet) return t->kind == TOPO_OCTAGON ? oct[p] : grid[p];
+    return "term";
+}
+
+int cmd_topo(int argc, char **argv)
+{
+    const char *spec = NULL, *route = NULL;
+    int k = 1, json = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(usage_text, stdout);
+            return 0;
+        } else if (!strcmp(a, "--json")) {
+            json = 1;
+        } else if (!strcmp(a, "--topo") && i + 1 < argc) {
+            spec = argv[++i];
+        } else if (!strcmp(a, "--ports") && i + 1 < argc) {
+            k = (int)cli_long("--ports", argv[++i], 1, 4);
+        } else if (!strcmp(a, "--route") && i + 1 < argc) {
+            route = argv[++i];
+        } else {
+            cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc topo --help)", a);
+        }
+    }
+    if (!spec) cli_fail(EXIT_USAGE, "--topo is required (see xnoc topo --help)");
+    char err[256];
+    topo *t = topo_parse(spec, k, err, sizeof err);
+    if (!t) cli_fail(EXIT_USAGE, "%s", err);
+
+    int src = -1, dst = -1, ports[64], n = 0;
+    if (route) {
+        if (sscanf(route, "%d:%d", &src, &dst) != 2 || src < 0 || dst < 0 ||
+            src >= t->nterms || dst >= t->nterms)
+            cli_fail(EXIT_USAGE, "--route '%s': expected SRC:DST with terminals 0..%d", route, t->nterms - 1);
+        n = topo_route_ports(t, src, dst, ports, 64);
+    }
+
+    if (json) {
+        json_t *o = json_object(), *links = json_array();
+        json_object_set_new(o, "topology", json_string(t->name));
+        json_object_set_new(o, "routers", json_integer(t->nrouters));
+        json_object_set_new(o, "terminals", json_integer(t->nterms));
+        json_object_set_new(o, "ports_per_router", json_integer(t->nports));
+        json_object_set_new(o, "network_ports", json_integer(t->nnet));
+        json_object_set_new(o, "vc_classes", json_integer(t->nclasses));
+        for (int l = 0; l < t->nlinks; l++) {
+            const topo_link *L = &t->links[l];
+            json_array_append_new(links, json_pack("{s:i,s:i,s:i,s:i,s:b}", "src_router", L->src, "src_port",
+                                                   L->src_port, "dst_router", L->dst, "dst_port", L->dst_port,
+                                                   "dateline", L->dateline));
+        }
+        json_object_set_new(o, "links", links);
+        if (route) {
+            json_t *r = json_array();
+            for (int i = 0; i < n; i++) json_array_append_new(r, json_integer(ports[i]));
+            json_object_set_new(o, "route", r);
+        }
+        json_dumpf(o, stdout, JSON_COMPACT);
+        putchar('\n');
+        json_decref(o);
+    } else {
+        printf("%s: %d routers, %d terminals (%d per router, %d channel(s) each), %d ports per router, "
+               "%d directed links, %d VC class(es)\n",
+               t->name, t->nrouters, t->nterms, t->conc, t->k, t->nports, t->nlinks, t->nclasses);
+        for (int l = 0; l < t->nlinks; l++) {
+            const topo_link *L = &t->links[l];
+            printf("  link %3d: router %d %-6s -> router %d%s\n", l, L->src, port_name(t, L->src_port), L->dst,
+                   L->dateline ? "  (dateline)" : "");
+        }
+        if (route) {
+            int r = topo_term_router(t, src);
+            printf("route %d -> %d:", src, dst);
+            for (int i = 0; i < n; i++) {
+                printf(" r%d.%s%s", r, port_name(t, ports[i]), i + 1 < n ? " ->" : "");
+                if (ports[i] < t->nnet) r = t->links[t->out_link[r * t->nports + ports[i]]].dst;
+            }
+            printf(" (port %d, terminal %d)\n", ports[n - 1], dst);
+        }
+    }
+    topo_free(t);
+    return 0;
+}
