@@ -30,19 +30,23 @@ ASAN_OBJ    := $(HARNESS_SRC:%.c=$(BUILD)/asan/%.o)
 all: $(BUILD)/xnoc firmware
 
 $(BUILD)/xnoc: $(HARNESS_OBJ)
-	$(CC) $(XCFLAGS) -o $@ $^ $(LDLIBS)
+	@echo "  LD      $@"
+	@$(CC) $(XCFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(XCFLAGS) -MMD -MP -c -o $@ $<
+	@echo "  CC      $<"
+	@$(CC) $(XCFLAGS) -MMD -MP -c -o $@ $<
 
 # The same harness under AddressSanitizer + UndefinedBehaviorSanitizer.
 asan: $(BUILD)/xnoc-asan
 $(BUILD)/xnoc-asan: $(ASAN_OBJ)
-	$(CC) $(XCFLAGS) -fsanitize=address,undefined -o $@ $^ $(LDLIBS)
+	@echo "  LD      $@"
+	@$(CC) $(XCFLAGS) -fsanitize=address,undefined -o $@ $^ $(LDLIBS)
 $(BUILD)/asan/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(XCFLAGS) -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -MMD -MP -c -o $@ $<
+	@echo "  CC/san  $<"
+	@$(CC) $(XCFLAGS) -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -MMD -MP -c -o $@ $<
 
 -include $(HARNESS_OBJ:.o=.d) $(ASAN_OBJ:.o=.d)
 -include firmware/firmware.mk

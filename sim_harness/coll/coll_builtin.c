@@ -1,0 +1,242 @@
+/* coll_builtin.c - the textbook collective algorithms, as step schedules
+ * with table routing, for comparison with synthesized schedules:
+ *
+ *   tree         binomial tree rooted at the root (bcast, scatter, gather,
+ *                reduce, barrier = reduce + bcast, allgather = gather + bcast)
+ *   ring         neighbours on a logical ring of the members (bcast chain,
+ *                allgather / mnb ring, scatter / gather / alltoall / mns as
+ *                shifted pairwise exchanges, reduce chain)
+ *   rd           recursive doubling (allgather / mnb, alltoall / mns as XOR
+ *                pairwise exchange, barrier as butterfly; power-of-two sets)
+ *   all-at-once  every message straight from its origin in one step
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "coll/coll.h"
+
+/* Members of the collective (union of both sets), rotated so the root, if
+ * any, comes first: index i of this list is "rank" i. */
+static int members(const coll_sched *s, int *u)
+{
+    int n = 0, start = s->root >= 0 ? s->root : 0;
+    for (int j = 0; j < s->nterms; j++) {
+        int i = (start + j) % s->nterms;
+        if (s->from[i] || s->to[i] || i == s->root) u[n++] = i;
+    }
+    return n;
+}
+
+static int ceil_log2(int n)
+{
+    int l = 0;
+    while ((1 << l) < n) l++;
+    return l;
+}
+
+static int own_msg(const coll_sched *s, int o) { return coll_msg_of(s, o, -1); }
+
+/* Binomial tree over ranks 0..n-1: in step i, rank j < 2^i sends to j + 2^i.
+ * The subtree of rank c that joined in step i is {c + m * 2^(i+1)}. */
+static int in_subtree(int x, int c, int i) { return x >= c && (x - c) % (1 << (i + 1)) == 0; }
+
+static void tree_bcast(coll_sched *s, const int *u, int n, int msg, int step0)
+{
+    int L = ceil_log2(n);
+    for (int i = 0; i < L; i++)
+        for (int j = 0; j < (1 << i) && j + (1 << i) < n; j++)
+            coll_add(s, step0 + i, u[j], u[j + (1 << i)], msg);
+}
+
+/* Gather / reduce: the tree run backwards; combining sends one partial. */
+static void tree_up(coll_sched *s, const int *u, int n, int combine, int step0)
+{
+    int L = ceil_log2(n);
+    for (int i = L - 1, st = step0; i >= 0; i--, st++) {
+        for (int j = 0; j < (1 << i) && j + (1 << i) < n; j++) {
+            int c = j + (1 << i);
+            if (combine) {
+                coll_add(s, st, u[c], u[j], own_msg(s, u[c]));
+                continue;
+            }
+            for (int m = 0; m < s->nmsgs; m++) {
+                int o = s->msgs[m].origin, r;
+                for (r = 0; r < n && u[r] != o; r++) {}
+                if (r < n && in_subtree(r, c, i)) coll_add(s, st, u[c], u[j], m);
+            }
+        }
+    }
+}
+
+static void tree_scatter(coll_sched *s, const int *u, int n)
+{
+    int L = ceil_log2(n);
+    for (int i = 0; i < L; i++)
+        for (int j = 0; j < (1 << i) && j + (1 << i) < n; j++) {
+            int c = j + (1 << i);
+            for (int m = 0; m < s->nmsgs; m++) {
+                int d = s->msgs[m].dest, r;
+                for (r = 0; r < n && u[r] != d; r++) {}
+                if (r < n && in_subtree(r, c, i)) coll_add(s, i, u[j], u[c], m);
+            }
+        }
+}
+
+static int algo_tree(coll_sched *s, const int *u, int n, char *err, int errlen)
+{
+    switch (s->op) {
+    case OP_BCAST: tree_bcast(s, u, n, own_msg(s, s->root), 0); return 0;
+    case OP_SCATTER: tree_scatter(s, u, n); return 0;
+    case OP_GATHER: tree_up(s, u, n, 0, 0); return 0;
+    case OP_REDUCE: tree_up(s, u, n, 1, 0); return 0;
+    case OP_BARRIER:
+        tree_up(s, u, n, 1, 0);
+        tree_bcast(s, u, n, own_msg(s, u[0]), ceil_log2(n));
+        return 0;
+    default:
+        snprintf(err, (size_t)errlen, "tree is defined for bcast, scatter, gather, reduce and barrier, not %s",
+                 coll_op_name(s->op));
+        return -1;
+    }
+}
+
+static int algo_ring(coll_sched *s, const int *u, int n, char *err, int errlen)
+{
+    (void)err;
+    (void)errlen;
+    switch (s->op) {
+    case OP_BCAST:                    /* a chain: rank i forwards in step i */
+        for (int i = 0; i + 1 < n; i++) coll_add(s, i, u[i], u[i + 1], own_msg(s, s->root));
+        return 0;
+    case OP_REDUCE:                   /* a chain towards the root */
+        for (int i = n - 1, st = 0; i > 0; i--, st++) coll_add(s, st, u[i], u[i - 1], own_msg(s, u[i]));
+        return 0;
+    case OP_BARRIER:
+        for (int i = n - 1, st = 0; i > 0; i--, st++) coll_add(s, st, u[i], u[i - 1], own_msg(s, u[i]));
+        for (int i = 0; i + 1 < n; i++) coll_add(s, n - 1 + i, u[i], u[i + 1], own_msg(s, u[0]));
+        return 0;
+    case OP_ALLGATHER: case OP_MNB:   /* step t: rank i passes on the message of rank i - t */
+        for (int t = 0; t + 1 < n; t++)
+            for (int i = 0; i < n; i++) {
+                int m = own_msg(s, u[(i - t + n) % n]);
+                if (m >= 0) coll_add(s, t, u[i], u[(i + 1) % n], m);
+            }
+        return 0;
+    default:                          /* personalized: step t, rank i -> rank i + t */
+        for (int t = 1; t < n; t++)
+            for (int i = 0; i < n; i++) {
+                int m = coll_msg_of(s, u[i], u[(i + t) % n]);
+                if (m >= 0) coll_add(s, t - 1, u[i], u[(i + t) % n], m);
+            }
+        return 0;
+    }
+}
+
+static int algo_rd(coll_sched *s, const int *u, int n, char *err, int errlen)
+{
+    if (n & (n - 1)) {
+        snprintf(err, (size_t)errlen, "rd (recursive doubling) needs a power-of-two number of members, not %d", n);
+        return -1;
+    }
+    int L = ceil_log2(n);
+    switch (s->op) {
+    case OP_BCAST: tree_bcast(s, u, n, own_msg(s, s->root), 0); return 0;
+    case OP_REDUCE: tree_up(s, u, n, 1, 0); return 0;
+    case OP_BARRIER:                  /* butterfly: after step i each knows 2^(i+1) */
+        for (int i = 0; i < L; i++)
+            for (int j = 0; j < n; j++) coll_add(s, i, u[j], u[j ^ (1 << i)], own_msg(s, u[j]));
+        return 0;
+    case OP_ALLGATHER: case OP_MNB:   /* exchange everything held with rank j ^ 2^i */
+        for (int i = 0; i < L; i++)
+            for (int j = 0; j < n; j++)
+                for (int r = 0; r < n; r++)
+                    if ((r >> i) == (j >> i)) {   /* rank r's message is held by j after i steps */
+                        int m = own_msg(s, u[r]);
+                        if (m >= 0) coll_add(s, i, u[j], u[j ^ (1 << i)], m);
+                    }
+        return 0;
+    case OP_ALLTOALL: case OP_MNS: case OP_SCATTER: case OP_GATHER:
+        for (int t = 1; t < n; t++)
+            for (int j = 0; j < n; j++) {
+                int m = coll_msg_of(s, u[j], u[j ^ t]);
+                if (m >= 0) coll_add(s, t - 1, u[j], u[j ^ t], m);
+            }
+        return 0;
+    default:
+        snprintf(err, (size_t)errlen, "rd is not defined for %s", coll_op_name(s->op));
+        return -1;
+    }
+}
+
+static int algo_all_at_once(coll_sched *s, const int *u, int n)
+{
+    if (s->op == OP_REDUCE || s->op == OP_BARRIER) {
+        int root = s->op == OP_REDUCE ? s->root : u[0];
+        for (int i = 0; i < n; i++)
+            if (u[i] != root && (s->op == OP_BARRIER || s->from[u[i]])) coll_add(s, 0, u[i], root, own_msg(s, u[i]));
+        if (s->op == OP_BARRIER)
+            for (int i = 0; i < n; i++)
+                if (u[i] != root) coll_add(s, 1, root, u[i], own_msg(s, root));
+        return 0;
+    }
+    for (int m = 0; m < s->nmsgs; m++) {
+        const coll_msg *g = &s->msgs[m];
+        if (g->dest >= 0) {
+            coll_add(s, 0, g->origin, g->dest, m);
+            continue;
+        }
+        for (int d = 0; d < s->nterms; d++)
+            if (s->to[d] && d != g->origin) coll_add(s, 0, g->origin, d, m);
+    }
+    return 0;
+}
+
+/* Drops transfers that deliver a message to a terminal that neither needs
+ * it nor forwards it later (a ring passing data through non-receivers ends
+ * with such hops).  Walks the steps backwards so forwards are known. */
+static void prune(coll_sched *s)
+{
+    if (s->op == OP_REDUCE || s->op == OP_BARRIER) return;
+    int n = s->nterms;
+    unsigned char *fwd = calloc((size_t)n * (size_t)s->nmsgs, 1), *keep = calloc((size_t)s->nxfers, 1);
+    for (int st = s->nsteps - 1; st >= 0; st--) {
+        for (int x = 0; x < s->nxfers; x++) {
+            coll_xfer *f = &s->xf[x];
+            if (f->step != st) continue;
+            const coll_msg *g = &s->msgs[f->msg];
+            int need = g->dest >= 0 ? f->dst == g->dest : s->to[f->dst] && f->dst != g->origin;
+            keep[x] = need || fwd[f->dst * s->nmsgs + f->msg];
+        }
+        for (int x = 0; x < s->nxfers; x++)
+            if (s->xf[x].step == st && keep[x]) fwd[s->xf[x].src * s->nmsgs + s->xf[x].msg] = 1;
+    }
+    int j = 0;
+    for (int x = 0; x < s->nxfers; x++)
+        if (keep[x]) s->xf[j++] = s->xf[x];
+    s->nxfers = j;
+    s->nsteps = 0;
+    for (int x = 0; x < j; x++)
+        if (s->xf[x].step + 1 > s->nsteps) s->nsteps = s->xf[x].step + 1;
+    free(fwd);
+    free(keep);
+}
+
+int coll_builtin(coll_sched *s, const topo *t, coll_algo a, char *err, int errlen)
+{
+    (void)t;
+    int *u = malloc((size_t)s->nterms * sizeof *u);
+    int n = members(s, u), rc;
+    switch (a) {
+    case ALGO_TREE: rc = algo_tree(s, u, n, err, errlen); break;
+    case ALGO_RING: rc = algo_ring(s, u, n, err, errlen); break;
+    case ALGO_RD: rc = algo_rd(s, u, n, err, errlen); break;
+    case ALGO_ALL_AT_ONCE: rc = algo_all_at_once(s, u, n); break;
+    default:
+        snprintf(err, (size_t)errlen, "'%s' is not a built-in algorithm", coll_algo_name(a));
+        rc = -1;
+    }
+    free(u);
+    if (rc == 0) prune(s);
+    return rc;
+}
