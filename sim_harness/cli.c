@@ -116,13 +116,18 @@ bad:
 
 static int progress_on = -1, progress_open;
 
-void cli_progress(const char *fmt, ...)
+int cli_progress_enabled(void)
 {
     if (progress_on < 0) {
         const char *e = getenv("XNOC_PROGRESS");
         progress_on = e ? atoi(e) != 0 : isatty(2);
     }
-    if (!progress_on) return;
+    return progress_on;
+}
+
+void cli_progress(const char *fmt, ...)
+{
+    if (!cli_progress_enabled()) return;
     va_list ap;
     va_start(ap, fmt);
     fputs("\r\033[K", stderr);

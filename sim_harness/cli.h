@@ -32,6 +32,8 @@ int cli_set(const char *s, int n, unsigned char *mask, char *err, int errlen);
  * XNOC_PROGRESS=1; cli_progress_done() ends the line. */
 void cli_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cli_progress_done(void);
+/* Whether progress output is on (a terminal, or XNOC_PROGRESS=1). */
+int cli_progress_enabled(void);
 
 /* Directory for build products, defaults to "build" next to the binary's
  * project (XNOC_BUILD overrides). */

@@ -58,6 +58,7 @@ int net_error(xnoc_net *n);                   /* sticky RTL invariant flag (any 
 uint64_t net_link_flits(xnoc_net *n, int router, int port);   /* flits sent on out port */
 uint64_t net_port_stalls(xnoc_net *n, int router, int port);  /* cycles a flit waited for out port */
 int net_vc_occupancy(xnoc_net *n, int router, int port, int vc); /* flits buffered */
+uint32_t net_error_bits(xnoc_net *n, int router);  /* 1 credit, 2 fifo, 4 bad VC, 8 bad route */
 
 /* Waveforms: cycles [from, to) of the run go to a VCD file. */
 int net_trace(xnoc_net *n, const char *path, uint64_t from, uint64_t to,

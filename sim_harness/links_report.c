@@ -1,0 +1,81 @@
+/* links_report.c - per-channel flit counts and utilization. */
+#include "links_report.h"
+
+#include <stdlib.h>
+
+const char *links_port_name(const topo *t, int r, int p, char *buf, size_t len)
+{
+    static const char *grid[] = {"+x", "-x", "+y", "-y"};
+    static const char *oct[] = {"cw", "ccw", "across"};
+    if (p < t->nnet) snprintf(buf, len, "%s", t->kind == TOPO_OCTAGON ? oct[p] : grid[p]);
+    else snprintf(buf, len, "t%d.%d", topo_port_term(t, r, p), (p - t->nnet) % t->k);
+    return buf;
+}
+
+static double util(uint64_t flits, uint64_t cycles) { return cycles ? (double)flits / (double)cycles : 0.0; }
+
+json_t *links_json(const topo *t, xnoc_net *n, const uint64_t *inj_flits, uint64_t cycles)
+{
+    json_t *a = json_array();
+    char pn[32];
+    for (int l = 0; l < t->nlinks; l++) {
+        const topo_link *L = &t->links[l];
+        uint64_t f = net_link_flits(n, L->src, L->src_port);
+        json_array_append_new(a, json_pack("{s:s,s:o,s:o,s:i,s:i,s:i,s:i,s:I,s:f}", "kind", "link", "from",
+                                           json_sprintf("r%d.%s", L->src, links_port_name(t, L->src, L->src_port, pn, sizeof pn)),
+                                           "to", json_sprintf("r%d", L->dst), "src_router", L->src, "src_port",
+                                           L->src_port, "dst_router", L->dst, "dst_port", L->dst_port, "flits",
+                                           (json_int_t)f, "utilization", util(f, cycles)));
+    }
+    for (int term = 0; term < t->nterms; term++) {
+        int r = topo_term_router(t, term);
+        for (int c = 0; c < t->k; c++) {
+            int ch = term * t->k + c, p = topo_term_port(t, term, c);
+            uint64_t fi = inj_flits ? inj_flits[ch] : 0, fe = net_link_flits(n, r, p);
+            json_array_append_new(a, json_pack("{s:s,s:o,s:o,s:i,s:i,s:i,s:I,s:f}", "kind", "inject", "from",
+                                               json_sprintf("t%d.%d", term, c), "to", json_sprintf("r%d", r),
+                                               "terminal", term, "channel", c, "dst_router", r, "flits",
+                                               (json_int_t)fi, "utilization", util(fi, cycles)));
+            json_array_append_new(a, json_pack("{s:s,s:o,s:o,s:i,s:i,s:i,s:i,s:I,s:f}", "kind", "eject", "from",
+                                               json_sprintf("r%d.%s", r, links_port_name(t, r, p, pn, sizeof pn)),
+                                               "to", json_sprintf("t%d.%d", term, c), "terminal", term, "channel",
+                                               c, "src_router", r, "src_port", p, "flits", (json_int_t)fe,
+                                               "utilization", util(fe, cycles)));
+        }
+    }
+    return a;
+}
+
+typedef struct { uint64_t flits; int link; } ranked;
+
+static int by_flits(const void *a, const void *b)
+{
+    const ranked *x = a, *y = b;
+    return x->flits < y->flits ? 1 : x->flits > y->flits ? -1 : x->link - y->link;
+}
+
+void links_print(FILE *f, const topo *t, xnoc_net *n, uint64_t cycles, int top)
+{
+    if (!t->nlinks) return;
+    ranked *r = malloc((size_t)t->nlinks * sizeof *r);
+    uint64_t total = 0;
+    for (int l = 0; l < t->nlinks; l++) {
+        r[l].flits = net_link_flits(n, t->links[l].src, t->links[l].src_port);
+        r[l].link = l;
+        total += r[l].flits;
+    }
+    qsort(r, (size_t)t->nlinks, sizeof *r, by_flits);
+    char pn[32];
+    fprintf(f, "link utilization (router-to-router, %d links, mean %.3f flits/cycle):\n", t->nlinks,
+            util(total, cycles) / t->nlinks);
+    for (int i = 0; i < top && i < t->nlinks; i++) {
+        const topo_link *L = &t->links[r[i].link];
+        double u = util(r[i].flits, cycles);
+        int bar = (int)(u * 40 + 0.5);
+        fprintf(f, "  r%-3d %-6s -> r%-3d %10llu flits  %5.3f  ", L->src, links_port_name(t, L->src, L->src_port, pn, sizeof pn),
+                L->dst, (unsigned long long)r[i].flits, u);
+        for (int b = 0; b < bar && b < 40; b++) fputc('#', f);
+        fputc('\n', f);
+    }
+    free(r);
+}

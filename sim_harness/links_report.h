@@ -1,0 +1,21 @@
+/* links_report.h - per-channel flit counts and utilization, for every
+ * command's report: router-to-router links from the routers' counters,
+ * injection channels from the caller's counts, ejection channels from the
+ * routers' terminal ports. */
+#ifndef XNOC_LINKS_REPORT_H
+#define XNOC_LINKS_REPORT_H
+
+#include <jansson.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "net.h"
+#include "topo.h"
+
+/* inj_flits[ch] (ch = term*k + c): flits injected on each injection channel. */
+json_t *links_json(const topo *t, xnoc_net *n, const uint64_t *inj_flits, uint64_t cycles);
+/* Human table of the `top` busiest router-to-router links. */
+void links_print(FILE *f, const topo *t, xnoc_net *n, uint64_t cycles, int top);
+/* Short name of a port: "+x", "cw", "t3.0" (terminal 3 channel 0). */
+const char *links_port_name(const topo *t, int router, int port, char *buf, size_t len);
+
+#endif

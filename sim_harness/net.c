@@ -1,0 +1,222 @@
+/* net.c - a running RTL network: load the cached model, configure, clock. */
+#include "net.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "netbuild.h"
+#include "netgen.h"
+
+struct xnoc_net {
+    const topo *t;
+    router_cfg rc;
+    void *so, *g;
+    void *(*xg_new)(void);
+    void (*xg_free)(void *);
+    void (*xg_reset)(void *, int);
+    void (*xg_cfg)(void *, int, int, int, int);
+    void (*xg_cycle)(void *, const xnoc_flit *, const xnoc_credit *, xnoc_flit *, xnoc_credit *);
+    uint32_t (*xg_dbg)(void *, int, int);
+    int (*xg_err)(void *);
+    int (*xg_trace_open)(void *, const char *);
+    void (*xg_trace_on)(void *, int);
+    uint64_t now;
+    uint64_t trace_from, trace_to;
+    /* the routers' 32-bit counters, widened to 64 bits on every read */
+    uint32_t *flits_last, *stalls_last;
+    uint64_t *flits, *stalls;
+};
+
+void router_cfg_default(router_cfg *rc)
+{
+    rc->vcs = 2;
+    rc->buf = 8;
+    rc->pw = 64;
+}
+
+int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
+{
+    char *copy = strdup(s), *save = NULL;
+    int rc_ok = 0;
+    for (char *kv = strtok_r(copy, ",", &save); kv; kv = strtok_r(NULL, ",", &save)) {
+        char *eq = strchr(kv, '='), *end;
+        if (!eq) {
+            snprintf(err, errlen, "--router '%s': expected key=value pairs such as vcs=4,buf=4", s);
+            rc_ok = -1;
+            break;
+        }
+        *eq = 0;
+        long v = strtol(eq + 1, &end, 10);
+        if (end == eq + 1 || *end) {
+            snprintf(err, errlen, "--router: %s='%s' is not an integer", kv, eq + 1);
+            rc_ok = -1;
+            break;
+        }
+        if (!strcmp(kv, "vcs") && v >= 1 && v <= 8) rc->vcs = (int)v;
+        else if (!strcmp(kv, "buf") && v >= 1 && v <= 64) rc->buf = (int)v;
+        else if (!strcmp(kv, "pw") && v == 64) rc->pw = (int)v;
+        else {
+            if (!strcmp(kv, "vcs")) snprintf(err, errlen, "--router: vcs=%ld is out of range 1..8", v);
+            else if (!strcmp(kv, "buf")) snprintf(err, errlen, "--router: buf=%ld is out of range 1..64", v);
+            else if (!strcmp(kv, "pw")) snprintf(err, errlen, "--router: pw=%ld: only 64-bit payloads are supported", v);
+            else snprintf(err, errlen, "--router: unknown parameter '%s' (known: vcs, buf, pw)", kv);
+            rc_ok = -1;
+            break;
+        }
+    }
+    free(copy);
+    return rc_ok;
+}
+
+#define LOAD(sym)                                                                   \
+    do {                                                                            \
+        *(void **)&n->sym = dlsym(n->so, #sym);                                     \
+        if (!n->sym) {                                                              \
+            snprintf(err, errlen, "network model %s lacks %s: rebuild it (rm -rf build/cache)", path, #sym); \
+            goto fail;                                                              \
+        }                                                                           \
+    } while (0)
+
+static xnoc_net *open_model(const topo *t, const router_cfg *rc, int trace, int progress, char *err, size_t errlen)
+{
+    if (rc->vcs < t->nclasses) {
+        snprintf(err, errlen, "%s needs at least %d VCs per port for deadlock freedom (--router vcs=%d)", t->name,
+                 t->nclasses, t->nclasses);
+        return NULL;
+    }
+    char path[4600];
+    if (netbuild(t, rc, trace, progress, path, sizeof path, err, errlen)) return NULL;
+    xnoc_net *n = calloc(1, sizeof *n);
+    n->t = t;
+    n->rc = *rc;
+    n->so = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!n->so) {
+        snprintf(err, errlen, "cannot load the network model %s: %s", path, dlerror());
+        free(n);
+        return NULL;
+    }
+    LOAD(xg_new);
+    LOAD(xg_free);
+    LOAD(xg_reset);
+    LOAD(xg_cfg);
+    LOAD(xg_cycle);
+    LOAD(xg_dbg);
+    LOAD(xg_err);
+    LOAD(xg_trace_open);
+    LOAD(xg_trace_on);
+    return n;
+fail:
+    dlclose(n->so);
+    free(n);
+    return NULL;
+}
+
+static void configure(xnoc_net *n)
+{
+    const topo *t = n->t;
+    n->g = n->xg_new();
+    n->xg_reset(n->g, 1);
+    int ncfg;
+    netgen_cfg *c = netgen_config(t, &ncfg);
+    for (int i = 0; i < ncfg; i++) n->xg_cfg(n->g, c[i].router, c[i].kind, c[i].addr, c[i].data);
+    free(c);
+    n->xg_reset(n->g, 1);
+    n->xg_reset(n->g, 0);
+    size_t np = (size_t)t->nrouters * (size_t)t->nports;
+    n->flits_last = calloc(np, sizeof *n->flits_last);
+    n->stalls_last = calloc(np, sizeof *n->stalls_last);
+    n->flits = calloc(np, sizeof *n->flits);
+    n->stalls = calloc(np, sizeof *n->stalls);
+    n->now = 0;
+}
+
+xnoc_net *net_open(const topo *t, const router_cfg *rc, int progress, char *err, size_t errlen)
+{
+    xnoc_net *n = open_model(t, rc, 0, progress, err, errlen);
+    if (n) configure(n);
+    return n;
+}
+
+void net_close(xnoc_net *n)
+{
+    if (!n) return;
+    n->xg_free(n->g);
+    dlclose(n->so);
+    free(n->flits_last);
+    free(n->stalls_last);
+    free(n->flits);
+    free(n->stalls);
+    free(n);
+}
+
+int net_trace(xnoc_net *n, const char *path, uint64_t from, uint64_t to, char *err, size_t errlen)
+{
+    if (n->now != 0) {
+        snprintf(err, errlen, "tracing must start before the first cycle");
+        return -1;
+    }
+    /* Swap in the model variant built with --trace. */
+    xnoc_net *tn = open_model(n->t, &n->rc, 1, 1, err, errlen);
+    if (!tn) return -1;
+    n->xg_free(n->g);
+    dlclose(n->so);
+    free(n->flits_last);
+    free(n->stalls_last);
+    free(n->flits);
+    free(n->stalls);
+    const topo *t = n->t;
+    *n = *tn;
+    free(tn);
+    n->t = t;
+    configure(n);
+    if (n->xg_trace_open(n->g, path)) {
+        snprintf(err, errlen, "cannot open the trace file %s", path);
+        return -1;
+    }
+    n->trace_from = from;
+    n->trace_to = to;
+    n->xg_trace_on(n->g, from == 0);
+    return 0;
+}
+
+void net_cycle(xnoc_net *n, const xnoc_flit *inj, const xnoc_credit *ej_credit, xnoc_flit *ej,
+               xnoc_credit *inj_credit)
+{
+    if (n->trace_to) {
+        if (n->now == n->trace_from) n->xg_trace_on(n->g, 1);
+        if (n->now == n->trace_to) n->xg_trace_on(n->g, 0);
+    }
+    n->xg_cycle(n->g, inj, ej_credit, ej, inj_credit);
+    n->now++;
+}
+
+uint64_t net_now(const xnoc_net *n) { return n->now; }
+int net_error(xnoc_net *n) { return n->xg_err(n->g); }
+
+static uint64_t widen(xnoc_net *n, uint32_t *last, uint64_t *acc, int r, int p, int kind)
+{
+    size_t i = (size_t)r * (size_t)n->t->nports + (size_t)p;
+    uint32_t v = n->xg_dbg(n->g, r, kind << 8 | p);
+    acc[i] += (uint32_t)(v - last[i]);
+    last[i] = v;
+    return acc[i];
+}
+
+uint64_t net_link_flits(xnoc_net *n, int router, int port)
+{
+    return widen(n, n->flits_last, n->flits, router, port, 0);
+}
+
+uint64_t net_port_stalls(xnoc_net *n, int router, int port)
+{
+    return widen(n, n->stalls_last, n->stalls, router, port, 1);
+}
+
+int net_vc_occupancy(xnoc_net *n, int router, int port, int vc)
+{
+    return (int)n->xg_dbg(n->g, router, 2 << 8 | port << 3 | vc);
+}
+
+uint32_t net_error_bits(xnoc_net *n, int router) { return n->xg_dbg(n->g, router, 3 << 8); }

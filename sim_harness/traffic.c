@@ -1,0 +1,673 @@
+/* traffic.c - `xnoc traffic`: BookSim-style synthetic traffic on the RTL
+ * network, with every flit checked at its destination.
+ *
+ * Each terminal creates packets (Bernoulli, `rate` flits/terminal/cycle)
+ * into an unbounded source queue; its NI sends them one at a time per
+ * injection channel on a class-0 VC, honouring credits.  Packets created in
+ * the measurement window are measured; the run drains until every measured
+ * packet has arrived (or says it saturated).  Latency runs from creation to
+ * the tail's arrival, so it includes source queueing.
+ *
+ * Payload check: a head carries src, sequence number and length with a
+ * checksum in its free bits; body flit i carries hash(src, seq, i).  Any
+ * corrupted, misrouted, duplicated, out-of-order or lost flit is an error.
+ *
+ * Zero-load model (docs/router.md): a packet of L flits crossing H routers
+ * arrives 3*H + L - 1 cycles after it is created.  --pattern allpairs sends
+ * one packet at a time for every (src, dst) pair and reports the largest
+ * deviation from that model (0 when the RTL matches it exactly).
+ */
+#include <jansson.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "cmds.h"
+#include "links_report.h"
+#include "net.h"
+#include "topo.h"
+
+static const char *usage_text =
+    "usage: xnoc traffic --topo T --pattern P [--rate R] [--packet L] [options]\n"
+    "\n"
+    "Synthetic traffic on the RTL network; every flit is checked at its destination.\n"
+    "  --topo T          mesh:WxH, torus:WxH, octagon, fat-octagon (suffix :c=N)\n"
+    "  --router K=V,...  router parameters: vcs=1..8 (2), buf=1..64 flits per VC (8)\n"
+    "  --ports k         injection/ejection channels per terminal (1)\n"
+    "  --pattern P       uniform, transpose, bitcomp, neighbor, hotspot, or allpairs\n"
+    "                    (one packet at a time for every src/dst pair: zero-load check)\n"
+    "  --rate R          offered load, flits/terminal/cycle, 0 < R <= 1 (0.1)\n"
+    "  --packet L        flits per packet, 1..64 (1)\n"
+    "  --cycles N        measurement window (10000); --warmup N (1000)\n"
+    "  --drain N         give up draining after N cycles: saturated (10 x cycles)\n"
+    "  --seed S          random seed (1)\n"
+    "  --trace F.vcd     waveforms; --trace-window A:B limits them to cycles [A,B)\n"
+    "  --json            one JSON object on stdout\n";
+
+/* ------------------------------------------------------------ packets */
+
+typedef struct {
+    int src, dst, len, chan;
+    uint32_t seq;
+    uint64_t created, arrived;
+    int got;               /* flits received so far */
+    uint8_t measured, done, dropped;   /* dropped: never entered the network */
+} packet;
+
+typedef struct {
+    packet *v;
+    size_t n, cap;
+} packet_list;
+
+static packet *pl_add(packet_list *l)
+{
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 1024;
+        l->v = realloc(l->v, l->cap * sizeof *l->v);
+        if (!l->v) cli_fail(EXIT_RUNFAIL, "out of memory after %zu packets", l->n);
+    }
+    memset(&l->v[l->n], 0, sizeof *l->v);
+    return &l->v[l->n++];
+}
+
+static uint64_t mix64(uint64_t x)
+{
+    x ^= x >> 31;
+    x *= 0x7fb5d329728ea185ULL;
+    x ^= x >> 27;
+    x *= 0x81dadef4bc2dd44dULL;
+    x ^= x >> 33;
+    return x;
+}
+
+static uint64_t body_word(int src, uint32_t seq, int i)
+{
+    return mix64(((uint64_t)src << 48) ^ ((uint64_t)seq << 8) ^ (uint64_t)i ^ 0x5eed5eed00000000ULL);
+}
+
+/* Head: [9:0] dest, [13:12] ejection channel, [23:14] src, [47:24] seq,
+ * [55:48] length, [63:56] checksum of the rest. */
+static uint64_t head_word(int src, int dst, int chan, uint32_t seq, int len)
+{
+    uint64_t w = (uint64_t)dst | (uint64_t)chan << 12 | (uint64_t)src << 14 | (uint64_t)(seq & 0xffffff) << 24 |
+                 (uint64_t)(len & 0xff) << 48;
+    return w | (mix64(w) & 0xff) << 56;
+}
+
+/* ------------------------------------------------------------ patterns */
+
+enum { PAT_UNIFORM, PAT_TRANSPOSE, PAT_BITCOMP, PAT_NEIGHBOR, PAT_HOTSPOT, PAT_ALLPAIRS };
+static const char *pattern_names[] = {"uniform", "transpose", "bitcomp", "neighbor", "hotspot", "allpairs"};
+
+static uint64_t rng_state;
+static uint64_t rng(void)
+{
+    rng_state += 0x9e3779b97f4a7c15ULL;
+    return mix64(rng_state);
+}
+static double rng_unit(void) { return (double)(rng() >> 11) / 9007199254740992.0; }
+
+static int dest_of(const topo *t, int pat, int src)
+{
+    int n = t->nterms, r = topo_term_router(t, src), j = src % t->conc;
+    switch (pat) {
+    case PAT_TRANSPOSE: {
+        int x = r % t->w, y = r / t->w;
+        return (x * t->w + y) * t->conc + j;
+    }
+    case PAT_BITCOMP: return (n - 1) ^ src;
+    case PAT_NEIGHBOR:
+        if (t->kind == TOPO_OCTAGON) return ((r + 1) % 8) * t->conc + j;
+        return ((r / t->w) * t->w + (r % t->w + 1) % t->w) * t->conc + j;
+    case PAT_HOTSPOT:
+        if (rng_unit() < 0.25) return src == 0 ? 1 % n : 0;
+        /* fall through */
+    default: {
+        if (n == 1) return 0;
+        int d = (int)(rng() % (uint64_t)(n - 1));
+        return d >= src ? d + 1 : d;
+    }
+    }
+}
+
+static const char *pattern_check(const topo *t, int pat)
+{
+    if (pat == PAT_TRANSPOSE && (t->kind == TOPO_OCTAGON || t->w != t->h))
+        return "transpose needs a square mesh or torus";
+    if (pat == PAT_BITCOMP && (t->nterms & (t->nterms - 1)))
+        return "bitcomp needs a power-of-two number of terminals";
+    return NULL;
+}
+
+/* ------------------------------------------------------------ the run */
+
+typedef struct {
+    int active;            /* a packet is being sent */
+    size_t pkt;            /* index into the packet list */
+    int vc, sent;
+} inj_state;
+
+typedef struct {
+    int active;
+    size_t pkt;
+} ej_state;
+
+typedef struct {
+    const topo *t;
+    xnoc_net *net;
+    router_cfg rc;
+    int pattern, len;
+    double rate;
+    uint64_t warmup, window, drain;
+    packet_list pk;
+    size_t *queue_head;        /* per terminal: next packet index to send, in pk order */
+    size_t **queue;            /* per terminal: list of packet indexes */
+    size_t *qlen, *qcap;
+    int nch;
+    xnoc_flit *inj, *ej;
+    xnoc_credit *ejc, *injc;
+    int *credits;              /* [ch * vcs + vc] */
+    inj_state *is;
+    ej_state *es;              /* [ch * vcs + vc] */
+    uint64_t *inj_flits;
+    uint64_t errors, err_corrupt, err_misroute, err_dup, err_order, err_lost;
+    char first_error[256];
+    uint64_t measured_total, measured_done, window_flits, in_flight;
+    uint64_t last_progress;
+    int no_eject_credit;       /* test hook: provoke a stall */
+} sim;
+
+static void error(sim *s, uint64_t *kind, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void error(sim *s, uint64_t *kind, const char *fmt, ...)
+{
+    (*kind)++;
+    s->errors++;
+    if (!s->first_error[0]) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(s->first_error, sizeof s->first_error, fmt, ap);
+        va_end(ap);
+    }
+}
+
+/* Finds the packet a head names: packets of one source are created in
+ * sequence order, so the per-source index is direct. */
+static size_t **by_src;
+static size_t *by_src_n, *by_src_cap;
+
+static void enqueue(sim *s, int term, size_t idx)
+{
+    if (s->qlen[term] == s->qcap[term]) {
+        s->qcap[term] = s->qcap[term] ? 2 * s->qcap[term] : 64;
+        s->queue[term] = realloc(s->queue[term], s->qcap[term] * sizeof **s->queue);
+    }
+    s->queue[term][s->qlen[term]++] = idx;
+}
+
+static void create(sim *s, int src, int dst, uint64_t now, int measured)
+{
+    packet *p = pl_add(&s->pk);
+    p->src = src;
+    p->dst = dst;
+    p->len = s->len;
+    p->seq = (uint32_t)by_src_n[src];    /* index_packet() follows */
+    p->created = now;
+    p->measured = measured;
+    p->chan = (int)(p->seq % (uint32_t)s->t->k);
+    s->measured_total += measured;
+    enqueue(s, src, s->pk.n - 1);
+}
+
+
+static void index_packet(sim *s, size_t idx)
+{
+    int src = s->pk.v[idx].src;
+    if (by_src_n[src] == by_src_cap[src]) {
+        by_src_cap[src] = by_src_cap[src] ? 2 * by_src_cap[src] : 256;
+        by_src[src] = realloc(by_src[src], by_src_cap[src] * sizeof **by_src);
+    }
+    by_src[src][by_src_n[src]++] = idx;
+}
+
+static void receive(sim *s, int ch, const xnoc_flit *f, uint64_t now)
+{
+    const topo *t = s->t;
+    int term = ch / t->k, c = ch % t->k;
+    ej_state *e = &s->es[ch * s->rc.vcs + f->vc];
+    if (f->vc >= s->rc.vcs) {
+        error(s, &s->err_corrupt, "cycle %llu: flit on VC %d at terminal %d (only %d VCs)", (unsigned long long)now,
+              f->vc, term, s->rc.vcs);
+        return;
+    }
+    if (!s->no_eject_credit) {
+        s->ejc[ch].valid = 1;
+        s->ejc[ch].vc = f->vc;
+    }
+    if (f->head) {
+        uint64_t w = f->payload, body = w & 0x00ffffffffffffffULL;
+        int src = (int)(w >> 14 & 0x3ff), dst = (int)(w & 0x3ff), chan = (int)(w >> 12 & 3);
+        uint32_t seq = (uint32_t)(w >> 24 & 0xffffff);
+        if (e->active) error(s, &s->err_order, "cycle %llu: head at terminal %d VC %d inside another packet",
+                             (unsigned long long)now, term, f->vc);
+        e->active = 0;
+        if ((mix64(body) & 0xff) != w >> 56 || src >= t->nterms || seq >= by_src_n[src]) {
+            error(s, &s->err_corrupt, "cycle %llu: corrupted head 0x%016llx at terminal %d", (unsigned long long)now,
+                  (unsigned long long)w, term);
+            return;
+        }
+        if (dst != term || chan != c) {
+            error(s, &s->err_misroute, "cycle %llu: packet %d#%u for terminal %d channel %d arrived at terminal %d channel %d",
+                  (unsigned long long)now, src, seq, dst, chan, term, c);
+            return;
+        }
+        size_t idx = by_src[src][seq];
+        packet *p = &s->pk.v[idx];
+        if (p->got) {
+            error(s, &s->err_dup, "cycle %llu: packet %d#%u delivered twice", (unsigned long long)now, src, seq);
+            return;
+        }
+        e->active = 1;
+        e->pkt = idx;
+        p->got = 1;
+    } else {
+        if (!e->active) {
+            error(s, &s->err_order, "cycle %llu: body flit without a head at terminal %d VC %d", (unsigned long long)now,
+                  term, f->vc);
+            return;
+        }
+        packet *p = &s->pk.v[e->pkt];
+        if (f->payload != body_word(p->src, p->seq, p->got)) {
+            error(s, &s->err_corrupt, "cycle %llu: packet %d#%u flit %d corrupted at terminal %d",
+                  (unsigned long long)now, p->src, p->seq, p->got, term);
+            e->active = 0;
+            return;
+        }
+        p->got++;
+    }
+    packet *p = &s->pk.v[e->pkt];
+    if (now >= s->warmup && now < s->warmup + s->window) s->window_flits++;
+    s->in_flight--;
+    if (f->tail != (p->got == p->len)) {
+        error(s, &s->err_order, "cycle %llu: packet %d#%u: tail flag on flit %d of %d", (unsigned long long)now,
+              p->src, p->seq, p->got - 1, p->len);
+        e->active = 0;
+        return;
+    }
+    if (f->tail) {
+        e->active = 0;
+        p->done = 1;
+        p->arrived = now;
+        s->measured_done += p->measured;
+    }
+}
+
+/* Picks the next flit of each injection channel. */
+static void inject(sim *s, uint64_t now)
+{
+    const topo *t = s->t;
+    int vpc = s->rc.vcs / t->nclasses;      /* class-0 VCs */
+    for (int term = 0; term < t->nterms; term++) {
+        for (int c = 0; c < t->k; c++) {
+            int ch = term * t->k + c;
+            inj_state *st = &s->is[ch];
+            s->inj[ch].valid = 0;
+            if (!st->active) {
+                /* next queued packet for this channel */
+                size_t h = s->queue_head[term];
+                if (h >= s->qlen[term]) continue;
+                size_t idx = s->queue[term][h];
+                if (s->pk.v[idx].chan != c) continue;
+                int best = -1;
+                for (int v = 0; v < vpc; v++) {
+                    int vv = (int)((s->pk.v[idx].seq + (uint32_t)v) % (uint32_t)vpc);
+                    if (s->credits[ch * s->rc.vcs + vv] > 0) {
+                        best = vv;
+                        break;
+                    }
+                }
+                if (best < 0) continue;
+                s->queue_head[term]++;
+                st->active = 1;
+                st->pkt = idx;
+                st->vc = best;
+                st->sent = 0;
+            }
+            int *cr = &s->credits[ch * s->rc.vcs + st->vc];
+            if (*cr == 0) continue;
+            packet *p = &s->pk.v[st->pkt];
+            xnoc_flit *f = &s->inj[ch];
+            f->valid = 1;
+            f->vc = (uint8_t)st->vc;
+            f->head = st->sent == 0;
+            f->tail = st->sent == p->len - 1;
+            f->payload = f->head ? head_word(p->src, p->dst, p->chan, p->seq, p->len) : body_word(p->src, p->seq, st->sent);
+            (*cr)--;
+            s->inj_flits[ch]++;
+            s->in_flight++;
+            if (++st->sent == p->len) st->active = 0;
+            (void)now;
+        }
+    }
+}
+
+/* Names the first router port/VC holding flits, for the watchdog. */
+static void describe_stall(sim *s, char *buf, size_t len)
+{
+    const topo *t = s->t;
+    char pn[32];
+    for (int r = 0; r < t->nrouters; r++)
+        for (int p = 0; p < t->nports; p++)
+            for (int v = 0; v < s->rc.vcs; v++) {
+                int occ = net_vc_occupancy(s->net, r, p, v);
+                if (occ > 0) {
+                    snprintf(buf, len, "router %d port %d (%s) VC %d holds %d flit(s)", r, p,
+                             links_port_name(t, r, p, pn, sizeof pn), v, occ);
+                    return;
+                }
+            }
+    snprintf(buf, len, "no router holds flits (they wait in the NIs)");
+}
+
+static double percentile(uint64_t *v, size_t n, double q)
+{
+    if (!n) return 0;
+    size_t i = (size_t)ceil(q * (double)n);
+    if (i > 0) i--;
+    if (i >= n) i = n - 1;
+    return (double)v[i];
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+int cmd_traffic(int argc, char **argv)
+{
+    const char *spec = NULL, *pat = NULL, *trace = NULL, *window = NULL;
+    router_cfg rc;
+    router_cfg_default(&rc);
+    int k = 1, json = 0, len = 1;
+    double rate = 0.1;
+    uint64_t cycles = 10000, warmup = 1000, drain = 0, seed = 1;
+    char err[512];
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(usage_text, stdout);
+            return 0;
+        } else if (!strcmp(a, "--json")) json = 1;
+        else if (!v) cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc traffic --help)", a);
+        else if (!strcmp(a, "--topo")) spec = argv[++i];
+        else if (!strcmp(a, "--router")) {
+            if (router_cfg_parse(&rc, argv[++i], err, sizeof err)) cli_fail(EXIT_USAGE, "%s", err);
+        } else if (!strcmp(a, "--ports")) k = (int)cli_long(a, argv[++i], 1, 4);
+        else if (!strcmp(a, "--pattern")) pat = argv[++i];
+        else if (!strcmp(a, "--rate")) rate = cli_double(a, argv[++i], 1e-9, 1.0);
+        else if (!strcmp(a, "--packet")) len = (int)cli_long(a, argv[++i], 1, 64);
+        else if (!strcmp(a, "--cycles")) cycles = cli_u64(a, argv[++i]);
+        else if (!strcmp(a, "--warmup")) warmup = cli_u64(a, argv[++i]);
+        else if (!strcmp(a, "--drain")) drain = cli_u64(a, argv[++i]);
+        else if (!strcmp(a, "--seed")) seed = cli_u64(a, argv[++i]);
+        else if (!strcmp(a, "--trace")) trace = argv[++i];
+        else if (!strcmp(a, "--trace-window")) window = argv[++i];
+        else cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc traffic --help)", a);
+    }
+    if (!spec) cli_fail(EXIT_USAGE, "--topo is required (see xnoc traffic --help)");
+    if (!pat) cli_fail(EXIT_USAGE, "--pattern is required (uniform, transpose, bitcomp, neighbor, hotspot, allpairs)");
+    int pattern = -1;
+    for (int i = 0; i < 6; i++)
+        if (!strcmp(pat, pattern_names[i])) pattern = i;
+    if (pattern < 0)
+        cli_fail(EXIT_USAGE, "--pattern: unknown pattern '%s' (uniform, transpose, bitcomp, neighbor, hotspot, allpairs)", pat);
+    if (cycles == 0) cli_fail(EXIT_USAGE, "--cycles: must be at least 1");
+    uint64_t tfrom = 0, tto = UINT64_MAX;
+    if (window && (!trace || sscanf(window, "%llu:%llu", (unsigned long long *)&tfrom, (unsigned long long *)&tto) != 2 ||
+                   tfrom >= tto))
+        cli_fail(EXIT_USAGE, "--trace-window '%s': expected A:B with A < B, together with --trace", window);
+    topo *t = topo_parse(spec, k, err, sizeof err);
+    if (!t) cli_fail(EXIT_USAGE, "%s", err);
+    const char *why = pattern_check(t, pattern);
+    if (why) cli_fail(EXIT_USAGE, "--pattern %s: %s", pat, why);
+    if (!drain) drain = 10 * cycles + 10000;
+
+    sim S = {.t = t, .rc = rc, .pattern = pattern, .len = len, .rate = rate, .warmup = warmup, .window = cycles,
+             .drain = drain};
+    sim *s = &S;
+    s->no_eject_credit = getenv("XNOC_TEST_NO_EJECT_CREDIT") != NULL;
+    s->net = net_open(t, &rc, 1, err, sizeof err);
+    if (!s->net) cli_fail(EXIT_USAGE, "%s", err);
+    if (trace && net_trace(s->net, trace, tfrom, tto, err, sizeof err)) cli_fail(EXIT_USAGE, "--trace: %s", err);
+    rng_state = seed * 0x2545F4914F6CDD1DULL + 7;
+    int n = t->nterms;
+    s->nch = n * k;
+    s->inj = calloc((size_t)s->nch, sizeof *s->inj);
+    s->ej = calloc((size_t)s->nch, sizeof *s->ej);
+    s->ejc = calloc((size_t)s->nch, sizeof *s->ejc);
+    s->injc = calloc((size_t)s->nch, sizeof *s->injc);
+    s->credits = calloc((size_t)s->nch * (size_t)rc.vcs, sizeof *s->credits);
+    for (int i = 0; i < s->nch * rc.vcs; i++) s->credits[i] = rc.buf;
+    s->is = calloc((size_t)s->nch, sizeof *s->is);
+    s->es = calloc((size_t)s->nch * (size_t)rc.vcs, sizeof *s->es);
+    s->inj_flits = calloc((size_t)s->nch, sizeof *s->inj_flits);
+    s->queue = calloc((size_t)n, sizeof *s->queue);
+    s->queue_head = calloc((size_t)n, sizeof *s->queue_head);
+    s->qlen = calloc((size_t)n, sizeof *s->qlen);
+    s->qcap = calloc((size_t)n, sizeof *s->qcap);
+    by_src = calloc((size_t)n, sizeof *by_src);
+    by_src_n = calloc((size_t)n, sizeof *by_src_n);
+    by_src_cap = calloc((size_t)n, sizeof *by_src_cap);
+
+    /* allpairs: one packet at a time, every ordered pair, in a fixed order */
+    int ap_src = 0, ap_dst = 0, ap_busy = 0;
+    uint64_t ap_pairs = 0, ap_max_dev = 0, ap_sum_dev = 0;
+    if (pattern == PAT_ALLPAIRS) {
+        s->warmup = 0;
+        s->window = UINT64_MAX / 4;
+    }
+
+    double p_new = rate / len;
+    uint64_t now = 0, end_measure = s->warmup + s->window, last_move = 0, deadline = end_measure + drain;
+    int saturated = 0, stalled = 0;
+    char stall_msg[256] = "";
+    for (;; now++) {
+        /* 1. flits and credits the network presents in this cycle */
+        memset(s->ejc, 0, (size_t)s->nch * sizeof *s->ejc);
+        for (int ch = 0; ch < s->nch; ch++) {
+            if (s->ej[ch].valid) {
+                receive(s, ch, &s->ej[ch], now);
+                last_move = now;
+            }
+            if (s->injc[ch].valid) {
+                int *cr = &s->credits[ch * rc.vcs + s->injc[ch].vc];
+                if (s->injc[ch].vc >= rc.vcs || *cr >= rc.buf)
+                    error(s, &s->err_corrupt, "cycle %llu: credit overflow on injection channel %d VC %d",
+                          (unsigned long long)now, ch, s->injc[ch].vc);
+                else (*cr)++;
+            }
+        }
+        /* 2. new packets */
+        if (pattern == PAT_ALLPAIRS) {
+            if (ap_busy && s->pk.v[s->pk.n - 1].done) {
+                packet *p = &s->pk.v[s->pk.n - 1];
+                int H = topo_distance(t, topo_term_router(t, p->src), topo_term_router(t, p->dst)) + 1;
+                uint64_t model = 3 * (uint64_t)H + (uint64_t)(p->len - 1), lat = p->arrived - p->created;
+                uint64_t dev = lat > model ? lat - model : model - lat;
+                ap_sum_dev += dev;
+                if (dev > ap_max_dev) ap_max_dev = dev;
+                ap_pairs++;
+                ap_busy = 0;
+            }
+            if (!ap_busy) {
+                if (ap_src >= n) break;
+                create(s, ap_src, ap_dst, now, 1);
+                index_packet(s, s->pk.n - 1);
+                ap_busy = 1;
+                if (++ap_dst == n) {
+                    ap_dst = 0;
+                    ap_src++;
+                }
+            }
+        } else if (now < deadline && !(now >= end_measure && s->measured_done == s->measured_total)) {
+            for (int src = 0; src < n; src++)
+                if (rng_unit() < p_new) {
+                    create(s, src, dest_of(t, pattern, src), now, now >= s->warmup && now < end_measure);
+                    index_packet(s, s->pk.n - 1);
+                }
+        }
+        /* 3. injection */
+        inject(s, now);
+        if (s->inj_flits && s->in_flight) {
+            for (int ch = 0; ch < s->nch; ch++)
+                if (s->inj[ch].valid) last_move = now;
+        }
+        /* 4. one network cycle */
+        net_cycle(s->net, s->inj, s->ejc, s->ej, s->injc);
+
+        /* After the last measured packet: no new packets, packets not yet
+         * started never enter the network, the rest drains completely. */
+        if (pattern != PAT_ALLPAIRS && now + 1 >= end_measure && s->measured_done == s->measured_total) {
+            for (int term = 0; term < n; term++) {
+                size_t keep = s->queue_head[term];
+                for (size_t q = keep; q < s->qlen[term]; q++) s->pk.v[s->queue[term][q]].dropped = 1;
+                s->qlen[term] = keep;
+            }
+            int busy = s->in_flight > 0;
+            for (int ch = 0; ch < s->nch && !busy; ch++) busy = s->is[ch].active;
+            if (!busy) break;
+        }
+        if (pattern != PAT_ALLPAIRS && now + 1 >= deadline) {
+            saturated = 1;
+            break;
+        }
+        if (s->in_flight && now - last_move > 2000) {
+            stalled = 1;
+            describe_stall(s, stall_msg, sizeof stall_msg);
+            break;
+        }
+        if (now - s->last_progress >= 20000) {
+            s->last_progress = now;
+            cli_progress("cycle %llu: %llu/%llu measured packets delivered", (unsigned long long)now,
+                         (unsigned long long)s->measured_done, (unsigned long long)s->measured_total);
+        }
+    }
+    cli_progress_done();
+    uint64_t total_cycles = now + 1;
+    if (stalled)
+        cli_fail(EXIT_RUNFAIL, "deadlock or stall at cycle %llu: no flit moved for 2000 cycles with %llu in flight; %s",
+                 (unsigned long long)now, (unsigned long long)s->in_flight, stall_msg);
+    int rtl_err = net_error(s->net);
+    if (rtl_err) {
+        for (int r = 0; r < t->nrouters; r++) {
+            uint32_t b = net_error_bits(s->net, r);
+            if (b) {
+                snprintf(s->first_error, sizeof s->first_error,
+                         "router %d flags an RTL invariant violation (bits 0x%x: 1 credit, 2 buffer, 4 VC, 8 route)", r, b);
+                break;
+            }
+        }
+        s->errors++;
+    }
+    /* lost: measured packets that never arrived, in a run that drained */
+    if (!saturated)
+        for (size_t i = 0; i < s->pk.n; i++)
+            if (!s->pk.v[i].dropped && !s->pk.v[i].done) error(s, &s->err_lost, "packet %d#%u was lost", s->pk.v[i].src, s->pk.v[i].seq);
+
+    /* statistics over measured, delivered packets */
+    uint64_t *lat = malloc((s->pk.n + 1) * sizeof *lat), nl = 0, hops = 0;
+    double lat_sum = 0, dev_sum = 0;
+    int64_t dev_max = 0;
+    for (size_t i = 0; i < s->pk.n; i++) {
+        packet *p = &s->pk.v[i];
+        if (!p->measured || !p->done) continue;
+        uint64_t l = p->arrived - p->created;
+        int h = topo_distance(t, topo_term_router(t, p->src), topo_term_router(t, p->dst));
+        uint64_t model = 3 * (uint64_t)(h + 1) + (uint64_t)(p->len - 1);
+        lat[nl++] = l;
+        lat_sum += (double)l;
+        hops += (uint64_t)h;
+        int64_t dev = (int64_t)l - (int64_t)model;
+        dev_sum += (double)dev;
+        if (dev > dev_max) dev_max = dev;
+    }
+    qsort(lat, nl, sizeof *lat, cmp_u64);
+    double avg = nl ? lat_sum / (double)nl : 0, p99 = percentile(lat, nl, 0.99), mx = nl ? (double)lat[nl - 1] : 0;
+    double offered = pattern == PAT_ALLPAIRS ? 0 : rate;
+    double thru = pattern == PAT_ALLPAIRS ? 0 : (double)s->window_flits / ((double)s->window * n);
+
+    if (json) {
+        json_t *o = json_object();
+        json_object_set_new(o, "topology", json_string(t->name));
+        json_object_set_new(o, "router", json_pack("{s:i,s:i,s:i}", "vcs", rc.vcs, "buf", rc.buf, "pw", rc.pw));
+        json_object_set_new(o, "ports", json_integer(k));
+        json_object_set_new(o, "pattern", json_string(pattern_names[pattern]));
+        json_object_set_new(o, "packet", json_integer(len));
+        json_object_set_new(o, "cycles", json_integer((json_int_t)total_cycles));
+        json_object_set_new(o, "warmup", json_integer((json_int_t)s->warmup));
+        json_object_set_new(o, "measured_cycles", json_integer(pattern == PAT_ALLPAIRS ? (json_int_t)total_cycles : (json_int_t)s->window));
+        json_object_set_new(o, "offered", json_real(offered));
+        json_object_set_new(o, "throughput", json_real(thru));
+        json_object_set_new(o, "avg_latency", json_real(avg));
+        json_object_set_new(o, "p99_latency", json_real(p99));
+        json_object_set_new(o, "max_latency", json_real(mx));
+        json_object_set_new(o, "avg_hops", json_real(nl ? (double)hops / (double)nl : 0));
+        json_object_set_new(o, "model_excess_avg", json_real(nl ? dev_sum / (double)nl : 0));
+        json_object_set_new(o, "model_excess_max", json_integer((json_int_t)dev_max));
+        uint64_t delivered = 0, entered = 0;
+        for (size_t i = 0; i < s->pk.n; i++) {
+            delivered += s->pk.v[i].done;
+            entered += !s->pk.v[i].dropped;
+        }
+        json_object_set_new(o, "injected_packets", json_integer((json_int_t)entered));
+        json_object_set_new(o, "delivered_packets", json_integer((json_int_t)delivered));
+        json_object_set_new(o, "measured_packets", json_integer((json_int_t)s->measured_total));
+        json_object_set_new(o, "errors", json_integer((json_int_t)s->errors));
+        json_object_set_new(o, "error_kinds", json_pack("{s:I,s:I,s:I,s:I,s:I,s:b}", "corrupted", (json_int_t)s->err_corrupt,
+                                                        "misrouted", (json_int_t)s->err_misroute, "duplicated",
+                                                        (json_int_t)s->err_dup, "out_of_order", (json_int_t)s->err_order,
+                                                        "lost", (json_int_t)s->err_lost, "rtl_invariant", rtl_err));
+        if (s->first_error[0]) json_object_set_new(o, "first_error", json_string(s->first_error));
+        json_object_set_new(o, "saturated", json_boolean(saturated));
+        if (pattern == PAT_ALLPAIRS) {
+            json_object_set_new(o, "pairs", json_integer((json_int_t)ap_pairs));
+            json_object_set_new(o, "zero_load_max_deviation", json_integer((json_int_t)ap_max_dev));
+            json_object_set_new(o, "zero_load_total_deviation", json_integer((json_int_t)ap_sum_dev));
+        }
+        json_object_set_new(o, "links", links_json(t, s->net, s->inj_flits, total_cycles));
+        json_dumpf(o, stdout, JSON_COMPACT);
+        putchar('\n');
+        json_decref(o);
+    } else {
+        printf("xnoc traffic: %s, router vcs=%d buf=%d, k=%d, pattern %s, packet %d flit(s)\n", t->name, rc.vcs, rc.buf,
+               k, pattern_names[pattern], len);
+        if (pattern == PAT_ALLPAIRS)
+            printf("  %llu pairs one at a time: zero-load latency deviates from 3*H + L - 1 by at most %llu cycle(s)\n",
+                   (unsigned long long)ap_pairs, (unsigned long long)ap_max_dev);
+        else
+            printf("  offered %.3f, accepted %.4f flits/terminal/cycle%s\n", offered, thru,
+                   saturated ? "  ** SATURATED: measured packets not all delivered **" : "");
+        printf("  latency avg %.2f  p99 %.0f  max %.0f cycles  (avg %.2f hops; model excess avg %.2f)\n", avg, p99, mx,
+               nl ? (double)hops / (double)nl : 0, nl ? dev_sum / (double)nl : 0);
+        printf("  packets: %zu created, %llu measured; cycles %llu; errors %llu%s%s\n", s->pk.n,
+               (unsigned long long)s->measured_total, (unsigned long long)total_cycles, (unsigned long long)s->errors,
+               s->first_error[0] ? ": first: " : "", s->first_error);
+        links_print(stdout, t, s->net, total_cycles, 8);
+    }
+    int rc_exit = s->errors ? EXIT_RUNFAIL : 0;
+    if (s->errors) cli_error("%llu error(s); first: %s", (unsigned long long)s->errors, s->first_error);
+    net_close(s->net);
+    for (int i = 0; i < n; i++) {
+        free(s->queue[i]);
+        free(by_src[i]);
+    }
+    free(s->queue); free(s->queue_head); free(s->qlen); free(s->qcap);
+    free(by_src); free(by_src_n); free(by_src_cap);
+    free(s->inj); free(s->ej); free(s->ejc); free(s->injc); free(s->credits); free(s->is); free(s->es);
+    free(s->inj_flits); free(s->pk.v); free(lat);
+    topo_free(t);
+    return rc_exit;
+}
