@@ -1,2 +1,22 @@
-# firmware rules (filled in by the firmware part)
-firmware:
+# firmware.mk - bare-metal rv32im images: build/firmware/NAME.elf
+# (included by the top-level Makefile; `make firmware`).
+FW_CC     := clang --target=riscv32-unknown-elf -march=rv32im -mabi=ilp32 -mno-relax
+FW_CFLAGS := -O2 -g -ffreestanding -fno-builtin -nostdlib -Wall -Wextra -Werror -Ifirmware/lib -Ifirmware/coll
+FW_LDFLAGS := -fuse-ld=lld -nostdlib -Wl,-T,firmware/lib/link.ld -Wl,--gc-sections
+FW_LIB    := firmware/lib/crt0.S firmware/lib/runtime.c firmware/lib/noc.c
+FW_HDRS   := $(wildcard firmware/lib/*.h firmware/coll/*.h)
+FW_IMAGES := $(patsubst firmware/images/%.c,$(BUILD)/firmware/%.elf,$(wildcard firmware/images/*.c))
+FW_TESTS  := $(patsubst firmware/tests/%.S,$(BUILD)/firmware/tests/%.elf,$(wildcard firmware/tests/*.S))
+
+firmware: $(FW_IMAGES) $(FW_TESTS)
+
+$(BUILD)/firmware/%.elf: firmware/images/%.c $(FW_LIB) $(FW_HDRS) $(wildcard firmware/coll/*.c) firmware/lib/link.ld
+	@mkdir -p $(dir $@)
+	@echo "  FW      $@"
+	@$(FW_CC) $(FW_CFLAGS) $(FW_LDFLAGS) -o $@ $< $(FW_LIB) $(if $(filter coll%,$*),$(wildcard firmware/coll/*.c))
+
+# hand-written tests (faults, ISA checks): linked at 0x80000000, no runtime
+$(BUILD)/firmware/tests/%.elf: firmware/tests/%.S
+	@mkdir -p $(dir $@)
+	@echo "  FW      $@"
+	@$(FW_CC) -nostdlib -fuse-ld=lld -Wl,-Ttext=0x80000000 -o $@ $<

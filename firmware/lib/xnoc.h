@@ -1,0 +1,56 @@
+/* xnoc.h - the bare-metal runtime of an xnoc node: identity, console,
+ * cycle counter, barrier and the NI driver (noc_*).  Register map: docs/ni.md */
+#ifndef XNOC_FW_H
+#define XNOC_FW_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define DEV ((volatile uint32_t *)0x10000000u)
+#define NI ((volatile uint32_t *)0x10001000u)
+enum { DEV_ID = 0, DEV_NODES = 1, DEV_CONSOLE = 2, DEV_EXIT = 3, DEV_CYCLE_LO = 4, DEV_CYCLE_HI = 5,
+       DEV_TOPO_KIND = 6, DEV_TOPO_W = 7, DEV_TOPO_H = 8, DEV_CONC = 9, DEV_PORTS = 10, DEV_BARRIER = 11,
+       DEV_PLAN = 12, DEV_RAM_SIZE = 13, DEV_ROUTERS = 14, DEV_ARG0 = 16 };
+
+static inline int node_id(void) { return (int)DEV[DEV_ID]; }
+static inline int node_count(void) { return (int)DEV[DEV_NODES]; }
+static inline uint32_t node_arg(int i) { return DEV[DEV_ARG0 + i]; }
+static inline int node_ports(void) { return (int)DEV[DEV_PORTS]; }
+uint64_t cycles(void);               /* network cycles since reset */
+void barrier(void);                  /* all running nodes (hardware barrier device) */
+void sw_barrier(void);               /* the same, with messages over the NoC */
+void exit_node(int code) __attribute__((noreturn));
+const char *topo_name(char *buf);    /* "mesh:4x4", "octagon", ... */
+
+void putchar_(int c);
+int printf(const char *fmt, ...);
+int vsnprintf(char *buf, size_t n, const char *fmt, va_list ap);
+int snprintf(char *buf, size_t n, const char *fmt, ...);
+void *memcpy(void *d, const void *s, size_t n);
+void *memset(void *d, int c, size_t n);
+
+/* ---- NI driver ---- */
+typedef struct {
+    uint16_t src, tag;
+    uint32_t len;
+    const uint8_t *data;
+} noc_msg;
+
+/* Receive ring in this node's RAM (call once). */
+void noc_init(void *ring, uint32_t size);
+/* Starts a DMA send on channel ch (waits while the channel is busy). */
+void noc_send(int ch, int dst, const void *buf, uint32_t len, uint16_t tag);
+/* The same along an explicit source route: nhops output ports packed
+ * port_bits each (the last is the ejection port at the destination). */
+void noc_send_routed(int ch, int dst, uint64_t route, int nhops, const void *buf, uint32_t len, uint16_t tag);
+/* Waits until channel ch has sent everything; returns its send count. */
+uint32_t noc_send_wait(int ch);
+/* Non-blocking: 1 and the oldest message if one is in the ring. */
+int noc_poll(noc_msg *m);
+/* Blocking receive (the core stalls on the NI until a packet arrives). */
+void noc_recv(noc_msg *m);
+/* Frees the oldest message's ring space (after noc_poll / noc_recv). */
+void noc_release(const noc_msg *m);
+
+#endif

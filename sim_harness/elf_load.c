@@ -1,0 +1,103 @@
+/* elf_load.c - load a RISC-V 32-bit executable with libelf. */
+#include "elf_load.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifndef EM_RISCV
+#define EM_RISCV 243
+#endif
+
+static void find_symbols(Elf *e, elf_info *info)
+{
+    Elf_Scn *scn = NULL;
+    while ((scn = elf_nextscn(e, scn))) {
+        GElf_Shdr sh;
+        if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_SYMTAB) continue;
+        Elf_Data *d = elf_getdata(scn, NULL);
+        size_t n = sh.sh_entsize ? sh.sh_size / sh.sh_entsize : 0;
+        for (size_t i = 0; d && i < n; i++) {
+            GElf_Sym s;
+            if (!gelf_getsym(d, (int)i, &s)) continue;
+            const char *name = elf_strptr(e, sh.sh_link, s.st_name);
+            if (!name) continue;
+            if (!strcmp(name, "tohost")) info->tohost = (uint32_t)s.st_value;
+            else if (!strcmp(name, "fromhost")) info->fromhost = (uint32_t)s.st_value;
+        }
+    }
+}
+
+int elf_load(const char *path, uint8_t *ram, uint32_t base, uint32_t size, elf_info *info, char *err,
+             size_t errlen)
+{
+    memset(info, 0, sizeof *info);
+    if (elf_version(EV_CURRENT) == EV_NONE) {
+        snprintf(err, errlen, "%s: libelf is unusable", path);
+        return -1;
+    }
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    int rc = -1;
+    Elf *e = elf_begin(fd, ELF_C_READ, NULL);
+    GElf_Ehdr eh;
+    size_t nph = 0;
+    if (!e || elf_kind(e) != ELF_K_ELF || !gelf_getehdr(e, &eh)) {
+        snprintf(err, errlen, "%s: not an ELF file", path);
+        goto done;
+    }
+    if (gelf_getclass(e) != ELFCLASS32) {
+        snprintf(err, errlen, "%s: a 64-bit ELF; xnoc cores are RV32 (build with -march=rv32im -mabi=ilp32)", path);
+        goto done;
+    }
+    if (eh.e_machine != EM_RISCV) {
+        snprintf(err, errlen, "%s: ELF for machine %u, not RISC-V (%u)", path, (unsigned)eh.e_machine, EM_RISCV);
+        goto done;
+    }
+    if (eh.e_ident[EI_DATA] != ELFDATA2LSB || eh.e_type != ET_EXEC) {
+        snprintf(err, errlen, "%s: not a little-endian executable", path);
+        goto done;
+    }
+    if (elf_getphdrnum(e, &nph)) nph = 0;
+    int loaded = 0;
+    info->lo = UINT32_MAX;
+    for (size_t i = 0; i < nph; i++) {
+        GElf_Phdr ph;
+        if (!gelf_getphdr(e, (int)i, &ph) || ph.p_type != PT_LOAD || ph.p_memsz == 0) continue;
+        uint64_t lo = ph.p_paddr, hi = ph.p_paddr + ph.p_memsz;
+        if (lo < base || hi > (uint64_t)base + size || ph.p_filesz > ph.p_memsz) {
+            snprintf(err, errlen,
+                     "%s: segment %zu at 0x%08llx-0x%08llx lies outside RAM 0x%08x-0x%08llx (--ram sets its size)",
+                     path, i, (unsigned long long)lo, (unsigned long long)hi, base, (unsigned long long)base + size);
+            goto done;
+        }
+        if (ph.p_filesz) {
+            if (pread(fd, ram + (lo - base), ph.p_filesz, (off_t)ph.p_offset) != (ssize_t)ph.p_filesz) {
+                snprintf(err, errlen, "%s: segment %zu is truncated", path, i);
+                goto done;
+            }
+        }
+        memset(ram + (lo - base) + ph.p_filesz, 0, ph.p_memsz - ph.p_filesz);
+        if (lo < info->lo) info->lo = (uint32_t)lo;
+        if (hi > info->hi) info->hi = (uint32_t)hi;
+        loaded++;
+    }
+    if (!loaded) {
+        snprintf(err, errlen, "%s: no loadable segment", path);
+        goto done;
+    }
+    info->entry = (uint32_t)eh.e_entry;
+    find_symbols(e, info);
+    rc = 0;
+done:
+    if (e) elf_end(e);
+    close(fd);
+    return rc;
+}

@@ -1,0 +1,21 @@
+/* elf_load.h - load a RISC-V 32-bit executable into node RAM (libelf). */
+#ifndef XNOC_ELF_LOAD_H
+#define XNOC_ELF_LOAD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct {
+    uint32_t entry;
+    uint32_t tohost, fromhost;   /* symbol addresses, 0 if absent */
+    uint32_t lo, hi;             /* extent of the loaded segments */
+} elf_info;
+
+/* Copies every PT_LOAD segment into ram (which starts at base, size bytes),
+ * zero-filling bss.  Returns 0, or -1 with one line in err naming the
+ * problem: not an ELF, not 32-bit, not RISC-V, no loadable segment, a
+ * segment outside RAM. */
+int elf_load(const char *path, uint8_t *ram, uint32_t base, uint32_t size, elf_info *info, char *err,
+             size_t errlen);
+
+#endif

@@ -1,0 +1,289 @@
+/* ni.c - DMA send / receive between node RAM and the network (see ni.h). */
+#include "ni.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void ni_init(ni *n, const topo *t, const router_cfg *rc, int term, rv32 *core)
+{
+    memset(n, 0, sizeof *n);
+    n->t = t;
+    n->term = term;
+    n->k = t->k;
+    n->vcs = rc->vcs;
+    n->vpc = rc->vcs / t->nclasses;   /* packets start on a class-0 VC */
+    n->buf = rc->buf;
+    n->port_bits = topo_port_bits(t);
+    n->core = core;
+    for (int c = 0; c < n->k; c++)
+        for (int v = 0; v < n->vcs; v++) n->send[c].credits[v] = rc->buf;
+}
+
+void ni_free(ni *n)
+{
+    for (int c = 0; c < n->k; c++)
+        for (int v = 0; v < 8; v++) free(n->rx[c][v].buf);
+}
+
+static int in_ram(const ni *n, uint32_t addr, uint32_t len)
+{
+    uint32_t off = addr - n->core->ram_base;
+    return off <= n->core->ram_size && len <= n->core->ram_size - off;
+}
+
+static int ring_nonempty(const ni *n) { return n->ring_size && n->head != n->tail; }
+
+int ni_mmio(ni *n, uint32_t off, int is_store, uint32_t *val)
+{
+    if (off >= NI_RECV) {
+        off -= NI_RECV;
+        if (is_store) {
+            switch (off) {
+            case NI_R_BASE: n->ring_base = *val; n->head = n->tail = 0; return RV32_MMIO_OK;
+            case NI_R_SIZE:
+                if ((*val & 7) || *val < 16 || !in_ram(n, n->ring_base, *val)) return RV32_MMIO_FAULT;
+                n->ring_size = *val;
+                n->head = n->tail = 0;
+                return RV32_MMIO_OK;
+            case NI_R_TAIL:
+                if (*val >= n->ring_size || (*val & 7)) return RV32_MMIO_FAULT;
+                n->tail = *val;
+                return RV32_MMIO_OK;
+            case NI_R_IRQ_EN: n->irq_en = *val & 1; return RV32_MMIO_OK;
+            default: return RV32_MMIO_FAULT;
+            }
+        }
+        switch (off) {
+        case NI_R_BASE: *val = n->ring_base; return RV32_MMIO_OK;
+        case NI_R_SIZE: *val = n->ring_size; return RV32_MMIO_OK;
+        case NI_R_HEAD: *val = n->head; return RV32_MMIO_OK;
+        case NI_R_TAIL: *val = n->tail; return RV32_MMIO_OK;
+        case NI_R_COUNT: *val = (uint32_t)n->packets_recv; return RV32_MMIO_OK;
+        case NI_R_IRQ_EN: *val = n->irq_en; return RV32_MMIO_OK;
+        case NI_R_PENDING: *val = (uint32_t)ring_nonempty(n); return RV32_MMIO_OK;
+        case NI_R_WAIT:
+            if (!ring_nonempty(n)) return RV32_MMIO_STALL;
+            *val = 1;
+            return RV32_MMIO_OK;
+        default: return RV32_MMIO_FAULT;
+        }
+    }
+    int c = (int)(off / 0x40u);
+    if (c >= n->k) return RV32_MMIO_FAULT;
+    ni_send *s = &n->send[c];
+    off %= 0x40u;
+    if (is_store) {
+        switch (off) {
+        case NI_S_DST: s->dst = *val; return RV32_MMIO_OK;
+        case NI_S_ROUTE_LO: s->route_lo = *val; return RV32_MMIO_OK;
+        case NI_S_ROUTE_HI: s->route_hi = *val; return RV32_MMIO_OK;
+        case NI_S_NHOPS: s->nhops = *val; return RV32_MMIO_OK;
+        case NI_S_ADDR: s->addr = *val; return RV32_MMIO_OK;
+        case NI_S_LEN: s->len = *val; return RV32_MMIO_OK;
+        case NI_S_TAG: s->tag = *val & 0xffff; return RV32_MMIO_OK;
+        case NI_S_GO:
+            if (s->busy) return RV32_MMIO_STALL;        /* the channel is still sending */
+            if ((int)s->dst >= n->t->nterms || s->len > NI_MAX_PACKET || !in_ram(n, s->addr, s->len) ||
+                s->nhops * (uint32_t)n->port_bits > 50)
+                return RV32_MMIO_FAULT;
+            s->busy = 1;
+            s->sent = 0;
+            s->vc = -1;
+            s->nflits = 2 + (int)((s->len + 7) / 8);
+            return RV32_MMIO_OK;
+        default: return RV32_MMIO_FAULT;
+        }
+    }
+    switch (off) {
+    case NI_S_DST: *val = s->dst; return RV32_MMIO_OK;
+    case NI_S_ROUTE_LO: *val = s->route_lo; return RV32_MMIO_OK;
+    case NI_S_ROUTE_HI: *val = s->route_hi; return RV32_MMIO_OK;
+    case NI_S_NHOPS: *val = s->nhops; return RV32_MMIO_OK;
+    case NI_S_ADDR: *val = s->addr; return RV32_MMIO_OK;
+    case NI_S_LEN: *val = s->len; return RV32_MMIO_OK;
+    case NI_S_TAG: *val = s->tag; return RV32_MMIO_OK;
+    case NI_S_GO: *val = (uint32_t)s->busy; return RV32_MMIO_OK;
+    case NI_S_DONE: *val = s->done; return RV32_MMIO_OK;
+    case NI_S_WAIT:
+        if (s->busy) return RV32_MMIO_STALL;
+        *val = s->done;
+        return RV32_MMIO_OK;
+    default: return RV32_MMIO_FAULT;
+    }
+}
+
+static uint64_t head_flit(const ni *n, const ni_send *s, int c)
+{
+    uint64_t w = (uint64_t)(s->dst & 0x3ff) | (uint64_t)(c & 3) << 12;
+    if (s->nhops) {
+        uint64_t route = (uint64_t)s->route_hi << 32 | s->route_lo;
+        w |= 1ull << 10 | route << 14;
+    }
+    (void)n;
+    return w;
+}
+
+static void send_cycle(ni *n, int c, xnoc_flit *f)
+{
+    ni_send *s = &n->send[c];
+    f->valid = 0;
+    if (!s->busy) return;
+    if (s->vc < 0) {
+        for (int v = 0; v < n->vpc; v++)
+            if (s->credits[v] > 0) {
+                s->vc = v;
+                break;
+            }
+        if (s->vc < 0) return;
+    }
+    if (s->credits[s->vc] == 0) return;
+    f->valid = 1;
+    f->vc = (uint8_t)s->vc;
+    f->head = s->sent == 0;
+    f->tail = s->sent == s->nflits - 1;
+    if (s->sent == 0) f->payload = head_flit(n, s, c);
+    else if (s->sent == 1) f->payload = (uint64_t)(n->term & 0xffff) | (uint64_t)s->tag << 16 | (uint64_t)s->len << 32;
+    else {
+        uint32_t off = (uint32_t)(s->sent - 2) * 8, take = s->len - off > 8 ? 8 : s->len - off;
+        uint64_t w = 0;
+        memcpy(&w, n->core->ram + (s->addr - n->core->ram_base) + off, take);
+        f->payload = w;
+    }
+    s->credits[s->vc]--;
+    n->flits_sent++;
+    n->inj_flits[c]++;
+    if (++s->sent == s->nflits) {
+        s->busy = 0;
+        s->done++;
+        n->packets_sent++;
+    }
+}
+
+/* Writes a complete packet into the receive ring; 0 if there is no room. */
+static int commit(ni *n, ni_asm *a)
+{
+    if (!n->ring_size) return 0;
+    uint32_t need = 8 + ((a->len + 7) & ~7u), size = n->ring_size, h = n->head, t = n->tail;
+    uint8_t *ring = n->core->ram + (n->ring_base - n->core->ram_base);
+    if (need > size - 8) return 0;
+    if (h >= t) {
+        if (size - h < need || (t == 0 && size - h == need)) {
+            /* no room at the end: wrap, if the start has room (keep one gap) */
+            if (need >= t) return 0;
+            if (size - h >= 8) {
+                uint32_t mark[2] = {0, NI_WRAP_MARK};
+                memcpy(ring + h, mark, 8);
+                rv32_ram_written(n->core, n->ring_base + h, 8);
+            }
+            h = 0;
+        }
+    } else if (need >= t - h) {
+        return 0;
+    }
+    uint32_t hdr[2] = {(a->src & 0xffff) | (a->tag & 0xffff) << 16, a->len};
+    memcpy(ring + h, hdr, 8);
+    memcpy(ring + h + 8, a->buf, a->len);
+    rv32_ram_written(n->core, n->ring_base + h, need);
+    h += need;
+    if (h == size) h = 0;
+    n->head = h;
+    n->packets_recv++;
+    return 1;
+}
+
+static void owe(ni *n, int c, int vc)
+{
+    n->owed[c][(n->owed_head[c] + n->owed_len[c]) % 512] = (uint8_t)vc;
+    n->owed_len[c]++;
+}
+
+/* Processes one flit; returns 0 if the packet it completes must wait for
+ * ring space (its credit is then owed until the commit). */
+static int recv_flit(ni *n, int c, const xnoc_flit *f)
+{
+    ni_asm *a = &n->rx[c][f->vc & 7];
+    n->flits_recv++;
+    if (f->head) {
+        if (a->active && !n->error[0])
+            snprintf(n->error, sizeof n->error, "terminal %d channel %d VC %d: a head flit inside a packet", n->term, c, f->vc);
+        a->active = 1;
+        a->meta = 0;
+        a->got = 0;
+        return 1;
+    }
+    if (!a->active) {
+        if (!n->error[0]) snprintf(n->error, sizeof n->error, "terminal %d channel %d VC %d: body flit without a head", n->term, c, f->vc);
+        return 1;
+    }
+    if (!a->meta) {
+        a->meta = 1;
+        a->src = (uint32_t)(f->payload & 0xffff);
+        a->tag = (uint32_t)(f->payload >> 16 & 0xffff);
+        a->len = (uint32_t)(f->payload >> 32);
+        if (a->len > NI_MAX_PACKET) a->len = NI_MAX_PACKET;
+        if (!a->buf) a->buf = malloc(NI_MAX_PACKET);
+    } else {
+        uint32_t take = a->len - a->got > 8 ? 8 : a->len - a->got;
+        memcpy(a->buf + a->got, &f->payload, take);
+        a->got += take;
+    }
+    if (f->tail) {
+        a->active = 0;
+        if (!commit(n, a)) {
+            a->held = 1;
+            return 0;
+        }
+    }
+    return 1;
+}
+
+void ni_cycle(ni *n, const xnoc_flit *ej, const xnoc_credit *injc, xnoc_flit *inj, xnoc_credit *ejc)
+{
+    for (int c = 0; c < n->k; c++) {
+        if (injc[c].valid && injc[c].vc < 8) n->send[c].credits[injc[c].vc]++;
+        /* a held packet retries its commit; then the flits queued behind it */
+        for (int v = 0; v < n->vcs; v++) {
+            ni_asm *a = &n->rx[c][v];
+            if (a->held && commit(n, a)) {
+                a->held = 0;
+                owe(n, c, v);
+            }
+            if (!a->held && a->qlen) {
+                xnoc_flit f = a->q[a->qhead];
+                a->qhead = (a->qhead + 1) % 64;
+                a->qlen--;
+                if (recv_flit(n, c, &f)) owe(n, c, v);
+            }
+        }
+        if (ej[c].valid) {
+            ni_asm *a = &n->rx[c][ej[c].vc & 7];
+            if (a->held || a->qlen) {
+                a->q[(a->qhead + a->qlen) % 64] = ej[c];
+                a->qlen++;
+            } else if (recv_flit(n, c, &ej[c])) {
+                owe(n, c, ej[c].vc);
+            }
+        }
+        ejc[c].valid = 0;
+        if (n->owed_len[c]) {
+            ejc[c].valid = 1;
+            ejc[c].vc = n->owed[c][n->owed_head[c]];
+            n->owed_head[c] = (n->owed_head[c] + 1) % 512;
+            n->owed_len[c]--;
+        }
+        send_cycle(n, c, &inj[c]);
+    }
+    rv32_irq(n->core, IRQ_MEI, n->irq_en && ring_nonempty(n));
+}
+
+int ni_busy(const ni *n)
+{
+    for (int c = 0; c < n->k; c++) {
+        if (n->send[c].busy) return 1;
+        for (int v = 0; v < n->vcs; v++)
+            if (n->rx[c][v].active || n->rx[c][v].held || n->rx[c][v].qlen) return 1;
+        if (n->owed_len[c]) return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,79 @@
+/* ni.h - the network interface of a node: DMA send and DMA receive between
+ * node RAM and the terminal's k injection / ejection channels.
+ *
+ * Packet format on the network (docs/ni.md):
+ *   head flit   routing header (destination or source route, ejection channel)
+ *   meta flit   [15:0] source terminal, [31:16] tag, [63:32] length in bytes
+ *   data flits  ceil(length / 8), little-endian bytes of the buffer
+ */
+#ifndef XNOC_NI_H
+#define XNOC_NI_H
+
+#include <stdint.h>
+#include "net.h"
+#include "rv32.h"
+#include "topo.h"
+
+#define NI_MAX_K 4
+#define NI_MAX_PACKET 65536   /* bytes in one packet */
+
+/* register offsets from NI_BASE */
+#define NI_BASE 0x10001000u
+#define NI_SEND(c) (0x40u * (uint32_t)(c))
+enum { NI_S_DST = 0x00, NI_S_ROUTE_LO = 0x04, NI_S_ROUTE_HI = 0x08, NI_S_NHOPS = 0x0C, NI_S_ADDR = 0x10,
+       NI_S_LEN = 0x14, NI_S_TAG = 0x18, NI_S_GO = 0x1C, NI_S_DONE = 0x20, NI_S_WAIT = 0x24 };
+#define NI_RECV 0x800u
+enum { NI_R_BASE = 0x00, NI_R_SIZE = 0x04, NI_R_HEAD = 0x08, NI_R_TAIL = 0x0C, NI_R_COUNT = 0x10,
+       NI_R_IRQ_EN = 0x14, NI_R_PENDING = 0x18, NI_R_WAIT = 0x1C, NI_R_DROPPED = 0x20 };
+#define NI_WRAP_MARK 0xFFFFFFFFu   /* ring header length: continue at offset 0 */
+
+typedef struct {
+    /* programmed by firmware */
+    uint32_t dst, route_lo, route_hi, nhops, addr, len, tag;
+    /* state of the packet on the wire */
+    int busy, vc, sent, nflits;
+    uint32_t done;
+    int credits[8];
+} ni_send;
+
+typedef struct {
+    int active;
+    uint32_t src, tag, len, got;   /* got: data bytes so far */
+    int meta;                      /* meta flit seen */
+    int held;                      /* complete, waiting for ring space; credit held */
+    uint8_t *buf;
+    /* flits that arrived behind a held packet: accepted (the router had a
+     * credit for them) but not yet processed, so their credits are owed */
+    xnoc_flit q[64];
+    int qhead, qlen;
+} ni_asm;
+
+typedef struct ni {
+    int term, k, vcs, vpc, buf, port_bits;
+    const topo *t;
+    rv32 *core;
+    ni_send send[NI_MAX_K];
+    ni_asm rx[NI_MAX_K][8];
+    uint8_t owed[NI_MAX_K][512];   /* credits to return, one per cycle (VC ids) */
+    int owed_head[NI_MAX_K], owed_len[NI_MAX_K];
+    uint32_t ring_base, ring_size, head, tail, count, irq_en, pending;
+    uint64_t packets_sent, flits_sent, packets_recv, flits_recv;
+    uint64_t inj_flits[NI_MAX_K];
+    char error[200];
+} ni;
+
+void ni_init(ni *n, const topo *t, const router_cfg *rc, int term, rv32 *core);
+void ni_free(ni *n);
+
+/* MMIO access to the NI registers (offset from NI_BASE). */
+int ni_mmio(ni *n, uint32_t off, int is_store, uint32_t *val);
+
+/* One network cycle: consume what the network presents (ej flits, credits
+ * for our injection channels), produce this cycle's injected flits and
+ * ejection credits.  Arrays are indexed by this terminal's channel c. */
+void ni_cycle(ni *n, const xnoc_flit *ej, const xnoc_credit *injc, xnoc_flit *inj, xnoc_credit *ejc);
+
+/* Whether anything is in progress (for idle detection). */
+int ni_busy(const ni *n);
+
+#endif

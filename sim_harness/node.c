@@ -1,0 +1,261 @@
+/* node.c - nodes, their devices, and the system clock loop (see node.h). */
+#include "node.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "elf_load.h"
+
+static void console_flush(node *nd)
+{
+    nd->line[nd->linelen] = 0;
+    if (nd->console) fprintf(nd->console, "%s\n", nd->line);
+    else fprintf(nd->sys->o.console_out, "[node %d] %s\n", nd->id, nd->line);
+    nd->linelen = 0;
+}
+
+static void node_exit(sys *s, node *nd, int code)
+{
+    if (nd->state == NODE_EXITED) return;
+    if (nd->linelen) console_flush(nd);
+    nd->state = NODE_EXITED;
+    nd->exit_code = code;
+    s->running--;
+    /* a barrier no longer waits for a node that has left */
+    if (s->bar_count && s->bar_count >= s->running) {
+        s->bar_gen++;
+        s->bar_count = 0;
+    }
+}
+
+static int dev_mmio(node *nd, uint32_t off, int is_store, uint32_t *val)
+{
+    sys *s = nd->sys;
+    const topo *t = s->t;
+    if (is_store) {
+        switch (off) {
+        case DEV_CONSOLE:
+            if ((char)*val == '\n' || nd->linelen == (int)sizeof nd->line - 1) console_flush(nd);
+            if ((char)*val != '\n') nd->line[nd->linelen++] = (char)*val;
+            return RV32_MMIO_OK;
+        case DEV_EXIT:
+            node_exit(s, nd, (int)*val);
+            return RV32_MMIO_OK;
+        case DEV_BARRIER:
+            nd->bar_target = s->bar_gen + 1;
+            if (++s->bar_count >= s->running) {
+                s->bar_gen++;
+                s->bar_count = 0;
+            }
+            return RV32_MMIO_OK;
+        default: return RV32_MMIO_FAULT;
+        }
+    }
+    switch (off) {
+    case DEV_ID: *val = (uint32_t)nd->id; return RV32_MMIO_OK;
+    case DEV_NODES: *val = (uint32_t)s->n; return RV32_MMIO_OK;
+    case DEV_CYCLE_LO: *val = (uint32_t)s->cycle; return RV32_MMIO_OK;
+    case DEV_CYCLE_HI: *val = (uint32_t)(s->cycle >> 32); return RV32_MMIO_OK;
+    case DEV_TOPO_KIND: *val = (uint32_t)t->kind; return RV32_MMIO_OK;
+    case DEV_TOPO_W: *val = (uint32_t)t->w; return RV32_MMIO_OK;
+    case DEV_TOPO_H: *val = (uint32_t)t->h; return RV32_MMIO_OK;
+    case DEV_CONC: *val = (uint32_t)t->conc; return RV32_MMIO_OK;
+    case DEV_PORTS: *val = (uint32_t)t->k; return RV32_MMIO_OK;
+    case DEV_ROUTERS: *val = (uint32_t)t->nrouters; return RV32_MMIO_OK;
+    case DEV_BARRIER:
+        if (nd->bar_target > s->bar_gen) return RV32_MMIO_STALL;
+        *val = (uint32_t)s->bar_gen;
+        return RV32_MMIO_OK;
+    case DEV_PLAN: *val = s->o.plan_addr; return RV32_MMIO_OK;
+    case DEV_RAM_SIZE: *val = nd->core.ram_size; return RV32_MMIO_OK;
+    default:
+        if (off >= DEV_ARG0 && off < DEV_ARG0 + 4 * NODE_NARGS) {
+            *val = s->o.args[(off - DEV_ARG0) / 4];
+            return RV32_MMIO_OK;
+        }
+        return RV32_MMIO_FAULT;
+    }
+}
+
+static int node_mmio(void *ctx, uint32_t addr, int size, int is_store, uint32_t *val)
+{
+    node *nd = ctx;
+    int r = RV32_MMIO_FAULT;
+    if (size == 4 && addr - DEV_BASE < 0x1000) r = dev_mmio(nd, addr - DEV_BASE, is_store, val);
+    else if (size == 4 && addr - NI_BASE < 0x1000) r = ni_mmio(&nd->ni, addr - NI_BASE, is_store, val);
+    else if (size == 1 && is_store && addr == DEV_BASE + DEV_CONSOLE) r = dev_mmio(nd, DEV_CONSOLE, 1, val);
+    if (r == RV32_MMIO_STALL) nd->stall_addr = addr;
+    return r;
+}
+
+sys *sys_create(const topo *t, const router_cfg *rc, const sys_opts *o, const char *elf, char *err, size_t errlen)
+{
+    uint32_t ram = o->ram_kib * 1024u;
+    uint8_t *image = calloc(ram, 1);
+    elf_info info;
+    if (!image || elf_load(elf, image, RAM_BASE, ram, &info, err, errlen)) {
+        free(image);
+        return NULL;
+    }
+    xnoc_net *net = net_open(t, rc, 1, err, errlen);
+    if (!net) {
+        free(image);
+        return NULL;
+    }
+    sys *s = calloc(1, sizeof *s);
+    s->t = t;
+    s->rc = *rc;
+    s->net = net;
+    s->o = *o;
+    if (!s->o.console_out) s->o.console_out = stdout;
+    if (s->o.clock_ratio < 1) s->o.clock_ratio = 1;
+    s->n = t->nterms;
+    s->running = s->n;
+    int nch = s->n * t->k;
+    s->inj = calloc((size_t)nch, sizeof *s->inj);
+    s->ej = calloc((size_t)nch, sizeof *s->ej);
+    s->injc = calloc((size_t)nch, sizeof *s->injc);
+    s->ejc = calloc((size_t)nch, sizeof *s->ejc);
+    s->nodes = calloc((size_t)s->n, sizeof *s->nodes);
+    for (int i = 0; i < s->n; i++) {
+        node *nd = &s->nodes[i];
+        nd->id = i;
+        nd->sys = s;
+        if (rv32_init(&nd->core, RAM_BASE, ram, (uint32_t)i)) {
+            snprintf(err, errlen, "out of memory for %d nodes of %u KiB", s->n, o->ram_kib);
+            sys_free(s);
+            free(image);
+            return NULL;
+        }
+        memcpy(nd->core.ram, image, ram);
+        rv32_reset(&nd->core, info.entry);
+        nd->core.tohost = info.tohost;
+        nd->core.mmio = node_mmio;
+        nd->core.mmio_ctx = nd;
+        ni_init(&nd->ni, t, rc, i, &nd->core);
+        if (o->console_dir) {
+            char path[4200];
+            snprintf(path, sizeof path, "%s/node%d.txt", o->console_dir, i);
+            nd->console = fopen(path, "w");
+            if (!nd->console) {
+                snprintf(err, errlen, "--console-dir: cannot create %s", path);
+                sys_free(s);
+                free(image);
+                return NULL;
+            }
+        }
+    }
+    free(image);
+    return s;
+}
+
+void sys_free(sys *s)
+{
+    if (!s) return;
+    for (int i = 0; i < s->n; i++) {
+        node *nd = &s->nodes[i];
+        if (nd->linelen) console_flush(nd);
+        if (nd->console) fclose(nd->console);
+        ni_free(&nd->ni);
+        rv32_free(&nd->core);
+    }
+    net_close(s->net);
+    free(s->nodes);
+    free(s->inj);
+    free(s->ej);
+    free(s->injc);
+    free(s->ejc);
+    free(s);
+}
+
+void sys_describe(const sys *s, int i, char *buf, size_t len)
+{
+    const node *nd = &s->nodes[i];
+    uint32_t pc = nd->core.pc, a = nd->stall_addr;
+    if (nd->state == NODE_EXITED) snprintf(buf, len, "node %d exited with %d", i, nd->exit_code);
+    else if (nd->last_stop == RV32_WFI) snprintf(buf, len, "node %d is in wfi (waiting for an interrupt) at PC 0x%08x", i, pc);
+    else if (nd->last_stop == RV32_STALL && a == NI_BASE + NI_RECV + NI_R_WAIT)
+        snprintf(buf, len, "node %d is waiting for a packet at PC 0x%08x", i, pc);
+    else if (nd->last_stop == RV32_STALL && a == DEV_BASE + DEV_BARRIER)
+        snprintf(buf, len, "node %d is waiting at the barrier at PC 0x%08x", i, pc);
+    else if (nd->last_stop == RV32_STALL)
+        snprintf(buf, len, "node %d is waiting for its send channel (0x%08x) at PC 0x%08x", i, a, pc);
+    else snprintf(buf, len, "node %d is running at PC 0x%08x", i, pc);
+}
+
+static void fault_line(sys *s, node *nd)
+{
+    rv32 *c = &nd->core;
+    nd->state = NODE_FAULTED;
+    if (c->fault_cause == CAUSE_ILLEGAL)
+        snprintf(s->fault, sizeof s->fault, "node %d: illegal instruction 0x%08x at PC 0x%08x (cycle %llu), no trap handler",
+                 nd->id, c->fault_insn, c->fault_pc, (unsigned long long)s->cycle);
+    else if (c->fault_cause == CAUSE_LOAD_ACCESS || c->fault_cause == CAUSE_STORE_ACCESS ||
+             c->fault_cause == CAUSE_FETCH_ACCESS)
+        snprintf(s->fault, sizeof s->fault,
+                 "node %d: %s at address 0x%08x (PC 0x%08x, instruction 0x%08x, cycle %llu): outside RAM and devices, no trap handler",
+                 nd->id, rv32_cause_name(c->fault_cause), c->fault_tval, c->fault_pc, c->fault_insn,
+                 (unsigned long long)s->cycle);
+    else
+        snprintf(s->fault, sizeof s->fault, "node %d: %s (cause %u, tval 0x%08x) at PC 0x%08x (instruction 0x%08x, cycle %llu) with no trap handler",
+                 nd->id, rv32_cause_name(c->fault_cause), c->fault_cause, c->fault_tval, c->fault_pc, c->fault_insn,
+                 (unsigned long long)s->cycle);
+}
+
+int sys_run(sys *s, uint64_t max_cycles)
+{
+    const topo *t = s->t;
+    int k = t->k, ratio = s->o.clock_ratio;
+    while (s->running > 0 && !s->halted) {
+        if (s->cycle >= max_cycles) {
+            char d[200];
+            int w = 0;
+            snprintf(s->fault, sizeof s->fault, "--max-cycles %llu reached with %d node(s) running",
+                     (unsigned long long)max_cycles, s->running);
+            for (int i = 0; i < s->n && w < 4; i++) {
+                if (s->nodes[i].state == NODE_EXITED) continue;
+                sys_describe(s, i, d, sizeof d);
+                size_t l = strlen(s->fault);
+                snprintf(s->fault + l, sizeof s->fault - l, "%s %s", w ? ";" : ":", d);
+                w++;
+            }
+            return 2;
+        }
+        for (int i = 0; i < s->n; i++) {
+            node *nd = &s->nodes[i];
+            if (nd->state == NODE_EXITED) continue;
+            rv32 *c = &nd->core;
+            uint64_t c0 = c->cycle;
+            if (nd->last_stop == RV32_WFI && !rv32_wakeup(c)) {
+                c->cycle = c0 + (uint64_t)ratio;
+                continue;
+            }
+            nd->last_stop = rv32_run(c, (uint32_t)ratio);
+            c->cycle = c0 + (uint64_t)ratio;
+            if (nd->last_stop == RV32_FAULT) {
+                fault_line(s, nd);
+                return 1;
+            }
+            if (nd->last_stop == RV32_HALT) {
+                s->halted = 1;
+                s->tohost_value = c->tohost_value;
+                s->tohost_node = i;
+            }
+        }
+        for (int i = 0; i < s->n; i++) {
+            ni *n = &s->nodes[i].ni;
+            ni_cycle(n, &s->ej[i * k], &s->injc[i * k], &s->inj[i * k], &s->ejc[i * k]);
+            if (n->error[0]) {
+                snprintf(s->fault, sizeof s->fault, "network interface of node %d: %s (cycle %llu)", i, n->error,
+                         (unsigned long long)s->cycle);
+                return 1;
+            }
+        }
+        net_cycle(s->net, s->inj, s->ejc, s->ej, s->injc);
+        s->cycle++;
+        if ((s->cycle & 0xffff) == 0)
+            cli_progress("cycle %llu: %d node(s) running", (unsigned long long)s->cycle, s->running);
+    }
+    return 0;
+}

@@ -1,0 +1,84 @@
+/* node.h - the emulated system: one node (RV32IM core + RAM + devices + NI)
+ * per terminal of the RTL network, clocked together.
+ *
+ * Node memory map (docs/ni.md):
+ *   0x8000_0000  RAM (default 256 KiB)
+ *   0x1000_0000  node devices (DEV_*)
+ *   0x1000_1000  network interface (ni.h)
+ */
+#ifndef XNOC_NODE_H
+#define XNOC_NODE_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "net.h"
+#include "ni.h"
+#include "rv32.h"
+#include "topo.h"
+
+#define RAM_BASE 0x80000000u
+#define DEV_BASE 0x10000000u
+enum {
+    DEV_ID = 0x00, DEV_NODES = 0x04, DEV_CONSOLE = 0x08, DEV_EXIT = 0x0C, DEV_CYCLE_LO = 0x10, DEV_CYCLE_HI = 0x14,
+    DEV_TOPO_KIND = 0x18, DEV_TOPO_W = 0x1C, DEV_TOPO_H = 0x20, DEV_CONC = 0x24, DEV_PORTS = 0x28,
+    DEV_BARRIER = 0x2C, DEV_PLAN = 0x30, DEV_RAM_SIZE = 0x34, DEV_ROUTERS = 0x38, DEV_ARG0 = 0x40,
+};
+#define NODE_NARGS 8
+
+enum { NODE_RUNNING, NODE_WAITING, NODE_EXITED, NODE_FAULTED };
+
+typedef struct node {
+    int id;
+    rv32 core;
+    ni ni;
+    int state, exit_code;
+    int last_stop;              /* rv32_run's last answer */
+    uint32_t stall_addr;        /* MMIO address the core is stalled on */
+    uint64_t bar_target;        /* barrier generation this node waits for */
+    char line[512];
+    int linelen;
+    FILE *console;
+    struct sys *sys;
+} node;
+
+typedef struct {
+    uint32_t ram_kib;
+    int clock_ratio;            /* core cycles per network cycle */
+    const char *console_dir;    /* per-node console files, or NULL */
+    FILE *console_out;          /* where "[node N] text" lines go */
+    uint32_t args[NODE_NARGS];
+    uint32_t plan_addr;
+} sys_opts;
+
+typedef struct sys {
+    const topo *t;
+    router_cfg rc;
+    xnoc_net *net;
+    sys_opts o;
+    int n;
+    node *nodes;
+    xnoc_flit *inj, *ej;
+    xnoc_credit *injc, *ejc;
+    uint64_t cycle;
+    uint64_t bar_gen;
+    int bar_count, running;
+    int halted;                 /* tohost written */
+    uint32_t tohost_value;
+    int tohost_node;
+    char fault[400];            /* first fault, one line */
+} sys;
+
+/* Builds the network (or takes it from the cache) and one node per terminal,
+ * each loaded with the same ELF image.  NULL + one line in err on failure. */
+sys *sys_create(const topo *t, const router_cfg *rc, const sys_opts *o, const char *elf, char *err, size_t errlen);
+void sys_free(sys *s);
+
+/* Runs until every node has exited, tohost is written, a fault, or
+ * max_cycles network cycles.  Returns 0 when every node exited (or tohost),
+ * 1 on a fault, 2 on the cycle limit (s->fault says why, naming nodes). */
+int sys_run(sys *s, uint64_t max_cycles);
+
+/* What node i is doing, in words ("waiting for a packet at PC 0x...") */
+void sys_describe(const sys *s, int i, char *buf, size_t len);
+
+#endif

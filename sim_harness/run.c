@@ -1,0 +1,159 @@
+/* run.c - `xnoc run`: the same firmware image on every node of the RTL
+ * network, until every node has exited (or tohost is written). */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "cmds.h"
+#include "links_report.h"
+#include "node.h"
+
+static const char *usage_text =
+    "usage: xnoc run --topo T [options] FIRMWARE.elf\n"
+    "\n"
+    "Runs the RISC-V image on one RV32IM core per terminal, cycle by cycle against\n"
+    "the RTL network, until every node has exited.  Exit status 0 only if every\n"
+    "node exited 0 (or a core wrote 1 to tohost).\n"
+    "  --topo T            mesh:WxH, torus:WxH, octagon, fat-octagon (suffix :c=N)\n"
+    "  --router K=V,...    router parameters: vcs=1..8 (2), buf=1..64 (8)\n"
+    "  --ports k           NI channels per terminal (1)\n"
+    "  --max-cycles N      stop (and fail) after N network cycles (10000000)\n"
+    "  --ram KiB           RAM per node at 0x80000000 (256)\n"
+    "  --clock-ratio N     core cycles per network cycle (1)\n"
+    "  --arg I=V           value V in argument register I (0..7), read by firmware\n"
+    "  --console-dir DIR   each node's console to DIR/nodeN.txt\n"
+    "  --json              one JSON object on stdout (consoles go to stderr)\n";
+
+int cmd_run(int argc, char **argv)
+{
+    const char *spec = NULL, *elf = NULL;
+    router_cfg rc;
+    router_cfg_default(&rc);
+    sys_opts o = {.ram_kib = 256, .clock_ratio = 1};
+    int k = 1, json = 0;
+    uint64_t max_cycles = 10000000;
+    char err[512];
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(usage_text, stdout);
+            return 0;
+        } else if (!strcmp(a, "--json")) json = 1;
+        else if (a[0] != '-') {
+            if (elf) cli_fail(EXIT_USAGE, "one firmware image only ('%s' and '%s')", elf, a);
+            elf = a;
+        } else if (!v) cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc run --help)", a);
+        else if (!strcmp(a, "--topo")) spec = argv[++i];
+        else if (!strcmp(a, "--router")) {
+            if (router_cfg_parse(&rc, argv[++i], err, sizeof err)) cli_fail(EXIT_USAGE, "%s", err);
+        } else if (!strcmp(a, "--ports")) k = (int)cli_long(a, argv[++i], 1, 4);
+        else if (!strcmp(a, "--max-cycles")) max_cycles = cli_u64(a, argv[++i]);
+        else if (!strcmp(a, "--ram")) o.ram_kib = (uint32_t)cli_long(a, argv[++i], 4, 65536);
+        else if (!strcmp(a, "--clock-ratio")) o.clock_ratio = (int)cli_long(a, argv[++i], 1, 64);
+        else if (!strcmp(a, "--console-dir")) o.console_dir = argv[++i];
+        else if (!strcmp(a, "--arg")) {
+            unsigned idx;
+            long val;
+            char *e;
+            const char *s = argv[++i];
+            if (sscanf(s, "%u=", &idx) != 1 || idx >= NODE_NARGS || !strchr(s, '='))
+                cli_fail(EXIT_USAGE, "--arg '%s': expected I=VALUE with I in 0..%d", s, NODE_NARGS - 1);
+            val = strtol(strchr(s, '=') + 1, &e, 0);
+            if (*e || e == strchr(s, '=') + 1) cli_fail(EXIT_USAGE, "--arg '%s': the value is not an integer", s);
+            o.args[idx] = (uint32_t)val;
+        } else cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc run --help)", a);
+    }
+    if (!spec) cli_fail(EXIT_USAGE, "--topo is required (see xnoc run --help)");
+    if (!elf) cli_fail(EXIT_USAGE, "no firmware image given (xnoc run --topo T FIRMWARE.elf)");
+    topo *t = topo_parse(spec, k, err, sizeof err);
+    if (!t) cli_fail(EXIT_USAGE, "%s", err);
+    if (o.console_dir) mkdir(o.console_dir, 0777);
+    o.console_out = json ? stderr : stdout;
+    sys *s = sys_create(t, &rc, &o, elf, err, sizeof err);
+    if (!s) cli_fail(EXIT_USAGE, "%s", err);
+    int r = sys_run(s, max_cycles);
+    cli_progress_done();
+
+    int status = 0;
+    uint64_t instr = 0, packets = 0, flits = 0;
+    for (int i = 0; i < s->n; i++) {
+        node *nd = &s->nodes[i];
+        instr += nd->core.instret;
+        packets += nd->ni.packets_sent;
+        flits += nd->ni.flits_sent;
+        if (nd->linelen) {
+            nd->line[nd->linelen] = 0;
+            fprintf(o.console_out, "[node %d] %s\n", i, nd->line);
+            nd->linelen = 0;
+        }
+        if (!s->halted && nd->state == NODE_EXITED && nd->exit_code) status = 1;
+    }
+    char tohost_msg[200] = "";
+    if (s->halted && s->tohost_value != 1) {
+        snprintf(tohost_msg, sizeof tohost_msg, "tohost: test %u failed (node %d wrote %u)", s->tohost_value >> 1,
+                 s->tohost_node, s->tohost_value);
+        status = 1;
+    }
+    if (r) status = 1;
+    uint64_t *inj = calloc((size_t)(s->n * k), sizeof *inj);
+    for (int i = 0; i < s->n; i++)
+        for (int c = 0; c < k; c++) inj[i * k + c] = s->nodes[i].ni.inj_flits[c];
+    if (json) {
+        json_t *j = json_object(), *codes = json_array(), *nodes = json_array();
+        json_object_set_new(j, "topology", json_string(t->name));
+        json_object_set_new(j, "firmware", json_string(elf));
+        json_object_set_new(j, "cycles", json_integer((json_int_t)s->cycle));
+        json_object_set_new(j, "instructions", json_integer((json_int_t)instr));
+        for (int i = 0; i < s->n; i++) {
+            node *nd = &s->nodes[i];
+            json_array_append_new(codes, nd->state == NODE_EXITED ? json_integer(nd->exit_code) : json_null());
+            json_array_append_new(nodes, json_pack("{s:i,s:I,s:I,s:I,s:I}", "node", i, "instructions",
+                                                   (json_int_t)nd->core.instret, "packets_sent",
+                                                   (json_int_t)nd->ni.packets_sent, "packets_received",
+                                                   (json_int_t)nd->ni.packets_recv, "flits_sent",
+                                                   (json_int_t)nd->ni.flits_sent));
+        }
+        json_object_set_new(j, "exit_codes", codes);
+        json_object_set_new(j, "nodes", nodes);
+        json_object_set_new(j, "packets", json_integer((json_int_t)packets));
+        json_object_set_new(j, "flits", json_integer((json_int_t)flits));
+        if (s->halted) json_object_set_new(j, "tohost", json_integer(s->tohost_value));
+        json_object_set_new(j, "ok", json_boolean(!status));
+        if (s->fault[0]) json_object_set_new(j, "error", json_string(s->fault));
+        else if (tohost_msg[0]) json_object_set_new(j, "error", json_string(tohost_msg));
+        json_object_set_new(j, "links", links_json(t, s->net, inj, s->cycle));
+        json_dumpf(j, stdout, JSON_COMPACT);
+        putchar('\n');
+        json_decref(j);
+    } else {
+        printf("xnoc run: %s on %s: %llu cycles, %llu instructions, %llu packets (%llu flits)\n", elf, t->name,
+               (unsigned long long)s->cycle, (unsigned long long)instr, (unsigned long long)packets,
+               (unsigned long long)flits);
+        for (int i = 0; i < s->n; i++) {
+            node *nd = &s->nodes[i];
+            printf("  node %2d: %10llu instructions  %6llu packets out  %6llu in  exit %s%d\n", i,
+                   (unsigned long long)nd->core.instret, (unsigned long long)nd->ni.packets_sent,
+                   (unsigned long long)nd->ni.packets_recv, nd->state == NODE_EXITED ? "" : "(running) ",
+                   nd->exit_code);
+        }
+        if (s->halted) printf("  tohost = %u (%s)\n", s->tohost_value, s->tohost_value == 1 ? "pass" : "fail");
+        links_print(stdout, t, s->net, s->cycle, 6);
+    }
+    fflush(stdout);
+    if (s->fault[0]) cli_error("%s", s->fault);
+    else if (tohost_msg[0]) cli_error("%s", tohost_msg);
+    else if (status) {
+        for (int i = 0; i < s->n; i++)
+            if (s->nodes[i].exit_code) {
+                cli_error("node %d exited with %d", i, s->nodes[i].exit_code);
+                break;
+            }
+    }
+    free(inj);
+    sys_free(s);
+    topo_free(t);
+    return status;
+}
