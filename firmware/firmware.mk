@@ -1,5 +1,6 @@
 # firmware.mk - bare-metal rv32im images: build/firmware/NAME.elf
 # (included by the top-level Makefile; `make firmware`).
+comma     := ,
 FW_CC     := clang --target=riscv32-unknown-elf -march=rv32im -mabi=ilp32 -mno-relax
 FW_CFLAGS := -O2 -g -ffreestanding -fno-builtin -nostdlib -Wall -Wextra -Werror -Ifirmware/lib -Ifirmware/coll
 FW_LDFLAGS := -fuse-ld=lld -nostdlib -Wl,-T,firmware/lib/link.ld -Wl,--gc-sections
@@ -19,4 +20,4 @@ $(BUILD)/firmware/%.elf: firmware/images/%.c $(FW_LIB) $(FW_HDRS) $(wildcard fir
 $(BUILD)/firmware/tests/%.elf: firmware/tests/%.S
 	@mkdir -p $(dir $@)
 	@echo "  FW      $@"
-	@$(FW_CC) -nostdlib -fuse-ld=lld -Wl,-Ttext=0x80000000 -o $@ $<
+	@$(FW_CC) -nostdlib -fuse-ld=lld $(if $(filter outside%,$*),-Wl$(comma)-Ttext=0x1000,-Wl$(comma)-T$(comma)firmware/lib/link.ld) -o $@ $<

@@ -53,12 +53,12 @@ int elf_load(const char *path, uint8_t *ram, uint32_t base, uint32_t size, elf_i
         snprintf(err, errlen, "%s: not an ELF file", path);
         goto done;
     }
-    if (gelf_getclass(e) != ELFCLASS32) {
-        snprintf(err, errlen, "%s: a 64-bit ELF; xnoc cores are RV32 (build with -march=rv32im -mabi=ilp32)", path);
-        goto done;
-    }
     if (eh.e_machine != EM_RISCV) {
         snprintf(err, errlen, "%s: ELF for machine %u, not RISC-V (%u)", path, (unsigned)eh.e_machine, EM_RISCV);
+        goto done;
+    }
+    if (gelf_getclass(e) != ELFCLASS32) {
+        snprintf(err, errlen, "%s: a 64-bit ELF; xnoc cores are RV32 (build with -march=rv32im -mabi=ilp32)", path);
         goto done;
     }
     if (eh.e_ident[EI_DATA] != ELFDATA2LSB || eh.e_type != ET_EXEC) {

@@ -52,7 +52,7 @@ int cmd_run(int argc, char **argv)
         } else if (!strcmp(a, "--ports")) k = (int)cli_long(a, argv[++i], 1, 4);
         else if (!strcmp(a, "--max-cycles")) max_cycles = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--ram")) o.ram_kib = (uint32_t)cli_long(a, argv[++i], 4, 65536);
-        else if (!strcmp(a, "--clock-ratio")) o.clock_ratio = (int)cli_long(a, argv[++i], 1, 64);
+        else if (!strcmp(a, "--clock-ratio")) o.clock_ratio = (int)cli_long(a, argv[++i], 1, 1024);
         else if (!strcmp(a, "--console-dir")) o.console_dir = argv[++i];
         else if (!strcmp(a, "--arg")) {
             unsigned idx;

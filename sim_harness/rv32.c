@@ -435,8 +435,8 @@ int rv32_run(rv32 *c, uint32_t budget)
                 c->cycle--;
                 goto illegal;
             }
-            if (num == 0xB02 || num == 0xB82) c->instret--;     /* written value stands */
-            if (num == 0xB00 || num == 0xB80) c->cycle--;
+            if (writes && (num == 0xB02 || num == 0xB82)) c->instret--;   /* the written value stands */
+            if (writes && (num == 0xB00 || num == 0xB80)) c->cycle--;
             if (d->rd) x[d->rd] = old;
             c->pc = next;
             n++;
