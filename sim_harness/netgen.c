@@ -10,14 +10,18 @@ static void wire_port(FILE *f, const topo *t, int r, int p, int fw)
     int term = topo_port_term(t, r, p);
     if (term >= 0) {
         int ch = term * t->k + (p - t->nnet) % t->k;
-        fprintf(f, "  assign r%d_in_valid[%d] = inj_valid_%d;\n", r, p, ch);
-        fprintf(f, "  assign r%d_in_flit[%d +: FW] = inj_flit_%d;\n", r, p * fw, ch);
+        /* the NI-to-router link is registered: router inputs come from flops only */
+        fprintf(f, "  logic inj_valid_q%d; logic [FW-1:0] inj_flit_q%d; logic ej_credit_q%d; logic [2:0] ej_credit_vc_q%d;\n", ch, ch, ch, ch);
+        fprintf(f, "  always_ff @(posedge clk_i) begin inj_valid_q%d <= rst_ni && inj_valid_%d; inj_flit_q%d <= inj_flit_%d; "
+                   "ej_credit_q%d <= rst_ni && ej_credit_%d; ej_credit_vc_q%d <= ej_credit_vc_%d; end\n", ch, ch, ch, ch, ch, ch, ch, ch);
+        fprintf(f, "  assign r%d_in_valid[%d] = inj_valid_q%d;\n", r, p, ch);
+        fprintf(f, "  assign r%d_in_flit[%d +: FW] = inj_flit_q%d;\n", r, p * fw, ch);
         fprintf(f, "  assign inj_credit_%d = r%d_in_credit[%d];\n", ch, r, p);
         fprintf(f, "  assign inj_credit_vc_%d = r%d_in_credit_vc[%d +: 3];\n", ch, r, p * 3);
         fprintf(f, "  assign ej_valid_%d = r%d_out_valid[%d];\n", ch, r, p);
         fprintf(f, "  assign ej_flit_%d = r%d_out_flit[%d +: FW];\n", ch, r, p * fw);
-        fprintf(f, "  assign r%d_out_credit[%d] = ej_credit_%d;\n", r, p, ch);
-        fprintf(f, "  assign r%d_out_credit_vc[%d +: 3] = ej_credit_vc_%d;\n", r, p * 3, ch);
+        fprintf(f, "  assign r%d_out_credit[%d] = ej_credit_q%d;\n", r, p, ch);
+        fprintf(f, "  assign r%d_out_credit_vc[%d +: 3] = ej_credit_vc_q%d;\n", r, p * 3, ch);
         return;
     }
     if (in >= 0) {
