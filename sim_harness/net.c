@@ -22,6 +22,8 @@ struct xnoc_net {
     int (*xg_err)(void *);
     int (*xg_trace_open)(void *, const char *);
     void (*xg_trace_on)(void *, int);
+    long (*xg_assert_count)(void *, const char **);
+    int variant;           /* NETBUILD_* of the loaded model */
     uint64_t now;
     uint64_t trace_from, trace_to;
     /* the routers' 32-bit counters, widened to 64 bits on every read */
@@ -79,7 +81,8 @@ int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
         }                                                                           \
     } while (0)
 
-static xnoc_net *open_model(const topo *t, const router_cfg *rc, int trace, int progress, char *err, size_t errlen)
+static xnoc_net *open_model(const topo *t, const router_cfg *rc, int variant, int progress, char *err,
+                            size_t errlen)
 {
     if (rc->vcs < t->nclasses) {
         snprintf(err, errlen, "%s needs at least %d VCs per port for deadlock freedom (--router vcs=%d)", t->name,
@@ -87,9 +90,10 @@ static xnoc_net *open_model(const topo *t, const router_cfg *rc, int trace, int 
         return NULL;
     }
     char path[4600];
-    if (netbuild(t, rc, trace, progress, path, sizeof path, err, errlen)) return NULL;
+    if (netbuild(t, rc, variant, progress, path, sizeof path, err, errlen)) return NULL;
     xnoc_net *n = calloc(1, sizeof *n);
     n->t = t;
+    n->variant = variant;
     n->rc = *rc;
     n->so = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (!n->so) {
@@ -106,6 +110,7 @@ static xnoc_net *open_model(const topo *t, const router_cfg *rc, int trace, int 
     LOAD(xg_err);
     LOAD(xg_trace_open);
     LOAD(xg_trace_on);
+    LOAD(xg_assert_count);
     return n;
 fail:
     dlclose(n->so);
@@ -134,7 +139,7 @@ static void configure(xnoc_net *n)
 
 xnoc_net *net_open(const topo *t, const router_cfg *rc, int progress, char *err, size_t errlen)
 {
-    xnoc_net *n = open_model(t, rc, 0, progress, err, errlen);
+    xnoc_net *n = open_model(t, rc, netbuild_default_variant(), progress, err, errlen);
     if (n) configure(n);
     return n;
 }
@@ -158,7 +163,7 @@ int net_trace(xnoc_net *n, const char *path, uint64_t from, uint64_t to, char *e
         return -1;
     }
     /* Swap in the model variant built with --trace. */
-    xnoc_net *tn = open_model(n->t, &n->rc, 1, 1, err, errlen);
+    xnoc_net *tn = open_model(n->t, &n->rc, n->variant | NETBUILD_TRACE, 1, err, errlen);
     if (!tn) return -1;
     n->xg_free(n->g);
     dlclose(n->so);
@@ -193,7 +198,17 @@ void net_cycle(xnoc_net *n, const xnoc_flit *inj, const xnoc_credit *ej_credit, 
 }
 
 uint64_t net_now(const xnoc_net *n) { return n->now; }
-int net_error(xnoc_net *n) { return n->xg_err(n->g); }
+/* Router whose named assertion failed first (assert builds: the message
+ * names the instance, "...u_r<id>..."), or -1. */
+static int assert_router(xnoc_net *n)
+{
+    const char *text;
+    if (n->xg_assert_count(n->g, &text) <= 0) return -1;
+    const char *u = strstr(text, "u_r");
+    return u ? atoi(u + 3) : 0;
+}
+
+int net_error(xnoc_net *n) { return n->xg_err(n->g) || assert_router(n) >= 0; }
 
 static uint64_t widen(xnoc_net *n, uint32_t *last, uint64_t *acc, int r, int p, int kind)
 {
@@ -219,4 +234,7 @@ int net_vc_occupancy(xnoc_net *n, int router, int port, int vc)
     return (int)n->xg_dbg(n->g, router, 2 << 8 | port << 3 | vc);
 }
 
-uint32_t net_error_bits(xnoc_net *n, int router) { return n->xg_dbg(n->g, router, 3 << 8); }
+uint32_t net_error_bits(xnoc_net *n, int router)
+{
+    return n->xg_dbg(n->g, router, 3 << 8) | (assert_router(n) == router ? 16u : 0u);
+}

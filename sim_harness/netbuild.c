@@ -22,9 +22,25 @@
  * variables, so every instance shares one C++ copy of the router (with gate
  * substitution each instance gets its own code: 10x the C++ of an 8x8 mesh);
  * -fno-table likewise avoids per-instance lookup tables. */
-#define VERILATOR_FLAGS "--cc -O3 -fno-table -fno-gate --x-assign fast --x-initial fast --noassert " \
+#define VERILATOR_FLAGS "--cc -O3 -fno-table -fno-gate --x-assign fast --x-initial fast " \
                         "-Wno-fatal -Wno-lint -Wno-style --top-module xnoc_network"
-#define CXX_OPT "-O2"
+#define VERILATOR_FAST " --noassert"
+#define VERILATOR_ASSERT " --assert -DXNOC_ASSERT"
+#define VL_INC "/usr/share/verilator/include"
+
+/* C++ optimisation of the model's per-cycle code.  -O2 vs -O1 on an 8x8 mesh:
+ * see docs/performance.md.  XNOC_CXX_OPT overrides it (for measurements). */
+static const char *cxx_opt(void)
+{
+    const char *e = getenv("XNOC_CXX_OPT");
+    return e && (!strcmp(e, "-O0") || !strcmp(e, "-O1") || !strcmp(e, "-O2") || !strcmp(e, "-O3")) ? e : "-O2";
+}
+
+int netbuild_default_variant(void)
+{
+    const char *e = getenv("XNOC_RTL_ASSERT");
+    return e && atoi(e) ? NETBUILD_ASSERT : 0;
+}
 
 static uint64_t fnv(uint64_t h, const void *p, size_t n)
 {
@@ -97,6 +113,17 @@ static int run(const char *cmd, const char *log)
     return system(full);
 }
 
+/* Hashes a file of the source tree into h; -1 if it cannot be read. */
+static int hash_file(const char *path, uint64_t *h)
+{
+    size_t n;
+    char *text = slurp(path, &n);
+    if (!text) return -1;
+    *h = fnv(*h, text, n);
+    free(text);
+    return 0;
+}
+
 static int write_file(const char *path, const char *text, size_t n)
 {
     FILE *f = fopen(path, "wb");
@@ -105,25 +132,36 @@ static int write_file(const char *path, const char *text, size_t n)
     return (fclose(f) == 0 && ok) ? 0 : -1;
 }
 
-int netbuild(const topo *t, const router_cfg *rc, int trace, int progress, char *path, size_t pathlen,
+int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, char *path, size_t pathlen,
              char *err, size_t errlen)
 {
     progress = progress && cli_progress_enabled();
-    char *sv = NULL, *glue = NULL;
-    size_t svn = 0, gluen = 0;
+    int trace = variant & NETBUILD_TRACE, asserts = variant & NETBUILD_ASSERT;
+    const char *opt = cxx_opt();
+    char *sv = NULL, *io = NULL;
+    size_t svn = 0, ion = 0;
+    int lock = -1;
     FILE *f = open_memstream(&sv, &svn);
     netgen_verilog(f, t, rc);
     fclose(f);
-    f = open_memstream(&glue, &gluen);
-    netgen_glue(f, t, trace);
+    f = open_memstream(&io, &ion);
+    netgen_glue_io(f, t);
     fclose(f);
 
     uint64_t h = 0xcbf29ce484222325ULL;
-    char srcs[8192];
+    char srcs[8192], glue[4300], glue_hdr[4300];
     if (rtl_sources(srcs, sizeof srcs, &h, err, errlen)) goto fail;
+    snprintf(glue, sizeof glue, "%s/sim_harness/glue/xnoc_glue.cpp", cli_src_dir());
+    snprintf(glue_hdr, sizeof glue_hdr, "%s/sim_harness/glue/xnoc_vl_printf.h", cli_src_dir());
+    if (hash_file(glue, &h) || hash_file(glue_hdr, &h)) {
+        snprintf(err, errlen, "cannot read the C++ glue %s: %s", glue, strerror(errno));
+        goto fail;
+    }
     h = fnv(h, sv, svn);
-    h = fnv(h, glue, gluen);
-    h = fnv(h, VERILATOR_FLAGS CXX_OPT, strlen(VERILATOR_FLAGS CXX_OPT));
+    h = fnv(h, io, ion);
+    h = fnv(h, VERILATOR_FLAGS, strlen(VERILATOR_FLAGS));
+    h = fnv(h, opt, strlen(opt));
+    h = fnv(h, &variant, sizeof variant);
     char ver[128] = "";
     FILE *p = popen("verilator --version 2>/dev/null", "r");
     if (p) {
@@ -144,69 +182,66 @@ int netbuild(const topo *t, const router_cfg *rc, int trace, int progress, char 
     snprintf(tag, sizeof tag, "%s", t->name);
     for (char *c = tag; *c; c++)
         if (*c == ':' || *c == '=') *c = '_';
-    snprintf(dir, sizeof dir, "%s/%s-k%d-v%d-b%d%s-%016llx", cache, tag, t->k, rc->vcs, rc->buf,
-             trace ? "-trace" : "", (unsigned long long)h);
+    snprintf(dir, sizeof dir, "%s/%s-k%d-v%d-b%d%s%s-%016llx", cache, tag, t->k, rc->vcs, rc->buf,
+             trace ? "-trace" : "", asserts ? "-assert" : "", (unsigned long long)h);
     snprintf(path, pathlen, "%s/net.so", dir);
     if (access(path, R_OK) == 0) goto done;
 
     snprintf(lockp, sizeof lockp, "%s.lock", dir);
-    int lock = open(lockp, O_CREAT | O_RDWR, 0666);
+    lock = open(lockp, O_CREAT | O_RDWR, 0666);
     if (lock >= 0) flock(lock, LOCK_EX);
-    if (access(path, R_OK) == 0) {          /* someone else built it meanwhile */
-        if (lock >= 0) close(lock);
-        goto done;
-    }
+    if (access(path, R_OK) == 0) goto done;   /* someone else built it meanwhile */
     if (progress)
-        fprintf(stderr, "xnoc: building the RTL network %s (k=%d, vcs=%d, buf=%d%s): first use, cached afterwards...\n",
-                t->name, t->k, rc->vcs, rc->buf, trace ? ", with tracing" : "");
+        fprintf(stderr, "xnoc: building network %s k=%d vcs=%d buf=%d%s%s (first use, cached afterwards)...\n",
+                t->name, t->k, rc->vcs, rc->buf, trace ? " with tracing" : "", asserts ? " with assertions" : "");
     snprintf(tmp, sizeof tmp, "%s.tmp%d", dir, (int)getpid());
     snprintf(cmd, sizeof cmd, "rm -rf '%s' && mkdir -p '%s'", tmp, tmp);
     if (system(cmd) != 0) {
         snprintf(err, errlen, "cannot create the build directory %s", tmp);
-        goto unlock;
+        goto fail;
     }
     snprintf(log, sizeof log, "%s/build.log", tmp);
-    char svp[4600], gp[4600];
+    char svp[4600], iop[4600];
     snprintf(svp, sizeof svp, "%s/xnoc_network.sv", tmp);
-    snprintf(gp, sizeof gp, "%s/glue.cpp", tmp);
-    if (write_file(svp, sv, svn) || write_file(gp, glue, gluen)) {
+    snprintf(iop, sizeof iop, "%s/xnoc_io.inc", tmp);
+    if (write_file(svp, sv, svn) || write_file(iop, io, ion)) {
         snprintf(err, errlen, "cannot write the generated network into %s", tmp);
-        goto unlock;
+        goto fail;
     }
-    snprintf(cmd, sizeof cmd, "verilator " VERILATOR_FLAGS "%s -Mdir '%s/obj' %s '%s'", trace ? " --trace" : "",
-             tmp, srcs, svp);
+    snprintf(cmd, sizeof cmd, "verilator " VERILATOR_FLAGS "%s%s -Mdir '%s/obj' %s '%s'",
+             asserts ? VERILATOR_ASSERT : VERILATOR_FAST, trace ? " --trace" : "", tmp, srcs, svp);
     if (run(cmd, log)) {
-        snprintf(err, errlen, "verilating the network failed; see %s", log);
-        goto fail_keep;
+        snprintf(err, errlen, "building network %s: verilator failed; see %s", t->name, log);
+        goto fail;
     }
-    if (progress) fprintf(stderr, "xnoc: compiling the verilated model...\n");
+    if (progress) fprintf(stderr, "xnoc: compiling the verilated model (C++ %s)...\n", opt);
+    /* The model's per-cycle code gets `opt`; its one-time code and the
+     * Verilator runtime -O1 (they do not run per cycle). */
     snprintf(cmd, sizeof cmd,
-             "make -s -j2 -C '%s/obj' -f Vxnoc_network.mk OPT_FAST='" CXX_OPT "' OPT_SLOW=-O1 OPT_GLOBAL=-O1 "
+             "make -s -j2 -C '%s/obj' -f Vxnoc_network.mk OPT_FAST='%s' OPT_SLOW=-O1 OPT_GLOBAL=-O1 "
              "CXXFLAGS='-fPIC -w' Vxnoc_network__ALL.a && "
-             "g++ -shared -fPIC -O1 -w -I'%s/obj' -I/usr/share/verilator/include "
-             "-I/usr/share/verilator/include/vltstd -o '%s/net.so' '%s' '%s/obj/Vxnoc_network__ALL.a' "
-             "/usr/share/verilator/include/verilated.cpp /usr/share/verilator/include/verilated_threads.cpp %s "
-             "-pthread",
-             tmp, tmp, tmp, gp, tmp, trace ? "/usr/share/verilator/include/verilated_vcd_c.cpp" : "");
+             "g++ -shared -fPIC %s -w %s%s%s -I'%s' -I'%s/obj' -I" VL_INC " -I" VL_INC "/vltstd -o '%s/net.so' '%s' "
+             "'%s/obj/Vxnoc_network__ALL.a' " VL_INC "/verilated.cpp " VL_INC "/verilated_threads.cpp %s -pthread",
+             tmp, opt, opt, trace ? "-DXNOC_TRACE " : "",
+             asserts ? "-DXNOC_ASSERT_BUILD -DVL_PRINTF=xg_vl_printf -include " : "", asserts ? glue_hdr : "", tmp,
+             tmp, tmp, glue, tmp, trace ? VL_INC "/verilated_vcd_c.cpp" : "");
     if (run(cmd, log)) {
-        snprintf(err, errlen, "compiling the verilated network failed; see %s", log);
-        goto fail_keep;
+        snprintf(err, errlen, "building network %s: compiling the verilated model failed; see %s", t->name, log);
+        goto fail;
     }
     snprintf(cmd, sizeof cmd, "rm -rf '%s/obj' && rm -rf '%s' && mv '%s' '%s'", tmp, dir, tmp, dir);
     if (system(cmd) != 0) {
-        snprintf(err, errlen, "cannot move the built network into %s", dir);
-        goto unlock;
+        snprintf(err, errlen, "building network %s: cannot move the model into %s", t->name, dir);
+        goto fail;
     }
-    if (lock >= 0) close(lock);
 done:
-    free(sv);
-    free(glue);
-    return 0;
-fail_keep:
-unlock:
     if (lock >= 0) close(lock);
-fail:
     free(sv);
-    free(glue);
+    free(io);
+    return 0;
+fail:   /* a failed build keeps its directory: the log is in it */
+    if (lock >= 0) close(lock);
+    free(sv);
+    free(io);
     return -1;
 }

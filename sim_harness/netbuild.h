@@ -2,9 +2,10 @@
  *
  * The cache key covers everything the model depends on: the generated
  * netlist (topology, k, router parameters), the router sources in rtl/, the
- * glue, the Verilator version and the build flags.  Builds happen in a
- * private directory renamed into place, under a lock, so concurrent runs of
- * the same configuration build it once. */
+ * glue (sim_harness/glue/ and the generated per-channel part), the Verilator
+ * version, the build flags and the variant.  Builds happen in a private
+ * directory renamed into place, under a lock, so concurrent runs of the same
+ * configuration build it once. */
 #ifndef XNOC_NETBUILD_H
 #define XNOC_NETBUILD_H
 
@@ -12,9 +13,18 @@
 #include "net.h"
 #include "topo.h"
 
-/* Returns the path of the shared object for (t, rc, trace) in path, building
- * it first if needed.  0 on success, -1 with one line in err. */
-int netbuild(const topo *t, const router_cfg *rc, int trace, int progress, char *path, size_t pathlen,
+/* Model variants; each is cached on its own.  The plain model is the fast one. */
+enum {
+    NETBUILD_TRACE = 1,    /* verilated with --trace: VCD waveforms */
+    NETBUILD_ASSERT = 2,   /* verilated with --assert -DXNOC_ASSERT: the RTL's named invariants */
+};
+
+/* Returns the path of the shared object for (t, rc, variant) in path,
+ * building it first if needed.  0 on success, -1 with one line in err. */
+int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, char *path, size_t pathlen,
              char *err, size_t errlen);
+
+/* The variant net_open() uses: NETBUILD_ASSERT when XNOC_RTL_ASSERT=1. */
+int netbuild_default_variant(void);
 
 #endif

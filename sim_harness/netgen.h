@@ -1,6 +1,6 @@
 /* netgen.h - from the topology description to the RTL network: the Verilog
- * netlist that wires identical routers together, the C++ glue around the
- * verilated model, and the configuration words (routing tables, port
+ * netlist that wires identical routers together, the per-channel part of the
+ * C++ glue around the verilated model, and the configuration words (routing tables, port
  * attributes) loaded into the routers at reset. */
 #ifndef XNOC_NETGEN_H
 #define XNOC_NETGEN_H
@@ -14,8 +14,9 @@
 /* Writes module xnoc_network for t and rc. */
 void netgen_verilog(FILE *f, const topo *t, const router_cfg *rc);
 
-/* Writes the C++ glue (extern "C" xg_* functions, see net.c) for t. */
-void netgen_glue(FILE *f, const topo *t, int trace);
+/* Writes xnoc_io.inc for t: drive_inputs() / read_outputs(), one straight
+ * line per terminal channel, included by sim_harness/glue/xnoc_glue.cpp. */
+void netgen_glue_io(FILE *f, const topo *t);
 
 /* One config write: router, kind (0 table, 1 port attributes), addr, data. */
 typedef struct { int router, kind, addr, data; } netgen_cfg;

@@ -38,8 +38,10 @@ static const char *usage_text =
     "  --topo T          mesh:WxH, torus:WxH, octagon, fat-octagon (suffix :c=N)\n"
     "  --router K=V,...  router parameters: vcs=1..8 (2), buf=1..64 flits per VC (8)\n"
     "  --ports k         injection/ejection channels per terminal (1)\n"
-    "  --pattern P       uniform, transpose, bitcomp, neighbor, hotspot, or allpairs\n"
-    "                    (one packet at a time for every src/dst pair: zero-load check)\n"
+    "  --pattern P       uniform, transpose, bitcomp, neighbor, hotspot, incast\n"
+    "                    (everyone to terminal 0), or allpairs (one packet at a time\n"
+    "                    for every src/dst pair: the zero-load latency check)\n"
+    "  --sources SET     only these terminals inject, e.g. 1,2 or 0-7 (all)\n"
     "  --rate R          offered load, flits/terminal/cycle, 0 < R <= 1 (0.1)\n"
     "  --packet L        flits per packet, 1..64 (1)\n"
     "  --cycles N        measurement window (10000); --warmup N (1000)\n"
@@ -100,8 +102,9 @@ static uint64_t head_word(int src, int dst, int chan, uint32_t seq, int len)
 
 /* ------------------------------------------------------------ patterns */
 
-enum { PAT_UNIFORM, PAT_TRANSPOSE, PAT_BITCOMP, PAT_NEIGHBOR, PAT_HOTSPOT, PAT_ALLPAIRS };
-static const char *pattern_names[] = {"uniform", "transpose", "bitcomp", "neighbor", "hotspot", "allpairs"};
+enum { PAT_UNIFORM, PAT_TRANSPOSE, PAT_BITCOMP, PAT_NEIGHBOR, PAT_HOTSPOT, PAT_INCAST, PAT_ALLPAIRS, NPAT };
+static const char *pattern_names[NPAT] = {"uniform", "transpose", "bitcomp", "neighbor",
+                                          "hotspot", "incast",    "allpairs"};
 
 static uint64_t rng_state;
 static uint64_t rng(void)
@@ -120,6 +123,7 @@ static int dest_of(const topo *t, int pat, int src)
         return (x * t->w + y) * t->conc + j;
     }
     case PAT_BITCOMP: return (n - 1) ^ src;
+    case PAT_INCAST: return 0;
     case PAT_NEIGHBOR:
         if (t->kind == TOPO_OCTAGON) return ((r + 1) % 8) * t->conc + j;
         return ((r / t->w) * t->w + (r % t->w + 1) % t->w) * t->conc + j;
@@ -140,6 +144,7 @@ static const char *pattern_check(const topo *t, int pat)
         return "transpose needs a square mesh or torus";
     if (pat == PAT_BITCOMP && (t->nterms & (t->nterms - 1)))
         return "bitcomp needs a power-of-two number of terminals";
+    if (pat == PAT_INCAST && t->nterms < 2) return "incast needs at least two terminals";
     return NULL;
 }
 
@@ -177,8 +182,10 @@ typedef struct {
     uint64_t errors, err_corrupt, err_misroute, err_dup, err_order, err_lost;
     char first_error[256];
     uint64_t measured_total, measured_done, window_flits, in_flight;
+    uint64_t *src_window_flits;  /* [src] flits of src's packets ejected in the window */
     uint64_t last_progress;
     int no_eject_credit;       /* test hook: provoke a stall */
+    int spurious_credit;       /* test hook: a credit nobody owed, to trip the RTL invariant */
 } sim;
 
 static void error(sim *s, uint64_t *kind, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -289,7 +296,10 @@ static void receive(sim *s, int ch, const xnoc_flit *f, uint64_t now)
         p->got++;
     }
     packet *p = &s->pk.v[e->pkt];
-    if (now >= s->warmup && now < s->warmup + s->window) s->window_flits++;
+    if (now >= s->warmup && now < s->warmup + s->window) {
+        s->window_flits++;
+        s->src_window_flits[p->src]++;
+    }
     s->in_flight--;
     if (f->tail != (p->got == p->len)) {
         error(s, &s->err_order, "cycle %llu: packet %d#%u: tail flag on flit %d of %d", (unsigned long long)now,
@@ -389,7 +399,7 @@ static int cmp_u64(const void *a, const void *b)
 
 int cmd_traffic(int argc, char **argv)
 {
-    const char *spec = NULL, *pat = NULL, *trace = NULL, *window = NULL;
+    const char *spec = NULL, *pat = NULL, *trace = NULL, *window = NULL, *sources = NULL;
     router_cfg rc;
     router_cfg_default(&rc);
     int k = 1, json = 0, len = 1;
@@ -416,15 +426,16 @@ int cmd_traffic(int argc, char **argv)
         else if (!strcmp(a, "--seed")) seed = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--trace")) trace = argv[++i];
         else if (!strcmp(a, "--trace-window")) window = argv[++i];
+        else if (!strcmp(a, "--sources")) sources = argv[++i];
         else cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc traffic --help)", a);
     }
     if (!spec) cli_fail(EXIT_USAGE, "--topo is required (see xnoc traffic --help)");
-    if (!pat) cli_fail(EXIT_USAGE, "--pattern is required (uniform, transpose, bitcomp, neighbor, hotspot, allpairs)");
+    if (!pat) cli_fail(EXIT_USAGE, "--pattern is required (uniform, transpose, bitcomp, neighbor, hotspot, incast, allpairs)");
     int pattern = -1;
-    for (int i = 0; i < 6; i++)
+    for (int i = 0; i < NPAT; i++)
         if (!strcmp(pat, pattern_names[i])) pattern = i;
     if (pattern < 0)
-        cli_fail(EXIT_USAGE, "--pattern: unknown pattern '%s' (uniform, transpose, bitcomp, neighbor, hotspot, allpairs)", pat);
+        cli_fail(EXIT_USAGE, "--pattern: unknown pattern '%s' (uniform, transpose, bitcomp, neighbor, hotspot, incast, allpairs)", pat);
     if (cycles == 0) cli_fail(EXIT_USAGE, "--cycles: must be at least 1");
     uint64_t tfrom = 0, tto = UINT64_MAX;
     if (window && (!trace || sscanf(window, "%llu:%llu", (unsigned long long *)&tfrom, (unsigned long long *)&tto) != 2 ||
@@ -435,11 +446,16 @@ int cmd_traffic(int argc, char **argv)
     const char *why = pattern_check(t, pattern);
     if (why) cli_fail(EXIT_USAGE, "--pattern %s: %s", pat, why);
     if (!drain) drain = 10 * cycles + 10000;
+    unsigned char *inject_mask = malloc((size_t)t->nterms);
+    memset(inject_mask, 1, (size_t)t->nterms);
+    if (sources && cli_set(sources, t->nterms, inject_mask, err, sizeof err) < 0) cli_fail(EXIT_USAGE, "--sources: %s", err);
+    if (pattern == PAT_INCAST) inject_mask[0] = 0;   /* the destination itself stays quiet */
 
     sim S = {.t = t, .rc = rc, .pattern = pattern, .len = len, .rate = rate, .warmup = warmup, .window = cycles,
              .drain = drain};
     sim *s = &S;
     s->no_eject_credit = getenv("XNOC_TEST_NO_EJECT_CREDIT") != NULL;
+    s->spurious_credit = getenv("XNOC_TEST_SPURIOUS_CREDIT") != NULL;
     s->net = net_open(t, &rc, 1, err, sizeof err);
     if (!s->net) cli_fail(EXIT_USAGE, "%s", err);
     if (trace && net_trace(s->net, trace, tfrom, tto, err, sizeof err)) cli_fail(EXIT_USAGE, "--trace: %s", err);
@@ -455,6 +471,7 @@ int cmd_traffic(int argc, char **argv)
     s->is = calloc((size_t)s->nch, sizeof *s->is);
     s->es = calloc((size_t)s->nch * (size_t)rc.vcs, sizeof *s->es);
     s->inj_flits = calloc((size_t)s->nch, sizeof *s->inj_flits);
+    s->src_window_flits = calloc((size_t)n, sizeof *s->src_window_flits);
     s->queue = calloc((size_t)n, sizeof *s->queue);
     s->queue_head = calloc((size_t)n, sizeof *s->queue_head);
     s->qlen = calloc((size_t)n, sizeof *s->qlen);
@@ -515,10 +532,14 @@ int cmd_traffic(int argc, char **argv)
             }
         } else if (now < deadline && !(now >= end_measure && s->measured_done == s->measured_total)) {
             for (int src = 0; src < n; src++)
-                if (rng_unit() < p_new) {
+                if (rng_unit() < p_new && inject_mask[src]) {
                     create(s, src, dest_of(t, pattern, src), now, now >= s->warmup && now < end_measure);
                     index_packet(s, s->pk.n - 1);
                 }
+        }
+        if (s->spurious_credit && now == 5) {   /* the router's ejection credits now exceed its view of buf */
+            s->ejc[0].valid = 1;
+            s->ejc[0].vc = 0;
         }
         /* 3. injection */
         inject(s, now);
@@ -567,7 +588,8 @@ int cmd_traffic(int argc, char **argv)
             uint32_t b = net_error_bits(s->net, r);
             if (b) {
                 snprintf(s->first_error, sizeof s->first_error,
-                         "router %d flags an RTL invariant violation (bits 0x%x: 1 credit, 2 buffer, 4 VC, 8 route)", r, b);
+                         "router %d flags an RTL invariant violation (bits 0x%x: 1 credit, 2 buffer, 4 VC, 8 route, "
+                         "16 assertion)", r, b);
                 break;
             }
         }
@@ -639,6 +661,26 @@ int cmd_traffic(int argc, char **argv)
             json_object_set_new(o, "zero_load_total_deviation", json_integer((json_int_t)ap_sum_dev));
         }
         json_object_set_new(o, "links", links_json(t, s->net, s->inj_flits, total_cycles));
+        /* per source: accepted flits/cycle in the window (fairness), latency */
+        json_t *terms = json_array();
+        for (int src = 0; src < n; src++) {
+            double ls = 0;
+            uint64_t ln = 0;
+            for (size_t q = 0; q < by_src_n[src]; q++) {
+                packet *p = &s->pk.v[by_src[src][q]];
+                if (p->measured && p->done) {
+                    ls += (double)(p->arrived - p->created);
+                    ln++;
+                }
+            }
+            json_array_append_new(terms, json_pack("{s:i,s:b,s:f,s:I,s:f}", "terminal", src, "injects",
+                                                   inject_mask[src], "accepted",
+                                                   pattern == PAT_ALLPAIRS ? 0.0
+                                                       : (double)s->src_window_flits[src] / (double)s->window,
+                                                   "measured_packets", (json_int_t)ln,
+                                                   "avg_latency", ln ? ls / (double)ln : 0.0));
+        }
+        json_object_set_new(o, "terminals", terms);
         json_dumpf(o, stdout, JSON_COMPACT);
         putchar('\n');
         json_decref(o);
@@ -668,7 +710,7 @@ int cmd_traffic(int argc, char **argv)
     free(s->queue); free(s->queue_head); free(s->qlen); free(s->qcap);
     free(by_src); free(by_src_n); free(by_src_cap);
     free(s->inj); free(s->ej); free(s->ejc); free(s->injc); free(s->credits); free(s->is); free(s->es);
-    free(s->inj_flits); free(s->pk.v); free(lat);
+    free(s->inj_flits); free(s->pk.v); free(lat); free(s->src_window_flits); free(inject_mask);
     topo_free(t);
     return rc_exit;
 }

@@ -1,0 +1,228 @@
+/* sat.c - "is there a schedule with S steps?" as CNF for CaDiCaL.
+ *
+ * Personalized collectives: x(m, p, s) = message m goes in step s along
+ * candidate path p.  Every message is sent at least once; every channel
+ * carries at most one transfer per step (sequential-counter at-most-one).
+ * With k = 1, the messages of the busiest source all need its one injection
+ * channel, so they are pairwise in different steps: message i of that source
+ * is fixed to step i (steps are interchangeable: no loss of solutions).
+ *
+ * Broadcast collectives: x(m, u, v, p, s) = holder u forwards message m to v
+ * in step s along p; h(m, v, s) = v holds m after step s.  A send needs
+ * the sender to hold the message after the previous step; holding needs an
+ * earlier holding or a delivery in this step; every receiver holds every
+ * message it needs after step S-1.
+ */
+#include <ccadical.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "sched/sched.h"
+
+typedef struct {
+    CCaDiCaL *s;
+    int nvars;
+    long nclauses;
+} cnf;
+
+static int newvar(cnf *c) { return ++c->nvars; }
+static void add(cnf *c, int lit)
+{
+    ccadical_add(c->s, lit);
+    if (!lit) c->nclauses++;
+}
+
+/* at most one of lits[0..n-1] (sequential counter for long lists) */
+static void amo(cnf *c, const int *l, int n)
+{
+    if (n <= 1) return;
+    if (n <= 5) {
+        for (int i = 0; i < n; i++)
+            for (int j = i + 1; j < n; j++) {
+                add(c, -l[i]);
+                add(c, -l[j]);
+                add(c, 0);
+            }
+        return;
+    }
+    int prev = 0;
+    for (int i = 0; i < n; i++) {
+        int s = newvar(c);
+        add(c, -l[i]);             /* l_i -> s_i */
+        add(c, s);
+        add(c, 0);
+        if (prev) {
+            add(c, -prev);         /* s_{i-1} -> s_i */
+            add(c, s);
+            add(c, 0);
+            add(c, -prev);         /* s_{i-1} -> not l_i */
+            add(c, -l[i]);
+            add(c, 0);
+        }
+        prev = s;
+    }
+}
+
+/* per (step, channel): the variables that use it */
+typedef struct {
+    int *v;
+    int n, cap;
+} vlist;
+
+static void push(vlist *L, int v)
+{
+    if (L->n == L->cap) {
+        L->cap = L->cap ? 2 * L->cap : 8;
+        L->v = realloc(L->v, (size_t)L->cap * sizeof *L->v);
+    }
+    L->v[L->n++] = v;
+}
+
+static double deadline;
+static int terminate_cb(void *state)
+{
+    (void)state;
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9 > deadline;
+}
+
+typedef struct { int var, m, u, v, p, s; } xvar;
+
+static void set_route(coll_xfer *x, const sched_path *p)
+{
+    x->chan = p->chan;
+    x->nports = p->nports;
+    memcpy(x->ports, p->ports, (size_t)p->nports);
+}
+
+int sched_sat(coll_sched *s, const topo *t, const sched_paths *P, int S, double time_limit, long *vars,
+              long *clauses)
+{
+    int n = s->nterms, nm = s->nmsgs, nch = sched_nchannels(t);
+    int bcast = s->op == OP_BCAST || s->op == OP_ALLGATHER || s->op == OP_MNB;
+    cnf c = {ccadical_init(), 0, 0};
+    vlist *use = calloc((size_t)S * (size_t)nch, sizeof *use);
+    xvar *xs = NULL;
+    int nx = 0, capx = 0;
+#define NEWX(M, U, V, PI, ST)                                              \
+    do {                                                                   \
+        if (nx == capx) {                                                  \
+            capx = capx ? 2 * capx : 1024;                                 \
+            xs = realloc(xs, (size_t)capx * sizeof *xs);                   \
+        }                                                                  \
+        xs[nx] = (xvar){newvar(&c), M, U, V, PI, ST};                      \
+        const sched_path *pp_ = &sched_paths_get(P, t, U, V)->p[PI];       \
+        for (int i_ = 0; i_ < pp_->nch; i_++) push(&use[(ST) * nch + pp_->ch[i_]], xs[nx].var); \
+        nx++;                                                              \
+    } while (0)
+
+    if (!bcast) {
+        /* symmetry breaking: the busiest source's messages in steps 0, 1, ... */
+        int *cnt = calloc((size_t)n, sizeof *cnt), busiest = 0;
+        for (int m = 0; m < nm; m++) cnt[s->msgs[m].origin]++;
+        for (int i = 1; i < n; i++)
+            if (cnt[i] > cnt[busiest]) busiest = i;
+        int rank = 0;
+        for (int m = 0; m < nm; m++) {
+            const coll_msg *g = &s->msgs[m];
+            const sched_paths *cand = sched_paths_get(P, t, g->origin, g->dest);
+            int fixed = -1;
+            if (t->k == 1 && g->origin == busiest) fixed = rank++;
+            if (fixed >= S) {       /* more messages than steps from one port: impossible */
+                add(&c, 0);
+                continue;
+            }
+            int first = nx;
+            for (int st = 0; st < S; st++) {
+                if (fixed >= 0 && st != fixed) continue;
+                for (int pi = 0; pi < cand->n; pi++) NEWX(m, g->origin, g->dest, pi, st);
+            }
+            for (int i = first; i < nx; i++) add(&c, xs[i].var);
+            add(&c, 0);
+        }
+        free(cnt);
+    } else {
+        /* h(m, v, s): index ((m * n) + v) * S + s */
+        int *h = malloc((size_t)nm * (size_t)n * (size_t)S * sizeof *h);
+        for (int i = 0; i < nm * n * S; i++) h[i] = newvar(&c);
+        unsigned char *member = calloc((size_t)n, 1);
+        for (int i = 0; i < n; i++) member[i] = s->from[i] || s->to[i];
+        int *deliver_first = malloc(((size_t)nm * (size_t)n * (size_t)S + 1) * sizeof *deliver_first);
+        for (int m = 0; m < nm; m++) {
+            int o = s->msgs[m].origin;
+            for (int v = 0; v < n; v++) {
+                if (!member[v] || v == o) continue;
+                for (int st = 0; st < S; st++) {
+                    int first = nx;
+                    for (int u = 0; u < n; u++) {
+                        if (u == v || !member[u] || (u != o && st == 0)) continue;
+                        const sched_paths *cand = sched_paths_get(P, t, u, v);
+                        for (int pi = 0; pi < cand->n; pi++) {
+                            NEWX(m, u, v, pi, st);
+                            if (u != o) {         /* the sender must hold m already */
+                                add(&c, -xs[nx - 1].var);
+                                add(&c, h[(m * n + u) * S + st - 1]);
+                                add(&c, 0);
+                            }
+                        }
+                    }
+                    /* holding after st needs holding after st-1 or a delivery in st */
+                    add(&c, -h[(m * n + v) * S + st]);
+                    if (st > 0) add(&c, h[(m * n + v) * S + st - 1]);
+                    for (int i = first; i < nx; i++) add(&c, xs[i].var);
+                    add(&c, 0);
+                }
+                if (s->to[v]) {
+                    add(&c, h[(m * n + v) * S + S - 1]);
+                    add(&c, 0);
+                }
+            }
+        }
+        free(h);
+        free(member);
+        free(deliver_first);
+    }
+    for (int i = 0; i < S * nch; i++) amo(&c, use[i].v, use[i].n);
+
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    deadline = (double)ts.tv_sec + ts.tv_nsec * 1e-9 + time_limit;
+    ccadical_set_terminate(c.s, NULL, terminate_cb);
+    int r = ccadical_solve(c.s);
+    if (vars) *vars = c.nvars;
+    if (clauses) *clauses = c.nclauses;
+    int answer = r == 10 ? 1 : r == 20 ? 0 : -1;
+    if (answer == 1) {
+        s->nxfers = 0;
+        s->nsteps = 0;
+        if (!bcast) {
+            unsigned char *sent = calloc((size_t)nm, 1);
+            for (int i = 0; i < nx; i++)
+                if (!sent[xs[i].m] && ccadical_val(c.s, xs[i].var) > 0) {
+                    sent[xs[i].m] = 1;
+                    set_route(coll_add(s, xs[i].s, xs[i].u, xs[i].v, xs[i].m),
+                              &sched_paths_get(P, t, xs[i].u, xs[i].v)->p[xs[i].p]);
+                }
+            free(sent);
+        } else {
+            /* keep each (message, receiver)'s first delivery, in step order */
+            unsigned char *got = calloc((size_t)nm * (size_t)n, 1);
+            for (int st = 0; st < S; st++)
+                for (int i = 0; i < nx; i++) {
+                    xvar *x = &xs[i];
+                    if (x->s != st || got[x->m * n + x->v] || ccadical_val(c.s, x->var) <= 0) continue;
+                    got[x->m * n + x->v] = 1;
+                    set_route(coll_add(s, st, x->u, x->v, x->m), &sched_paths_get(P, t, x->u, x->v)->p[x->p]);
+                }
+            free(got);
+        }
+        s->nsteps = S;
+    }
+    for (int i = 0; i < S * nch; i++) free(use[i].v);
+    free(use);
+    free(xs);
+    ccadical_release(c.s);
+    return answer;
+}

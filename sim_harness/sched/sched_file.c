@@ -1,0 +1,165 @@
+/* sched_file.c - write and read schedule files (docs/schedule-format.md). */
+#include "sched/sched_file.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static json_t *set_json(const unsigned char *m, int n)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < n; i++)
+        if (m[i]) json_array_append_new(a, json_integer(i));
+    return a;
+}
+
+int sched_file_write(const char *path, const topo *t, const coll_sched *s, const sched_result *r, char *err,
+                     size_t errlen)
+{
+    json_t *o = json_object(), *msgs = json_array(), *steps = json_array();
+    json_object_set_new(o, "format", json_string("xnoc-schedule"));
+    json_object_set_new(o, "version", json_integer(1));
+    json_object_set_new(o, "topology", json_string(t->name));
+    json_object_set_new(o, "ports", json_integer(t->k));
+    json_object_set_new(o, "op", json_string(coll_op_name(s->op)));
+    json_object_set_new(o, "from", set_json(s->from, s->nterms));
+    json_object_set_new(o, "to", set_json(s->to, s->nterms));
+    if (r) {
+        json_object_set_new(o, "lower_bound", json_integer(r->lower_bound));
+        json_object_set_new(o, "optimal", r->optimal == 1 ? json_true() : r->optimal == 0 ? json_false() : json_null());
+    }
+    for (int m = 0; m < s->nmsgs; m++)
+        json_array_append_new(msgs, json_pack("{s:i,s:i,s:o}", "id", m, "origin", s->msgs[m].origin, "dest",
+                                              s->msgs[m].dest >= 0 ? json_integer(s->msgs[m].dest) : json_null()));
+    json_object_set_new(o, "messages", msgs);
+    for (int st = 0; st < s->nsteps; st++) {
+        json_t *xs = json_array();
+        for (int x = 0; x < s->nxfers; x++) {
+            const coll_xfer *f = &s->xf[x];
+            if (f->step != st) continue;
+            json_t *route = json_array();
+            for (int h = 0; h < f->nports; h++) json_array_append_new(route, json_integer(f->ports[h]));
+            json_array_append_new(xs, json_pack("{s:i,s:i,s:i,s:i,s:o}", "src", f->src, "dst", f->dst, "msg", f->msg,
+                                                "chan", f->chan, "route", route));
+        }
+        json_array_append_new(steps, json_pack("{s:i,s:o}", "step", st, "transfers", xs));
+    }
+    json_object_set_new(o, "steps", steps);
+    int rc = json_dump_file(o, path, JSON_INDENT(1) | JSON_COMPACT);
+    json_decref(o);
+    if (rc) snprintf(err, errlen, "cannot write %s", path);
+    return rc ? -1 : 0;
+}
+
+/* a set as "1,2,5" for coll_init */
+static int set_string(json_t *a, int n, char *buf, size_t len, char *err, size_t errlen, const char *what)
+{
+    size_t used = 0;
+    buf[0] = 0;
+    if (!json_is_array(a) || json_array_size(a) == 0) {
+        snprintf(err, errlen, "\"%s\" must be a non-empty array of terminals", what);
+        return -1;
+    }
+    for (size_t i = 0; i < json_array_size(a); i++) {
+        json_t *v = json_array_get(a, i);
+        if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) >= n) {
+            snprintf(err, errlen, "\"%s\"[%zu] is not a terminal of the topology", what, i);
+            return -1;
+        }
+        used += (size_t)snprintf(buf + used, len - used, "%s%lld", i ? "," : "", (long long)json_integer_value(v));
+        if (used >= len) return -1;
+    }
+    return 0;
+}
+
+int sched_file_read(const char *path, topo **tp, coll_sched *s, char *err, size_t errlen)
+{
+    json_error_t je;
+    memset(s, 0, sizeof *s);
+    *tp = NULL;
+    json_t *o = json_load_file(path, 0, &je);
+    if (!o) {
+        snprintf(err, errlen, "%s:%d: %s", path, je.line, je.text);
+        return -2;
+    }
+    int rc = -2;
+    const char *fmt = json_string_value(json_object_get(o, "format"));
+    json_t *ver = json_object_get(o, "version");
+    const char *ts = json_string_value(json_object_get(o, "topology"));
+    const char *ops = json_string_value(json_object_get(o, "op"));
+    json_t *ports = json_object_get(o, "ports"), *msgs = json_object_get(o, "messages"), *steps = json_object_get(o, "steps");
+    char e2[256], from[8192], to[8192];
+    if (!fmt || strcmp(fmt, "xnoc-schedule")) {
+        snprintf(err, errlen, "not an xnoc schedule file (\"format\" is not \"xnoc-schedule\")");
+        goto done;
+    }
+    if (!json_is_integer(ver) || json_integer_value(ver) != 1) {
+        snprintf(err, errlen, "schedule file version %lld is not supported (1 is)", (long long)json_integer_value(ver));
+        goto done;
+    }
+    if (!ts || !ops || !json_is_integer(ports) || !json_is_array(msgs) || !json_is_array(steps)) {
+        snprintf(err, errlen, "missing or mistyped field (topology, op, ports, messages, steps)");
+        goto done;
+    }
+    *tp = topo_parse(ts, (int)json_integer_value(ports), e2, sizeof e2);
+    if (!*tp) {
+        snprintf(err, errlen, "topology: %s", e2);
+        goto done;
+    }
+    int op = coll_op_parse(ops), n = (*tp)->nterms;
+    if (op < 0) {
+        snprintf(err, errlen, "unknown collective \"%s\"", ops);
+        goto done;
+    }
+    if (set_string(json_object_get(o, "from"), n, from, sizeof from, err, errlen, "from") ||
+        set_string(json_object_get(o, "to"), n, to, sizeof to, err, errlen, "to"))
+        goto done;
+    if (coll_init(s, *tp, (coll_op)op, op == OP_BARRIER ? NULL : from, op == OP_BARRIER ? NULL : to, e2, sizeof e2)) {
+        snprintf(err, errlen, "%s", e2);
+        goto done;
+    }
+    rc = -1;
+    if ((int)json_array_size(msgs) != s->nmsgs) {
+        snprintf(err, errlen, "%zu messages listed, the collective has %d", json_array_size(msgs), s->nmsgs);
+        goto done;
+    }
+    for (int m = 0; m < s->nmsgs; m++) {
+        json_t *g = json_array_get(msgs, (size_t)m), *d = json_object_get(g, "dest");
+        long long origin = json_integer_value(json_object_get(g, "origin"));
+        long long dest = json_is_null(d) ? -1 : json_integer_value(d);
+        if (origin != s->msgs[m].origin || dest != s->msgs[m].dest) {
+            snprintf(err, errlen, "message %d is %lld -> %lld, the collective's message %d is %d -> %d", m, origin,
+                     dest, m, s->msgs[m].origin, s->msgs[m].dest);
+            goto done;
+        }
+    }
+    for (size_t st = 0; st < json_array_size(steps); st++) {
+        json_t *xs = json_object_get(json_array_get(steps, st), "transfers");
+        if (!json_is_array(xs)) {
+            rc = -2;
+            snprintf(err, errlen, "step %zu has no \"transfers\" array", st);
+            goto done;
+        }
+        for (size_t i = 0; i < json_array_size(xs); i++) {
+            json_t *x = json_array_get(xs, i), *route = json_object_get(x, "route");
+            json_t *src = json_object_get(x, "src"), *dst = json_object_get(x, "dst"), *msg = json_object_get(x, "msg");
+            if (!json_is_integer(src) || !json_is_integer(dst) || !json_is_integer(msg) || !json_is_array(route) ||
+                json_array_size(route) > COLL_MAX_HOPS) {
+                rc = -2;
+                snprintf(err, errlen, "step %zu transfer %zu: needs integer src, dst, msg and a route array", st, i);
+                goto done;
+            }
+            coll_xfer *f = coll_add(s, (int)st, (int)json_integer_value(src), (int)json_integer_value(dst),
+                                    (int)json_integer_value(msg));
+            f->chan = (int)json_integer_value(json_object_get(x, "chan"));
+            f->nports = (int)json_array_size(route);
+            for (int h = 0; h < f->nports; h++) f->ports[h] = (int8_t)json_integer_value(json_array_get(route, (size_t)h));
+        }
+    }
+    s->nsteps = (int)json_array_size(steps);
+    rc = 0;
+done:
+    json_decref(o);
+    return rc;
+}
