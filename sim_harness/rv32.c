@@ -1,36 +1,32 @@
-/* rv32.c - the RV32IM core: decode cache, execute loop, CSRs and traps. */
-#include "rv32.h"
+/* rv32.c - the RV32IM core's execute loop (decode: rv32_decode.c, CSRs and
+ * traps: rv32_csr.c).
+ *
+ * The loop keeps pc, a pointer d to pc's decode-cache entry, and the number
+ * of cycles spent so far in locals; sequential flow is d++, jumps look the
+ * entry up again.  A sentinel entry after the last RAM word (and the target
+ * of any jump outside RAM) is OP_FETCH_FAULT, so the loop never bounds-checks
+ * fetches.  Counters are written back to the rv32 struct only when someone
+ * could look at them: CSR instructions, MMIO callbacks, traps, and return. */
+#include "rv32_impl.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-/* Decoded operations.  0 means "not decoded yet". */
-enum {
-    OP_UNDECODED = 0, OP_ILLEGAL,
-    OP_LUI, OP_AUIPC, OP_JAL, OP_JALR,
-    OP_BEQ, OP_BNE, OP_BLT, OP_BGE, OP_BLTU, OP_BGEU,
-    OP_LB, OP_LH, OP_LW, OP_LBU, OP_LHU, OP_SB, OP_SH, OP_SW,
-    OP_ADDI, OP_SLTI, OP_SLTIU, OP_XORI, OP_ORI, OP_ANDI, OP_SLLI, OP_SRLI, OP_SRAI,
-    OP_ADD, OP_SUB, OP_SLL, OP_SLT, OP_SLTU, OP_XOR, OP_SRL, OP_SRA, OP_OR, OP_AND,
-    OP_MUL, OP_MULH, OP_MULHSU, OP_MULHU, OP_DIV, OP_DIVU, OP_REM, OP_REMU,
-    OP_FENCE, OP_FENCE_I, OP_ECALL, OP_EBREAK, OP_MRET, OP_WFI,
-    OP_CSRRW, OP_CSRRS, OP_CSRRC, OP_CSRRWI, OP_CSRRSI, OP_CSRRCI,
-};
-
-struct rv32_decoded {
-    uint8_t op, rd, rs1, rs2;
-    int32_t imm;
-};
-
 int rv32_init(rv32 *c, uint32_t ram_base, uint32_t ram_size, uint32_t hartid)
 {
     memset(c, 0, sizeof *c);
+    if (ram_size == 0 || ram_size % 4 || (uint64_t)ram_base + ram_size > 0x100000000ull) return -1;
     c->ram_base = ram_base;
     c->ram_size = ram_size;
     c->ram = calloc(ram_size, 1);
     c->dc = calloc(ram_size / 4 + 1, sizeof *c->dc);
     c->mhartid = hartid;
-    return c->ram && c->dc ? 0 : -1;
+    if (!c->ram || !c->dc) {
+        rv32_free(c);
+        return -1;
+    }
+    c->dc[ram_size / 4].op = OP_FETCH_FAULT;
+    return 0;
 }
 
 void rv32_free(rv32 *c)
@@ -45,425 +41,292 @@ void rv32_reset(rv32 *c, uint32_t pc)
 {
     memset(c->x, 0, sizeof c->x);
     c->pc = pc;
-    c->mstatus = 0;
-    c->mie = c->mip = c->mtvec = c->mepc = c->mcause = c->mtval = c->mscratch = 0;
+    c->mstatus = c->mie = c->mip = c->mtvec = c->mepc = c->mcause = c->mtval = c->mscratch = 0;
     c->fault = c->halted = 0;
+    c->tohost_value = 0;
 }
 
 void rv32_ram_written(rv32 *c, uint32_t addr, uint32_t len)
 {
     uint32_t off = addr - c->ram_base;
-    if (off >= c->ram_size) return;
-    uint32_t end = off + len > c->ram_size ? c->ram_size : off + len;
+    if (len == 0 || off >= c->ram_size) return;
+    uint32_t end = len > c->ram_size - off ? c->ram_size : off + len;
     for (uint32_t w = off / 4; w <= (end - 1) / 4; w++) c->dc[w].op = OP_UNDECODED;
 }
 
-const char *rv32_cause_name(uint32_t cause)
+/* Decode-cache entry of an instruction address: the sentinel (fetch access
+ * fault) for anything outside RAM or not word-aligned. */
+static inline rv32_decoded *entry(rv32 *c, uint32_t pc)
 {
-    switch (cause) {
-    case CAUSE_MISALIGNED_FETCH: return "instruction address misaligned";
-    case CAUSE_FETCH_ACCESS: return "instruction access fault";
-    case CAUSE_ILLEGAL: return "illegal instruction";
-    case CAUSE_BREAKPOINT: return "breakpoint";
-    case 4: return "load address misaligned";
-    case CAUSE_LOAD_ACCESS: return "load access fault";
-    case 6: return "store address misaligned";
-    case CAUSE_STORE_ACCESS: return "store access fault";
-    case CAUSE_ECALL_M: return "environment call";
-    default: return "trap";
-    }
+    uint32_t off = pc - c->ram_base;
+    return off < c->ram_size && !(pc & 3) ? &c->dc[off >> 2] : &c->dc[c->ram_size >> 2];
 }
 
-/* ------------------------------------------------------------------ decode */
-
-static int32_t imm_i(uint32_t i) { return (int32_t)i >> 20; }
-static int32_t imm_s(uint32_t i) { return ((int32_t)i >> 25) << 5 | (int32_t)(i >> 7 & 0x1f); }
-static int32_t imm_b(uint32_t i)
+static uint32_t insn_at(const rv32 *c, uint32_t pc)
 {
-    return ((int32_t)i >> 31) << 12 | (int32_t)((i >> 7 & 1) << 11) | (int32_t)((i >> 25 & 0x3f) << 5) |
-           (int32_t)((i >> 8 & 0xf) << 1);
-}
-static int32_t imm_j(uint32_t i)
-{
-    return ((int32_t)i >> 31) << 20 | (int32_t)(i & 0xff000) | (int32_t)((i >> 20 & 1) << 11) |
-           (int32_t)((i >> 21 & 0x3ff) << 1);
+    uint32_t off = pc - c->ram_base, w = 0;
+    if (off < c->ram_size && off <= c->ram_size - 4) memcpy(&w, c->ram + off, 4);
+    return w;
 }
 
-static rv32_decoded decode(uint32_t i)
+/* MMIO: misaligned or unmapped accesses fault without asking the embedder. */
+static int mmio(rv32 *c, uint32_t a, int size, int is_store, uint32_t *v)
 {
-    rv32_decoded d = {OP_ILLEGAL, (uint8_t)(i >> 7 & 31), (uint8_t)(i >> 15 & 31), (uint8_t)(i >> 20 & 31), 0};
-    uint32_t f3 = i >> 12 & 7, f7 = i >> 25;
-    switch (i & 0x7f) {
-    case 0x37: d.op = OP_LUI; d.imm = (int32_t)(i & 0xfffff000); break;
-    case 0x17: d.op = OP_AUIPC; d.imm = (int32_t)(i & 0xfffff000); break;
-    case 0x6f: d.op = OP_JAL; d.imm = imm_j(i); break;
-    case 0x67: if (f3 == 0) { d.op = OP_JALR; d.imm = imm_i(i); } break;
-    case 0x63: {
-        static const uint8_t ops[8] = {OP_BEQ, OP_BNE, OP_ILLEGAL, OP_ILLEGAL, OP_BLT, OP_BGE, OP_BLTU, OP_BGEU};
-        d.op = ops[f3];
-        d.imm = imm_b(i);
-        break;
-    }
-    case 0x03: {
-        static const uint8_t ops[8] = {OP_LB, OP_LH, OP_LW, OP_ILLEGAL, OP_LBU, OP_LHU, OP_ILLEGAL, OP_ILLEGAL};
-        d.op = ops[f3];
-        d.imm = imm_i(i);
-        break;
-    }
-    case 0x23: {
-        static const uint8_t ops[8] = {OP_SB, OP_SH, OP_SW, OP_ILLEGAL, OP_ILLEGAL, OP_ILLEGAL, OP_ILLEGAL, OP_ILLEGAL};
-        d.op = ops[f3];
-        d.imm = imm_s(i);
-        break;
-    }
-    case 0x13:
-        d.imm = imm_i(i);
-        switch (f3) {
-        case 0: d.op = OP_ADDI; break;
-        case 2: d.op = OP_SLTI; break;
-        case 3: d.op = OP_SLTIU; break;
-        case 4: d.op = OP_XORI; break;
-        case 6: d.op = OP_ORI; break;
-        case 7: d.op = OP_ANDI; break;
-        case 1: if (f7 == 0) { d.op = OP_SLLI; d.imm = d.rs2; } break;
-        case 5:
-            if (f7 == 0) { d.op = OP_SRLI; d.imm = d.rs2; }
-            else if (f7 == 0x20) { d.op = OP_SRAI; d.imm = d.rs2; }
-            break;
-        }
-        break;
-    case 0x33:
-        if (f7 == 0) {
-            static const uint8_t ops[8] = {OP_ADD, OP_SLL, OP_SLT, OP_SLTU, OP_XOR, OP_SRL, OP_OR, OP_AND};
-            d.op = ops[f3];
-        } else if (f7 == 0x20) {
-            if (f3 == 0) d.op = OP_SUB;
-            else if (f3 == 5) d.op = OP_SRA;
-        } else if (f7 == 1) {
-            static const uint8_t ops[8] = {OP_MUL, OP_MULH, OP_MULHSU, OP_MULHU, OP_DIV, OP_DIVU, OP_REM, OP_REMU};
-            d.op = ops[f3];
-        }
-        break;
-    case 0x0f:
-        if (f3 == 0) d.op = OP_FENCE;
-        else if (f3 == 1) d.op = OP_FENCE_I;
-        break;
-    case 0x73:
-        d.imm = (int32_t)(i >> 20);     /* CSR number */
-        switch (f3) {
-        case 0:
-            if (i == 0x00000073) d.op = OP_ECALL;
-            else if (i == 0x00100073) d.op = OP_EBREAK;
-            else if (i == 0x30200073) d.op = OP_MRET;
-            else if (i == 0x10500073) d.op = OP_WFI;
-            break;
-        case 1: d.op = OP_CSRRW; break;
-        case 2: d.op = OP_CSRRS; break;
-        case 3: d.op = OP_CSRRC; break;
-        case 5: d.op = OP_CSRRWI; break;
-        case 6: d.op = OP_CSRRSI; break;
-        case 7: d.op = OP_CSRRCI; break;
-        }
-        break;
-    }
-    return d;
+    if (!c->mmio || (a & (uint32_t)(size - 1))) return RV32_MMIO_FAULT;
+    int r = c->mmio(c->mmio_ctx, a, size, is_store, v);
+    return r == RV32_MMIO_OK || r == RV32_MMIO_STALL ? r : RV32_MMIO_FAULT;
 }
 
-/* ------------------------------------------------------------------- traps */
-
-/* Takes a trap; returns 0, or -1 if no handler is installed (the core then
- * stops with the fault recorded for the embedder to report). */
-static int trap(rv32 *c, uint32_t cause, uint32_t tval, uint32_t insn)
-{
-    if (c->mtvec == 0 && !(cause & 0x80000000u)) {
-        c->fault = 1;
-        c->fault_cause = cause;
-        c->fault_pc = c->pc;
-        c->fault_tval = tval;
-        c->fault_insn = insn;
-        return -1;
-    }
-    c->mepc = c->pc;
-    c->mcause = cause;
-    c->mtval = tval;
-    uint32_t mie = c->mstatus >> 3 & 1;
-    c->mstatus = (c->mstatus & ~0x88u) | mie << 7;   /* MPIE = MIE, MIE = 0 */
-    uint32_t base = c->mtvec & ~3u;
-    if ((c->mtvec & 3) == 1 && (cause & 0x80000000u)) c->pc = base + 4 * (cause & 0x7fffffff);
-    else c->pc = base;
-    return 0;
-}
-
-/* Pending and enabled interrupt, highest priority first (MEI, MSI, MTI). */
-static int take_interrupt(rv32 *c)
-{
-    if (!(c->mstatus & 8)) return 0;
-    uint32_t p = c->mip & c->mie;
-    if (!p) return 0;
-    int irq = p & (1u << IRQ_MEI) ? IRQ_MEI : p & (1u << IRQ_MSI) ? IRQ_MSI : IRQ_MTI;
-    trap(c, 0x80000000u | (uint32_t)irq, 0, 0);
-    return 1;
-}
-
-/* -------------------------------------------------------------------- CSRs */
-
-/* Returns 0 and the value, or -1: no such CSR (illegal instruction). */
-static int csr_read(rv32 *c, uint32_t n, uint32_t *v)
-{
-    switch (n) {
-    case 0x300: *v = c->mstatus | 3u << 11; return 0;          /* MPP is always M */
-    case 0x301: *v = 0x40001100u; return 0;                    /* RV32 I M */
-    case 0x304: *v = c->mie; return 0;
-    case 0x305: *v = c->mtvec; return 0;
-    case 0x340: *v = c->mscratch; return 0;
-    case 0x341: *v = c->mepc; return 0;
-    case 0x342: *v = c->mcause; return 0;
-    case 0x343: *v = c->mtval; return 0;
-    case 0x344: *v = c->mip; return 0;
-    case 0xB00: case 0xC00: case 0xC01: *v = (uint32_t)c->cycle; return 0;
-    case 0xB80: case 0xC80: case 0xC81: *v = (uint32_t)(c->cycle >> 32); return 0;
-    case 0xB02: case 0xC02: *v = (uint32_t)c->instret; return 0;
-    case 0xB82: case 0xC82: *v = (uint32_t)(c->instret >> 32); return 0;
-    case 0xF11: case 0xF12: case 0xF13: *v = 0; return 0;
-    case 0xF14: *v = c->mhartid; return 0;
-    default: return -1;
-    }
-}
-
-static int csr_write(rv32 *c, uint32_t n, uint32_t v)
-{
-    if ((n >> 10) == 3) return -1;                             /* read-only range */
-    switch (n) {
-    case 0x300: c->mstatus = v & 0x88u; return 0;              /* MIE, MPIE */
-    case 0x301: return 0;                                      /* misa: WARL, fixed */
-    case 0x304: c->mie = v & 0x888u; return 0;
-    case 0x305: c->mtvec = v & ~2u; return 0;                  /* direct or vectored */
-    case 0x340: c->mscratch = v; return 0;
-    case 0x341: c->mepc = v & ~3u; return 0;
-    case 0x342: c->mcause = v; return 0;
-    case 0x343: c->mtval = v; return 0;
-    case 0x344: c->mip = (c->mip & ~0x8u) | (v & 0x8u); return 0;  /* MSIP only */
-    /* the instruction writing mcycle/minstret still counts itself: see caller */
-    case 0xB00: c->cycle = (c->cycle & 0xffffffff00000000ull) | v; return 0;
-    case 0xB80: c->cycle = (c->cycle & 0xffffffffull) | (uint64_t)v << 32; return 0;
-    case 0xB02: c->instret = (c->instret & 0xffffffff00000000ull) | v; return 0;
-    case 0xB82: c->instret = (c->instret & 0xffffffffull) | (uint64_t)v << 32; return 0;
-    default: return -1;
-    }
-}
-
-/* ------------------------------------------------------------------ memory */
-
-static inline uint32_t ram_off(const rv32 *c, uint32_t a, int size)
-{
-    uint32_t off = a - c->ram_base;
-    return (off < c->ram_size && off + (uint32_t)size <= c->ram_size) ? off : UINT32_MAX;
-}
-
-/* Loads: 0 ok, 1 stall, -1 fault */
-static int load(rv32 *c, uint32_t a, int size, uint32_t *v)
-{
-    uint32_t off = ram_off(c, a, size);
-    if (off != UINT32_MAX) {
-        uint32_t x = 0;
-        memcpy(&x, c->ram + off, (size_t)size);     /* misaligned too, as on Spike */
-        *v = x;
-        return 0;
-    }
-    if (!c->mmio || (a & (uint32_t)(size - 1))) return -1;
-    int r = c->mmio(c->mmio_ctx, a, size, 0, v);
-    return r == RV32_MMIO_OK ? 0 : r == RV32_MMIO_STALL ? 1 : -1;
-}
-
-static int store(rv32 *c, uint32_t a, int size, uint32_t v)
-{
-    uint32_t off = ram_off(c, a, size);
-    if (off != UINT32_MAX) {
-        memcpy(c->ram + off, &v, (size_t)size);
-        c->dc[off / 4].op = OP_UNDECODED;
-        c->dc[(off + (uint32_t)size - 1) / 4].op = OP_UNDECODED;
-        if (a == c->tohost && c->tohost) {
-            c->halted = 1;
-            c->tohost_value = v;
-        }
-        return 0;
-    }
-    if (!c->mmio || (a & (uint32_t)(size - 1))) return -1;
-    int r = c->mmio(c->mmio_ctx, a, size, 1, &v);
-    return r == RV32_MMIO_OK ? 0 : r == RV32_MMIO_STALL ? 1 : -1;
-}
-
-/* ----------------------------------------------------------------- execute */
-
-int rv32_run(rv32 *c, uint32_t budget)
+int rv32_run(rv32 *c, uint64_t budget)
 {
     if (c->fault) return RV32_FAULT;
     if (c->halted) return RV32_HALT;
-    take_interrupt(c);
-    uint32_t *x = c->x;
-    uint32_t n = 0;
-    int why = RV32_BUDGET;
+    if (rv32_take_interrupt(c) < 0) return RV32_FAULT;
+
+    uint32_t *const x = c->x;
+    uint8_t *const ram = c->ram;
+    rv32_decoded *const dc = c->dc;
+    const uint32_t base = c->ram_base, size = c->ram_size, tohost = c->tohost;
+    uint32_t pc = c->pc;
+    rv32_decoded *d = entry(c, pc);
+    /* live mcycle = cyc0 + n, live minstret = ret0 + n - traps */
+    uint64_t n = 0, traps = 0, cyc0 = c->cycle, ret0 = c->instret;
+    uint32_t cause = 0, tval = 0, a, v;
+    int why = RV32_BUDGET, sz;
+
+#define SYNC() (c->pc = pc, c->cycle = cyc0 + n, c->instret = ret0 + n - traps)
+#define NEXT() do { pc += 4; d++; n++; goto next; } while (0)
+#define JUMP(target)                                                              \
+    do {                                                                          \
+        uint32_t t_ = (target);                                                   \
+        if (t_ & 3) { cause = CAUSE_MISALIGNED_FETCH; tval = t_; goto exception; } \
+        pc = t_;                                                                  \
+        d = entry(c, pc);                                                         \
+        n++;                                                                      \
+        goto next;                                                                \
+    } while (0)
+#define BRANCH(cond) do { if (cond) JUMP(pc + (uint32_t)d->imm); NEXT(); } while (0)
+#define RS1 x[d->rs1]
+#define RS2 x[d->rs2]
+#define RD x[d->rd]
+#define IMM ((uint32_t)d->imm)
+
+next:
     while (n < budget) {
-        uint32_t pc = c->pc, off = pc - c->ram_base;
-        if (off >= c->ram_size) {
-            if (trap(c, CAUSE_FETCH_ACCESS, pc, 0)) { why = RV32_FAULT; break; }
-            n++;
-            continue;
-        }
-        rv32_decoded *d = &c->dc[off >> 2];
-        if (d->op == OP_UNDECODED) {
-            uint32_t w;
-            memcpy(&w, c->ram + off, 4);
-            *d = decode(w);
-        }
-        uint32_t a = x[d->rs1], b = x[d->rs2], r = 0, next = pc + 4, insn_bits;
-        int wr = 1;
         switch (d->op) {
-        case OP_LUI: r = (uint32_t)d->imm; break;
-        case OP_AUIPC: r = pc + (uint32_t)d->imm; break;
-        case OP_JAL: r = pc + 4; next = pc + (uint32_t)d->imm; break;
-        case OP_JALR: r = pc + 4; next = (a + (uint32_t)d->imm) & ~1u; break;
-        case OP_BEQ: wr = 0; if (a == b) next = pc + (uint32_t)d->imm; break;
-        case OP_BNE: wr = 0; if (a != b) next = pc + (uint32_t)d->imm; break;
-        case OP_BLT: wr = 0; if ((int32_t)a < (int32_t)b) next = pc + (uint32_t)d->imm; break;
-        case OP_BGE: wr = 0; if ((int32_t)a >= (int32_t)b) next = pc + (uint32_t)d->imm; break;
-        case OP_BLTU: wr = 0; if (a < b) next = pc + (uint32_t)d->imm; break;
-        case OP_BGEU: wr = 0; if (a >= b) next = pc + (uint32_t)d->imm; break;
-        case OP_LB: case OP_LH: case OP_LW: case OP_LBU: case OP_LHU: {
-            static const int sizes[] = {1, 2, 4, 1, 2};
-            int k = d->op - OP_LB, st = load(c, a + (uint32_t)d->imm, sizes[k], &r);
-            if (st > 0) { why = RV32_STALL; goto out; }
-            if (st < 0) {
-                memcpy(&insn_bits, c->ram + off, 4);
-                if (trap(c, CAUSE_LOAD_ACCESS, a + (uint32_t)d->imm, insn_bits)) { why = RV32_FAULT; goto out; }
-                n++;
-                continue;
-            }
-            if (d->op == OP_LB) r = (uint32_t)(int32_t)(int8_t)r;
-            else if (d->op == OP_LH) r = (uint32_t)(int32_t)(int16_t)r;
-            break;
-        }
-        case OP_SB: case OP_SH: case OP_SW: {
-            int size = d->op == OP_SB ? 1 : d->op == OP_SH ? 2 : 4;
-            int st = store(c, a + (uint32_t)d->imm, size, b);
-            wr = 0;
-            if (st > 0) { why = RV32_STALL; goto out; }
-            if (st < 0) {
-                memcpy(&insn_bits, c->ram + off, 4);
-                if (trap(c, CAUSE_STORE_ACCESS, a + (uint32_t)d->imm, insn_bits)) { why = RV32_FAULT; goto out; }
-                n++;
-                continue;
-            }
-            if (c->halted) {
-                c->pc = next;
-                c->instret++;
-                c->cycle++;
-                n++;
-                why = RV32_HALT;
-                goto out;
-            }
-            break;
-        }
-        case OP_ADDI: r = a + (uint32_t)d->imm; break;
-        case OP_SLTI: r = (int32_t)a < d->imm; break;
-        case OP_SLTIU: r = a < (uint32_t)d->imm; break;
-        case OP_XORI: r = a ^ (uint32_t)d->imm; break;
-        case OP_ORI: r = a | (uint32_t)d->imm; break;
-        case OP_ANDI: r = a & (uint32_t)d->imm; break;
-        case OP_SLLI: r = a << d->imm; break;
-        case OP_SRLI: r = a >> d->imm; break;
-        case OP_SRAI: r = (uint32_t)((int32_t)a >> d->imm); break;
-        case OP_ADD: r = a + b; break;
-        case OP_SUB: r = a - b; break;
-        case OP_SLL: r = a << (b & 31); break;
-        case OP_SLT: r = (int32_t)a < (int32_t)b; break;
-        case OP_SLTU: r = a < b; break;
-        case OP_XOR: r = a ^ b; break;
-        case OP_SRL: r = a >> (b & 31); break;
-        case OP_SRA: r = (uint32_t)((int32_t)a >> (b & 31)); break;
-        case OP_OR: r = a | b; break;
-        case OP_AND: r = a & b; break;
-        case OP_MUL: r = a * b; break;
-        case OP_MULH: r = (uint32_t)((int64_t)(int32_t)a * (int64_t)(int32_t)b >> 32); break;
-        case OP_MULHSU: r = (uint32_t)((int64_t)(int32_t)a * (int64_t)(uint64_t)b >> 32); break;
-        case OP_MULHU: r = (uint32_t)((uint64_t)a * (uint64_t)b >> 32); break;
-        case OP_DIV:
-            r = b == 0 ? 0xffffffffu : (a == 0x80000000u && b == 0xffffffffu) ? a : (uint32_t)((int32_t)a / (int32_t)b);
-            break;
-        case OP_DIVU: r = b == 0 ? 0xffffffffu : a / b; break;
-        case OP_REM:
-            r = b == 0 ? a : (a == 0x80000000u && b == 0xffffffffu) ? 0 : (uint32_t)((int32_t)a % (int32_t)b);
-            break;
-        case OP_REMU: r = b == 0 ? a : a % b; break;
-        case OP_FENCE: wr = 0; break;
-        case OP_FENCE_I: wr = 0; break;   /* stores already dropped stale decodes */
-        case OP_ECALL: case OP_EBREAK: {
-            memcpy(&insn_bits, c->ram + off, 4);
-            int ecall = d->op == OP_ECALL;
-            if (trap(c, ecall ? CAUSE_ECALL_M : CAUSE_BREAKPOINT, ecall ? 0 : pc, insn_bits)) { why = RV32_FAULT; goto out; }
-            c->instret++;
-            c->cycle++;
-            n++;
+        case OP_UNDECODED: {
+            uint32_t w;
+            memcpy(&w, ram + (pc - base), 4);
+            *d = rv32_decode(w);
             continue;
         }
-        case OP_MRET: {
-            wr = 0;
-            uint32_t mpie = c->mstatus >> 7 & 1;
-            c->mstatus = (c->mstatus & ~0x8u) | mpie << 3 | 0x80u;
-            next = c->mepc;
-            break;
+        case OP_FETCH_FAULT: cause = CAUSE_FETCH_ACCESS; tval = pc; goto exception;
+        case OP_ILLEGAL: cause = CAUSE_ILLEGAL; tval = insn_at(c, pc); goto exception;
+
+        case OP_LUI: RD = IMM; NEXT();
+        case OP_AUIPC: RD = pc + IMM; NEXT();
+        case OP_JAL: {
+            uint32_t link = pc + 4, t = pc + IMM;
+            if (t & 3) { cause = CAUSE_MISALIGNED_FETCH; tval = t; goto exception; }
+            RD = link;
+            JUMP(t);
         }
+        case OP_JALR: {
+            uint32_t link = pc + 4, t = (RS1 + IMM) & ~1u;
+            if (t & 3) { cause = CAUSE_MISALIGNED_FETCH; tval = t; goto exception; }
+            RD = link;
+            JUMP(t);
+        }
+        case OP_BEQ: BRANCH(RS1 == RS2);
+        case OP_BNE: BRANCH(RS1 != RS2);
+        case OP_BLT: BRANCH((int32_t)RS1 < (int32_t)RS2);
+        case OP_BGE: BRANCH((int32_t)RS1 >= (int32_t)RS2);
+        case OP_BLTU: BRANCH(RS1 < RS2);
+        case OP_BGEU: BRANCH(RS1 >= RS2);
+
+        /* loads and stores: RAM inline (memcpy = byte-wise for misaligned
+         * addresses), anything else through mmio_load / mmio_store below */
+#define RAM_LOAD(T, ext, bytes)                                   \
+    do {                                                          \
+        a = RS1 + IMM;                                            \
+        uint32_t off_ = a - base;                                 \
+        if (off_ <= size - (bytes)) {                             \
+            T t_;                                                 \
+            memcpy(&t_, ram + off_, bytes);                       \
+            RD = (uint32_t)(ext)t_;                               \
+            NEXT();                                               \
+        }                                                         \
+        sz = bytes;                                               \
+        goto mmio_load;                                           \
+    } while (0)
+        case OP_LB: RAM_LOAD(int8_t, int32_t, 1);
+        case OP_LH: RAM_LOAD(int16_t, int32_t, 2);
+        case OP_LW: RAM_LOAD(uint32_t, uint32_t, 4);
+        case OP_LBU: RAM_LOAD(uint8_t, uint32_t, 1);
+        case OP_LHU: RAM_LOAD(uint16_t, uint32_t, 2);
+#define RAM_STORE(T, bytes)                                       \
+    do {                                                          \
+        a = RS1 + IMM;                                            \
+        v = RS2;                                                  \
+        uint32_t off_ = a - base;                                 \
+        if (off_ <= size - (bytes)) {                             \
+            T t_ = (T)v;                                          \
+            memcpy(ram + off_, &t_, bytes);                       \
+            dc[off_ >> 2].op = OP_UNDECODED;                      \
+            dc[(off_ + (bytes) - 1) >> 2].op = OP_UNDECODED;      \
+            if (a == tohost && v && tohost) goto halt;            \
+            NEXT();                                               \
+        }                                                         \
+        sz = bytes;                                               \
+        goto mmio_store;                                          \
+    } while (0)
+        case OP_SB: RAM_STORE(uint8_t, 1);
+        case OP_SH: RAM_STORE(uint16_t, 2);
+        case OP_SW: RAM_STORE(uint32_t, 4);
+
+        case OP_ADDI: RD = RS1 + IMM; NEXT();
+        case OP_SLTI: RD = (int32_t)RS1 < d->imm; NEXT();
+        case OP_SLTIU: RD = RS1 < IMM; NEXT();
+        case OP_XORI: RD = RS1 ^ IMM; NEXT();
+        case OP_ORI: RD = RS1 | IMM; NEXT();
+        case OP_ANDI: RD = RS1 & IMM; NEXT();
+        case OP_SLLI: RD = RS1 << d->imm; NEXT();
+        case OP_SRLI: RD = RS1 >> d->imm; NEXT();
+        /* >> of a negative value is arithmetic on every compiler we target */
+        case OP_SRAI: RD = (uint32_t)((int32_t)RS1 >> d->imm); NEXT();
+        case OP_ADD: RD = RS1 + RS2; NEXT();
+        case OP_SUB: RD = RS1 - RS2; NEXT();
+        case OP_SLL: RD = RS1 << (RS2 & 31); NEXT();
+        case OP_SLT: RD = (int32_t)RS1 < (int32_t)RS2; NEXT();
+        case OP_SLTU: RD = RS1 < RS2; NEXT();
+        case OP_XOR: RD = RS1 ^ RS2; NEXT();
+        case OP_SRL: RD = RS1 >> (RS2 & 31); NEXT();
+        case OP_SRA: RD = (uint32_t)((int32_t)RS1 >> (RS2 & 31)); NEXT();
+        case OP_OR: RD = RS1 | RS2; NEXT();
+        case OP_AND: RD = RS1 & RS2; NEXT();
+
+        case OP_MUL: RD = RS1 * RS2; NEXT();
+        case OP_MULH: RD = (uint32_t)((uint64_t)((int64_t)(int32_t)RS1 * (int32_t)RS2) >> 32); NEXT();
+        case OP_MULHSU: RD = (uint32_t)((uint64_t)((int64_t)(int32_t)RS1 * (int64_t)RS2) >> 32); NEXT();
+        case OP_MULHU: RD = (uint32_t)((uint64_t)RS1 * RS2 >> 32); NEXT();
+        /* division by zero and -2^31 / -1 do not trap: the spec's fixed results */
+        case OP_DIV: {
+            uint32_t p = RS1, q = RS2;
+            RD = q == 0 ? 0xffffffffu : (p == 0x80000000u && q == 0xffffffffu) ? p : (uint32_t)((int32_t)p / (int32_t)q);
+            NEXT();
+        }
+        case OP_DIVU: { uint32_t p = RS1, q = RS2; RD = q == 0 ? 0xffffffffu : p / q; NEXT(); }
+        case OP_REM: {
+            uint32_t p = RS1, q = RS2;
+            RD = q == 0 ? p : (p == 0x80000000u && q == 0xffffffffu) ? 0 : (uint32_t)((int32_t)p % (int32_t)q);
+            NEXT();
+        }
+        case OP_REMU: { uint32_t p = RS1, q = RS2; RD = q == 0 ? p : p % q; NEXT(); }
+
+        /* one hart, no caches: fence orders nothing; fence.i has nothing to
+         * do because every store already dropped the decodes it overwrote */
+        case OP_FENCE: case OP_FENCE_I: NEXT();
+        case OP_ECALL: cause = CAUSE_ECALL_M; tval = 0; goto exception;
+        case OP_EBREAK: cause = CAUSE_BREAKPOINT; tval = pc; goto exception;
+        case OP_MRET:
+            c->mstatus = (c->mstatus & ~MSTATUS_MIE) | (c->mstatus & MSTATUS_MPIE ? MSTATUS_MIE : 0) | MSTATUS_MPIE;
+            pc = c->mepc;
+            d = entry(c, pc);
+            n++;
+            goto check_irq;
         case OP_WFI:
-            c->pc = next;
-            c->instret++;
-            c->cycle++;
+            pc += 4;
+            d++;
             n++;
             if (!rv32_wakeup(c)) { why = RV32_WFI; goto out; }
-            continue;
+            goto check_irq;
+
         case OP_CSRRW: case OP_CSRRS: case OP_CSRRC: case OP_CSRRWI: case OP_CSRRSI: case OP_CSRRCI: {
-            uint32_t num = (uint32_t)d->imm & 0xfff, old = 0, src = d->op >= OP_CSRRWI ? d->rs1 : a, val;
-            int is_w = d->op == OP_CSRRW || d->op == OP_CSRRWI;
-            int writes = is_w || d->rs1 != 0;
-            int reads = !is_w || d->rd != 0;
-            if ((reads || writes) && csr_read(c, num, &old)) goto illegal;
-            val = is_w ? src : (d->op == OP_CSRRS || d->op == OP_CSRRSI) ? old | src : old & ~src;
-            /* counters count the instruction itself before a write lands */
-            c->instret++;
-            c->cycle++;
-            if (writes && csr_write(c, num, val)) {
-                c->instret--;
-                c->cycle--;
-                goto illegal;
-            }
-            if (writes && (num == 0xB02 || num == 0xB82)) c->instret--;   /* the written value stands */
-            if (writes && (num == 0xB00 || num == 0xB80)) c->cycle--;
-            if (d->rd) x[d->rd] = old;
-            c->pc = next;
+            int op = d->op, imm_form = op >= OP_CSRRWI, is_w = op == OP_CSRRW || op == OP_CSRRWI;
+            uint32_t num = IMM & 0xfff, src = imm_form ? d->rs1 : RS1, old;
+            int writes = is_w || d->rs1 != 0;      /* csrrs/c with x0 or uimm 0 do not write */
+            SYNC();                                /* counters read as of before this instruction */
+            if (rv32_csr_read(c, num, &old)) { cause = CAUSE_ILLEGAL; tval = insn_at(c, pc); goto exception; }
+            uint32_t val = is_w ? src : (op == OP_CSRRS || op == OP_CSRRSI) ? old | src : old & ~src;
+            if (writes && rv32_csr_write(c, num, val)) { cause = CAUSE_ILLEGAL; tval = insn_at(c, pc); goto exception; }
+            RD = old;
+            /* rebase the live counters on what the CSR file now holds; this
+             * instruction counts itself unless it wrote that very counter */
+            int wc = writes && (num == 0xB00 || num == 0xB80), wi = writes && (num == 0xB02 || num == 0xB82);
+            cyc0 = c->cycle - n - (uint64_t)wc;
+            ret0 = c->instret - (n - traps) - (uint64_t)wi;
+            pc += 4;
+            d++;
             n++;
-            if (take_interrupt(c)) continue;
-            continue;
+            goto check_irq;     /* mstatus / mie / mip may have enabled one */
         }
-        case OP_UNDECODED: case OP_ILLEGAL: default:
-            goto illegal;
+        default: cause = CAUSE_ILLEGAL; tval = insn_at(c, pc); goto exception;
         }
-        if (next & 3) {
-            memcpy(&insn_bits, c->ram + off, 4);
-            if (trap(c, CAUSE_MISALIGNED_FETCH, next, insn_bits)) { why = RV32_FAULT; goto out; }
-            n++;
-            continue;
-        }
-        if (wr && d->rd) x[d->rd] = r;
-        c->pc = next;
-        c->instret++;
-        c->cycle++;
-        n++;
-        if (d->op == OP_MRET) take_interrupt(c);
-        continue;
-    illegal:
-        memcpy(&insn_bits, c->ram + off, 4);
-        if (trap(c, CAUSE_ILLEGAL, insn_bits, insn_bits)) { why = RV32_FAULT; break; }
-        n++;
     }
+    goto out;
+
+mmio_load: {
+    uint32_t val = 0;
+    SYNC();
+    int r = mmio(c, a, sz, 0, &val);
+    if (r == RV32_MMIO_STALL) { why = RV32_STALL; goto out; }
+    if (r != RV32_MMIO_OK) { cause = CAUSE_LOAD_ACCESS; tval = a; goto exception; }
+    switch (d->op) {
+    case OP_LB: val = (uint32_t)(int32_t)(int8_t)val; break;
+    case OP_LH: val = (uint32_t)(int32_t)(int16_t)val; break;
+    case OP_LBU: val &= 0xff; break;
+    case OP_LHU: val &= 0xffff; break;
+    }
+    RD = val;
+    pc += 4;
+    d++;
+    n++;
+    goto check_irq;     /* the device may have raised a line */
+}
+mmio_store: {
+    SYNC();
+    int r = mmio(c, a, sz, 1, &v);
+    if (r == RV32_MMIO_STALL) { why = RV32_STALL; goto out; }
+    if (r != RV32_MMIO_OK) { cause = CAUSE_STORE_ACCESS; tval = a; goto exception; }
+    pc += 4;
+    d++;
+    n++;
+    goto check_irq;
+}
+check_irq:
+    if ((c->mip & c->mie) && (c->mstatus & MSTATUS_MIE)) {
+        SYNC();
+        if (rv32_take_interrupt(c) < 0) { why = RV32_FAULT; goto out; }
+        pc = c->pc;
+        d = entry(c, pc);
+    }
+    goto next;
+exception:
+    /* the trapping instruction takes a cycle but does not retire */
+    n++;
+    traps++;
+    SYNC();
+    if (rv32_trap(c, cause, tval, insn_at(c, pc))) { why = RV32_FAULT; goto out; }
+    pc = c->pc;
+    d = entry(c, pc);
+    goto next;
+halt:
+    c->halted = 1;
+    c->tohost_value = v;
+    pc += 4;
+    n++;
+    why = RV32_HALT;
 out:
+    SYNC();
     return why;
+#undef SYNC
+#undef NEXT
+#undef JUMP
+#undef BRANCH
+#undef RS1
+#undef RS2
+#undef RD
+#undef IMM
+#undef RAM_LOAD
+#undef RAM_STORE
 }

@@ -327,9 +327,26 @@ static int route_builtin(coll_sched *s, const topo *t, const sched_paths *P, col
     return coll_check(s, e, sizeof e) ? -1 : s->nsteps;
 }
 
+static void keep_best(coll_sched *s, coll_sched *best, int steps);
+
+/* Reduce: the binomial tree; barrier: the better of the tree (reduce, then
+ * broadcast) and the butterfly (power-of-two members). */
 static int combining(coll_sched *s, const topo *t, const sched_paths *P)
 {
-    return route_builtin(s, t, P, ALGO_TREE);
+    coll_sched best = {0};
+    keep_best(s, &best, route_builtin(s, t, P, ALGO_TREE));
+    if (s->op == OP_BARRIER) keep_best(s, &best, route_builtin(s, t, P, ALGO_RD));
+    if (best.nsteps > 0) {
+        if (s->cap < best.nxfers) {
+            s->cap = best.nxfers;
+            s->xf = realloc(s->xf, (size_t)s->cap * sizeof *s->xf);
+        }
+        memcpy(s->xf, best.xf, (size_t)best.nxfers * sizeof *best.xf);
+        s->nxfers = best.nxfers;
+        s->nsteps = best.nsteps;
+    }
+    free(best.xf);
+    return best.nsteps > 0 ? best.nsteps : -1;
 }
 
 /* Keeps the shorter of the schedule in s and the one in best. */
