@@ -75,6 +75,9 @@ uint32_t *coll_plan_encode(const coll_sched *s, const topo *t, int node, int byt
     w[PH_NRECVS] = (uint32_t)nrecv;
     w[PH_RESULT_OFF] = (uint32_t)result_off;
     w[PH_WORDS] = (uint32_t)total;
+    w[PH_FLAGS] = (uint32_t)(s->from[node] != 0);            /* bit 0: this node's data counts */
+    for (int i = 0; i < s->nterms && i < 1024; i++)
+        if (s->from[i]) w[PH_CONTRIB + i / 32] |= 1u << (i % 32);
     int pb = topo_port_bits(t), is = 0, ir = 0;
     for (int st = 0; st < s->nsteps; st++) {
         uint32_t *sw = &w[steps_off + PLAN_STEP_WORDS * st];

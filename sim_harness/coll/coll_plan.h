@@ -19,7 +19,9 @@ enum { RED_SUM, RED_PROD, RED_MAX, RED_MIN, RED_AND, RED_OR, RED_XOR, RED_COUNT 
 enum {
     PH_MAGIC, PH_VERSION, PH_NODE, PH_NTERMS, PH_OP, PH_BYTES, PH_NSTEPS, PH_SYNC,
     PH_SEED, PH_REDOP, PH_NSLOTS, PH_PORTBITS, PH_STEPS_OFF, PH_SENDS_OFF, PH_RECVS_OFF,
-    PH_SLOTS_OFF, PH_NSENDS, PH_NRECVS, PH_RESULT_OFF, PH_WORDS, PH_HEADER_WORDS = 24
+    PH_SLOTS_OFF, PH_NSENDS, PH_NRECVS, PH_RESULT_OFF, PH_WORDS, PH_FLAGS, PH_BUF_OFF,
+    PH_CONTRIB = 24,            /* 32 words: bitmap of the terminals whose data is combined (reduce) */
+    PH_HEADER_WORDS = 56
 };
 
 #define PLAN_SEND_WORDS 8   /* dst, msg, slot, chan, nhops, route_lo, route_hi, reserved */
@@ -29,6 +31,7 @@ enum {
 /* result area written by the firmware: status, error word 1..3, then one
  * cycle stamp per step end (lo, hi) */
 #define PLAN_RESULT_WORDS(nsteps) (8 + 2 * (nsteps))
+enum { PR_STATUS, PR_MSG, PR_OFFSET, PR_GOT, PR_EXPECTED, PR_CYCLES_LO, PR_CYCLES_HI, PR_RSVD, PR_STEPS };
 
 const char *coll_redop_name(int op);
 int coll_redop_parse(const char *s);

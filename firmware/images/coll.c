@@ -1,0 +1,13 @@
+/* coll - runs the collective plan the harness placed in RAM (xnoc collective). */
+#include "coll.h"
+#include "xnoc.h"
+
+int main(void)
+{
+    uint32_t *plan = (uint32_t *)(uintptr_t)DEV[DEV_PLAN];
+    if (!plan) {
+        printf("no collective plan: run this image with xnoc collective\n");
+        return 2;
+    }
+    return coll_run(plan);
+}

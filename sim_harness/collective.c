@@ -1,0 +1,324 @@
+/* collective.c - `xnoc collective`: a collective run by firmware on every
+ * node of the RTL network, from a synthesized schedule or a textbook
+ * algorithm, verified byte for byte and timed against the model
+ *     t = tau * t_s + V * t_1        (the paper's eq. 12)
+ * with tau the schedule's steps, V the bytes the busiest terminal injects
+ * or absorbs, and t_s, t_1 measured on this network with a single transfer
+ * of two sizes through the same firmware. */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "cmds.h"
+#include "coll/coll.h"
+#include "coll/coll_plan.h"
+#include "links_report.h"
+#include "node.h"
+#include "sched/sched.h"
+#include "sched/sched_file.h"
+
+static const char *usage_text =
+    "usage: xnoc collective --topo T --op OP [--from SET --to SET] --bytes B [options]\n"
+    "\n"
+    "Runs a collective in firmware on every node of the RTL network and verifies\n"
+    "every received byte.\n"
+    "  --op OP           barrier, bcast, scatter, gather, reduce, allgather, alltoall, mnb, mns\n"
+    "  --bytes B         message size in bytes (64; barrier: 0)\n"
+    "  --algo A          sched (synthesized schedule, default), tree, ring, rd, all-at-once\n"
+    "  --schedule FILE   run this schedule file (xnoc sched -o FILE)\n"
+    "  --sync M          global (a barrier starts every step, default) or data (data-driven)\n"
+    "  --redop OP        reduce operator: sum, prod, max, min, and, or, xor (sum)\n"
+    "  --ports k         NI channels per terminal (1)\n"
+    "  --router K=V,...  router parameters (vcs=2,buf=8)\n"
+    "  --seed N          data pattern seed (1)\n"
+    "  --max-cycles N    give up after N network cycles (50000000)\n"
+    "  --json            one JSON object on stdout\n";
+
+typedef struct {
+    int verified, fault;
+    char error[400];
+    uint64_t cycles;
+    uint64_t *step_cycles;
+    uint64_t stalls;
+    char worst[128];
+    uint64_t worst_stalls;
+    uint64_t flits;
+} outcome;
+
+/* Runs schedule s on the network and collects the firmware's results. */
+static void execute(const topo *t, const router_cfg *rc, coll_sched *s, int bytes, int sync, uint32_t seed,
+                    int redop, uint64_t max_cycles, outcome *out, json_t **links)
+{
+    memset(out, 0, sizeof *out);
+    out->step_cycles = calloc((size_t)s->nsteps + 1, sizeof *out->step_cycles);
+    char err[512], elf[4300];
+    snprintf(elf, sizeof elf, "%s/firmware/coll.elf", cli_build_dir());
+    /* RAM: bss (ring) + every slot below the plan, which sits at half of RAM */
+    int nw, maxw = 0;
+    uint32_t **plans = calloc((size_t)s->nterms, sizeof *plans);
+    size_t maxslots = 0;
+    for (int i = 0; i < s->nterms; i++) {
+        plans[i] = coll_plan_encode(s, t, i, bytes, sync, seed, redop, &nw);
+        if (plans[i][PH_NSLOTS] > maxslots) maxslots = plans[i][PH_NSLOTS];
+        if (nw > maxw) maxw = nw;
+    }
+    uint32_t need = 96 * 1024 + (uint32_t)maxslots * (uint32_t)((bytes + 7) & ~7) + (uint32_t)s->nxfers;
+    uint32_t ram_kib = 512;
+    while ((uint64_t)ram_kib * 1024 / 2 < need || (uint64_t)ram_kib * 512 < (uint64_t)maxw * 4 + 65536) ram_kib *= 2;
+    sys_opts o = {.ram_kib = ram_kib, .clock_ratio = 1, .console_out = stderr};
+    o.plan_addr = RAM_BASE + ram_kib * 1024u / 2;
+    sys *sy = sys_create(t, rc, &o, elf, err, sizeof err);
+    if (!sy) cli_fail(EXIT_USAGE, "%s", err);
+    for (int i = 0; i < s->nterms; i++) {
+        int n;
+        uint32_t *w = coll_plan_encode(s, t, i, bytes, sync, seed, redop, &n);
+        memcpy(sy->nodes[i].core.ram + (o.plan_addr - RAM_BASE), w, (size_t)n * 4);
+        free(w);
+        free(plans[i]);
+    }
+    free(plans);
+    int r = sys_run(sy, max_cycles);
+    cli_progress_done();
+    if (r) {
+        out->fault = 1;
+        snprintf(out->error, sizeof out->error, "%s", sy->fault);
+    }
+    /* results */
+    uint64_t start = UINT64_MAX, end = 0;
+    uint64_t *prev = calloc((size_t)s->nterms, sizeof *prev);
+    out->verified = !r;
+    for (int i = 0; i < s->nterms; i++) {
+        node *nd = &sy->nodes[i];
+        const uint32_t *w = (const uint32_t *)(nd->core.ram + (o.plan_addr - RAM_BASE));
+        const uint32_t *res = w + w[PH_RESULT_OFF];
+        if (res[PR_STATUS] != 1 || nd->state != NODE_EXITED || nd->exit_code) {
+            if (out->verified && !out->error[0])
+                snprintf(out->error, sizeof out->error,
+                         res[PR_STATUS] == 2 ? "node %d: message %u byte %u: got 0x%08x, expected 0x%08x"
+                                             : "node %d did not complete the collective (status %u)",
+                         i, res[PR_STATUS] == 2 ? res[PR_MSG] : res[PR_STATUS], res[PR_OFFSET], res[PR_GOT],
+                         res[PR_EXPECTED]);
+            out->verified = 0;
+        }
+        uint64_t t0 = (uint64_t)res[PR_CYCLES_HI] << 32 | res[PR_CYCLES_LO];
+        if (t0 < start) start = t0;
+        prev[i] = t0;
+    }
+    for (int st = 0; st < s->nsteps; st++) {
+        uint64_t step_end = 0, step_start = UINT64_MAX;
+        for (int i = 0; i < s->nterms; i++) {
+            const uint32_t *w = (const uint32_t *)(sy->nodes[i].core.ram + (o.plan_addr - RAM_BASE));
+            const uint32_t *res = w + w[PH_RESULT_OFF];
+            uint64_t e = (uint64_t)res[PR_STEPS + 2 * st + 1] << 32 | res[PR_STEPS + 2 * st];
+            if (e > step_end) step_end = e;
+            if (prev[i] < step_start) step_start = prev[i];
+            prev[i] = e;
+        }
+        out->step_cycles[st] = step_end > step_start ? step_end - step_start : 0;
+        if (step_end > end) end = step_end;
+    }
+    free(prev);
+    out->cycles = end > start ? end - start : 0;
+    char pn[32];
+    for (int rt = 0; rt < t->nrouters; rt++)
+        for (int p = 0; p < t->nports; p++) {
+            uint64_t v = net_port_stalls(sy->net, rt, p);
+            out->stalls += v;
+            if (v > out->worst_stalls) {
+                out->worst_stalls = v;
+                snprintf(out->worst, sizeof out->worst, "router %d port %d (%s)", rt, p, links_port_name(t, rt, p, pn, sizeof pn));
+            }
+        }
+    for (int i = 0; i < s->nterms; i++) out->flits += sy->nodes[i].ni.flits_sent;
+    if (links) {
+        uint64_t *inj = calloc((size_t)(s->nterms * t->k), sizeof *inj);
+        for (int i = 0; i < s->nterms; i++)
+            for (int c = 0; c < t->k; c++) inj[i * t->k + c] = sy->nodes[i].ni.inj_flits[c];
+        *links = links_json(t, sy->net, inj, sy->cycle);
+        free(inj);
+    }
+    sys_free(sy);
+}
+
+/* t_s and t_1: one transfer from terminal 0 to a terminal one router away,
+ * of 8 and 8 + 1024 bytes, through the same firmware path. */
+static void calibrate(const topo *t, const router_cfg *rc, double *ts, double *t1)
+{
+    int dst = t->nterms > 1 ? 1 : 0;
+    for (int d = 0; d < t->nterms; d++)
+        if (topo_distance(t, 0, topo_term_router(t, d)) == 1) {
+            dst = d;
+            break;
+        }
+    if (dst == 0) {
+        *ts = *t1 = 0;
+        return;
+    }
+    double tm[2];
+    int sizes[2] = {8, 1032};
+    for (int i = 0; i < 2; i++) {
+        coll_sched s;
+        char err[200], to[16];
+        snprintf(to, sizeof to, "%d", dst);
+        coll_init(&s, t, OP_SCATTER, "0", to, err, sizeof err);
+        coll_xfer *x = coll_add(&s, 0, 0, dst, 0);
+        x->nports = 0;
+        outcome o;
+        execute(t, rc, &s, sizes[i], SYNC_GLOBAL, 1, 0, 10000000, &o, NULL);
+        tm[i] = (double)o.cycles;
+        free(o.step_cycles);
+        coll_free(&s);
+    }
+    *t1 = (tm[1] - tm[0]) / 1024.0;
+    *ts = tm[0] - 8 * *t1;
+}
+
+/* bytes the busiest terminal injects or absorbs */
+static uint64_t busiest_volume(const coll_sched *s, int bytes)
+{
+    uint64_t *in = calloc((size_t)s->nterms, sizeof *in), *out = calloc((size_t)s->nterms, sizeof *out), v = 0;
+    for (int x = 0; x < s->nxfers; x++) {
+        out[s->xf[x].src] += (uint64_t)bytes;
+        in[s->xf[x].dst] += (uint64_t)bytes;
+    }
+    for (int i = 0; i < s->nterms; i++) {
+        if (in[i] > v) v = in[i];
+        if (out[i] > v) v = out[i];
+    }
+    free(in);
+    free(out);
+    return v;
+}
+
+int cmd_collective(int argc, char **argv)
+{
+    const char *spec = NULL, *opname = NULL, *from = NULL, *to = NULL, *algo_s = "sched", *file = NULL;
+    router_cfg rc;
+    router_cfg_default(&rc);
+    int k = 1, json = 0, bytes = -1, sync = SYNC_GLOBAL, redop = RED_SUM;
+    uint64_t seed = 1, max_cycles = 50000000;
+    char err[512];
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(usage_text, stdout);
+            return 0;
+        } else if (!strcmp(a, "--json")) json = 1;
+        else if (!v) cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc collective --help)", a);
+        else if (!strcmp(a, "--topo")) spec = argv[++i];
+        else if (!strcmp(a, "--op")) opname = argv[++i];
+        else if (!strcmp(a, "--from")) from = argv[++i];
+        else if (!strcmp(a, "--to")) to = argv[++i];
+        else if (!strcmp(a, "--bytes")) bytes = (int)cli_long(a, argv[++i], 0, 65536);
+        else if (!strcmp(a, "--algo")) algo_s = argv[++i];
+        else if (!strcmp(a, "--schedule")) file = argv[++i];
+        else if (!strcmp(a, "--sync")) {
+            const char *m = argv[++i];
+            if (!strcmp(m, "global")) sync = SYNC_GLOBAL;
+            else if (!strcmp(m, "data")) sync = SYNC_DATA;
+            else cli_fail(EXIT_USAGE, "--sync: '%s' is neither global nor data", m);
+        } else if (!strcmp(a, "--redop")) {
+            redop = coll_redop_parse(argv[++i]);
+            if (redop < 0) cli_fail(EXIT_USAGE, "--redop: unknown operator '%s' (sum, prod, max, min, and, or, xor)", argv[i]);
+        } else if (!strcmp(a, "--ports")) k = (int)cli_long(a, argv[++i], 1, 4);
+        else if (!strcmp(a, "--router")) {
+            if (router_cfg_parse(&rc, argv[++i], err, sizeof err)) cli_fail(EXIT_USAGE, "%s", err);
+        } else if (!strcmp(a, "--seed")) seed = cli_u64(a, argv[++i]);
+        else if (!strcmp(a, "--max-cycles")) max_cycles = cli_u64(a, argv[++i]);
+        else cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc collective --help)", a);
+    }
+    topo *t = NULL;
+    coll_sched s;
+    int algo = coll_algo_parse(algo_s);
+    if (algo < 0) cli_fail(EXIT_USAGE, "--algo: unknown algorithm '%s' (sched, tree, ring, rd, all-at-once)", algo_s);
+    sched_result sr = {0};
+    if (file) {
+        int r = sched_file_read(file, &t, &s, err, sizeof err);
+        if (r == 0 && sched_verify(&s, t, err, sizeof err)) r = -1;
+        if (r) cli_fail(EXIT_USAGE, "--schedule %s: %s", file, err);
+        sched_bound b;
+        sched_lower_bound(&s, t, &b);
+        sr.lower_bound = b.value;
+        sr.steps = s.nsteps;
+        algo = ALGO_SCHED;
+    } else {
+        if (!spec) cli_fail(EXIT_USAGE, "--topo is required (see xnoc collective --help)");
+        if (!opname) cli_fail(EXIT_USAGE, "--op is required (barrier, bcast, scatter, gather, reduce, allgather, alltoall, mnb, mns)");
+        int op = coll_op_parse(opname);
+        if (op < 0) cli_fail(EXIT_USAGE, "--op: unknown collective '%s'", opname);
+        t = topo_parse(spec, k, err, sizeof err);
+        if (!t) cli_fail(EXIT_USAGE, "%s", err);
+        if (coll_init(&s, t, (coll_op)op, from, to, err, sizeof err)) cli_fail(EXIT_USAGE, "%s", err);
+        sched_bound b;
+        sched_lower_bound(&s, t, &b);
+        sr.lower_bound = b.value;
+        if (algo == ALGO_SCHED) {
+            sched_opts so = {.exact = 1, .time_limit = 20, .seed = 1, .progress = !json && cli_progress_enabled()};
+            if (sched_run(&s, t, &so, &sr) < 0) cli_fail(EXIT_RUNFAIL, "no schedule found for %s on %s", opname, t->name);
+        } else if (coll_builtin(&s, t, (coll_algo)algo, err, sizeof err)) {
+            cli_fail(EXIT_USAGE, "--algo %s: %s", algo_s, err);
+        }
+        sr.steps = s.nsteps;
+    }
+    if (bytes < 0) bytes = s.op == OP_BARRIER ? 0 : 64;
+    if (s.op == OP_BARRIER) bytes = 0;
+    if (s.op == OP_REDUCE && (bytes % 4 || bytes == 0))
+        cli_fail(EXIT_USAGE, "--bytes %d: reduce combines 32-bit words, use a multiple of 4", bytes);
+    int nsteps = s.nsteps;
+
+    double ts = 0, t1 = 0;
+    calibrate(t, &rc, &ts, &t1);
+    outcome o;
+    json_t *links = NULL;
+    execute(t, &rc, &s, bytes, sync, (uint32_t)seed, redop, max_cycles, &o, json ? &links : NULL);
+    uint64_t volume = busiest_volume(&s, bytes);
+    double model = nsteps * ts + (double)volume * t1;
+
+    if (json) {
+        json_t *j = json_object(), *per = json_array();
+        json_object_set_new(j, "topology", json_string(t->name));
+        json_object_set_new(j, "op", json_string(coll_op_name(s.op)));
+        json_object_set_new(j, "algo", json_string(coll_algo_name((coll_algo)algo)));
+        json_object_set_new(j, "sync", json_string(sync == SYNC_GLOBAL ? "global" : "data"));
+        json_object_set_new(j, "bytes", json_integer(bytes));
+        json_object_set_new(j, "ports", json_integer(t->k));
+        json_object_set_new(j, "verified", json_boolean(o.verified));
+        json_object_set_new(j, "cycles", json_integer((json_int_t)o.cycles));
+        json_object_set_new(j, "steps", json_integer(nsteps));
+        json_object_set_new(j, "lower_bound", json_integer(sr.lower_bound));
+        json_object_set_new(j, "optimal", algo != ALGO_SCHED ? json_null() : sr.optimal == 1 ? json_true() : json_null());
+        for (int st = 0; st < nsteps; st++) json_array_append_new(per, json_integer((json_int_t)o.step_cycles[st]));
+        json_object_set_new(j, "cycles_per_step", per);
+        json_object_set_new(j, "t_s", json_real(ts));
+        json_object_set_new(j, "t_1", json_real(t1));
+        json_object_set_new(j, "volume_bytes", json_integer((json_int_t)volume));
+        json_object_set_new(j, "model_cycles", json_real(model));
+        json_object_set_new(j, "stalled_flit_cycles", json_integer((json_int_t)o.stalls));
+        if (o.worst_stalls) json_object_set_new(j, "worst_stall", json_pack("{s:s,s:I}", "channel", o.worst, "cycles", (json_int_t)o.worst_stalls));
+        json_object_set_new(j, "flits", json_integer((json_int_t)o.flits));
+        if (o.error[0]) json_object_set_new(j, "error", json_string(o.error));
+        if (links) json_object_set_new(j, "links", links);
+        json_dumpf(j, stdout, JSON_COMPACT);
+        putchar('\n');
+        json_decref(j);
+    } else {
+        printf("%s %s on %s, %d bytes, %s steps, k=%d: %s\n", coll_algo_name((coll_algo)algo), coll_op_name(s.op),
+               t->name, bytes, sync == SYNC_GLOBAL ? "global" : "data-driven", t->k,
+               o.verified ? "verified byte-exact" : "VERIFICATION FAILED");
+        printf("  %llu cycles in %d steps (lower bound %d); model tau*t_s + V*t_1 = %d*%.1f + %llu*%.3f = %.0f cycles (%+.1f%%)\n",
+               (unsigned long long)o.cycles, nsteps, sr.lower_bound, nsteps, ts, (unsigned long long)volume, t1, model,
+               model > 0 ? 100.0 * ((double)o.cycles - model) / model : 0.0);
+        printf("  cycles per step:");
+        for (int st = 0; st < nsteps && st < 20; st++) printf(" %llu", (unsigned long long)o.step_cycles[st]);
+        printf("%s\n  contention: %llu stalled flit-cycles%s%s\n", nsteps > 20 ? " ..." : "", (unsigned long long)o.stalls,
+               o.worst_stalls ? ", most at " : "", o.worst);
+    }
+    if (o.error[0]) cli_error("%s", o.error);
+    int rc_exit = o.verified ? 0 : EXIT_RUNFAIL;
+    free(o.step_cycles);
+    coll_free(&s);
+    topo_free(t);
+    return rc_exit;
+}
