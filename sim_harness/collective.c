@@ -34,6 +34,7 @@ static const char *usage_text =
     "  --router K=V,...  router parameters (vcs=2,buf=8)\n"
     "  --seed N          data pattern seed (1)\n"
     "  --max-cycles N    give up after N network cycles (50000000)\n"
+    "  --time-limit S    seconds the exact schedule search may take (60)\n"
     "  --json            one JSON object on stdout\n";
 
 typedef struct {
@@ -106,17 +107,19 @@ static void execute(const topo *t, const router_cfg *rc, coll_sched *s, int byte
         if (t0 < start) start = t0;
         prev[i] = t0;
     }
+    /* a step lasts from the last node's end of the previous step (in global
+     * mode, when the barrier lets everyone go) to the last node's end of it */
+    uint64_t last = start;
     for (int st = 0; st < s->nsteps; st++) {
-        uint64_t step_end = 0, step_start = UINT64_MAX;
+        uint64_t step_end = 0;
         for (int i = 0; i < s->nterms; i++) {
             const uint32_t *w = (const uint32_t *)(sy->nodes[i].core.ram + (o.plan_addr - RAM_BASE));
             const uint32_t *res = w + w[PH_RESULT_OFF];
             uint64_t e = (uint64_t)res[PR_STEPS + 2 * st + 1] << 32 | res[PR_STEPS + 2 * st];
             if (e > step_end) step_end = e;
-            if (prev[i] < step_start) step_start = prev[i];
-            prev[i] = e;
         }
-        out->step_cycles[st] = step_end > step_start ? step_end - step_start : 0;
+        out->step_cycles[st] = step_end > last ? step_end - last : 0;
+        if (step_end > last) last = step_end;
         if (step_end > end) end = step_end;
     }
     free(prev);
@@ -142,17 +145,17 @@ static void execute(const topo *t, const router_cfg *rc, coll_sched *s, int byte
     sys_free(sy);
 }
 
-/* t_s and t_1: one transfer from terminal 0 to a terminal one router away,
- * of 8 and 8 + 1024 bytes, through the same firmware path. */
+/* t_s and t_1: terminal 0 and a terminal one router away exchange one
+ * message in two globally synchronized steps, with 8 and 8 + 1024 bytes;
+ * the second step (barrier included, like every step of a collective but
+ * the first) is t_s + m * t_1. */
 static void calibrate(const topo *t, const router_cfg *rc, double *ts, double *t1)
 {
-    int dst = t->nterms > 1 ? 1 : 0;
-    for (int d = 0; d < t->nterms; d++)
-        if (topo_distance(t, 0, topo_term_router(t, d)) == 1) {
-            dst = d;
-            break;
-        }
-    if (dst == 0) {
+    int dst = -1;
+    for (int d = 0; d < t->nterms && dst < 0; d++)
+        if (topo_distance(t, 0, topo_term_router(t, d)) == 1) dst = d;
+    if (dst < 0 && t->nterms > 1) dst = 1;      /* a single router: the neighbour terminal */
+    if (dst < 0) {
         *ts = *t1 = 0;
         return;
     }
@@ -160,14 +163,14 @@ static void calibrate(const topo *t, const router_cfg *rc, double *ts, double *t
     int sizes[2] = {8, 1032};
     for (int i = 0; i < 2; i++) {
         coll_sched s;
-        char err[200], to[16];
-        snprintf(to, sizeof to, "%d", dst);
-        coll_init(&s, t, OP_SCATTER, "0", to, err, sizeof err);
-        coll_xfer *x = coll_add(&s, 0, 0, dst, 0);
-        x->nports = 0;
+        char err[200], set[32];
+        snprintf(set, sizeof set, "0,%d", dst);
+        coll_init(&s, t, OP_MNS, set, set, err, sizeof err);
+        coll_add(&s, 0, 0, dst, coll_msg_of(&s, 0, dst));
+        coll_add(&s, 1, dst, 0, coll_msg_of(&s, dst, 0));
         outcome o;
         execute(t, rc, &s, sizes[i], SYNC_GLOBAL, 1, 0, 10000000, &o, NULL);
-        tm[i] = (double)o.cycles;
+        tm[i] = (double)o.step_cycles[1];
         free(o.step_cycles);
         coll_free(&s);
     }
@@ -199,6 +202,7 @@ int cmd_collective(int argc, char **argv)
     router_cfg_default(&rc);
     int k = 1, json = 0, bytes = -1, sync = SYNC_GLOBAL, redop = RED_SUM;
     uint64_t seed = 1, max_cycles = 50000000;
+    double exact_limit = 60;
     char err[512];
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -227,6 +231,7 @@ int cmd_collective(int argc, char **argv)
             if (router_cfg_parse(&rc, argv[++i], err, sizeof err)) cli_fail(EXIT_USAGE, "%s", err);
         } else if (!strcmp(a, "--seed")) seed = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--max-cycles")) max_cycles = cli_u64(a, argv[++i]);
+        else if (!strcmp(a, "--time-limit")) exact_limit = cli_double(a, argv[++i], 0.01, 86400);
         else cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc collective --help)", a);
     }
     topo *t = NULL;
@@ -255,7 +260,7 @@ int cmd_collective(int argc, char **argv)
         sched_lower_bound(&s, t, &b);
         sr.lower_bound = b.value;
         if (algo == ALGO_SCHED) {
-            sched_opts so = {.exact = 1, .time_limit = 20, .seed = 1, .progress = !json && cli_progress_enabled()};
+            sched_opts so = {.exact = 1, .time_limit = exact_limit, .seed = 1, .progress = !json && cli_progress_enabled()};
             if (sched_run(&s, t, &so, &sr) < 0) cli_fail(EXIT_RUNFAIL, "no schedule found for %s on %s", opname, t->name);
         } else if (coll_builtin(&s, t, (coll_algo)algo, err, sizeof err)) {
             cli_fail(EXIT_USAGE, "--algo %s: %s", algo_s, err);
