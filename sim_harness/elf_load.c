@@ -61,8 +61,12 @@ int elf_load(const char *path, uint8_t *ram, uint32_t base, uint32_t size, elf_i
         snprintf(err, errlen, "%s: a 64-bit ELF; xnoc cores are RV32 (build with -march=rv32im -mabi=ilp32)", path);
         goto done;
     }
-    if (eh.e_ident[EI_DATA] != ELFDATA2LSB || eh.e_type != ET_EXEC) {
-        snprintf(err, errlen, "%s: not a little-endian executable", path);
+    if (eh.e_ident[EI_DATA] != ELFDATA2LSB) {
+        snprintf(err, errlen, "%s: a big-endian ELF; RISC-V is little-endian", path);
+        goto done;
+    }
+    if (eh.e_type != ET_EXEC) {
+        snprintf(err, errlen, "%s: not an executable (ELF type %u; link it first)", path, (unsigned)eh.e_type);
         goto done;
     }
     if (elf_getphdrnum(e, &nph)) nph = 0;

@@ -42,7 +42,7 @@ void rv32_reset(rv32 *c, uint32_t pc)
     memset(c->x, 0, sizeof c->x);
     c->pc = pc;
     c->mstatus = c->mie = c->mip = c->mtvec = c->mepc = c->mcause = c->mtval = c->mscratch = 0;
-    c->fault = c->halted = 0;
+    c->fault = c->halted = c->stop = 0;
     c->tohost_value = 0;
 }
 
@@ -81,6 +81,10 @@ int rv32_run(rv32 *c, uint64_t budget)
 {
     if (c->fault) return RV32_FAULT;
     if (c->halted) return RV32_HALT;
+    if (c->stop) {
+        c->stop = 0;
+        return RV32_STOP;
+    }
     if (rv32_take_interrupt(c) < 0) return RV32_FAULT;
 
     uint32_t *const x = c->x;
@@ -299,6 +303,11 @@ check_irq:
         if (rv32_take_interrupt(c) < 0) { why = RV32_FAULT; goto out; }
         pc = c->pc;
         d = entry(c, pc);
+    }
+    if (c->stop) {
+        c->stop = 0;
+        why = RV32_STOP;
+        goto out;
     }
     goto next;
 exception:

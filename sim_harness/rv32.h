@@ -45,6 +45,7 @@ enum {
     RV32_STALL,     /* an MMIO access answered STALL (pc is at the access) */
     RV32_FAULT,     /* a trap with no handler (c->fault_*) */
     RV32_HALT,      /* tohost written (c->tohost_value) */
+    RV32_STOP,      /* the embedder set c->stop (cleared on return) */
 };
 
 /* mcause values of exceptions */
@@ -80,6 +81,9 @@ typedef struct rv32 {
     uint32_t tohost;
     int halted;
     uint32_t tohost_value;
+    /* set by the embedder, typically inside mmio() (a device whose next event
+     * moved), to end rv32_run after the current instruction: RV32_STOP */
+    int stop;
 } rv32;
 
 /* Allocates RAM (zeroed) and the decode cache; ram_size must be a multiple

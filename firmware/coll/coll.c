@@ -86,9 +86,12 @@ static void check(run *r, const plan_slot *sl, const uint8_t *data, uint32_t len
     }
 }
 
-static void take(run *r, const noc_msg *m)
+/* Matches a message to its receive entry, looking from the current step's
+ * entries on (the likely place), so the search does not grow with steps. */
+static void take(run *r, const noc_msg *m, uint32_t from)
 {
-    for (uint32_t i = 0; i < r->nrecvs; i++) {
+    for (uint32_t j = 0; j < r->nrecvs; j++) {
+        uint32_t i = (from + j) % r->nrecvs;
         plan_recv *e = &r->recvs[i];
         if (r->done[i] || e->src != m->src || (uint16_t)e->msg != m->tag) continue;
         r->done[i] = 1;
@@ -165,7 +168,7 @@ int coll_run(uint32_t *w)
         while (step_pending(r, st)) {
             noc_msg m;
             noc_recv(&m);
-            take(r, &m);
+            take(r, &m, st->first_recv);
             noc_release(&m);
         }
         for (uint32_t c = 0; c < k; c++) noc_send_wait((int)c);

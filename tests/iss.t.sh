@@ -1,0 +1,68 @@
+# iss: the RV32IM core on its own (tests/iss_driver.c, one core, no network):
+# the tests/isa programs, the benchmark's checksum against the host, fault
+# reports, and the ELF loader's error lines.
+source tests/lib.sh
+DRV="$TMP/iss_driver"
+RVCC="clang --target=riscv32-unknown-elf -march=rv32im -mabi=ilp32 -mno-relax -nostdlib -fuse-ld=lld"
+if ! cc -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
+        -Isim_harness -o "$DRV" tests/iss_driver.c sim_harness/rv32.c sim_harness/rv32_csr.c sim_harness/rv32_decode.c \
+        sim_harness/elf_load.c -lelf 2>"$TMP/cc.log"; then
+    fail iss-driver-build "$(head -5 "$TMP/cc.log")"
+    exit 0
+fi
+
+# Self-checking programs: tohost = 1 pass, (n << 1) | 1 = check n failed.
+for src in tests/isa/*.S; do
+    name=isa-$(basename "$src" .S)
+    if ! $RVCC -Itests/isa -Wl,-T,tests/isa/link.ld -o "$TMP/$name.elf" "$src" 2>"$TMP/cc.log"; then
+        fail "$name" "does not assemble: $(head -2 "$TMP/cc.log" | tr '\n' ' ')"
+        continue
+    fi
+    if out=$("$DRV" -n 2000000 "$TMP/$name.elf" 2>&1) && [ "${out%% *}" = pass ]; then ok "$name"
+    else fail "$name" "$out"; fi
+done
+
+# The benchmark computes the same checksum as the host compiler's build.
+$RVCC -O2 -ffreestanding -fno-builtin -DROUNDS=20 -Wl,-T,tests/isa/link.ld -o "$TMP/bench.elf" firmware/bench/bench.c 2>"$TMP/cc.log" \
+    && cc -O2 -DHOST -o "$TMP/bench-host" firmware/bench/bench.c 2>>"$TMP/cc.log"
+want=$("$TMP/bench-host" 20)
+got=$("$DRV" "$TMP/bench.elf" 2>&1 | head -1)
+if [ -n "$want" ] && [ "$got" = "$want" ]; then ok bench-checksum; else fail bench-checksum "core says '$got', host '$want'"; fi
+
+# A trap with no handler installed stops the core with one line.
+prog() { printf '    .globl _start\n_start:\n%s\n' "$2" >"$TMP/$1.S" && $RVCC -Wl,-T,tests/isa/link.ld -o "$TMP/$1.elf" "$TMP/$1.S"; }
+prog illegal '    nop
+    .word 0xffffffff'
+check_fail fault-illegal 1 "^iss: illegal instruction 0xffffffff at PC 0x80000004 \(cycle 2\)$" "$DRV" "$TMP/illegal.elf"
+prog badstore '    li t0, 0x40000000
+    sw t0, 8(t0)'
+check_fail fault-store 1 "^iss: store access fault at address 0x40000008 \(PC 0x80000004, instruction 0x0052a423\)" "$DRV" "$TMP/badstore.elf"
+prog ebreak '    ebreak'
+check_fail fault-ebreak 1 "^iss: breakpoint \(mcause 0x3\) at PC 0x80000000" "$DRV" "$TMP/ebreak.elf"
+prog tohostfail '    li t0, 7
+    la t1, tohost
+    sw t0, 0(t1)
+1:  j 1b
+    .data
+    .globl tohost
+tohost: .word 0'
+check_fail tohost-fail 1 "^iss: tohost: test 3 failed" "$DRV" "$TMP/tohostfail.elf"
+prog spin '1:  j 1b'
+check_fail no-tohost 1 "^iss: no tohost after" "$DRV" -n 1000 "$TMP/spin.elf"
+
+# ELF loader: one clear line per kind of bad input
+check_fail elf-x86 2 "iss_driver: ELF for machine 62, not RISC-V \(243\)$" "$DRV" "$DRV"
+printf 'int main(void){return 0;}' >"$TMP/x.c"
+clang --target=riscv64-unknown-elf -march=rv64im -nostdlib -fuse-ld=lld -Wl,-e,main -o "$TMP/rv64.elf" "$TMP/x.c" 2>/dev/null
+check_fail elf-64bit 2 "rv64.elf: a 64-bit ELF; xnoc cores are RV32" "$DRV" "$TMP/rv64.elf"
+printf 'this is not an ELF file at all\n' >"$TMP/garbage"
+check_fail elf-garbage 2 "garbage: not an ELF file$" "$DRV" "$TMP/garbage"
+: >"$TMP/empty"
+check_fail elf-empty 2 "empty: not an ELF file$" "$DRV" "$TMP/empty"
+check_fail elf-missing 2 "nosuch.elf: No such file or directory$" "$DRV" "$TMP/nosuch.elf"
+$RVCC -c -o "$TMP/obj.o" "$TMP/spin.S" 2>/dev/null
+check_fail elf-object 2 "obj.o: not an executable \(ELF type 1; link it first\)$" "$DRV" "$TMP/obj.o"
+$RVCC -Wl,-Ttext=0x1000 -o "$TMP/low.elf" "$TMP/spin.S"
+check_fail elf-outside-ram 2 "low.elf: segment [0-9]+ at 0x000[0-9a-f]{5}-0x000[0-9a-f]{5} lies outside RAM 0x80000000-0x80040000" "$DRV" "$TMP/low.elf"
+# the image is larger than a 4 KiB RAM: the segment's end lies past RAM
+check_fail elf-too-big 2 "bench.elf: segment [0-9]+ at 0x800[0-9a-f]{5}-0x800[0-9a-f]{5} lies outside RAM 0x80000000-0x80001000" "$DRV" -r 4 "$TMP/bench.elf"
