@@ -30,6 +30,7 @@
 #include "links_report.h"
 #include "net.h"
 #include "topo.h"
+#include "view.h"
 
 static const char *usage_text =
     "usage: xnoc traffic --topo T --pattern P [--rate R] [--packet L] [options]\n"
@@ -406,12 +407,18 @@ int cmd_traffic(int argc, char **argv)
     double rate = 0.1;
     uint64_t cycles = 10000, warmup = 1000, drain = 0, seed = 1;
     char err[512];
+    view_opts vo;
+    view_opts_default(&vo);
+    view *vw = NULL;
+    int interrupted = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage_text, stdout);
+            fputs(view_usage, stdout);
             return 0;
         } else if (!strcmp(a, "--json")) json = 1;
+        else if (view_cli_arg(&vo, argc, argv, &i)) continue;
         else if (!v) cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc traffic --help)", a);
         else if (!strcmp(a, "--topo")) spec = argv[++i];
         else if (!strcmp(a, "--router")) {
@@ -459,6 +466,10 @@ int cmd_traffic(int argc, char **argv)
     s->net = net_open(t, &rc, 1, err, sizeof err);
     if (!s->net) cli_fail(EXIT_USAGE, "%s", err);
     if (trace && net_trace(s->net, trace, tfrom, tto, err, sizeof err)) cli_fail(EXIT_USAGE, "--trace: %s", err);
+    char title[128];
+    snprintf(title, sizeof title, "traffic %s %.2f", pattern_names[pattern], rate);
+    vo.title = title;
+    if (view_wanted(&vo) && !(vw = view_open(t, &vo, err, sizeof err))) cli_fail(EXIT_USAGE, "%s", err);
     rng_state = seed * 0x2545F4914F6CDD1DULL + 7;
     int n = t->nterms;
     s->nch = n * k;
@@ -549,6 +560,14 @@ int cmd_traffic(int argc, char **argv)
         }
         /* 4. one network cycle */
         net_cycle(s->net, s->inj, s->ejc, s->ej, s->injc);
+        if (vw && view_due(vw, now)) {
+            view_sample vs = {.cycle = now, .inj_flits = s->inj_flits, .status = pattern_names[pattern]};
+            view_sample_net(vw, s->net, &rc, &vs);
+            if (view_update(vw, &vs) == VIEW_QUIT) {
+                interrupted = 1;
+                break;
+            }
+        }
 
         /* After the last measured packet: no new packets, packets not yet
          * started never enter the network, the rest drains completely. */
@@ -700,7 +719,14 @@ int cmd_traffic(int argc, char **argv)
                s->first_error[0] ? ": first: " : "", s->first_error);
         links_print(stdout, t, s->net, total_cycles, 8);
     }
-    int rc_exit = s->errors ? EXIT_RUNFAIL : 0;
+    if (vw) {
+        view_sample vs = {.cycle = total_cycles, .inj_flits = s->inj_flits, .status = "done"};
+        view_sample_net(vw, s->net, &rc, &vs);
+        if (view_finish(vw, &vs)) cli_error("view: %s", view_error(vw));
+        view_close(vw);
+    }
+    if (interrupted) cli_error("interrupted at cycle %llu (view closed)", (unsigned long long)total_cycles);
+    int rc_exit = s->errors || interrupted ? EXIT_RUNFAIL : 0;
     if (s->errors) cli_error("%llu error(s); first: %s", (unsigned long long)s->errors, s->first_error);
     net_close(s->net);
     for (int i = 0; i < n; i++) {

@@ -1,0 +1,38 @@
+/* flags.c - the view's command-line flags, parsed the same way by every
+ * command (xnoc traffic, run, collective). */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "cli.h"
+#include "view.h"
+
+const char view_usage[] =
+    "  --view            live window (space pause, n step, +/- speed, click: counters, q quit)\n"
+    "  --frames DIR      headless pictures DIR/frame_000000.png ... (no display needed)\n"
+    "  --frame-every N   one frame every N cycles (100)\n"
+    "  --heatmap F.png   picture of every link's utilization over the whole run\n";
+
+int view_cli_arg(view_opts *o, int argc, char **argv, int *i)
+{
+    const char *a = argv[*i], *v = *i + 1 < argc ? argv[*i + 1] : NULL;
+    if (!strcmp(a, "--view")) {
+        o->live = 1;
+        return 1;
+    }
+    if (strcmp(a, "--frames") && strcmp(a, "--frame-every") && strcmp(a, "--heatmap")) return 0;
+    if (!v) cli_fail(EXIT_USAGE, "%s needs a value", a);
+    if (!strcmp(a, "--frames")) {
+        if (!*v) cli_fail(EXIT_USAGE, "--frames: empty directory name");
+        o->frames_dir = v;
+    } else if (!strcmp(a, "--frame-every")) {
+        o->frame_every = cli_u64(a, v);
+        if (!o->frame_every) cli_fail(EXIT_USAGE, "--frame-every: must be at least 1");
+    } else {
+        size_t n = strlen(v);
+        if (n < 5 || strcasecmp(v + n - 4, ".png")) cli_fail(EXIT_USAGE, "--heatmap: '%s' must name a .png file", v);
+        o->heatmap = v;
+    }
+    (*i)++;
+    return 1;
+}

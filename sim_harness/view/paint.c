@@ -1,0 +1,88 @@
+/* paint.c - drawing primitives on an SDL renderer: thick lines as
+ * triangles (SDL_RenderGeometry, which the software renderer supports, so
+ * frames need no display), boxes, discs and anti-aliased text. */
+#include <math.h>
+
+#include "view_impl.h"
+
+void paint_color(vpaint *P, SDL_Color c) { SDL_SetRenderDrawColor(P->r, c.r, c.g, c.b, c.a); }
+
+void paint_rect(vpaint *P, float x, float y, float w, float h, SDL_Color fill)
+{
+    paint_color(P, fill);
+    SDL_FRect r = {x, y, w, h};
+    SDL_RenderFillRectF(P->r, &r);
+}
+
+void paint_frame(vpaint *P, float x, float y, float w, float h, float lw, SDL_Color c)
+{
+    paint_rect(P, x, y, w, lw, c);
+    paint_rect(P, x, y + h - lw, w, lw, c);
+    paint_rect(P, x, y, lw, h, c);
+    paint_rect(P, x + w - lw, y, lw, h, c);
+}
+
+static SDL_Vertex vx(float x, float y, SDL_Color c) { return (SDL_Vertex){{x, y}, c, {0, 0}}; }
+
+void paint_line(vpaint *P, vpt a, vpt b, float lw, SDL_Color c)
+{
+    float dx = b.x - a.x, dy = b.y - a.y, n = sqrtf(dx * dx + dy * dy);
+    if (n <= 0) return;
+    float nx = -dy / n * lw / 2, ny = dx / n * lw / 2;
+    SDL_Vertex v[4] = {vx(a.x + nx, a.y + ny, c), vx(a.x - nx, a.y - ny, c), vx(b.x - nx, b.y - ny, c),
+                       vx(b.x + nx, b.y + ny, c)};
+    int idx[6] = {0, 1, 2, 0, 2, 3};
+    SDL_RenderGeometry(P->r, NULL, v, 4, idx, 6);
+}
+
+void paint_disc(vpaint *P, vpt c, float r, SDL_Color col)
+{
+    enum { N = 20 };
+    SDL_Vertex v[N + 1];
+    int idx[3 * N];
+    v[N] = vx(c.x, c.y, col);
+    for (int i = 0; i < N; i++) {
+        float a = (float)i * 2 * (float)M_PI / N;
+        v[i] = vx(c.x + r * cosf(a), c.y + r * sinf(a), col);
+        idx[3 * i] = N;
+        idx[3 * i + 1] = i;
+        idx[3 * i + 2] = (i + 1) % N;
+    }
+    SDL_RenderGeometry(P->r, NULL, v, N + 1, idx, 3 * N);
+}
+
+void paint_polyline(vpaint *P, const vpt *p, int n, float lw, SDL_Color c)
+{
+    for (int i = 0; i + 1 < n; i++) {
+        paint_line(P, p[i], p[i + 1], lw, c);
+        /* round joints so bends have no notches */
+        if (i > 0 && lw > 2) paint_disc(P, p[i], lw / 2, c);
+    }
+}
+
+void paint_arrowhead(vpaint *P, vpt from, vpt tip, float size, SDL_Color c)
+{
+    float dx = tip.x - from.x, dy = tip.y - from.y, n = sqrtf(dx * dx + dy * dy);
+    if (n <= 0) return;
+    dx /= n;
+    dy /= n;
+    float bx = tip.x - dx * size, by = tip.y - dy * size, w = size * 0.55f;
+    SDL_Vertex v[3] = {vx(tip.x, tip.y, c), vx(bx - dy * w, by + dx * w, c), vx(bx + dy * w, by - dx * w, c)};
+    SDL_RenderGeometry(P->r, NULL, v, 3, NULL, 0);
+}
+
+int paint_text(vpaint *P, TTF_Font *f, const char *s, float x, float y, int align, SDL_Color c)
+{
+    if (!s || !*s) return 0;
+    SDL_Surface *ts = TTF_RenderUTF8_Blended(f, s, c);
+    if (!ts) return 0;
+    SDL_Texture *tx = SDL_CreateTextureFromSurface(P->r, ts);
+    int w = ts->w, h = ts->h;
+    SDL_FreeSurface(ts);
+    if (!tx) return 0;
+    float left = align == ALIGN_CENTER ? x - (float)w / 2 : align == ALIGN_RIGHT ? x - (float)w : x;
+    SDL_FRect dst = {roundf(left), roundf(y), (float)w, (float)h};
+    SDL_RenderCopyF(P->r, tx, NULL, &dst);
+    SDL_DestroyTexture(tx);
+    return w;
+}

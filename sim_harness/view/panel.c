@@ -1,0 +1,164 @@
+/* panel.c - the side panel: cycle counter and simulation rate, the legend
+ * (utilization color scale, node states, router fill and badges), the
+ * counters of the clicked link / router / terminal, and the key help. */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "view_impl.h"
+
+typedef struct {
+    vpaint *P;
+    float x, y, w;
+} cursor;
+
+static void line(cursor *c, TTF_Font *f, const char *s, SDL_Color col)
+{
+    paint_text(c->P, f, s, c->x, c->y, ALIGN_LEFT, col);
+    c->y += (float)TTF_FontLineSkip(f);
+}
+
+static void linef(cursor *c, TTF_Font *f, SDL_Color col, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static void linef(cursor *c, TTF_Font *f, SDL_Color col, const char *fmt, ...)
+{
+    char buf[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    line(c, f, buf, col);
+}
+
+static const char *port_name(const topo *t, int p, char *buf, size_t n)
+{
+    static const char *grid[4] = {"+x", "-x", "+y", "-y"}, *oct[3] = {"cw", "ccw", "across"};
+    if (p < t->nnet) snprintf(buf, n, "%s", t->kind == TOPO_OCTAGON ? oct[p] : grid[p]);
+    else snprintf(buf, n, "t%d", (p - t->nnet) / t->k);
+    return buf;
+}
+
+static void human_rate(double r, char *buf, size_t n)
+{
+    if (r >= 1e6) snprintf(buf, n, "%.2f M cycles/s", r / 1e6);
+    else if (r >= 1e3) snprintf(buf, n, "%.1f k cycles/s", r / 1e3);
+    else if (r > 0) snprintf(buf, n, "%.0f cycles/s", r);
+    else snprintf(buf, n, "- cycles/s");
+}
+
+static void legend(cursor *c, const vstats *S, const vscene *sc)
+{
+    vpaint *P = c->P;
+    line(c, P->font, "link utilization", COL_INK);
+    if (sc->mode == SCENE_HEATMAP) linef(c, P->small, COL_GRID, "flits/cycle over the run (%llu cycles)", (unsigned long long)S->cycle);
+    else linef(c, P->small, COL_GRID, "flits/cycle, last %llu cycles", (unsigned long long)S->window);
+    float bh = 14, bw = c->w;
+    for (int i = 0; i < (int)bw; i++) paint_rect(P, c->x + (float)i, c->y, 1, bh, color_util((double)i / (bw - 1)));
+    paint_frame(P, c->x, c->y, bw, bh, 1, COL_INK);
+    c->y += bh + 2;
+    double s = sc->scale > 0 ? sc->scale : 1;
+    char lab[32];
+    snprintf(lab, sizeof lab, "%.2g", s / 2);
+    paint_text(P, P->small, "0", c->x, c->y, ALIGN_LEFT, COL_INK);
+    paint_text(P, P->small, lab, c->x + bw / 2, c->y, ALIGN_CENTER, COL_INK);
+    snprintf(lab, sizeof lab, "%.2g", s);
+    paint_text(P, P->small, lab, c->x + bw, c->y, ALIGN_RIGHT, COL_INK);
+    c->y += (float)TTF_FontLineSkip(P->small) + 8;
+
+    line(c, P->font, "node state", COL_INK);
+    float box = (float)TTF_FontHeight(P->small), colw = c->w / 2;
+    for (int st = 0; st < VIEW_NODE_NSTATES; st++) {
+        float x = c->x + (float)(st % 2) * colw, y = c->y + (float)(st / 2) * (box + 4);
+        char txt[40];
+        paint_rect(P, x, y, box, box, color_state(st));
+        paint_frame(P, x, y, box, box, 1, COL_INK);
+        snprintf(txt, sizeof txt, "%c", letter_state(st));
+        paint_text(P, P->small, txt, x + box / 2, y, ALIGN_CENTER, COL_INK);
+        paint_text(P, P->small, name_state(st), x + box + 5, y, ALIGN_LEFT, COL_INK);
+    }
+    c->y += (float)((VIEW_NODE_NSTATES + 1) / 2) * (box + 4);
+    line(c, P->small, "number after the letter: collective step", COL_GRID);
+    c->y += 6;
+
+    float y0 = c->y;
+    paint_rect(P, c->x, y0, box, box, COL_ROUTER);
+    paint_rect(P, c->x, y0 + box / 2, box, box / 2, COL_FILL);
+    paint_frame(P, c->x, y0, box, box, 1, COL_INK);
+    paint_text(P, P->small, "router fill: buffered flits", c->x + box + 5, y0, ALIGN_LEFT, COL_INK);
+    y0 += box + 4;
+    paint_disc(P, (vpt){c->x + box / 2, y0 + box / 2}, box / 2, COL_XOR);
+    paint_text(P, P->small, "XOR reduction", c->x + box + 5, y0, ALIGN_LEFT, COL_INK);
+    paint_disc(P, (vpt){c->x + colw + box / 2, y0 + box / 2}, box / 2, COL_MCAST);
+    paint_text(P, P->small, "multicast copy", c->x + colw + box + 5, y0, ALIGN_LEFT, COL_INK);
+    c->y = y0 + box + 10;
+}
+
+static void selection(cursor *c, const topo *t, const vstats *S, const vscene *sc)
+{
+    vpaint *P = c->P;
+    char a[16], b[16];
+    int id = sc->sel_id;
+    switch (sc->sel_kind) {
+    case HIT_LINK: {
+        const topo_link *l = &t->links[id];
+        linef(c, P->font, COL_SEL, "link %d: router %d %s -> %d", id, l->src, port_name(t, l->src_port, a, sizeof a), l->dst);
+        linef(c, P->small, COL_INK, "flits sent: %llu", (unsigned long long)S->now[id]);
+        linef(c, P->small, COL_INK, "now: %.3f flits/cycle", stats_util(S, id));
+        linef(c, P->small, COL_INK, "whole run: %.3f flits/cycle", stats_util_total(S, id));
+        if (l->dateline) line(c, P->small, "dateline link (VC class 1)", COL_INK);
+        break;
+    }
+    case HIT_ROUTER:
+        if (t->kind == TOPO_OCTAGON) linef(c, P->font, COL_SEL, "router %d", id);
+        else linef(c, P->font, COL_SEL, "router %d (x %d, y %d)", id, id % t->w, id / t->w);
+        if (S->has_buffered && S->capacity > 0)
+            linef(c, P->small, COL_INK, "buffered flits: %d of %d", S->buffered[id], S->capacity);
+        else if (S->has_buffered) linef(c, P->small, COL_INK, "buffered flits: %d", S->buffered[id]);
+        if (S->has_xor) linef(c, P->small, COL_INK, "XOR reductions: %u", S->xor_ops[id]);
+        if (S->has_mcast) linef(c, P->small, COL_INK, "multicast copies: %u", S->mcast[id]);
+        for (int p = 0; p < t->nnet; p++) {
+            int l = t->out_link[id * t->nports + p];
+            if (l >= 0) linef(c, P->small, COL_INK, "out %s: %llu flits, %.3f now", port_name(t, p, b, sizeof b),
+                              (unsigned long long)S->now[l], stats_util(S, l));
+        }
+        break;
+    case HIT_TERM: {
+        int st = S->has_state ? S->state[id] : VIEW_NODE_IDLE;
+        linef(c, P->font, COL_SEL, "terminal %d on router %d", id, topo_term_router(t, id));
+        linef(c, P->small, COL_INK, "state: %s", name_state(st));
+        if (S->has_step && S->step[id] >= 0) linef(c, P->small, COL_INK, "collective step: %d", S->step[id]);
+        for (int ch = 0; ch < t->k; ch++) {
+            int i = S->nlinks + id * t->k + ch, e = i + S->nch;
+            linef(c, P->small, COL_INK, "ch %d in: %llu flits, %.3f now", ch, (unsigned long long)S->now[i], stats_util(S, i));
+            linef(c, P->small, COL_INK, "ch %d out: %llu flits, %.3f now", ch, (unsigned long long)S->now[e], stats_util(S, e));
+        }
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+void panel_draw(vpaint *P, const vlayout *L, const topo *t, const vstats *S, const vscene *sc)
+{
+    const SDL_Rect *R = &L->panel;
+    paint_rect(P, (float)R->x, (float)R->y, (float)R->w, (float)R->h, COL_PANEL);
+    paint_rect(P, (float)R->x, (float)R->y, 1, (float)R->h, COL_GRID);
+    cursor c = {P, (float)R->x + 14, (float)R->y + 10, (float)R->w - 28};
+    char buf[64];
+    linef(&c, P->font, COL_INK, "%s%s%s", t->name, sc->title ? "  " : "", sc->title ? sc->title : "");
+    if (sc->mode == SCENE_HEATMAP) linef(&c, P->big, COL_INK, "run: %llu cycles", (unsigned long long)S->cycle);
+    else linef(&c, P->big, COL_INK, "cycle %llu", (unsigned long long)S->cycle);
+    human_rate(S->rate, buf, sizeof buf);
+    line(&c, P->small, buf, COL_INK);
+    if (S->status[0]) line(&c, P->small, S->status, COL_INK);
+    if (sc->controls) line(&c, P->small, sc->controls, COL_SEL);
+    c.y += 10;
+    legend(&c, S, sc);
+    selection(&c, t, S, sc);
+    if (sc->controls) {
+        float lh = (float)TTF_FontLineSkip(P->small);
+        c.y = (float)(R->y + R->h) - 3 * lh - 8;
+        line(&c, P->small, "space pause/resume   n or \xe2\x86\x92 step", COL_GRID);
+        line(&c, P->small, "+ / - faster / slower   click: details", COL_GRID);
+        line(&c, P->small, "q or Esc: quit", COL_GRID);
+    }
+}

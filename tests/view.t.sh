@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# tests/view.t.sh - the live view and its headless pictures (sim_harness/view/,
+# view_none.c), driven by tests/view_test.c with synthetic samples: no RTL
+# network and no display needed (SDL's dummy video driver for the window).
+# The checks load the PNGs back and look at the pixels (view_test.c says which).
+source "$(dirname "$0")/lib.sh"
+export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
+
+CF="-std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -O1 -g -Isim_harness"
+COMMON="tests/view_test.c sim_harness/view_none.c sim_harness/topo.c sim_harness/cli.c"
+
+# ---- a build without SDL2: every view flag is refused with one line
+if cc $CF -o "$TMP/vt_none" $COMMON -lm 2>"$TMP/cc.log"; then ok view_build_without_sdl
+else fail view_build_without_sdl "$(head -3 "$TMP/cc.log")"; fi
+for flag in "--view" "--frames $TMP/nf" "--frame-every 10" "--heatmap $TMP/nh.png"; do
+    # shellcheck disable=SC2086
+    check_fail "view_without_sdl_${flag%% *}" 2 'this build of xnoc has no view \(built without SDL2\)' \
+        "$TMP/vt_none" cli $flag
+done
+check view_without_sdl_no_flags "$TMP/vt_none" cli
+
+if ! pkg-config --exists sdl2 SDL2_ttf SDL2_image; then
+    echo "# SDL2, SDL2_ttf or SDL2_image missing: the view itself is not built"
+    exit 0
+fi
+
+# ---- the SDL view, plain and under ASan/UBSan
+SDLC="-DXNOC_HAVE_SDL $(pkg-config --cflags sdl2 SDL2_ttf SDL2_image)"
+SDLL="$(pkg-config --libs sdl2 SDL2_ttf SDL2_image) -lm"
+VT=$TMP/vt VTA=$TMP/vt_asan
+# shellcheck disable=SC2086
+if cc $CF $SDLC -o "$VT" $COMMON sim_harness/view/*.c $SDLL 2>"$TMP/cc.log" &&
+   cc $CF $SDLC -fsanitize=address,undefined -fno-omit-frame-pointer -o "$VTA" $COMMON sim_harness/view/*.c $SDLL \
+       2>>"$TMP/cc.log"; then
+    ok view_build
+else
+    fail view_build "$(head -5 "$TMP/cc.log" | tr '\n' ' ')"
+    exit 1
+fi
+
+vcheck() {   # vcheck NAME CASE TOPO [BINARY]
+    local out
+    if out=$("${4:-$VT}" check "$2" "$3" "$TMP/$1" 2>&1); then ok "$1"; else fail "$1" "$out"; fi
+}
+
+for topo in mesh:4x4 torus:4x4 octagon fat-octagon mesh:3x2:c=3; do
+    tn=${topo//[:=]/_}
+    vcheck "view_hot_link_$tn" links "$topo"        # hot link red, idle blue, 800x600
+    vcheck "view_legend_$tn" legend "$topo"         # color scale and text in the panel
+    vcheck "view_nodes_$tn" nodes "$topo"           # state colors, buffer fill, XOR/multicast badges
+    vcheck "view_sequence_$tn" sequence "$topo"     # a ramp of load climbs the colormap frame by frame
+    vcheck "view_heatmap_$tn" heatmap "$topo"       # whole-run picture scaled to the busiest link
+done
+vcheck view_due due mesh:4x4
+vcheck view_live_due livedue mesh:3x3
+vcheck view_live_click_pause_step_quit live mesh:3x3
+vcheck view_sample_net net torus:3x3
+
+# ---- the flags, as every command parses them
+check_fail view_frame_every_zero 2 'frame-every: must be at least 1' "$VT" cli --frame-every 0
+check_fail view_frame_every_word 2 "frame-every: 'x' is not" "$VT" cli --frame-every x
+check_fail view_heatmap_not_png 2 'must name a .png file' "$VT" cli --heatmap "$TMP/h.jpg"
+check_fail view_frames_no_value 2 '^xnoc view_test: --frames needs a value' "$VT" cli --frames
+check_fail view_frames_unwritable 2 '--frames /proc/xnoc_view' "$VT" cli --frames /proc/xnoc_view
+check_fail view_heatmap_unwritable 2 '--heatmap /nonexistent/h.png' "$VT" cli --heatmap /nonexistent/h.png
+check_fail view_font_missing 2 'view font /nonexistent.ttf.*fonts-dejavu-core' \
+    env XNOC_VIEW_FONT=/nonexistent.ttf "$VT" cli --frames "$TMP/nofont"
+check_fail view_no_display 2 'cannot open a window' env SDL_VIDEODRIVER=nosuchdriver "$VT" cli --view
+
+# frames 0, 50, ... 250 and the end of the run (300), one heatmap
+rm -rf "$TMP/cli"
+if "$VT" cli --topo fat-octagon --frames "$TMP/cli/frames" --frame-every 50 --cycles 300 \
+        --heatmap "$TMP/cli/heat.png" >"$TMP/cli.log" 2>&1; then
+    n=$(find "$TMP/cli/frames" -name 'frame_*.png' | wc -l)
+    if [ "$n" = 7 ] && [ -s "$TMP/cli/frames/frame_000006.png" ] && [ -s "$TMP/cli/heat.png" ]; then ok view_cli_frames
+    else fail view_cli_frames "$n frames (want 7), heatmap $(ls -s "$TMP/cli/heat.png" 2>&1)"; fi
+else
+    fail view_cli_frames "exit $?: $(head -2 "$TMP/cli.log")"
+fi
+check view_cli_live "$VT" cli --view --topo torus:3x3 --cycles 200
+
+# ---- the same under AddressSanitizer + UndefinedBehaviorSanitizer
+export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+vcheck view_asan_nodes nodes fat-octagon "$VTA"
+vcheck view_asan_heatmap heatmap torus:3x3 "$VTA"
+vcheck view_asan_live live mesh:3x3 "$VTA"
+check view_asan_cli "$VTA" cli --topo torus:4x4 --view --frames "$TMP/asan" --frame-every 25 --cycles 200 \
+    --heatmap "$TMP/asan/heat.png"
