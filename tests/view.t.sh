@@ -86,3 +86,13 @@ vcheck view_asan_heatmap heatmap torus:3x3 "$VTA"
 vcheck view_asan_live live mesh:3x3 "$VTA"
 check view_asan_cli "$VTA" cli --topo torus:4x4 --view --frames "$TMP/asan" --frame-every 25 --cycles 200 \
     --heatmap "$TMP/asan/heat.png"
+
+# the view on a real run: xnoc traffic writes a changing frame sequence and a heatmap
+$XNOC traffic --topo mesh:3x2 --pattern uniform --rate 0.3 --packet 2 --cycles 1200 --warmup 0 \
+    --frames "$TMP/rf" --frame-every 200 --heatmap "$TMP/rh.png" >/dev/null 2>"$TMP/rv.err"
+n=$(ls "$TMP/rf" 2>/dev/null | grep -c '^frame_.*\.png$')
+if [ "$n" -ge 5 ]; then ok traffic-frames; else fail traffic-frames "$n frames: $(head -2 "$TMP/rv.err")"; fi
+d=$(md5sum "$TMP"/rf/frame_00000[1-4].png 2>/dev/null | awk '{print $1}' | sort -u | wc -l)
+if [ "$d" -ge 3 ]; then ok traffic-frames-change; else fail traffic-frames-change "only $d distinct frames"; fi
+if [ "$(head -c 8 "$TMP/rh.png" | od -An -tx1 | tr -d ' ')" = 89504e470d0a1a0a ]; then ok traffic-heatmap-png; else fail traffic-heatmap-png "not a PNG"; fi
+check_fail traffic-bad-heatmap 2 "heatmap" $XNOC traffic --topo mesh:2x2 --pattern uniform --cycles 100 --heatmap "$TMP/x.jpg"
