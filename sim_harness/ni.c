@@ -34,6 +34,26 @@ static int in_ram(const ni *n, uint32_t addr, uint32_t len)
 
 static int ring_nonempty(const ni *n) { return n->ring_size && n->head != n->tail; }
 
+/* A descriptor the NI cannot send is refused at GO (an access fault), with
+ * the reason kept for the fault line. */
+static int go_ok(ni *n, int c, const ni_send *s)
+{
+    if (s->dst >= (uint32_t)n->t->nterms)
+        snprintf(n->refused, sizeof n->refused, "NI send channel %d: destination %u is not a terminal (0..%d)", c,
+                 s->dst, n->t->nterms - 1);
+    else if (s->len > NI_MAX_PACKET)
+        snprintf(n->refused, sizeof n->refused, "NI send channel %d: length %u exceeds %d bytes", c, s->len,
+                 NI_MAX_PACKET);
+    else if (!in_ram(n, s->addr, s->len))
+        snprintf(n->refused, sizeof n->refused, "NI send channel %d: buffer 0x%08x + %u bytes is outside RAM", c,
+                 s->addr, s->len);
+    else if (s->nhops * (uint32_t)n->port_bits > 50)
+        snprintf(n->refused, sizeof n->refused, "NI send channel %d: a %u-hop source route does not fit the head flit",
+                 c, s->nhops);
+    else return 1;
+    return 0;
+}
+
 int ni_mmio(ni *n, uint32_t off, int is_store, uint32_t *val)
 {
     if (off >= NI_RECV) {
@@ -42,12 +62,21 @@ int ni_mmio(ni *n, uint32_t off, int is_store, uint32_t *val)
             switch (off) {
             case NI_R_BASE: n->ring_base = *val; n->head = n->tail = 0; return RV32_MMIO_OK;
             case NI_R_SIZE:
-                if ((*val & 7) || *val < 16 || !in_ram(n, n->ring_base, *val)) return RV32_MMIO_FAULT;
+                if ((*val & 7) || *val < 16 || (n->ring_base & 7) || !in_ram(n, n->ring_base, *val)) {
+                    snprintf(n->refused, sizeof n->refused,
+                             "NI receive ring 0x%08x + %u bytes: not 8-byte aligned, under 16 bytes or outside RAM",
+                             n->ring_base, *val);
+                    return RV32_MMIO_FAULT;
+                }
                 n->ring_size = *val;
                 n->head = n->tail = 0;
                 return RV32_MMIO_OK;
             case NI_R_TAIL:
-                if (*val >= n->ring_size || (*val & 7)) return RV32_MMIO_FAULT;
+                if (*val >= n->ring_size || (*val & 7)) {
+                    snprintf(n->refused, sizeof n->refused, "NI receive TAIL %u: not an 8-byte offset inside the %u-byte ring",
+                             *val, n->ring_size);
+                    return RV32_MMIO_FAULT;
+                }
                 n->tail = *val;
                 return RV32_MMIO_OK;
             case NI_R_IRQ_EN: n->irq_en = *val & 1; return RV32_MMIO_OK;
@@ -66,6 +95,9 @@ int ni_mmio(ni *n, uint32_t off, int is_store, uint32_t *val)
             if (!ring_nonempty(n)) return RV32_MMIO_STALL;
             *val = 1;
             return RV32_MMIO_OK;
+        case NI_R_LAST_CYCLE_LO: *val = (uint32_t)n->last_commit; return RV32_MMIO_OK;
+        case NI_R_LAST_CYCLE_HI: *val = (uint32_t)(n->last_commit >> 32); return RV32_MMIO_OK;
+        case NI_R_FULL_CYCLES: *val = (uint32_t)n->full_cycles; return RV32_MMIO_OK;
         default: return RV32_MMIO_FAULT;
         }
     }
@@ -84,13 +116,12 @@ int ni_mmio(ni *n, uint32_t off, int is_store, uint32_t *val)
         case NI_S_TAG: s->tag = *val & 0xffff; return RV32_MMIO_OK;
         case NI_S_GO:
             if (s->busy) return RV32_MMIO_STALL;        /* the channel is still sending */
-            if ((int)s->dst >= n->t->nterms || s->len > NI_MAX_PACKET || !in_ram(n, s->addr, s->len) ||
-                s->nhops * (uint32_t)n->port_bits > 50)
-                return RV32_MMIO_FAULT;
+            if (!go_ok(n, c, s)) return RV32_MMIO_FAULT;
             s->busy = 1;
             s->sent = 0;
             s->vc = -1;
             s->nflits = 2 + (int)((s->len + 7) / 8);
+            s->go_cycle = n->now ? *n->now : 0;
             return RV32_MMIO_OK;
         default: return RV32_MMIO_FAULT;
         }
@@ -109,6 +140,8 @@ int ni_mmio(ni *n, uint32_t off, int is_store, uint32_t *val)
         if (s->busy) return RV32_MMIO_STALL;
         *val = s->done;
         return RV32_MMIO_OK;
+    case NI_S_GO_CYCLE_LO: *val = (uint32_t)s->go_cycle; return RV32_MMIO_OK;
+    case NI_S_GO_CYCLE_HI: *val = (uint32_t)(s->go_cycle >> 32); return RV32_MMIO_OK;
     default: return RV32_MMIO_FAULT;
     }
 }
@@ -164,9 +197,19 @@ static void send_cycle(ni *n, int c, xnoc_flit *f)
 static int commit(ni *n, ni_asm *a)
 {
     if (!n->ring_size) return 0;
-    uint32_t need = 8 + ((a->len + 7) & ~7u), size = n->ring_size, h = n->head, t = n->tail;
+    uint32_t need = 8 + ((a->len + 7) & ~7u), size = n->ring_size;
     uint8_t *ring = n->core->ram + (n->ring_base - n->core->ram_base);
-    if (need > size - 8) return 0;
+    if (need > size - 8) {   /* would wait forever: stop the run instead */
+        if (!n->error[0])
+            snprintf(n->error, sizeof n->error, "a %u-byte message from terminal %u can never fit the %u-byte receive ring",
+                     a->len, a->src, size);
+        return 0;
+    }
+    /* An empty ring starts over at offset 0 (firmware re-reads TAIL once
+     * PENDING says there is a message): without this, a message larger than
+     * half the ring could wait forever at head == tail near the middle. */
+    if (n->head == n->tail) n->head = n->tail = 0;
+    uint32_t h = n->head, t = n->tail;
     if (h >= t) {
         if (size - h < need || (t == 0 && size - h == need)) {
             /* no room at the end: wrap, if the start has room (keep one gap) */
@@ -189,6 +232,7 @@ static int commit(ni *n, ni_asm *a)
     if (h == size) h = 0;
     n->head = h;
     n->packets_recv++;
+    n->last_commit = n->now ? *n->now : 0;
     return 1;
 }
 
@@ -240,6 +284,7 @@ static int recv_flit(ni *n, int c, const xnoc_flit *f)
 
 void ni_cycle(ni *n, const xnoc_flit *ej, const xnoc_credit *injc, xnoc_flit *inj, xnoc_credit *ejc)
 {
+    int full = 0;
     for (int c = 0; c < n->k; c++) {
         if (injc[c].valid && injc[c].vc < 8) n->send[c].credits[injc[c].vc]++;
         /* a held packet retries its commit; then the flits queued behind it */
@@ -249,6 +294,7 @@ void ni_cycle(ni *n, const xnoc_flit *ej, const xnoc_credit *injc, xnoc_flit *in
                 a->held = 0;
                 owe(n, c, v);
             }
+            full |= a->held;
             if (!a->held && a->qlen) {
                 xnoc_flit f = a->q[a->qhead];
                 a->qhead = (a->qhead + 1) % 64;
@@ -274,6 +320,7 @@ void ni_cycle(ni *n, const xnoc_flit *ej, const xnoc_credit *injc, xnoc_flit *in
         }
         send_cycle(n, c, &inj[c]);
     }
+    n->full_cycles += (uint64_t)full;
     rv32_irq(n->core, IRQ_MEI, n->irq_en && ring_nonempty(n));
 }
 

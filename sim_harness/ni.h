@@ -21,10 +21,12 @@
 #define NI_BASE 0x10001000u
 #define NI_SEND(c) (0x40u * (uint32_t)(c))
 enum { NI_S_DST = 0x00, NI_S_ROUTE_LO = 0x04, NI_S_ROUTE_HI = 0x08, NI_S_NHOPS = 0x0C, NI_S_ADDR = 0x10,
-       NI_S_LEN = 0x14, NI_S_TAG = 0x18, NI_S_GO = 0x1C, NI_S_DONE = 0x20, NI_S_WAIT = 0x24 };
+       NI_S_LEN = 0x14, NI_S_TAG = 0x18, NI_S_GO = 0x1C, NI_S_DONE = 0x20, NI_S_WAIT = 0x24,
+       NI_S_GO_CYCLE_LO = 0x28, NI_S_GO_CYCLE_HI = 0x2C };
 #define NI_RECV 0x800u
 enum { NI_R_BASE = 0x00, NI_R_SIZE = 0x04, NI_R_HEAD = 0x08, NI_R_TAIL = 0x0C, NI_R_COUNT = 0x10,
-       NI_R_IRQ_EN = 0x14, NI_R_PENDING = 0x18, NI_R_WAIT = 0x1C, NI_R_DROPPED = 0x20 };
+       NI_R_IRQ_EN = 0x14, NI_R_PENDING = 0x18, NI_R_WAIT = 0x1C, NI_R_LAST_CYCLE_LO = 0x24,
+       NI_R_LAST_CYCLE_HI = 0x28, NI_R_FULL_CYCLES = 0x2C };
 #define NI_WRAP_MARK 0xFFFFFFFFu   /* ring header length: continue at offset 0 */
 
 typedef struct {
@@ -33,6 +35,7 @@ typedef struct {
     /* state of the packet on the wire */
     int busy, vc, sent, nflits;
     uint32_t done;
+    uint64_t go_cycle;             /* network cycle of the last accepted GO */
     int credits[8];
 } ni_send;
 
@@ -59,6 +62,11 @@ typedef struct ni {
     uint32_t ring_base, ring_size, head, tail, count, irq_en, pending;
     uint64_t packets_sent, flits_sent, packets_recv, flits_recv;
     uint64_t inj_flits[NI_MAX_K];
+    /* timestamps for latency measurement from firmware (docs/ni.md) */
+    const uint64_t *now;           /* the system's network cycle counter */
+    uint64_t last_commit;          /* cycle the last message entered the ring */
+    uint64_t full_cycles;          /* cycles a complete packet waited for ring space */
+    char refused[160];             /* why the last refused (faulting) access was refused */
     char error[200];
 } ni;
 

@@ -21,12 +21,33 @@ static void node_exit(sys *s, node *nd, int code)
     if (nd->linelen) console_flush(nd);
     nd->state = NODE_EXITED;
     nd->exit_code = code;
+    nd->exit_cycle = s->cycle;
     s->running--;
     /* a barrier no longer waits for a node that has left */
     if (s->bar_count && s->bar_count >= s->running) {
         s->bar_gen++;
         s->bar_count = 0;
     }
+}
+
+/* DEV_PARAM_NAME: firmware hands over the address of a NUL-terminated name;
+ * the lookup happens here, once, so reading the value is one load. */
+static int param_select(node *nd, uint32_t addr)
+{
+    const rv32 *c = &nd->core;
+    char name[NODE_PARAM_LEN];
+    nd->param_sel = -1;
+    for (uint32_t i = 0;; i++) {
+        uint32_t off = addr + i - c->ram_base;
+        if (off >= c->ram_size) return RV32_MMIO_FAULT;
+        if (i == NODE_PARAM_LEN) return RV32_MMIO_OK;   /* longer than any name: not given */
+        name[i] = (char)c->ram[off];
+        if (!name[i]) break;
+    }
+    const sys_opts *o = &nd->sys->o;
+    for (int i = 0; i < o->nparams; i++)
+        if (!strcmp(o->params[i].name, name)) nd->param_sel = i;
+    return RV32_MMIO_OK;
 }
 
 static int dev_mmio(node *nd, uint32_t off, int is_store, uint32_t *val)
@@ -41,6 +62,11 @@ static int dev_mmio(node *nd, uint32_t off, int is_store, uint32_t *val)
             return RV32_MMIO_OK;
         case DEV_EXIT:
             node_exit(s, nd, (int)*val);
+            return RV32_MMIO_OK;
+        case DEV_PARAM_NAME: return param_select(nd, *val);
+        case DEV_ROUTE_DST:
+            if (*val >= (uint32_t)s->n) return RV32_MMIO_FAULT;
+            nd->route_dst = *val;
             return RV32_MMIO_OK;
         case DEV_BARRIER:
             nd->bar_target = s->bar_gen + 1;
@@ -69,6 +95,11 @@ static int dev_mmio(node *nd, uint32_t off, int is_store, uint32_t *val)
         return RV32_MMIO_OK;
     case DEV_PLAN: *val = s->o.plan_addr; return RV32_MMIO_OK;
     case DEV_RAM_SIZE: *val = nd->core.ram_size; return RV32_MMIO_OK;
+    case DEV_PARAM_VALUE: *val = nd->param_sel < 0 ? 0 : s->o.params[nd->param_sel].value; return RV32_MMIO_OK;
+    case DEV_PARAM_FOUND: *val = nd->param_sel >= 0; return RV32_MMIO_OK;
+    case DEV_ROUTE_HOPS:   /* routers on the deterministic route, both ends included */
+        *val = (uint32_t)topo_distance(t, topo_term_router(t, nd->id), topo_term_router(t, (int)nd->route_dst)) + 1;
+        return RV32_MMIO_OK;
     default:
         if (off >= DEV_ARG0 && off < DEV_ARG0 + 4 * NODE_NARGS) {
             *val = s->o.args[(off - DEV_ARG0) / 4];
@@ -134,6 +165,8 @@ sys *sys_create(const topo *t, const router_cfg *rc, const sys_opts *o, const ch
         nd->core.mmio = node_mmio;
         nd->core.mmio_ctx = nd;
         ni_init(&nd->ni, t, rc, i, &nd->core);
+        nd->ni.now = &s->cycle;
+        nd->param_sel = -1;
         if (o->console_dir) {
             char path[4200];
             snprintf(path, sizeof path, "%s/node%d.txt", o->console_dir, i);
@@ -174,6 +207,8 @@ void sys_describe(const sys *s, int i, char *buf, size_t len)
     const node *nd = &s->nodes[i];
     uint32_t pc = nd->core.pc, a = nd->stall_addr;
     if (nd->state == NODE_EXITED) snprintf(buf, len, "node %d exited with %d", i, nd->exit_code);
+    else if (nd->last_stop == RV32_WFI && nd->ni.irq_en && (nd->core.mie >> IRQ_MEI & 1))
+        snprintf(buf, len, "node %d is waiting for a packet (wfi) at PC 0x%08x", i, pc);
     else if (nd->last_stop == RV32_WFI) snprintf(buf, len, "node %d is in wfi (waiting for an interrupt) at PC 0x%08x", i, pc);
     else if (nd->last_stop == RV32_STALL && a == NI_BASE + NI_RECV + NI_R_WAIT)
         snprintf(buf, len, "node %d is waiting for a packet at PC 0x%08x", i, pc);
@@ -187,8 +222,14 @@ void sys_describe(const sys *s, int i, char *buf, size_t len)
 static void fault_line(sys *s, node *nd)
 {
     rv32 *c = &nd->core;
+    int access = c->fault_cause == CAUSE_LOAD_ACCESS || c->fault_cause == CAUSE_STORE_ACCESS;
     nd->state = NODE_FAULTED;
-    if (c->fault_cause == CAUSE_ILLEGAL)
+    if (access && c->fault_tval - DEV_BASE < 0x2000) {
+        const char *why = nd->ni.refused[0] && c->fault_tval >= NI_BASE ? nd->ni.refused : "no such register, or the wrong access";
+        snprintf(s->fault, sizeof s->fault, "node %d: %s at device register 0x%08x (PC 0x%08x, instruction 0x%08x, cycle %llu): %s, no trap handler",
+                 nd->id, rv32_cause_name(c->fault_cause), c->fault_tval, c->fault_pc, c->fault_insn,
+                 (unsigned long long)s->cycle, why);
+    } else if (c->fault_cause == CAUSE_ILLEGAL)
         snprintf(s->fault, sizeof s->fault, "node %d: illegal instruction 0x%08x at PC 0x%08x (cycle %llu), no trap handler",
                  nd->id, c->fault_insn, c->fault_pc, (unsigned long long)s->cycle);
     else if (c->fault_cause == CAUSE_LOAD_ACCESS || c->fault_cause == CAUSE_STORE_ACCESS ||
@@ -219,6 +260,10 @@ int sys_run(sys *s, uint64_t max_cycles)
                 size_t l = strlen(s->fault);
                 snprintf(s->fault + l, sizeof s->fault - l, "%s %s", w ? ";" : ":", d);
                 w++;
+            }
+            if (s->running > w) {   /* one line stays one line on 64 nodes */
+                size_t l = strlen(s->fault);
+                snprintf(s->fault + l, sizeof s->fault - l, "; and %d more", s->running - w);
             }
             return 2;
         }

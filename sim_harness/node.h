@@ -22,8 +22,17 @@ enum {
     DEV_ID = 0x00, DEV_NODES = 0x04, DEV_CONSOLE = 0x08, DEV_EXIT = 0x0C, DEV_CYCLE_LO = 0x10, DEV_CYCLE_HI = 0x14,
     DEV_TOPO_KIND = 0x18, DEV_TOPO_W = 0x1C, DEV_TOPO_H = 0x20, DEV_CONC = 0x24, DEV_PORTS = 0x28,
     DEV_BARRIER = 0x2C, DEV_PLAN = 0x30, DEV_RAM_SIZE = 0x34, DEV_ROUTERS = 0x38, DEV_ARG0 = 0x40,
+    DEV_PARAM_NAME = 0x60, DEV_PARAM_VALUE = 0x64, DEV_PARAM_FOUND = 0x68, DEV_ROUTE_DST = 0x6C,
+    DEV_ROUTE_HOPS = 0x70,
 };
-#define NODE_NARGS 8
+#define NODE_NARGS 8       /* numbered arguments: --arg 0=V .. --arg 7=V */
+#define NODE_NPARAMS 16    /* named arguments: --arg NAME=V */
+#define NODE_PARAM_LEN 16  /* longest name + 1 */
+
+typedef struct {
+    char name[NODE_PARAM_LEN];
+    uint32_t value;
+} node_param;
 
 enum { NODE_RUNNING, NODE_WAITING, NODE_EXITED, NODE_FAULTED };
 
@@ -32,6 +41,9 @@ typedef struct node {
     rv32 core;
     ni ni;
     int state, exit_code;
+    uint64_t exit_cycle;        /* network cycle the node exited in */
+    int param_sel;              /* named argument DEV_PARAM_NAME selected, or -1 */
+    uint32_t route_dst;         /* terminal DEV_ROUTE_HOPS describes */
     int last_stop;              /* rv32_run's last answer */
     uint32_t stall_addr;        /* MMIO address the core is stalled on */
     uint64_t bar_target;        /* barrier generation this node waits for */
@@ -47,6 +59,8 @@ typedef struct {
     const char *console_dir;    /* per-node console files, or NULL */
     FILE *console_out;          /* where "[node N] text" lines go */
     uint32_t args[NODE_NARGS];
+    node_param params[NODE_NPARAMS];
+    int nparams;
     uint32_t plan_addr;
 } sys_opts;
 

@@ -1,5 +1,7 @@
 /* run.c - `xnoc run`: the same firmware image on every node of the RTL
  * network, until every node has exited (or tohost is written). */
+#include <ctype.h>
+#include <errno.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,9 +25,43 @@ static const char *usage_text =
     "  --max-cycles N      stop (and fail) after N network cycles (10000000)\n"
     "  --ram KiB           RAM per node at 0x80000000 (256)\n"
     "  --clock-ratio N     core cycles per network cycle (1)\n"
-    "  --arg I=V           value V in argument register I (0..7), read by firmware\n"
+    "  --arg NAME=V        argument for the firmware: NAME 0..7 (numbered register)\n"
+    "                      or a name such as a, b, bytes (read with node_param())\n"
     "  --console-dir DIR   each node's console to DIR/nodeN.txt\n"
     "  --json              one JSON object on stdout (consoles go to stderr)\n";
+
+/* --arg I=V (numbered register I) or --arg NAME=V (named, looked up by the
+ * firmware through DEV_PARAM_NAME); a repeated name keeps the last value. */
+static void parse_arg(sys_opts *o, const char *s)
+{
+    const char *eq = strchr(s, '=');
+    size_t nl = eq ? (size_t)(eq - s) : 0;
+    if (!eq || !nl || nl >= NODE_PARAM_LEN)
+        cli_fail(EXIT_USAGE, "--arg '%s': expected NAME=VALUE (NAME: 0..%d or up to %d letters, digits, _)", s,
+                 NODE_NARGS - 1, NODE_PARAM_LEN - 1);
+    for (size_t i = 0; i < nl; i++)
+        if (!isalnum((unsigned char)s[i]) && s[i] != '_')
+            cli_fail(EXIT_USAGE, "--arg '%s': the name may hold only letters, digits and _", s);
+    char *e;
+    errno = 0;
+    long long v = strtoll(eq + 1, &e, 0);
+    if (*e || e == eq + 1 || errno || v < INT32_MIN || v > (long long)UINT32_MAX)
+        cli_fail(EXIT_USAGE, "--arg '%s': the value is not a 32-bit integer", s);
+    if (isdigit((unsigned char)s[0])) {
+        if (nl != 1 || s[0] - '0' >= NODE_NARGS)
+            cli_fail(EXIT_USAGE, "--arg '%s': numbered arguments are 0..%d; names start with a letter", s,
+                     NODE_NARGS - 1);
+        o->args[s[0] - '0'] = (uint32_t)v;
+        return;
+    }
+    int slot = 0;
+    while (slot < o->nparams && (strlen(o->params[slot].name) != nl || strncmp(o->params[slot].name, s, nl))) slot++;
+    if (slot == NODE_NPARAMS) cli_fail(EXIT_USAGE, "--arg '%s': more than %d named arguments", s, NODE_NPARAMS);
+    if (slot == o->nparams) o->nparams++;
+    memcpy(o->params[slot].name, s, nl);
+    o->params[slot].name[nl] = 0;
+    o->params[slot].value = (uint32_t)v;
+}
 
 int cmd_run(int argc, char **argv)
 {
@@ -54,17 +90,8 @@ int cmd_run(int argc, char **argv)
         else if (!strcmp(a, "--ram")) o.ram_kib = (uint32_t)cli_long(a, argv[++i], 4, 65536);
         else if (!strcmp(a, "--clock-ratio")) o.clock_ratio = (int)cli_long(a, argv[++i], 1, 1024);
         else if (!strcmp(a, "--console-dir")) o.console_dir = argv[++i];
-        else if (!strcmp(a, "--arg")) {
-            unsigned idx;
-            long val;
-            char *e;
-            const char *s = argv[++i];
-            if (sscanf(s, "%u=", &idx) != 1 || idx >= NODE_NARGS || !strchr(s, '='))
-                cli_fail(EXIT_USAGE, "--arg '%s': expected I=VALUE with I in 0..%d", s, NODE_NARGS - 1);
-            val = strtol(strchr(s, '=') + 1, &e, 0);
-            if (*e || e == strchr(s, '=') + 1) cli_fail(EXIT_USAGE, "--arg '%s': the value is not an integer", s);
-            o.args[idx] = (uint32_t)val;
-        } else cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc run --help)", a);
+        else if (!strcmp(a, "--arg")) parse_arg(&o, argv[++i]);
+        else cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc run --help)", a);
     }
     if (!spec) cli_fail(EXIT_USAGE, "--topo is required (see xnoc run --help)");
     if (!elf) cli_fail(EXIT_USAGE, "no firmware image given (xnoc run --topo T FIRMWARE.elf)");
@@ -110,11 +137,16 @@ int cmd_run(int argc, char **argv)
         for (int i = 0; i < s->n; i++) {
             node *nd = &s->nodes[i];
             json_array_append_new(codes, nd->state == NODE_EXITED ? json_integer(nd->exit_code) : json_null());
-            json_array_append_new(nodes, json_pack("{s:i,s:I,s:I,s:I,s:I}", "node", i, "instructions",
-                                                   (json_int_t)nd->core.instret, "packets_sent",
-                                                   (json_int_t)nd->ni.packets_sent, "packets_received",
-                                                   (json_int_t)nd->ni.packets_recv, "flits_sent",
-                                                   (json_int_t)nd->ni.flits_sent));
+            json_t *e = json_pack("{s:i,s:I,s:I,s:I,s:I,s:I}", "node", i, "instructions",
+                                  (json_int_t)nd->core.instret, "packets_sent", (json_int_t)nd->ni.packets_sent,
+                                  "packets_received", (json_int_t)nd->ni.packets_recv, "flits_sent",
+                                  (json_int_t)nd->ni.flits_sent, "ring_full_cycles",
+                                  (json_int_t)nd->ni.full_cycles);
+            /* network cycle the node exited in; null while it still runs */
+            json_object_set_new(e, "cycles",
+                                nd->state == NODE_EXITED ? json_integer((json_int_t)nd->exit_cycle) : json_null());
+            json_object_set_new(e, "exit_code", nd->state == NODE_EXITED ? json_integer(nd->exit_code) : json_null());
+            json_array_append_new(nodes, e);
         }
         json_object_set_new(j, "exit_codes", codes);
         json_object_set_new(j, "nodes", nodes);
@@ -134,10 +166,12 @@ int cmd_run(int argc, char **argv)
                (unsigned long long)flits);
         for (int i = 0; i < s->n; i++) {
             node *nd = &s->nodes[i];
-            printf("  node %2d: %10llu instructions  %6llu packets out  %6llu in  exit %s%d\n", i,
-                   (unsigned long long)nd->core.instret, (unsigned long long)nd->ni.packets_sent,
-                   (unsigned long long)nd->ni.packets_recv, nd->state == NODE_EXITED ? "" : "(running) ",
-                   nd->exit_code);
+            if (nd->state == NODE_EXITED)
+                printf("  node %2d: exit %-4d at cycle %-10llu", i, nd->exit_code, (unsigned long long)nd->exit_cycle);
+            else
+                printf("  node %2d: still running           ", i);
+            printf(" %10llu instructions  %6llu packets out  %6llu in\n", (unsigned long long)nd->core.instret,
+                   (unsigned long long)nd->ni.packets_sent, (unsigned long long)nd->ni.packets_recv);
         }
         if (s->halted) printf("  tohost = %u (%s)\n", s->tohost_value, s->tohost_value == 1 ? "pass" : "fail");
         links_print(stdout, t, s->net, s->cycle, 6);

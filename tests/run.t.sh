@@ -12,7 +12,7 @@ j=$($XNOC_ASAN run --json --topo mesh:1x1 $FW/tests/isa.elf 2>/dev/null)
 jcheck isa-edge-cases-asan "$j" '.tohost==1'
 
 # hello: every node prints its id and the topology
-for t in mesh:2x2 octagon fat-octagon; do
+for t in mesh:2x2 mesh:4x4 octagon fat-octagon; do
     $XNOC run --topo $t $FW/hello.elf >"$TMP/out" 2>&1
     n=$($XNOC topo --topo $t --json | jq .terminals)
     want=$(for i in $(seq 0 $((n-1))); do echo "[node $i] hello from node $i of $n on $t"; done)
@@ -36,18 +36,40 @@ jcheck token-ring "$j" '.ok==true and .packets==24'
 j=$(run --topo fat-octagon --arg 0=100 $FW/all-pairs.elf)
 jcheck nis-and-routers-agree "$j" '.flits == ([.links[]|select(.kind=="eject").flits]|add)'
 
-# ping-pong: one-way latency = NI + network model.  A 0-byte message is a
-# head and a meta flit; over H routers it takes 3H + 1 network cycles from
-# GO to the tail in the receiving NI; the firmware's own send/receive path
-# adds a fixed software cost that the same image measures at H = 1.
-pp() { $XNOC run --topo $1 --arg 0=$2 --arg 1=$3 $FW/ping-pong.elf 2>/dev/null | sed -n 's/.*one-way \([0-9]*\) cycles.*/\1/p'; }
-base=$(pp fat-octagon 0 1)       # same router: H = 1
-for pair in "0 2:2" "0 4:3" "0 6:3" "0 8:2" "0 10:3"; do
-    set -- ${pair%%:*}; h=${pair##*:}
-    got=$(pp fat-octagon $1 $2)
-    want=$((base + 3 * (h - 1)))
-    if [ -n "$got" ] && [ "$got" = "$want" ]; then ok "ping-pong-$1-$2"; else fail "ping-pong-$1-$2" "one-way $got cycles, model $want (base $base at H=1, H=$h)"; fi
+# ping-pong: the NI-to-NI latency (GO accepted -> message in the receiving
+# ring, from the NIs' timestamps) is exactly 3*H + F network cycles (docs/ni.md;
+# H routers on the route from `xnoc topo --route`, F = 2 + ceil(L/8) flits),
+# and the software's one-way time exceeds it by a constant that depends
+# neither on the distance nor on the network.
+pp() { $XNOC run --topo $1 --arg a=$2 --arg b=$3 --arg bytes=$4 $FW/ping-pong.elf 2>/dev/null; }
+sw_over=
+for c in "fat-octagon 0 1 0" "fat-octagon 0 2 0" "fat-octagon 0 10 0" "fat-octagon 3 12 17" \
+         "mesh:4x4 0 15 64" "mesh:4x4 5 6 9" "mesh:2x2 1 2 1" "octagon 0 4 40"; do
+    set -- $c
+    out=$(pp "$@")
+    h=$($XNOC topo --topo $1 --route $2:$3 --json | jq '.route|length')
+    f=$((2 + ($4 + 7) / 8))
+    want=$((3 * h + f))
+    got=$(sed -n 's/.*NI to NI \([0-9+]*\) cycles.*/\1/p' <<<"$out")
+    sw=$(sed -n 's/.*one-way \([0-9]*\) cycles.*/\1/p' <<<"$out")
+    name="ping-pong-$1-$2-$3-${4}B"
+    if [ "$got" != "$want" ]; then fail "$name" "NI to NI '$got' cycles, model 3*$h + $f = $want: $out"
+    elif ! grep -q ': match' <<<"$out"; then fail "$name" "the firmware disagrees: $out"
+    else ok "$name"; fi
+    # software overhead, for messages that carry data (L > 0)
+    if [ "$4" != 0 ]; then
+        [ -z "$sw_over" ] && sw_over=$((sw - got))
+        if [ $((sw - got)) = "$sw_over" ]; then ok "$name-software"; else fail "$name-software" "one-way $sw - NI $got != $sw_over"; fi
+    fi
 done
+# the numbered registers are the same arguments
+a=$($XNOC run --topo octagon --arg 0=0 --arg 1=4 --arg 2=40 $FW/ping-pong.elf 2>/dev/null | grep 'NI to NI')
+b=$($XNOC run --topo octagon --arg a=0 --arg b=4 --arg bytes=40 $FW/ping-pong.elf 2>/dev/null | grep 'NI to NI')
+if [ -n "$a" ] && [ "$a" = "$b" ]; then ok ping-pong-numbered-args; else fail ping-pong-numbered-args "'$a' vs '$b'"; fi
+# the network clock is the NI's clock: a faster core changes software time only
+out=$($XNOC run --topo mesh:4x4 --clock-ratio 4 --arg a=0 --arg b=15 --arg bytes=64 $FW/ping-pong.elf 2>/dev/null)
+if grep -q 'NI to NI 31 cycles.*match' <<<"$out" && [ "$(sed -n 's/.*one-way \([0-9]*\) cycles.*/\1/p' <<<"$out")" -lt 80 ]; then
+    ok ping-pong-clock-ratio; else fail ping-pong-clock-ratio "$out"; fi
 
 # Faults: one line naming node, PC, instruction, cycle; exit 1
 check_fail fault-illegal 1 "node 0: illegal instruction 0xffffffff at PC 0x80000004 \(cycle [0-9]+\)" $XNOC run --topo mesh:1x1 $FW/tests/illegal.elf
@@ -65,10 +87,13 @@ check_fail elf-outside-ram 2 "segment .* lies outside RAM 0x80000000-0x80040000"
 printf '\x7fELF\x01\x01\x01\0\0\0\0\0\0\0\0\0\x02\0\xf3\0\x01\0\0\0\0\0\0\x80\0\0\0\0\0\0\0\0\0\0\0\0\x34\0\x20\0\0\0\x28\0\0\0\0\0' > "$TMP/noseg.elf"
 check_fail elf-no-segment 2 "no loadable segment" $XNOC run --topo mesh:1x1 "$TMP/noseg.elf"
 check_fail missing-file 2 "No such file" $XNOC run --topo mesh:1x1 "$TMP/nope.elf"
-check_fail bad-arg 2 "--arg 'x=1'" $XNOC run --topo mesh:1x1 --arg x=1 $FW/hello.elf
+check_fail bad-arg 2 "--arg '9=1': numbered arguments are 0..7" $XNOC run --topo mesh:1x1 --arg 9=1 $FW/hello.elf
+check_fail bad-arg-name 2 "--arg 'a-b=1': the name may hold only" $XNOC run --topo mesh:1x1 --arg a-b=1 $FW/hello.elf
+check_fail bad-arg-value 2 "--arg 'a=1x': the value is not a 32-bit integer" $XNOC run --topo mesh:1x1 --arg a=1x $FW/hello.elf
 check_fail no-image 2 "no firmware image given" $XNOC run --topo mesh:1x1
 check_fail bad-ram 2 "--ram: 1 is out of range" $XNOC run --topo mesh:1x1 --ram 1 $FW/hello.elf
 check run-help $XNOC run --help
 # a node's non-zero exit code fails the run and is named
-j=$(run --topo mesh:2x2 --arg 0=7 --arg 1=7 $FW/ping-pong.elf)
-jcheck exit-codes-listed "$j" '(.exit_codes|length)==4'
+j=$(run --topo mesh:2x2 --arg a=7 --arg b=9 $FW/ping-pong.elf)
+jcheck exit-codes-listed "$j" '.ok==false and .exit_codes==[2,2,2,2]'
+check_fail exit-code-named 1 "^xnoc run: node 0 exited with 2$" $XNOC run --topo mesh:2x2 --arg a=7 --arg b=9 $FW/ping-pong.elf

@@ -4,9 +4,9 @@
 #define S(ch, reg) NI[(ch) * 16 + (reg) / 4]
 #define R(reg) NI[(0x800 + (reg)) / 4]
 enum { S_DST = 0x00, S_ROUTE_LO = 0x04, S_ROUTE_HI = 0x08, S_NHOPS = 0x0C, S_ADDR = 0x10, S_LEN = 0x14,
-       S_TAG = 0x18, S_GO = 0x1C, S_DONE = 0x20, S_WAIT = 0x24 };
+       S_TAG = 0x18, S_GO = 0x1C, S_DONE = 0x20, S_WAIT = 0x24, S_GO_CYCLE_LO = 0x28, S_GO_CYCLE_HI = 0x2C };
 enum { R_BASE = 0x00, R_SIZE = 0x04, R_HEAD = 0x08, R_TAIL = 0x0C, R_COUNT = 0x10, R_IRQ_EN = 0x14,
-       R_PENDING = 0x18, R_WAIT = 0x1C };
+       R_PENDING = 0x18, R_WAIT = 0x1C, R_LAST_CYCLE_LO = 0x24, R_LAST_CYCLE_HI = 0x28, R_FULL_CYCLES = 0x2C };
 
 static uint8_t *ring;
 static uint32_t ring_size, tail;
@@ -51,6 +51,7 @@ static void skip_wrap(void)
 int noc_poll(noc_msg *m)
 {
     if (!R(R_PENDING)) return 0;
+    tail = R(R_TAIL);    /* the NI moves an empty ring back to offset 0 */
     skip_wrap();
     if (tail == R(R_HEAD)) return 0;
     volatile uint32_t *h = (volatile uint32_t *)(ring + tail);
@@ -72,6 +73,11 @@ void noc_release(const noc_msg *m)
     if (tail >= ring_size) tail = 0;
     R(R_TAIL) = tail;
 }
+
+/* The NI latches both halves when the event happens, so no re-read loop. */
+uint64_t noc_go_cycle(int ch) { return (uint64_t)S(ch, S_GO_CYCLE_HI) << 32 | S(ch, S_GO_CYCLE_LO); }
+uint64_t noc_recv_cycle(void) { return (uint64_t)R(R_LAST_CYCLE_HI) << 32 | R(R_LAST_CYCLE_LO); }
+uint32_t noc_full_cycles(void) { return R(R_FULL_CYCLES); }
 
 /* A barrier made of messages: dissemination, ceil(log2 P) rounds. */
 void sw_barrier(void)

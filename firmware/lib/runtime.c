@@ -44,6 +44,12 @@ void exit_node(int code)
     for (;;) {}
 }
 
+uint32_t node_param(const char *name, uint32_t dflt)
+{
+    DEV[DEV_PARAM_NAME] = (uint32_t)(uintptr_t)name;   /* the device looks the name up */
+    return DEV[DEV_PARAM_FOUND] ? DEV[DEV_PARAM_VALUE] : dflt;
+}
+
 void putchar_(int c) { DEV[DEV_CONSOLE] = (uint32_t)c; }
 
 const char *topo_name(char *buf)

@@ -11,12 +11,21 @@
 #define NI ((volatile uint32_t *)0x10001000u)
 enum { DEV_ID = 0, DEV_NODES = 1, DEV_CONSOLE = 2, DEV_EXIT = 3, DEV_CYCLE_LO = 4, DEV_CYCLE_HI = 5,
        DEV_TOPO_KIND = 6, DEV_TOPO_W = 7, DEV_TOPO_H = 8, DEV_CONC = 9, DEV_PORTS = 10, DEV_BARRIER = 11,
-       DEV_PLAN = 12, DEV_RAM_SIZE = 13, DEV_ROUTERS = 14, DEV_ARG0 = 16 };
+       DEV_PLAN = 12, DEV_RAM_SIZE = 13, DEV_ROUTERS = 14, DEV_ARG0 = 16, DEV_PARAM_NAME = 24,
+       DEV_PARAM_VALUE = 25, DEV_PARAM_FOUND = 26, DEV_ROUTE_DST = 27, DEV_ROUTE_HOPS = 28 };
 
 static inline int node_id(void) { return (int)DEV[DEV_ID]; }
 static inline int node_count(void) { return (int)DEV[DEV_NODES]; }
 static inline uint32_t node_arg(int i) { return DEV[DEV_ARG0 + i]; }
 static inline int node_ports(void) { return (int)DEV[DEV_PORTS]; }
+/* --arg NAME=V: V, or dflt when the run gave no NAME */
+uint32_t node_param(const char *name, uint32_t dflt);
+/* routers a packet from this node to dst passes through (both ends included) */
+static inline int route_hops(int dst)
+{
+    DEV[DEV_ROUTE_DST] = (uint32_t)dst;
+    return (int)DEV[DEV_ROUTE_HOPS];
+}
 uint64_t cycles(void);               /* network cycles since reset */
 void barrier(void);                  /* all running nodes (hardware barrier device) */
 void sw_barrier(void);               /* the same, with messages over the NoC */
@@ -52,5 +61,12 @@ int noc_poll(noc_msg *m);
 void noc_recv(noc_msg *m);
 /* Frees the oldest message's ring space (after noc_poll / noc_recv). */
 void noc_release(const noc_msg *m);
+/* NI timestamps (network cycles): when channel ch accepted its last GO, and
+ * when the last message entered the receive ring.  Their difference is the
+ * NI-to-NI latency of docs/ni.md's model. */
+uint64_t noc_go_cycle(int ch);
+uint64_t noc_recv_cycle(void);
+/* cycles a complete packet has waited for ring space (back-pressure) */
+uint32_t noc_full_cycles(void);
 
 #endif
