@@ -2,9 +2,8 @@
 # the independent verifier and its error messages
 source tests/lib.sh
 if cc -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -O1 -g -fsanitize=address,undefined -Isim_harness \
-      -o "$TMP/sched_unit" tests/unit/sched_unit.c sim_harness/sched/bounds.c sim_harness/sched/paths.c \
-      sim_harness/sched/heuristic.c sim_harness/sched/sat.c sim_harness/sched/search.c sim_harness/coll/coll.c \
-      sim_harness/coll/coll_builtin.c sim_harness/topo.c sim_harness/cli.c -lcadical -lstdc++ -lm 2>"$TMP/cc.log"; then
+      -o "$TMP/sched_unit" tests/unit/sched_unit.c sim_harness/sched/*.c sim_harness/coll/coll.c \
+      sim_harness/coll/coll_builtin.c sim_harness/topo.c sim_harness/cli.c -lcadical -lstdc++ -ljansson -lm 2>"$TMP/cc.log"; then
     "$TMP/sched_unit"
 else
     fail sched-unit-build "$(head -5 "$TMP/cc.log")"
@@ -20,7 +19,7 @@ jcheck t2-mns-other   "$(s --topo fat-octagon --op mns --from $E --to $O --exact
 jcheck t2-mnb-all16   "$(s --topo fat-octagon --op mnb --from $E --to all --exact)" '.steps==8 and .optimal==true'
 jcheck t2-mns-all16   "$(s --topo fat-octagon --op mns --from $E --to all --exact)" '.steps==15 and .optimal==true'
 jcheck t2-mnb-all-all "$(s --topo fat-octagon --op mnb --exact)" '.steps==15 and .optimal==true'
-jcheck t2-mns-all-all "$(s --topo fat-octagon --op mns --exact)" '.steps==16 and .lower_bound==16 and .optimal==true and .bound_terms.largest=="cut"'
+jcheck t2-mns-all-all "$(s --topo fat-octagon --op mns --exact)" '.steps==16 and .lower_bound==16 and .optimal==true and .bound_terms.largest=="cut" and .bound_terms.b0==8 and .bound_terms.paper_formula==15'
 # the block placement: the SAT solver proves the optimum above the bound
 j=$(s --topo fat-octagon --op mns --from 0-7 --to 8-15 --exact --time-limit 60)
 jcheck proven-above-bound "$j" '.steps==12 and .lower_bound==11 and .proven_impossible==11 and .optimal==true'
@@ -28,16 +27,54 @@ jcheck proven-above-bound "$j" '.steps==12 and .lower_bound==11 and .proven_impo
 jcheck bound-oab-log "$(s --topo mesh:4x4 --op bcast)" '.bound_terms.log==4 and .lower_bound==4'
 jcheck bound-kport "$(s --topo mesh:4x4 --op scatter --ports 2)" '.bound_terms.ports_inject==8'
 jcheck bound-aas-cut "$(s --topo mesh:4x4 --op alltoall)" '.bound_terms.cut==16 and .lower_bound==16'
+# eq. 6 by hand, mesh:4x4, T = row 0, R = rows 0-1: Q = 4, b2 = 4 (Q -> row 1),
+# b0 = 4 (row 0 split in two: 2 channels each way), T1 = 16/4, T2 = 12/8 -> 4 + 2,
+# below the port term 7 (each sender has 7 messages)
+jcheck bound-paper-eq6 "$(s --topo mesh:4x4 --op mns --from 0-3 --to 0-7)" '.bound_terms.b2==4 and .bound_terms.b0==4 and .bound_terms.b1==null and .bound_terms.paper_formula==7 and .lower_bound==7'
+# disjoint sets (eq. 11): the cut between the halves, 64 messages over 4 links
+jcheck bound-disjoint-cut "$(s --topo mesh:4x4 --op mns --from 0-7 --to 8-15)" '.bound_terms.cut==16 and .bound_terms.largest=="cut" and .bound_terms.b0==null'
+jcheck bound-mnb-kport "$(s --topo mesh:4x4 --op mnb --from 0-5 --to 4-15 --ports 2)" '.bound_terms.ports_absorb==3 and .bound_terms.log==3'
+# combining collectives reach the log bound on the octagon (greedy pairing / gossip)
+jcheck reduce-octagon "$(s --topo octagon --op reduce)" '.steps==3 and .optimal==true'
+jcheck barrier-octagon "$(s --topo octagon --op barrier)" '.steps==3 and .optimal==true'
+# limits: a huge collective is refused in one line, a huge CNF is skipped
+check_fail too-large 2 "alltoall needs 1047552 .* at most" $XNOC sched --topo mesh:32x32 --op alltoall
+jcheck exact-skipped "$(s --topo mesh:8x8 --op mnb --from 0-30 --to 20-63 --exact --time-limit 20)" '(.exact_skipped|test("too large")) and .paths_sampled==true and .seconds < 20'
 # schedule files round-trip through the independent verifier
 s --topo octagon --op alltoall --exact -o "$TMP/a2a.json" >/dev/null
 check verify-written $XNOC sched --verify "$TMP/a2a.json"
 jcheck verify-json "$($XNOC sched --verify "$TMP/a2a.json" --json)" '.valid==true and .steps==7'
 s --topo mesh:3x2 --op bcast --from 0 -o "$TMP/b.json" >/dev/null
 check verify-bcast $XNOC sched --verify "$TMP/b.json"
+# the same under ASan/UBSan, with a file of every kind
+if [ -x "$XNOC_ASAN" ]; then
+    $XNOC_ASAN sched --topo fat-octagon --op mnb --from 0-7 --to 4-11 -o "$TMP/mnb.json" >/dev/null 2>&1
+    check asan-verify-mnb $XNOC_ASAN sched --verify "$TMP/mnb.json"
+    $XNOC_ASAN sched --topo mesh:3x3 --op reduce --to 4 -o "$TMP/red.json" >/dev/null 2>&1
+    check asan-verify-reduce $XNOC_ASAN sched --verify "$TMP/red.json"
+    $XNOC_ASAN sched --topo torus:3x3 --op barrier --ports 2 -o "$TMP/bar.json" >/dev/null 2>&1
+    check asan-verify-barrier $XNOC_ASAN sched --verify "$TMP/bar.json"
+else
+    fail asan-verify "no $XNOC_ASAN (make asan)"
+fi
 
 # crafted bad schedules: one line naming the first violation, exit 1
-jq '.steps[0].transfers[1] = (.steps[0].transfers[0] + {msg: .steps[0].transfers[1].msg})' "$TMP/a2a.json" > "$TMP/bad1.json"
-check_fail verify-shared-channel 1 "step 0: transfers .* both use" $XNOC sched --verify "$TMP/bad1.json"
+# two senders on one router, two receivers on the other: 0 -> 2 and 1 -> 3 share the one link
+s --topo mesh:2x1:c=2 --op mns --from 0-1 --to 2-3 -o "$TMP/m.json" >/dev/null
+jq '(.steps[] | .transfers[] | select(.msg==3)) as $x | .steps |= map(.transfers |= map(select(.msg!=3))) | .steps[0].transfers += [$x]' \
+    "$TMP/m.json" > "$TMP/bad1.json"
+check_fail verify-shared-channel 1 "step 0: transfers 0 -> 2 and 1 -> 3 both use link router 0 port 0 -> router 1" \
+    $XNOC sched --verify "$TMP/bad1.json"
+jq '.steps[0].transfers[0].chan = 1' "$TMP/m.json" > "$TMP/bad9.json"
+check_fail verify-port-limit 1 "uses injection channel 1, but terminals have 1" $XNOC sched --verify "$TMP/bad9.json"
+jq '.steps[0].transfers[0].msg = 3' "$TMP/m.json" > "$TMP/bad10.json"
+check_fail verify-personalized-relay 1 "carries message 3 \\(1 -> 3\\): personalized" $XNOC sched --verify "$TMP/bad10.json"
+jq '.steps += [.steps[0]]' "$TMP/b.json" > "$TMP/bad11.json"
+check_fail verify-duplicate 1 "receives message 0 again" $XNOC sched --verify "$TMP/bad11.json"
+jq '.steps[0].transfers[0].route[0] = 300' "$TMP/m.json" > "$TMP/bad12.json"
+check_fail verify-port-range 1 "hop 0 names port 300" $XNOC sched --verify "$TMP/bad12.json"
+jq 'del(.steps[0].transfers[0].chan)' "$TMP/m.json" > "$TMP/bad13.json"
+check_fail verify-missing-field 2 "step 0 transfer 0: needs integer" $XNOC sched --verify "$TMP/bad13.json"
 jq 'del(.steps[-1].transfers[0])' "$TMP/a2a.json" > "$TMP/bad2.json"
 check_fail verify-undelivered 1 "never reaches terminal" $XNOC sched --verify "$TMP/bad2.json"
 jq '.steps |= ([.[-1]] + .[0:-1])' "$TMP/b.json" > "$TMP/bad3.json"
@@ -59,4 +96,9 @@ check_fail bad-set 2 "--from: terminal set" $XNOC sched --topo octagon --op mnb 
 check_fail two-roots 2 "single terminal" $XNOC sched --topo octagon --op bcast --from 0-1
 check_fail missing-op 2 "--op is required" $XNOC sched --topo octagon
 check_fail bad-detour 2 "--detour: 9 is out of range" $XNOC sched --topo octagon --op mns --detour 9
+check_fail bad-topo 2 "topology" $XNOC sched --topo mesh:0x3 --op mns
+check_fail bad-flag 2 "unknown or incomplete option '--frm'" $XNOC sched --topo octagon --op mns --frm 1
+check_fail bad-time 2 "--time-limit" $XNOC sched --topo octagon --op mns --time-limit -1
+check_fail missing-value 2 "unknown or incomplete option '--to'" $XNOC sched --topo octagon --op mns --to
+check_fail verify-missing-file 2 "nofile.json" $XNOC sched --verify "$TMP/nofile.json"
 check sched-help $XNOC sched --help

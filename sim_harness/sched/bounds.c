@@ -7,8 +7,15 @@
  *   cut     for every cut of the routers into A and B: the messages that
  *           must cross from A to B (once each for broadcast data) divided by
  *           the A->B links; every cut for <= 16 routers, bisections beyond
- * The paper's formulas (eqs 2-11, with b0, b1, b2 from exact minimum cuts)
- * are reported beside them.
+ * The paper's formulas (eqs 2-11) are reported beside them, not used: they
+ * are estimates, not bounds (eq. 6 adds two maxima of terms that can
+ * overlap in time; its b0 term counts every pair inside Q as crossing Q's
+ * bisection).  Cut widths from exact max-flow / min-cut over the channel
+ * graph (terminal channels carry k): b1 = T\Q -> Q, b2 = Q -> R\Q, both one
+ * direction; b0 = Q's bisection in channels of both directions, which is
+ * how the paper counts B_C (Table 1's P^2/(2 B_C)) and what reproduces its
+ * Table 2.  Like the paper's columns, "paper" is the formula or the port
+ * limit, whichever is larger.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -30,11 +37,12 @@ static int ceil_log(int n, int base)
 
 int sched_paper_mnb(int M, int N) { int l = ceil_log(N, 2); return l > M ? l : M; }
 
+/* Eq. 6; a cut width <= 0 (not applicable / not computed) drops its terms. */
 int sched_paper_mns(int M, int N, int Q, int b0, int b1, int b2)
 {
-    int mn = b1 < b2 ? b1 : b2;
-    int t1a = cdiv((M - Q) * Q, b1), t1b = cdiv(Q * (N - Q), b2);
-    int t2a = cdiv((M - Q) * (N - Q), mn), t2b = cdiv(Q * (Q - 1), 2 * b0);
+    int mn = b1 > 0 && b2 > 0 ? (b1 < b2 ? b1 : b2) : b1 > 0 ? b1 : b2;
+    int t1a = b1 > 0 ? cdiv((M - Q) * Q, b1) : 0, t1b = b2 > 0 ? cdiv(Q * (N - Q), b2) : 0;
+    int t2a = mn > 0 ? cdiv((M - Q) * (N - Q), mn) : 0, t2b = b0 > 0 ? cdiv(Q * (Q - 1), 2 * b0) : 0;
     return (t1a > t1b ? t1a : t1b) + (t2a > t2b ? t2a : t2b);
 }
 
@@ -95,14 +103,20 @@ static int maxflow(const topo *t, const unsigned char *X, const unsigned char *Y
     return flow;
 }
 
-/* Bisection width of the sub-network of set Q: the smallest max flow
- * between the halves of a balanced split (exhaustive when affordable). */
+/* Bisection width of the sub-network of set Q, in channels of both
+ * directions as the paper counts it (Table 1: P^2 / (2 B_C)): the smallest
+ * flow X -> Y plus flow Y -> X over the balanced splits of Q.  Exhaustive,
+ * so only for up to BISECT_MAX members; -1 beyond. */
+#define BISECT_MAX 16
 static int bisection(const topo *t, const unsigned char *Q)
 {
-    int T = t->nterms, m[64], nq = 0;
-    for (int i = 0; i < T && nq < 64; i++)
-        if (Q[i]) m[nq++] = i;
-    if (nq < 2 || nq > 20) return -1;
+    int T = t->nterms, m[BISECT_MAX], nq = 0;
+    for (int i = 0; i < T; i++)
+        if (Q[i]) {
+            if (nq == BISECT_MAX) return -1;
+            m[nq++] = i;
+        }
+    if (nq < 2) return -1;
     unsigned char *X = calloc((size_t)T, 1), *Y = calloc((size_t)T, 1);
     int best = 1 << 29;
     for (unsigned long mask = 0; mask < 1ul << nq; mask++) {
@@ -112,6 +126,7 @@ static int bisection(const topo *t, const unsigned char *Q)
             Y[m[i]] = !X[m[i]];
         }
         int f = maxflow(t, X, Y);
+        if (f < best) f += maxflow(t, Y, X);
         if (f < best) best = f;
     }
     free(X);
@@ -121,7 +136,9 @@ static int bisection(const topo *t, const unsigned char *Q)
 
 /* ------------------------------------------------------------ cut bound */
 
-static int cut_value(const coll_sched *s, const topo *t, const unsigned char *inA)
+/* Messages that must cross from router set A to the rest, and the A -> B
+ * links (*cap). */
+int sched_cut_demand(const coll_sched *s, const topo *t, const unsigned char *inA, int *capp)
 {
     int cap = 0, demand = 0;
     for (int l = 0; l < t->nlinks; l++) cap += inA[t->links[l].src] && !inA[t->links[l].dst];
@@ -137,6 +154,13 @@ static int cut_value(const coll_sched *s, const topo *t, const unsigned char *in
                 }
         }
     }
+    *capp = cap;
+    return demand;
+}
+
+static int cut_value(const coll_sched *s, const topo *t, const unsigned char *inA)
+{
+    int cap, demand = sched_cut_demand(s, t, inA, &cap);
     return demand ? cdiv(demand, cap) : 0;
 }
 
@@ -179,7 +203,9 @@ void sched_lower_bound(const coll_sched *s, const topo *t, sched_bound *b)
     if (s->op == OP_REDUCE || s->op == OP_BARRIER) {
         int members = 0;
         for (int i = 0; i < n; i++) members += s->from[i] || s->to[i];
-        b->log_bound = ceil_log(members, k + 1) * (s->op == OP_BARRIER && k == 1 ? 1 : 1);
+        /* a node's result (knowledge) grows at most (k+1)-fold per step */
+        b->log_bound = ceil_log(members, k + 1);
+        b->b0 = b->b1 = b->b2 = -1;
         b->value = b->log_bound;
         b->largest = "log";
         b->paper = b->log_bound;
@@ -215,25 +241,30 @@ void sched_lower_bound(const coll_sched *s, const topo *t, sched_bound *b)
     if (b->log_bound > b->value) { b->value = b->log_bound; b->largest = "log"; }
     if (b->cut_bound > b->value) { b->value = b->cut_bound; b->largest = "cut"; }
 
-    /* the paper's cut widths: T\Q -> Q (b1), Q -> R\Q (b2), inside Q (b0) */
+    /* the paper's cut widths: T\Q -> Q (b1), Q -> R\Q (b2), inside Q (b0); -1 = not applicable */
     unsigned char *X = calloc((size_t)n, 1), *Y = calloc((size_t)n, 1), *Qs = calloc((size_t)n, 1);
     for (int i = 0; i < n; i++) {
         X[i] = s->from[i] && !s->to[i];
         Y[i] = s->from[i] && s->to[i];
         Qs[i] = Y[i];
     }
-    b->b1 = (M - Q && Q) ? maxflow(t, X, Y) : 0;
+    b->b1 = (M - Q && Q) ? maxflow(t, X, Y) : -1;
     for (int i = 0; i < n; i++) {
         X[i] = s->from[i] && s->to[i];
         Y[i] = s->to[i] && !s->from[i];
     }
-    b->b2 = (Q && N - Q) ? maxflow(t, X, Y) : 0;
+    b->b2 = (Q && N - Q) ? maxflow(t, X, Y) : -1;
     b->b0 = bisection(t, Qs);
-    if (broadcast_type(s->op)) b->paper = sched_paper_mnb(M, N) - (Q == N && Q == M ? 1 : 0);
-    else if (Q == 0) b->paper = b->cut_bound;                        /* eq 11: the link load */
-    else {
-        int b0 = b->b0 > 0 ? b->b0 : 1, b1 = b->b1 > 0 ? b->b1 : 1, b2 = b->b2 > 0 ? b->b2 : 1;
-        b->paper = sched_paper_mns(M, N, Q, b0, b1, b2);
+    int ports = b->ports_inject > b->ports_absorb ? b->ports_inject : b->ports_absorb;
+    if (broadcast_type(s->op)) {
+        int all_send = 1;   /* every receiver is a transmitter: it absorbs M - 1 (eq. 7) */
+        for (int i = 0; i < n; i++) all_send &= !s->to[i] || s->from[i];
+        b->paper = sched_paper_mnb(M, N) - (all_send && M > 1);
+        if (k > 1) b->paper = b->log_bound > ports ? b->log_bound : ports;   /* eq. 2 is for k = 1 */
+    } else {
+        /* eq. 11 for disjoint sets: the link load, generalized to every cut */
+        b->paper = Q == 0 ? b->cut_bound : sched_paper_mns(M, N, Q, b->b0, b->b1, b->b2);
+        if (ports > b->paper) b->paper = ports;   /* "limited also by the number of ports" */
     }
     free(X);
     free(Y);

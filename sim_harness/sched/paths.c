@@ -1,4 +1,16 @@
-/* paths.c - channels and candidate paths of the scheduling model. */
+/* paths.c - channels and candidate paths of the scheduling model.
+ *
+ * A candidate path is a route (network output ports, router by router) plus
+ * the injection channel at the source and the ejection channel at the
+ * destination: with k ports there are k*k variants of each route.
+ *
+ * Paths are built lazily, per terminal pair, on first use: an all-to-all
+ * needs every pair, a scatter only the root's.  Small networks get every
+ * minimal (+ detour) route.  Where a pair has more than SCHED_MAX_VARIANTS
+ * variants (a 16x16 mesh has C(30,15) minimal corner-to-corner routes) it
+ * gets the routing function's own route plus random distinct routes, so
+ * memory and search time stay bounded; sched_paths_capped() says so.
+ */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,134 +33,154 @@ void sched_channel_name(const topo *t, int ch, char *buf, int len)
     }
 }
 
+struct sched_pathtab {
+    const topo *t;
+    int detour, capped;
+    sched_paths *pair;         /* [a * nterms + b]; n < 0: not built yet */
+};
+
+static int max_routes(const topo *t)
+{
+    int r = SCHED_MAX_VARIANTS / (t->k * t->k);
+    return r < 2 ? 2 : r;
+}
+
+/* Appends the k*k channel variants of one route from a to b. */
+static void add_variants(const topo *t, int a, int b, const int *ports, int nhops, sched_paths *o)
+{
+    if (nhops > COLL_MAX_HOPS - 1) return;   /* longer than a head flit can name */
+    o->p = realloc(o->p, (size_t)(o->n + t->k * t->k) * sizeof *o->p);
+    for (int ci = 0; ci < t->k; ci++)
+        for (int ce = 0; ce < t->k; ce++) {
+            sched_path *p = &o->p[o->n++];
+            memset(p, 0, sizeof *p);
+            p->chan = ci;
+            p->ch[p->nch++] = sched_channel_inj(t, a, ci);
+            int r = topo_term_router(t, a);
+            for (int h = 0; h < nhops; h++) {
+                int l = t->out_link[r * t->nports + ports[h]];
+                p->ch[p->nch++] = sched_channel_link(t, l);
+                p->ports[p->nports++] = (int8_t)ports[h];
+                r = t->links[l].dst;
+            }
+            p->ports[p->nports++] = (int8_t)topo_term_port(t, b, ce);
+            p->ch[p->nch++] = sched_channel_ej(t, b, ce);
+        }
+}
+
 typedef struct {
     const topo *t;
-    int a, b;
+    int a, b, routes, limit;
     sched_paths *out;
 } collect;
 
 static int add_route(const int *ports, int nhops, void *arg)
 {
     collect *c = arg;
-    const topo *t = c->t;
-    int ra = topo_term_router(t, c->a);
-    for (int ci = 0; ci < t->k; ci++)
-        for (int ce = 0; ce < t->k; ce++) {
-            sched_paths *o = c->out;
-            o->p = realloc(o->p, (size_t)(o->n + 1) * sizeof *o->p);
-            sched_path *p = &o->p[o->n++];
-            memset(p, 0, sizeof *p);
-            p->chan = ci;
-            p->ch[p->nch++] = sched_channel_inj(t, c->a, ci);
-            int r = ra;
-            for (int h = 0; h < nhops && h < COLL_MAX_HOPS - 1; h++) {
-                int l = t->out_link[r * t->nports + ports[h]];
-                p->ch[p->nch++] = sched_channel_link(t, l);
-                p->ports[p->nports++] = (int8_t)ports[h];
-                r = t->links[l].dst;
-            }
-            p->ports[p->nports++] = (int8_t)topo_term_port(t, c->b, ce);
-            p->ch[p->nch++] = sched_channel_ej(t, c->b, ce);
-        }
+    if (c->routes == c->limit) return 1;   /* too many: the caller samples */
+    add_variants(c->t, c->a, c->b, ports, nhops, c->out);
+    c->routes++;
     return 0;
 }
 
-sched_paths *sched_paths_build(const topo *t, int detour)
+static uint64_t mix(uint64_t x)
 {
-    int n = t->nterms;
-    sched_paths *all = calloc((size_t)n * (size_t)n, sizeof *all);
-    for (int a = 0; a < n; a++)
-        for (int b = 0; b < n; b++) {
-            if (a == b) continue;
-            collect c = {t, a, b, &all[a * n + b]};
-            topo_paths(t, topo_term_router(t, a), topo_term_router(t, b), detour, add_route, &c);
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdull;
+    x ^= x >> 33;
+    return x;
+}
+
+/* One random route from ra to rb of at most `budget` hops, no router twice;
+ * 0 if the walk ran into a dead end (possible only with detours). */
+static int random_route(const topo *t, int ra, int rb, int budget, uint64_t *rs, int *ports, int *nhops,
+                        unsigned char *seen)
+{
+    memset(seen, 0, (size_t)t->nrouters);
+    int r = ra, d = 0;
+    seen[r] = 1;
+    while (r != rb) {
+        int cand[16], nc = 0;
+        for (int p = 0; p < t->nnet && nc < 16; p++) {
+            int l = t->out_link[r * t->nports + p];
+            if (l < 0) continue;
+            int v = t->links[l].dst;
+            if (!seen[v] && d + 1 + topo_distance(t, v, rb) <= budget) cand[nc++] = p;
         }
-    return all;
-}
-
-const sched_paths *sched_paths_get(const sched_paths *all, const topo *t, int a, int b)
-{
-    return &all[a * t->nterms + b];
-}
-
-void sched_paths_free(sched_paths *all, const topo *t)
-{
-    if (!all) return;
-    for (int i = 0; i < t->nterms * t->nterms; i++) free(all[i].p);
-    free(all);
-}
-
-/* ------------------------------------------------------------- verify */
-
-int sched_verify(const coll_sched *s, const topo *t, char *err, int errlen)
-{
-    int nch = sched_nchannels(t);
-    int *used = malloc((size_t)nch * sizeof *used);
-    char name[128];
-    int rc = 0;
-    for (int st = 0; st < s->nsteps && !rc; st++) {
-        for (int i = 0; i < nch; i++) used[i] = -1;
-        for (int x = 0; x < s->nxfers && !rc; x++) {
-            const coll_xfer *f = &s->xf[x];
-            if (f->step != st) continue;
-            if (f->src < 0 || f->src >= t->nterms || f->dst < 0 || f->dst >= t->nterms || f->src == f->dst) {
-                snprintf(err, (size_t)errlen, "step %d: transfer %d -> %d names a bad terminal", st, f->src, f->dst);
-                rc = -1;
-                break;
-            }
-            if (f->chan < 0 || f->chan >= t->k) {
-                snprintf(err, (size_t)errlen, "step %d: transfer %d -> %d uses injection channel %d of %d (port limit)",
-                         st, f->src, f->dst, f->chan, t->k);
-                rc = -1;
-                break;
-            }
-            /* walk the route */
-            int chs[COLL_MAX_HOPS + 2], n = 0, r = topo_term_router(t, f->src);
-            chs[n++] = sched_channel_inj(t, f->src, f->chan);
-            for (int h = 0; h < f->nports && !rc; h++) {
-                int p = f->ports[h];
-                if (p < 0 || p >= t->nports) {
-                    snprintf(err, (size_t)errlen, "step %d: transfer %d -> %d: hop %d names port %d of a %d-port router",
-                             st, f->src, f->dst, h, p, t->nports);
-                    rc = -1;
-                } else if (h == f->nports - 1) {
-                    if (topo_port_term(t, r, p) != f->dst) {
-                        snprintf(err, (size_t)errlen, "step %d: transfer %d -> %d: the route ends at router %d port %d, not at terminal %d",
-                                 st, f->src, f->dst, r, p, f->dst);
-                        rc = -1;
-                    } else chs[n++] = sched_channel_ej(t, f->dst, (p - t->nnet) % t->k);
-                } else {
-                    int l = p < t->nnet ? t->out_link[r * t->nports + p] : -1;
-                    if (l < 0) {
-                        snprintf(err, (size_t)errlen, "step %d: transfer %d -> %d: hop %d leaves router %d by port %d, which has no link",
-                                 st, f->src, f->dst, h, r, p);
-                        rc = -1;
-                    } else {
-                        chs[n++] = sched_channel_link(t, l);
-                        r = t->links[l].dst;
-                    }
-                }
-            }
-            if (rc) break;
-            if (f->nports == 0) {
-                snprintf(err, (size_t)errlen, "step %d: transfer %d -> %d has no route", st, f->src, f->dst);
-                rc = -1;
-                break;
-            }
-            for (int i = 0; i < n; i++) {
-                if (used[chs[i]] >= 0) {
-                    const coll_xfer *g = &s->xf[used[chs[i]]];
-                    sched_channel_name(t, chs[i], name, sizeof name);
-                    snprintf(err, (size_t)errlen, "step %d: transfers %d -> %d and %d -> %d both use %s", st, g->src,
-                             g->dst, f->src, f->dst, name);
-                    rc = -1;
-                    break;
-                }
-                used[chs[i]] = x;
-            }
-        }
+        if (!nc) return 0;
+        *rs = mix(*rs + 0x9E3779B97F4A7C15ull);
+        int p = cand[*rs % (uint64_t)nc];
+        ports[d++] = p;
+        r = t->links[t->out_link[r * t->nports + p]].dst;
+        seen[r] = 1;
     }
-    free(used);
-    if (rc) return rc;
-    return coll_check(s, err, errlen);
+    *nhops = d;
+    return 1;
+}
+
+static int same_route(const sched_path *p, const int *ports, int nhops)
+{
+    if (p->nports != nhops + 1) return 0;
+    for (int h = 0; h < nhops; h++)
+        if (p->ports[h] != ports[h]) return 0;
+    return 1;
+}
+
+/* Too many routes: the routing function's route, then random distinct ones. */
+static void sample_routes(sched_pathtab *P, int a, int b, sched_paths *o)
+{
+    const topo *t = P->t;
+    int ra = topo_term_router(t, a), rb = topo_term_router(t, b), limit = max_routes(t), nr = 0;
+    int budget = topo_distance(t, ra, rb) + P->detour, ports[COLL_MAX_HOPS + 1], nh;
+    int kk = t->k * t->k;
+    unsigned char *seen = malloc((size_t)t->nrouters);
+    o->n = 0;
+    nh = topo_route_ports(t, a, b, ports, COLL_MAX_HOPS + 1);
+    if (nh > 0) {
+        add_variants(t, a, b, ports, nh - 1, o);   /* without its ejection port */
+        nr++;
+    }
+    uint64_t rs = mix(((uint64_t)a << 32) ^ (uint64_t)b ^ 0x5EEDull);
+    for (int tries = 0; nr < limit && tries < 20 * limit; tries++) {
+        if (!random_route(t, ra, rb, budget, &rs, ports, &nh, seen)) continue;
+        int dup = 0;
+        for (int i = 0; i < o->n && !dup; i += kk) dup = same_route(&o->p[i], ports, nh);
+        if (dup) continue;
+        add_variants(t, a, b, ports, nh, o);
+        nr++;
+    }
+    free(seen);
+    P->capped = 1;
+}
+
+sched_pathtab *sched_paths_build(const topo *t, int detour)
+{
+    sched_pathtab *P = calloc(1, sizeof *P);
+    P->t = t;
+    P->detour = detour;
+    P->pair = malloc((size_t)t->nterms * (size_t)t->nterms * sizeof *P->pair);
+    for (int i = 0; i < t->nterms * t->nterms; i++) P->pair[i] = (sched_paths){-1, NULL};
+    return P;
+}
+
+const sched_paths *sched_paths_get(sched_pathtab *P, const topo *t, int a, int b)
+{
+    sched_paths *o = &P->pair[a * t->nterms + b];
+    if (o->n >= 0) return o;
+    o->n = 0;
+    if (a == b) return o;
+    collect c = {t, a, b, 0, max_routes(t), o};
+    long visited = topo_paths(t, topo_term_router(t, a), topo_term_router(t, b), P->detour, add_route, &c);
+    if (visited > c.limit) sample_routes(P, a, b, o);
+    return o;
+}
+
+int sched_paths_capped(const sched_pathtab *P) { return P->capped; }
+
+void sched_paths_free(sched_pathtab *P, const topo *t)
+{
+    if (!P) return;
+    for (int i = 0; i < t->nterms * t->nterms; i++) free(P->pair[i].p);
+    free(P->pair);
+    free(P);
 }

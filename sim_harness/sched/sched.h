@@ -20,16 +20,22 @@
 /* One way of moving a message from terminal a to terminal b. */
 typedef struct {
     int nch;
-    int ch[COLL_MAX_HOPS + 2];     /* channel ids (see sched_channel_*) */
+    int16_t ch[COLL_MAX_HOPS + 2]; /* channel ids (see sched_channel_*), < 2^15 for any topo.h network */
     int nports;
     int8_t ports[COLL_MAX_HOPS];   /* route: output port per router, last = ejection */
     int chan;                      /* injection channel at a */
 } sched_path;
 
+/* The candidate paths from one terminal to another. */
 typedef struct {
     int n;
     sched_path *p;
 } sched_paths;
+
+/* Candidate paths of every pair, built on first use (paths.c). */
+typedef struct sched_pathtab sched_pathtab;
+/* Variants (route x injection x ejection channel) kept per pair at most. */
+#define SCHED_MAX_VARIANTS 64
 
 /* Channel ids: injection (term, c), ejection (term, c), then links. */
 int sched_nchannels(const topo *t);
@@ -39,9 +45,11 @@ int sched_channel_link(const topo *t, int link);
 void sched_channel_name(const topo *t, int ch, char *buf, int len);
 
 /* Candidate paths between every pair, minimal + up to `detour` extra hops. */
-sched_paths *sched_paths_build(const topo *t, int detour);
-const sched_paths *sched_paths_get(const sched_paths *all, const topo *t, int a, int b);
-void sched_paths_free(sched_paths *all, const topo *t);
+sched_pathtab *sched_paths_build(const topo *t, int detour);
+const sched_paths *sched_paths_get(sched_pathtab *P, const topo *t, int a, int b);
+/* 1 if some pair had more routes than SCHED_MAX_VARIANTS and was sampled. */
+int sched_paths_capped(const sched_pathtab *P);
+void sched_paths_free(sched_pathtab *P, const topo *t);
 
 /* Lower bound terms. */
 typedef struct {
@@ -55,6 +63,9 @@ typedef struct {
 } sched_bound;
 
 void sched_lower_bound(const coll_sched *s, const topo *t, sched_bound *b);
+/* Messages that must cross from the routers with inA[r] = 1 to the others;
+ * *cap = the links from A to the others. */
+int sched_cut_demand(const coll_sched *s, const topo *t, const unsigned char *inA, int *cap);
 /* The paper's formulas, testable with given cut widths (eqs 2 and 6). */
 int sched_paper_mnb(int M, int N);
 int sched_paper_mns(int M, int N, int Q, int b0, int b1, int b2);
@@ -63,25 +74,59 @@ int sched_paper_mns(int M, int N, int Q, int b0, int b1, int b2);
 typedef struct {
     int detour;
     int exact;              /* use the SAT solver to reach / prove the optimum */
-    double time_limit;      /* seconds for the exact search */
+    double time_limit;      /* seconds for the whole search (heuristic + exact) */
     uint64_t seed;
     int progress;
 } sched_opts;
 
 typedef struct {
     int steps, lower_bound;
-    int optimal;            /* 1 proven, 0 proven not at the bound, -1 unknown */
-    int heuristic_steps;    /* before the exact search */
+    int optimal;            /* 1 proven optimal; 0 the bound is proven unreachable
+                               but the optimum is not settled; -1 unknown */
+    int greedy_steps;       /* the first constructive (greedy) schedule */
+    int heuristic_steps;    /* after the improving search, before SAT */
     int proven_impossible;  /* largest S proven infeasible (0 if none) */
+    int paths_capped;       /* some pair's candidate routes were sampled */
+    const char *sat_skipped;/* why the exact search did not run, or NULL */
     double seconds;
     long sat_vars, sat_clauses;
 } sched_result;
 
-int sched_heuristic(coll_sched *s, const topo *t, const sched_paths *P, uint64_t seed, int tries);
-/* Is there a schedule with S steps?  1 yes (s filled), 0 no (proof), -1 unknown (time). */
-int sched_sat(coll_sched *s, const topo *t, const sched_paths *P, int S, double time_limit, long *vars,
-              long *clauses);
 int sched_run(coll_sched *s, const topo *t, const sched_opts *o, sched_result *r);
+
+/* Limits: a bigger collective is refused (one line) rather than run for
+ * hours; a bigger CNF is not built (the heuristic schedule stands). */
+#define SCHED_MAX_DELIVERIES 200000L
+#define SCHED_MAX_SAT_VARS 4000000L
+/* 0, or -1 and one line in err if the collective is beyond the limits. */
+int sched_check_size(const coll_sched *s, char *err, int errlen);
+
+/* ---- internal to the search (heuristic.c, tabu.c, broadcast.c, combining.c, sat.c) */
+typedef struct {
+    uint64_t seed;
+    int tries;              /* randomized constructive rounds */
+    int lower;              /* stop early at this many steps */
+    double deadline;        /* sched_now() limit for the improving search */
+    int progress;
+} sched_search;
+
+typedef struct { int step, path; } sched_place;
+
+double sched_now(void);
+uint64_t sched_rand(uint64_t *state);
+void sched_set_route(coll_xfer *x, const sched_path *p);
+int sched_heuristic(coll_sched *s, const topo *t, sched_pathtab *P, const sched_search *q, sched_result *r);
+int sched_broadcast(coll_sched *s, const topo *t, sched_pathtab *P, const sched_search *q, sched_result *r);
+int sched_combining(coll_sched *s, const topo *t, sched_pathtab *P, const sched_search *q, sched_result *r);
+int sched_route_builtin(coll_sched *s, const topo *t, sched_pathtab *P, coll_algo algo);
+void sched_keep_best(coll_sched *s, coll_sched *best, int steps);
+int sched_take_best(coll_sched *s, coll_sched *best);
+/* Min-conflicts tabu search for S steps from pl; 1 and pl conflict-free on success. */
+int sched_squeeze(const coll_sched *s, const topo *t, sched_pathtab *P, sched_place *pl, int S, double deadline,
+                  uint64_t *rs, int progress);
+/* Is there a schedule with S steps?  1 yes (s filled), 0 no (proof),
+ * -1 unknown (time), -2 the CNF would exceed SCHED_MAX_SAT_VARS. */
+int sched_sat(coll_sched *s, const topo *t, sched_pathtab *P, int S, double time_limit, long *vars, long *clauses);
 
 /* Conflict-free check on top of coll_check(): every transfer's route is a
  * real path from src to dst, no channel is used twice in a step. */

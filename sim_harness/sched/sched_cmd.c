@@ -26,6 +26,15 @@ static const char *usage_text =
     "  --verify FILE    check a schedule file: deliveries, conflicts, ports, causality\n"
     "  --json           one JSON object on stdout\n";
 
+/* a cut width, or null where the paper's formula has no such cut */
+static json_t *width_json(int w) { return w < 0 ? json_null() : json_integer(w); }
+
+static void print_width(const char *name, int w)
+{
+    if (w < 0) printf(" %s=-", name);
+    else printf(" %s=%d", name, w);
+}
+
 static int verify_cmd(const char *path, int json)
 {
     char err[512];
@@ -91,7 +100,8 @@ int cmd_sched(int argc, char **argv)
     if (coll_init(&s, t, (coll_op)op, from, to, err, sizeof err)) cli_fail(EXIT_USAGE, "%s", err);
     if (s.nmsgs == 0 && op != OP_BARRIER && op != OP_REDUCE)
         cli_fail(EXIT_USAGE, "%s from %s to %s moves no message", opname, from ? from : "-", to ? to : "-");
-    o.progress = !json && cli_progress_enabled();
+    if (sched_check_size(&s, err, sizeof err)) cli_fail(EXIT_USAGE, "%s on %s: %s", opname, t->name, err);
+    o.progress = cli_progress_enabled();
     sched_bound b;
     sched_lower_bound(&s, t, &b);
     sched_result r;
@@ -109,28 +119,40 @@ int cmd_sched(int argc, char **argv)
         json_object_set_new(j, "steps", json_integer(r.steps));
         json_object_set_new(j, "lower_bound", json_integer(r.lower_bound));
         json_object_set_new(j, "optimal", r.optimal == 1 ? json_true() : r.optimal == 0 ? json_false() : json_null());
+        json_object_set_new(j, "greedy_steps", json_integer(r.greedy_steps));
         json_object_set_new(j, "heuristic_steps", json_integer(r.heuristic_steps));
         json_object_set_new(j, "proven_impossible", json_integer(r.proven_impossible));
         json_object_set_new(j, "seconds", json_real(r.seconds));
-        json_object_set_new(j, "bound_terms",
-                            json_pack("{s:i,s:i,s:i,s:i,s:s,s:i,s:i,s:i,s:i}", "ports_inject", b.ports_inject,
-                                      "ports_absorb", b.ports_absorb, "log", b.log_bound, "cut", b.cut_bound,
-                                      "largest", b.largest ? b.largest : "", "paper_formula", b.paper, "b0", b.b0,
-                                      "b1", b.b1, "b2", b.b2));
+        json_object_set_new(j, "detour", json_integer(o.detour));
+        json_object_set_new(j, "paths_sampled", json_boolean(r.paths_capped));
+        json_t *bt = json_pack("{s:i,s:i,s:i,s:i,s:s,s:i}", "ports_inject", b.ports_inject, "ports_absorb",
+                               b.ports_absorb, "log", b.log_bound, "cut", b.cut_bound, "largest",
+                               b.largest ? b.largest : "", "paper_formula", b.paper);
+        json_object_set_new(bt, "b0", width_json(b.b0));
+        json_object_set_new(bt, "b1", width_json(b.b1));
+        json_object_set_new(bt, "b2", width_json(b.b2));
+        json_object_set_new(j, "bound_terms", bt);
         if (r.sat_vars) json_object_set_new(j, "sat", json_pack("{s:I,s:I}", "vars", (json_int_t)r.sat_vars, "clauses", (json_int_t)r.sat_clauses));
+        if (r.sat_skipped) json_object_set_new(j, "exact_skipped", json_string(r.sat_skipped));
         if (out) json_object_set_new(j, "schedule", json_string(out));
         json_dumpf(j, stdout, JSON_COMPACT);
         putchar('\n');
         json_decref(j);
     } else {
         printf("%s on %s (k=%d): %d message(s), %d transfer(s)\n", opname, t->name, k, s.nmsgs, s.nxfers);
-        printf("  lower bound %d  (ports inject %d, absorb %d, log %d, cut %d; largest: %s; paper formula %d with b0=%d b1=%d b2=%d)\n",
-               r.lower_bound, b.ports_inject, b.ports_absorb, b.log_bound, b.cut_bound, b.largest ? b.largest : "-",
-               b.paper, b.b0, b.b1, b.b2);
-        printf("  schedule  %d steps (heuristic %d)%s, %.2f s\n", r.steps, r.heuristic_steps,
-               r.optimal == 1 ? ", proven optimal" : r.optimal == 0 ? ", not optimal" : ", optimality unknown",
+        printf("  lower bound %d  (ports inject %d, absorb %d, log %d, cut %d; largest: %s)\n", r.lower_bound,
+               b.ports_inject, b.ports_absorb, b.log_bound, b.cut_bound, b.largest ? b.largest : "-");
+        printf("  paper's formula %d with", b.paper);
+        print_width("b0", b.b0);
+        print_width("b1", b.b1);
+        print_width("b2", b.b2);
+        printf("\n  schedule  %d steps (greedy %d, improved %d)%s, %.2f s\n", r.steps, r.greedy_steps,
+               r.heuristic_steps,
+               r.optimal == 1 ? ", proven optimal" : r.optimal == 0 ? ", the bound is proven unreachable" : ", optimality unknown",
                r.seconds);
         if (r.proven_impossible) printf("  %d steps proven impossible by the SAT solver\n", r.proven_impossible);
+        if (r.sat_skipped) printf("  exact search skipped: %s\n", r.sat_skipped);
+        if (r.paths_capped) printf("  note: candidate routes were sampled (%d per pair at most)\n", SCHED_MAX_VARIANTS);
         if (out) printf("  written to %s\n", out);
     }
     coll_free(&s);

@@ -52,6 +52,14 @@ int sched_file_write(const char *path, const topo *t, const coll_sched *s, const
     return rc ? -1 : 0;
 }
 
+/* an integer field as int; out-of-range values become -1, which every
+ * check refuses */
+static int small(json_t *v)
+{
+    long long x = json_integer_value(v);
+    return x < -1 || x > 1 << 20 ? -1 : (int)x;
+}
+
 /* a set as "1,2,5" for coll_init */
 static int set_string(json_t *a, int n, char *buf, size_t len, char *err, size_t errlen, const char *what)
 {
@@ -144,17 +152,32 @@ int sched_file_read(const char *path, topo **tp, coll_sched *s, char *err, size_
         for (size_t i = 0; i < json_array_size(xs); i++) {
             json_t *x = json_array_get(xs, i), *route = json_object_get(x, "route");
             json_t *src = json_object_get(x, "src"), *dst = json_object_get(x, "dst"), *msg = json_object_get(x, "msg");
-            if (!json_is_integer(src) || !json_is_integer(dst) || !json_is_integer(msg) || !json_is_array(route) ||
-                json_array_size(route) > COLL_MAX_HOPS) {
+            json_t *chan = json_object_get(x, "chan");
+            if (!json_is_integer(src) || !json_is_integer(dst) || !json_is_integer(msg) || !json_is_integer(chan) ||
+                !json_is_array(route) || json_array_size(route) > COLL_MAX_HOPS) {
                 rc = -2;
-                snprintf(err, errlen, "step %zu transfer %zu: needs integer src, dst, msg and a route array", st, i);
+                snprintf(err, errlen, "step %zu transfer %zu: needs integer src, dst, msg, chan and a route array of at most %d ports",
+                         st, i, COLL_MAX_HOPS);
                 goto done;
             }
-            coll_xfer *f = coll_add(s, (int)st, (int)json_integer_value(src), (int)json_integer_value(dst),
-                                    (int)json_integer_value(msg));
-            f->chan = (int)json_integer_value(json_object_get(x, "chan"));
+            coll_xfer *f = coll_add(s, (int)st, small(src), small(dst), small(msg));
+            f->chan = small(chan);
             f->nports = (int)json_array_size(route);
-            for (int h = 0; h < f->nports; h++) f->ports[h] = (int8_t)json_integer_value(json_array_get(route, (size_t)h));
+            for (int h = 0; h < f->nports; h++) {
+                json_t *p = json_array_get(route, (size_t)h);
+                if (!json_is_integer(p)) {
+                    rc = -2;
+                    snprintf(err, errlen, "step %zu transfer %zu: route[%d] is not an integer", st, i, h);
+                    goto done;
+                }
+                long long v = json_integer_value(p);
+                if (v < 0 || v > 127) {   /* beyond any router: the verifier's message, here */
+                    snprintf(err, errlen, "step %zu: transfer %d -> %d: hop %d names port %lld of a %d-port router", st,
+                             f->src, f->dst, h, v, (*tp)->nports);
+                    goto done;
+                }
+                f->ports[h] = (int8_t)v;
+            }
         }
     }
     s->nsteps = (int)json_array_size(steps);

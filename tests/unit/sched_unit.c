@@ -15,7 +15,7 @@ static void expect(int cond, const char *what, const char *detail)
 
 /* smallest S for which some (step, path) assignment of the personalized
  * messages has no channel conflict: exhaustive search */
-static int brute(const coll_sched *s, const topo *t, const sched_paths *P, int S, int m, int *occ)
+static int brute(const coll_sched *s, const topo *t, sched_pathtab *P, int S, int m, int *occ)
 {
     if (m == s->nmsgs) return 1;
     const sched_paths *c = sched_paths_get(P, t, s->msgs[m].origin, s->msgs[m].dest);
@@ -50,7 +50,7 @@ int main(void)
         topo *t = topo_parse(tiny[i].topo, tiny[i].k, err, sizeof err);
         coll_sched s;
         coll_init(&s, t, coll_op_parse(tiny[i].op), tiny[i].from, tiny[i].to, err, sizeof err);
-        sched_paths *P = sched_paths_build(t, 0);
+        sched_pathtab *P = sched_paths_build(t, 0);
         int nch = sched_nchannels(t), bf = 0;
         for (int S = 1; S <= s.nmsgs && !bf; S++) {
             int *occ = calloc((size_t)S * (size_t)nch, sizeof *occ);
