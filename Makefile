@@ -70,6 +70,7 @@ synth:
 
 bench: all
 	tools/bench.sh
+	tools/bench_system.sh
 
 demo: all
 	tools/demo.sh
