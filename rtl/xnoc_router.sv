@@ -4,7 +4,7 @@
 //   BW  the flit is written into its input VC buffer (edge E)
 //   RC  route computation from the table or the source route  -> rt_*_q (E+1)
 //   SA  combined VC + switch allocation, separable, round robin;
-//       the winner leaves the buffer into the ST register       -> st_*_q (E+2)
+//       the winner leaves its buffer into its output's ST register (E+2)
 //   ST  crossbar + link: written into the downstream buffer           (E+3)
 // Body flits of a packet holding an output VC skip RC and stream at one
 // flit per cycle while credits last.
@@ -12,6 +12,12 @@
 // Every router of a network has the same parameters; its identity lives in
 // the routing table and port attributes written through the config port,
 // so Verilator compiles a single copy for the whole network.
+//
+// Written for simulation speed under Verilator as much as for synthesis:
+// per-VC and per-port logic sits in generate blocks (constant indices, no
+// loops at run time), per-VC flags are packed vectors, expensive logic
+// (route computation, flit muxing) is guarded by the condition that needs
+// it, and grants are one-hot.
 module xnoc_router #(
   parameter int P  = 5,    // ports
   parameter int V  = 2,    // virtual channels per port (1..8)
@@ -47,333 +53,361 @@ module xnoc_router #(
   // instance: this keeps an 8x8 network's model small and quick to compile.
   /* verilator no_inline_module */
 
-  localparam int VB  = (V > 1) ? $clog2(V) : 1;
-  localparam int CW  = $clog2(D + 1);
-  localparam int EW  = PW + 2;            // buffered entry: payload, head, tail
-  localparam int VPC = V / NC;            // VCs per class
-  localparam int TW  = (NT > 1) ? $clog2(NT) : 1;
+  localparam int VB  = 3;                       // VC field of a flit
+  localparam int VI  = (V > 1) ? $clog2(V) : 1; // VC index bits
   localparam int PV  = P * V;
-  localparam logic [1:0] DIM_TERM = 2'd3;
-
-  logic unused_cfg;
-  assign unused_cfg = cfg_data_i[3];   // reserved
+  localparam int CW  = $clog2(D + 1);           // credit / occupancy counters
+  localparam int EW  = PW + 2;                  // buffered entry: payload, head, tail
+  localparam int VPC = V / NC;                  // VCs per class
+  localparam int TW  = (NT > 1) ? $clog2(NT) : 1;
+  localparam int GI  = (PV > 1) ? $clog2(PV) : 1; // input VC index bits
+  localparam int RW  = PB + 2;                  // table port + ejection select, unwrapped
+  localparam int SRL = 14;                      // SR route field offset in the head
+  // output VCs a head may take: all (ejection port), class 0, class 1
+  localparam logic [V-1:0] MaskAll = {V{1'b1}};
+  localparam logic [V-1:0] MaskC0  = MaskAll >> (V - VPC);
+  localparam logic [V-1:0] MaskC1  = MaskAll & ~MaskC0;
+  localparam logic [1:0]   DimTerm = 2'd3;
 
   // ---------------------------------------------------------------- config
+  // Written by the harness during/after reset; deliberately not reset.
   logic [PB-1:0] table_q [NT];
   logic [1:0]    dim_q   [P];
-  logic          dateline_q [P];
+  logic [P-1:0]  term_q;        // dim == terminal: any VC, ejection select applies
+  logic [P-1:0]  dateline_q;
+  logic          cfg_tbl_we, cfg_port_we;
+
+  assign cfg_tbl_we  = cfg_we_i && !cfg_kind_i && ({1'b0, cfg_addr_i} < 11'(NT));
+  assign cfg_port_we = cfg_we_i && cfg_kind_i && ({1'b0, cfg_addr_i} < 11'(P));
 
   always_ff @(posedge clk_i) begin
-    if (cfg_we_i && !cfg_kind_i && {1'b0, cfg_addr_i} < 11'(NT)) table_q[cfg_addr_i[TW-1:0]] <= cfg_data_i[PB-1:0];
-    if (cfg_we_i && cfg_kind_i && cfg_addr_i < 10'(P)) begin
+    if (cfg_tbl_we) table_q[cfg_addr_i[TW-1:0]] <= cfg_data_i[PB-1:0];
+    if (cfg_port_we) begin
       dim_q[cfg_addr_i[PB-1:0]]      <= cfg_data_i[1:0];
+      term_q[cfg_addr_i[PB-1:0]]     <= (cfg_data_i[1:0] == DimTerm);
       dateline_q[cfg_addr_i[PB-1:0]] <= cfg_data_i[2];
     end
   end
 
-  // ---------------------------------------------------------- input buffers
-  logic [EW-1:0] front    [PV];     // flit at the front of each input VC
-  logic          empty    [PV];
-  logic [CW-1:0] count    [PV];
-  logic          fifo_ovf [PV];
-  logic [PV-1:0] pop;               // SA winner leaves its buffer
+  logic unused_cfg;
+  assign unused_cfg = cfg_data_i[3];   // reserved
 
-  for (genvar g = 0; g < PV; g++) begin : g_vc
+  // ------------------------------------------------------ cross-unit signals
+  // input VC g = p*V + v; output VC og = o*V + w
+  logic [PV-1:0] empty;              // input VC buffer empty
+  logic [PV-1:0] ready;              // routed flit at the front (stall counters)
+  logic [PV-1:0] elig;               // may bid for the switch this cycle
+  logic [PV-1:0] pop;                // SA winner leaves its buffer
+  logic [PV-1:0] fifo_err;           // write into a full buffer
+  logic [PV-1:0] rc_err;             // bad route / body flit without a head
+  logic [EW-1:0] front   [PV];       // flit at the front of each input VC
+  logic [CW-1:0] count   [PV];       // occupancy (debug port)
+  logic [PB-1:0] rt_port [PV];       // output port of the packet at the front
+  logic          ovc_vld [PV];       // holds an output VC ...
+  logic [VI-1:0] ovc     [PV];       // ... this one
+  logic [V-1:0]  avail   [PV];       // free output VCs of its class, with a credit
+
+  logic [V-1:0]  free_p  [P];        // output VCs free and with a credit, per port
+  logic [V-1:0]  cred_p  [P];        // output VCs with a credit, per port
+  logic [PV-1:0] oc_err;             // output VC credit over/underflow
+
+  // per input port: the VC its arbiter picked
+  logic [P-1:0]  in_any, in_won;
+  logic [V-1:0]  in_gnt  [P];
+  logic [VI-1:0] in_vc   [P];
+  logic [PB-1:0] in_port [P];
+  logic [P-1:0]  in_port_oh [P];
+  logic [VI-1:0] in_ovc  [P];        // output VC the picked flit travels on
+  logic [EW-1:0] in_flit [P];        // picked flit, SR route already consumed
+
+  // per output port: the input its arbiter picked
+  logic [P-1:0]  out_any;
+  logic [P-1:0]  out_gnt [P];
+  logic [PB-1:0] out_in  [P];
+  logic [V-1:0]  out_dec [P];        // one-hot output VC used this cycle (or 0)
+  logic [P-1:0]  out_tail;
+  logic [P-1:0]  want;               // some routed flit waits for this output
+
+  // ============================================================ input units
+  for (genvar g = 0; g < PV; g++) begin : g_ivc
     localparam int GP = g / V;
     localparam int GV = g % V;
+    localparam logic GC = (NC > 1) && (GV >= VPC);   // VC class of this VC
+
     logic [FW-1:0] fin;
-    assign fin = in_flit_i[GP*FW +: FW];
+    logic          push;
+    assign fin  = in_flit_i[GP*FW +: FW];
+    assign push = in_valid_i[GP] && (fin[PW+4:PW+2] == VB'(GV));
+
     xnoc_fifo #(.W(EW), .D(D)) u_fifo (
-      .clk_i(clk_i), .rst_ni(rst_ni),
-      .push_i     (in_valid_i[GP] && fin[PW+4:PW+2] == 3'(GV)),
+      .clk_i      (clk_i),
+      .rst_ni     (rst_ni),
+      .push_i     (push),
       .data_i     (fin[EW-1:0]),
       .pop_i      (pop[g]),
       .data_o     (front[g]),
       .empty_o    (empty[g]),
       .count_o    (count[g]),
-      .overflow_o (fifo_ovf[g])
+      .overflow_o (fifo_err[g])
     );
-  end
 
-  // ------------------------------------------------- per input VC state (RC)
-  logic          rt_valid_q [PV], rt_valid_d [PV];   // front head routed
-  logic [PB-1:0] rt_port_q  [PV], rt_port_d  [PV];
-  logic          rt_class_q [PV], rt_class_d [PV];   // VC class at the output
-  logic          ovc_valid_q [PV], ovc_valid_d [PV]; // holds an output VC
-  logic [VB-1:0] ovc_q      [PV], ovc_d      [PV];
-  logic          rc_err;
+    // ---- RC: route the head at the front of an idle VC
+    logic          rt_vld_q, rt_vld_d;
+    logic [PB-1:0] rt_port_q, rt_port_d;
+    logic [V-1:0]  rt_mask_q, rt_mask_d;   // output VCs the head may take
+    logic          ovc_vld_q, ovc_vld_d;
+    logic [VI-1:0] ovc_q, ovc_d;
+    logic          bad;
 
-  // Route computation for a head flit at the front of an idle VC: the
-  // source route's next hop, or the table (plus the ejection channel select
-  // when the table names a terminal port).
-
-  always_comb begin
-    rc_err = 1'b0;
-    for (int g = 0; g < PV; g++) begin
+    always_comb begin
       logic [9:0]    dest;
-      logic [PB-1:0] tbl, port;
-      dest = front[g][9:0];
-      tbl  = ({1'b0, dest} < 11'(NT)) ? table_q[dest[TW-1:0]] : '0;
-      port = front[g][10] ? front[g][14 +: PB] : (dim_q[tbl] == DIM_TERM) ? tbl + PB'(front[g][13:12]) : tbl;
-      rt_valid_d[g] = rt_valid_q[g];
-      rt_port_d[g]  = rt_port_q[g];
-      rt_class_d[g] = rt_class_q[g];
-      if (!rt_valid_q[g] && !empty[g]) begin
-        if (!front[g][PW]) rc_err = 1'b1;                      // body flit without a head
-        else begin
-          rt_valid_d[g] = 1'b1;
-          rt_port_d[g]  = port;
-          if (32'(port) >= P || (!front[g][10] && {1'b0, dest} >= 11'(NT))) rc_err = 1'b1;
-          // VC class: keep it along a dimension, drop to 0 on a turn, 1 across a dateline
-          if (NC == 1) rt_class_d[g] = 1'b0;
-          else if (dateline_q[port]) rt_class_d[g] = 1'b1;
-          else if (dim_q[port] == dim_q[g / V]) rt_class_d[g] = (32'(g % V) >= VPC);
-          else rt_class_d[g] = 1'b0;
+      logic [PB-1:0] tbl;
+      logic [RW-1:0] port;
+      logic          cls;
+      rt_vld_d  = rt_vld_q;
+      rt_port_d = rt_port_q;
+      rt_mask_d = rt_mask_q;
+      bad       = 1'b0;
+      dest      = front[g][9:0];
+      tbl       = '0;
+      port      = '0;
+      cls       = 1'b0;
+      if (!rt_vld_q && !empty[g]) begin
+        if (front[g][10]) begin                          // source routed
+          port = RW'(front[g][SRL +: PB]);
+        end else begin                                   // table (+ ejection select)
+          if ({1'b0, dest} < 11'(NT)) tbl = table_q[dest[TW-1:0]];
+          else bad = 1'b1;
+          port = term_q[tbl] ? RW'(tbl) + RW'(front[g][13:12]) : RW'(tbl);
         end
+        if (!front[g][PW] || port >= RW'(P)) bad = 1'b1;
+        // VC class: 1 across a dateline, kept along a dimension, 0 on a turn
+        cls = dateline_q[port[PB-1:0]] || (dim_q[port[PB-1:0]] == dim_q[GP] && GC);
+        rt_vld_d  = front[g][PW];
+        rt_port_d = port[PB-1:0];
+        rt_mask_d = term_q[port[PB-1:0]] ? MaskAll : (NC == 1) ? MaskC0 : cls ? MaskC1 : MaskC0;
+      end
+      // the tail leaving frees the VC for the next packet's RC
+      if (pop[g] && front[g][PW+1]) rt_vld_d = 1'b0;
+    end
+
+    // ---- VA bookkeeping: the output VC this packet holds
+    always_comb begin
+      ovc_vld_d = ovc_vld_q;
+      ovc_d     = ovc_q;
+      if (pop[g]) begin
+        ovc_vld_d = !front[g][PW+1];
+        ovc_d     = in_ovc[GP];
+      end
+    end
+
+    // ---- eligibility for SA
+    logic [V-1:0] av;
+    assign av       = free_p[rt_port_q] & rt_mask_q;
+    assign avail[g] = av;
+    assign ready[g] = rt_vld_q && !empty[g];
+    assign elig[g]  = ready[g] && (ovc_vld_q ? cred_p[rt_port_q][ovc_q] : (av != '0));
+    assign rc_err[g]  = bad;
+    assign rt_port[g] = rt_port_q;
+    assign ovc_vld[g] = ovc_vld_q;
+    assign ovc[g]     = ovc_q;
+    assign pop[g]     = in_won[GP] && in_gnt[GP][GV];
+
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        rt_vld_q  <= 1'b0;
+        rt_port_q <= '0;
+        rt_mask_q <= '0;
+        ovc_vld_q <= 1'b0;
+        ovc_q     <= '0;
+      end else begin
+        rt_vld_q  <= rt_vld_d;
+        rt_port_q <= rt_port_d;
+        rt_mask_q <= rt_mask_d;
+        ovc_vld_q <= ovc_vld_d;
+        ovc_q     <= ovc_d;
       end
     end
   end
 
-  // ------------------------------------------------------- output VC state
-  logic [CW-1:0] credit_q [PV], credit_d [PV];   // [o*V + w]
-  logic          busy_q   [PV], busy_d   [PV];
-  logic          credit_err;
-
-  // A free output VC of the needed class with a credit, lowest index first.
-  logic          free_ok  [PV];   // per input VC: a VC is available for its head
-  logic [VB-1:0] free_vc  [PV];
-
-  always_comb begin
-    for (int g = 0; g < PV; g++) begin
-      int o, lo, hi;
-      o  = 32'(rt_port_q[g]);
-      lo = (dim_q[rt_port_q[g]] == DIM_TERM) ? 0 : 32'(rt_class_q[g]) * VPC;
-      hi = (dim_q[rt_port_q[g]] == DIM_TERM) ? V : lo + VPC;
-      free_ok[g] = 1'b0;
-      free_vc[g] = '0;
-      for (int w = V - 1; w >= 0; w--) begin
-        if (w >= lo && w < hi && o < P && !busy_q[o*V + w] && credit_q[o*V + w] != '0) begin
-          free_ok[g] = 1'b1;
-          free_vc[g] = VB'(w);
-        end
-      end
-    end
-  end
-
-  // ------------------------------------------------------------- SA stage
-  logic [PV-1:0] elig;          // input VC may bid for the switch
-  logic [PV-1:0] ready;         // input VC has a routed flit (for stall counters)
-  always_comb begin
-    for (int g = 0; g < PV; g++) begin
-      ready[g] = !empty[g] && rt_valid_q[g];
-      elig[g]  = ready[g] && (ovc_valid_q[g] ? (credit_q[32'(rt_port_q[g]) * V + 32'(ovc_q[g])] != '0)
-                                             : free_ok[g]);
-    end
-  end
-
-  // Input arbitration: one VC per input port.
-  logic [P-1:0]  in_any;
-  logic [VB-1:0] in_vc   [P];
-  logic [PB-1:0] in_port [P];
-  logic [P-1:0]  in_won;        // the input's choice won its output
-  for (genvar i = 0; i < P; i++) begin : g_in_arb
+  // ======================================================= SA: input stage
+  for (genvar i = 0; i < P; i++) begin : g_in
     xnoc_rr_arb #(.N(V)) u_arb (
-      .clk_i(clk_i), .rst_ni(rst_ni),
-      .req_i (elig[i*V +: V]),
-      .upd_i (in_won[i]),
-      .any_o (in_any[i]),
-      .idx_o (in_vc[i])
+      .clk_i  (clk_i),
+      .rst_ni (rst_ni),
+      .req_i  (elig[i*V +: V]),
+      .upd_i  (in_won[i]),
+      .any_o  (in_any[i]),
+      .gnt_o  (in_gnt[i]),
+      .idx_o  (in_vc[i])
     );
-    assign in_port[i] = rt_port_q[i*V + 32'(in_vc[i])];
+
+    logic [GI-1:0] g;                         // the picked input VC
+    assign g          = GI'(i * V) + GI'(in_vc[i]);
+    assign in_port[i] = rt_port[g];
+    assign in_port_oh[i] = in_any[i] ? (P'(1) << in_port[i]) : '0;
+
+    // the picked flit as it will leave: output VC, SR route consumed
+    logic [VI-1:0] w_sel;
+    logic [EW-1:0] f_sel;
+    always_comb begin
+      logic [V-1:0] a;
+      w_sel = ovc[g];
+      f_sel = front[g];
+      a     = avail[g];
+      if (!ovc_vld[g]) begin                  // head: lowest free VC of its class
+        for (int w = V - 1; w >= 0; w--) if (a[w]) w_sel = VI'(w);
+        if (front[g][10]) f_sel[PW-1:SRL] = front[g][PW-1:SRL] >> PB;
+      end
+    end
+    assign in_ovc[i]  = w_sel;
+    assign in_flit[i] = f_sel;
   end
 
-  // Output arbitration: one input per output port.
-  logic [P-1:0]  out_any;
-  logic [PB-1:0] out_in [P];
-  logic [P-1:0]  out_req [P];
-  always_comb begin
-    for (int o = 0; o < P; o++)
-      for (int i = 0; i < P; i++) out_req[o][i] = in_any[i] && in_port[i] == PB'(o);
-  end
-  for (genvar o = 0; o < P; o++) begin : g_out_arb
+  // ====================================================== SA: output stage
+  for (genvar o = 0; o < P; o++) begin : g_out
+    logic [P-1:0] req;
+    for (genvar i = 0; i < P; i++) begin : g_req
+      assign req[i] = in_port_oh[i][o];
+    end
     xnoc_rr_arb #(.N(P)) u_arb (
-      .clk_i(clk_i), .rst_ni(rst_ni),
-      .req_i (out_req[o]),
-      .upd_i (1'b1),
-      .any_o (out_any[o]),
-      .idx_o (out_in[o])
+      .clk_i  (clk_i),
+      .rst_ni (rst_ni),
+      .req_i  (req),
+      .upd_i  (1'b1),
+      .any_o  (out_any[o]),
+      .gnt_o  (out_gnt[o]),
+      .idx_o  (out_in[o])
     );
-  end
 
-  always_comb begin
-    for (int i = 0; i < P; i++) in_won[i] = in_any[i] && out_any[in_port[i]] && out_in[in_port[i]] == PB'(i);
-  end
-
-  // ------------------------------------------ grants: state, credits, ST regs
-  logic          st_valid_q [P], st_valid_d [P];
-  logic [PB-1:0] st_port_q  [P], st_port_d  [P];
-  logic [FW-1:0] st_flit_q  [P], st_flit_d  [P];
-  logic [P-1:0]  cr_valid_q, cr_valid_d;        // credit back upstream
-  logic [2:0]    cr_vc_q [P], cr_vc_d [P];
-
-  localparam int GW = (PV > 1) ? $clog2(PV) : 1;
-  logic [GW-1:0] gi;             // winner's input VC
-  int            go, gw;         // winner's output port and output VC
-  logic [EW-1:0] gf;             // winner's flit
-  always_comb begin
-    gi = '0;
-    go = 0;
-    gw = 0;
-    gf = '0;
-    for (int g = 0; g < PV; g++) begin
-      ovc_valid_d[g] = ovc_valid_q[g];
-      ovc_d[g]       = ovc_q[g];
-      busy_d[g]      = busy_q[g];
-      credit_d[g]    = credit_q[g];
+    // ST register at the crossbar output (one flit per output per cycle)
+    logic          st_vld_q;
+    logic [FW-1:0] st_flit_q, st_flit_d;
+    logic [EW-1:0] f;
+    assign f         = in_flit[out_in[o]];
+    assign out_tail[o] = f[PW+1];
+    assign out_dec[o]  = out_any[o] ? (V'(1) << in_ovc[out_in[o]]) : '0;
+    always_comb begin
+      st_flit_d = st_flit_q;
+      if (out_any[o]) st_flit_d = {VB'(in_ovc[out_in[o]]), f};
     end
-    pop = '0;
-    credit_err = 1'b0;
-    for (int i = 0; i < P; i++) begin
-      st_valid_d[i] = in_won[i];
-      st_port_d[i]  = in_port[i];
-      st_flit_d[i]  = st_flit_q[i];
-      cr_valid_d[i] = in_won[i];
-      cr_vc_d[i]    = 3'(in_vc[i]);
-    end
-    // returned credits
-    for (int o = 0; o < P; o++) begin
-      if (out_credit_i[o]) begin
-        if (32'(out_credit_vc_i[o*3 +: 3]) >= V || credit_q[o*V + 32'(out_credit_vc_i[o*3 +: 3])] == CW'(D))
-          credit_err = 1'b1;
-        else
-          credit_d[o*V + 32'(out_credit_vc_i[o*3 +: 3])] = credit_q[o*V + 32'(out_credit_vc_i[o*3 +: 3])] + 1'b1;
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        st_vld_q  <= 1'b0;
+        st_flit_q <= '0;
+      end else begin
+        st_vld_q  <= out_any[o];
+        st_flit_q <= st_flit_d;
       end
     end
-    // winners
-    for (int i = 0; i < P; i++) begin
-      if (in_won[i]) begin
-        gi = GW'(i * V + 32'(in_vc[i]));
-        go = 32'(in_port[i]);
-        gf = front[gi];
-        gw = ovc_valid_q[gi] ? 32'(ovc_q[gi]) : 32'(free_vc[gi]);
-        pop[gi] = 1'b1;
-        credit_d[go*V + gw] = credit_d[go*V + gw] - 1'b1;
-        if (gf[PW+1]) begin                     // tail: release the VC
-          busy_d[go*V + gw] = 1'b0;
-          ovc_valid_d[gi]   = 1'b0;
-        end else if (!ovc_valid_q[gi]) begin    // head: take the VC
-          busy_d[go*V + gw] = 1'b1;
-          ovc_valid_d[gi]   = 1'b1;
-          ovc_d[gi]         = VB'(gw);
-        end
-        // source-routed head: consume this hop's port
-        if (gf[PW] && gf[10]) gf[PW-1:14] = gf[PW-1:14] >> PB;
-        st_flit_d[i] = {3'(gw), gf};
+    assign out_valid_o[o]           = st_vld_q;
+    assign out_flit_o[o*FW +: FW]   = st_flit_q;
+  end
+
+  // an input won when some output granted it (grants are one-hot)
+  always_comb begin
+    in_won = '0;
+    for (int o = 0; o < P; o++) in_won = in_won | out_gnt[o];
+  end
+
+  // ============================================================ output VCs
+  for (genvar og = 0; og < PV; og++) begin : g_ovc
+    localparam int GO = og / V;
+    localparam int GW = og % V;
+    logic [CW-1:0] credit_q, credit_d;
+    logic          busy_q, busy_d;
+    logic          inc, dec, err;
+    assign inc = out_credit_i[GO] && (out_credit_vc_i[GO*3 +: 3] == 3'(GW));
+    assign dec = out_dec[GO][GW];
+    always_comb begin
+      credit_d   = credit_q;
+      busy_d     = busy_q;
+      err        = 1'b0;
+      if (inc) begin
+        if (credit_q == CW'(D)) err = 1'b1;           // more credits than slots
+        else credit_d = credit_d + CW'(1);
+      end
+      if (dec) begin
+        if (credit_q == '0) err = 1'b1;               // cannot happen: SA checks
+        credit_d = credit_d - CW'(1);
+        busy_d   = !out_tail[GO];                     // head takes, tail frees
       end
     end
-  end
-
-  // RC state is cleared once the tail leaves.
-  logic          rt_clear [PV];
-  always_comb begin
-    for (int g = 0; g < PV; g++) rt_clear[g] = pop[g] && front[g][PW+1];
-  end
-
-  // ----------------------------------------------------- ST: crossbar, link
-  always_comb begin
-    out_valid_o = '0;
-    out_flit_o  = '0;
-    for (int i = 0; i < P; i++) begin
-      if (st_valid_q[i]) begin
-        out_valid_o[st_port_q[i]]             = 1'b1;
-        out_flit_o[32'(st_port_q[i])*FW +: FW] = st_flit_q[i];
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        credit_q <= CW'(D);
+        busy_q   <= 1'b0;
+      end else begin
+        credit_q <= credit_d;
+        busy_q   <= busy_d;
       end
     end
-    for (int i = 0; i < P; i++) begin
-      in_credit_o[i]          = cr_valid_q[i];
-      in_credit_vc_o[i*3 +: 3] = cr_vc_q[i];
+    assign oc_err[og]     = err;
+    assign cred_p[GO][GW] = (credit_q != '0);
+    assign free_p[GO][GW] = (credit_q != '0) && !busy_q;
+
+`ifdef XNOC_ASSERT
+    always_ff @(posedge clk_i) begin
+      if (rst_ni) begin
+        CreditNeverAboveDepth: assert (credit_q <= CW'(D));
+      end
     end
+`endif
   end
 
-  // ------------------------------------------------- performance counters
+  // ================================================ credits back upstream
+  logic [P-1:0]  cr_vld_q;
+  logic [VI-1:0] cr_vc_q [P];
+  for (genvar i = 0; i < P; i++) begin : g_cr
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) cr_vc_q[i] <= '0;
+      else         cr_vc_q[i] <= in_vc[i];
+    end
+    assign in_credit_vc_o[i*3 +: 3] = 3'(cr_vc_q[i]);
+  end
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) cr_vld_q <= '0;
+    else         cr_vld_q <= in_won;
+  end
+  assign in_credit_o = cr_vld_q;
+
+  // ================================================ performance counters
+  // want[o]: some input VC has a routed flit at its front for output o
+  always_comb begin
+    want = '0;
+    for (int g = 0; g < PV; g++) if (ready[g]) want = want | (P'(1) << rt_port[g]);
+  end
+
   logic [31:0] flits_q [P], stalls_q [P];
-  logic [P-1:0] stalled;
-  always_comb begin
-    for (int o = 0; o < P; o++) begin
-      stalled[o] = 1'b0;
-      for (int g = 0; g < PV; g++) if (ready[g] && rt_port_q[g] == PB'(o)) stalled[o] = 1'b1;
-      if (out_any[o]) stalled[o] = 1'b0;
+  for (genvar o = 0; o < P; o++) begin : g_cnt
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        flits_q[o]  <= '0;
+        stalls_q[o] <= '0;
+      end else begin
+        if (out_valid_o[o])           flits_q[o]  <= flits_q[o] + 32'd1;
+        if (want[o] && !out_any[o])   stalls_q[o] <= stalls_q[o] + 32'd1;
+      end
     end
   end
 
-  // ------------------------------------------------------------ errors
-  logic [7:0] err_q, err_d;
-  always_comb begin
-    err_d = err_q;
-    if (credit_err) err_d[0] = 1'b1;
-    for (int g = 0; g < PV; g++) if (fifo_ovf[g]) err_d[1] = 1'b1;
-    for (int p = 0; p < P; p++)
-      if (in_valid_i[p] && 32'(in_flit_i[p*FW + PW + 2 +: 3]) >= V) err_d[2] = 1'b1;
-    if (rc_err) err_d[3] = 1'b1;
+  // ============================================================== errors
+  // bit 0 credit over/underflow, 1 write into a full buffer, 2 flit on a
+  // VC >= V, 3 bad route (port >= P, destination >= NT, body without head)
+  logic [P-1:0] bad_vc;
+  for (genvar p = 0; p < P; p++) begin : g_badvc
+    assign bad_vc[p] = in_valid_i[p] && (32'(in_flit_i[p*FW + PW + 2 +: 3]) >= V);
+  end
+
+  logic [3:0] err_q, err_d;
+  assign err_d = err_q | {|rc_err, |bad_vc, |fifo_err, |oc_err};
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) err_q <= '0;
+    else         err_q <= err_d;
   end
   assign err_o = |err_q;
 
-  // ----------------------------------------------------------- registers
-  // One always_ff per element (generate) keeps every loop small enough for
-  // the simulator to unroll, whatever P and V are.
-  for (genvar g = 0; g < PV; g++) begin : g_vc_regs
-    always_ff @(posedge clk_i) begin
-      if (!rst_ni) begin
-        rt_valid_q[g]  <= 1'b0;
-        rt_port_q[g]   <= '0;
-        rt_class_q[g]  <= 1'b0;
-        ovc_valid_q[g] <= 1'b0;
-        ovc_q[g]       <= '0;
-        credit_q[g]    <= CW'(D);
-        busy_q[g]      <= 1'b0;
-      end else begin
-        rt_valid_q[g]  <= rt_clear[g] ? 1'b0 : rt_valid_d[g];
-        rt_port_q[g]   <= rt_port_d[g];
-        rt_class_q[g]  <= rt_class_d[g];
-        ovc_valid_q[g] <= ovc_valid_d[g];
-        ovc_q[g]       <= ovc_d[g];
-        credit_q[g]    <= credit_d[g];
-        busy_q[g]      <= busy_d[g];
-      end
-    end
-  end
-
-  for (genvar i = 0; i < P; i++) begin : g_port_regs
-    always_ff @(posedge clk_i) begin
-      if (!rst_ni) begin
-        st_valid_q[i] <= 1'b0;
-        st_port_q[i]  <= '0;
-        st_flit_q[i]  <= '0;
-        cr_vc_q[i]    <= '0;
-        flits_q[i]    <= '0;
-        stalls_q[i]   <= '0;
-      end else begin
-        st_valid_q[i] <= st_valid_d[i];
-        st_port_q[i]  <= st_port_d[i];
-        st_flit_q[i]  <= st_flit_d[i];
-        cr_vc_q[i]    <= cr_vc_d[i];
-        flits_q[i]    <= flits_q[i] + 32'(out_valid_o[i]);
-        stalls_q[i]   <= stalls_q[i] + 32'(stalled[i]);
-      end
-    end
-  end
-
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      cr_valid_q <= '0;
-      err_q      <= '0;
-    end else begin
-      cr_valid_q <= cr_valid_d;
-      err_q      <= err_d;
-    end
-  end
-
-  // ------------------------------------------------------------ debug read
+  // ========================================================== debug read
   always_comb begin
     dbg_data_o = '0;
     unique case (dbg_addr_i[9:8])
@@ -389,10 +423,7 @@ module xnoc_router #(
   // Named invariants, checked in assertion-enabled simulation builds.
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
-      for (int g = 0; g < PV; g++) begin
-        CreditNeverAboveDepth: assert (credit_q[g] <= CW'(D));
-      end
-      NoCreditOverflow: assert (!credit_err);
+      NoCreditOverflow: assert (oc_err == '0);
     end
   end
 `endif

@@ -1,39 +1,40 @@
-// xnoc_rr_arb - round-robin arbiter.
+// xnoc_rr_arb - round-robin arbiter with a one-hot grant.
 //
-// Grants the first requester at or after the priority pointer; when the
-// grant is accepted (upd_i) the pointer moves just past the winner, so every
-// requester is served within N grants.
+// The requester granted is the lowest-numbered one above the previous
+// winner, else the lowest-numbered one (wrap-around).  When the grant is
+// used (upd_i) the priority moves just past the winner, so each of N
+// requesters is served within N grants.  The state is a mask of the
+// requesters above the last winner; the grant is the lowest set bit,
+// x & -x: word-wide operations, no loop over requesters in simulation.
 module xnoc_rr_arb #(
-  parameter int N = 4
+  parameter int N = 4,
+  localparam int IW = (N > 1) ? $clog2(N) : 1
 ) (
-  input  logic                          clk_i,
-  input  logic                          rst_ni,
-  input  logic [N-1:0]                  req_i,
-  input  logic                          upd_i,   // the grant was used
-  output logic                          any_o,
-  output logic [((N > 1) ? $clog2(N) : 1)-1:0] idx_o
+  input  logic          clk_i,
+  input  logic          rst_ni,
+  input  logic [N-1:0]  req_i,
+  input  logic          upd_i,   // the grant was used
+  output logic          any_o,
+  output logic [N-1:0]  gnt_o,   // one-hot (zero if no request)
+  output logic [IW-1:0] idx_o    // index of the grant
 );
-  localparam int IW = (N > 1) ? $clog2(N) : 1;
+  logic [N-1:0] mask_q, mask_d;  // requesters above the previous winner
+  logic [N-1:0] hi, pick;
 
-  logic [IW-1:0] ptr_q, ptr_d;
-  logic [N-1:0]  hi_req;
-
-  // Requests at or above the pointer have priority over the ones below.
-  always_comb begin
-    for (int i = 0; i < N; i++) hi_req[i] = req_i[i] && (IW'(i) >= ptr_q);
-  end
+  assign hi    = req_i & mask_q;
+  assign pick  = (hi != '0) ? hi : req_i;
+  assign gnt_o = pick & (~pick + N'(1));
+  assign any_o = (req_i != '0);
+  // bits strictly above the winner
+  assign mask_d = ~(gnt_o | (gnt_o - N'(1)));
 
   always_comb begin
     idx_o = '0;
-    for (int i = N - 1; i >= 0; i--) if (req_i[i]) idx_o = IW'(i);
-    for (int i = N - 1; i >= 0; i--) if (hi_req[i]) idx_o = IW'(i);
+    for (int i = 1; i < N; i++) if (gnt_o[i]) idx_o = IW'(i);
   end
 
-  assign any_o = |req_i;
-  assign ptr_d = (idx_o == IW'(N - 1)) ? '0 : idx_o + 1'b1;
-
   always_ff @(posedge clk_i) begin
-    if (!rst_ni) ptr_q <= '0;
-    else if (upd_i && any_o) ptr_q <= ptr_d;
+    if (!rst_ni) mask_q <= '1;
+    else if (upd_i && any_o) mask_q <= mask_d;
   end
 endmodule

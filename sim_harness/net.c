@@ -16,7 +16,7 @@ struct xnoc_net {
     void *(*xg_new)(void);
     void (*xg_free)(void *);
     void (*xg_reset)(void *, int);
-    void (*xg_cfg)(void *, int, int, int, int);
+    void (*xg_cfg_row)(void *, int, int, const uint8_t *);
     void (*xg_cycle)(void *, const xnoc_flit *, const xnoc_credit *, xnoc_flit *, xnoc_credit *);
     uint32_t (*xg_dbg)(void *, int, int);
     int (*xg_err)(void *);
@@ -104,7 +104,7 @@ static xnoc_net *open_model(const topo *t, const router_cfg *rc, int variant, in
     LOAD(xg_new);
     LOAD(xg_free);
     LOAD(xg_reset);
-    LOAD(xg_cfg);
+    LOAD(xg_cfg_row);
     LOAD(xg_cycle);
     LOAD(xg_dbg);
     LOAD(xg_err);
@@ -123,10 +123,13 @@ static void configure(xnoc_net *n)
     const topo *t = n->t;
     n->g = n->xg_new();
     n->xg_reset(n->g, 1);
-    int ncfg;
-    netgen_cfg *c = netgen_config(t, &ncfg);
-    for (int i = 0; i < ncfg; i++) n->xg_cfg(n->g, c[i].router, c[i].kind, c[i].addr, c[i].data);
-    free(c);
+    uint8_t *data = malloc((size_t)t->nrouters);
+    for (int row = 0; row < netgen_config_rows(t); row++) {
+        int kind, addr;
+        netgen_config_row(t, row, &kind, &addr, data);
+        n->xg_cfg_row(n->g, kind, addr, data);
+    }
+    free(data);
     n->xg_reset(n->g, 1);
     n->xg_reset(n->g, 0);
     size_t np = (size_t)t->nrouters * (size_t)t->nports;

@@ -1,7 +1,6 @@
 /* netgen.c - generate the network netlist, its per-channel glue and its config. */
 #include "netgen.h"
 
-#include <stdlib.h>
 
 /* Connections of one router port, as Verilog expressions. */
 static void wire_port(FILE *f, const topo *t, int r, int p, int fw)
@@ -54,8 +53,9 @@ void netgen_verilog(FILE *f, const topo *t, const router_cfg *rc)
     fprintf(f, "module xnoc_network (\n  input  logic clk_i,\n  input  logic rst_ni,\n"
                "  input  logic cfg_we_i,\n  input  logic [9:0] cfg_router_i,\n  input  logic cfg_kind_i,\n"
                "  input  logic [9:0] cfg_addr_i,\n  input  logic [3:0] cfg_data_i,\n"
+               "  input  logic cfg_bcast_i,\n  input  logic [%d:0] cfg_bdata_i,\n"
                "  input  logic [9:0] dbg_router_i,\n  input  logic [9:0] dbg_addr_i,\n"
-               "  output logic [31:0] dbg_data_o,\n  output logic err_o");
+               "  output logic [31:0] dbg_data_o,\n  output logic err_o", 4 * t->nrouters - 1);
     for (int ch = 0; ch < nch; ch++)
         fprintf(f, ",\n  input  logic inj_valid_%d,\n  input  logic [%d:0] inj_flit_%d,\n"
                    "  output logic inj_credit_%d,\n  output logic [2:0] inj_credit_vc_%d,\n"
@@ -74,14 +74,14 @@ void netgen_verilog(FILE *f, const topo *t, const router_cfg *rc)
         fprintf(f,
                 "  xnoc_router #(.P(%d), .V(%d), .D(%d), .PW(%d), .NT(%d), .NC(%d)) u_r%d (\n"
                 "    .clk_i(clk_i), .rst_ni(rst_ni),\n"
-                "    .cfg_we_i(cfg_we_i && cfg_router_i == 10'd%d), .cfg_kind_i(cfg_kind_i),\n"
-                "    .cfg_addr_i(cfg_addr_i), .cfg_data_i(cfg_data_i),\n"
+                "    .cfg_we_i(cfg_we_i && (cfg_bcast_i || cfg_router_i == 10'd%d)), .cfg_kind_i(cfg_kind_i),\n"
+                "    .cfg_addr_i(cfg_addr_i), .cfg_data_i(cfg_bcast_i ? cfg_bdata_i[%d +: 4] : cfg_data_i),\n"
                 "    .in_valid_i(r%d_in_valid), .in_flit_i(r%d_in_flit),\n"
                 "    .in_credit_o(r%d_in_credit), .in_credit_vc_o(r%d_in_credit_vc),\n"
                 "    .out_valid_o(r%d_out_valid), .out_flit_o(r%d_out_flit),\n"
                 "    .out_credit_i(r%d_out_credit), .out_credit_vc_i(r%d_out_credit_vc),\n"
                 "    .dbg_addr_i(dbg_addr_i), .dbg_data_o(r%d_dbg), .err_o(r%d_err));\n",
-                P, rc->vcs, rc->buf, rc->pw, t->nterms, t->nclasses, r, r, r, r, r, r, r, r, r, r, r, r);
+                P, rc->vcs, rc->buf, rc->pw, t->nterms, t->nclasses, r, r, 4 * r, r, r, r, r, r, r, r, r, r, r);
     }
     fprintf(f, "  always_comb begin\n    dbg_data_o = '0;\n    case (dbg_router_i)\n");
     for (int r = 0; r < t->nrouters; r++) fprintf(f, "      10'd%d: dbg_data_o = r%d_dbg;\n", r, r);
@@ -107,17 +107,32 @@ void netgen_glue_io(FILE *f, const topo *t)
                    "  injc[%d].valid = m->inj_credit_%d; injc[%d].vc = m->inj_credit_vc_%d;\n",
                 ch, ch, ch, ch, ch, ch, ch, ch, ch);
     fprintf(f, "}\n");
+    /* cfg_bdata_i: 4 bits per router; Verilator's C type depends on the width */
+    int w = 4 * t->nrouters;
+    fprintf(f, "static inline void set_cfg_row(Vxnoc_network *m, const uint8_t *d)\n{\n");
+    if (w <= 64) {
+        fprintf(f, "  m->cfg_bdata_i = 0");
+        for (int r = 0; r < t->nrouters; r++) fprintf(f, "\n    | (uint64_t)(d[%d] & 15) << %d", r, 4 * r);
+        fprintf(f, ";\n");
+    } else {
+        for (int word = 0; word < (w + 31) / 32; word++) {
+            fprintf(f, "  m->cfg_bdata_i[%d] = 0", word);
+            for (int r = 8 * word; r < 8 * word + 8 && r < t->nrouters; r++)
+                fprintf(f, " | (uint32_t)(d[%d] & 15) << %d", r, 4 * (r - 8 * word));
+            fprintf(f, ";\n");
+        }
+    }
+    fprintf(f, "}\n");
 }
 
-netgen_cfg *netgen_config(const topo *t, int *n)
+int netgen_config_rows(const topo *t) { return t->nports + t->nterms; }
+
+void netgen_config_row(const topo *t, int row, int *kind, int *addr, uint8_t *data)
 {
-    int cap = t->nrouters * (t->nterms + t->nports), k = 0;
-    netgen_cfg *c = malloc((size_t)cap * sizeof *c);
-    for (int r = 0; r < t->nrouters; r++) {
-        for (int p = 0; p < t->nports; p++)
-            c[k++] = (netgen_cfg){r, 1, p, t->port_dim[r * t->nports + p] | t->dateline[r * t->nports + p] << 2};
-        for (int d = 0; d < t->nterms; d++) c[k++] = (netgen_cfg){r, 0, d, topo_route(t, r, d)};
-    }
-    *n = k;
-    return c;
+    int port = row < t->nports;
+    *kind = port ? 1 : 0;
+    *addr = port ? row : row - t->nports;
+    for (int r = 0; r < t->nrouters; r++)
+        data[r] = port ? (uint8_t)(t->port_dim[r * t->nports + row] | t->dateline[r * t->nports + row] << 2)
+                       : (uint8_t)topo_route(t, r, *addr);
 }

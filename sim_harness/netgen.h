@@ -18,10 +18,12 @@ void netgen_verilog(FILE *f, const topo *t, const router_cfg *rc);
  * line per terminal channel, included by sim_harness/glue/xnoc_glue.cpp. */
 void netgen_glue_io(FILE *f, const topo *t);
 
-/* One config write: router, kind (0 table, 1 port attributes), addr, data. */
-typedef struct { int router, kind, addr, data; } netgen_cfg;
-
-/* All config writes for t; returns a malloc'ed array and its length. */
-netgen_cfg *netgen_config(const topo *t, int *n);
+/* The configuration as rows written to every router at once (cfg_bcast_i:
+ * one cycle per row rather than one per router and row, which made loading
+ * a 16x16 mesh cost 68,000 cycles).  Row i: kind (0 routing table, 1 port
+ * attributes), addr (destination terminal or port), data[r] for router r:
+ * the output port topo_route(t, r, addr), or port_dim | dateline << 2. */
+int netgen_config_rows(const topo *t);
+void netgen_config_row(const topo *t, int row, int *kind, int *addr, uint8_t *data);
 
 #endif

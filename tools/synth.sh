@@ -1,20 +1,44 @@
 #!/usr/bin/env bash
 # tools/synth.sh - `make synth`: yosys (Debian's 0.23) synthesizes the router
 # to generic gates for a few configurations and writes docs/synth.md.
+#
+# usage: tools/synth.sh [--out FILE]     (RTL=dir overrides rtl/, for trials)
+# Per configuration the script is exactly:
+#   read_verilog -sv rtl/xnoc_fifo.sv rtl/xnoc_rr_arb.sv rtl/xnoc_router.sv
+#   chparam -set P .. -set V .. -set D .. -set NT .. [-set NC ..] xnoc_router
+#   synth -top xnoc_router
+#   stat
 set -eu
 cd "$(dirname "$0")/.."
 out=docs/synth.md
+[ "${1:-}" = --out ] && out=$2
+rtl=${RTL:-rtl}
+command -v yosys >/dev/null || { echo "synth.sh: yosys is missing (apt-get install yosys)" >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-configs=("P=5 V=2 D=8 NT=16:mesh 4x4, defaults"
-         "P=5 V=2 D=8 NT=16 NC=2:octagon/fat-octagon (3 net + 2 terminal ports), 2 VC classes"
+# parameters : what it is
+configs=("P=5 V=2 D=8 NT=16:mesh 4x4, defaults (vcs=2 buf=8)"
          "P=5 V=4 D=4 NT=64:mesh 8x8, vcs=4 buf=4"
-         "P=5 V=2 D=4 NT=16:mesh 4x4, buf=4")
+         "P=5 V=2 D=8 NT=256:mesh 16x16 (256-entry table)"
+         "P=5 V=2 D=8 NT=16 NC=2:fat-octagon c=2 (3 net + 2 terminal ports), 2 VC classes")
+srcs="$rtl/xnoc_fifo.sv $rtl/xnoc_rr_arb.sv $rtl/xnoc_router.sv"
 {
 echo "# Router synthesis (yosys $(yosys -V | awk '{print $2}'), generic gates)"
 echo
-echo "Produced by \`make synth\` (tools/synth.sh): \`read_verilog -sv rtl/*.sv; chparam ...; synth -top xnoc_router; stat\`."
-echo "Cells are yosys's internal gate library (\$_AND_, \$_MUX_, \$_DFF*_ ...), a technology-independent size measure."
+echo "Produced by \`make synth\` (\`tools/synth.sh\`). For each configuration the yosys script is"
+echo
+echo '```'
+echo "read_verilog -sv rtl/xnoc_fifo.sv rtl/xnoc_rr_arb.sv rtl/xnoc_router.sv"
+echo "chparam -set P 5 -set V 2 -set D 8 -set NT 16 xnoc_router    # per row"
+echo "synth -top xnoc_router"
+echo "stat"
+echo '```'
+echo
+echo "run as \`yosys -q -l log script.ys\`. Cells are yosys's internal gate library"
+echo "(\$_AND_, \$_MUX_, \$_DFF*_ ...): a technology-independent size measure."
+echo "Flip-flops = all \$_DFF*/\$_SDFF* cells (input buffers are flip-flops: no RAM"
+echo "macros are inferred in generic synthesis); muxes = \$_MUX_ cells."
+echo "PW = 64 everywhere."
 echo
 echo "| configuration | parameters | cells | flip-flops | muxes | seconds |"
 echo "|---|---|---:|---:|---:|---:|"
@@ -24,18 +48,21 @@ for c in "${configs[@]}"; do
     chp=""
     for kv in $params; do chp="$chp -set ${kv%%=*} ${kv#*=}"; done
     cat > "$tmp/s.ys" <<YS
-read_verilog -sv rtl/xnoc_fifo.sv rtl/xnoc_rr_arb.sv rtl/xnoc_router.sv
+read_verilog -sv $srcs
 chparam $chp xnoc_router
 synth -top xnoc_router
 stat
 YS
     echo "synthesizing $params ..." >&2
     start=$SECONDS
-    yosys -q -l "$tmp/log" "$tmp/s.ys" >/dev/null
+    # (stderr: yosys's "Replacing memory ... with list of registers" notes for
+    # unpacked arrays used as wires; shown only if yosys fails)
+    yosys -q -l "$tmp/log" "$tmp/s.ys" >/dev/null 2>"$tmp/err" || { cat "$tmp/err" >&2; exit 1; }
     secs=$((SECONDS - start))
+    # the last "Number of cells" is the design total (after the per-module stats)
     cells=$(grep -E "Number of cells:" "$tmp/log" | tail -1 | awk '{print $4}')
-    ffs=$(awk '/Number of cells:/{n=0} /\$_(S)?DFF/{n+=$2} END{print n}' "$tmp/log")
-    mux=$(grep -E '\$_MUX_' "$tmp/log" | tail -1 | awk '{print $2}')
+    ffs=$(awk '/Number of cells:/{n=0} /\$_S?DFF/{n+=$2} END{print n}' "$tmp/log")
+    mux=$(awk '/Number of cells:/{n=0} /\$_MUX_/{n+=$2} END{print n}' "$tmp/log")
     echo "| $what | $params | $cells | $ffs | $mux | $secs |" >> "$tmp/md"
 done
 mv "$tmp/md" "$out"

@@ -46,7 +46,8 @@ static inline void get(const VlWide<3> &w, xflit &f)
     f.vc = (w[2] >> 2) & 7;
 }
 
-// drive_inputs(m, inj, ejc) and read_outputs(m, ej, injc), one line per channel.
+// drive_inputs(m, inj, ejc) and read_outputs(m, ej, injc), one line per
+// channel, and set_cfg_row(m, data): the per-router config data bus.
 #include "xnoc_io.inc"
 
 struct xg {
@@ -183,17 +184,20 @@ void xg_reset(void *p, int on)
     if (!on) g->t = 0;
 }
 
-void xg_cfg(void *p, int router, int kind, int addr, int data)
+// One config row, written into every router in the same cycle (broadcast
+// with per-router data): kind, addr shared, data[r] for router r.
+void xg_cfg_row(void *p, int kind, int addr, const uint8_t *data)
 {
     xg *g = (xg *)p;
     Vxnoc_network *m = g->top;
     m->cfg_we_i = 1;
-    m->cfg_router_i = router;
+    m->cfg_bcast_i = 1;
     m->cfg_kind_i = kind;
     m->cfg_addr_i = addr;
-    m->cfg_data_i = data;
+    set_cfg_row(m, data);
     tick(g);
     m->cfg_we_i = 0;
+    m->cfg_bcast_i = 0;
 }
 
 // The debug bus is combinational: settle it without clocking.

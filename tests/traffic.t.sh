@@ -1,0 +1,45 @@
+# traffic: the `xnoc traffic` command itself - report schema, options,
+# determinism, and one-line errors for bad input
+source tests/lib.sh
+
+j=$($XNOC traffic --topo mesh:2x2 --pattern uniform --rate 0.3 --packet 2 --cycles 3000 --warmup 500 --seed 7 --json 2>"$TMP/e")
+jcheck json-fields "$j" '[ "topology","cycles","offered","throughput","avg_latency","p99_latency","max_latency","avg_hops","injected_packets","delivered_packets","errors","saturated","links","terminals" ] - keys == []'
+jcheck json-values "$j" '.topology=="mesh:2x2" and .offered==0.3 and .errors==0 and .saturated==false and .avg_latency >= .avg_hops*3 and .p99_latency <= .max_latency and .avg_latency <= .max_latency'
+# one entry per directed channel: 8 links + 4 injection + 4 ejection
+jcheck json-links "$j" '(.links|length)==16 and ([.links[]|select(.kind=="link")]|length)==8 and ([.links[]|select(.kind=="link")|has("from","to","src_router","src_port","dst_router","dst_port","flits","utilization")]|all) and ([.links[].utilization]|max) <= 1'
+j2=$($XNOC traffic --topo mesh:2x2 --pattern uniform --rate 0.3 --packet 2 --cycles 3000 --warmup 500 --seed 7 --json 2>/dev/null)
+if [ "$j" = "$j2" ]; then ok same-seed-same-run; else fail same-seed-same-run "two runs with --seed 7 differ"; fi
+j3=$($XNOC traffic --topo mesh:2x2 --pattern uniform --rate 0.3 --packet 2 --cycles 3000 --warmup 500 --seed 8 --json 2>/dev/null)
+if [ "$j" != "$j3" ]; then ok other-seed-other-run; else fail other-seed-other-run "--seed 8 gave the run of --seed 7"; fi
+j=$($XNOC traffic --topo mesh:2x2 --pattern uniform --sources 0,3 --rate 0.2 --cycles 2000 --json 2>/dev/null)
+jcheck sources-only-these "$j" '[.links[]|select(.kind=="inject")|.flits>0] == [true,false,false,true] and .errors==0'
+$XNOC traffic --topo mesh:2x2 --pattern uniform --rate 0.2 --cycles 2000 >"$TMP/human" 2>&1
+if grep -q '^  offered 0.200, accepted 0.2[0-9]* flits/terminal/cycle' "$TMP/human" && grep -q '^link utilization' "$TMP/human" && grep -q 'errors 0' "$TMP/human"; then
+    ok human-report; else fail human-report "$(head -3 "$TMP/human")"; fi
+check traffic-help $XNOC traffic --help
+if $XNOC traffic --help | grep -q -- '--pattern P'; then ok help-names-options; else fail help-names-options "no --pattern in --help"; fi
+
+# Bad input: one line, exit 2, before anything is built
+check_fail bad-topo 2 "unknown topology 'ring'" $XNOC traffic --topo ring:4 --pattern uniform
+check_fail bad-size 2 "each side must be" $XNOC traffic --topo mesh:0x2 --pattern uniform
+check_fail bad-router-key 2 "unknown parameter 'depth'" $XNOC traffic --topo mesh:2x2 --router depth=4 --pattern uniform
+check_fail bad-router-vcs 2 "vcs=9 is out of range" $XNOC traffic --topo mesh:2x2 --router vcs=9 --pattern uniform
+check_fail bad-router-buf 2 "buf=0 is out of range" $XNOC traffic --topo mesh:2x2 --router buf=0 --pattern uniform
+check_fail bad-router-pw 2 "pw=32: only 64-bit" $XNOC traffic --topo mesh:2x2 --router pw=32 --pattern uniform
+check_fail bad-router-syntax 2 "expected key=value" $XNOC traffic --topo mesh:2x2 --router vcs --pattern uniform
+check_fail torus-needs-2vcs 2 "needs at least 2 VCs" $XNOC traffic --topo torus:3x3 --router vcs=1 --pattern uniform
+check_fail bad-pattern 2 "unknown pattern 'zigzag'" $XNOC traffic --topo mesh:2x2 --pattern zigzag
+check_fail bad-rate 2 "--rate: 1.5 is out of range" $XNOC traffic --topo mesh:2x2 --pattern uniform --rate 1.5
+check_fail bad-rate-zero 2 "--rate: 0 is out of range" $XNOC traffic --topo mesh:2x2 --pattern uniform --rate 0
+check_fail bad-rate-text 2 "--rate: 'fast' is not a number" $XNOC traffic --topo mesh:2x2 --pattern uniform --rate fast
+check_fail bad-packet 2 "--packet" $XNOC traffic --topo mesh:2x2 --pattern uniform --packet 0
+check_fail bad-ports 2 "--ports" $XNOC traffic --topo mesh:2x2 --pattern uniform --ports 9
+check_fail bad-transpose 2 "transpose needs a square" $XNOC traffic --topo mesh:3x2 --pattern transpose
+check_fail bad-bitcomp 2 "bitcomp needs a power-of-two" $XNOC traffic --topo mesh:3x1 --pattern bitcomp
+check_fail bad-sources 2 "--sources: terminal set '9': 9-9 outside 0-3" $XNOC traffic --topo mesh:2x2 --pattern uniform --sources 9
+check_fail bad-flag 2 "unknown or incomplete option '--frobnicate'" $XNOC traffic --topo mesh:2x2 --pattern uniform --frobnicate 1
+check_fail missing-value 2 "unknown or incomplete option '--rate'" $XNOC traffic --topo mesh:2x2 --pattern uniform --rate
+check_fail missing-topo 2 "--topo is required" $XNOC traffic --pattern uniform
+check_fail missing-pattern 2 "--pattern is required" $XNOC traffic --topo mesh:2x2
+check_fail bad-window 2 "--trace-window" $XNOC traffic --topo mesh:2x2 --pattern uniform --trace-window 5:1
+check_fail window-without-trace 2 "--trace-window" $XNOC traffic --topo mesh:2x2 --pattern uniform --trace-window 1:5
