@@ -18,6 +18,7 @@
 #include "coll/coll_plan.h"
 #include "links_report.h"
 #include "node.h"
+#include "sys_view.h"
 #include "sched/sched.h"
 #include "sched/sched_file.h"
 
@@ -35,9 +36,15 @@ static const char *usage_text =
     "  --ports k         NI channels per terminal (1)\n"
     "  --router K=V,...  router parameters (vcs=2,buf=8)\n"
     "  --seed N          data pattern seed (1)\n"
+    "  --clock-ratio N   core cycles per network cycle (1)\n"
     "  --max-cycles N    give up after N network cycles (50000000)\n"
     "  --time-limit S    seconds the exact schedule search may take (60)\n"
-    "  --json            one JSON object on stdout\n";
+    "  --json            one JSON object on stdout\n"
+    "Live view (links, buffers, each node's state and step; see docs/view.md):\n";
+
+/* --clock-ratio: core cycles per network cycle, for every run of this
+ * command (the calibration runs too, so the model matches). */
+static int clock_ratio = 1;
 
 typedef struct {
     int verified, fault;
@@ -52,7 +59,7 @@ typedef struct {
 
 /* Runs schedule s on the network and collects the firmware's results. */
 static void execute(const topo *t, const router_cfg *rc, coll_sched *s, int bytes, int sync, uint32_t seed,
-                    int redop, uint64_t max_cycles, outcome *out, json_t **links)
+                    int redop, uint64_t max_cycles, outcome *out, json_t **links, view *vw)
 {
     memset(out, 0, sizeof *out);
     out->step_cycles = calloc((size_t)s->nsteps + 1, sizeof *out->step_cycles);
@@ -70,7 +77,7 @@ static void execute(const topo *t, const router_cfg *rc, coll_sched *s, int byte
     uint32_t need = 96 * 1024 + (uint32_t)maxslots * (uint32_t)((bytes + 7) & ~7) + (uint32_t)s->nxfers;
     uint32_t ram_kib = 512;
     while ((uint64_t)ram_kib * 1024 / 2 < need || (uint64_t)ram_kib * 512 < (uint64_t)maxw * 4 + 65536) ram_kib *= 2;
-    sys_opts o = {.ram_kib = ram_kib, .clock_ratio = 1, .console_out = stderr};
+    sys_opts o = {.ram_kib = ram_kib, .clock_ratio = clock_ratio, .console_out = stderr};
     o.plan_addr = RAM_BASE + ram_kib * 1024u / 2;
     sys *sy = sys_create(t, rc, &o, elf, err, sizeof err);
     if (!sy) cli_fail(EXIT_USAGE, "%s", err);
@@ -82,8 +89,13 @@ static void execute(const topo *t, const router_cfg *rc, coll_sched *s, int byte
         free(plans[i]);
     }
     free(plans);
+    sys_view *sv = vw ? sys_view_attach(sy, vw) : NULL;
     int r = sys_run(sy, max_cycles);
     cli_progress_done();
+    if (sv) {
+        if (sys_view_finish(sv)) cli_error("view: %s", view_error(vw));
+        sys_view_free(sv);
+    }
     if (r) {
         out->fault = 1;
         snprintf(out->error, sizeof out->error, "%s", sy->fault);
@@ -160,8 +172,8 @@ static void calibrate(const topo *t, const router_cfg *rc, double *ts, double *t
     struct stat st;
     snprintf(elf, sizeof elf, "%s/firmware/coll.elf", cli_build_dir());
     long stamp = stat(elf, &st) == 0 ? (long)st.st_mtime : 0;
-    snprintf(path, sizeof path, "%s/cache/calib-%s-k%d-v%d-b%d-%ld.txt", cli_build_dir(), t->name, t->k, rc->vcs,
-             rc->buf, stamp);
+    snprintf(path, sizeof path, "%s/cache/calib-%s-k%d-v%d-b%d-r%d-%ld.txt", cli_build_dir(), t->name, t->k,
+             rc->vcs, rc->buf, clock_ratio, stamp);
     for (char *c = path + strlen(cli_build_dir()) + 7; *c; c++)
         if (*c == ':' || *c == '=') *c = '_';
     FILE *f = fopen(path, "r");
@@ -201,7 +213,7 @@ static void calibrate_run(const topo *t, const router_cfg *rc, double *ts, doubl
         coll_add(&s, 0, 0, dst, coll_msg_of(&s, 0, dst));
         coll_add(&s, 1, dst, 0, coll_msg_of(&s, dst, 0));
         outcome o;
-        execute(t, rc, &s, sizes[i], SYNC_GLOBAL, 1, 0, 10000000, &o, NULL);
+        execute(t, rc, &s, sizes[i], SYNC_GLOBAL, 1, 0, 10000000, &o, NULL, NULL);
         tm[i] = (double)o.step_cycles[1];
         free(o.step_cycles);
         coll_free(&s);
@@ -236,12 +248,16 @@ int cmd_collective(int argc, char **argv)
     uint64_t seed = 1, max_cycles = 50000000;
     double exact_limit = 60;
     char err[512];
+    view_opts vo;
+    view_opts_default(&vo);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage_text, stdout);
+            fputs(view_usage, stdout);
             return 0;
         } else if (!strcmp(a, "--json")) json = 1;
+        else if (view_cli_arg(&vo, argc, argv, &i)) continue;
         else if (!v) cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc collective --help)", a);
         else if (!strcmp(a, "--topo")) spec = argv[++i];
         else if (!strcmp(a, "--op")) opname = argv[++i];
@@ -263,6 +279,7 @@ int cmd_collective(int argc, char **argv)
             if (router_cfg_parse(&rc, argv[++i], err, sizeof err)) cli_fail(EXIT_USAGE, "%s", err);
         } else if (!strcmp(a, "--seed")) seed = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--max-cycles")) max_cycles = cli_u64(a, argv[++i]);
+        else if (!strcmp(a, "--clock-ratio")) clock_ratio = (int)cli_long(a, argv[++i], 1, 1024);
         else if (!strcmp(a, "--time-limit")) exact_limit = cli_double(a, argv[++i], 0.01, 86400);
         else cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc collective --help)", a);
     }
@@ -305,11 +322,19 @@ int cmd_collective(int argc, char **argv)
         cli_fail(EXIT_USAGE, "--bytes %d: reduce combines 32-bit words, use a multiple of 4", bytes);
     int nsteps = s.nsteps;
 
+    view *vw = NULL;
+    char caption[200];
+    snprintf(caption, sizeof caption, "%s %s, %d B", coll_op_name(s.op), coll_algo_name((coll_algo)algo), bytes);
+    if (view_wanted(&vo)) {
+        vo.title = caption;
+        if (!(vw = view_open(t, &vo, err, sizeof err))) cli_fail(EXIT_USAGE, "%s", err);
+    }
     double ts = 0, t1 = 0;
     calibrate(t, &rc, &ts, &t1);
     outcome o;
     json_t *links = NULL;
-    execute(t, &rc, &s, bytes, sync, (uint32_t)seed, redop, max_cycles, &o, json ? &links : NULL);
+    execute(t, &rc, &s, bytes, sync, (uint32_t)seed, redop, max_cycles, &o, json ? &links : NULL, vw);
+    if (vw) view_close(vw);
     uint64_t volume = busiest_volume(&s, bytes);
     double model = nsteps * ts + (double)volume * t1;
 

@@ -64,6 +64,7 @@ static int dev_mmio(node *nd, uint32_t off, int is_store, uint32_t *val)
             node_exit(s, nd, (int)*val);
             return RV32_MMIO_OK;
         case DEV_PARAM_NAME: return param_select(nd, *val);
+        case DEV_STEP: nd->step = (int)*val; return RV32_MMIO_OK;
         case DEV_ROUTE_DST:
             if (*val >= (uint32_t)s->n) return RV32_MMIO_FAULT;
             nd->route_dst = *val;
@@ -167,6 +168,7 @@ sys *sys_create(const topo *t, const router_cfg *rc, const sys_opts *o, const ch
         ni_init(&nd->ni, t, rc, i, &nd->core);
         nd->ni.now = &s->cycle;
         nd->param_sel = -1;
+        nd->step = -1;
         if (o->console_dir) {
             char path[4200];
             snprintf(path, sizeof path, "%s/node%d.txt", o->console_dir, i);
@@ -299,6 +301,10 @@ int sys_run(sys *s, uint64_t max_cycles)
         }
         net_cycle(s->net, s->inj, s->ejc, s->ej, s->injc);
         s->cycle++;
+        if (s->on_cycle && s->on_cycle(s, s->on_cycle_arg)) {
+            snprintf(s->fault, sizeof s->fault, "interrupted at cycle %llu (view closed)", (unsigned long long)s->cycle);
+            return 3;
+        }
         if ((s->cycle & 0xffff) == 0)
             cli_progress("cycle %llu: %d node(s) running", (unsigned long long)s->cycle, s->running);
     }

@@ -23,7 +23,7 @@ enum {
     DEV_TOPO_KIND = 0x18, DEV_TOPO_W = 0x1C, DEV_TOPO_H = 0x20, DEV_CONC = 0x24, DEV_PORTS = 0x28,
     DEV_BARRIER = 0x2C, DEV_PLAN = 0x30, DEV_RAM_SIZE = 0x34, DEV_ROUTERS = 0x38, DEV_ARG0 = 0x40,
     DEV_PARAM_NAME = 0x60, DEV_PARAM_VALUE = 0x64, DEV_PARAM_FOUND = 0x68, DEV_ROUTE_DST = 0x6C,
-    DEV_ROUTE_HOPS = 0x70,
+    DEV_ROUTE_HOPS = 0x70, DEV_STEP = 0x74,
 };
 #define NODE_NARGS 8       /* numbered arguments: --arg 0=V .. --arg 7=V */
 #define NODE_NPARAMS 16    /* named arguments: --arg NAME=V */
@@ -45,6 +45,7 @@ typedef struct node {
     int param_sel;              /* named argument DEV_PARAM_NAME selected, or -1 */
     uint32_t route_dst;         /* terminal DEV_ROUTE_HOPS describes */
     int last_stop;              /* rv32_run's last answer */
+    int step;                   /* collective step the firmware reported (DEV_STEP), -1 = none */
     uint32_t stall_addr;        /* MMIO address the core is stalled on */
     uint64_t bar_target;        /* barrier generation this node waits for */
     char line[512];
@@ -80,6 +81,10 @@ typedef struct sys {
     uint32_t tohost_value;
     int tohost_node;
     char fault[400];            /* first fault, one line */
+    /* Called after every network cycle when set (the live view): a non-zero
+     * answer stops the run, sys_run() returns 3 and s->fault says why. */
+    int (*on_cycle)(struct sys *s, void *arg);
+    void *on_cycle_arg;
 } sys;
 
 /* Builds the network (or takes it from the cache) and one node per terminal,
@@ -89,7 +94,8 @@ void sys_free(sys *s);
 
 /* Runs until every node has exited, tohost is written, a fault, or
  * max_cycles network cycles.  Returns 0 when every node exited (or tohost),
- * 1 on a fault, 2 on the cycle limit (s->fault says why, naming nodes). */
+ * 1 on a fault, 2 on the cycle limit (s->fault says why, naming nodes),
+ * 3 when on_cycle asked to stop. */
 int sys_run(sys *s, uint64_t max_cycles);
 
 /* What node i is doing, in words ("waiting for a packet at PC 0x...") */

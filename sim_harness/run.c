@@ -12,6 +12,7 @@
 #include "cmds.h"
 #include "links_report.h"
 #include "node.h"
+#include "sys_view.h"
 
 static const char *usage_text =
     "usage: xnoc run --topo T [options] FIRMWARE.elf\n"
@@ -28,7 +29,8 @@ static const char *usage_text =
     "  --arg NAME=V        argument for the firmware: NAME 0..7 (numbered register)\n"
     "                      or a name such as a, b, bytes (read with node_param())\n"
     "  --console-dir DIR   each node's console to DIR/nodeN.txt\n"
-    "  --json              one JSON object on stdout (consoles go to stderr)\n";
+    "  --json              one JSON object on stdout (consoles go to stderr)\n"
+    "Live view (links, buffers, node states; see docs/view.md):\n";
 
 /* --arg I=V (numbered register I) or --arg NAME=V (named, looked up by the
  * firmware through DEV_PARAM_NAME); a repeated name keeps the last value. */
@@ -72,12 +74,16 @@ int cmd_run(int argc, char **argv)
     int k = 1, json = 0;
     uint64_t max_cycles = 10000000;
     char err[512];
+    view_opts vo;
+    view_opts_default(&vo);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage_text, stdout);
+            fputs(view_usage, stdout);
             return 0;
         } else if (!strcmp(a, "--json")) json = 1;
+        else if (view_cli_arg(&vo, argc, argv, &i)) continue;
         else if (a[0] != '-') {
             if (elf) cli_fail(EXIT_USAGE, "one firmware image only ('%s' and '%s')", elf, a);
             elf = a;
@@ -99,10 +105,25 @@ int cmd_run(int argc, char **argv)
     if (!t) cli_fail(EXIT_USAGE, "%s", err);
     if (o.console_dir) mkdir(o.console_dir, 0777);
     o.console_out = json ? stderr : stdout;
+    view *vw = NULL;
+    sys_view *sv = NULL;
+    char caption[200];
+    if (view_wanted(&vo)) {   /* before the (slow) build: a bad frames directory fails at once */
+        const char *base = strrchr(elf, '/');
+        snprintf(caption, sizeof caption, "run %s", base ? base + 1 : elf);
+        vo.title = caption;
+        if (!(vw = view_open(t, &vo, err, sizeof err))) cli_fail(EXIT_USAGE, "%s", err);
+    }
     sys *s = sys_create(t, &rc, &o, elf, err, sizeof err);
     if (!s) cli_fail(EXIT_USAGE, "%s", err);
+    if (vw) sv = sys_view_attach(s, vw);
     int r = sys_run(s, max_cycles);
     cli_progress_done();
+    if (sv) {
+        if (sys_view_finish(sv)) cli_error("view: %s", view_error(vw));
+        sys_view_free(sv);
+        view_close(vw);
+    }
 
     int status = 0;
     uint64_t instr = 0, packets = 0, flits = 0;
@@ -169,7 +190,7 @@ int cmd_run(int argc, char **argv)
             if (nd->state == NODE_EXITED)
                 printf("  node %2d: exit %-4d at cycle %-10llu", i, nd->exit_code, (unsigned long long)nd->exit_cycle);
             else
-                printf("  node %2d: still running           ", i);
+                printf("  node %2d: %-24s", i, nd->state == NODE_FAULTED ? "faulted" : "still running");
             printf(" %10llu instructions  %6llu packets out  %6llu in\n", (unsigned long long)nd->core.instret,
                    (unsigned long long)nd->ni.packets_sent, (unsigned long long)nd->ni.packets_recv);
         }

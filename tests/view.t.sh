@@ -96,3 +96,47 @@ d=$(md5sum "$TMP"/rf/frame_00000[1-4].png 2>/dev/null | awk '{print $1}' | sort 
 if [ "$d" -ge 3 ]; then ok traffic-frames-change; else fail traffic-frames-change "only $d distinct frames"; fi
 if [ "$(head -c 8 "$TMP/rh.png" | od -An -tx1 | tr -d ' ')" = 89504e470d0a1a0a ]; then ok traffic-heatmap-png; else fail traffic-heatmap-png "not a PNG"; fi
 check_fail traffic-bad-heatmap 2 "heatmap" $XNOC traffic --topo mesh:2x2 --pattern uniform --cycles 100 --heatmap "$TMP/x.jpg"
+
+# ---- xnoc run and xnoc collective: the view follows the emulated nodes
+probe() { "$VT" probe "$1" "$2" 2>&1; }
+j=$($XNOC run --topo fat-octagon --arg 0=256 --clock-ratio 8 --json --frames "$TMP/run" --frame-every 500 --heatmap "$TMP/run/heat.png" \
+    build/firmware/all-pairs.elf 2>"$TMP/run.err")
+cyc=$(echo "$j" | jq .cycles 2>/dev/null)
+jcheck run-view-ok "$j" '.ok==true'
+n=$(ls "$TMP/run" 2>/dev/null | grep -c '^frame_.*\.png$')
+want=$(( ${cyc:-0} / 500 + 2 ))   # cycles 0, 500, ... and the end of the run
+if [ "$n" = "$want" ] || [ "$n" = "$((want - 1))" ]; then ok run-view-frames; else fail run-view-frames "$n frames for $cyc cycles (want about $want)"; fi
+last=$(ls "$TMP/run" | grep '^frame_' | sort | tail -1)
+first=$(probe fat-octagon "$TMP/run/frame_000000.png")
+end=$(probe fat-octagon "$TMP/run/$last")
+if [ "$(echo "$first" | grep -c '^term [0-9]* running$')" = 16 ]; then ok run-view-start-running; else fail run-view-start-running "$(echo "$first" | grep ^term | head -3)"; fi
+if [ "$(echo "$end" | grep -c '^term [0-9]* exited$')" = 16 ]; then ok run-view-end-exited; else fail run-view-end-exited "$(echo "$end" | grep ^term | grep -v exited | head -3)"; fi
+busy=0
+for f in "$TMP"/run/frame_*.png; do
+    b=$(probe fat-octagon "$f" | awk '$1=="link" && $3>0.05' | wc -l)
+    [ "$b" -gt "$busy" ] && busy=$b
+done
+if [ "$busy" -ge 8 ]; then ok run-view-links-loaded; else fail run-view-links-loaded "at most $busy loaded links in any frame"; fi
+hb=$(probe fat-octagon "$TMP/run/heat.png" | awk '$1=="link" && $3>=0' | wc -l)
+if [ "$hb" = "$($XNOC topo --topo fat-octagon --json | jq '.links|length')" ]; then ok run-view-heatmap; else fail run-view-heatmap "$hb links drawn in colormap colors"; fi
+
+# a fault shows on its node: node 0 stops the run on an illegal instruction
+$XNOC run --topo mesh:2x2 --frames "$TMP/fault" --frame-every 1000 build/firmware/tests/illegal.elf >/dev/null 2>"$TMP/fault.err"
+last=$(ls "$TMP/fault" 2>/dev/null | grep '^frame_' | sort | tail -1)
+if [ -n "$last" ] && probe mesh:2x2 "$TMP/fault/$last" | grep -q '^term 0 faulted$'; then ok run-view-faulted
+else fail run-view-faulted "$(probe mesh:2x2 "$TMP/fault/$last" | head -2)"; fi
+
+# a broadcast: the nodes a step has not reached yet wait for their data,
+# the frames change, the result is still verified
+j=$($XNOC collective --topo octagon --op bcast --bytes 1024 --clock-ratio 8 --json --frames "$TMP/coll" \
+    --frame-every 100 2>"$TMP/coll.err")
+jcheck collective-view-verified "$j" '.verified==true'
+waits=0
+for f in "$TMP"/coll/frame_*.png; do [ "$(probe octagon "$f" | grep -c ' waiting$')" -ge 6 ] && waits=$((waits + 1)); done
+if [ "$waits" -ge 10 ]; then ok collective-view-waiting; else fail collective-view-waiting "$waits frames show 6+ waiting nodes"; fi
+d=$(md5sum "$TMP"/coll/frame_*.png 2>/dev/null | awk '{print $1}' | sort -u | wc -l)
+if [ "$d" -ge 5 ]; then ok collective-view-frames-change; else fail collective-view-frames-change "only $d distinct frames"; fi
+SDL_VIDEODRIVER=dummy check run-view-live $XNOC run --topo mesh:2x2 --view build/firmware/hello.elf
+check_fail run-view-bad-heatmap 2 "must name a .png file" $XNOC run --topo mesh:2x2 --heatmap "$TMP/h.jpg" build/firmware/hello.elf
+check_fail collective-view-bad-every 2 "frame-every" $XNOC collective --topo octagon --op bcast --frames "$TMP/x" --frame-every 0
+check_fail run-view-unwritable 2 "frames /proc/xnoc" $XNOC run --topo mesh:2x2 --frames /proc/xnoc build/firmware/hello.elf

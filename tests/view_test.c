@@ -655,8 +655,39 @@ static int cmd_check(int argc, char **argv)
     if (rc) printf("%s\n", why);
     return rc;
 }
+
+/* probe TOPO FILE.png: what a picture of a real run shows, one line per
+ * terminal ("term I STATE") and per link ("link I UTIL", -1 when the pixel
+ * is not a colormap color), read at the layout of the picture's size. */
+static int cmd_probe(int argc, char **argv)
+{
+    if (argc < 2) cli_fail(EXIT_USAGE, "usage: view_test probe TOPO FILE.png");
+    topo *t = parse_topo(argv[0]);
+    SDL_Surface *a = IMG_Load(argv[1]), *c = a ? SDL_ConvertSurfaceFormat(a, SDL_PIXELFORMAT_RGB888, 0) : NULL;
+    if (!c) cli_fail(1, "%s: %s", argv[1], IMG_GetError());
+    vlayout L;
+    layout_build(&L, t, c->w, c->h);
+    for (int i = 0; i < t->nterms; i++) {
+        vpt p = L.term[i];
+        SDL_Color got = pix(c, p.x - L.ts / 2 + 2.5f, p.y - L.ts / 2 + 2.5f);
+        const char *name = "?";
+        for (int st = 0; st < VIEW_NODE_NSTATES; st++)
+            if (near(got, color_state(st), 8)) name = name_state(st);
+        printf("term %d %s\n", i, name);
+    }
+    for (int i = 0; i < t->nlinks; i++) {
+        vpt p = along(&L.link[i]);
+        printf("link %d %.2f\n", i, util_of(pix(c, p.x, p.y)));
+    }
+    layout_free(&L);
+    SDL_FreeSurface(a);
+    SDL_FreeSurface(c);
+    topo_free(t);
+    return 0;
+}
 #else
 static int cmd_demo(int argc, char **argv) { (void)argc; (void)argv; cli_fail(EXIT_USAGE, "built without SDL2"); }
+static int cmd_probe(int argc, char **argv) { (void)argc; (void)argv; cli_fail(EXIT_USAGE, "built without SDL2"); }
 static int cmd_check(int argc, char **argv) { (void)argc; (void)argv; cli_fail(EXIT_USAGE, "built without SDL2"); }
 #endif
 
@@ -667,5 +698,6 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "cli")) return cmd_cli(argc - 2, argv + 2);
     if (!strcmp(argv[1], "demo")) return cmd_demo(argc - 2, argv + 2);
     if (!strcmp(argv[1], "check")) return cmd_check(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "probe")) return cmd_probe(argc - 2, argv + 2);
     cli_fail(EXIT_USAGE, "unknown mode '%s'", argv[1]);
 }

@@ -159,6 +159,7 @@ int coll_run(uint32_t *w)
     for (uint32_t s = 0; s < nsteps; s++) {
         plan_step *st = &r->steps[s];
         if (w[PH_SYNC] == SYNC_GLOBAL && s > 0) barrier();
+        report_step((int)s);
         for (uint32_t i = st->first_send; i < st->first_send + st->nsend; i++) {
             plan_send *e = &r->sends[i];
             uint64_t route = (uint64_t)e->route_hi << 32 | e->route_lo;
@@ -176,6 +177,7 @@ int coll_run(uint32_t *w)
         r->result[PR_STEPS + 2 * s] = (uint32_t)t;
         r->result[PR_STEPS + 2 * s + 1] = (uint32_t)(t >> 32);
     }
+    report_step((int)nsteps);
     if (reduce && w[PH_NTERMS] && r->own_slot >= 0) {
         /* the root (the one node that sends nothing) checks the combination
          * of every contribution */

@@ -12,7 +12,8 @@
 enum { DEV_ID = 0, DEV_NODES = 1, DEV_CONSOLE = 2, DEV_EXIT = 3, DEV_CYCLE_LO = 4, DEV_CYCLE_HI = 5,
        DEV_TOPO_KIND = 6, DEV_TOPO_W = 7, DEV_TOPO_H = 8, DEV_CONC = 9, DEV_PORTS = 10, DEV_BARRIER = 11,
        DEV_PLAN = 12, DEV_RAM_SIZE = 13, DEV_ROUTERS = 14, DEV_ARG0 = 16, DEV_PARAM_NAME = 24,
-       DEV_PARAM_VALUE = 25, DEV_PARAM_FOUND = 26, DEV_ROUTE_DST = 27, DEV_ROUTE_HOPS = 28 };
+       DEV_PARAM_VALUE = 25, DEV_PARAM_FOUND = 26, DEV_ROUTE_DST = 27, DEV_ROUTE_HOPS = 28,
+       DEV_STEP = 29 };
 
 static inline int node_id(void) { return (int)DEV[DEV_ID]; }
 static inline int node_count(void) { return (int)DEV[DEV_NODES]; }
@@ -26,6 +27,8 @@ static inline int route_hops(int dst)
     DEV[DEV_ROUTE_DST] = (uint32_t)dst;
     return (int)DEV[DEV_ROUTE_HOPS];
 }
+/* tells the harness (and the live view) which collective step this node is in */
+static inline void report_step(int step) { DEV[DEV_STEP] = (uint32_t)step; }
 uint64_t cycles(void);               /* network cycles since reset */
 void barrier(void);                  /* all running nodes (hardware barrier device) */
 void sw_barrier(void);               /* the same, with messages over the NoC */

@@ -1,0 +1,95 @@
+/* sys_view.c - samples an emulated system for the view. */
+#include "sys_view.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+struct sys_view {
+    sys *s;
+    view *v;
+    uint8_t *state;      /* [term] VIEW_NODE_* */
+    int *step;           /* [term] collective step or -1 */
+    uint64_t *inj;       /* [term*k + c] flits injected */
+    char status[160];
+};
+
+/* A node blocked on an NI or barrier register, or asleep in wfi, is
+ * "waiting"; the view tells it apart from one that computes. */
+static uint8_t node_view_state(const node *nd)
+{
+    switch (nd->state) {
+    case NODE_EXITED: return VIEW_NODE_EXITED;
+    case NODE_FAULTED: return VIEW_NODE_FAULTED;
+    default: return nd->last_stop == RV32_STALL || nd->last_stop == RV32_WFI ? VIEW_NODE_WAITING : VIEW_NODE_RUNNING;
+    }
+}
+
+static void sample(sys_view *sv, view_sample *vs)
+{
+    sys *s = sv->s;
+    int k = s->t->k, running = 0, waiting = 0, lo = -1, hi = -1;
+    for (int i = 0; i < s->n; i++) {
+        const node *nd = &s->nodes[i];
+        sv->state[i] = node_view_state(nd);
+        sv->step[i] = nd->step;
+        running += sv->state[i] == VIEW_NODE_RUNNING;
+        waiting += sv->state[i] == VIEW_NODE_WAITING;
+        if (nd->step >= 0 && nd->state != NODE_EXITED) {
+            if (lo < 0 || nd->step < lo) lo = nd->step;
+            if (nd->step > hi) hi = nd->step;
+        }
+        for (int c = 0; c < k; c++) sv->inj[i * k + c] = nd->ni.inj_flits[c];
+    }
+    int n = snprintf(sv->status, sizeof sv->status, "%d running, %d waiting, %d done", running, waiting,
+                     s->n - running - waiting);
+    if (lo >= 0 && n > 0 && (size_t)n < sizeof sv->status)
+        snprintf(sv->status + n, sizeof sv->status - (size_t)n, lo == hi ? ", step %d" : ", steps %d-%d", lo, hi);
+    *vs = (view_sample){.cycle = s->cycle, .inj_flits = sv->inj, .node_state = sv->state, .node_step = sv->step,
+                        .status = sv->status};
+    view_sample_net(sv->v, s->net, &s->rc, vs);
+}
+
+static int on_cycle(sys *s, void *arg)
+{
+    sys_view *sv = arg;
+    if (!view_due(sv->v, s->cycle)) return 0;
+    view_sample vs;
+    sample(sv, &vs);
+    int r = view_update(sv->v, &vs);
+    if (r == VIEW_ERROR) {
+        snprintf(s->fault, sizeof s->fault, "view: %s", view_error(sv->v));
+        return 1;
+    }
+    return r == VIEW_QUIT;
+}
+
+sys_view *sys_view_attach(sys *s, view *v)
+{
+    sys_view *sv = calloc(1, sizeof *sv);
+    sv->s = s;
+    sv->v = v;
+    sv->state = calloc((size_t)s->n, sizeof *sv->state);
+    sv->step = calloc((size_t)s->n, sizeof *sv->step);
+    sv->inj = calloc((size_t)s->n * (size_t)s->t->k, sizeof *sv->inj);
+    s->on_cycle = on_cycle;
+    s->on_cycle_arg = sv;
+    on_cycle(s, sv);   /* the picture before the first cycle: every node about to run */
+    return sv;
+}
+
+int sys_view_finish(sys_view *sv)
+{
+    view_sample vs;
+    sample(sv, &vs);
+    return view_finish(sv->v, &vs) ? -1 : 0;
+}
+
+void sys_view_free(sys_view *sv)
+{
+    if (!sv) return;
+    sv->s->on_cycle = NULL;
+    free(sv->state);
+    free(sv->step);
+    free(sv->inj);
+    free(sv);
+}
