@@ -140,3 +140,6 @@ SDL_VIDEODRIVER=dummy check run-view-live $XNOC run --topo mesh:2x2 --view build
 check_fail run-view-bad-heatmap 2 "must name a .png file" $XNOC run --topo mesh:2x2 --heatmap "$TMP/h.jpg" build/firmware/hello.elf
 check_fail collective-view-bad-every 2 "frame-every" $XNOC collective --topo octagon --op bcast --frames "$TMP/x" --frame-every 0
 check_fail run-view-unwritable 2 "frames /proc/xnoc" $XNOC run --topo mesh:2x2 --frames /proc/xnoc build/firmware/hello.elf
+# the system view under ASan/UBSan
+check run-view-asan env ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 $XNOC_ASAN run --topo mesh:2x2 --frames "$TMP/asanrun" \
+    --frame-every 50 --heatmap "$TMP/asanrun/h.png" build/firmware/hello.elf
