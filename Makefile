@@ -71,6 +71,7 @@ synth:
 bench: all
 	tools/bench.sh
 	tools/bench_system.sh
+	tools/nc_sweep.sh
 
 demo: all
 	tools/demo.sh

@@ -5,7 +5,7 @@ FW_CC     := clang --target=riscv32-unknown-elf -march=rv32im -mabi=ilp32 -mno-r
 FW_CFLAGS := -O2 -g -ffreestanding -fno-builtin -nostdlib -Wall -Wextra -Werror -Ifirmware/lib -Ifirmware/coll
 FW_LDFLAGS := -fuse-ld=lld -nostdlib -Wl,-T,firmware/lib/link.ld -Wl,--gc-sections
 FW_LIB    := firmware/lib/crt0.S firmware/lib/runtime.c firmware/lib/noc.c
-FW_HDRS   := $(wildcard firmware/lib/*.h firmware/coll/*.h)
+FW_HDRS   := $(wildcard firmware/lib/*.h firmware/coll/*.h firmware/images/*.h)
 FW_IMAGES := $(patsubst firmware/images/%.c,$(BUILD)/firmware/%.elf,$(wildcard firmware/images/*.c))
 FW_TESTS  := $(patsubst firmware/tests/%.S,$(BUILD)/firmware/tests/%.elf,$(wildcard firmware/tests/*.S))
 

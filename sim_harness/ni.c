@@ -5,6 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* TEMP until router_cfg carries the unit parameters (N1) */
+#define NI_RC_UNITS(rc) ((void)(rc), 1)
+#define NI_RC_NCMAX_BYTES(rc) ((void)(rc), 256)
+
 void ni_init(ni *n, const topo *t, const router_cfg *rc, int term, rv32 *core)
 {
     memset(n, 0, sizeof *n);
@@ -16,8 +20,13 @@ void ni_init(ni *n, const topo *t, const router_cfg *rc, int term, rv32 *core)
     n->buf = rc->buf;
     n->port_bits = topo_port_bits(t);
     n->core = core;
-    for (int c = 0; c < n->k; c++)
+    n->units = NI_RC_UNITS(rc);
+    n->nc_max_bytes = NI_RC_NCMAX_BYTES(rc);
+    n->mask_flits = (t->nterms + t->nrouters + 63) / 64;
+    for (int c = 0; c < n->k; c++) {
         for (int v = 0; v < n->vcs; v++) n->send[c].credits[v] = rc->buf;
+        n->send[c].out_dest = NI_OUT_NONE;
+    }
 }
 
 void ni_free(ni *n)
@@ -34,24 +43,143 @@ static int in_ram(const ni *n, uint32_t addr, uint32_t len)
 
 static int ring_nonempty(const ni *n) { return n->ring_size && n->head != n->tail; }
 
+static int naddrs(const ni *n) { return n->t->nterms + n->t->nrouters; }
+static int is_unit(const ni *n, uint32_t a) { return n->units && a >= (uint32_t)n->t->nterms && a < (uint32_t)naddrs(n); }
+
+/* "terminal 0..5, unit 6..11" (or only terminals without units) */
+static const char *addr_range(const ni *n, char *buf, size_t len)
+{
+    if (n->units)
+        snprintf(buf, len, "terminal 0..%d or unit %d..%d", n->t->nterms - 1, n->t->nterms, naddrs(n) - 1);
+    else
+        snprintf(buf, len, "terminal 0..%d; the routers have no coding units (--router ncu=0)", n->t->nterms - 1);
+    return buf;
+}
+
+/* The head flit of a descriptor (docs/ni.md, head fields). */
+static uint64_t head_flit(const ni *n, const ni_send *s, int c)
+{
+    int to_unit = s->dst >= (uint32_t)n->t->nterms;
+    uint64_t w = (uint64_t)(s->dst & 0x3ff) | (uint64_t)(to_unit ? 0 : c & 3) << 12;
+    if (s->nhops) {
+        uint64_t route = (uint64_t)s->route_hi << 32 | s->route_lo;
+        return w | 1ull << 10 | route << 14;
+    }
+    return w | (uint64_t)(s->mc & 1) << 11 | (uint64_t)(s->op & 3) << 14 | (uint64_t)(s->count & 15) << 16 |
+           (uint64_t)(s->out_dest & 0x3ff) << 20 | (uint64_t)(s->out_mc & 1) << 30 |
+           (uint64_t)(s->out_op & 3) << 31 | (uint64_t)(s->out_count & 15) << 33;
+}
+
+static int coding_set(const ni_send *s)
+{
+    return s->mc || s->op || s->count || s->out_dest != NI_OUT_NONE || s->out_mc || s->out_op || s->out_count;
+}
+
 /* A descriptor the NI cannot send is refused at GO (an access fault), with
  * the reason kept for the fault line. */
 static int go_ok(ni *n, int c, const ni_send *s)
 {
-    if (s->dst >= (uint32_t)n->t->nterms)
-        snprintf(n->refused, sizeof n->refused, "NI send channel %d: destination %u is not a terminal (0..%d)", c,
-                 s->dst, n->t->nterms - 1);
-    else if (s->len > NI_MAX_PACKET)
-        snprintf(n->refused, sizeof n->refused, "NI send channel %d: length %u exceeds %d bytes", c, s->len,
-                 NI_MAX_PACKET);
-    else if (!in_ram(n, s->addr, s->len))
-        snprintf(n->refused, sizeof n->refused, "NI send channel %d: buffer 0x%08x + %u bytes is outside RAM", c,
-                 s->addr, s->len);
-    else if (s->nhops * (uint32_t)n->port_bits > 50)
-        snprintf(n->refused, sizeof n->refused, "NI send channel %d: a %u-hop source route does not fit the head flit",
-                 c, s->nhops);
-    else return 1;
-    return 0;
+    char r[100];
+#define REFUSE(...) (snprintf(n->refused, sizeof n->refused, __VA_ARGS__), 0)
+    if (s->dst >= (uint32_t)n->t->nterms && !is_unit(n, s->dst)) {
+        if (!n->units)
+            return REFUSE("NI send channel %d: destination %u is not a terminal (0..%d)", c, s->dst, n->t->nterms - 1);
+        return REFUSE("NI send channel %d: destination %u is not an address (%s)", c, s->dst, addr_range(n, r, sizeof r));
+    }
+    if (s->len > NI_MAX_PACKET)
+        return REFUSE("NI send channel %d: length %u exceeds %d bytes", c, s->len, NI_MAX_PACKET);
+    if (!in_ram(n, s->addr, s->len))
+        return REFUSE("NI send channel %d: buffer 0x%08x + %u bytes is outside RAM", c, s->addr, s->len);
+    if (s->nhops * (uint32_t)n->port_bits > 50)
+        return REFUSE("NI send channel %d: a %u-hop source route does not fit the head flit", c, s->nhops);
+    if (s->nhops && is_unit(n, s->dst))
+        return REFUSE("NI send channel %d: a packet to unit %u (router %u) cannot be source-routed (NHOPS %u)", c,
+                      s->dst, s->dst - (uint32_t)n->t->nterms, s->nhops);
+    if (s->nhops && coding_set(s))
+        return REFUSE("NI send channel %d: a source route (NHOPS %u) and the coding fields share the head flit: "
+                      "clear MC, OP, COUNT and OUT_*", c, s->nhops);
+    if (is_unit(n, s->dst) && s->op == NI_OP_REPLICATE && !s->mc)
+        return REFUSE("NI send channel %d: OP REPLICATE to unit %u needs MC 1 and a mask", c, s->dst);
+    if (s->op == NI_OP_ENCODE && s->count == 0)
+        return REFUSE("NI send channel %d: COUNT 0 with OP ENCODE (state how many contributions the slot expects, 1..15)", c);
+    if (s->out_mc && !is_unit(n, s->out_dest))
+        return REFUSE("NI send channel %d: OUT_MC 1 needs OUT_DEST to be a unit (%d..%d), not %u", c, n->t->nterms,
+                      naddrs(n) - 1, s->out_dest);
+    if (is_unit(n, s->dst) && s->len > (uint32_t)n->nc_max_bytes)
+        return REFUSE("NI send channel %d: a %u-byte packet to unit %u exceeds the units' %d-byte limit (--router ncmax=%d flits)",
+                      c, s->len, s->dst, n->nc_max_bytes, n->nc_max_bytes / 8);
+    if (s->mc) {
+        uint32_t mbytes = 8u * (uint32_t)n->mask_flits;
+        if (!in_ram(n, s->mask_addr, mbytes))
+            return REFUSE("NI send channel %d: mask 0x%08x + %u bytes is outside RAM", c, s->mask_addr, mbytes);
+        const uint8_t *m = n->core->ram + (s->mask_addr - n->core->ram_base);
+        int any = 0;
+        for (uint32_t i = 0; i < mbytes * 8; i++) {
+            if (!(m[i / 8] >> (i % 8) & 1)) continue;
+            if (i >= (uint32_t)naddrs(n) || (i >= (uint32_t)n->t->nterms && !n->units))
+                return REFUSE("NI send channel %d: mask bit %u is not an address (%s)", c, i, addr_range(n, r, sizeof r));
+            any = 1;
+        }
+        if (!any) return REFUSE("NI send channel %d: MC 1 with an empty mask at 0x%08x", c, s->mask_addr);
+    }
+    return 1;
+#undef REFUSE
+}
+
+/* Stores to the coding registers: values that do not fit their head field
+ * are refused at once. */
+static int code_store(ni *n, int c, ni_send *s, uint32_t off, uint32_t v)
+{
+    char r[100];
+    const char *name = NULL;
+    uint32_t max = 0, *field = NULL;
+    switch (off) {
+    case NI_C_MC: name = "MC", max = 1, field = &s->mc; break;
+    case NI_C_OP: name = "OP", max = 1, field = &s->op; break;
+    case NI_C_COUNT: name = "COUNT", max = 15, field = &s->count; break;
+    case NI_C_OUT_MC: name = "OUT_MC", max = 1, field = &s->out_mc; break;
+    case NI_C_OUT_OP: name = "OUT_OP", max = 1, field = &s->out_op; break;
+    case NI_C_OUT_COUNT: name = "OUT_COUNT", max = 15, field = &s->out_count; break;
+    case NI_C_MASK_ADDR: s->mask_addr = v; return RV32_MMIO_OK;
+    case NI_C_OUT_DEST:
+        if (v != NI_OUT_NONE && (v >= (uint32_t)naddrs(n) || (!n->units && v >= (uint32_t)n->t->nterms))) {
+            snprintf(n->refused, sizeof n->refused, "NI send channel %d: OUT_DEST %u is not an address (%s, or 0x3ff = none)",
+                     c, v, addr_range(n, r, sizeof r));
+            return RV32_MMIO_FAULT;
+        }
+        s->out_dest = v;
+        return RV32_MMIO_OK;
+    default: return RV32_MMIO_FAULT;
+    }
+    if (v > max) {
+        if (off == NI_C_OP || off == NI_C_OUT_OP)
+            snprintf(n->refused, sizeof n->refused, "NI send channel %d: %s %u is not REPLICATE (0) or ENCODE (1)", c, name, v);
+        else
+            snprintf(n->refused, sizeof n->refused, "NI send channel %d: %s %u is out of range 0..%u", c, name, v, max);
+        return RV32_MMIO_FAULT;
+    }
+    *field = v;
+    return RV32_MMIO_OK;
+}
+
+static int code_load(const ni *n, int c, const ni_send *s, uint32_t off, uint32_t *val)
+{
+    uint64_t h = head_flit(n, s, c);
+    switch (off) {
+    case NI_C_MC: *val = s->mc; break;
+    case NI_C_OP: *val = s->op; break;
+    case NI_C_COUNT: *val = s->count; break;
+    case NI_C_OUT_DEST: *val = s->out_dest; break;
+    case NI_C_OUT_MC: *val = s->out_mc; break;
+    case NI_C_OUT_OP: *val = s->out_op; break;
+    case NI_C_OUT_COUNT: *val = s->out_count; break;
+    case NI_C_MASK_ADDR: *val = s->mask_addr; break;
+    case NI_C_MASK_FLITS: *val = (uint32_t)n->mask_flits; break;
+    case NI_C_HEAD_LO: *val = (uint32_t)h; break;
+    case NI_C_HEAD_HI: *val = (uint32_t)(h >> 32); break;
+    default: return RV32_MMIO_FAULT;
+    }
+    return RV32_MMIO_OK;
 }
 
 int ni_mmio(ni *n, uint32_t off, int is_store, uint32_t *val)
@@ -98,8 +226,19 @@ int ni_mmio(ni *n, uint32_t off, int is_store, uint32_t *val)
         case NI_R_LAST_CYCLE_LO: *val = (uint32_t)n->last_commit; return RV32_MMIO_OK;
         case NI_R_LAST_CYCLE_HI: *val = (uint32_t)(n->last_commit >> 32); return RV32_MMIO_OK;
         case NI_R_FULL_CYCLES: *val = (uint32_t)n->full_cycles; return RV32_MMIO_OK;
+        case NI_R_LAST_HEAD_LO: *val = (uint32_t)n->last_head; return RV32_MMIO_OK;
+        case NI_R_LAST_HEAD_HI: *val = (uint32_t)(n->last_head >> 32); return RV32_MMIO_OK;
+        case NI_R_LAST_MASK_LO: *val = (uint32_t)n->last_mask0; return RV32_MMIO_OK;
+        case NI_R_LAST_MASK_HI: *val = (uint32_t)(n->last_mask0 >> 32); return RV32_MMIO_OK;
+        case NI_R_LAST_MASK_FLITS: *val = (uint32_t)n->last_nmask; return RV32_MMIO_OK;
         default: return RV32_MMIO_FAULT;
         }
+    }
+    if (off >= NI_CODE(0)) {
+        int c = (int)((off - NI_CODE(0)) / 0x40u);
+        if (c >= n->k) return RV32_MMIO_FAULT;
+        off = (off - NI_CODE(0)) % 0x40u;
+        return is_store ? code_store(n, c, &n->send[c], off, *val) : code_load(n, c, &n->send[c], off, val);
     }
     int c = (int)(off / 0x40u);
     if (c >= n->k) return RV32_MMIO_FAULT;
@@ -120,7 +259,15 @@ int ni_mmio(ni *n, uint32_t off, int is_store, uint32_t *val)
             s->busy = 1;
             s->sent = 0;
             s->vc = -1;
-            s->nflits = 2 + (int)((s->len + 7) / 8);
+            s->head = head_flit(n, s, c);
+            s->nmask = s->mc && !s->nhops ? n->mask_flits : 0;
+            s->mask_go = s->mask_addr;
+            s->nflits = 2 + s->nmask + (int)((s->len + 7) / 8);
+            if (is_unit(n, s->dst)) n->coded_sent++;
+            if (s->nmask) {
+                n->mc_sent++;
+                n->mask_flits_sent += (uint64_t)s->nmask;
+            }
             s->go_cycle = n->now ? *n->now : 0;
             return RV32_MMIO_OK;
         default: return RV32_MMIO_FAULT;
@@ -146,17 +293,6 @@ int ni_mmio(ni *n, uint32_t off, int is_store, uint32_t *val)
     }
 }
 
-static uint64_t head_flit(const ni *n, const ni_send *s, int c)
-{
-    uint64_t w = (uint64_t)(s->dst & 0x3ff) | (uint64_t)(c & 3) << 12;
-    if (s->nhops) {
-        uint64_t route = (uint64_t)s->route_hi << 32 | s->route_lo;
-        w |= 1ull << 10 | route << 14;
-    }
-    (void)n;
-    return w;
-}
-
 static void send_cycle(ni *n, int c, xnoc_flit *f)
 {
     ni_send *s = &n->send[c];
@@ -175,10 +311,14 @@ static void send_cycle(ni *n, int c, xnoc_flit *f)
     f->vc = (uint8_t)s->vc;
     f->head = s->sent == 0;
     f->tail = s->sent == s->nflits - 1;
-    if (s->sent == 0) f->payload = head_flit(n, s, c);
+    if (s->sent == 0) f->payload = s->head;
     else if (s->sent == 1) f->payload = (uint64_t)(n->term & 0xffff) | (uint64_t)s->tag << 16 | (uint64_t)s->len << 32;
-    else {
-        uint32_t off = (uint32_t)(s->sent - 2) * 8, take = s->len - off > 8 ? 8 : s->len - off;
+    else if (s->sent < 2 + s->nmask) {
+        uint64_t w;
+        memcpy(&w, n->core->ram + (s->mask_go - n->core->ram_base) + 8u * (uint32_t)(s->sent - 2), 8);
+        f->payload = w;
+    } else {
+        uint32_t off = (uint32_t)(s->sent - 2 - s->nmask) * 8, take = s->len - off > 8 ? 8 : s->len - off;
         uint64_t w = 0;
         memcpy(&w, n->core->ram + (s->addr - n->core->ram_base) + off, take);
         f->payload = w;
@@ -233,6 +373,9 @@ static int commit(ni *n, ni_asm *a)
     n->head = h;
     n->packets_recv++;
     n->last_commit = n->now ? *n->now : 0;
+    n->last_head = a->head;
+    n->last_mask0 = a->mask0;
+    n->last_nmask = a->nmask;
     return 1;
 }
 
@@ -254,6 +397,10 @@ static int recv_flit(ni *n, int c, const xnoc_flit *f)
         a->active = 1;
         a->meta = 0;
         a->got = 0;
+        a->head = f->payload;
+        a->mask0 = 0;
+        a->nmask = 0;
+        a->mask_left = (f->payload >> 10 & 1) == 0 && (f->payload & NI_HEAD_MC) ? n->mask_flits : 0;
         return 1;
     }
     if (!a->active) {
@@ -267,6 +414,10 @@ static int recv_flit(ni *n, int c, const xnoc_flit *f)
         a->len = (uint32_t)(f->payload >> 32);
         if (a->len > NI_MAX_PACKET) a->len = NI_MAX_PACKET;
         if (!a->buf) a->buf = malloc(NI_MAX_PACKET);
+    } else if (a->mask_left) {   /* MC = 1: the mask flits before the data */
+        if (!a->nmask) a->mask0 = f->payload;
+        a->nmask++;
+        a->mask_left--;
     } else {
         uint32_t take = a->len - a->got > 8 ? 8 : a->len - a->got;
         memcpy(a->buf + a->got, &f->payload, take);

@@ -3,8 +3,12 @@
  *
  * Packet format on the network (docs/ni.md):
  *   head flit   routing header (destination or source route, ejection channel)
+ *               and the network-coding fields (MC, op, count, out_*)
  *   meta flit   [15:0] source terminal, [31:16] tag, [63:32] length in bytes
+ *   mask flits  only when head MC = 1: ceil((NT + NR) / 64) words, bit a =
+ *               address a (terminal a < NT, unit of router a - NT) is a destination
  *   data flits  ceil(length / 8), little-endian bytes of the buffer
+ * (docs/network-coding.md, /work/spec/network-coding-interface.md)
  */
 #ifndef XNOC_NI_H
 #define XNOC_NI_H
@@ -23,17 +27,31 @@
 enum { NI_S_DST = 0x00, NI_S_ROUTE_LO = 0x04, NI_S_ROUTE_HI = 0x08, NI_S_NHOPS = 0x0C, NI_S_ADDR = 0x10,
        NI_S_LEN = 0x14, NI_S_TAG = 0x18, NI_S_GO = 0x1C, NI_S_DONE = 0x20, NI_S_WAIT = 0x24,
        NI_S_GO_CYCLE_LO = 0x28, NI_S_GO_CYCLE_HI = 0x2C };
+/* network-coding fields of send channel c (docs/ni.md) */
+#define NI_CODE(c) (0x400u + 0x40u * (uint32_t)(c))
+enum { NI_C_MC = 0x00, NI_C_OP = 0x04, NI_C_COUNT = 0x08, NI_C_OUT_DEST = 0x0C, NI_C_OUT_MC = 0x10,
+       NI_C_OUT_OP = 0x14, NI_C_OUT_COUNT = 0x18, NI_C_MASK_ADDR = 0x1C, NI_C_MASK_FLITS = 0x20,
+       NI_C_HEAD_LO = 0x24, NI_C_HEAD_HI = 0x28 };
 #define NI_RECV 0x800u
 enum { NI_R_BASE = 0x00, NI_R_SIZE = 0x04, NI_R_HEAD = 0x08, NI_R_TAIL = 0x0C, NI_R_COUNT = 0x10,
        NI_R_IRQ_EN = 0x14, NI_R_PENDING = 0x18, NI_R_WAIT = 0x1C, NI_R_LAST_CYCLE_LO = 0x24,
-       NI_R_LAST_CYCLE_HI = 0x28, NI_R_FULL_CYCLES = 0x2C };
+       NI_R_LAST_CYCLE_HI = 0x28, NI_R_FULL_CYCLES = 0x2C, NI_R_LAST_HEAD_LO = 0x30, NI_R_LAST_HEAD_HI = 0x34,
+       NI_R_LAST_MASK_LO = 0x38, NI_R_LAST_MASK_HI = 0x3C, NI_R_LAST_MASK_FLITS = 0x40 };
+/* head flit fields (the interface of the network-coding units) */
+#define NI_HEAD_MC (1ull << 11)
+#define NI_OUT_NONE 0x3FFu         /* out_dest: not set by this contribution */
+enum { NI_OP_REPLICATE = 0, NI_OP_ENCODE = 1 };
 #define NI_WRAP_MARK 0xFFFFFFFFu   /* ring header length: continue at offset 0 */
 
 typedef struct {
     /* programmed by firmware */
     uint32_t dst, route_lo, route_hi, nhops, addr, len, tag;
+    /* network-coding fields of the head, and the mask buffer (MC = 1) */
+    uint32_t mc, op, count, out_dest, out_mc, out_op, out_count, mask_addr;
     /* state of the packet on the wire */
-    int busy, vc, sent, nflits;
+    uint64_t head;                 /* head flit latched at GO */
+    uint32_t mask_go;              /* mask address latched at GO */
+    int busy, vc, sent, nflits, nmask;
     uint32_t done;
     uint64_t go_cycle;             /* network cycle of the last accepted GO */
     int credits[8];
@@ -43,6 +61,8 @@ typedef struct {
     int active;
     uint32_t src, tag, len, got;   /* got: data bytes so far */
     int meta;                      /* meta flit seen */
+    int mask_left, nmask;          /* mask flits still to come / seen (head MC = 1) */
+    uint64_t head, mask0;          /* the head flit, the first mask flit */
     int held;                      /* complete, waiting for ring space; credit held */
     uint8_t *buf;
     /* flits that arrived behind a held packet: accepted (the router had a
@@ -53,6 +73,9 @@ typedef struct {
 
 typedef struct ni {
     int term, k, vcs, vpc, buf, port_bits;
+    int units;                     /* 1: every router has a network-coding unit (address NT + r) */
+    int nc_max_bytes;              /* longest packet a unit handles (data bytes) */
+    int mask_flits;                /* M = ceil((NT + NR) / 64) */
     const topo *t;
     rv32 *core;
     ni_send send[NI_MAX_K];
@@ -61,10 +84,13 @@ typedef struct ni {
     int owed_head[NI_MAX_K], owed_len[NI_MAX_K];
     uint32_t ring_base, ring_size, head, tail, count, irq_en, pending;
     uint64_t packets_sent, flits_sent, packets_recv, flits_recv;
+    uint64_t coded_sent, mc_sent, mask_flits_sent;   /* packets to units, MC packets, their mask flits */
     uint64_t inj_flits[NI_MAX_K];
     /* timestamps for latency measurement from firmware (docs/ni.md) */
     const uint64_t *now;           /* the system's network cycle counter */
     uint64_t last_commit;          /* cycle the last message entered the ring */
+    uint64_t last_head, last_mask0;   /* head and first mask flit of that message */
+    int last_nmask;
     uint64_t full_cycles;          /* cycles a complete packet waited for ring space */
     char refused[160];             /* why the last refused (faulting) access was refused */
     char error[200];

@@ -26,6 +26,7 @@ static void node_exit(sys *s, node *nd, int code)
     /* a barrier no longer waits for a node that has left */
     if (s->bar_count && s->bar_count >= s->running) {
         s->bar_gen++;
+        s->bar_cycle = s->cycle;
         s->bar_count = 0;
     }
 }
@@ -73,6 +74,7 @@ static int dev_mmio(node *nd, uint32_t off, int is_store, uint32_t *val)
             nd->bar_target = s->bar_gen + 1;
             if (++s->bar_count >= s->running) {
                 s->bar_gen++;
+                s->bar_cycle = s->cycle;
                 s->bar_count = 0;
             }
             return RV32_MMIO_OK;
@@ -98,6 +100,10 @@ static int dev_mmio(node *nd, uint32_t off, int is_store, uint32_t *val)
     case DEV_RAM_SIZE: *val = nd->core.ram_size; return RV32_MMIO_OK;
     case DEV_PARAM_VALUE: *val = nd->param_sel < 0 ? 0 : s->o.params[nd->param_sel].value; return RV32_MMIO_OK;
     case DEV_PARAM_FOUND: *val = nd->param_sel >= 0; return RV32_MMIO_OK;
+    case DEV_NC_UNITS: *val = (uint32_t)nd->ni.units; return RV32_MMIO_OK;
+    case DEV_NC_MAX: *val = (uint32_t)nd->ni.nc_max_bytes; return RV32_MMIO_OK;
+    case DEV_BAR_CYCLE_LO: *val = (uint32_t)s->bar_cycle; return RV32_MMIO_OK;
+    case DEV_BAR_CYCLE_HI: *val = (uint32_t)(s->bar_cycle >> 32); return RV32_MMIO_OK;
     case DEV_ROUTE_HOPS:   /* routers on the deterministic route, both ends included */
         *val = (uint32_t)topo_distance(t, topo_term_router(t, nd->id), topo_term_router(t, (int)nd->route_dst)) + 1;
         return RV32_MMIO_OK;

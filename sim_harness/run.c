@@ -167,6 +167,9 @@ int cmd_run(int argc, char **argv)
             json_object_set_new(e, "cycles",
                                 nd->state == NODE_EXITED ? json_integer((json_int_t)nd->exit_cycle) : json_null());
             json_object_set_new(e, "exit_code", nd->state == NODE_EXITED ? json_integer(nd->exit_code) : json_null());
+            /* packets this NI sent to coding units, and with MC = 1 (mask flits) */
+            json_object_set_new(e, "unit_packets_sent", json_integer((json_int_t)nd->ni.coded_sent));
+            json_object_set_new(e, "mc_packets_sent", json_integer((json_int_t)nd->ni.mc_sent));
             json_array_append_new(nodes, e);
         }
         json_object_set_new(j, "exit_codes", codes);

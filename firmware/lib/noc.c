@@ -6,10 +6,17 @@
 enum { S_DST = 0x00, S_ROUTE_LO = 0x04, S_ROUTE_HI = 0x08, S_NHOPS = 0x0C, S_ADDR = 0x10, S_LEN = 0x14,
        S_TAG = 0x18, S_GO = 0x1C, S_DONE = 0x20, S_WAIT = 0x24, S_GO_CYCLE_LO = 0x28, S_GO_CYCLE_HI = 0x2C };
 enum { R_BASE = 0x00, R_SIZE = 0x04, R_HEAD = 0x08, R_TAIL = 0x0C, R_COUNT = 0x10, R_IRQ_EN = 0x14,
-       R_PENDING = 0x18, R_WAIT = 0x1C, R_LAST_CYCLE_LO = 0x24, R_LAST_CYCLE_HI = 0x28, R_FULL_CYCLES = 0x2C };
+       R_PENDING = 0x18, R_WAIT = 0x1C, R_LAST_CYCLE_LO = 0x24, R_LAST_CYCLE_HI = 0x28, R_FULL_CYCLES = 0x2C,
+       R_LAST_HEAD_LO = 0x30, R_LAST_HEAD_HI = 0x34, R_LAST_MASK_LO = 0x38, R_LAST_MASK_HI = 0x3C,
+       R_LAST_MASK_FLITS = 0x40 };
+/* coding fields of send channel ch */
+#define C(ch, reg) NI[(0x400 + (ch) * 0x40 + (reg)) / 4]
+enum { C_MC = 0x00, C_OP = 0x04, C_COUNT = 0x08, C_OUT_DEST = 0x0C, C_OUT_MC = 0x10, C_OUT_OP = 0x14,
+       C_OUT_COUNT = 0x18, C_MASK_ADDR = 0x1C, C_MASK_FLITS = 0x20, C_HEAD_LO = 0x24, C_HEAD_HI = 0x28 };
 
 static uint8_t *ring;
 static uint32_t ring_size, tail;
+static uint8_t coded[4];   /* channel ch has coding fields set (a plain send clears them) */
 
 void noc_init(void *r, uint32_t size)
 {
@@ -33,9 +40,60 @@ void noc_send_routed(int ch, int dst, uint64_t route, int nhops, const void *buf
     S(ch, S_GO) = 1;
 }
 
+static void set_code(int ch, const noc_code *k)
+{
+    C(ch, C_MC) = (uint32_t)k->mc;
+    C(ch, C_OP) = (uint32_t)k->op;
+    C(ch, C_COUNT) = (uint32_t)k->count;
+    C(ch, C_OUT_DEST) = (uint32_t)k->out_dest;
+    C(ch, C_OUT_MC) = (uint32_t)k->out_mc;
+    C(ch, C_OUT_OP) = (uint32_t)k->out_op;
+    C(ch, C_OUT_COUNT) = (uint32_t)k->out_count;
+    C(ch, C_MASK_ADDR) = (uint32_t)(uintptr_t)k->mask;
+}
+
+static const noc_code plain = {.out_dest = NC_NONE};
+
 void noc_send(int ch, int dst, const void *buf, uint32_t len, uint16_t tag)
 {
+    noc_send_coded(ch, dst, NULL, buf, len, tag);
+}
+
+void noc_send_coded(int ch, int dst, const noc_code *code, const void *buf, uint32_t len, uint16_t tag)
+{
+    if (code || coded[ch]) {
+        (void)S(ch, S_WAIT);             /* the channel latched its last head at GO already */
+        set_code(ch, code ? code : &plain);
+        coded[ch] = code != NULL;
+    }
     noc_send_routed(ch, dst, 0, 0, buf, len, tag);
+}
+
+void noc_multicast(int ch, int unit, const uint64_t *mask, const void *buf, uint32_t len, uint16_t tag)
+{
+    noc_code k = {.mc = 1, .op = NC_REPLICATE, .out_dest = NC_NONE, .mask = mask};
+    noc_send_coded(ch, unit, &k, buf, len, tag);
+}
+
+void noc_encode(int ch, int unit, int count, int out_dest, const void *buf, uint32_t len, uint16_t tag)
+{
+    noc_code k = {.op = NC_ENCODE, .count = count, .out_dest = out_dest};
+    noc_send_coded(ch, unit, &k, buf, len, tag);
+}
+
+uint64_t noc_head(int ch) { return (uint64_t)C(ch, C_HEAD_HI) << 32 | C(ch, C_HEAD_LO); }
+
+int nc_mask_words(void) { return (int)C(0, C_MASK_FLITS); }
+
+void nc_xor(void *d, const void *a, const void *b, uint32_t n)
+{
+    uint8_t *dd = d;
+    const uint8_t *aa = a, *bb = b;
+    if ((((uintptr_t)d | (uintptr_t)a | (uintptr_t)b | n) & 3) == 0) {
+        for (uint32_t i = 0; i < n / 4; i++) ((uint32_t *)d)[i] = ((const uint32_t *)a)[i] ^ ((const uint32_t *)b)[i];
+        return;
+    }
+    for (uint32_t i = 0; i < n; i++) dd[i] = aa[i] ^ bb[i];
 }
 
 uint32_t noc_send_wait(int ch) { return S(ch, S_WAIT); }
@@ -78,6 +136,9 @@ void noc_release(const noc_msg *m)
 uint64_t noc_go_cycle(int ch) { return (uint64_t)S(ch, S_GO_CYCLE_HI) << 32 | S(ch, S_GO_CYCLE_LO); }
 uint64_t noc_recv_cycle(void) { return (uint64_t)R(R_LAST_CYCLE_HI) << 32 | R(R_LAST_CYCLE_LO); }
 uint32_t noc_full_cycles(void) { return R(R_FULL_CYCLES); }
+uint64_t noc_last_head(void) { return (uint64_t)R(R_LAST_HEAD_HI) << 32 | R(R_LAST_HEAD_LO); }
+uint64_t noc_last_mask(void) { return (uint64_t)R(R_LAST_MASK_HI) << 32 | R(R_LAST_MASK_LO); }
+int noc_last_mask_flits(void) { return (int)R(R_LAST_MASK_FLITS); }
 
 /* A barrier made of messages: dissemination, ceil(log2 P) rounds. */
 void sw_barrier(void)

@@ -38,6 +38,8 @@ void barrier(void)
     (void)DEV[DEV_BARRIER];      /* the load stalls until everyone has arrived */
 }
 
+uint64_t barrier_cycle(void) { return (uint64_t)DEV[DEV_BAR_CYCLE_HI] << 32 | DEV[DEV_BAR_CYCLE_LO]; }
+
 void exit_node(int code)
 {
     DEV[DEV_EXIT] = (uint32_t)code;

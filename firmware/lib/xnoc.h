@@ -13,7 +13,7 @@ enum { DEV_ID = 0, DEV_NODES = 1, DEV_CONSOLE = 2, DEV_EXIT = 3, DEV_CYCLE_LO = 
        DEV_TOPO_KIND = 6, DEV_TOPO_W = 7, DEV_TOPO_H = 8, DEV_CONC = 9, DEV_PORTS = 10, DEV_BARRIER = 11,
        DEV_PLAN = 12, DEV_RAM_SIZE = 13, DEV_ROUTERS = 14, DEV_ARG0 = 16, DEV_PARAM_NAME = 24,
        DEV_PARAM_VALUE = 25, DEV_PARAM_FOUND = 26, DEV_ROUTE_DST = 27, DEV_ROUTE_HOPS = 28,
-       DEV_STEP = 29 };
+       DEV_STEP = 29, DEV_NC_UNITS = 30, DEV_NC_MAX = 31, DEV_BAR_CYCLE_LO = 32, DEV_BAR_CYCLE_HI = 33 };
 
 static inline int node_id(void) { return (int)DEV[DEV_ID]; }
 static inline int node_count(void) { return (int)DEV[DEV_NODES]; }
@@ -29,8 +29,10 @@ static inline int route_hops(int dst)
 }
 /* tells the harness (and the live view) which collective step this node is in */
 static inline void report_step(int step) { DEV[DEV_STEP] = (uint32_t)step; }
+static inline int node_routers(void) { return (int)DEV[DEV_ROUTERS]; }
 uint64_t cycles(void);               /* network cycles since reset */
 void barrier(void);                  /* all running nodes (hardware barrier device) */
+uint64_t barrier_cycle(void);        /* network cycle the last barrier released in */
 void sw_barrier(void);               /* the same, with messages over the NoC */
 void exit_node(int code) __attribute__((noreturn));
 const char *topo_name(char *buf);    /* "mesh:4x4", "octagon", ... */
@@ -71,5 +73,40 @@ uint64_t noc_go_cycle(int ch);
 uint64_t noc_recv_cycle(void);
 /* cycles a complete packet has waited for ring space (back-pressure) */
 uint32_t noc_full_cycles(void);
+/* head flit of the last message that entered the ring, its first mask flit
+ * and how many mask flits it carried (MC = 1 packets) */
+uint64_t noc_last_head(void);
+uint64_t noc_last_mask(void);
+int noc_last_mask_flits(void);
+
+/* ---- network coding and hardware multicast (docs/network-coding.md) ----
+ * Addresses: terminal t (0..NT-1) or the coding unit of router r, NT + r.
+ * A mask has one bit per address, nc_mask_words() 64-bit words. */
+enum { NC_REPLICATE = 0, NC_ENCODE = 1, NC_NONE = 0x3FF, NC_MASK_MAX = 4 };
+typedef struct {
+    int mc;               /* 1: the mask (below) travels with the packet */
+    int op;               /* NC_REPLICATE or NC_ENCODE, at the destination unit */
+    int count;            /* contributions the coding slot expects (1..15), 0 = not set here */
+    int out_dest;         /* where the slot's result goes, or NC_NONE */
+    int out_mc, out_op, out_count;   /* head fields of the result */
+    const uint64_t *mask; /* nc_mask_words() words (when mc = 1) */
+} noc_code;
+static inline int nc_units(void) { return (int)DEV[DEV_NC_UNITS]; }     /* 1: routers have units */
+static inline int nc_max_bytes(void) { return (int)DEV[DEV_NC_MAX]; }   /* longest packet a unit takes */
+static inline int nc_unit(int router) { return node_count() + router; }
+static inline int nc_router_of(int term) { return term / (int)DEV[DEV_CONC]; }
+int nc_mask_words(void);
+static inline void nc_mask_set(uint64_t *mask, int addr) { mask[addr / 64] |= 1ull << (addr % 64); }
+/* A send with the coding fields of *code (NULL = a plain send); dst may be a unit. */
+void noc_send_coded(int ch, int dst, const noc_code *code, const void *buf, uint32_t len, uint16_t tag);
+/* Hardware multicast: the unit `unit` replicates the packet to every address of mask. */
+void noc_multicast(int ch, int unit, const uint64_t *mask, const void *buf, uint32_t len, uint16_t tag);
+/* One ENCODE contribution to `unit`'s slot `tag`: the slot XORs `count`
+ * contributions and sends the result to out_dest (plain). */
+void noc_encode(int ch, int unit, int count, int out_dest, const void *buf, uint32_t len, uint16_t tag);
+/* The head flit channel ch builds from its current registers (DST, coding fields). */
+uint64_t noc_head(int ch);
+/* d = a ^ b, n bytes (software decoding) */
+void nc_xor(void *d, const void *a, const void *b, uint32_t n);
 
 #endif

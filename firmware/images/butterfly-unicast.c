@@ -1,0 +1,4 @@
+/* butterfly-unicast - see butterfly.h */
+#include "butterfly.h"
+
+int main(void) { return run_butterfly(BF_UNICAST); }
