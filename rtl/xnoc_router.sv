@@ -25,6 +25,9 @@ module xnoc_router #(
   parameter int PW = 64,   // payload bits
   parameter int NT = 16,   // routing-table entries (terminals)
   parameter int NC = 1,    // VC classes (1 or 2)
+  // bits per hop of a source route: the topology's ports, without a coding
+  // unit's extra port (source routes never lead into the unit)
+  parameter int SRB = (P > 1) ? $clog2(P) : 1,
   localparam int FW = PW + 5,
   localparam int PB = (P > 1) ? $clog2(P) : 1
 ) (
@@ -174,7 +177,7 @@ module xnoc_router #(
       cls       = 1'b0;
       if (!rt_vld_q && !empty[g]) begin
         if (front[g][10]) begin                          // source routed
-          port = RW'(front[g][SRL +: PB]);
+          port = RW'(front[g][SRL +: SRB]);
         end else begin                                   // table (+ ejection select)
           if ({1'b0, dest} < 11'(NT)) tbl = table_q[dest[TW-1:0]];
           else bad = 1'b1;
@@ -257,7 +260,7 @@ module xnoc_router #(
       a     = avail[g];
       if (!ovc_vld[g]) begin                  // head: lowest free VC of its class
         for (int w = V - 1; w >= 0; w--) if (a[w]) w_sel = VI'(w);
-        if (front[g][10]) f_sel[PW-1:SRL] = front[g][PW-1:SRL] >> PB;
+        if (front[g][10]) f_sel[PW-1:SRL] = front[g][PW-1:SRL] >> SRB;
       end
     end
     assign in_ovc[i]  = w_sel;

@@ -79,3 +79,52 @@ void links_print(FILE *f, const topo *t, xnoc_net *n, uint64_t cycles, int top)
     }
     free(r);
 }
+
+void units_json(json_t *j, const topo *t, xnoc_net *n)
+{
+    if (!net_has_units(n)) return;
+    json_t *arr = json_array();
+    uint64_t xor_ops = 0, coded = 0, copies = 0;
+    for (int r = 0; r < t->nrouters; r++) {
+        net_unit u;
+        net_unit_stats(n, r, &u);
+        xor_ops += u.xor_ops;
+        coded += u.coded;
+        copies += u.replicated;
+        json_array_append_new(arr, json_pack("{s:i,s:I,s:I,s:I,s:I,s:i,s:I,s:i}", "router", r, "coded", (json_int_t)u.coded,
+                                             "xor_ops", (json_int_t)u.xor_ops, "replicated", (json_int_t)u.replicated,
+                                             "contributions", (json_int_t)u.contributions, "slot_max", u.slot_max,
+                                             "slot_busy_cycles", (json_int_t)u.slot_busy_cycles, "slots_in_use",
+                                             u.slots_in_use));
+    }
+    json_object_set_new(j, "xor_ops", json_integer((json_int_t)xor_ops));
+    json_object_set_new(j, "coded_packets", json_integer((json_int_t)coded));
+    json_object_set_new(j, "mc_copies", json_integer((json_int_t)copies));
+    json_object_set_new(j, "units", arr);
+}
+
+void units_print(FILE *f, const topo *t, xnoc_net *n)
+{
+    if (!net_has_units(n)) return;
+    uint64_t xor_ops = 0, coded = 0, copies = 0, in = 0;
+    for (int r = 0; r < t->nrouters; r++) {
+        net_unit u;
+        net_unit_stats(n, r, &u);
+        xor_ops += u.xor_ops;
+        coded += u.coded;
+        copies += u.replicated;
+        in += u.contributions;
+    }
+    if (!in) return;   /* nothing used the units: no lines */
+    fprintf(f, "coding units: %llu packets absorbed, %llu coded packets, %llu XORed flits, %llu multicast copies\n",
+            (unsigned long long)in, (unsigned long long)coded, (unsigned long long)xor_ops, (unsigned long long)copies);
+    for (int r = 0; r < t->nrouters; r++) {
+        net_unit u;
+        net_unit_stats(n, r, &u);
+        if (!u.contributions) continue;
+        fprintf(f, "  unit %-4d (router %d): %llu in, %llu coded, %llu XORed flits, %llu copies, at most %d slot(s) busy%s\n",
+                t->nterms + r, r, (unsigned long long)u.contributions, (unsigned long long)u.coded,
+                (unsigned long long)u.xor_ops, (unsigned long long)u.replicated, u.slot_max,
+                u.slots_in_use ? ", slots still in use" : "");
+    }
+}

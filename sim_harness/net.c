@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stddef.h>
 
 #include "netbuild.h"
 #include "netgen.h"
@@ -36,6 +37,11 @@ void router_cfg_default(router_cfg *rc)
     rc->vcs = 2;
     rc->buf = 8;
     rc->pw = 64;
+    rc->ncu = 1;
+    rc->slots = 4;
+    rc->xorlat = 1;
+    rc->ncmax = 32;
+    rc->timeout = 100000;
 }
 
 int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
@@ -56,17 +62,30 @@ int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
             rc_ok = -1;
             break;
         }
-        if (!strcmp(kv, "vcs") && v >= 1 && v <= 8) rc->vcs = (int)v;
-        else if (!strcmp(kv, "buf") && v >= 1 && v <= 64) rc->buf = (int)v;
-        else if (!strcmp(kv, "pw") && v == 64) rc->pw = (int)v;
-        else {
-            if (!strcmp(kv, "vcs")) snprintf(err, errlen, "--router: vcs=%ld is out of range 1..8", v);
-            else if (!strcmp(kv, "buf")) snprintf(err, errlen, "--router: buf=%ld is out of range 1..64", v);
-            else if (!strcmp(kv, "pw")) snprintf(err, errlen, "--router: pw=%ld: only 64-bit payloads are supported", v);
-            else snprintf(err, errlen, "--router: unknown parameter '%s' (known: vcs, buf, pw)", kv);
-            rc_ok = -1;
-            break;
+        static const struct { const char *name; long lo, hi; size_t off; const char *why; } keys[] = {
+            {"vcs", 1, 8, offsetof(router_cfg, vcs), ""},
+            {"buf", 1, 64, offsetof(router_cfg, buf), ""},
+            {"pw", 64, 64, offsetof(router_cfg, pw), ": only 64-bit payloads are supported"},
+            {"ncu", 0, 1, offsetof(router_cfg, ncu), " (0: routers without coding units)"},
+            {"slots", 1, 16, offsetof(router_cfg, slots), ""},
+            {"xorlat", 1, 64, offsetof(router_cfg, xorlat), ""},
+            {"ncmax", 1, 256, offsetof(router_cfg, ncmax), " (flits)"},
+            {"timeout", 100, 1000000, offsetof(router_cfg, timeout), " (cycles)"},
+        };
+        size_t i = 0;
+        while (i < sizeof keys / sizeof keys[0] && strcmp(kv, keys[i].name)) i++;
+        if (i < sizeof keys / sizeof keys[0] && v >= keys[i].lo && v <= keys[i].hi) {
+            *(int *)((char *)rc + keys[i].off) = (int)v;
+            continue;
         }
+        if (i == sizeof keys / sizeof keys[0])
+            snprintf(err, errlen, "--router: unknown parameter '%s' (known: vcs, buf, pw, ncu, slots, xorlat, ncmax, timeout)", kv);
+        else if (keys[i].lo == keys[i].hi)
+            snprintf(err, errlen, "--router: %s=%ld%s", kv, v, keys[i].why);
+        else
+            snprintf(err, errlen, "--router: %s=%ld is out of range %ld..%ld%s", kv, v, keys[i].lo, keys[i].hi, keys[i].why);
+        rc_ok = -1;
+        break;
     }
     free(copy);
     return rc_ok;
@@ -87,6 +106,11 @@ static xnoc_net *open_model(const topo *t, const router_cfg *rc, int variant, in
     if (rc->vcs < t->nclasses) {
         snprintf(err, errlen, "%s needs at least %d VCs per port for deadlock freedom (--router vcs=%d)", t->name,
                  t->nclasses, t->nclasses);
+        return NULL;
+    }
+    if (netgen_addresses(t, rc) > 1023 || netgen_ports(t, rc) > 16) {
+        snprintf(err, errlen, "%s with coding units needs %d addresses and %d router ports (limits 1023 and 16): use --router ncu=0",
+                 t->name, netgen_addresses(t, rc), netgen_ports(t, rc));
         return NULL;
     }
     char path[4600];
@@ -124,9 +148,9 @@ static void configure(xnoc_net *n)
     n->g = n->xg_new();
     n->xg_reset(n->g, 1);
     uint8_t *data = malloc((size_t)t->nrouters);
-    for (int row = 0; row < netgen_config_rows(t); row++) {
+    for (int row = 0; row < netgen_config_rows(t, &n->rc); row++) {
         int kind, addr;
-        netgen_config_row(t, row, &kind, &addr, data);
+        netgen_config_row(t, &n->rc, row, &kind, &addr, data);
         n->xg_cfg_row(n->g, kind, addr, data);
     }
     free(data);
@@ -240,4 +264,70 @@ int net_vc_occupancy(xnoc_net *n, int router, int port, int vc)
 uint32_t net_error_bits(xnoc_net *n, int router)
 {
     return n->xg_dbg(n->g, router, 3 << 8) | (assert_router(n) == router ? 16u : 0u);
+}
+
+/* ---- coding units (debug addresses 0x340 + i of the router's bus) ---- */
+enum { U_CODED = 0, U_XOR, U_REPL, U_SLOT_MAX, U_BUSY, U_ERR, U_EINFO, U_INUSE, U_CONTRIB, U_SLOTS, U_SLOT0 = 16 };
+
+static uint32_t unit_reg(xnoc_net *n, int router, int reg) { return n->xg_dbg(n->g, router, 0x340 + reg); }
+
+int net_has_units(const xnoc_net *n) { return n->rc.ncu; }
+
+void net_unit_stats(xnoc_net *n, int router, net_unit *u)
+{
+    memset(u, 0, sizeof *u);
+    if (!n->rc.ncu) return;
+    u->coded = unit_reg(n, router, U_CODED);
+    u->xor_ops = unit_reg(n, router, U_XOR);
+    u->replicated = unit_reg(n, router, U_REPL);
+    u->slot_max = (int)unit_reg(n, router, U_SLOT_MAX);
+    u->slot_busy_cycles = unit_reg(n, router, U_BUSY);
+    u->slots_in_use = (int)unit_reg(n, router, U_INUSE);
+    u->contributions = unit_reg(n, router, U_CONTRIB);
+    u->error_bits = unit_reg(n, router, U_ERR);
+}
+
+int net_unit_slot(xnoc_net *n, int router, int slot, int *tag, int *got, int *need)
+{
+    uint32_t v = unit_reg(n, router, U_SLOT0 + slot);
+    *tag = (int)(v >> 16);
+    *need = (int)(v >> 8 & 15);
+    *got = (int)(v >> 4 & 15);
+    return (int)(v & 3);
+}
+
+static const char *const unit_err_text[8] = {
+    "malformed packet (not a head, SR set, or op/MC not ENCODE or REPLICATE+mask, or wrong length)",
+    "packet longer than the unit's limit (--router ncmax)",
+    "contributions of different lengths in one coding group",
+    "conflicting count or out_* fields in one coding group",
+    "coding group incomplete at the time-out (--router timeout)",
+    "a result with nowhere to go (no out_dest, OUT_MC without a mask, or a subtree behind a terminal port)",
+    "mask bit beyond the last address",
+    "input buffer overflow (credit protocol)",
+};
+
+int net_describe_error(xnoc_net *n, char *buf, size_t len)
+{
+    const topo *t = n->t;
+    for (int r = 0; r < t->nrouters; r++) {
+        uint32_t b = net_error_bits(n, r);
+        if (b) {
+            snprintf(buf, len, "router %d flags an RTL invariant violation (bits 0x%x: 1 credit, 2 buffer, 4 VC, 8 route, "
+                               "16 assertion)", r, b);
+            return 1;
+        }
+    }
+    if (!n->rc.ncu) return 0;
+    for (int r = 0; r < t->nrouters; r++) {
+        uint32_t b = unit_reg(n, r, U_ERR);
+        if (!b) continue;
+        uint32_t info = unit_reg(n, r, U_EINFO);
+        int code = (int)(info >> 16 & 15);
+        snprintf(buf, len, "coding unit of router %d (address %d): %s; slot %u, tag 0x%04x, %u of %u contributions "
+                           "(error bits 0x%x)", r, t->nterms + r, unit_err_text[code & 7], info >> 28,
+                 info & 0xFFFF, info >> 20 & 15, info >> 24 & 15, b);
+        return 1;
+    }
+    return 0;
 }

@@ -33,6 +33,11 @@ typedef struct {
     int vcs;        /* virtual channels per port, 1..8 (default 2) */
     int buf;        /* input buffer depth per VC, flits (default 8) */
     int pw;         /* payload bits per flit (default 64; 64 max in the C API) */
+    int ncu;        /* 1: every router has a network-coding unit on an extra port */
+    int slots;      /* coding slots per unit (default 4) */
+    int xorlat;     /* cycles from a completed coding group to its result (default 1) */
+    int ncmax;      /* longest payload a unit handles, flits (default 32 = 256 bytes) */
+    int timeout;    /* cycles an incomplete coding group may wait before it is reported */
 } router_cfg;
 
 void router_cfg_default(router_cfg *rc);
@@ -59,6 +64,23 @@ uint64_t net_link_flits(xnoc_net *n, int router, int port);   /* flits sent on o
 uint64_t net_port_stalls(xnoc_net *n, int router, int port);  /* cycles a flit waited for out port */
 int net_vc_occupancy(xnoc_net *n, int router, int port, int vc); /* flits buffered */
 uint32_t net_error_bits(xnoc_net *n, int router);  /* 1 credit, 2 fifo, 4 bad VC, 8 bad route */
+
+/* Coding units (rc.ncu): counters of the unit of a router. */
+typedef struct {
+    uint64_t coded;            /* result packets emitted by coding groups */
+    uint64_t xor_ops;          /* data flits XORed into a slot that already held data */
+    uint64_t replicated;       /* multicast copies emitted */
+    uint64_t slot_busy_cycles; /* sum over cycles of slots in use */
+    uint64_t contributions;    /* packets absorbed */
+    int slot_max, slots_in_use;
+    uint32_t error_bits;
+} net_unit;
+int net_has_units(const xnoc_net *n);
+void net_unit_stats(xnoc_net *n, int router, net_unit *u);
+/* Slot state (0 free, 1 collecting, 2 XOR latency, 3 emitting) and its group. */
+int net_unit_slot(xnoc_net *n, int router, int slot, int *tag, int *got, int *need);
+/* One line naming the first router or unit with a sticky error; 0 if none. */
+int net_describe_error(xnoc_net *n, char *buf, size_t len);
 
 /* Waveforms: cycles [from, to) of the run go to a VCD file. */
 int net_trace(xnoc_net *n, const char *path, uint64_t from, uint64_t to,

@@ -18,12 +18,21 @@ void netgen_verilog(FILE *f, const topo *t, const router_cfg *rc);
  * line per terminal channel, included by sim_harness/glue/xnoc_glue.cpp. */
 void netgen_glue_io(FILE *f, const topo *t);
 
+/* Router ports: the topology's, plus the coding unit's port (the last) when rc->ncu. */
+int netgen_ports(const topo *t, const router_cfg *rc);
+/* Addresses a head flit can name: terminals 0..nterms-1, then with coding
+ * units the unit of router r at nterms + r. */
+int netgen_addresses(const topo *t, const router_cfg *rc);
+/* Output port at router r towards address addr (the routing table entry). */
+int netgen_route(const topo *t, const router_cfg *rc, int r, int addr);
+
 /* The configuration as rows written to every router at once (cfg_bcast_i:
  * one cycle per row rather than one per router and row, which made loading
  * a 16x16 mesh cost 68,000 cycles).  Row i: kind (0 routing table, 1 port
- * attributes), addr (destination terminal or port), data[r] for router r:
- * the output port topo_route(t, r, addr), or port_dim | dateline << 2. */
-int netgen_config_rows(const topo *t);
-void netgen_config_row(const topo *t, int row, int *kind, int *addr, uint8_t *data);
+ * attributes, 2 coding unit), addr (destination address, port, or unit
+ * register), data[r] for router r: the output port netgen_route(t, rc, r, addr),
+ * port_dim | dateline << 2, or a nibble of the router behind a port / of r. */
+int netgen_config_rows(const topo *t, const router_cfg *rc);
+void netgen_config_row(const topo *t, const router_cfg *rc, int row, int *kind, int *addr, uint8_t *data);
 
 #endif

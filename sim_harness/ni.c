@@ -6,8 +6,6 @@
 #include <string.h>
 
 /* TEMP until router_cfg carries the unit parameters (N1) */
-#define NI_RC_UNITS(rc) ((void)(rc), 1)
-#define NI_RC_NCMAX_BYTES(rc) ((void)(rc), 256)
 
 void ni_init(ni *n, const topo *t, const router_cfg *rc, int term, rv32 *core)
 {
@@ -20,8 +18,8 @@ void ni_init(ni *n, const topo *t, const router_cfg *rc, int term, rv32 *core)
     n->buf = rc->buf;
     n->port_bits = topo_port_bits(t);
     n->core = core;
-    n->units = NI_RC_UNITS(rc);
-    n->nc_max_bytes = NI_RC_NCMAX_BYTES(rc);
+    n->units = rc->ncu;
+    n->nc_max_bytes = rc->ncmax * 8;
     n->mask_flits = (t->nterms + t->nrouters + 63) / 64;
     for (int c = 0; c < n->k; c++) {
         for (int v = 0; v < n->vcs; v++) n->send[c].credits[v] = rc->buf;

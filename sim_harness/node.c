@@ -307,6 +307,12 @@ int sys_run(sys *s, uint64_t max_cycles)
         }
         net_cycle(s->net, s->inj, s->ejc, s->ej, s->injc);
         s->cycle++;
+        if (net_error(s->net)) {   /* a router or coding unit flagged an invariant or a bad packet */
+            char why[300];
+            net_describe_error(s->net, why, sizeof why);
+            snprintf(s->fault, sizeof s->fault, "cycle %llu: %s", (unsigned long long)s->cycle, why);
+            return 1;
+        }
         if (s->on_cycle && s->on_cycle(s, s->on_cycle_arg)) {
             snprintf(s->fault, sizeof s->fault, "interrupted at cycle %llu (view closed)", (unsigned long long)s->cycle);
             return 3;

@@ -21,7 +21,9 @@ static const char *usage_text =
     "the RTL network, until every node has exited.  Exit status 0 only if every\n"
     "node exited 0 (or a core wrote 1 to tohost).\n"
     "  --topo T            mesh:WxH, torus:WxH, octagon, fat-octagon (suffix :c=N)\n"
-    "  --router K=V,...    router parameters: vcs=1..8 (2), buf=1..64 (8)\n"
+    "  --router K=V,...    router parameters: vcs=1..8 (2), buf=1..64 (8); coding units:\n"
+    "                      ncu=0|1 (1), slots=1..16 (4), xorlat=1..64 (1), ncmax=1..256\n"
+    "                      flits (32), timeout=100..1000000 cycles (100000)\n"
     "  --ports k           NI channels per terminal (1)\n"
     "  --max-cycles N      stop (and fail) after N network cycles (10000000)\n"
     "  --ram KiB           RAM per node at 0x80000000 (256)\n"
@@ -181,6 +183,7 @@ int cmd_run(int argc, char **argv)
         if (s->fault[0]) json_object_set_new(j, "error", json_string(s->fault));
         else if (tohost_msg[0]) json_object_set_new(j, "error", json_string(tohost_msg));
         json_object_set_new(j, "links", links_json(t, s->net, inj, s->cycle));
+        units_json(j, t, s->net);
         json_dumpf(j, stdout, JSON_COMPACT);
         putchar('\n');
         json_decref(j);
@@ -199,6 +202,7 @@ int cmd_run(int argc, char **argv)
         }
         if (s->halted) printf("  tohost = %u (%s)\n", s->tohost_value, s->tohost_value == 1 ? "pass" : "fail");
         links_print(stdout, t, s->net, s->cycle, 6);
+        units_print(stdout, t, s->net);
     }
     fflush(stdout);
     if (s->fault[0]) cli_error("%s", s->fault);

@@ -30,6 +30,7 @@
 #include "links_report.h"
 #include "net.h"
 #include "topo.h"
+#include "traffic_nc.h"
 #include "view.h"
 
 static const char *usage_text =
@@ -37,17 +38,25 @@ static const char *usage_text =
     "\n"
     "Synthetic traffic on the RTL network; every flit is checked at its destination.\n"
     "  --topo T          mesh:WxH, torus:WxH, octagon, fat-octagon (suffix :c=N)\n"
-    "  --router K=V,...  router parameters: vcs=1..8 (2), buf=1..64 flits per VC (8)\n"
+    "  --router K=V,...  router parameters: vcs=1..8 (2), buf=1..64 flits per VC (8);\n"
+    "                    coding units: ncu=0|1 (1), slots=1..16 (4), xorlat=1..64 cycles (1),\n"
+    "                    ncmax=1..256 flits (32), timeout=100..1000000 cycles (100000)\n"
     "  --ports k         injection/ejection channels per terminal (1)\n"
     "  --pattern P       uniform, transpose, bitcomp, neighbor, hotspot, incast\n"
     "                    (everyone to terminal 0), or allpairs (one packet at a time\n"
-    "                    for every src/dst pair: the zero-load latency check)\n"
+    "                    for every src/dst pair: the zero-load latency check), or\n"
+    "                    unitpairs (one single-contribution coding group at a time from\n"
+    "                    every terminal through every router's coding unit: the unit's\n"
+    "                    zero-load latency check; --packet = data flits)\n"
     "  --sources SET     only these terminals inject, e.g. 1,2 or 0-7 (all)\n"
     "  --rate R          offered load, flits/terminal/cycle, 0 < R <= 1 (0.1)\n"
     "  --packet L        flits per packet, 1..64 (1)\n"
     "  --cycles N        measurement window (10000); --warmup N (1000)\n"
     "  --drain N         give up draining after N cycles: saturated (10 x cycles)\n"
     "  --seed S          random seed (1)\n"
+    "  --coding R        also start R coding groups per cycle (network-wide): multicasts,\n"
+    "                    XOR-coded groups, coded multicasts through the routers' coding\n"
+    "                    units, each delivery checked byte for byte (docs/network-coding.md)\n"
     "  --trace F.vcd     waveforms; --trace-window A:B limits them to cycles [A,B)\n"
     "  --json            one JSON object on stdout\n";
 
@@ -56,6 +65,7 @@ static const char *usage_text =
 typedef struct {
     int src, dst, len, chan;
     uint32_t seq;
+    uint64_t *flits;       /* coding-group packet (NI framing), else NULL */
     uint64_t created, arrived;
     int got;               /* flits received so far */
     uint8_t measured, done, dropped;   /* dropped: never entered the network */
@@ -93,19 +103,21 @@ static uint64_t body_word(int src, uint32_t seq, int i)
 }
 
 /* Head: [9:0] dest, [13:12] ejection channel, [23:14] src, [47:24] seq,
- * [55:48] length, [63:56] checksum of the rest. */
+ * [55:48] length, [62:56] checksum of the rest, [63] 1 (coding-group
+ * packets use the NI framing, whose heads have bit 63 clear). */
+static uint32_t head_check(uint64_t w) { return (uint32_t)(mix64(w) & 0x7f) | 0x80; }
 static uint64_t head_word(int src, int dst, int chan, uint32_t seq, int len)
 {
     uint64_t w = (uint64_t)dst | (uint64_t)chan << 12 | (uint64_t)src << 14 | (uint64_t)(seq & 0xffffff) << 24 |
                  (uint64_t)(len & 0xff) << 48;
-    return w | (mix64(w) & 0xff) << 56;
+    return w | (uint64_t)head_check(w) << 56;
 }
 
 /* ------------------------------------------------------------ patterns */
 
-enum { PAT_UNIFORM, PAT_TRANSPOSE, PAT_BITCOMP, PAT_NEIGHBOR, PAT_HOTSPOT, PAT_INCAST, PAT_ALLPAIRS, NPAT };
+enum { PAT_UNIFORM, PAT_TRANSPOSE, PAT_BITCOMP, PAT_NEIGHBOR, PAT_HOTSPOT, PAT_INCAST, PAT_ALLPAIRS, PAT_UNITPAIRS, NPAT };
 static const char *pattern_names[NPAT] = {"uniform", "transpose", "bitcomp", "neighbor",
-                                          "hotspot", "incast",    "allpairs"};
+                                          "hotspot", "incast",    "allpairs", "unitpairs"};
 
 static uint64_t rng_state;
 static uint64_t rng(void)
@@ -146,6 +158,7 @@ static const char *pattern_check(const topo *t, int pat)
     if (pat == PAT_BITCOMP && (t->nterms & (t->nterms - 1)))
         return "bitcomp needs a power-of-two number of terminals";
     if (pat == PAT_INCAST && t->nterms < 2) return "incast needs at least two terminals";
+    if (pat == PAT_UNITPAIRS && t->nterms < 2) return "unitpairs needs at least two terminals";
     return NULL;
 }
 
@@ -158,7 +171,7 @@ typedef struct {
 } inj_state;
 
 typedef struct {
-    int active;
+    int active, nc;        /* nc: a coding-group packet, checked by traffic_nc */
     size_t pkt;
 } ej_state;
 
@@ -187,6 +200,7 @@ typedef struct {
     uint64_t last_progress;
     int no_eject_credit;       /* test hook: provoke a stall */
     int spurious_credit;       /* test hook: a credit nobody owed, to trip the RTL invariant */
+    nc_gen *nc;                /* --coding */
 } sim;
 
 static void error(sim *s, uint64_t *kind, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -231,6 +245,19 @@ static void create(sim *s, int src, int dst, uint64_t now, int measured)
 }
 
 
+/* A coding-group packet from traffic_nc: queued like any other, never measured. */
+static void create_nc(void *arg, int src, const uint64_t *flits, int n)
+{
+    sim *s = arg;
+    packet *p = pl_add(&s->pk);
+    p->src = src;
+    p->dst = -1;
+    p->len = n;
+    p->flits = malloc((size_t)n * sizeof *flits);
+    memcpy(p->flits, flits, (size_t)n * sizeof *flits);
+    enqueue(s, src, s->pk.n - 1);
+}
+
 static void index_packet(sim *s, size_t idx)
 {
     int src = s->pk.v[idx].src;
@@ -255,6 +282,18 @@ static void receive(sim *s, int ch, const xnoc_flit *f, uint64_t now)
         s->ejc[ch].valid = 1;
         s->ejc[ch].vc = f->vc;
     }
+    if ((f->head && s->nc && nc_is_head(f->payload)) || (!f->head && e->nc)) {
+        char why[300];
+        if (f->head && e->active) error(s, &s->err_order, "cycle %llu: head at terminal %d VC %d inside another packet",
+                                        (unsigned long long)now, term, f->vc);
+        e->active = !f->tail;
+        e->nc = !f->tail;
+        if (nc_gen_flit(s->nc, term, f->vc, f, now, why, sizeof why)) {
+            error(s, &s->err_corrupt, "%s", why);
+            e->active = e->nc = 0;
+        }
+        return;
+    }
     if (f->head) {
         uint64_t w = f->payload, body = w & 0x00ffffffffffffffULL;
         int src = (int)(w >> 14 & 0x3ff), dst = (int)(w & 0x3ff), chan = (int)(w >> 12 & 3);
@@ -262,7 +301,7 @@ static void receive(sim *s, int ch, const xnoc_flit *f, uint64_t now)
         if (e->active) error(s, &s->err_order, "cycle %llu: head at terminal %d VC %d inside another packet",
                              (unsigned long long)now, term, f->vc);
         e->active = 0;
-        if ((mix64(body) & 0xff) != w >> 56 || src >= t->nterms || seq >= by_src_n[src]) {
+        if (head_check(body) != w >> 56 || src >= t->nterms || seq >= by_src_n[src]) {
             error(s, &s->err_corrupt, "cycle %llu: corrupted head 0x%016llx at terminal %d", (unsigned long long)now,
                   (unsigned long long)w, term);
             return;
@@ -355,10 +394,12 @@ static void inject(sim *s, uint64_t now)
             f->vc = (uint8_t)st->vc;
             f->head = st->sent == 0;
             f->tail = st->sent == p->len - 1;
-            f->payload = f->head ? head_word(p->src, p->dst, p->chan, p->seq, p->len) : body_word(p->src, p->seq, st->sent);
+            f->payload = p->flits  ? p->flits[st->sent]
+                         : f->head ? head_word(p->src, p->dst, p->chan, p->seq, p->len)
+                                   : body_word(p->src, p->seq, st->sent);
             (*cr)--;
             s->inj_flits[ch]++;
-            s->in_flight++;
+            s->in_flight += !p->flits;   /* coding groups are tracked per group (units change flit counts) */
             if (++st->sent == p->len) st->active = 0;
             (void)now;
         }
@@ -404,7 +445,7 @@ int cmd_traffic(int argc, char **argv)
     router_cfg rc;
     router_cfg_default(&rc);
     int k = 1, json = 0, len = 1;
-    double rate = 0.1;
+    double rate = 0.1, coding = 0;
     uint64_t cycles = 10000, warmup = 1000, drain = 0, seed = 1;
     char err[512];
     view_opts vo;
@@ -431,18 +472,19 @@ int cmd_traffic(int argc, char **argv)
         else if (!strcmp(a, "--warmup")) warmup = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--drain")) drain = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--seed")) seed = cli_u64(a, argv[++i]);
+        else if (!strcmp(a, "--coding")) coding = cli_double(a, argv[++i], 1e-9, 1.0);
         else if (!strcmp(a, "--trace")) trace = argv[++i];
         else if (!strcmp(a, "--trace-window")) window = argv[++i];
         else if (!strcmp(a, "--sources")) sources = argv[++i];
         else cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc traffic --help)", a);
     }
     if (!spec) cli_fail(EXIT_USAGE, "--topo is required (see xnoc traffic --help)");
-    if (!pat) cli_fail(EXIT_USAGE, "--pattern is required (uniform, transpose, bitcomp, neighbor, hotspot, incast, allpairs)");
+    if (!pat) cli_fail(EXIT_USAGE, "--pattern is required (uniform, transpose, bitcomp, neighbor, hotspot, incast, allpairs, unitpairs)");
     int pattern = -1;
     for (int i = 0; i < NPAT; i++)
         if (!strcmp(pat, pattern_names[i])) pattern = i;
     if (pattern < 0)
-        cli_fail(EXIT_USAGE, "--pattern: unknown pattern '%s' (uniform, transpose, bitcomp, neighbor, hotspot, incast, allpairs)", pat);
+        cli_fail(EXIT_USAGE, "--pattern: unknown pattern '%s' (uniform, transpose, bitcomp, neighbor, hotspot, incast, allpairs, unitpairs)", pat);
     if (cycles == 0) cli_fail(EXIT_USAGE, "--cycles: must be at least 1");
     uint64_t tfrom = 0, tto = UINT64_MAX;
     if (window && (!trace || sscanf(window, "%llu:%llu", (unsigned long long *)&tfrom, (unsigned long long *)&tto) != 2 ||
@@ -453,6 +495,12 @@ int cmd_traffic(int argc, char **argv)
     const char *why = pattern_check(t, pattern);
     if (why) cli_fail(EXIT_USAGE, "--pattern %s: %s", pat, why);
     if (!drain) drain = 10 * cycles + 10000;
+    if (coding && !rc.ncu) cli_fail(EXIT_USAGE, "--coding needs routers with coding units (not --router ncu=0)");
+    if (coding && (pattern == PAT_ALLPAIRS || pattern == PAT_UNITPAIRS))
+        cli_fail(EXIT_USAGE, "--coding does not combine with --pattern %s", pat);
+    if (pattern == PAT_UNITPAIRS && !rc.ncu) cli_fail(EXIT_USAGE, "--pattern unitpairs needs routers with coding units (not --router ncu=0)");
+    if (pattern == PAT_UNITPAIRS && len > rc.ncmax)
+        cli_fail(EXIT_USAGE, "--pattern unitpairs: --packet %d exceeds the units' %d data flits (--router ncmax)", len, rc.ncmax);
     unsigned char *inject_mask = malloc((size_t)t->nterms);
     memset(inject_mask, 1, (size_t)t->nterms);
     if (sources && cli_set(sources, t->nterms, inject_mask, err, sizeof err) < 0) cli_fail(EXIT_USAGE, "--sources: %s", err);
@@ -471,6 +519,7 @@ int cmd_traffic(int argc, char **argv)
     vo.title = title;
     if (view_wanted(&vo) && !(vw = view_open(t, &vo, err, sizeof err))) cli_fail(EXIT_USAGE, "%s", err);
     rng_state = seed * 0x2545F4914F6CDD1DULL + 7;
+    if (coding || pattern == PAT_UNITPAIRS) s->nc = nc_gen_new(t, &rc, coding, seed);
     int n = t->nterms;
     s->nch = n * k;
     s->inj = calloc((size_t)s->nch, sizeof *s->inj);
@@ -494,7 +543,7 @@ int cmd_traffic(int argc, char **argv)
     /* allpairs: one packet at a time, every ordered pair, in a fixed order */
     int ap_src = 0, ap_dst = 0, ap_busy = 0;
     uint64_t ap_pairs = 0, ap_max_dev = 0, ap_sum_dev = 0;
-    if (pattern == PAT_ALLPAIRS) {
+    if (pattern == PAT_ALLPAIRS || pattern == PAT_UNITPAIRS) {
         s->warmup = 0;
         s->window = UINT64_MAX / 4;
     }
@@ -502,7 +551,7 @@ int cmd_traffic(int argc, char **argv)
     double p_new = rate / len;
     uint64_t now = 0, end_measure = s->warmup + s->window, last_move = 0, deadline = end_measure + drain;
     int saturated = 0, stalled = 0;
-    char stall_msg[256] = "";
+    char stall_msg[700] = "";
     for (;; now++) {
         /* 1. flits and credits the network presents in this cycle */
         memset(s->ejc, 0, (size_t)s->nch * sizeof *s->ejc);
@@ -541,12 +590,23 @@ int cmd_traffic(int argc, char **argv)
                     ap_src++;
                 }
             }
+        } else if (pattern == PAT_UNITPAIRS) {
+            if (!nc_gen_busy(s->nc)) {   /* terminal ap_src through unit ap_dst, to the next terminal */
+                if (ap_src >= n) break;
+                nc_gen_probe(s->nc, now, ap_src, ap_dst, (ap_src + 1 + ap_dst) % n == ap_src ? (ap_src + 1) % n : (ap_src + 1 + ap_dst) % n,
+                             len, create_nc, s);
+                if (++ap_dst == t->nrouters) {
+                    ap_dst = 0;
+                    ap_src++;
+                }
+            }
         } else if (now < deadline && !(now >= end_measure && s->measured_done == s->measured_total)) {
             for (int src = 0; src < n; src++)
                 if (rng_unit() < p_new && inject_mask[src]) {
                     create(s, src, dest_of(t, pattern, src), now, now >= s->warmup && now < end_measure);
                     index_packet(s, s->pk.n - 1);
                 }
+            if (s->nc && now < end_measure) nc_gen_step(s->nc, now, create_nc, s);
         }
         if (s->spurious_credit && now == 5) {   /* the router's ejection credits now exceed its view of buf */
             s->ejc[0].valid = 1;
@@ -554,10 +614,8 @@ int cmd_traffic(int argc, char **argv)
         }
         /* 3. injection */
         inject(s, now);
-        if (s->inj_flits && s->in_flight) {
-            for (int ch = 0; ch < s->nch; ch++)
-                if (s->inj[ch].valid) last_move = now;
-        }
+        for (int ch = 0; ch < s->nch; ch++)
+            if (s->inj[ch].valid) last_move = now;
         /* 4. one network cycle */
         net_cycle(s->net, s->inj, s->ejc, s->ej, s->injc);
         if (vw && view_due(vw, now)) {
@@ -572,12 +630,17 @@ int cmd_traffic(int argc, char **argv)
         /* After the last measured packet: no new packets, packets not yet
          * started never enter the network, the rest drains completely. */
         if (pattern != PAT_ALLPAIRS && now + 1 >= end_measure && s->measured_done == s->measured_total) {
-            for (int term = 0; term < n; term++) {
+            for (int term = 0; term < n; term++) {   /* coding-group packets still go: their groups must complete */
                 size_t keep = s->queue_head[term];
-                for (size_t q = keep; q < s->qlen[term]; q++) s->pk.v[s->queue[term][q]].dropped = 1;
+                for (size_t q = keep; q < s->qlen[term]; q++) {
+                    packet *p = &s->pk.v[s->queue[term][q]];
+                    if (p->flits) s->queue[term][keep++] = s->queue[term][q];
+                    else p->dropped = 1;
+                }
                 s->qlen[term] = keep;
             }
-            int busy = s->in_flight > 0;
+            int busy = s->in_flight > 0 || (s->nc && nc_gen_busy(s->nc)) || s->queue_head[0] < s->qlen[0];
+            for (int term = 1; term < n && !busy; term++) busy = s->queue_head[term] < s->qlen[term];
             for (int ch = 0; ch < s->nch && !busy; ch++) busy = s->is[ch].active;
             if (!busy) break;
         }
@@ -585,9 +648,14 @@ int cmd_traffic(int argc, char **argv)
             saturated = 1;
             break;
         }
-        if (s->in_flight && now - last_move > 2000) {
+        if ((s->in_flight || (s->nc && nc_gen_busy(s->nc))) && now - last_move > 2000) {
             stalled = 1;
             describe_stall(s, stall_msg, sizeof stall_msg);
+            if (s->nc && nc_gen_busy(s->nc)) {
+                size_t l = strlen(stall_msg);
+                snprintf(stall_msg + l, sizeof stall_msg - l, "; ");
+                nc_gen_describe_pending(s->nc, stall_msg + l + 2, sizeof stall_msg - l - 2);
+            }
             break;
         }
         if (now - s->last_progress >= 20000) {
@@ -603,21 +671,19 @@ int cmd_traffic(int argc, char **argv)
                  (unsigned long long)now, (unsigned long long)s->in_flight, stall_msg);
     int rtl_err = net_error(s->net);
     if (rtl_err) {
-        for (int r = 0; r < t->nrouters; r++) {
-            uint32_t b = net_error_bits(s->net, r);
-            if (b) {
-                snprintf(s->first_error, sizeof s->first_error,
-                         "router %d flags an RTL invariant violation (bits 0x%x: 1 credit, 2 buffer, 4 VC, 8 route, "
-                         "16 assertion)", r, b);
-                break;
-            }
-        }
+        net_describe_error(s->net, s->first_error, sizeof s->first_error);
         s->errors++;
     }
     /* lost: measured packets that never arrived, in a run that drained */
     if (!saturated)
         for (size_t i = 0; i < s->pk.n; i++)
-            if (!s->pk.v[i].dropped && !s->pk.v[i].done) error(s, &s->err_lost, "packet %d#%u was lost", s->pk.v[i].src, s->pk.v[i].seq);
+            if (!s->pk.v[i].dropped && !s->pk.v[i].done && !s->pk.v[i].flits)
+                error(s, &s->err_lost, "packet %d#%u was lost", s->pk.v[i].src, s->pk.v[i].seq);
+    if (!saturated && s->nc && nc_gen_busy(s->nc)) {
+        char why[400];
+        nc_gen_describe_pending(s->nc, why, sizeof why);
+        error(s, &s->err_lost, "%s", why);
+    }
 
     /* statistics over measured, delivered packets */
     uint64_t *lat = malloc((s->pk.n + 1) * sizeof *lat), nl = 0, hops = 0;
@@ -638,19 +704,21 @@ int cmd_traffic(int argc, char **argv)
     }
     qsort(lat, nl, sizeof *lat, cmp_u64);
     double avg = nl ? lat_sum / (double)nl : 0, p99 = percentile(lat, nl, 0.99), mx = nl ? (double)lat[nl - 1] : 0;
-    double offered = pattern == PAT_ALLPAIRS ? 0 : rate;
-    double thru = pattern == PAT_ALLPAIRS ? 0 : (double)s->window_flits / ((double)s->window * n);
+    int one_at_a_time = pattern == PAT_ALLPAIRS || pattern == PAT_UNITPAIRS;
+    double offered = one_at_a_time ? 0 : rate;
+    double thru = one_at_a_time ? 0 : (double)s->window_flits / ((double)s->window * n);
 
     if (json) {
         json_t *o = json_object();
         json_object_set_new(o, "topology", json_string(t->name));
-        json_object_set_new(o, "router", json_pack("{s:i,s:i,s:i}", "vcs", rc.vcs, "buf", rc.buf, "pw", rc.pw));
+        json_object_set_new(o, "router", json_pack("{s:i,s:i,s:i,s:i,s:i,s:i,s:i}", "vcs", rc.vcs, "buf", rc.buf, "pw", rc.pw,
+                                                   "ncu", rc.ncu, "slots", rc.slots, "xorlat", rc.xorlat, "ncmax", rc.ncmax));
         json_object_set_new(o, "ports", json_integer(k));
         json_object_set_new(o, "pattern", json_string(pattern_names[pattern]));
         json_object_set_new(o, "packet", json_integer(len));
         json_object_set_new(o, "cycles", json_integer((json_int_t)total_cycles));
         json_object_set_new(o, "warmup", json_integer((json_int_t)s->warmup));
-        json_object_set_new(o, "measured_cycles", json_integer(pattern == PAT_ALLPAIRS ? (json_int_t)total_cycles : (json_int_t)s->window));
+        json_object_set_new(o, "measured_cycles", json_integer(one_at_a_time ? (json_int_t)total_cycles : (json_int_t)s->window));
         json_object_set_new(o, "offered", json_real(offered));
         json_object_set_new(o, "throughput", json_real(thru));
         json_object_set_new(o, "avg_latency", json_real(avg));
@@ -660,7 +728,8 @@ int cmd_traffic(int argc, char **argv)
         json_object_set_new(o, "model_excess_avg", json_real(nl ? dev_sum / (double)nl : 0));
         json_object_set_new(o, "model_excess_max", json_integer((json_int_t)dev_max));
         uint64_t delivered = 0, entered = 0;
-        for (size_t i = 0; i < s->pk.n; i++) {
+        for (size_t i = 0; i < s->pk.n; i++) {   /* background packets; coding groups are under "coding" */
+            if (s->pk.v[i].flits) continue;
             delivered += s->pk.v[i].done;
             entered += !s->pk.v[i].dropped;
         }
@@ -674,12 +743,15 @@ int cmd_traffic(int argc, char **argv)
                                                         "lost", (json_int_t)s->err_lost, "rtl_invariant", rtl_err));
         if (s->first_error[0]) json_object_set_new(o, "first_error", json_string(s->first_error));
         json_object_set_new(o, "saturated", json_boolean(saturated));
-        if (pattern == PAT_ALLPAIRS) {
+        if (pattern == PAT_UNITPAIRS) nc_gen_probe_result(s->nc, &ap_pairs, &ap_max_dev, &ap_sum_dev);
+        if (one_at_a_time) {
             json_object_set_new(o, "pairs", json_integer((json_int_t)ap_pairs));
             json_object_set_new(o, "zero_load_max_deviation", json_integer((json_int_t)ap_max_dev));
             json_object_set_new(o, "zero_load_total_deviation", json_integer((json_int_t)ap_sum_dev));
         }
         json_object_set_new(o, "links", links_json(t, s->net, s->inj_flits, total_cycles));
+        units_json(o, t, s->net);
+        if (s->nc) nc_gen_json(s->nc, o);
         /* per source: accepted flits/cycle in the window (fairness), latency */
         json_t *terms = json_array();
         for (int src = 0; src < n; src++) {
@@ -694,7 +766,7 @@ int cmd_traffic(int argc, char **argv)
             }
             json_array_append_new(terms, json_pack("{s:i,s:b,s:f,s:I,s:f}", "terminal", src, "injects",
                                                    inject_mask[src], "accepted",
-                                                   pattern == PAT_ALLPAIRS ? 0.0
+                                                   one_at_a_time ? 0.0
                                                        : (double)s->src_window_flits[src] / (double)s->window,
                                                    "measured_packets", (json_int_t)ln,
                                                    "avg_latency", ln ? ls / (double)ln : 0.0));
@@ -706,7 +778,12 @@ int cmd_traffic(int argc, char **argv)
     } else {
         printf("xnoc traffic: %s, router vcs=%d buf=%d, k=%d, pattern %s, packet %d flit(s)\n", t->name, rc.vcs, rc.buf,
                k, pattern_names[pattern], len);
-        if (pattern == PAT_ALLPAIRS)
+        if (pattern == PAT_UNITPAIRS) {
+            nc_gen_probe_result(s->nc, &ap_pairs, &ap_max_dev, &ap_sum_dev);
+            printf("  %llu terminal/unit pairs one at a time: the coding unit's zero-load latency deviates from\n"
+                   "  3*(H1+H2) + 2*F + xorlat + 3 by at most %llu cycle(s)\n",
+                   (unsigned long long)ap_pairs, (unsigned long long)ap_max_dev);
+        } else if (pattern == PAT_ALLPAIRS)
             printf("  %llu pairs one at a time: zero-load latency deviates from 1 + 3*H + L - 1 by at most %llu cycle(s)\n",
                    (unsigned long long)ap_pairs, (unsigned long long)ap_max_dev);
         else
@@ -718,6 +795,8 @@ int cmd_traffic(int argc, char **argv)
                (unsigned long long)s->measured_total, (unsigned long long)total_cycles, (unsigned long long)s->errors,
                s->first_error[0] ? ": first: " : "", s->first_error);
         links_print(stdout, t, s->net, total_cycles, 8);
+        if (s->nc) nc_gen_print(s->nc, stdout);
+        units_print(stdout, t, s->net);
     }
     if (vw) {
         view_sample vs = {.cycle = total_cycles, .inj_flits = s->inj_flits, .status = "done"};
@@ -736,6 +815,8 @@ int cmd_traffic(int argc, char **argv)
     free(s->queue); free(s->queue_head); free(s->qlen); free(s->qcap);
     free(by_src); free(by_src_n); free(by_src_cap);
     free(s->inj); free(s->ej); free(s->ejc); free(s->injc); free(s->credits); free(s->is); free(s->es);
+    for (size_t i = 0; i < s->pk.n; i++) free(s->pk.v[i].flits);
+    nc_gen_free(s->nc);
     free(s->inj_flits); free(s->pk.v); free(lat); free(s->src_window_flits); free(inject_mask);
     topo_free(t);
     return rc_exit;

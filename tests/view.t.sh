@@ -136,6 +136,15 @@ for f in "$TMP"/coll/frame_*.png; do [ "$(probe octagon "$f" | grep -c ' waiting
 if [ "$waits" -ge 10 ]; then ok collective-view-waiting; else fail collective-view-waiting "$waits frames show 6+ waiting nodes"; fi
 d=$(md5sum "$TMP"/coll/frame_*.png 2>/dev/null | awk '{print $1}' | sort -u | wc -l)
 if [ "$d" -ge 5 ]; then ok collective-view-frames-change; else fail collective-view-frames-change "only $d distinct frames"; fi
+# the coded butterfly (docs/network-coding.md): the XOR badge appears on the
+# routers whose coding units XOR (4: A^B; 0 and 2: decoding), the multicast
+# badge on router 1 (which replicates A^B), on no other router, in no other way
+$XNOC run --topo mesh:3x2 --frames "$TMP/nc" --frame-every 10 build/firmware/butterfly-coded.elf >/dev/null 2>&1
+"$VT" probe mesh:3x2 "$TMP"/nc/frame_*.png 2>&1 | awk '$2=="router" {print $3, $4, $5}' | sort | uniq -c >"$TMP/badges"
+want_xor=$(awk '$3=="xor" {print $2}' "$TMP/badges" | sort -u | tr '\n' ' ')
+want_mc=$(awk '$4=="mcast" {print $2}' "$TMP/badges" | sort -u | tr '\n' ' ')
+if [ "$want_xor" = "0 2 4 " ] && [ "$want_mc" = "1 " ]; then ok run-view-coding-badges
+else fail run-view-coding-badges "XOR badges on routers '$want_xor' (want 0 2 4), multicast on '$want_mc' (want 1)"; fi
 SDL_VIDEODRIVER=dummy check run-view-live $XNOC run --topo mesh:2x2 --view build/firmware/hello.elf
 check_fail run-view-bad-heatmap 2 "must name a .png file" $XNOC run --topo mesh:2x2 --heatmap "$TMP/h.jpg" build/firmware/hello.elf
 check_fail collective-view-bad-every 2 "frame-every" $XNOC collective --topo octagon --op bcast --frames "$TMP/x" --frame-every 0

@@ -34,6 +34,17 @@ int net_vc_occupancy(xnoc_net *n, int router, int port, int vc)
     (void)port;
     return router == 1 && vc == 0;
 }
+int net_has_units(const xnoc_net *n)
+{
+    (void)n;
+    return 0;
+}
+void net_unit_stats(xnoc_net *n, int router, net_unit *u)
+{
+    (void)n;
+    (void)router;
+    memset(u, 0, sizeof *u);
+}
 
 /* ------------------------------------------------ synthetic traffic */
 
@@ -656,32 +667,44 @@ static int cmd_check(int argc, char **argv)
     return rc;
 }
 
-/* probe TOPO FILE.png: what a picture of a real run shows, one line per
- * terminal ("term I STATE") and per link ("link I UTIL", -1 when the pixel
- * is not a colormap color), read at the layout of the picture's size. */
+/* probe TOPO FILE.png...: what pictures of a real run show, one line per
+ * terminal ("term I STATE"), per link ("link I UTIL", -1 when the pixel is
+ * not a colormap color) and per router ("router R xor|- mcast|-": its
+ * coding unit's badges), read at the layout of the picture's size.  With
+ * several files every line starts with "FILE: ". */
 static int cmd_probe(int argc, char **argv)
 {
-    if (argc < 2) cli_fail(EXIT_USAGE, "usage: view_test probe TOPO FILE.png");
+    if (argc < 2) cli_fail(EXIT_USAGE, "usage: view_test probe TOPO FILE.png...");
     topo *t = parse_topo(argv[0]);
-    SDL_Surface *a = IMG_Load(argv[1]), *c = a ? SDL_ConvertSurfaceFormat(a, SDL_PIXELFORMAT_RGB888, 0) : NULL;
-    if (!c) cli_fail(1, "%s: %s", argv[1], IMG_GetError());
-    vlayout L;
-    layout_build(&L, t, c->w, c->h);
-    for (int i = 0; i < t->nterms; i++) {
-        vpt p = L.term[i];
-        SDL_Color got = pix(c, p.x - L.ts / 2 + 2.5f, p.y - L.ts / 2 + 2.5f);
-        const char *name = "?";
-        for (int st = 0; st < VIEW_NODE_NSTATES; st++)
-            if (near(got, color_state(st), 8)) name = name_state(st);
-        printf("term %d %s\n", i, name);
+    for (int f = 1; f < argc; f++) {
+        SDL_Surface *a = IMG_Load(argv[f]), *c = a ? SDL_ConvertSurfaceFormat(a, SDL_PIXELFORMAT_RGB888, 0) : NULL;
+        if (!c) cli_fail(1, "%s: %s", argv[f], IMG_GetError());
+        char pre[512] = "";
+        if (argc > 2) snprintf(pre, sizeof pre, "%s: ", argv[f]);
+        vlayout L;
+        layout_build(&L, t, c->w, c->h);
+        for (int i = 0; i < t->nterms; i++) {
+            vpt p = L.term[i];
+            SDL_Color got = pix(c, p.x - L.ts / 2 + 2.5f, p.y - L.ts / 2 + 2.5f);
+            const char *name = "?";
+            for (int st = 0; st < VIEW_NODE_NSTATES; st++)
+                if (near(got, color_state(st), 8)) name = name_state(st);
+            printf("%sterm %d %s\n", pre, i, name);
+        }
+        for (int i = 0; i < t->nlinks; i++) {
+            vpt p = along(&L.link[i]);
+            printf("%slink %d %.2f\n", pre, i, util_of(pix(c, p.x, p.y)));
+        }
+        float br = L.rs * 0.42f < 4 ? 4 : L.rs * 0.42f, d = br * 0.5f;   /* where check_nodes finds the badges */
+        for (int r = 0; r < t->nrouters; r++) {
+            vpt q = L.router[r];
+            SDL_Color x = pix(c, q.x - L.rs - d, q.y - L.rs - d), m = pix(c, q.x + L.rs - d, q.y - L.rs - d);
+            printf("%srouter %d %s %s\n", pre, r, near(x, COL_XOR, 10) ? "xor" : "-", near(m, COL_MCAST, 10) ? "mcast" : "-");
+        }
+        layout_free(&L);
+        SDL_FreeSurface(a);
+        SDL_FreeSurface(c);
     }
-    for (int i = 0; i < t->nlinks; i++) {
-        vpt p = along(&L.link[i]);
-        printf("link %d %.2f\n", i, util_of(pix(c, p.x, p.y)));
-    }
-    layout_free(&L);
-    SDL_FreeSurface(a);
-    SDL_FreeSurface(c);
     topo_free(t);
     return 0;
 }

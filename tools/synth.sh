@@ -20,15 +20,19 @@ trap 'rm -rf "$tmp"' EXIT
 configs=("P=5 V=2 D=8 NT=16:mesh 4x4, defaults (vcs=2 buf=8)"
          "P=5 V=4 D=4 NT=64:mesh 8x8, vcs=4 buf=4"
          "P=5 V=2 D=8 NT=256:mesh 16x16 (256-entry table)"
-         "P=5 V=2 D=8 NT=16 NC=2:fat-octagon c=2 (3 net + 2 terminal ports), 2 VC classes")
-srcs="$rtl/xnoc_fifo.sv $rtl/xnoc_rr_arb.sv $rtl/xnoc_router.sv"
+         "P=5 V=2 D=8 NT=16 NC=2:fat-octagon c=2 (3 net + 2 terminal ports), 2 VC classes"
+         "P=6 V=2 D=8 NT=32:mesh 4x4 router with its coding-unit port (6 ports, 32 addresses)"
+         "xnoc_ncu P=6 V=2 D=8 NA=32 NTERM=16 S=4 XL=1 NCMAX=32:coding unit, mesh 4x4 defaults (4 slots x 256 B)"
+         "xnoc_ncu P=6 V=2 D=8 NA=32 NTERM=16 S=2 XL=1 NCMAX=8:coding unit, 2 slots x 64 B"
+         "xnoc_ncu P=6 V=2 D=8 NA=128 NTERM=64 S=4 XL=35 NCMAX=32:coding unit, mesh 8x8, xorlat 35")
+srcs="$rtl/xnoc_fifo.sv $rtl/xnoc_rr_arb.sv $rtl/xnoc_router.sv $rtl/xnoc_ncu.sv"
 {
 echo "# Router synthesis (yosys $(yosys -V | awk '{print $2}'), generic gates)"
 echo
 echo "Produced by \`make synth\` (\`tools/synth.sh\`). For each configuration the yosys script is"
 echo
 echo '```'
-echo "read_verilog -sv rtl/xnoc_fifo.sv rtl/xnoc_rr_arb.sv rtl/xnoc_router.sv"
+echo "read_verilog -sv rtl/xnoc_fifo.sv rtl/xnoc_rr_arb.sv rtl/xnoc_router.sv rtl/xnoc_ncu.sv"
 echo "chparam -set P 5 -set V 2 -set D 8 -set NT 16 xnoc_router    # per row"
 echo "synth -top xnoc_router"
 echo "stat"
@@ -38,19 +42,23 @@ echo "run as \`yosys -q -l log script.ys\`. Cells are yosys's internal gate libr
 echo "(\$_AND_, \$_MUX_, \$_DFF*_ ...): a technology-independent size measure."
 echo "Flip-flops = all \$_DFF*/\$_SDFF* cells (input buffers are flip-flops: no RAM"
 echo "macros are inferred in generic synthesis); muxes = \$_MUX_ cells."
-echo "PW = 64 everywhere."
+echo "PW = 64 everywhere. Rows naming xnoc_ncu synthesize the network-coding unit alone"
+echo "(\`chparam ... xnoc_ncu; synth -top xnoc_ncu\`); its slot storage (S x NCMAX x 64 bits)"
+echo "dominates its flip-flops."
 echo
 echo "| configuration | parameters | cells | flip-flops | muxes | seconds |"
 echo "|---|---|---:|---:|---:|---:|"
 } > "$tmp/md"
 for c in "${configs[@]}"; do
     params=${c%%:*}; what=${c#*:}
+    top=xnoc_router
+    case $params in xnoc_ncu*) top=xnoc_ncu; params=${params#xnoc_ncu } ;; esac
     chp=""
     for kv in $params; do chp="$chp -set ${kv%%=*} ${kv#*=}"; done
     cat > "$tmp/s.ys" <<YS
 read_verilog -sv $srcs
-chparam $chp xnoc_router
-synth -top xnoc_router
+chparam $chp $top
+synth -top $top
 stat
 YS
     echo "synthesizing $params ..." >&2
@@ -63,7 +71,7 @@ YS
     cells=$(grep -E "Number of cells:" "$tmp/log" | tail -1 | awk '{print $4}')
     ffs=$(awk '/Number of cells:/{n=0} /\$_S?DFF/{n+=$2} END{print n}' "$tmp/log")
     mux=$(awk '/Number of cells:/{n=0} /\$_MUX_/{n+=$2} END{print n}' "$tmp/log")
-    echo "| $what | $params | $cells | $ffs | $mux | $secs |" >> "$tmp/md"
+    echo "| $what | ${top#xnoc_} $params | $cells | $ffs | $mux | $secs |" >> "$tmp/md"
 done
 mv "$tmp/md" "$out"
 cat "$out"

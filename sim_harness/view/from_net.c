@@ -25,6 +25,21 @@ void view_sample_net(view *v, xnoc_net *n, const router_cfg *rc, view_sample *s)
             for (int vc = 0; vc < rc->vcs; vc++) sum += net_vc_occupancy(n, r, p, vc);
         v->net_buf[r] = sum;
     }
+    /* coding units: XOR and multicast badges from the units' own counters */
+    if (net_has_units(n)) {
+        if (!v->net_xor) v->net_xor = calloc((size_t)t->nrouters, sizeof *v->net_xor);
+        if (!v->net_mc) v->net_mc = calloc((size_t)t->nrouters, sizeof *v->net_mc);
+        if (v->net_xor && v->net_mc) {
+            for (int r = 0; r < t->nrouters; r++) {
+                net_unit u;
+                net_unit_stats(n, r, &u);
+                v->net_xor[r] = (uint32_t)u.xor_ops;
+                v->net_mc[r] = (uint32_t)u.replicated;
+            }
+            s->xor_ops = v->net_xor;
+            s->mcast_copies = v->net_mc;
+        }
+    }
     s->link_flits = v->net_links;
     s->ej_flits = v->net_ej;
     s->router_buffered = v->net_buf;

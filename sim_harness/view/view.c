@@ -141,6 +141,8 @@ void view_close(view *v)
     free(v->net_links);
     free(v->net_ej);
     free(v->net_buf);
+    free(v->net_xor);
+    free(v->net_mc);
     free(v);
 }
 

@@ -152,6 +152,7 @@ struct view {
     /* from_net.c */
     uint64_t *net_links, *net_ej;
     int *net_buf;
+    uint32_t *net_xor, *net_mc;      /* [router] coding-unit counters */
 };
 
 int live_open(view *v, char *err, size_t errlen);
