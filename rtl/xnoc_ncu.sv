@@ -805,6 +805,19 @@ module xnoc_ncu #(
   end
   assign err_o = (err_q != '0);
 
+`ifdef XNOC_ASSERT
+  // Named invariants, checked in assertion-enabled simulation builds
+  // (XNOC_RTL_ASSERT=1).
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      OnePopPerCycle: assert ((iv_pop & (iv_pop - V'(1))) == '0);
+      UnitCreditNeverAboveDepth: assert (cr_q <= CW'(D));
+      SendOnlyWithCredit: assert (!send || cr_q != '0);
+      SlotsInUseBounded: assert (32'(inuse) <= S);
+    end
+  end
+`endif
+
   always_comb begin
     dbg_data_o = '0;
     unique case (dbg_addr_i)

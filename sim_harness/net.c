@@ -225,13 +225,15 @@ void net_cycle(xnoc_net *n, const xnoc_flit *inj, const xnoc_credit *ej_credit, 
 }
 
 uint64_t net_now(const xnoc_net *n) { return n->now; }
-/* Router whose named assertion failed first (assert builds: the message
- * names the instance, "...u_r<id>..."), or -1. */
+/* Router whose named assertion (or its coding unit's) failed first (assert
+ * builds: the message names the instance, "...u_r<id>..." or "...u_u<id>..."),
+ * or -1. */
 static int assert_router(xnoc_net *n)
 {
     const char *text;
     if (n->xg_assert_count(n->g, &text) <= 0) return -1;
-    const char *u = strstr(text, "u_r");
+    const char *u = strstr(text, "u_r");      /* a router's assertion, or its coding unit's (u_u<id>) */
+    if (!u) u = strstr(text, "u_u");
     return u ? atoi(u + 3) : 0;
 }
 

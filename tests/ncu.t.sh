@@ -35,6 +35,9 @@ stress fat-octagon-1e5 fat-octagon slots=4 --cycles 100000 --warmup 1000
 stress torus4x4-1e5 torus:4x4 slots=4 --cycles 100000 --warmup 1000 --seed 3
 stress mesh3x2-slots1 mesh:3x2 slots=1 --cycles 20000 --seed 5
 stress mesh3x2-xorlat35 mesh:3x2 xorlat=35 --cycles 20000 --seed 9
+# the same with the RTL's named assertions compiled in (router and unit)
+j=$(XNOC_RTL_ASSERT=1 $XNOC traffic --topo mesh:3x2 --pattern uniform --rate 0.1 --coding 0.05 --cycles 20000 --json 2>/dev/null)
+jcheck stress-assertions "$j" '.errors==0 and .error_kinds.rtl_invariant==false and .coding.pending==0 and .coded_packets>0 and .mc_copies>0'
 j=$($XNOC traffic --topo mesh:3x2 --pattern uniform --rate 0.05 --coding 0.05 --cycles 5000 --json 2>/dev/null)
 j2=$($XNOC traffic --topo mesh:3x2 --pattern uniform --rate 0.05 --coding 0.05 --cycles 5000 --json 2>/dev/null)
 if [ -n "$j" ] && [ "$j" = "$j2" ]; then ok stress-deterministic; else fail stress-deterministic "two runs with the same seed differ"; fi
