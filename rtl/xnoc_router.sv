@@ -404,26 +404,8 @@ module xnoc_router #(
   end
 
   // ============================================================ registers
-  // Route and output-VC fields are only read while their valid bit is set,
-  // so only the valid bits, pointers, counts and credits are reset (through
-  // the next-state arrays: no loops over arrays in a clocked block).
-  logic [DI-1:0] rd_r [PV], wr_r [PV];
-  logic [CW-1:0] cnt_r [PV], credit_r [PV];
-  always_comb begin
-    rd_r     = rd_d;
-    wr_r     = wr_d;
-    cnt_r    = cnt_d;
-    credit_r = credit_d;
-    if (!rst_ni) begin
-      for (int g = 0; g < PV; g++) begin
-        rd_r[g]     = '0;
-        wr_r[g]     = '0;
-        cnt_r[g]    = '0;
-        credit_r[g] = CW'(D);
-      end
-    end
-  end
-
+  // Route and output-VC fields are only read while their valid bit is set;
+  // the valid bits, pointers, counts and credits are reset.
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       rt_vld_q  <= '0;
@@ -441,10 +423,22 @@ module xnoc_router #(
     rt_port_q <= rt_port_d;
     rt_mask_q <= rt_mask_d;
     ovc_q     <= ovc_d;
-    rd_q      <= rd_r;
-    wr_q      <= wr_r;
-    cnt_q     <= cnt_r;
-    credit_q  <= credit_r;
+  end
+
+  for (genvar g = 0; g < PV; g++) begin : g_vc
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        rd_q[g]     <= '0;
+        wr_q[g]     <= '0;
+        cnt_q[g]    <= '0;
+        credit_q[g] <= CW'(D);
+      end else begin
+        rd_q[g]     <= rd_d[g];
+        wr_q[g]     <= wr_d[g];
+        cnt_q[g]    <= cnt_d[g];
+        credit_q[g] <= credit_d[g];
+      end
+    end
   end
 
   // buffer writes (BW)
