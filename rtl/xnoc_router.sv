@@ -109,20 +109,22 @@ module xnoc_router #(
   // Storage is not reset: only slots below the count are ever read.
   logic [PW-1:0] buf_pl_q [PV*D];        // payload
   logic [1:0]    buf_ht_q [PV*D];        // {tail, head}
-  logic [DI-1:0] rd_q  [PV], rd_d  [PV];
-  logic [DI-1:0] wr_q  [PV], wr_d  [PV];
-  logic [CW-1:0] cnt_q [PV], cnt_d [PV];
+  // Per-VC fields are packed side by side (VC g at [g*W +: W]): the whole
+  // state of a router's VCs is a few machine words.
+  logic [PV*DI-1:0] rd_q, rd_d;          // read slot
+  logic [PV*DI-1:0] wr_q, wr_d;          // write slot
+  logic [PV*CW-1:0] cnt_q, cnt_d;        // flits buffered
   logic [PV-1:0] occ_q, occ_d;           // cnt != 0
 
   // Route of the packet at the front (RC result) and the output VC it holds.
   logic [PV-1:0] rt_vld_q, rt_vld_d;
-  logic [PB-1:0] rt_port_q [PV], rt_port_d [PV];
-  logic [V-1:0]  rt_mask_q [PV], rt_mask_d [PV];   // output VCs a head may take
+  logic [PV*PB-1:0] rt_port_q, rt_port_d;
+  logic [PV*V-1:0]  rt_mask_q, rt_mask_d;          // output VCs a head may take
   logic [PV-1:0] ovc_vld_q, ovc_vld_d;
-  logic [VI-1:0] ovc_q [PV], ovc_d [PV];
+  logic [PV*VI-1:0] ovc_q, ovc_d;
 
   // Output VCs: credits for the downstream buffer, and whether a packet holds it.
-  logic [CW-1:0] credit_q [PV], credit_d [PV];
+  logic [PV*CW-1:0] credit_q, credit_d;
   logic [PV-1:0] cred_q, cred_d;         // credit != 0
   logic [PV-1:0] busy_q, busy_d;
   logic [PV-1:0] free;                   // credit and not held
@@ -163,7 +165,7 @@ module xnoc_router #(
     if (todo != '0) begin
       for (int g = 0; g < PV; g++) begin
         if (todo[g]) begin
-          s    = BI'(g * D) + BI'(rd_q[g]);   // the head's fields: docs/router.md
+          s    = BI'(g * D) + BI'(rd_q[g*DI +: DI]);   // the head's fields: docs/router.md
           sr   = buf_pl_q[s][10];
           dest = buf_pl_q[s][9:0];
           tbl  = '0;
@@ -179,18 +181,18 @@ module xnoc_router #(
           // VC class: 1 across a dateline, kept along a dimension, 0 on a turn
           gc  = (NC > 1) && ((g % V) >= VPC);
           cls = dateline_q[port[PB-1:0]] || (dim_q[port[PB-1:0]] == dim_q[g / V] && gc);
-          rt_port_d[g] = port[PB-1:0];
-          rt_mask_d[g] = term_q[port[PB-1:0]] ? MaskAll : (NC == 1) ? MaskC0 : cls ? MaskC1 : MaskC0;
+          rt_port_d[g*PB +: PB] = port[PB-1:0];
+          rt_mask_d[g*V +: V] = term_q[port[PB-1:0]] ? MaskAll : (NC == 1) ? MaskC0 : cls ? MaskC1 : MaskC0;
         end
       end
     end
     if (ready != '0) begin
       for (int g = 0; g < PV; g++) begin
         if (ready[g]) begin
-          o       = rt_port_q[g];
+          o       = rt_port_q[g*PB +: PB];
           want[o] = 1'b1;
-          if (ovc_vld_q[g]) elig[g] = cred_q[32'(o) * V + 32'(ovc_q[g])];
-          else              elig[g] = ((free[32'(o) * V +: V] & rt_mask_q[g]) != '0);
+          if (ovc_vld_q[g]) elig[g] = cred_q[32'(o) * V + 32'(ovc_q[g*VI +: VI])];
+          else              elig[g] = ((free[32'(o) * V +: V] & rt_mask_q[g*V +: V]) != '0);
         end
       end
     end
@@ -234,13 +236,13 @@ module xnoc_router #(
       for (int i = 0; i < P; i++) begin
         if (in_any[i]) begin
           g          = GI'(i * V) + GI'(in_vc[i]);
-          o          = rt_port_q[g];
+          o          = rt_port_q[g*PB +: PB];
           in_g[i]    = g;
           out_req[o][i] = 1'b1;
           if (ovc_vld_q[g]) begin
-            in_ovc[i] = ovc_q[g];
+            in_ovc[i] = ovc_q[g*VI +: VI];
           end else begin                  // head: lowest free VC of its mask
-            a = free[32'(o) * V +: V] & rt_mask_q[g];
+            a = free[32'(o) * V +: V] & rt_mask_q[g*V +: V];
             for (int w = V - 1; w >= 0; w--) if (a[w]) in_ovc[i] = VI'(w);
           end
         end
@@ -294,7 +296,7 @@ module xnoc_router #(
         if (out_any[o]) begin
           i  = out_in[o];
           g  = in_g[i];
-          s  = BI'(32'(g) * D) + BI'(rd_q[g]);
+          s  = BI'(32'(g) * D) + BI'(rd_q[g*DI +: DI]);
           pl = buf_pl_q[s];
           ht = buf_ht_q[s];
           if (!ovc_vld_q[g] && pl[10]) pl[PW-1:SRL] = pl[PW-1:SRL] >> SRB;
@@ -337,10 +339,10 @@ module xnoc_router #(
       for (int gg = 0; gg < PV; gg++) begin
         if (pop[gg]) begin
           ovc_vld_d[gg] = !pop_tail[gg];
-          ovc_d[gg]     = in_ovc[gg / V];
-          rd_d[gg]      = (rd_q[gg] == DI'(D - 1)) ? '0 : rd_q[gg] + DI'(1);
-          cnt_d[gg]     = cnt_q[gg] - CW'(1);
-          occ_d[gg]     = (cnt_q[gg] != CW'(1));
+          ovc_d[gg*VI +: VI]     = in_ovc[gg / V];
+          rd_d[gg*DI +: DI]      = (rd_q[gg*DI +: DI] == DI'(D - 1)) ? '0 : rd_q[gg*DI +: DI] + DI'(1);
+          cnt_d[gg*CW +: CW]     = cnt_q[gg*CW +: CW] - CW'(1);
+          occ_d[gg]     = (cnt_q[gg*CW +: CW] != CW'(1));
         end
       end
     end
@@ -353,13 +355,13 @@ module xnoc_router #(
             bad_vc[p] = 1'b1;
           end else begin
             g = GI'(p * V) + GI'(vc);
-            if (cnt_q[g] == CW'(D) && !pop[g]) begin
+            if (cnt_q[g*CW +: CW] == CW'(D) && !pop[g]) begin
               fifo_err[g] = 1'b1;
             end else begin
               push[p]      = 1'b1;
-              push_slot[p] = BI'(32'(g) * D) + BI'(wr_q[g]);
-              wr_d[g]      = (wr_q[g] == DI'(D - 1)) ? '0 : wr_q[g] + DI'(1);
-              cnt_d[g]     = cnt_d[g] + CW'(1);
+              push_slot[p] = BI'(32'(g) * D) + BI'(wr_q[g*DI +: DI]);
+              wr_d[g*DI +: DI]      = (wr_q[g*DI +: DI] == DI'(D - 1)) ? '0 : wr_q[g*DI +: DI] + DI'(1);
+              cnt_d[g*CW +: CW]     = cnt_d[g*CW +: CW] + CW'(1);
               occ_d[g]     = 1'b1;
             end
           end
@@ -382,8 +384,8 @@ module xnoc_router #(
         if (out_credit_i[o]) begin
           w = out_credit_vc_i[o*3 +: 3];
           if (32'(w) < V) begin
-            if (credit_q[o*V + 32'(w)] == CW'(D)) oc_err[o*V + 32'(w)] = 1'b1;   // more credits than slots
-            else credit_d[o*V + 32'(w)] = credit_q[o*V + 32'(w)] + CW'(1);
+            if (credit_q[(o*V + 32'(w))*CW +: CW] == CW'(D)) oc_err[o*V + 32'(w)] = 1'b1;   // more credits than slots
+            else credit_d[(o*V + 32'(w))*CW +: CW] = credit_q[(o*V + 32'(w))*CW +: CW] + CW'(1);
           end
         end
       end
@@ -392,14 +394,14 @@ module xnoc_router #(
     if (take != '0) begin
       for (int og = 0; og < PV; og++) begin
         if (take[og]) begin
-          if (credit_q[og] == '0) oc_err[og] = 1'b1;      // cannot happen: SA checks
-          credit_d[og] = credit_d[og] - CW'(1);
+          if (credit_q[og*CW +: CW] == '0) oc_err[og] = 1'b1;      // cannot happen: SA checks
+          credit_d[og*CW +: CW] = credit_d[og*CW +: CW] - CW'(1);
           busy_d[og]   = !take_tail[og];
         end
       end
     end
     if ((out_credit_i != '0) || (take != '0)) begin
-      for (int og = 0; og < PV; og++) cred_d[og] = (credit_d[og] != '0);
+      for (int og = 0; og < PV; og++) cred_d[og] = (credit_d[og*CW +: CW] != '0);
     end
   end
 
@@ -425,19 +427,17 @@ module xnoc_router #(
     ovc_q     <= ovc_d;
   end
 
-  for (genvar g = 0; g < PV; g++) begin : g_vc
-    always_ff @(posedge clk_i) begin
-      if (!rst_ni) begin
-        rd_q[g]     <= '0;
-        wr_q[g]     <= '0;
-        cnt_q[g]    <= '0;
-        credit_q[g] <= CW'(D);
-      end else begin
-        rd_q[g]     <= rd_d[g];
-        wr_q[g]     <= wr_d[g];
-        cnt_q[g]    <= cnt_d[g];
-        credit_q[g] <= credit_d[g];
-      end
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      rd_q     <= '0;
+      wr_q     <= '0;
+      cnt_q    <= '0;
+      credit_q <= {PV{CW'(D)}};
+    end else begin
+      rd_q     <= rd_d;
+      wr_q     <= wr_d;
+      cnt_q    <= cnt_d;
+      credit_q <= credit_d;
     end
   end
 
@@ -507,7 +507,7 @@ module xnoc_router #(
       2'd0: if (32'(dbg_addr_i[7:0]) < P) dbg_data_o = flits_q[dbg_addr_i[PB-1:0]];
       2'd1: if (32'(dbg_addr_i[7:0]) < P) dbg_data_o = stalls_q[dbg_addr_i[PB-1:0]];
       2'd2: if (32'(dbg_addr_i[7:3]) < P && 32'(dbg_addr_i[2:0]) < V)
-              dbg_data_o = 32'(cnt_q[32'(dbg_addr_i[7:3]) * V + 32'(dbg_addr_i[2:0])]);
+              dbg_data_o = 32'(cnt_q[(32'(dbg_addr_i[7:3]) * V + 32'(dbg_addr_i[2:0]))*CW +: CW]);
       default: dbg_data_o = (dbg_addr_i[7:0] == 8'd0) ? 32'(err_q) : '0;
     endcase
   end
@@ -524,7 +524,7 @@ module xnoc_router #(
     if (rst_ni) begin
       NoCreditOverflow: assert (oc_err == '0);
       for (int og = 0; og < PV; og++) begin
-        CreditNeverAboveDepth: assert (credit_q[og] <= CW'(D));
+        CreditNeverAboveDepth: assert (credit_q[og*CW +: CW] <= CW'(D));
       end
     end
   end
