@@ -70,7 +70,6 @@ module xnoc_router #(
   localparam int VPC = V / NC;                  // VCs per class
   localparam int TW  = (NT > 1) ? $clog2(NT) : 1;
   localparam int GI  = (PV > 1) ? $clog2(PV) : 1; // input VC index bits
-  localparam int BI  = $clog2(PV * D);          // buffer slot, all VCs
   localparam int RW  = PB + 2;                  // table port + ejection select, unwrapped
   localparam int SRL = 14;                      // SR route field offset in the head
   // output VCs a head may take: all (ejection port), class 0, class 1
@@ -105,10 +104,10 @@ module xnoc_router #(
   // ================================================================ state
   // Input VC g = p*V + v, output VC og = o*V + w.
   //
-  // Input buffers: VC g owns slots g*D .. g*D+D-1 of a circular buffer.
-  // Storage is not reset: only slots below the count are ever read.
-  logic [PW-1:0] buf_pl_q [PV*D];        // payload
-  logic [1:0]    buf_ht_q [PV*D];        // {tail, head}
+  // Input buffers (g_buf below): one circular buffer per VC, its payload
+  // apart from its head/tail bits; these are the flits at their fronts.
+  logic [PW-1:0] front_pl [PV];
+  logic [1:0]    front_ht [PV];          // {tail, head}
   // Per-VC fields are packed side by side (VC g at [g*W +: W]): the whole
   // state of a router's VCs is a few machine words.
   logic [PV*DI-1:0] rd_q, rd_d;          // read slot
@@ -141,7 +140,6 @@ module xnoc_router #(
 
   always_comb begin
     logic [PV-1:0] todo;                 // a flit at the front, not routed yet
-    logic [BI-1:0] s;
     logic          sr;
     logic [9:0]    dest;
     logic [PB-1:0] tbl, o;
@@ -154,7 +152,6 @@ module xnoc_router #(
     rc_err    = '0;
     elig      = '0;
     want      = '0;
-    s         = '0;
     sr        = 1'b0;
     dest      = '0;
     tbl       = '0;
@@ -165,18 +162,17 @@ module xnoc_router #(
     if (todo != '0) begin
       for (int g = 0; g < PV; g++) begin
         if (todo[g]) begin
-          s    = BI'(g * D) + BI'(rd_q[g*DI +: DI]);   // the head's fields: docs/router.md
-          sr   = buf_pl_q[s][10];
-          dest = buf_pl_q[s][9:0];
+          sr   = front_pl[g][10];                          // head fields: docs/router.md
+          dest = front_pl[g][9:0];
           tbl  = '0;
           if (sr) begin                                    // source routed
-            port = RW'(buf_pl_q[s][SRL +: SRB]);
+            port = RW'(front_pl[g][SRL +: SRB]);
           end else begin                                   // table (+ ejection select)
             if ({1'b0, dest} < 11'(NT)) tbl = table_q[dest[TW-1:0]];
             else rc_err[g] = 1'b1;
-            port = term_q[tbl] ? RW'(tbl) + RW'(buf_pl_q[s][13:12]) : RW'(tbl);
+            port = term_q[tbl] ? RW'(tbl) + RW'(front_pl[g][13:12]) : RW'(tbl);
           end
-          rc_head[g] = buf_ht_q[s][0];
+          rc_head[g] = front_ht[g][0];
           if (!rc_head[g] || port >= RW'(P)) rc_err[g] = 1'b1;
           // VC class: 1 across a dateline, kept along a dimension, 0 on a turn
           gc  = (NC > 1) && ((g % V) >= VPC);
@@ -206,6 +202,8 @@ module xnoc_router #(
   logic [VI-1:0] in_vc   [P];
   logic [GI-1:0] in_g    [P];            // the picked input VC
   logic [VI-1:0] in_ovc  [P];            // output VC the picked flit travels on
+  logic [PW-1:0] in_pl   [P];            // the picked flit: payload ...
+  logic [1:0]    in_ht   [P];            // ... and {tail, head}
   logic [P-1:0]  out_req [P];            // out_req[o][i]: input i asks for output o
 
   for (genvar i = 0; i < P; i++) begin : g_in
@@ -228,6 +226,8 @@ module xnoc_router #(
       out_req[i] = '0;
       in_g[i]    = '0;
       in_ovc[i]  = '0;
+      in_pl[i]   = '0;
+      in_ht[i]   = '0;
     end
     g = '0;
     o = '0;
@@ -239,6 +239,12 @@ module xnoc_router #(
           o          = rt_port_q[g*PB +: PB];
           in_g[i]    = g;
           out_req[o][i] = 1'b1;
+          for (int v = 0; v < V; v++) begin
+            if (in_vc[i] == VI'(v)) begin
+              in_pl[i] = front_pl[i*V + v];
+              in_ht[i] = front_ht[i*V + v];
+            end
+          end
           if (ovc_vld_q[g]) begin
             in_ovc[i] = ovc_q[g*VI +: VI];
           end else begin                  // head: lowest free VC of its mask
@@ -276,7 +282,6 @@ module xnoc_router #(
 
   always_comb begin
     logic [GI-1:0] g;
-    logic [BI-1:0] s;
     logic [PW-1:0] pl;
     logic [1:0]    ht;
     logic [PB-1:0] i;
@@ -287,7 +292,6 @@ module xnoc_router #(
     take_tail = '0;
     for (int o = 0; o < P; o++) st_flit[o] = '0;
     g  = '0;
-    s  = '0;
     pl = '0;
     ht = '0;
     i  = '0;
@@ -296,9 +300,8 @@ module xnoc_router #(
         if (out_any[o]) begin
           i  = out_in[o];
           g  = in_g[i];
-          s  = BI'(32'(g) * D) + BI'(rd_q[g*DI +: DI]);
-          pl = buf_pl_q[s];
-          ht = buf_ht_q[s];
+          pl = in_pl[i];
+          ht = in_ht[i];
           if (!ovc_vld_q[g] && pl[10]) pl[PW-1:SRL] = pl[PW-1:SRL] >> SRB;
           in_won[i]    = 1'b1;
           pop[g]       = 1'b1;
@@ -312,15 +315,12 @@ module xnoc_router #(
   end
 
   // ============================================== next state: VCs, buffers
-  logic [P-1:0]  push;                   // input port p writes a flit ...
-  logic [BI-1:0] push_slot [P];          // ... into this slot
+  logic [PV-1:0] push;                   // a flit is written into VC g
   logic [P-1:0]  bad_vc;                 // flit on a VC >= V
   logic [PV-1:0] fifo_err;               // write into a full buffer
   logic [PV-1:0] oc_err;                 // output VC credit over/underflow
 
   always_comb begin
-    logic [2:0]    vc;
-    logic [GI-1:0] g;
     rt_vld_d  = (rt_vld_q & ~(pop & pop_tail)) | rc_head;
     ovc_vld_d = ovc_vld_q;
     ovc_d     = ovc_q;
@@ -331,9 +331,6 @@ module xnoc_router #(
     push      = '0;
     bad_vc    = '0;
     fifo_err  = '0;
-    vc        = '0;
-    g         = '0;
-    for (int p = 0; p < P; p++) push_slot[p] = '0;
     // the popped flits: a head takes its output VC, a tail gives it back
     if (pop != '0) begin
       for (int gg = 0; gg < PV; gg++) begin
@@ -346,24 +343,20 @@ module xnoc_router #(
         end
       end
     end
-    // arriving flits (at most one per port)
+    // arriving flits (at most one per port, on the VC its VC field names)
     if (in_valid_i != '0) begin
       for (int p = 0; p < P; p++) begin
-        if (in_valid_i[p]) begin
-          vc = in_flit_i[p*FW + PW + 2 +: 3];
-          if (32'(vc) >= V) begin
-            bad_vc[p] = 1'b1;
+        if (in_valid_i[p] && 32'(in_flit_i[p*FW + PW + 2 +: 3]) >= V) bad_vc[p] = 1'b1;
+      end
+      for (int g = 0; g < PV; g++) begin
+        if (in_valid_i[g / V] && in_flit_i[(g / V)*FW + PW + 2 +: 3] == 3'(g % V)) begin
+          if (cnt_q[g*CW +: CW] == CW'(D) && !pop[g]) begin
+            fifo_err[g] = 1'b1;
           end else begin
-            g = GI'(p * V) + GI'(vc);
-            if (cnt_q[g*CW +: CW] == CW'(D) && !pop[g]) begin
-              fifo_err[g] = 1'b1;
-            end else begin
-              push[p]      = 1'b1;
-              push_slot[p] = BI'(32'(g) * D) + BI'(wr_q[g*DI +: DI]);
-              wr_d[g*DI +: DI]      = (wr_q[g*DI +: DI] == DI'(D - 1)) ? '0 : wr_q[g*DI +: DI] + DI'(1);
-              cnt_d[g*CW +: CW]     = cnt_d[g*CW +: CW] + CW'(1);
-              occ_d[g]     = 1'b1;
-            end
+            push[g]           = 1'b1;
+            wr_d[g*DI +: DI]  = (wr_q[g*DI +: DI] == DI'(D - 1)) ? '0 : wr_q[g*DI +: DI] + DI'(1);
+            cnt_d[g*CW +: CW] = cnt_d[g*CW +: CW] + CW'(1);
+            occ_d[g]          = 1'b1;
           end
         end
       end
@@ -372,21 +365,16 @@ module xnoc_router #(
 
   // ============================================== next state: output VCs
   always_comb begin
-    logic [2:0] w;
     credit_d = credit_q;
     cred_d   = cred_q;
     busy_d   = busy_q;
     oc_err   = '0;
-    w        = '0;
     // credits returned by the downstream buffers
     if (out_credit_i != '0) begin
-      for (int o = 0; o < P; o++) begin
-        if (out_credit_i[o]) begin
-          w = out_credit_vc_i[o*3 +: 3];
-          if (32'(w) < V) begin
-            if (credit_q[(o*V + 32'(w))*CW +: CW] == CW'(D)) oc_err[o*V + 32'(w)] = 1'b1;   // more credits than slots
-            else credit_d[(o*V + 32'(w))*CW +: CW] = credit_q[(o*V + 32'(w))*CW +: CW] + CW'(1);
-          end
+      for (int og = 0; og < PV; og++) begin
+        if (out_credit_i[og / V] && out_credit_vc_i[(og / V)*3 +: 3] == 3'(og % V)) begin
+          if (credit_q[og*CW +: CW] == CW'(D)) oc_err[og] = 1'b1;   // more credits than slots
+          else credit_d[og*CW +: CW] = credit_q[og*CW +: CW] + CW'(1);
         end
       end
     end
@@ -441,14 +429,19 @@ module xnoc_router #(
     end
   end
 
-  // buffer writes (BW)
-  always_ff @(posedge clk_i) begin
-    for (int p = 0; p < P; p++) begin
-      if (push[p]) begin
-        buf_pl_q[push_slot[p]] <= in_flit_i[p*FW +: PW];
-        buf_ht_q[push_slot[p]] <= in_flit_i[p*FW + PW +: 2];
+  // input buffers: written at BW, read at their fronts (storage not reset:
+  // only slots below the count are read)
+  for (genvar g = 0; g < PV; g++) begin : g_buf
+    logic [PW-1:0] pl_q [D];
+    logic [1:0]    ht_q [D];
+    always_ff @(posedge clk_i) begin
+      if (push[g]) begin
+        pl_q[wr_q[g*DI +: DI]] <= in_flit_i[(g / V)*FW +: PW];
+        ht_q[wr_q[g*DI +: DI]] <= in_flit_i[(g / V)*FW + PW +: 2];
       end
     end
+    assign front_pl[g] = pl_q[rd_q[g*DI +: DI]];
+    assign front_ht[g] = ht_q[rd_q[g*DI +: DI]];
   end
 
   // ST registers: the output ports themselves, written when a flit leaves
