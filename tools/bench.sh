@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tools/bench.sh - performance figures of xnoc (docs/performance.md).
 #
-# usage: tools/bench.sh [--quick] [SECTION...]     sections: traffic (default: all)
+# usage: tools/bench.sh [--quick] [SECTION...]     sections: speed traffic (default: both)
 #   --quick       fewer rates and no 16x16 mesh
 #   ROUTER=spec   router parameters (vcs=2,buf=8,ncu=0: BookSim2's router has no
 #                 coding unit; the cost of the units is measured separately)
@@ -27,7 +27,7 @@ for a in "$@"; do
         *) SECTIONS+=("$a") ;;
     esac
 done
-[ ${#SECTIONS[@]} = 0 ] && SECTIONS=(traffic)
+[ ${#SECTIONS[@]} = 0 ] && SECTIONS=(speed traffic)
 export XNOC_PROGRESS=0
 command -v jq >/dev/null || { echo "bench.sh: jq is needed (make deps)" >&2; exit 2; }
 [ -x "$XNOC" ] || { echo "bench.sh: $XNOC is missing: run make" >&2; exit 2; }
@@ -41,6 +41,44 @@ cpu_run() {
     local out=$1 err=$2 TIMEFORMAT='%3U+%3S'
     shift 2
     { time "$@" >"$out" 2>"$err"; } 2>&1 | awk -F+ '{ printf "%.3f", $1 + $2 }'
+}
+
+# ----------------------------------------------------------------- speed
+
+# The headline comparison: mesh:8x8, uniform, offered 0.1, 1- and 4-flit
+# packets; each simulator's best of three runs (CPU time: the least disturbed).
+bench_speed() {
+    local len i x b xbest bbest
+    echo "## simulation speed: mesh:8x8, uniform, offered 0.1, router $ROUTER (best of 3 runs, cycles per CPU second)"
+    echo
+    "$XNOC" traffic --topo mesh:8x8 --router "$ROUTER" --pattern uniform --rate 0.01 --cycles 10 --warmup 0 >/dev/null 2>&1   # build
+    if [ -n "${BOOKSIM:-}" ]; then
+        echo "| packets | xnoc | BookSim2 | ratio |"
+        echo "|---|---|---|---|"
+    else
+        echo "| packets | xnoc |"
+        echo "|---|---|"
+    fi
+    for len in 1 4; do
+        xbest=0
+        bbest=0
+        for i in 1 2 3; do
+            read -r _ _ _ cyc sec _ _ <<<"$(xnoc_point mesh:8x8 0.1 "$len" 30000)"
+            x=$(speed "$cyc" "$sec")
+            [ "$x" != - ] && [ "$x" -gt "$xbest" ] && xbest=$x
+            if [ -n "${BOOKSIM:-}" ]; then
+                read -r _ _ bcyc bsec <<<"$(booksim_point 8 0.1 "$len" latency)"
+                b=$(speed "$bcyc" "$bsec")
+                [ "$b" != - ] && [ "$b" -gt "$bbest" ] && bbest=$b
+            fi
+        done
+        if [ -n "${BOOKSIM:-}" ]; then
+            echo "| $len flit(s) | $xbest | $bbest | $(awk -v a="$xbest" -v b="$bbest" 'BEGIN { printf "%.1fx", b ? a / b : 0 }') |"
+        else
+            echo "| $len flit(s) | $xbest |"
+        fi
+    done
+    echo
 }
 
 # --------------------------------------------------------------- traffic
