@@ -13,11 +13,17 @@
 // the routing table and port attributes written through the config port,
 // so Verilator compiles a single copy for the whole network.
 //
-// Written for simulation speed under Verilator as much as for synthesis:
-// per-VC and per-port logic sits in generate blocks (constant indices, no
-// loops at run time), per-VC flags are packed vectors, expensive logic
-// (route computation, flit muxing) is guarded by the condition that needs
-// it, and grants are one-hot.
+// Written for simulation speed under Verilator as much as for synthesis
+// (docs/performance.md):
+//  * per-VC state is packed vectors (one bit per VC) and small arrays, so
+//    "which VCs need work" is one word-wide test;
+//  * a buffered flit's 64-bit payload is stored apart from its head/tail
+//    bits: the model moves native 64-bit words, never multi-word vectors;
+//  * the work of a VC, port or arbiter sits under the condition that needs
+//    it (a flit to route, a request, a grant), so an idle VC costs a bit
+//    test and an idle router a handful of them;
+//  * the ST registers are the output ports themselves, written only when a
+//    flit leaves.
 module xnoc_router #(
   parameter int P  = 5,    // ports
   parameter int V  = 2,    // virtual channels per port (1..8)
@@ -60,7 +66,7 @@ module xnoc_router #(
   localparam int VI  = (V > 1) ? $clog2(V) : 1; // VC index bits
   localparam int PV  = P * V;
   localparam int CW  = $clog2(D + 1);           // credit / occupancy counters
-  localparam int EW  = PW + 2;                  // buffered entry: payload, head, tail
+  localparam int DI  = (D > 1) ? $clog2(D) : 1; // buffer slot index
   localparam int VPC = V / NC;                  // VCs per class
   localparam int TW  = (NT > 1) ? $clog2(NT) : 1;
   localparam int GI  = (PV > 1) ? $clog2(PV) : 1; // input VC index bits
@@ -95,145 +101,111 @@ module xnoc_router #(
   logic unused_cfg;
   assign unused_cfg = cfg_data_i[3];   // reserved
 
-  // ------------------------------------------------------ cross-unit signals
-  // input VC g = p*V + v; output VC og = o*V + w
-  logic [PV-1:0] empty;              // input VC buffer empty
-  logic [PV-1:0] ready;              // routed flit at the front (stall counters)
-  logic [PV-1:0] elig;               // may bid for the switch this cycle
-  logic [PV-1:0] pop;                // SA winner leaves its buffer
-  logic [PV-1:0] fifo_err;           // write into a full buffer
-  logic [PV-1:0] rc_err;             // bad route / body flit without a head
-  logic [EW-1:0] front   [PV];       // flit at the front of each input VC
-  logic [CW-1:0] count   [PV];       // occupancy (debug port)
-  logic [PB-1:0] rt_port [PV];       // output port of the packet at the front
-  logic          ovc_vld [PV];       // holds an output VC ...
-  logic [VI-1:0] ovc     [PV];       // ... this one
-  logic [V-1:0]  avail   [PV];       // free output VCs of its class, with a credit
+  // ================================================================ state
+  // Input VC g = p*V + v, output VC og = o*V + w.
+  //
+  // Input buffers (g_buf below): one circular buffer per VC, its payload
+  // apart from its head/tail bits; these are the flits at their fronts.
+  logic [PW-1:0] front_pl [PV];
+  logic [1:0]    front_ht [PV];          // {tail, head}
+  // Per-VC fields are packed side by side (VC g at [g*W +: W]): the whole
+  // state of a router's VCs is a few machine words.
+  logic [PV*DI-1:0] rd_q, rd_d;          // read slot
+  logic [PV*DI-1:0] wr_q, wr_d;          // write slot
+  logic [PV*CW-1:0] cnt_q, cnt_d;        // flits buffered
+  logic [PV-1:0] occ_q, occ_d;           // cnt != 0
 
-  logic [V-1:0]  free_p  [P];        // output VCs free and with a credit, per port
-  logic [V-1:0]  cred_p  [P];        // output VCs with a credit, per port
-  logic [PV-1:0] oc_err;             // output VC credit over/underflow
+  // Route of the packet at the front (RC result) and the output VC it holds.
+  logic [PV-1:0] rt_vld_q, rt_vld_d;
+  logic [PV*PB-1:0] rt_port_q, rt_port_d;
+  logic [PV*V-1:0]  rt_mask_q, rt_mask_d;          // output VCs a head may take
+  logic [PV-1:0] ovc_vld_q, ovc_vld_d;
+  logic [PV*VI-1:0] ovc_q, ovc_d;
 
-  // per input port: the VC its arbiter picked
-  logic [P-1:0]  in_any, in_won;
-  logic [V-1:0]  in_gnt  [P];
-  logic [VI-1:0] in_vc   [P];
-  logic [PB-1:0] in_port [P];
-  logic [P-1:0]  in_port_oh [P];
-  logic [VI-1:0] in_ovc  [P];        // output VC the picked flit travels on
-  logic [EW-1:0] in_flit [P];        // picked flit, SR route already consumed
+  // Output VCs: credits for the downstream buffer, and whether a packet holds it.
+  logic [PV*CW-1:0] credit_q, credit_d;
+  logic [PV-1:0] cred_q, cred_d;         // credit != 0
+  logic [PV-1:0] busy_q, busy_d;
+  logic [PV-1:0] free;                   // credit and not held
 
-  // per output port: the input its arbiter picked
-  logic [P-1:0]  out_any;
-  logic [P-1:0]  out_gnt [P];
-  logic [PB-1:0] out_in  [P];
-  logic [V-1:0]  out_dec [P];        // one-hot output VC used this cycle (or 0)
-  logic [P-1:0]  out_tail;
-  logic [P-1:0]  want;               // some routed flit waits for this output
+  // =========================================== RC and SA eligibility (per VC)
+  logic [PV-1:0] ready;                  // routed flit at the front
+  logic [PV-1:0] elig;                   // may bid for the switch this cycle
+  logic [PV-1:0] rc_head;                // RC found a head (routed next cycle)
+  logic [PV-1:0] rc_err;                 // bad route / body flit without a head
+  logic [P-1:0]  want;                   // some routed flit waits for this output
 
-  // ============================================================ input units
-  for (genvar g = 0; g < PV; g++) begin : g_ivc
-    localparam int GP = g / V;
-    localparam int GV = g % V;
-    localparam logic GC = (NC > 1) && (GV >= VPC);   // VC class of this VC
+  assign free  = cred_q & ~busy_q;
+  assign ready = rt_vld_q & occ_q;
 
-    logic [FW-1:0] fin;
-    logic          push;
-    assign fin  = in_flit_i[GP*FW +: FW];
-    assign push = in_valid_i[GP] && (fin[PW+4:PW+2] == VB'(GV));
-
-    xnoc_fifo #(.W(EW), .D(D)) u_fifo (
-      .clk_i      (clk_i),
-      .rst_ni     (rst_ni),
-      .push_i     (push),
-      .data_i     (fin[EW-1:0]),
-      .pop_i      (pop[g]),
-      .data_o     (front[g]),
-      .empty_o    (empty[g]),
-      .count_o    (count[g]),
-      .overflow_o (fifo_err[g])
-    );
-
-    // ---- RC: route the head at the front of an idle VC
-    logic          rt_vld_q, rt_vld_d;
-    logic [PB-1:0] rt_port_q, rt_port_d;
-    logic [V-1:0]  rt_mask_q, rt_mask_d;   // output VCs the head may take
-    logic          ovc_vld_q, ovc_vld_d;
-    logic [VI-1:0] ovc_q, ovc_d;
-    logic          bad;
-
-    always_comb begin
-      logic [9:0]    dest;
-      logic [PB-1:0] tbl;
-      logic [RW-1:0] port;
-      logic          cls;
-      rt_vld_d  = rt_vld_q;
-      rt_port_d = rt_port_q;
-      rt_mask_d = rt_mask_q;
-      bad       = 1'b0;
-      dest      = front[g][9:0];
-      tbl       = '0;
-      port      = '0;
-      cls       = 1'b0;
-      if (!rt_vld_q && !empty[g]) begin
-        if (front[g][10]) begin                          // source routed
-          port = RW'(front[g][SRL +: SRB]);
-        end else begin                                   // table (+ ejection select)
-          if ({1'b0, dest} < 11'(NT)) tbl = table_q[dest[TW-1:0]];
-          else bad = 1'b1;
-          port = term_q[tbl] ? RW'(tbl) + RW'(front[g][13:12]) : RW'(tbl);
+  always_comb begin
+    logic [PV-1:0] todo;                 // a flit at the front, not routed yet
+    logic          sr;
+    logic [9:0]    dest;
+    logic [PB-1:0] tbl, o;
+    logic [RW-1:0] port;
+    logic          cls, gc;
+    todo      = occ_q & ~rt_vld_q;
+    rt_port_d = rt_port_q;
+    rt_mask_d = rt_mask_q;
+    rc_head   = '0;
+    rc_err    = '0;
+    elig      = '0;
+    want      = '0;
+    sr        = 1'b0;
+    dest      = '0;
+    tbl       = '0;
+    o         = '0;
+    port      = '0;
+    cls       = 1'b0;
+    gc        = 1'b0;
+    if (todo != '0) begin
+      for (int g = 0; g < PV; g++) begin
+        if (todo[g]) begin
+          sr   = front_pl[g][10];                          // head fields: docs/router.md
+          dest = front_pl[g][9:0];
+          tbl  = '0;
+          if (sr) begin                                    // source routed
+            port = RW'(front_pl[g][SRL +: SRB]);
+          end else begin                                   // table (+ ejection select)
+            if ({1'b0, dest} < 11'(NT)) tbl = table_q[dest[TW-1:0]];
+            else rc_err[g] = 1'b1;
+            port = term_q[tbl] ? RW'(tbl) + RW'(front_pl[g][13:12]) : RW'(tbl);
+          end
+          rc_head[g] = front_ht[g][0];
+          if (!rc_head[g] || port >= RW'(P)) rc_err[g] = 1'b1;
+          // VC class: 1 across a dateline, kept along a dimension, 0 on a turn
+          gc  = (NC > 1) && ((g % V) >= VPC);
+          cls = dateline_q[port[PB-1:0]] || (dim_q[port[PB-1:0]] == dim_q[g / V] && gc);
+          rt_port_d[g*PB +: PB] = port[PB-1:0];
+          rt_mask_d[g*V +: V] = term_q[port[PB-1:0]] ? MaskAll : (NC == 1) ? MaskC0 : cls ? MaskC1 : MaskC0;
         end
-        if (!front[g][PW] || port >= RW'(P)) bad = 1'b1;
-        // VC class: 1 across a dateline, kept along a dimension, 0 on a turn
-        cls = dateline_q[port[PB-1:0]] || (dim_q[port[PB-1:0]] == dim_q[GP] && GC);
-        rt_vld_d  = front[g][PW];
-        rt_port_d = port[PB-1:0];
-        rt_mask_d = term_q[port[PB-1:0]] ? MaskAll : (NC == 1) ? MaskC0 : cls ? MaskC1 : MaskC0;
-      end
-      // the tail leaving frees the VC for the next packet's RC
-      if (pop[g] && front[g][PW+1]) rt_vld_d = 1'b0;
-    end
-
-    // ---- VA bookkeeping: the output VC this packet holds
-    always_comb begin
-      ovc_vld_d = ovc_vld_q;
-      ovc_d     = ovc_q;
-      if (pop[g]) begin
-        ovc_vld_d = !front[g][PW+1];
-        ovc_d     = in_ovc[GP];
       end
     end
-
-    // ---- eligibility for SA
-    logic [V-1:0] av;
-    assign av       = free_p[rt_port_q] & rt_mask_q;
-    assign avail[g] = av;
-    assign ready[g] = rt_vld_q && !empty[g];
-    assign elig[g]  = ready[g] && (ovc_vld_q ? cred_p[rt_port_q][ovc_q] : (av != '0));
-    assign rc_err[g]  = bad;
-    assign rt_port[g] = rt_port_q;
-    assign ovc_vld[g] = ovc_vld_q;
-    assign ovc[g]     = ovc_q;
-    assign pop[g]     = in_won[GP] && in_gnt[GP][GV];
-
-    always_ff @(posedge clk_i) begin
-      if (!rst_ni) begin
-        rt_vld_q  <= 1'b0;
-        rt_port_q <= '0;
-        rt_mask_q <= '0;
-        ovc_vld_q <= 1'b0;
-        ovc_q     <= '0;
-      end else begin
-        rt_vld_q  <= rt_vld_d;
-        rt_port_q <= rt_port_d;
-        rt_mask_q <= rt_mask_d;
-        ovc_vld_q <= ovc_vld_d;
-        ovc_q     <= ovc_d;
+    if (ready != '0) begin
+      for (int g = 0; g < PV; g++) begin
+        if (ready[g]) begin
+          o       = rt_port_q[g*PB +: PB];
+          want[o] = 1'b1;
+          if (ovc_vld_q[g]) elig[g] = cred_q[32'(o) * V + 32'(ovc_q[g*VI +: VI])];
+          else              elig[g] = ((free[32'(o) * V +: V] & rt_mask_q[g*V +: V]) != '0);
+        end
       end
     end
   end
 
   // ======================================================= SA: input stage
+  // Each input port's arbiter picks one eligible VC; the picked VC asks for
+  // its output port, and a head is offered the lowest free VC of its mask.
+  logic [P-1:0]  in_any, in_won;
+  logic [V-1:0]  in_gnt  [P];
+  logic [VI-1:0] in_vc   [P];
+  logic [GI-1:0] in_g    [P];            // the picked input VC
+  logic [VI-1:0] in_ovc  [P];            // output VC the picked flit travels on
+  logic [PW-1:0] in_pl   [P];            // the picked flit: payload ...
+  logic [1:0]    in_ht   [P];            // ... and {tail, head}
+  logic [P-1:0]  out_req [P];            // out_req[o][i]: input i asks for output o
+
   for (genvar i = 0; i < P; i++) begin : g_in
     xnoc_rr_arb #(.N(V)) u_arb (
       .clk_i  (clk_i),
@@ -244,150 +216,266 @@ module xnoc_router #(
       .gnt_o  (in_gnt[i]),
       .idx_o  (in_vc[i])
     );
+  end
 
-    logic [GI-1:0] g;                         // the picked input VC
-    assign g          = GI'(i * V) + GI'(in_vc[i]);
-    assign in_port[i] = rt_port[g];
-    assign in_port_oh[i] = in_any[i] ? (P'(1) << in_port[i]) : '0;
-
-    // the picked flit as it will leave: output VC, SR route consumed
-    logic [VI-1:0] w_sel;
-    logic [EW-1:0] f_sel;
-    always_comb begin
-      logic [V-1:0] a;
-      w_sel = ovc[g];
-      f_sel = front[g];
-      a     = avail[g];
-      if (!ovc_vld[g]) begin                  // head: lowest free VC of its class
-        for (int w = V - 1; w >= 0; w--) if (a[w]) w_sel = VI'(w);
-        if (front[g][10]) f_sel[PW-1:SRL] = front[g][PW-1:SRL] >> SRB;
+  always_comb begin
+    logic [GI-1:0] g;
+    logic [PB-1:0] o;
+    logic [V-1:0]  a;
+    for (int i = 0; i < P; i++) begin
+      out_req[i] = '0;
+      in_g[i]    = '0;
+      in_ovc[i]  = '0;
+      in_pl[i]   = '0;
+      in_ht[i]   = '0;
+    end
+    g = '0;
+    o = '0;
+    a = '0;
+    if (in_any != '0) begin
+      for (int i = 0; i < P; i++) begin
+        if (in_any[i]) begin
+          g          = GI'(i * V) + GI'(in_vc[i]);
+          o          = rt_port_q[g*PB +: PB];
+          in_g[i]    = g;
+          out_req[o][i] = 1'b1;
+          for (int v = 0; v < V; v++) begin
+            if (in_vc[i] == VI'(v)) begin
+              in_pl[i] = front_pl[i*V + v];
+              in_ht[i] = front_ht[i*V + v];
+            end
+          end
+          if (ovc_vld_q[g]) begin
+            in_ovc[i] = ovc_q[g*VI +: VI];
+          end else begin                  // head: lowest free VC of its mask
+            a = free[32'(o) * V +: V] & rt_mask_q[g*V +: V];
+            for (int w = V - 1; w >= 0; w--) if (a[w]) in_ovc[i] = VI'(w);
+          end
+        end
       end
     end
-    assign in_ovc[i]  = w_sel;
-    assign in_flit[i] = f_sel;
   end
 
   // ====================================================== SA: output stage
+  logic [P-1:0]  out_any;
+  logic [P-1:0]  out_gnt [P];
+  logic [PB-1:0] out_in  [P];
+
   for (genvar o = 0; o < P; o++) begin : g_out
-    logic [P-1:0] req;
-    for (genvar i = 0; i < P; i++) begin : g_req
-      assign req[i] = in_port_oh[i][o];
-    end
     xnoc_rr_arb #(.N(P)) u_arb (
       .clk_i  (clk_i),
       .rst_ni (rst_ni),
-      .req_i  (req),
+      .req_i  (out_req[o]),
       .upd_i  (1'b1),
       .any_o  (out_any[o]),
       .gnt_o  (out_gnt[o]),
       .idx_o  (out_in[o])
     );
-
-    // ST register at the crossbar output (one flit per output per cycle)
-    logic          st_vld_q;
-    logic [FW-1:0] st_flit_q, st_flit_d;
-    logic [EW-1:0] f;
-    assign f         = in_flit[out_in[o]];
-    assign out_tail[o] = f[PW+1];
-    assign out_dec[o]  = out_any[o] ? (V'(1) << in_ovc[out_in[o]]) : '0;
-    always_comb begin
-      st_flit_d = st_flit_q;
-      if (out_any[o]) st_flit_d = {VB'(in_ovc[out_in[o]]), f};
-    end
-    always_ff @(posedge clk_i) begin
-      if (!rst_ni) begin
-        st_vld_q  <= 1'b0;
-        st_flit_q <= '0;
-      end else begin
-        st_vld_q  <= out_any[o];
-        st_flit_q <= st_flit_d;
-      end
-    end
-    assign out_valid_o[o]           = st_vld_q;
-    assign out_flit_o[o*FW +: FW]   = st_flit_q;
   end
 
-  // an input won when some output granted it (grants are one-hot)
+  // ============================================ switch traversal (winners)
+  // The winner of output o leaves its buffer into o's ST register with its
+  // output VC; an SR head's route field is consumed (shifted right by SRB).
+  logic [PV-1:0] pop, pop_tail;
+  logic [FW-1:0] st_flit [P];
+  logic [PV-1:0] take, take_tail;        // output VC og sends a flit (and it is a tail)
+
   always_comb begin
-    in_won = '0;
-    for (int o = 0; o < P; o++) in_won = in_won | out_gnt[o];
+    logic [GI-1:0] g;
+    logic [PW-1:0] pl;
+    logic [1:0]    ht;
+    logic [PB-1:0] i;
+    in_won    = '0;
+    pop       = '0;
+    pop_tail  = '0;
+    take      = '0;
+    take_tail = '0;
+    for (int o = 0; o < P; o++) st_flit[o] = '0;
+    g  = '0;
+    pl = '0;
+    ht = '0;
+    i  = '0;
+    if (out_any != '0) begin
+      for (int o = 0; o < P; o++) begin
+        if (out_any[o]) begin
+          i  = out_in[o];
+          g  = in_g[i];
+          pl = in_pl[i];
+          ht = in_ht[i];
+          if (!ovc_vld_q[g] && pl[10]) pl[PW-1:SRL] = pl[PW-1:SRL] >> SRB;
+          in_won[i]    = 1'b1;
+          pop[g]       = 1'b1;
+          pop_tail[g]  = ht[1];
+          take[o*V + 32'(in_ovc[i])]      = 1'b1;
+          take_tail[o*V + 32'(in_ovc[i])] = ht[1];
+          st_flit[o]   = {VB'(in_ovc[i]), ht, pl};
+        end
+      end
+    end
   end
 
-  // ============================================================ output VCs
-  for (genvar og = 0; og < PV; og++) begin : g_ovc
-    localparam int GO = og / V;
-    localparam int GW = og % V;
-    logic [CW-1:0] credit_q, credit_d;
-    logic          busy_q, busy_d;
-    logic          inc, dec, err;
-    assign inc = out_credit_i[GO] && (out_credit_vc_i[GO*3 +: 3] == 3'(GW));
-    assign dec = out_dec[GO][GW];
-    always_comb begin
-      credit_d   = credit_q;
-      busy_d     = busy_q;
-      err        = 1'b0;
-      if (inc) begin
-        if (credit_q == CW'(D)) err = 1'b1;           // more credits than slots
-        else credit_d = credit_d + CW'(1);
-      end
-      if (dec) begin
-        if (credit_q == '0) err = 1'b1;               // cannot happen: SA checks
-        credit_d = credit_d - CW'(1);
-        busy_d   = !out_tail[GO];                     // head takes, tail frees
-      end
-    end
-    always_ff @(posedge clk_i) begin
-      if (!rst_ni) begin
-        credit_q <= CW'(D);
-        busy_q   <= 1'b0;
-      end else begin
-        credit_q <= credit_d;
-        busy_q   <= busy_d;
-      end
-    end
-    assign oc_err[og]     = err;
-    assign cred_p[GO][GW] = (credit_q != '0);
-    assign free_p[GO][GW] = (credit_q != '0) && !busy_q;
+  // ============================================== next state: VCs, buffers
+  logic [PV-1:0] push;                   // a flit is written into VC g
+  logic [P-1:0]  bad_vc;                 // flit on a VC >= V
+  logic [PV-1:0] fifo_err;               // write into a full buffer
+  logic [PV-1:0] oc_err;                 // output VC credit over/underflow
 
-`ifdef XNOC_ASSERT
-    always_ff @(posedge clk_i) begin
-      if (rst_ni) begin
-        CreditNeverAboveDepth: assert (credit_q <= CW'(D));
+  always_comb begin
+    rt_vld_d  = (rt_vld_q & ~(pop & pop_tail)) | rc_head;
+    ovc_vld_d = ovc_vld_q;
+    ovc_d     = ovc_q;
+    rd_d      = rd_q;
+    wr_d      = wr_q;
+    cnt_d     = cnt_q;
+    occ_d     = occ_q;
+    push      = '0;
+    bad_vc    = '0;
+    fifo_err  = '0;
+    // the popped flits: a head takes its output VC, a tail gives it back
+    if (pop != '0) begin
+      for (int gg = 0; gg < PV; gg++) begin
+        if (pop[gg]) begin
+          ovc_vld_d[gg] = !pop_tail[gg];
+          ovc_d[gg*VI +: VI]     = in_ovc[gg / V];
+          rd_d[gg*DI +: DI]      = (rd_q[gg*DI +: DI] == DI'(D - 1)) ? '0 : rd_q[gg*DI +: DI] + DI'(1);
+          cnt_d[gg*CW +: CW]     = cnt_q[gg*CW +: CW] - CW'(1);
+          occ_d[gg]     = (cnt_q[gg*CW +: CW] != CW'(1));
+        end
       end
     end
-`endif
+    // arriving flits (at most one per port, on the VC its VC field names)
+    if (in_valid_i != '0) begin
+      for (int p = 0; p < P; p++) begin
+        if (in_valid_i[p] && 32'(in_flit_i[p*FW + PW + 2 +: 3]) >= V) bad_vc[p] = 1'b1;
+      end
+      for (int g = 0; g < PV; g++) begin
+        if (in_valid_i[g / V] && in_flit_i[(g / V)*FW + PW + 2 +: 3] == 3'(g % V)) begin
+          if (cnt_q[g*CW +: CW] == CW'(D) && !pop[g]) begin
+            fifo_err[g] = 1'b1;
+          end else begin
+            push[g]           = 1'b1;
+            wr_d[g*DI +: DI]  = (wr_q[g*DI +: DI] == DI'(D - 1)) ? '0 : wr_q[g*DI +: DI] + DI'(1);
+            cnt_d[g*CW +: CW] = cnt_d[g*CW +: CW] + CW'(1);
+            occ_d[g]          = 1'b1;
+          end
+        end
+      end
+    end
   end
 
-  // ================================================ credits back upstream
-  logic [P-1:0]  cr_vld_q;
-  logic [VI-1:0] cr_vc_q [P];
-  for (genvar i = 0; i < P; i++) begin : g_cr
-    always_ff @(posedge clk_i) begin
-      if (!rst_ni) cr_vc_q[i] <= '0;
-      else         cr_vc_q[i] <= in_vc[i];
+  // ============================================== next state: output VCs
+  always_comb begin
+    credit_d = credit_q;
+    cred_d   = cred_q;
+    busy_d   = busy_q;
+    oc_err   = '0;
+    // credits returned by the downstream buffers
+    if (out_credit_i != '0) begin
+      for (int og = 0; og < PV; og++) begin
+        if (out_credit_i[og / V] && out_credit_vc_i[(og / V)*3 +: 3] == 3'(og % V)) begin
+          if (credit_q[og*CW +: CW] == CW'(D)) oc_err[og] = 1'b1;   // more credits than slots
+          else credit_d[og*CW +: CW] = credit_q[og*CW +: CW] + CW'(1);
+        end
+      end
     end
-    assign in_credit_vc_o[i*3 +: 3] = 3'(cr_vc_q[i]);
+    // flits sent: a head takes the VC, a tail frees it
+    if (take != '0) begin
+      for (int og = 0; og < PV; og++) begin
+        if (take[og]) begin
+          if (credit_q[og*CW +: CW] == '0) oc_err[og] = 1'b1;      // cannot happen: SA checks
+          credit_d[og*CW +: CW] = credit_d[og*CW +: CW] - CW'(1);
+          busy_d[og]   = !take_tail[og];
+        end
+      end
+    end
+    if ((out_credit_i != '0) || (take != '0)) begin
+      for (int og = 0; og < PV; og++) cred_d[og] = (credit_d[og*CW +: CW] != '0);
+    end
   end
+
+  // ============================================================ registers
+  // Route and output-VC fields are only read while their valid bit is set;
+  // the valid bits, pointers, counts and credits are reset.
   always_ff @(posedge clk_i) begin
-    if (!rst_ni) cr_vld_q <= '0;
-    else         cr_vld_q <= in_won;
+    if (!rst_ni) begin
+      rt_vld_q  <= '0;
+      ovc_vld_q <= '0;
+      occ_q     <= '0;
+      cred_q    <= '1;
+      busy_q    <= '0;
+    end else begin
+      rt_vld_q  <= rt_vld_d;
+      ovc_vld_q <= ovc_vld_d;
+      occ_q     <= occ_d;
+      cred_q    <= cred_d;
+      busy_q    <= busy_d;
+    end
+    rt_port_q <= rt_port_d;
+    rt_mask_q <= rt_mask_d;
+    ovc_q     <= ovc_d;
   end
-  assign in_credit_o = cr_vld_q;
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      rd_q     <= '0;
+      wr_q     <= '0;
+      cnt_q    <= '0;
+      credit_q <= {PV{CW'(D)}};
+    end else begin
+      rd_q     <= rd_d;
+      wr_q     <= wr_d;
+      cnt_q    <= cnt_d;
+      credit_q <= credit_d;
+    end
+  end
+
+  // input buffers: written at BW, read at their fronts (storage not reset:
+  // only slots below the count are read)
+  for (genvar g = 0; g < PV; g++) begin : g_buf
+    logic [PW-1:0] pl_q [D];
+    logic [1:0]    ht_q [D];
+    always_ff @(posedge clk_i) begin
+      if (push[g]) begin
+        pl_q[wr_q[g*DI +: DI]] <= in_flit_i[(g / V)*FW +: PW];
+        ht_q[wr_q[g*DI +: DI]] <= in_flit_i[(g / V)*FW + PW +: 2];
+      end
+    end
+    assign front_pl[g] = pl_q[rd_q[g*DI +: DI]];
+    assign front_ht[g] = ht_q[rd_q[g*DI +: DI]];
+  end
+
+  // ST registers: the output ports themselves, written when a flit leaves
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      out_valid_o <= '0;
+      out_flit_o  <= '0;
+    end else begin
+      out_valid_o <= out_any;
+      for (int o = 0; o < P; o++) if (out_any[o]) out_flit_o[o*FW +: FW] <= st_flit[o];
+    end
+  end
+
+  // credits back upstream, one cycle after the pop
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      in_credit_o    <= '0;
+      in_credit_vc_o <= '0;
+    end else begin
+      in_credit_o <= in_won;
+      for (int i = 0; i < P; i++) if (in_won[i]) in_credit_vc_o[i*3 +: 3] <= 3'(in_vc[i]);
+    end
+  end
 
   // ================================================ performance counters
-  // want[o]: some input VC has a routed flit at its front for output o
-  always_comb begin
-    want = '0;
-    for (int g = 0; g < PV; g++) if (ready[g]) want = want | (P'(1) << rt_port[g]);
-  end
-
   logic [31:0] flits_q [P], stalls_q [P];
-  for (genvar o = 0; o < P; o++) begin : g_cnt
-    always_ff @(posedge clk_i) begin
-      if (!rst_ni) begin
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      for (int o = 0; o < P; o++) begin
         flits_q[o]  <= '0;
         stalls_q[o] <= '0;
-      end else begin
+      end
+    end else begin
+      for (int o = 0; o < P; o++) begin
         if (out_valid_o[o])           flits_q[o]  <= flits_q[o] + 32'd1;
         if (want[o] && !out_any[o])   stalls_q[o] <= stalls_q[o] + 32'd1;
       end
@@ -397,11 +485,6 @@ module xnoc_router #(
   // ============================================================== errors
   // bit 0 credit over/underflow, 1 write into a full buffer, 2 flit on a
   // VC >= V, 3 bad route (port >= P, destination >= NT, body without head)
-  logic [P-1:0] bad_vc;
-  for (genvar p = 0; p < P; p++) begin : g_badvc
-    assign bad_vc[p] = in_valid_i[p] && (32'(in_flit_i[p*FW + PW + 2 +: 3]) >= V);
-  end
-
   logic [3:0] err_q, err_d;
   assign err_d = err_q | {|rc_err, |bad_vc, |fifo_err, |oc_err};
   always_ff @(posedge clk_i) begin
@@ -417,9 +500,15 @@ module xnoc_router #(
       2'd0: if (32'(dbg_addr_i[7:0]) < P) dbg_data_o = flits_q[dbg_addr_i[PB-1:0]];
       2'd1: if (32'(dbg_addr_i[7:0]) < P) dbg_data_o = stalls_q[dbg_addr_i[PB-1:0]];
       2'd2: if (32'(dbg_addr_i[7:3]) < P && 32'(dbg_addr_i[2:0]) < V)
-              dbg_data_o = 32'(count[32'(dbg_addr_i[7:3]) * V + 32'(dbg_addr_i[2:0])]);
+              dbg_data_o = 32'(cnt_q[(32'(dbg_addr_i[7:3]) * V + 32'(dbg_addr_i[2:0]))*CW +: CW]);
       default: dbg_data_o = (dbg_addr_i[7:0] == 8'd0) ? 32'(err_q) : '0;
     endcase
+  end
+
+  logic unused_gnt;
+  always_comb begin
+    unused_gnt = 1'b0;
+    for (int i = 0; i < P; i++) unused_gnt = unused_gnt | (|in_gnt[i]) | (|out_gnt[i]);
   end
 
 `ifdef XNOC_ASSERT
@@ -427,6 +516,9 @@ module xnoc_router #(
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
       NoCreditOverflow: assert (oc_err == '0);
+      for (int og = 0; og < PV; og++) begin
+        CreditNeverAboveDepth: assert (credit_q[og*CW +: CW] <= CW'(D));
+      end
     end
   end
 `endif

@@ -6,6 +6,8 @@
 // requesters is served within N grants.  The state is a mask of the
 // requesters above the last winner; the grant is the lowest set bit,
 // x & -x: word-wide operations, no loop over requesters in simulation.
+// Without a request nothing is computed (outputs 0): most arbiters of an
+// idle router cost one test per cycle in simulation.
 module xnoc_rr_arb #(
   parameter int N = 4,
   localparam int IW = (N > 1) ? $clog2(N) : 1
@@ -19,18 +21,22 @@ module xnoc_rr_arb #(
   output logic [IW-1:0] idx_o    // index of the grant
 );
   logic [N-1:0] mask_q, mask_d;  // requesters above the previous winner
-  logic [N-1:0] hi, pick;
-
-  assign hi    = req_i & mask_q;
-  assign pick  = (hi != '0) ? hi : req_i;
-  assign gnt_o = pick & (~pick + N'(1));
-  assign any_o = (req_i != '0);
-  // bits strictly above the winner
-  assign mask_d = ~(gnt_o | (gnt_o - N'(1)));
 
   always_comb begin
-    idx_o = '0;
-    for (int i = 1; i < N; i++) if (gnt_o[i]) idx_o = IW'(i);
+    logic [N-1:0] hi, pick;
+    any_o  = (req_i != '0);
+    gnt_o  = '0;
+    idx_o  = '0;
+    mask_d = mask_q;
+    hi     = '0;
+    pick   = '0;
+    if (any_o) begin
+      hi     = req_i & mask_q;
+      pick   = (hi != '0) ? hi : req_i;
+      gnt_o  = pick & (~pick + N'(1));
+      mask_d = ~(gnt_o | (gnt_o - N'(1)));   // bits strictly above the winner
+      for (int i = 1; i < N; i++) if (gnt_o[i]) idx_o = IW'(i);
+    end
   end
 
   always_ff @(posedge clk_i) begin

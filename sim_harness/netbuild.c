@@ -132,6 +132,36 @@ static int write_file(const char *path, const char *text, size_t n)
     return (fclose(f) == 0 && ok) ? 0 : -1;
 }
 
+/* Folds the identity of the installed Verilator (its programs' size, time
+ * and inode, found along PATH) into h, so that an upgrade rebuilds the
+ * cached models.  Cheaper than running `verilator --version` (a Perl start-
+ * up) on every simulation; -1 when there is no verilator. */
+static int verilator_identity(uint64_t *h)
+{
+    const char *path = getenv("PATH");
+    if (!path || !*path) path = "/usr/local/bin:/usr/bin:/bin";
+    const char *progs[] = {"verilator", "verilator_bin"};
+    int found = 0;
+    for (int i = 0; i < 2; i++) {
+        for (const char *p = path; *p;) {
+            const char *end = strchr(p, ':');
+            size_t n = end ? (size_t)(end - p) : strlen(p);
+            char file[4200];
+            snprintf(file, sizeof file, "%.*s/%s", (int)n, n ? p : ".", progs[i]);
+            struct stat st;
+            if (stat(file, &st) == 0 && S_ISREG(st.st_mode) && (st.st_mode & S_IXUSR)) {
+                uint64_t id[3] = {(uint64_t)st.st_size, (uint64_t)st.st_mtime, (uint64_t)st.st_ino};
+                *h = fnv(*h, id, sizeof id);
+                found += i == 0;
+                break;
+            }
+            p += n;
+            if (*p == ':') p++;
+        }
+    }
+    return found ? 0 : -1;
+}
+
 int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, char *path, size_t pathlen,
              char *err, size_t errlen)
 {
@@ -162,17 +192,10 @@ int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, cha
     h = fnv(h, VERILATOR_FLAGS, strlen(VERILATOR_FLAGS));
     h = fnv(h, opt, strlen(opt));
     h = fnv(h, &variant, sizeof variant);
-    char ver[128] = "";
-    FILE *p = popen("verilator --version 2>/dev/null", "r");
-    if (p) {
-        if (!fgets(ver, sizeof ver, p)) ver[0] = 0;
-        pclose(p);
-    }
-    if (!ver[0]) {
+    if (verilator_identity(&h)) {
         snprintf(err, errlen, "verilator not found: run 'make deps' (it installs Debian's verilator)");
         goto fail;
     }
-    h = fnv(h, ver, strlen(ver));
 
     char cache[4300], dir[4400], tmp[4500], lockp[4500], cmd[16384], log[4600];
     snprintf(cache, sizeof cache, "%s/cache", cli_build_dir());

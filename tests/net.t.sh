@@ -53,3 +53,8 @@ if grep -q '^\$enddefinitions' "$TMP/w.vcd" 2>/dev/null && grep -q '^#21$' "$TMP
 # the same harness under ASan/UBSan
 j=$($XNOC_ASAN traffic --topo octagon --pattern uniform --rate 0.5 --packet 3 --cycles 3000 --json 2>"$TMP/asan.log")
 jcheck asan-traffic "$j" '.errors==0'
+
+# The build cache is keyed on Verilator's identity (its files along PATH):
+# without Verilator the harness says what to do instead of guessing.
+check_fail no-verilator 2 "verilator not found: run 'make deps'" \
+    env PATH=/nonexistent "$XNOC" traffic --topo mesh:2x2 --pattern uniform --cycles 10

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # tools/bench.sh - performance figures of xnoc (docs/performance.md).
 #
-# usage: tools/bench.sh [--quick] [SECTION...]     sections: traffic (default: all)
+# usage: tools/bench.sh [--quick] [SECTION...]     sections: speed traffic (default: both)
 #   --quick       fewer rates and no 16x16 mesh
+#   ROUTER=spec   router parameters (vcs=2,buf=8,ncu=0: BookSim2's router has no
+#                 coding unit; the cost of the units is measured separately)
 #   BOOKSIM=path  also run BookSim2 with the same configuration, side by side
 #                 (build it from github.com/booksim/booksim2 under /tmp; it is
 #                 never part of this repository)
@@ -13,6 +15,7 @@
 set -u
 cd "$(dirname "$0")/.."
 XNOC=${XNOC:-build/xnoc}
+ROUTER=${ROUTER:-vcs=2,buf=8,ncu=0}
 OUT=build/bench
 mkdir -p "$OUT"
 QUICK=0
@@ -24,7 +27,7 @@ for a in "$@"; do
         *) SECTIONS+=("$a") ;;
     esac
 done
-[ ${#SECTIONS[@]} = 0 ] && SECTIONS=(traffic)
+[ ${#SECTIONS[@]} = 0 ] && SECTIONS=(speed traffic)
 export XNOC_PROGRESS=0
 command -v jq >/dev/null || { echo "bench.sh: jq is needed (make deps)" >&2; exit 2; }
 [ -x "$XNOC" ] || { echo "bench.sh: $XNOC is missing: run make" >&2; exit 2; }
@@ -40,13 +43,51 @@ cpu_run() {
     { time "$@" >"$out" 2>"$err"; } 2>&1 | awk -F+ '{ printf "%.3f", $1 + $2 }'
 }
 
+# ----------------------------------------------------------------- speed
+
+# The headline comparison: mesh:8x8, uniform, offered 0.1, 1- and 4-flit
+# packets; each simulator's best of three runs (CPU time: the least disturbed).
+bench_speed() {
+    local len i x u b xbest ubest bbest
+    echo "## simulation speed: mesh:8x8, uniform, offered 0.1, router $ROUTER (best of 3 runs, cycles per CPU second)"
+    echo
+    "$XNOC" traffic --topo mesh:8x8 --router "$ROUTER" --pattern uniform --rate 0.01 --cycles 10 --warmup 0 >/dev/null 2>&1   # build
+    "$XNOC" traffic --topo mesh:8x8 --router vcs=2,buf=8,ncu=1 --pattern uniform --rate 0.01 --cycles 10 --warmup 0 >/dev/null 2>&1
+    echo "| packets | xnoc | BookSim2 | ratio | xnoc with coding units (ncu=1, no coding traffic) |"
+    echo "|---|---|---|---|---|"
+    for len in 1 4; do
+        xbest=0
+        ubest=0
+        bbest=0
+        for i in 1 2 3; do
+            read -r _ _ _ cyc sec _ _ <<<"$(xnoc_point mesh:8x8 0.1 "$len" 30000)"
+            x=$(speed "$cyc" "$sec")
+            [ "$x" != - ] && [ "$x" -gt "$xbest" ] && xbest=$x
+            read -r _ _ _ cyc sec _ _ <<<"$(xnoc_point mesh:8x8 0.1 "$len" 30000 vcs=2,buf=8,ncu=1)"
+            u=$(speed "$cyc" "$sec")
+            [ "$u" != - ] && [ "$u" -gt "$ubest" ] && ubest=$u
+            if [ -n "${BOOKSIM:-}" ]; then
+                read -r _ _ bcyc bsec <<<"$(booksim_point 8 0.1 "$len" latency)"
+                b=$(speed "$bcyc" "$bsec")
+                [ "$b" != - ] && [ "$b" -gt "$bbest" ] && bbest=$b
+            fi
+        done
+        if [ -n "${BOOKSIM:-}" ]; then
+            echo "| $len flit(s) | $xbest | $bbest | $(awk -v a="$xbest" -v b="$bbest" 'BEGIN { printf "%.1fx", b ? a / b : 0 }') | $ubest |"
+        else
+            echo "| $len flit(s) | $xbest | - | - | $ubest |"
+        fi
+    done
+    echo
+}
+
 # --------------------------------------------------------------- traffic
 
 # One xnoc run: prints "throughput avg_latency p99 cycles seconds errors saturated".
 xnoc_point() {
-    local topo=$1 rate=$2 len=$3 cycles=$4 f="$OUT/xnoc-${1//:/_}-r$2-L$3.json"
+    local topo=$1 rate=$2 len=$3 cycles=$4 router=${5:-$ROUTER} f="$OUT/xnoc-${1//:/_}-r$2-L$3-${5:-base}.json"
     local cpu
-    cpu=$(cpu_run "$f" "$f.err" "$XNOC" traffic --topo "$topo" --router vcs=2,buf=8 --pattern uniform --rate "$rate" \
+    cpu=$(cpu_run "$f" "$f.err" "$XNOC" traffic --topo "$topo" --router "$router" --pattern uniform --rate "$rate" \
         --packet "$len" --cycles "$cycles" --warmup 3000 --drain $((cycles * 3)) --json)
     jq -r --arg s "$cpu" \
         '"\(.throughput) \(.avg_latency) \(.p99_latency) \(.cycles) \($s) \(.errors) \(.saturated)"' "$f" 2>/dev/null ||
@@ -82,12 +123,12 @@ speed() { echo "$1 $2" | awk '$1 ~ /^[0-9]/ && $2 > 0 { printf "%.0f", $1 / $2; 
 bench_traffic() {
     local rates lens topos
     if [ $QUICK = 1 ]; then rates="0.05 0.15 0.25 0.35 0.45"; else rates="0.05 0.10 0.15 0.20 0.25 0.30 0.35 0.40 0.45"; fi
-    echo "## traffic: mesh:8x8, uniform, router vcs=2 buf=8 (xnoc RTL vs BookSim2)"
+    echo "## traffic: mesh:8x8, uniform, router $ROUTER (xnoc RTL vs BookSim2)"
     echo
     # build first, so that the timed runs measure simulation only
     local b0 b1
     b0=$(now)
-    "$XNOC" traffic --topo mesh:8x8 --pattern uniform --rate 0.01 --cycles 10 --warmup 0 >/dev/null 2>&1
+    "$XNOC" traffic --topo mesh:8x8 --router "$ROUTER" --pattern uniform --rate 0.01 --cycles 10 --warmup 0 >/dev/null 2>&1
     b1=$(now)
     printf 'first run of mesh:8x8 (build if not cached, or load): %.1f s\n\n' "$(secs "$b0" "$b1")"
     for len in 1 4; do
@@ -127,7 +168,7 @@ bench_traffic() {
     echo "| topology | offered | accepted | avg latency | cycles/s | saturation (offered 0.8) | errors |"
     echo "|---|---|---|---|---|---|---|"
     for t in $topos; do
-        "$XNOC" traffic --topo "$t" --pattern uniform --rate 0.01 --cycles 10 --warmup 0 >/dev/null 2>&1   # build
+        "$XNOC" traffic --topo "$t" --router "$ROUTER" --pattern uniform --rate 0.01 --cycles 10 --warmup 0 >/dev/null 2>&1   # build
         read -r thr lat _ cyc sec errs _ <<<"$(xnoc_point "$t" 0.1 4 20000)"
         read -r sthr _ _ _ _ serrs _ <<<"$(xnoc_point "$t" 0.8 4 20000)"
         printf '| %s | 0.1 | %.4f | %.1f | %s | %.4f | %s |\n' "$t" "$thr" "$lat" "$(speed "$cyc" "$sec")" "$sthr" "$((errs + serrs))"
