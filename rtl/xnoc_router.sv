@@ -113,6 +113,9 @@ module xnoc_router #(
   logic [PV*DI-1:0] rd_q, rd_d;          // read slot
   logic [PV*DI-1:0] wr_q, wr_d;          // write slot
   logic [PV*CW-1:0] cnt_q, cnt_d;        // flits buffered
+  // occ_q and cred_q below mirror "count != 0" and "credit != 0", kept as
+  // registers so that "which VCs have work" is one word test per cycle
+  // rather than a compare per VC (named assertions check the mirrors)
   logic [PV-1:0] occ_q, occ_d;           // cnt != 0
 
   // Route of the packet at the front (RC result) and the output VC it holds.
@@ -200,7 +203,6 @@ module xnoc_router #(
   logic [P-1:0]  in_any, in_won;
   logic [V-1:0]  in_gnt  [P];
   logic [VI-1:0] in_vc   [P];
-  logic [GI-1:0] in_g    [P];            // the picked input VC
   logic [VI-1:0] in_ovc  [P];            // output VC the picked flit travels on
   logic [PW-1:0] in_pl   [P];            // the picked flit: payload ...
   logic [1:0]    in_ht   [P];            // ... and {tail, head}
@@ -224,7 +226,6 @@ module xnoc_router #(
     logic [V-1:0]  a;
     for (int i = 0; i < P; i++) begin
       out_req[i] = '0;
-      in_g[i]    = '0;
       in_ovc[i]  = '0;
       in_pl[i]   = '0;
       in_ht[i]   = '0;
@@ -237,7 +238,6 @@ module xnoc_router #(
         if (in_any[i]) begin
           g          = GI'(i * V) + GI'(in_vc[i]);
           o          = rt_port_q[g*PB +: PB];
-          in_g[i]    = g;
           out_req[o][i] = 1'b1;
           for (int v = 0; v < V; v++) begin
             if (in_vc[i] == VI'(v)) begin
@@ -299,7 +299,7 @@ module xnoc_router #(
       for (int o = 0; o < P; o++) begin
         if (out_any[o]) begin
           i  = out_in[o];
-          g  = in_g[i];
+          g  = GI'(32'(i) * V) + GI'(in_vc[i]);   // the VC that input i picked
           pl = in_pl[i];
           ht = in_ht[i];
           if (!ovc_vld_q[g] && pl[10]) pl[PW-1:SRL] = pl[PW-1:SRL] >> SRB;
@@ -315,6 +315,9 @@ module xnoc_router #(
   end
 
   // ============================================== next state: VCs, buffers
+  // (The circular-slot increment is written out twice below: as a function
+  // it makes Verilator 5.006 emit one copy of the router's sequential code
+  // per instance instead of one shared copy, 2.5x slower on an 8x8 mesh.)
   logic [PV-1:0] push;                   // a flit is written into VC g
   logic [P-1:0]  bad_vc;                 // flit on a VC >= V
   logic [PV-1:0] fifo_err;               // write into a full buffer
@@ -374,7 +377,10 @@ module xnoc_router #(
       for (int og = 0; og < PV; og++) begin
         if (out_credit_i[og / V] && out_credit_vc_i[(og / V)*3 +: 3] == 3'(og % V)) begin
           if (credit_q[og*CW +: CW] == CW'(D)) oc_err[og] = 1'b1;   // more credits than slots
-          else credit_d[og*CW +: CW] = credit_q[og*CW +: CW] + CW'(1);
+          else begin
+            credit_d[og*CW +: CW] = credit_q[og*CW +: CW] + CW'(1);
+            cred_d[og]            = 1'b1;
+          end
         end
       end
     end
@@ -384,12 +390,10 @@ module xnoc_router #(
         if (take[og]) begin
           if (credit_q[og*CW +: CW] == '0) oc_err[og] = 1'b1;      // cannot happen: SA checks
           credit_d[og*CW +: CW] = credit_d[og*CW +: CW] - CW'(1);
-          busy_d[og]   = !take_tail[og];
+          cred_d[og]            = (credit_d[og*CW +: CW] != '0);
+          busy_d[og]            = !take_tail[og];
         end
       end
-    end
-    if ((out_credit_i != '0) || (take != '0)) begin
-      for (int og = 0; og < PV; og++) cred_d[og] = (credit_d[og*CW +: CW] != '0);
     end
   end
 
@@ -516,8 +520,10 @@ module xnoc_router #(
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
       NoCreditOverflow: assert (oc_err == '0);
-      for (int og = 0; og < PV; og++) begin
-        CreditNeverAboveDepth: assert (credit_q[og*CW +: CW] <= CW'(D));
+      for (int g = 0; g < PV; g++) begin
+        CreditNeverAboveDepth: assert (credit_q[g*CW +: CW] <= CW'(D));
+        CredMirrorsCredit: assert (cred_q[g] == (credit_q[g*CW +: CW] != '0));
+        OccMirrorsCount: assert (occ_q[g] == (cnt_q[g*CW +: CW] != '0));
       end
     end
   end
