@@ -39,6 +39,7 @@ static const char *usage_text =
     "  --seed N          data pattern seed (1)\n"
     "  --clock-ratio N   core cycles per network cycle (1)\n"
     "  --max-cycles N    give up after N network cycles (50000000)\n"
+    "  --ram KiB         RAM per node (default: what the plan and its buffers need, at least 256)\n"
     "  --time-limit S    seconds the exact schedule search may take (60)\n"
     "  --json            one JSON object on stdout\n"
     "Live view (links, buffers, each node's state and step; see docs/view.md):\n";
@@ -56,40 +57,99 @@ typedef struct {
     char worst[128];
     uint64_t worst_stalls;
     uint64_t flits;
+    uint64_t combine_cycles;        /* reduce: the most any node spent combining */
+    char busiest[64];               /* the channel that carried the most flits */
+    uint64_t busiest_flits;
+    uint32_t ram_kib;
 } outcome;
 
-/* Runs schedule s on the network and collects the firmware's results. */
+/* Where things go in a node's RAM: the image from RAM_BASE (coll.elf is
+ * ~12 KiB with its 4 KiB ring for strays), the plan at PLAN_OFFSET, the slot
+ * buffers right after the plan, the stack at the top. */
+#define PLAN_OFFSET (64u * 1024)
+#define STACK_RESERVE (32u * 1024)
+
+/* The busiest channel of the run (router links, injection and ejection
+ * channels): its name and flits. */
+static void busiest_channel(const topo *t, sys *sy, outcome *out)
+{
+    char pn[32];
+    for (int l = 0; l < t->nlinks; l++) {
+        const topo_link *L = &t->links[l];
+        uint64_t f = net_link_flits(sy->net, L->src, L->src_port);
+        if (f > out->busiest_flits) {
+            out->busiest_flits = f;
+            snprintf(out->busiest, sizeof out->busiest, "r%d.%s->r%d", L->src,
+                     links_port_name(t, L->src, L->src_port, pn, sizeof pn), L->dst);
+        }
+    }
+    for (int term = 0; term < t->nterms; term++) {
+        int r = topo_term_router(t, term);
+        for (int c = 0; c < t->k; c++) {
+            uint64_t fi = sy->nodes[term].ni.inj_flits[c], fe = net_link_flits(sy->net, r, topo_term_port(t, term, c));
+            if (fi > out->busiest_flits) {
+                out->busiest_flits = fi;
+                snprintf(out->busiest, sizeof out->busiest, "t%d.%d->r%d (injection)", term, c, r);
+            }
+            if (fe > out->busiest_flits) {
+                out->busiest_flits = fe;
+                snprintf(out->busiest, sizeof out->busiest, "r%d->t%d.%d (ejection)", r, term, c);
+            }
+        }
+    }
+}
+
+/* What a node's status word says went wrong, or NULL. */
+static const char *status_error(int i, const uint32_t *res, char *buf, size_t len)
+{
+    switch (res[PR_STATUS]) {
+    case PS_DONE: return NULL;
+    case PS_UNEXPECTED:
+        snprintf(buf, len, "node %d: a message from terminal %u with tag %u matched no receive of the plan", i,
+                 res[PR_GOT], res[PR_EXPECTED]);
+        break;
+    case PS_OVERLAP:
+        snprintf(buf, len, "node %d: the firmware image ends at 0x%08x, above the plan at 0x%08x", i, res[PR_GOT],
+                 RAM_BASE + PLAN_OFFSET);
+        break;
+    default: snprintf(buf, len, "node %d did not complete the collective (status %u)", i, res[PR_STATUS]);
+    }
+    return buf;
+}
+
+/* Runs schedule s on the network, checks every node's buffers afterwards
+ * and collects the timing.  ram_kib 0: sized for the plan and buffers. */
 static void execute(const topo *t, const router_cfg *rc, coll_sched *s, int bytes, int sync, uint32_t seed,
-                    int redop, uint64_t max_cycles, outcome *out, json_t **links, view *vw)
+                    int redop, uint64_t max_cycles, uint32_t ram_kib, outcome *out, json_t **links, view *vw)
 {
     memset(out, 0, sizeof *out);
     out->step_cycles = calloc((size_t)s->nsteps + 1, sizeof *out->step_cycles);
     char err[512], elf[4300];
     snprintf(elf, sizeof elf, "%s/firmware/coll.elf", cli_build_dir());
-    /* RAM: bss (ring) + every slot below the plan, which sits at half of RAM */
-    int nw, maxw = 0;
+    uint32_t plan_addr = RAM_BASE + PLAN_OFFSET, top = 0;
     uint32_t **plans = calloc((size_t)s->nterms, sizeof *plans);
-    size_t maxslots = 0;
+    int *nw = calloc((size_t)s->nterms, sizeof *nw);
     for (int i = 0; i < s->nterms; i++) {
-        plans[i] = coll_plan_encode(s, t, i, bytes, sync, seed, redop, &nw);
-        if (plans[i][PH_NSLOTS] > maxslots) maxslots = plans[i][PH_NSLOTS];
-        if (nw > maxw) maxw = nw;
+        uint32_t end;
+        plans[i] = coll_plan_encode(s, t, i, bytes, sync, seed, redop, plan_addr, &nw[i], &end);
+        if (end - RAM_BASE > top) top = end - RAM_BASE;
     }
-    uint32_t need = 96 * 1024 + (uint32_t)maxslots * (uint32_t)((bytes + 7) & ~7) + (uint32_t)s->nxfers;
-    uint32_t ram_kib = 512;
-    while ((uint64_t)ram_kib * 1024 / 2 < need || (uint64_t)ram_kib * 512 < (uint64_t)maxw * 4 + 65536) ram_kib *= 2;
-    sys_opts o = {.ram_kib = ram_kib, .clock_ratio = clock_ratio, .console_out = stderr};
-    o.plan_addr = RAM_BASE + ram_kib * 1024u / 2;
+    uint32_t need_kib = (top + STACK_RESERVE + 65535) / 65536 * 64;
+    if (need_kib < 256) need_kib = 256;
+    if (ram_kib && ram_kib < need_kib)
+        cli_fail(EXIT_USAGE, "--ram %u: this collective needs %u KiB per node (the plan and its %d-byte buffers)",
+                 ram_kib, need_kib, bytes);
+    out->ram_kib = ram_kib ? ram_kib : need_kib;
+    sys_opts o = {.ram_kib = out->ram_kib, .clock_ratio = clock_ratio, .console_out = stderr};
+    o.plan_addr = plan_addr;
     sys *sy = sys_create(t, rc, &o, elf, err, sizeof err);
     if (!sy) cli_fail(EXIT_USAGE, "%s", err);
     for (int i = 0; i < s->nterms; i++) {
-        int n;
-        uint32_t *w = coll_plan_encode(s, t, i, bytes, sync, seed, redop, &n);
-        memcpy(sy->nodes[i].core.ram + (o.plan_addr - RAM_BASE), w, (size_t)n * 4);
-        free(w);
+        memcpy(sy->nodes[i].core.ram + PLAN_OFFSET, plans[i], (size_t)nw[i] * 4);
         free(plans[i]);
     }
     free(plans);
+    free(nw);
     sys_view *sv = vw ? sys_view_attach(sy, vw) : NULL;
     int r = sys_run(sy, max_cycles);
     cli_progress_done();
@@ -101,26 +161,24 @@ static void execute(const topo *t, const router_cfg *rc, coll_sched *s, int byte
         out->fault = 1;
         snprintf(out->error, sizeof out->error, "%s", sy->fault);
     }
-    /* results */
+    /* results: status, then the buffers checked against the pattern (off the clock) */
     uint64_t start = UINT64_MAX, end = 0;
-    uint64_t *prev = calloc((size_t)s->nterms, sizeof *prev);
     out->verified = !r;
     for (int i = 0; i < s->nterms; i++) {
         node *nd = &sy->nodes[i];
-        const uint32_t *w = (const uint32_t *)(nd->core.ram + (o.plan_addr - RAM_BASE));
+        const uint32_t *w = (const uint32_t *)(nd->core.ram + PLAN_OFFSET);
         const uint32_t *res = w + w[PH_RESULT_OFF];
-        if (res[PR_STATUS] != 1 || nd->state != NODE_EXITED || nd->exit_code) {
-            if (out->verified && !out->error[0])
-                snprintf(out->error, sizeof out->error,
-                         res[PR_STATUS] == 2 ? "node %d: message %u byte %u: got 0x%08x, expected 0x%08x"
-                                             : "node %d did not complete the collective (status %u)",
-                         i, res[PR_STATUS] == 2 ? res[PR_MSG] : res[PR_STATUS], res[PR_OFFSET], res[PR_GOT],
-                         res[PR_EXPECTED]);
+        char why[300];
+        const char *bad = status_error(i, res, why, sizeof why);
+        if (!bad && (nd->state != NODE_EXITED || nd->exit_code)) bad = status_error(i, (const uint32_t[]){PS_NOT_RUN}, why, sizeof why);
+        if (!bad && coll_plan_verify(w, nd->core.ram, RAM_BASE, nd->core.ram_size, why, sizeof why)) bad = why;
+        if (bad) {
+            if (out->verified && !out->error[0]) snprintf(out->error, sizeof out->error, "%s", bad);
             out->verified = 0;
         }
         uint64_t t0 = (uint64_t)res[PR_CYCLES_HI] << 32 | res[PR_CYCLES_LO];
         if (t0 < start) start = t0;
-        prev[i] = t0;
+        if (res[PR_COMBINE] > out->combine_cycles) out->combine_cycles = res[PR_COMBINE];
     }
     /* a step lasts from the last node's end of the previous step (in global
      * mode, when the barrier lets everyone go) to the last node's end of it */
@@ -128,7 +186,7 @@ static void execute(const topo *t, const router_cfg *rc, coll_sched *s, int byte
     for (int st = 0; st < s->nsteps; st++) {
         uint64_t step_end = 0;
         for (int i = 0; i < s->nterms; i++) {
-            const uint32_t *w = (const uint32_t *)(sy->nodes[i].core.ram + (o.plan_addr - RAM_BASE));
+            const uint32_t *w = (const uint32_t *)(sy->nodes[i].core.ram + PLAN_OFFSET);
             const uint32_t *res = w + w[PH_RESULT_OFF];
             uint64_t e = (uint64_t)res[PR_STEPS + 2 * st + 1] << 32 | res[PR_STEPS + 2 * st];
             if (e > step_end) step_end = e;
@@ -137,7 +195,6 @@ static void execute(const topo *t, const router_cfg *rc, coll_sched *s, int byte
         if (step_end > last) last = step_end;
         if (step_end > end) end = step_end;
     }
-    free(prev);
     out->cycles = end > start ? end - start : 0;
     char pn[32];
     for (int rt = 0; rt < t->nrouters; rt++)
@@ -150,20 +207,22 @@ static void execute(const topo *t, const router_cfg *rc, coll_sched *s, int byte
             }
         }
     for (int i = 0; i < s->nterms; i++) out->flits += sy->nodes[i].ni.flits_sent;
+    busiest_channel(t, sy, out);
     if (links) {
         uint64_t *inj = calloc((size_t)(s->nterms * t->k), sizeof *inj);
         for (int i = 0; i < s->nterms; i++)
             for (int c = 0; c < t->k; c++) inj[i * t->k + c] = sy->nodes[i].ni.inj_flits[c];
-        *links = links_json(t, sy->net, inj, sy->cycle);
+        *links = links_json(t, sy->net, inj, out->cycles);
         free(inj);
     }
     sys_free(sy);
 }
 
 /* t_s and t_1: terminal 0 and a terminal one router away exchange one
- * message in two globally synchronized steps, with 8 and 8 + 1024 bytes;
- * the second step (barrier included, like every step of a collective but
- * the first) is t_s + m * t_1. */
+ * message in two globally synchronized steps; the second step (barrier
+ * included, like every step of a collective but the first) lasts t_s + m *
+ * t_1.  t_1 comes from 1032 and 2056 bytes (both long enough that the
+ * transfer, not the step's fixed work, ends the step), t_s from 8 bytes. */
 static void calibrate_run(const topo *t, const router_cfg *rc, double *ts, double *t1);
 
 /* Cached per (topology, k, router, firmware build): build/cache/calib-*. */
@@ -173,7 +232,7 @@ static void calibrate(const topo *t, const router_cfg *rc, double *ts, double *t
     struct stat st;
     snprintf(elf, sizeof elf, "%s/firmware/coll.elf", cli_build_dir());
     long stamp = stat(elf, &st) == 0 ? (long)st.st_mtime : 0;
-    snprintf(path, sizeof path, "%s/cache/calib-%s-k%d-v%d-b%d-r%d-%ld.txt", cli_build_dir(), t->name, t->k,
+    snprintf(path, sizeof path, "%s/cache/calib2-%s-k%d-v%d-b%d-r%d-%ld.txt", cli_build_dir(), t->name, t->k,
              rc->vcs, rc->buf, clock_ratio, stamp);
     for (char *c = path + strlen(cli_build_dir()) + 7; *c; c++)
         if (*c == ':' || *c == '=') *c = '_';
@@ -204,9 +263,9 @@ static void calibrate_run(const topo *t, const router_cfg *rc, double *ts, doubl
         *ts = *t1 = 0;
         return;
     }
-    double tm[2];
-    int sizes[2] = {8, 1032};
-    for (int i = 0; i < 2; i++) {
+    double tm[3];
+    int sizes[3] = {8, 1032, 2056};
+    for (int i = 0; i < 3; i++) {
         coll_sched s;
         char err[200], set[32];
         snprintf(set, sizeof set, "0,%d", dst);
@@ -214,12 +273,12 @@ static void calibrate_run(const topo *t, const router_cfg *rc, double *ts, doubl
         coll_add(&s, 0, 0, dst, coll_msg_of(&s, 0, dst));
         coll_add(&s, 1, dst, 0, coll_msg_of(&s, dst, 0));
         outcome o;
-        execute(t, rc, &s, sizes[i], SYNC_GLOBAL, 1, 0, 10000000, &o, NULL, NULL);
+        execute(t, rc, &s, sizes[i], SYNC_GLOBAL, 1, 0, 10000000, 0, &o, NULL, NULL);
         tm[i] = (double)o.step_cycles[1];
         free(o.step_cycles);
         coll_free(&s);
     }
-    *t1 = (tm[1] - tm[0]) / 1024.0;
+    *t1 = (tm[2] - tm[1]) / 1024.0;
     *ts = tm[0] - 8 * *t1;
 }
 
@@ -247,6 +306,7 @@ int cmd_collective(int argc, char **argv)
     router_cfg_default(&rc);
     int k = 1, json = 0, bytes = -1, sync = SYNC_GLOBAL, redop = RED_SUM;
     uint64_t seed = 1, max_cycles = 50000000;
+    uint32_t ram_kib = 0;
     double exact_limit = 60;
     char err[512];
     view_opts vo;
@@ -280,6 +340,7 @@ int cmd_collective(int argc, char **argv)
             if (router_cfg_parse(&rc, argv[++i], err, sizeof err)) cli_fail(EXIT_USAGE, "%s", err);
         } else if (!strcmp(a, "--seed")) seed = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--max-cycles")) max_cycles = cli_u64(a, argv[++i]);
+        else if (!strcmp(a, "--ram")) ram_kib = (uint32_t)cli_long(a, argv[++i], 64, 1024 * 1024);
         else if (!strcmp(a, "--clock-ratio")) clock_ratio = (int)cli_long(a, argv[++i], 1, 1024);
         else if (!strcmp(a, "--time-limit")) exact_limit = cli_double(a, argv[++i], 0.01, 86400);
         else cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc collective --help)", a);
@@ -334,9 +395,11 @@ int cmd_collective(int argc, char **argv)
     calibrate(t, &rc, &ts, &t1);
     outcome o;
     json_t *links = NULL;
-    execute(t, &rc, &s, bytes, sync, (uint32_t)seed, redop, max_cycles, &o, json ? &links : NULL, vw);
+    execute(t, &rc, &s, bytes, sync, (uint32_t)seed, redop, max_cycles, ram_kib, &o, json ? &links : NULL, vw);
     if (vw) view_close(vw);
     uint64_t volume = busiest_volume(&s, bytes);
+    double util = o.cycles ? (double)o.busiest_flits / (double)o.cycles : 0;
+    if (o.combine_cycles > o.cycles) o.combine_cycles = o.cycles;
     double model = nsteps * ts + (double)volume * t1;
 
     if (json) {
@@ -361,6 +424,14 @@ int cmd_collective(int argc, char **argv)
         json_object_set_new(j, "stalled_flit_cycles", json_integer((json_int_t)o.stalls));
         if (o.worst_stalls) json_object_set_new(j, "worst_stall", json_pack("{s:s,s:I}", "channel", o.worst, "cycles", (json_int_t)o.worst_stalls));
         json_object_set_new(j, "flits", json_integer((json_int_t)o.flits));
+        json_object_set_new(j, "busiest_channel", json_string(o.busiest));
+        json_object_set_new(j, "busiest_channel_flits", json_integer((json_int_t)o.busiest_flits));
+        json_object_set_new(j, "busiest_channel_utilization", json_real(util));
+        if (s.op == OP_REDUCE) {
+            json_object_set_new(j, "combine_cycles", json_integer((json_int_t)o.combine_cycles));
+            json_object_set_new(j, "network_cycles", json_integer((json_int_t)(o.cycles - o.combine_cycles)));
+        }
+        json_object_set_new(j, "ram_kib", json_integer(o.ram_kib));
         if (o.error[0]) json_object_set_new(j, "error", json_string(o.error));
         if (links) json_object_set_new(j, "links", links);
         json_dumpf(j, stdout, JSON_COMPACT);
@@ -377,6 +448,11 @@ int cmd_collective(int argc, char **argv)
         for (int st = 0; st < nsteps && st < 20; st++) printf(" %llu", (unsigned long long)o.step_cycles[st]);
         printf("%s\n  contention: %llu stalled flit-cycles%s%s\n", nsteps > 20 ? " ..." : "", (unsigned long long)o.stalls,
                o.worst_stalls ? ", most at " : "", o.worst);
+        printf("  busiest channel: %s, %llu flits, %.1f%% of the cycles\n", o.busiest[0] ? o.busiest : "none",
+               (unsigned long long)o.busiest_flits, 100 * util);
+        if (s.op == OP_REDUCE)
+            printf("  combining on the cores: %llu cycles (the most any node spent), network and step overhead: %llu\n",
+                   (unsigned long long)o.combine_cycles, (unsigned long long)(o.cycles - o.combine_cycles));
     }
     if (o.error[0]) cli_error("%s", o.error);
     int rc_exit = o.verified ? 0 : EXIT_RUNFAIL;

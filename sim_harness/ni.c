@@ -5,8 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* TEMP until router_cfg carries the unit parameters (N1) */
-
 void ni_init(ni *n, const topo *t, const router_cfg *rc, int term, rv32 *core)
 {
     memset(n, 0, sizeof *n);
@@ -25,12 +23,25 @@ void ni_init(ni *n, const topo *t, const router_cfg *rc, int term, rv32 *core)
         for (int v = 0; v < n->vcs; v++) n->send[c].credits[v] = rc->buf;
         n->send[c].out_dest = NI_OUT_NONE;
     }
+    n->m.src = NI_ANY_SRC;
+    n->corrupt_at = -1;
+    /* test hook: XNOC_TEST_CORRUPT=NODE[:BYTE] flips bit 0 of the BYTE-th
+     * payload byte (from 0) node NODE's NI receives, to show that the
+     * checkers downstream catch a corrupted delivery */
+    const char *hook = getenv("XNOC_TEST_CORRUPT");
+    if (hook && *hook) {
+        char *end;
+        long node = strtol(hook, &end, 10);
+        long long byte = *end == ':' ? strtoll(end + 1, NULL, 10) : 0;
+        if (node == term && byte >= 0) n->corrupt_at = byte;
+    }
 }
 
 void ni_free(ni *n)
 {
     for (int c = 0; c < n->k; c++)
         for (int v = 0; v < 8; v++) free(n->rx[c][v].buf);
+    free(n->posted);
 }
 
 static int in_ram(const ni *n, uint32_t addr, uint32_t len)
@@ -85,7 +96,7 @@ static int go_ok(ni *n, int c, const ni_send *s)
         return REFUSE("NI send channel %d: destination %u is not an address (%s)", c, s->dst, addr_range(n, r, sizeof r));
     }
     if (s->len > NI_MAX_PACKET)
-        return REFUSE("NI send channel %d: length %u exceeds %d bytes", c, s->len, NI_MAX_PACKET);
+        return REFUSE("NI send channel %d: length %u exceeds %u bytes", c, s->len, NI_MAX_PACKET);
     if (!in_ram(n, s->addr, s->len))
         return REFUSE("NI send channel %d: buffer 0x%08x + %u bytes is outside RAM", c, s->addr, s->len);
     if (s->nhops * (uint32_t)n->port_bits > 50)
@@ -180,8 +191,103 @@ static int code_load(const ni *n, int c, const ni_send *s, uint32_t off, uint32_
     return RV32_MMIO_OK;
 }
 
+static int overlaps(uint32_t a, uint32_t alen, uint32_t b, uint32_t blen)
+{
+    return alen && blen && a < b + blen && b < a + alen;
+}
+
+/* NI_M_POST: checks the descriptor and appends it to the match table. */
+static int post(ni *n)
+{
+    const ni_post *p = &n->m;
+    char r[100];
+#define REFUSE(...) (snprintf(n->refused, sizeof n->refused, __VA_ARGS__), RV32_MMIO_FAULT)
+    if (n->nposted >= NI_MAX_POSTED)
+        return REFUSE("NI posted receive: the match table is full (%d entries)", NI_MAX_POSTED);
+    if (p->src != NI_ANY_SRC && p->src >= (uint32_t)naddrs(n) - (n->units ? 0u : (uint32_t)n->t->nrouters))
+        return REFUSE("NI posted receive: source %u is not an address (%s, or 0xffff = any)", p->src,
+                      addr_range(n, r, sizeof r));
+    if (p->len > NI_MAX_PACKET)
+        return REFUSE("NI posted receive: length %u exceeds %u bytes", p->len, NI_MAX_PACKET);
+    if (!in_ram(n, p->addr, p->len))
+        return REFUSE("NI posted receive: buffer 0x%08x + %u bytes is outside RAM", p->addr, p->len);
+    if (n->guard_hi > n->guard_lo && overlaps(p->addr, p->len, n->guard_lo, n->guard_hi - n->guard_lo))
+        return REFUSE("NI posted receive: buffer 0x%08x + %u bytes overlaps the guarded region at 0x%08x + %u bytes (GUARD_LO..GUARD_HI)",
+                      p->addr, p->len, n->guard_lo, n->guard_hi - n->guard_lo);
+    if (overlaps(p->addr, p->len, n->ring_base, n->ring_size))
+        return REFUSE("NI posted receive: buffer 0x%08x + %u bytes overlaps the receive ring at 0x%08x + %u bytes",
+                      p->addr, p->len, n->ring_base, n->ring_size);
+    if (p->ct && ((p->ct & 3) || !in_ram(n, p->ct, 4)))
+        return REFUSE("NI posted receive: counter 0x%08x is not a 4-byte aligned word in RAM", p->ct);
+    if (n->nposted % 64 == 0) {
+        ni_post *q = realloc(n->posted, (size_t)(n->nposted + 64) * sizeof *q);
+        if (!q) return REFUSE("NI posted receive: out of host memory");
+        n->posted = q;
+    }
+    n->posted[n->nposted++] = *p;
+    return RV32_MMIO_OK;
+#undef REFUSE
+}
+
+static uint32_t ram_word(const ni *n, uint32_t addr)
+{
+    uint32_t v;
+    memcpy(&v, n->core->ram + (addr - n->core->ram_base), 4);
+    return v;
+}
+
+uint32_t ni_ct_value(const ni *n) { return n->ct_addr ? ram_word(n, n->ct_addr) : 0; }
+
+static int match_mmio(ni *n, uint32_t off, int is_store, uint32_t *val)
+{
+    if (is_store) {
+        switch (off) {
+        case NI_M_SRC: n->m.src = *val; return RV32_MMIO_OK;
+        case NI_M_TAG: n->m.tag = *val & 0xffff; return RV32_MMIO_OK;
+        case NI_M_ADDR: n->m.addr = *val; return RV32_MMIO_OK;
+        case NI_M_LEN: n->m.len = *val; return RV32_MMIO_OK;
+        case NI_M_CT: n->m.ct = *val; return RV32_MMIO_OK;
+        case NI_M_POST: return post(n);
+        case NI_M_CT_ADDR:
+            if ((*val & 3) || !in_ram(n, *val, 4)) {
+                snprintf(n->refused, sizeof n->refused, "NI CT_ADDR 0x%08x is not a 4-byte aligned word in RAM", *val);
+                return RV32_MMIO_FAULT;
+            }
+            n->ct_addr = *val;
+            return RV32_MMIO_OK;
+        case NI_M_CT_WAIT: n->ct_target = *val; return RV32_MMIO_OK;
+        case NI_M_GUARD_LO: n->guard_lo = *val; return RV32_MMIO_OK;
+        case NI_M_GUARD_HI: n->guard_hi = *val; return RV32_MMIO_OK;
+        default: return RV32_MMIO_FAULT;
+        }
+    }
+    switch (off) {
+    case NI_M_SRC: *val = n->m.src; return RV32_MMIO_OK;
+    case NI_M_TAG: *val = n->m.tag; return RV32_MMIO_OK;
+    case NI_M_ADDR: *val = n->m.addr; return RV32_MMIO_OK;
+    case NI_M_LEN: *val = n->m.len; return RV32_MMIO_OK;
+    case NI_M_CT: *val = n->m.ct; return RV32_MMIO_OK;
+    case NI_M_POST: *val = (uint32_t)n->nposted; return RV32_MMIO_OK;
+    case NI_M_DONE: *val = (uint32_t)n->posted_done; return RV32_MMIO_OK;
+    case NI_M_UNEXPECTED: *val = (uint32_t)n->unexpected; return RV32_MMIO_OK;
+    case NI_M_CT_ADDR: *val = n->ct_addr; return RV32_MMIO_OK;
+    case NI_M_CT_WAIT:
+        if (!n->ct_addr) {
+            snprintf(n->refused, sizeof n->refused, "NI CT_WAIT read before CT_ADDR names a counter");
+            return RV32_MMIO_FAULT;
+        }
+        *val = ram_word(n, n->ct_addr);
+        return *val >= n->ct_target ? RV32_MMIO_OK : RV32_MMIO_STALL;
+    case NI_M_CAPACITY: *val = NI_MAX_POSTED; return RV32_MMIO_OK;
+    case NI_M_GUARD_LO: *val = n->guard_lo; return RV32_MMIO_OK;
+    case NI_M_GUARD_HI: *val = n->guard_hi; return RV32_MMIO_OK;
+    default: return RV32_MMIO_FAULT;
+    }
+}
+
 int ni_mmio(ni *n, uint32_t off, int is_store, uint32_t *val)
 {
+    if (off >= NI_MATCH) return match_mmio(n, off - NI_MATCH, is_store, val);
     if (off >= NI_RECV) {
         off -= NI_RECV;
         if (is_store) {
@@ -377,6 +483,36 @@ static int commit(ni *n, ni_asm *a)
     return 1;
 }
 
+/* The first posted receive for (src, tag), taken out of the table; -1 if none. */
+static int match(ni *n, uint32_t src, uint32_t tag, ni_post *out)
+{
+    for (int i = 0; i < n->nposted; i++) {
+        ni_post *p = &n->posted[i];
+        if ((p->src != src && p->src != NI_ANY_SRC) || p->tag != tag) continue;
+        *out = *p;
+        memmove(p, p + 1, (size_t)(n->nposted - i - 1) * sizeof *p);
+        n->nposted--;
+        return i;
+    }
+    return -1;
+}
+
+/* A posted message has landed: bump its counter. */
+static void complete_posted(ni *n, ni_asm *a)
+{
+    if (a->ct) {
+        uint32_t v = ram_word(n, a->ct) + 1;
+        memcpy(n->core->ram + (a->ct - n->core->ram_base), &v, 4);
+        rv32_ram_written(n->core, a->ct, 4);
+    }
+    n->posted_done++;
+    n->packets_recv++;
+    n->last_commit = n->now ? *n->now : 0;
+    n->last_head = a->head;
+    n->last_mask0 = a->mask0;
+    n->last_nmask = a->nmask;
+}
+
 static void owe(ni *n, int c, int vc)
 {
     n->owed[c][(n->owed_head[c] + n->owed_len[c]) % 512] = (uint8_t)vc;
@@ -411,18 +547,46 @@ static int recv_flit(ni *n, int c, const xnoc_flit *f)
         a->tag = (uint32_t)(f->payload >> 16 & 0xffff);
         a->len = (uint32_t)(f->payload >> 32);
         if (a->len > NI_MAX_PACKET) a->len = NI_MAX_PACKET;
-        if (!a->buf) a->buf = malloc(NI_MAX_PACKET);
+        ni_post p;
+        a->posted = match(n, a->src, a->tag, &p) >= 0;
+        if (a->posted && p.len != a->len) {   /* the run stops at the end of this cycle */
+            if (!n->error[0])
+                snprintf(n->error, sizeof n->error,
+                         "a %u-byte message from terminal %u (tag %u) does not match the %u-byte receive posted at 0x%08x",
+                         a->len, a->src, a->tag, p.len, p.addr);
+            a->posted = 0;
+        }
+        if (a->posted) {
+            a->addr = p.addr;
+            a->ct = p.ct;
+        } else {
+            n->unexpected += !n->error[0];
+            if (!a->buf) a->buf = malloc(NI_MAX_PACKET);
+        }
     } else if (a->mask_left) {   /* MC = 1: the mask flits before the data */
         if (!a->nmask) a->mask0 = f->payload;
         a->nmask++;
         a->mask_left--;
     } else {
         uint32_t take = a->len - a->got > 8 ? 8 : a->len - a->got;
-        memcpy(a->buf + a->got, &f->payload, take);
+        uint64_t w = f->payload;
+        if (n->corrupt_at >= 0 && (uint64_t)n->corrupt_at - n->data_bytes < take)
+            w ^= 1ull << (8 * ((uint64_t)n->corrupt_at - n->data_bytes));
+        n->data_bytes += take;
+        if (a->posted) {   /* zero-copy: straight into the posted buffer */
+            memcpy(n->core->ram + (a->addr - n->core->ram_base) + a->got, &w, take);
+            rv32_ram_written(n->core, a->addr + a->got, take);
+        } else {
+            memcpy(a->buf + a->got, &w, take);
+        }
         a->got += take;
     }
     if (f->tail) {
         a->active = 0;
+        if (a->posted) {
+            complete_posted(n, a);
+            return 1;
+        }
         if (!commit(n, a)) {
             a->held = 1;
             return 0;

@@ -18,30 +18,17 @@
 #include "rv32.h"
 #include "topo.h"
 
-#define NI_MAX_K 4
-#define NI_MAX_PACKET 65536   /* bytes in one packet */
+#include "../firmware/lib/ni_regs.h"   /* the register map: one home for harness and firmware */
 
-/* register offsets from NI_BASE */
-#define NI_BASE 0x10001000u
-#define NI_SEND(c) (0x40u * (uint32_t)(c))
-enum { NI_S_DST = 0x00, NI_S_ROUTE_LO = 0x04, NI_S_ROUTE_HI = 0x08, NI_S_NHOPS = 0x0C, NI_S_ADDR = 0x10,
-       NI_S_LEN = 0x14, NI_S_TAG = 0x18, NI_S_GO = 0x1C, NI_S_DONE = 0x20, NI_S_WAIT = 0x24,
-       NI_S_GO_CYCLE_LO = 0x28, NI_S_GO_CYCLE_HI = 0x2C };
-/* network-coding fields of send channel c (docs/ni.md) */
-#define NI_CODE(c) (0x400u + 0x40u * (uint32_t)(c))
-enum { NI_C_MC = 0x00, NI_C_OP = 0x04, NI_C_COUNT = 0x08, NI_C_OUT_DEST = 0x0C, NI_C_OUT_MC = 0x10,
-       NI_C_OUT_OP = 0x14, NI_C_OUT_COUNT = 0x18, NI_C_MASK_ADDR = 0x1C, NI_C_MASK_FLITS = 0x20,
-       NI_C_HEAD_LO = 0x24, NI_C_HEAD_HI = 0x28 };
-#define NI_RECV 0x800u
-enum { NI_R_BASE = 0x00, NI_R_SIZE = 0x04, NI_R_HEAD = 0x08, NI_R_TAIL = 0x0C, NI_R_COUNT = 0x10,
-       NI_R_IRQ_EN = 0x14, NI_R_PENDING = 0x18, NI_R_WAIT = 0x1C, NI_R_LAST_CYCLE_LO = 0x24,
-       NI_R_LAST_CYCLE_HI = 0x28, NI_R_FULL_CYCLES = 0x2C, NI_R_LAST_HEAD_LO = 0x30, NI_R_LAST_HEAD_HI = 0x34,
-       NI_R_LAST_MASK_LO = 0x38, NI_R_LAST_MASK_HI = 0x3C, NI_R_LAST_MASK_FLITS = 0x40 };
 /* head flit fields (the interface of the network-coding units) */
 #define NI_HEAD_MC (1ull << 11)
 #define NI_OUT_NONE 0x3FFu         /* out_dest: not set by this contribution */
 enum { NI_OP_REPLICATE = 0, NI_OP_ENCODE = 1 };
-#define NI_WRAP_MARK 0xFFFFFFFFu   /* ring header length: continue at offset 0 */
+
+/* a posted receive: the payload of the first message from src with tag
+ * goes to addr (zero-copy); ct, if not 0, is a RAM word incremented when it
+ * has landed */
+typedef struct { uint32_t src, tag, addr, len, ct; } ni_post;
 
 typedef struct {
     /* programmed by firmware */
@@ -64,6 +51,8 @@ typedef struct {
     int mask_left, nmask;          /* mask flits still to come / seen (head MC = 1) */
     uint64_t head, mask0;          /* the head flit, the first mask flit */
     int held;                      /* complete, waiting for ring space; credit held */
+    int posted;                    /* matched a posted receive: data goes to RAM at addr */
+    uint32_t addr, ct;             /* the posted buffer and completion counter */
     uint8_t *buf;
     /* flits that arrived behind a held packet: accepted (the router had a
      * credit for them) but not yet processed, so their credits are owed */
@@ -92,6 +81,15 @@ typedef struct ni {
     uint64_t last_head, last_mask0;   /* head and first mask flit of that message */
     int last_nmask;
     uint64_t full_cycles;          /* cycles a complete packet waited for ring space */
+    /* posted receives (match table, in post order) and the descriptor being built */
+    ni_post *posted;
+    int nposted;
+    ni_post m;                     /* NI_M_SRC .. NI_M_CT */
+    uint32_t ct_addr, ct_target;   /* NI_M_CT_ADDR, NI_M_CT_WAIT */
+    uint64_t posted_done, unexpected;
+    uint32_t guard_lo, guard_hi;   /* RAM no posted receive may cover (the collective plan) */
+    uint64_t data_bytes;           /* payload bytes received (XNOC_TEST_CORRUPT counts them) */
+    int64_t corrupt_at;            /* XNOC_TEST_CORRUPT: flip bit 0 of this payload byte, or -1 */
     char refused[160];             /* why the last refused (faulting) access was refused */
     char error[200];
 } ni;
@@ -106,6 +104,9 @@ int ni_mmio(ni *n, uint32_t off, int is_store, uint32_t *val);
  * for our injection channels), produce this cycle's injected flits and
  * ejection credits.  Arrays are indexed by this terminal's channel c. */
 void ni_cycle(ni *n, const xnoc_flit *ej, const xnoc_credit *injc, xnoc_flit *inj, xnoc_credit *ejc);
+
+/* The counter CT_WAIT watches (0 if none is named). */
+uint32_t ni_ct_value(const ni *n);
 
 /* Whether anything is in progress (for idle detection). */
 int ni_busy(const ni *n);

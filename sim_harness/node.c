@@ -220,6 +220,9 @@ void sys_describe(const sys *s, int i, char *buf, size_t len)
     else if (nd->last_stop == RV32_WFI) snprintf(buf, len, "node %d is in wfi (waiting for an interrupt) at PC 0x%08x", i, pc);
     else if (nd->last_stop == RV32_STALL && a == NI_BASE + NI_RECV + NI_R_WAIT)
         snprintf(buf, len, "node %d is waiting for a packet at PC 0x%08x", i, pc);
+    else if (nd->last_stop == RV32_STALL && a == NI_BASE + NI_MATCH + NI_M_CT_WAIT)
+        snprintf(buf, len, "node %d is waiting for posted receives (counter at 0x%08x is %u of %u; %d posted, not matched) at PC 0x%08x",
+                 i, nd->ni.ct_addr, ni_ct_value(&nd->ni), nd->ni.ct_target, nd->ni.nposted, pc);
     else if (nd->last_stop == RV32_STALL && a == DEV_BASE + DEV_BARRIER)
         snprintf(buf, len, "node %d is waiting at the barrier at PC 0x%08x", i, pc);
     else if (nd->last_stop == RV32_STALL)

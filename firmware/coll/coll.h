@@ -1,13 +1,14 @@
 /* coll.h - the firmware collective library: runs a step plan placed in
- * this node's RAM by the harness (plan.h), verifies every received byte. */
+ * this node's RAM by the harness (plan.h), all data by DMA. */
 #ifndef FW_COLL_H
 #define FW_COLL_H
 
 #include <stdint.h>
 
-/* Runs the plan at `plan`; returns 0 when everything this node received
- * checked out, 1 on a mismatch (printed: node, message, offset), 2 on a bad
- * plan.  Step end times go into the plan's result area. */
+/* Runs the plan at `plan`; returns 0 when it completed, 1 when a message
+ * arrived that the plan did not expect, 2 on a bad plan.  The status and
+ * the step end times go into the plan's result area; the harness checks the
+ * received bytes afterwards. */
 int coll_run(uint32_t *plan);
 
 #endif

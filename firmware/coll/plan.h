@@ -1,31 +1,60 @@
-/* plan.h - the layout of a node's collective plan in its RAM, written by
- * the harness (sim_harness/coll/coll_plan.[ch], which must agree). */
-#ifndef FW_COLL_PLAN_H
-#define FW_COLL_PLAN_H
+/* plan.h - the layout of a node's collective plan in its RAM: the one place
+ * it is written down.  The harness writes plans (sim_harness/coll/
+ * coll_plan.c) and checks the buffers after the run (coll_verify.c); the
+ * firmware library (firmware/coll/coll.c) executes them.  Both include this
+ * file.  docs/collectives.md describes the layout.
+ *
+ * A plan is an array of 32-bit words: a header (PH_*), then the steps,
+ * sends, receives and slots (the offsets are in the header, in words), the
+ * per-step completion counters the NI increments, and the result area the
+ * firmware fills.  Slot i's buffer is at PH_BUF_ADDR + i * PH_STRIDE. */
+#ifndef XNOC_PLAN_H
+#define XNOC_PLAN_H
 
 #include <stdint.h>
 
-#define PLAN_MAGIC 0x4E4C5058u
-#define PLAN_VERSION 1
+#define PLAN_MAGIC 0x4E4C5058u   /* "XPLN" */
+#define PLAN_VERSION 2
 
+/* header word indexes */
 enum {
     PH_MAGIC, PH_VERSION, PH_NODE, PH_NTERMS, PH_OP, PH_BYTES, PH_NSTEPS, PH_SYNC,
     PH_SEED, PH_REDOP, PH_NSLOTS, PH_PORTBITS, PH_STEPS_OFF, PH_SENDS_OFF, PH_RECVS_OFF,
-    PH_SLOTS_OFF, PH_NSENDS, PH_NRECVS, PH_RESULT_OFF, PH_WORDS, PH_FLAGS, PH_BUF_OFF,
+    PH_SLOTS_OFF, PH_NSENDS, PH_NRECVS, PH_RESULT_OFF, PH_WORDS, PH_FLAGS,
+    PH_BUF_ADDR,                /* address of slot 0's buffer */
+    PH_CT_OFF,                  /* nsteps counters: receives of step s completed */
+    PH_STRIDE,                  /* bytes between slot buffers (bytes rounded up to 8) */
     PH_CONTRIB = 24,            /* 32 words: bitmap of the terminals whose data is combined (reduce) */
     PH_HEADER_WORDS = 56
 };
-enum { OP_BARRIER, OP_BCAST, OP_SCATTER, OP_GATHER, OP_REDUCE, OP_ALLGATHER, OP_ALLTOALL, OP_MNB, OP_MNS };
+/* PH_OP: the collective (the harness's coll_op has the same values) */
+enum { PLAN_OP_BARRIER, PLAN_OP_BCAST, PLAN_OP_SCATTER, PLAN_OP_GATHER, PLAN_OP_REDUCE, PLAN_OP_ALLGATHER,
+       PLAN_OP_ALLTOALL, PLAN_OP_MNB, PLAN_OP_MNS };
 enum { SYNC_GLOBAL = 0, SYNC_DATA = 1 };
-enum { RED_SUM, RED_PROD, RED_MAX, RED_MIN, RED_AND, RED_OR, RED_XOR };
+enum { RED_SUM, RED_PROD, RED_MAX, RED_MIN, RED_AND, RED_OR, RED_XOR, RED_COUNT };
+/* PH_FLAGS */
+#define PF_CONTRIBUTES 1u        /* this node's data counts (reduce: else it contributes the identity) */
 
 typedef struct { uint32_t first_send, nsend, first_recv, nrecv; } plan_step;
 typedef struct { uint32_t dst, msg, slot, chan, nhops, route_lo, route_hi, reserved; } plan_send;
-typedef struct { uint32_t src, msg, slot, flags; } plan_recv;      /* flags: 1 verify, 2 combine */
-typedef struct { uint32_t msg, origin, dest, own; } plan_slot;
+typedef struct { uint32_t src, msg, slot, flags; } plan_recv;
+typedef struct { uint32_t msg, origin, dest, own; } plan_slot;   /* dest 0xffffffff: broadcast data */
+#define PLAN_STEP_WORDS 4
+#define PLAN_SEND_WORDS 8
+#define PLAN_RECV_WORDS 4
+#define PLAN_SLOT_WORDS 4
+/* plan_recv.flags */
+#define PRF_VERIFY 1u            /* the harness checks this slot against the pattern after the run */
+#define PRF_COMBINE 2u           /* combined into this node's own slot (reduce, barrier) */
 
-/* result area: status (1 = done ok, 2 = verification failed), failing msg,
- * byte offset, got/expected word, then per step its end cycle (lo, hi) */
-enum { PR_STATUS, PR_MSG, PR_OFFSET, PR_GOT, PR_EXPECTED, PR_CYCLES_LO, PR_CYCLES_HI, PR_RSVD, PR_STEPS };
+/* result area written by the firmware: status, details of a failure, the
+ * start of the timed region, cycles spent combining, then one cycle stamp
+ * per step end (lo, hi) */
+enum { PR_STATUS, PR_MSG, PR_OFFSET, PR_GOT, PR_EXPECTED, PR_CYCLES_LO, PR_CYCLES_HI, PR_COMBINE, PR_STEPS };
+#define PLAN_RESULT_WORDS(nsteps) (PR_STEPS + 2 * (nsteps))
+/* PR_STATUS */
+enum { PS_NOT_RUN, PS_DONE, PS_BAD_PLAN, PS_UNEXPECTED, PS_OVERLAP };
+/* PS_UNEXPECTED: a message matched no posted receive: PR_GOT = source, PR_EXPECTED = tag;
+ * PS_OVERLAP: the image's end (PR_GOT) lies above the plan */
 
 #endif

@@ -1,18 +1,14 @@
 /* noc.c - the NI driver: DMA send on k channels, receive ring in RAM. */
 #include "xnoc.h"
 
-#define S(ch, reg) NI[(ch) * 16 + (reg) / 4]
-#define R(reg) NI[(0x800 + (reg)) / 4]
-enum { S_DST = 0x00, S_ROUTE_LO = 0x04, S_ROUTE_HI = 0x08, S_NHOPS = 0x0C, S_ADDR = 0x10, S_LEN = 0x14,
-       S_TAG = 0x18, S_GO = 0x1C, S_DONE = 0x20, S_WAIT = 0x24, S_GO_CYCLE_LO = 0x28, S_GO_CYCLE_HI = 0x2C };
-enum { R_BASE = 0x00, R_SIZE = 0x04, R_HEAD = 0x08, R_TAIL = 0x0C, R_COUNT = 0x10, R_IRQ_EN = 0x14,
-       R_PENDING = 0x18, R_WAIT = 0x1C, R_LAST_CYCLE_LO = 0x24, R_LAST_CYCLE_HI = 0x28, R_FULL_CYCLES = 0x2C,
-       R_LAST_HEAD_LO = 0x30, R_LAST_HEAD_HI = 0x34, R_LAST_MASK_LO = 0x38, R_LAST_MASK_HI = 0x3C,
-       R_LAST_MASK_FLITS = 0x40 };
-/* coding fields of send channel ch */
-#define C(ch, reg) NI[(0x400 + (ch) * 0x40 + (reg)) / 4]
-enum { C_MC = 0x00, C_OP = 0x04, C_COUNT = 0x08, C_OUT_DEST = 0x0C, C_OUT_MC = 0x10, C_OUT_OP = 0x14,
-       C_OUT_COUNT = 0x18, C_MASK_ADDR = 0x1C, C_MASK_FLITS = 0x20, C_HEAD_LO = 0x24, C_HEAD_HI = 0x28 };
+#include "ni_regs.h"
+
+/* register word of send channel ch, of the receive ring, of the coding
+ * fields of ch, of the match unit (offsets: ni_regs.h) */
+#define S(ch, reg) NI[(NI_SEND(ch) + (reg)) / 4]
+#define R(reg) NI[(NI_RECV + (reg)) / 4]
+#define C(ch, reg) NI[(NI_CODE(ch) + (reg)) / 4]
+#define M(reg) NI[(NI_MATCH + (reg)) / 4]
 
 static uint8_t *ring;
 static uint32_t ring_size, tail;
@@ -23,33 +19,33 @@ void noc_init(void *r, uint32_t size)
     ring = r;
     ring_size = size;
     tail = 0;
-    R(R_BASE) = (uint32_t)(uintptr_t)r;
-    R(R_SIZE) = size;
+    R(NI_R_BASE) = (uint32_t)(uintptr_t)r;
+    R(NI_R_SIZE) = size;
 }
 
 void noc_send_routed(int ch, int dst, uint64_t route, int nhops, const void *buf, uint32_t len, uint16_t tag)
 {
-    (void)S(ch, S_WAIT);                 /* stalls while the channel is busy */
-    S(ch, S_DST) = (uint32_t)dst;
-    S(ch, S_ROUTE_LO) = (uint32_t)route;
-    S(ch, S_ROUTE_HI) = (uint32_t)(route >> 32);
-    S(ch, S_NHOPS) = (uint32_t)nhops;
-    S(ch, S_ADDR) = (uint32_t)(uintptr_t)buf;
-    S(ch, S_LEN) = len;
-    S(ch, S_TAG) = tag;
-    S(ch, S_GO) = 1;
+    (void)S(ch, NI_S_WAIT);                 /* stalls while the channel is busy */
+    S(ch, NI_S_DST) = (uint32_t)dst;
+    S(ch, NI_S_ROUTE_LO) = (uint32_t)route;
+    S(ch, NI_S_ROUTE_HI) = (uint32_t)(route >> 32);
+    S(ch, NI_S_NHOPS) = (uint32_t)nhops;
+    S(ch, NI_S_ADDR) = (uint32_t)(uintptr_t)buf;
+    S(ch, NI_S_LEN) = len;
+    S(ch, NI_S_TAG) = tag;
+    S(ch, NI_S_GO) = 1;
 }
 
 static void set_code(int ch, const noc_code *k)
 {
-    C(ch, C_MC) = (uint32_t)k->mc;
-    C(ch, C_OP) = (uint32_t)k->op;
-    C(ch, C_COUNT) = (uint32_t)k->count;
-    C(ch, C_OUT_DEST) = (uint32_t)k->out_dest;
-    C(ch, C_OUT_MC) = (uint32_t)k->out_mc;
-    C(ch, C_OUT_OP) = (uint32_t)k->out_op;
-    C(ch, C_OUT_COUNT) = (uint32_t)k->out_count;
-    C(ch, C_MASK_ADDR) = (uint32_t)(uintptr_t)k->mask;
+    C(ch, NI_C_MC) = (uint32_t)k->mc;
+    C(ch, NI_C_OP) = (uint32_t)k->op;
+    C(ch, NI_C_COUNT) = (uint32_t)k->count;
+    C(ch, NI_C_OUT_DEST) = (uint32_t)k->out_dest;
+    C(ch, NI_C_OUT_MC) = (uint32_t)k->out_mc;
+    C(ch, NI_C_OUT_OP) = (uint32_t)k->out_op;
+    C(ch, NI_C_OUT_COUNT) = (uint32_t)k->out_count;
+    C(ch, NI_C_MASK_ADDR) = (uint32_t)(uintptr_t)k->mask;
 }
 
 static const noc_code plain = {.out_dest = NC_NONE};
@@ -62,7 +58,7 @@ void noc_send(int ch, int dst, const void *buf, uint32_t len, uint16_t tag)
 void noc_send_coded(int ch, int dst, const noc_code *code, const void *buf, uint32_t len, uint16_t tag)
 {
     if (code || coded[ch]) {
-        (void)S(ch, S_WAIT);             /* the channel latched its last head at GO already */
+        (void)S(ch, NI_S_WAIT);             /* the channel latched its last head at GO already */
         set_code(ch, code ? code : &plain);
         coded[ch] = code != NULL;
     }
@@ -81,9 +77,9 @@ void noc_encode(int ch, int unit, int count, int out_dest, const void *buf, uint
     noc_send_coded(ch, unit, &k, buf, len, tag);
 }
 
-uint64_t noc_head(int ch) { return (uint64_t)C(ch, C_HEAD_HI) << 32 | C(ch, C_HEAD_LO); }
+uint64_t noc_head(int ch) { return (uint64_t)C(ch, NI_C_HEAD_HI) << 32 | C(ch, NI_C_HEAD_LO); }
 
-int nc_mask_words(void) { return (int)C(0, C_MASK_FLITS); }
+int nc_mask_words(void) { return (int)C(0, NI_C_MASK_FLITS); }
 
 void nc_xor(void *d, const void *a, const void *b, uint32_t n)
 {
@@ -96,22 +92,22 @@ void nc_xor(void *d, const void *a, const void *b, uint32_t n)
     for (uint32_t i = 0; i < n; i++) dd[i] = aa[i] ^ bb[i];
 }
 
-uint32_t noc_send_wait(int ch) { return S(ch, S_WAIT); }
+uint32_t noc_send_wait(int ch) { return S(ch, NI_S_WAIT); }
 
 static void skip_wrap(void)
 {
-    if (tail != R(R_HEAD) && ((volatile uint32_t *)(ring + tail))[1] == 0xFFFFFFFFu) {
+    if (tail != R(NI_R_HEAD) && ((volatile uint32_t *)(ring + tail))[1] == NI_WRAP_MARK) {
         tail = 0;
-        R(R_TAIL) = 0;
+        R(NI_R_TAIL) = 0;
     }
 }
 
 int noc_poll(noc_msg *m)
 {
-    if (!R(R_PENDING)) return 0;
-    tail = R(R_TAIL);    /* the NI moves an empty ring back to offset 0 */
+    if (!R(NI_R_PENDING)) return 0;
+    tail = R(NI_R_TAIL);    /* the NI moves an empty ring back to offset 0 */
     skip_wrap();
-    if (tail == R(R_HEAD)) return 0;
+    if (tail == R(NI_R_HEAD)) return 0;
     volatile uint32_t *h = (volatile uint32_t *)(ring + tail);
     m->src = (uint16_t)(h[0] & 0xffff);
     m->tag = (uint16_t)(h[0] >> 16);
@@ -122,23 +118,51 @@ int noc_poll(noc_msg *m)
 
 void noc_recv(noc_msg *m)
 {
-    while (!noc_poll(m)) (void)R(R_WAIT);   /* stalls in the NI until a packet lands */
+    while (!noc_poll(m)) (void)R(NI_R_WAIT);   /* stalls in the NI until a packet lands */
 }
 
 void noc_release(const noc_msg *m)
 {
     tail += 8 + ((m->len + 7) & ~7u);
     if (tail >= ring_size) tail = 0;
-    R(R_TAIL) = tail;
+    R(NI_R_TAIL) = tail;
 }
 
+void noc_post(int src, uint16_t tag, void *buf, uint32_t len, volatile uint32_t *ct)
+{
+    M(NI_M_SRC) = (uint32_t)src;
+    M(NI_M_TAG) = tag;
+    M(NI_M_ADDR) = (uint32_t)(uintptr_t)buf;
+    M(NI_M_LEN) = len;
+    M(NI_M_CT) = (uint32_t)(uintptr_t)ct;
+    M(NI_M_POST) = 1;
+}
+
+uint32_t noc_ct_wait(volatile uint32_t *ct, uint32_t target)
+{
+    if (*ct >= target) return *ct;
+    M(NI_M_CT_ADDR) = (uint32_t)(uintptr_t)ct;
+    M(NI_M_CT_WAIT) = target;
+    return M(NI_M_CT_WAIT);              /* stalls in the NI until *ct >= target */
+}
+
+void noc_guard(const void *lo, const void *hi)
+{
+    M(NI_M_GUARD_LO) = (uint32_t)(uintptr_t)lo;
+    M(NI_M_GUARD_HI) = (uint32_t)(uintptr_t)hi;
+}
+
+uint32_t noc_posted_pending(void) { return M(NI_M_POST); }
+uint32_t noc_posted_done(void) { return M(NI_M_DONE); }
+uint32_t noc_unexpected(void) { return M(NI_M_UNEXPECTED); }
+
 /* The NI latches both halves when the event happens, so no re-read loop. */
-uint64_t noc_go_cycle(int ch) { return (uint64_t)S(ch, S_GO_CYCLE_HI) << 32 | S(ch, S_GO_CYCLE_LO); }
-uint64_t noc_recv_cycle(void) { return (uint64_t)R(R_LAST_CYCLE_HI) << 32 | R(R_LAST_CYCLE_LO); }
-uint32_t noc_full_cycles(void) { return R(R_FULL_CYCLES); }
-uint64_t noc_last_head(void) { return (uint64_t)R(R_LAST_HEAD_HI) << 32 | R(R_LAST_HEAD_LO); }
-uint64_t noc_last_mask(void) { return (uint64_t)R(R_LAST_MASK_HI) << 32 | R(R_LAST_MASK_LO); }
-int noc_last_mask_flits(void) { return (int)R(R_LAST_MASK_FLITS); }
+uint64_t noc_go_cycle(int ch) { return (uint64_t)S(ch, NI_S_GO_CYCLE_HI) << 32 | S(ch, NI_S_GO_CYCLE_LO); }
+uint64_t noc_recv_cycle(void) { return (uint64_t)R(NI_R_LAST_CYCLE_HI) << 32 | R(NI_R_LAST_CYCLE_LO); }
+uint32_t noc_full_cycles(void) { return R(NI_R_FULL_CYCLES); }
+uint64_t noc_last_head(void) { return (uint64_t)R(NI_R_LAST_HEAD_HI) << 32 | R(NI_R_LAST_HEAD_LO); }
+uint64_t noc_last_mask(void) { return (uint64_t)R(NI_R_LAST_MASK_HI) << 32 | R(NI_R_LAST_MASK_LO); }
+int noc_last_mask_flits(void) { return (int)R(NI_R_LAST_MASK_FLITS); }
 
 /* A barrier made of messages: dissemination, ceil(log2 P) rounds. */
 void sw_barrier(void)

@@ -7,8 +7,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ni_regs.h"
+
 #define DEV ((volatile uint32_t *)0x10000000u)
-#define NI ((volatile uint32_t *)0x10001000u)
+#define NI ((volatile uint32_t *)NI_BASE)
 enum { DEV_ID = 0, DEV_NODES = 1, DEV_CONSOLE = 2, DEV_EXIT = 3, DEV_CYCLE_LO = 4, DEV_CYCLE_HI = 5,
        DEV_TOPO_KIND = 6, DEV_TOPO_W = 7, DEV_TOPO_H = 8, DEV_CONC = 9, DEV_PORTS = 10, DEV_BARRIER = 11,
        DEV_PLAN = 12, DEV_RAM_SIZE = 13, DEV_ROUTERS = 14, DEV_ARG0 = 16, DEV_PARAM_NAME = 24,
@@ -78,6 +80,21 @@ uint32_t noc_full_cycles(void);
 uint64_t noc_last_head(void);
 uint64_t noc_last_mask(void);
 int noc_last_mask_flits(void);
+
+/* ---- posted receives: zero-copy, matched by (source, tag) in the NI ----
+ * The payload of the first message from src (NOC_ANY_SRC: any) with tag
+ * goes straight into buf, which must be len bytes; the message must have
+ * exactly len bytes.  When it has landed the NI increments *ct (if ct is
+ * not NULL).  Messages that match no posted receive go to the ring. */
+#define NOC_ANY_SRC 0xFFFF
+void noc_post(int src, uint16_t tag, void *buf, uint32_t len, volatile uint32_t *ct);
+/* Stalls until *ct >= target (in the NI: no polling loop); returns *ct. */
+uint32_t noc_ct_wait(volatile uint32_t *ct, uint32_t target);
+/* The NI refuses posted receives that overlap [lo, hi) (e.g. a plan or code). */
+void noc_guard(const void *lo, const void *hi);
+uint32_t noc_posted_pending(void);   /* posted, not yet matched */
+uint32_t noc_posted_done(void);      /* posted receives completed */
+uint32_t noc_unexpected(void);       /* messages that matched nothing (in the ring) */
 
 /* ---- network coding and hardware multicast (docs/network-coding.md) ----
  * Addresses: terminal t (0..NT-1) or the coding unit of router r, NT + r.

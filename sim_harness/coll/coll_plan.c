@@ -1,6 +1,7 @@
 /* coll_plan.c - per-node plans for the firmware collective library. */
 #include "coll/coll_plan.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,18 +16,16 @@ int coll_redop_parse(const char *s)
     return -1;
 }
 
-/* Must match firmware/coll/pattern.h bit for bit. */
-uint32_t coll_pattern(uint32_t seed, int origin, int dest, uint32_t word)
-{
-    uint32_t h = seed ^ ((uint32_t)origin * 0x9E3779B1u) ^ ((uint32_t)(dest + 1) * 0x85EBCA77u) ^
-                 (word * 0xC2B2AE3Du);
-    h ^= h >> 16;
-    h *= 0x7FEB352Du;
-    h ^= h >> 15;
-    h *= 0x846CA68Bu;
-    h ^= h >> 16;
-    return h;
-}
+/* the plan names collectives by the harness's coll_op values */
+#define SAME(a, b) ((int)(a) == (int)(b))
+_Static_assert(SAME(OP_BARRIER, PLAN_OP_BARRIER) && SAME(OP_BCAST, PLAN_OP_BCAST) && SAME(OP_SCATTER, PLAN_OP_SCATTER) &&
+                   SAME(OP_GATHER, PLAN_OP_GATHER) && SAME(OP_REDUCE, PLAN_OP_REDUCE) &&
+                   SAME(OP_ALLGATHER, PLAN_OP_ALLGATHER) && SAME(OP_ALLTOALL, PLAN_OP_ALLTOALL) &&
+                   SAME(OP_MNB, PLAN_OP_MNB) && SAME(OP_MNS, PLAN_OP_MNS),
+               "coll_op and the plan's op codes agree");
+_Static_assert(sizeof(plan_send) == 4 * PLAN_SEND_WORDS && sizeof(plan_recv) == 4 * PLAN_RECV_WORDS &&
+                   sizeof(plan_slot) == 4 * PLAN_SLOT_WORDS && sizeof(plan_step) == 4 * PLAN_STEP_WORDS,
+               "plan entries are whole words");
 
 static int slot_of(const int *slots, int nslots, int msg)
 {
@@ -36,7 +35,7 @@ static int slot_of(const int *slots, int nslots, int msg)
 }
 
 uint32_t *coll_plan_encode(const coll_sched *s, const topo *t, int node, int bytes, int sync, uint32_t seed,
-                           int redop, int *nwords)
+                           int redop, uint32_t plan_addr, int *nwords, uint32_t *buf_end)
 {
     int nsend = 0, nrecv = 0;
     for (int x = 0; x < s->nxfers; x++) {
@@ -53,7 +52,9 @@ uint32_t *coll_plan_encode(const coll_sched *s, const topo *t, int node, int byt
     }
     int steps_off = PH_HEADER_WORDS, sends_off = steps_off + PLAN_STEP_WORDS * s->nsteps;
     int recvs_off = sends_off + PLAN_SEND_WORDS * nsend, slots_off = recvs_off + PLAN_RECV_WORDS * nrecv;
-    int result_off = slots_off + PLAN_SLOT_WORDS * nslots, total = result_off + PLAN_RESULT_WORDS(s->nsteps);
+    int ct_off = slots_off + PLAN_SLOT_WORDS * nslots, result_off = ct_off + s->nsteps;
+    int total = result_off + PLAN_RESULT_WORDS(s->nsteps);
+    uint32_t stride = ((uint32_t)bytes + 7) & ~7u, buf = (plan_addr + 4u * (uint32_t)total + 63) & ~63u;
     uint32_t *w = calloc((size_t)total, sizeof *w);
     w[PH_MAGIC] = PLAN_MAGIC;
     w[PH_VERSION] = PLAN_VERSION;
@@ -75,7 +76,10 @@ uint32_t *coll_plan_encode(const coll_sched *s, const topo *t, int node, int byt
     w[PH_NRECVS] = (uint32_t)nrecv;
     w[PH_RESULT_OFF] = (uint32_t)result_off;
     w[PH_WORDS] = (uint32_t)total;
-    w[PH_FLAGS] = (uint32_t)(s->from[node] != 0);            /* bit 0: this node's data counts */
+    w[PH_FLAGS] = s->from[node] ? PF_CONTRIBUTES : 0;
+    w[PH_BUF_ADDR] = buf;
+    w[PH_CT_OFF] = (uint32_t)ct_off;
+    w[PH_STRIDE] = stride;
     for (int i = 0; i < s->nterms && i < 1024; i++)
         if (s->from[i]) w[PH_CONTRIB + i / 32] |= 1u << (i % 32);
     int pb = topo_port_bits(t), is = 0, ir = 0;
@@ -105,7 +109,7 @@ uint32_t *coll_plan_encode(const coll_sched *s, const topo *t, int node, int byt
                 e[0] = (uint32_t)f->src;
                 e[1] = (uint32_t)f->msg;
                 e[2] = (uint32_t)slot_of(slots, nslots, f->msg);
-                e[3] = (uint32_t)((s->op == OP_REDUCE || s->op == OP_BARRIER) ? 2 : need ? 1 : 0);
+                e[3] = (s->op == OP_REDUCE || s->op == OP_BARRIER) ? PRF_COMBINE : need ? PRF_VERIFY : 0;
             }
         }
         sw[1] = (uint32_t)is - sw[0];
@@ -121,5 +125,64 @@ uint32_t *coll_plan_encode(const coll_sched *s, const topo *t, int node, int byt
     }
     free(slots);
     *nwords = total;
+    *buf_end = buf + stride * (uint32_t)nslots;
     return w;
+}
+
+static const uint8_t *at(uint32_t addr, uint32_t len, const uint8_t *ram, uint32_t ram_base, uint32_t ram_size)
+{
+    uint32_t off = addr - ram_base;
+    return off <= ram_size && len <= ram_size - off ? ram + off : NULL;
+}
+
+int coll_plan_verify(const uint32_t *w, const uint8_t *ram, uint32_t ram_base, uint32_t ram_size, char *err,
+                     int errlen)
+{
+    int me = (int)w[PH_NODE];
+    uint32_t bytes = w[PH_BYTES], stride = w[PH_STRIDE], seed = w[PH_SEED], redop = w[PH_REDOP];
+    const plan_recv *recvs = (const plan_recv *)(w + w[PH_RECVS_OFF]);
+    const plan_slot *slots = (const plan_slot *)(w + w[PH_SLOTS_OFF]);
+    for (uint32_t i = 0; i < w[PH_NRECVS]; i++) {
+        const plan_recv *e = &recvs[i];
+        if (!(e->flags & PRF_VERIFY)) continue;
+        const plan_slot *sl = &slots[e->slot];
+        const uint8_t *d = at(w[PH_BUF_ADDR] + e->slot * stride, bytes, ram, ram_base, ram_size);
+        if (!d) {
+            snprintf(err, (size_t)errlen, "node %d: the buffer of message %u lies outside RAM", me, sl->msg);
+            return -1;
+        }
+        for (uint32_t b = 0; b < bytes; b++) {
+            uint32_t word = coll_pattern(seed, (int)sl->origin, (int)sl->dest, b / 4);
+            uint8_t want = (uint8_t)(word >> (8 * (b % 4)));
+            if (d[b] != want) {
+                snprintf(err, (size_t)errlen, "node %d: message %u (from terminal %u, received from %u) byte %u: got 0x%02x, expected 0x%02x",
+                         me, sl->msg, sl->origin, e->src, b, d[b], want);
+                return -1;
+            }
+        }
+    }
+    /* reduce: the root (the one node that sends nothing) holds the
+     * combination of every contribution */
+    if (w[PH_OP] != PLAN_OP_REDUCE || w[PH_NSENDS] != 0) return 0;
+    for (uint32_t i = 0; i < w[PH_NSLOTS]; i++) {
+        const plan_slot *sl = &slots[i];
+        if (!sl->own) continue;
+        const uint8_t *d = at(w[PH_BUF_ADDR] + i * stride, bytes, ram, ram_base, ram_size);
+        if (!d) {
+            snprintf(err, (size_t)errlen, "node %d: the reduce result lies outside RAM", me);
+            return -1;
+        }
+        for (uint32_t wd = 0; wd < bytes / 4; wd++) {
+            uint32_t want = coll_identity(redop), got;
+            for (uint32_t o = 0; o < w[PH_NTERMS] && o < 1024; o++)
+                if (w[PH_CONTRIB + o / 32] >> (o % 32) & 1) want = coll_combine(redop, want, coll_pattern(seed, (int)o, -1, wd));
+            memcpy(&got, d + 4 * wd, 4);
+            if (got != want) {
+                snprintf(err, (size_t)errlen, "node %d: reduce result (%s) byte %u: got 0x%08x, expected 0x%08x", me,
+                         coll_redop_name((int)redop), 4 * wd, got, want);
+                return -1;
+            }
+        }
+    }
+    return 0;
 }

@@ -1,0 +1,84 @@
+/* ni_regs.h - the network interface's register map: the one place it is
+ * written down.  The harness's NI model (sim_harness/ni.c) and the firmware
+ * driver (firmware/lib/noc.c) both include this file; docs/ni.md explains
+ * each register.  Offsets are bytes from NI_BASE; every register is a
+ * 32-bit word.  Plain C, no types beyond the preprocessor, so that the
+ * freestanding firmware and the hosted harness can both use it. */
+#ifndef XNOC_NI_REGS_H
+#define XNOC_NI_REGS_H
+
+#define NI_BASE 0x10001000u
+#define NI_MAX_K 4              /* send / receive channels per terminal */
+#define NI_MAX_PACKET 65536u    /* bytes in one packet */
+#define NI_MAX_POSTED 4096      /* posted receives the match table holds */
+
+/* send channel c: 0x40 * c + */
+#define NI_SEND(c) (0x40u * (unsigned)(c))
+#define NI_S_DST 0x00u          /* destination address (terminal, or unit NT + r) */
+#define NI_S_ROUTE_LO 0x04u     /* source route, hop i's output port in bits [PB*i +: PB] */
+#define NI_S_ROUTE_HI 0x08u
+#define NI_S_NHOPS 0x0Cu        /* 0 = table routing */
+#define NI_S_ADDR 0x10u         /* buffer in RAM */
+#define NI_S_LEN 0x14u          /* bytes */
+#define NI_S_TAG 0x18u          /* 16-bit tag */
+#define NI_S_GO 0x1Cu           /* W: start (stalls while busy); R: busy */
+#define NI_S_DONE 0x20u         /* R: completed sends */
+#define NI_S_WAIT 0x24u         /* R: stalls until idle, returns DONE */
+#define NI_S_GO_CYCLE_LO 0x28u  /* R: network cycle of the last accepted GO */
+#define NI_S_GO_CYCLE_HI 0x2Cu
+
+/* network-coding fields of send channel c: 0x400 + 0x40 * c + */
+#define NI_CODE(c) (0x400u + 0x40u * (unsigned)(c))
+#define NI_C_MC 0x00u
+#define NI_C_OP 0x04u
+#define NI_C_COUNT 0x08u
+#define NI_C_OUT_DEST 0x0Cu
+#define NI_C_OUT_MC 0x10u
+#define NI_C_OUT_OP 0x14u
+#define NI_C_OUT_COUNT 0x18u
+#define NI_C_MASK_ADDR 0x1Cu
+#define NI_C_MASK_FLITS 0x20u
+#define NI_C_HEAD_LO 0x24u
+#define NI_C_HEAD_HI 0x28u
+
+/* receive ring (unexpected messages): 0x800 + */
+#define NI_RECV 0x800u
+#define NI_R_BASE 0x00u
+#define NI_R_SIZE 0x04u
+#define NI_R_HEAD 0x08u
+#define NI_R_TAIL 0x0Cu
+#define NI_R_COUNT 0x10u
+#define NI_R_IRQ_EN 0x14u
+#define NI_R_PENDING 0x18u
+#define NI_R_WAIT 0x1Cu
+#define NI_R_LAST_CYCLE_LO 0x24u
+#define NI_R_LAST_CYCLE_HI 0x28u
+#define NI_R_FULL_CYCLES 0x2Cu
+#define NI_R_LAST_HEAD_LO 0x30u
+#define NI_R_LAST_HEAD_HI 0x34u
+#define NI_R_LAST_MASK_LO 0x38u
+#define NI_R_LAST_MASK_HI 0x3Cu
+#define NI_R_LAST_MASK_FLITS 0x40u
+
+/* posted receives matched by (source, tag), zero-copy: 0xC00 + */
+#define NI_MATCH 0xC00u
+#define NI_M_SRC 0x00u          /* source address of the descriptor, or NI_ANY_SRC */
+#define NI_M_TAG 0x04u          /* tag */
+#define NI_M_ADDR 0x08u         /* where the payload goes */
+#define NI_M_LEN 0x0Cu          /* the length the message must have */
+#define NI_M_CT 0x10u           /* RAM word the NI increments on completion (0: none) */
+#define NI_M_POST 0x14u         /* W: post the descriptor; R: entries posted, not yet matched */
+#define NI_M_DONE 0x18u         /* R: posted receives completed */
+#define NI_M_UNEXPECTED 0x1Cu   /* R: messages that matched nothing (went to the ring) */
+#define NI_M_CT_ADDR 0x20u      /* counter CT_WAIT watches */
+#define NI_M_CT_WAIT 0x24u      /* W: target; R: stalls until the counter reaches it, returns it */
+#define NI_M_CAPACITY 0x28u     /* R: NI_MAX_POSTED */
+#define NI_M_GUARD_LO 0x2Cu     /* [GUARD_LO, GUARD_HI): RAM no posted receive may cover */
+#define NI_M_GUARD_HI 0x30u
+#define NI_ANY_SRC 0xFFFFu
+
+/* ring entry header: {u16 source, u16 tag, u32 length}; this length means
+ * "continue at offset 0" */
+#define NI_WRAP_MARK 0xFFFFFFFFu
+
+#endif

@@ -1,0 +1,57 @@
+# posted: zero-copy posted receives in the NI (match by source and tag,
+# completion counters, the ring for unexpected messages), the descriptors it
+# refuses, and the collective library on that path: the checker bites.
+source tests/lib.sh
+FW=build/firmware
+T=octagon
+
+# happy path: one posted message lands in place, one unexpected in the ring
+j=$($XNOC run --json --topo $T $FW/posted.elf 2>"$TMP/err")
+jcheck posted-zero-copy "$j" '.ok==true'
+grep -q "posted: ok (done 1, unexpected 1)" "$TMP/err" && ok posted-counts || fail posted-counts "$(cat "$TMP/err")"
+j=$($XNOC_ASAN run --json --topo $T $FW/posted.elf 2>/dev/null)
+jcheck posted-asan "$j" '.ok==true'
+
+# refused descriptors: one line naming node, register, PC, cycle, reason
+pf() { check_fail "refuse-post-$1" 1 "^xnoc run: node 0: $2 access fault at device register 0x$3 \(PC 0x[0-9a-f]{8}, instruction 0x[0-9a-f]{8}, cycle [0-9]+\): $4, no trap handler$" \
+           $XNOC run --topo $T --arg case=$1 $FW/posted.elf; }
+pf 1 store 10001c14 'NI posted receive: buffer 0x40000000 \+ 64 bytes is outside RAM'
+pf 2 store 10001c14 'NI posted receive: buffer 0x8[0-9a-f]{7} \+ 64 bytes overlaps the receive ring at 0x8[0-9a-f]{7} \+ 1024 bytes'
+pf 3 store 10001c14 'NI posted receive: buffer 0x8[0-9a-f]{7} \+ 64 bytes overlaps the guarded region at 0x8[0-9a-f]{7} \+ 64 bytes \(GUARD_LO..GUARD_HI\)'
+pf 4 store 10001c14 'NI posted receive: counter 0x8[0-9a-f]{7} is not a 4-byte aligned word in RAM'
+pf 5 store 10001c14 'NI posted receive: source 16 is not an address \(terminal 0..7 or unit 8..15, or 0xffff = any\)'
+pf 7 store 10001c14 'NI posted receive: the match table is full \(4096 entries\)'
+pf 8 load 10001c24 'NI CT_WAIT read before CT_ADDR names a counter'
+# on arrival: the message does not match what was posted (receiver, sender, address)
+check_fail refuse-post-length 1 "^xnoc run: network interface of node 0: a 100-byte message from terminal 1 \(tag 7\) does not match the 64-byte receive posted at 0x8[0-9a-f]{7} \(cycle [0-9]+\)$" \
+    $XNOC run --topo $T --arg case=6 $FW/posted.elf
+# a receive that never completes: the time-out names the counter
+check_fail post-never 1 "node 0 is waiting for posted receives \(counter at 0x8[0-9a-f]{7} is 0 of 1; 1 posted, not matched\)" \
+    $XNOC run --topo $T --max-cycles 20000 --arg case=9 $FW/posted.elf
+
+# XNOC_TEST_CORRUPT flips one payload byte in the NI: the checkers bite
+XNOC_TEST_CORRUPT=0:3 $XNOC run --topo $T $FW/posted.elf >"$TMP/err" 2>&1
+rc=$?
+[ $rc = 1 ] && grep -q "posted: MISMATCH" "$TMP/err" && ok corrupt-posted || fail corrupt-posted "exit $rc: $(tail -2 "$TMP/err")"
+XNOC_TEST_CORRUPT=0:67 $XNOC run --topo $T $FW/posted.elf >"$TMP/err" 2>&1
+rc=$?
+[ $rc = 1 ] && grep -q "posted: MISMATCH" "$TMP/err" && ok corrupt-ring || fail corrupt-ring "exit $rc: $(tail -2 "$TMP/err")"
+# node 5's 101st payload byte is byte 36 of its second message
+XNOC_TEST_CORRUPT=5:100 check_fail corrupt-collective 1 "^xnoc collective: node 5: message [0-9]+ \(from terminal [0-9], received from [0-9]\) byte 36: got 0x[0-9a-f]{2}, expected 0x[0-9a-f]{2}$" \
+    $XNOC collective --topo $T --op alltoall --bytes 64
+j=$(XNOC_TEST_CORRUPT=5:100 $XNOC collective --json --topo $T --op alltoall --bytes 64 2>/dev/null)
+jcheck corrupt-collective-json "$j" '.verified==false and (.error | test("node 5: message"))'
+XNOC_TEST_CORRUPT=0:8 check_fail corrupt-reduce 1 "^xnoc collective: node 0: reduce result \(sum\) byte 8: got" \
+    $XNOC collective --topo $T --op reduce --bytes 64
+# without the hook the same runs verify
+j=$($XNOC collective --json --topo $T --op alltoall --bytes 64 2>/dev/null)
+jcheck no-corrupt "$j" '.verified==true'
+
+# the data path runs at the flit rate: 1024 more bytes cost 128 more cycles
+jcheck t1-flit-rate "$j" '.t_1 == 0.125'
+jcheck busiest "$j" '.busiest_channel_utilization > 0 and .busiest_channel_utilization <= 1 and (.busiest_channel|length) > 0'
+# RAM: sized for the buffers; a --ram that is too small is refused
+j=$($XNOC collective --json --topo $T --op alltoall --bytes 16384 2>/dev/null)
+jcheck ram-auto "$j" '.verified==true and .ram_kib >= 384'
+check_fail ram-too-small 2 "^xnoc collective: --ram 256: this collective needs 384 KiB per node" \
+    $XNOC collective --topo $T --op alltoall --bytes 16384 --ram 256
