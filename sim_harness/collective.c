@@ -31,6 +31,7 @@ static const char *usage_text =
     "  --bytes B         message size in bytes (64; barrier: 0)\n"
     "  --algo A          sched (synthesized schedule, default), tree, ring, rd, all-at-once\n"
     "  --schedule FILE   run this schedule file (xnoc sched -o FILE)\n"
+    "  --no-shipped      search a schedule even where schedules/ ships a proven one\n"
     "  --sync M          global (a barrier starts every step, default) or data (data-driven)\n"
     "  --redop OP        reduce operator: sum, prod, max, min, and, or, xor (sum)\n"
     "  --ports k         NI channels per terminal (1)\n"
@@ -304,7 +305,7 @@ int cmd_collective(int argc, char **argv)
     const char *spec = NULL, *opname = NULL, *from = NULL, *to = NULL, *algo_s = "sched", *file = NULL;
     router_cfg rc;
     router_cfg_default(&rc);
-    int k = 1, json = 0, bytes = -1, sync = SYNC_GLOBAL, redop = RED_SUM;
+    int k = 1, json = 0, bytes = -1, sync = SYNC_GLOBAL, redop = RED_SUM, use_shipped = 1;
     uint64_t seed = 1, max_cycles = 50000000;
     uint32_t ram_kib = 0;
     double exact_limit = 60;
@@ -318,6 +319,7 @@ int cmd_collective(int argc, char **argv)
             fputs(view_usage, stdout);
             return 0;
         } else if (!strcmp(a, "--json")) json = 1;
+        else if (!strcmp(a, "--no-shipped")) use_shipped = 0;
         else if (view_cli_arg(&vo, argc, argv, &i)) continue;
         else if (!v) cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc collective --help)", a);
         else if (!strcmp(a, "--topo")) spec = argv[++i];
@@ -350,7 +352,11 @@ int cmd_collective(int argc, char **argv)
     int algo = coll_algo_parse(algo_s);
     if (algo < 0) cli_fail(EXIT_USAGE, "--algo: unknown algorithm '%s' (sched, tree, ring, rd, all-at-once)", algo_s);
     sched_result sr = {0};
+    char source[4600] = "";
+    const char *source_kind = "builtin";
     if (file) {
+        source_kind = "file";
+        snprintf(source, sizeof source, "%s", file);
         int r = sched_file_read(file, &t, &s, err, sizeof err);
         if (r == 0 && sched_verify(&s, t, err, sizeof err)) r = -1;
         if (r) cli_fail(EXIT_USAGE, "--schedule %s: %s", file, err);
@@ -370,10 +376,24 @@ int cmd_collective(int argc, char **argv)
         sched_bound b;
         sched_lower_bound(&s, t, &b);
         sr.lower_bound = b.value;
-        if (algo == ALGO_SCHED) {
+        int shipped = 0;
+        if (algo == ALGO_SCHED && use_shipped) {   /* a proven schedule in the repository comes first */
+            coll_sched f;
+            int opt;
+            shipped = sched_file_shipped(t, &s, &f, &opt, source, sizeof source, err, sizeof err);
+            if (shipped < 0) cli_error("%s (searching instead)", err);
+            if (shipped == 1) {
+                coll_free(&s);
+                s = f;
+                sr.optimal = opt;
+                source_kind = "shipped";
+            }
+        }
+        if (algo == ALGO_SCHED && shipped != 1) {
+            source_kind = "search";
             sched_opts so = {.exact = 1, .time_limit = exact_limit, .seed = 1, .progress = !json && cli_progress_enabled()};
             if (sched_run(&s, t, &so, &sr) < 0) cli_fail(EXIT_RUNFAIL, "no schedule found for %s on %s", opname, t->name);
-        } else if (coll_builtin(&s, t, (coll_algo)algo, err, sizeof err)) {
+        } else if (algo != ALGO_SCHED && coll_builtin(&s, t, (coll_algo)algo, err, sizeof err)) {
             cli_fail(EXIT_USAGE, "--algo %s: %s", algo_s, err);
         }
         sr.steps = s.nsteps;
@@ -414,6 +434,12 @@ int cmd_collective(int argc, char **argv)
         json_object_set_new(j, "cycles", json_integer((json_int_t)o.cycles));
         json_object_set_new(j, "steps", json_integer(nsteps));
         json_object_set_new(j, "lower_bound", json_integer(sr.lower_bound));
+        json_object_set_new(j, "schedule_source", json_string(source_kind));
+        if (source[0]) {
+            size_t l = strlen(cli_src_dir());   /* shipped: relative to the repository */
+            const char *rel = !strncmp(source, cli_src_dir(), l) && source[l] == '/' ? source + l + 1 : source;
+            json_object_set_new(j, "schedule_file", json_string(rel));
+        }
         json_object_set_new(j, "optimal", algo != ALGO_SCHED ? json_null() : sr.optimal == 1 ? json_true() : json_null());
         for (int st = 0; st < nsteps; st++) json_array_append_new(per, json_integer((json_int_t)o.step_cycles[st]));
         json_object_set_new(j, "cycles_per_step", per);

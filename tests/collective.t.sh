@@ -53,3 +53,22 @@ check_fail bad-redop 2 "--redop: unknown operator 'avg'" $XNOC collective --topo
 check_fail reduce-words 2 "multiple of 4" $XNOC collective --topo octagon --op reduce --bytes 6
 check_fail missing-op 2 "--op is required" $XNOC collective --topo octagon
 check collective-help $XNOC collective --help
+
+# shipped proven-optimal schedules (schedules/) come before any search
+j=$(c --topo fat-octagon --op alltoall --bytes 64)
+jcheck shipped-alltoall "$j" '.schedule_source=="shipped" and .schedule_file=="schedules/fat-octagon-alltoall-k1.json" and .steps==16 and .optimal==true and .verified==true'
+j=$(c --topo fat-octagon --op bcast --bytes 64 --no-shipped)
+jcheck no-shipped "$j" '.schedule_source=="search" and .verified==true'
+for f in schedules/*.json; do
+    j=$($XNOC sched --verify "$f" --json 2>/dev/null)
+    jcheck "shipped-verifies-$(basename "$f" .json)" "$j" '.valid==true'
+    [ "$(jq .optimal "$f")" = true ] && ok "shipped-optimal-$(basename "$f" .json)" || fail "shipped-optimal-$(basename "$f" .json)" "not proven optimal"
+done
+# a shipped file that describes another collective is refused, and the search runs
+mkdir -p "$TMP/src/schedules"
+for d in rtl sim_harness firmware; do ln -s "$PWD/$d" "$TMP/src/$d"; done
+cp schedules/fat-octagon-alltoall-k1.json "$TMP/src/schedules/fat-octagon-bcast-k1.json"
+j=$(XNOC_SRC="$TMP/src" XNOC_BUILD="$PWD/build" $XNOC collective --json --topo fat-octagon --op bcast --bytes 64 --time-limit 2 2>"$TMP/stderr")
+jcheck shipped-mismatch-searches "$j" '.schedule_source=="search" and .verified==true'
+grep -q "fat-octagon-bcast-k1.json: it describes alltoall on fat-octagon (k=1), not this collective (searching instead)" "$TMP/stderr" \
+    && ok shipped-mismatch-line || fail shipped-mismatch-line "$(cat "$TMP/stderr")"

@@ -53,6 +53,27 @@ static int own_slot(const uint32_t *w)
     return -1;
 }
 
+/* acc[k] = acc[k] op in[k]: one loop per operator, so the loop body is a
+ * load, a load, the operation and a store */
+#define COMBINE_LOOP(expr)                                                     \
+    _Pragma("clang loop unroll_count(4)") for (uint32_t k = 0; k < n; k++) {   \
+        uint32_t a = acc[k], b = in[k];                                        \
+        acc[k] = (expr);                                                       \
+    }                                                                          \
+    break
+static void combine_words(uint32_t op, uint32_t *acc, const uint32_t *in, uint32_t n)
+{
+    switch (op) {
+    case RED_SUM: COMBINE_LOOP(a + b);
+    case RED_PROD: COMBINE_LOOP(a * b);
+    case RED_MAX: COMBINE_LOOP((int32_t)a > (int32_t)b ? a : b);
+    case RED_MIN: COMBINE_LOOP((int32_t)a < (int32_t)b ? a : b);
+    case RED_AND: COMBINE_LOOP(a & b);
+    case RED_OR: COMBINE_LOOP(a | b);
+    default: COMBINE_LOOP(a ^ b);
+    }
+}
+
 /* step st's partials (PRF_COMBINE receives) into the own slot */
 static void combine_step(uint32_t *w, const plan_step *st, int own)
 {
@@ -62,8 +83,7 @@ static void combine_step(uint32_t *w, const plan_step *st, int own)
     uint32_t *acc = (uint32_t *)slot_buf(w, (uint32_t)own);
     for (uint32_t i = st->first_recv; i < st->first_recv + st->nrecv; i++) {
         if (!(recvs[i].flags & PRF_COMBINE)) continue;
-        const uint32_t *in = (const uint32_t *)slot_buf(w, recvs[i].slot);
-        for (uint32_t k = 0; k < words; k++) acc[k] = coll_combine(op, acc[k], in[k]);
+        combine_words(op, acc, (const uint32_t *)slot_buf(w, recvs[i].slot), words);
     }
 }
 

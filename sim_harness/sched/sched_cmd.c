@@ -23,6 +23,8 @@ static const char *usage_text =
     "  --time-limit S   seconds for the exact search (60)\n"
     "  --seed N         heuristic seed (1)\n"
     "  -o FILE          write the schedule file (docs/schedule-format.md)\n"
+    "  --ship DIR       write it to DIR under the name xnoc collective looks for\n"
+    "                   (schedules/), if it is proven optimal\n"
     "  --verify FILE    check a schedule file: deliveries, conflicts, ports, causality\n"
     "  --json           one JSON object on stdout\n";
 
@@ -65,7 +67,7 @@ static int verify_cmd(const char *path, int json)
 
 int cmd_sched(int argc, char **argv)
 {
-    const char *spec = NULL, *opname = NULL, *from = NULL, *to = NULL, *out = NULL, *verify = NULL;
+    const char *spec = NULL, *opname = NULL, *from = NULL, *to = NULL, *out = NULL, *verify = NULL, *ship = NULL;
     int k = 1, json = 0;
     sched_opts o = {.detour = 0, .exact = 0, .time_limit = 60, .seed = 1};
     for (int i = 1; i < argc; i++) {
@@ -86,6 +88,7 @@ int cmd_sched(int argc, char **argv)
         else if (!strcmp(a, "--seed")) o.seed = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "-o") || !strcmp(a, "--output")) out = argv[++i];
         else if (!strcmp(a, "--verify")) verify = argv[++i];
+        else if (!strcmp(a, "--ship")) ship = argv[++i];
         else cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc sched --help)", a);
     }
     if (verify) return verify_cmd(verify, json);
@@ -108,6 +111,14 @@ int cmd_sched(int argc, char **argv)
     if (sched_run(&s, t, &o, &r) < 0) cli_fail(EXIT_RUNFAIL, "no schedule found (a pair has no path within --detour %d)", o.detour);
     if (sched_verify(&s, t, err, sizeof err))
         cli_fail(EXIT_RUNFAIL, "internal error: the synthesized schedule fails verification: %s", err);
+    char shipped[8800];
+    if (ship) {   /* DIR/<the name xnoc collective looks for>, only for a proven optimum */
+        char name[8300];
+        sched_file_shipped_name(t, &s, name, sizeof name);
+        snprintf(shipped, sizeof shipped, "%s/%s", ship, name);
+        if (r.optimal == 1) out = shipped;
+        else cli_error("--ship: %s on %s is not proven optimal (%d steps, bound %d): not written", opname, t->name, r.steps, r.lower_bound);
+    }
     if (out && sched_file_write(out, t, &s, &r, err, sizeof err)) cli_fail(EXIT_USAGE, "-o: %s", err);
     if (json) {
         json_t *j = json_object();

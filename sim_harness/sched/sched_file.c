@@ -1,10 +1,13 @@
 /* sched_file.c - write and read schedule files (docs/schedule-format.md). */
 #include "sched/sched_file.h"
 
+#include "cli.h"
+
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static json_t *set_json(const unsigned char *m, int n)
 {
@@ -185,4 +188,68 @@ int sched_file_read(const char *path, topo **tp, coll_sched *s, char *err, size_
 done:
     json_decref(o);
     return rc;
+}
+
+/* "0-5,7" from a membership array */
+static void set_canon(const unsigned char *m, int n, char *buf, size_t len)
+{
+    size_t w = 0;
+    buf[0] = 0;
+    for (int i = 0; i < n; i++) {
+        if (!m[i]) continue;
+        int j = i;
+        while (j + 1 < n && m[j + 1]) j++;
+        int r = j > i ? snprintf(buf + w, len - w, "%s%d-%d", w ? "," : "", i, j) : snprintf(buf + w, len - w, "%s%d", w ? "," : "", i);
+        if (r < 0 || (size_t)r >= len - w) return;
+        w += (size_t)r;
+        i = j;
+    }
+}
+
+static int sets_equal(const coll_sched *a, const coll_sched *b)
+{
+    return a->nterms == b->nterms && !memcmp(a->from, b->from, (size_t)a->nterms) && !memcmp(a->to, b->to, (size_t)a->nterms);
+}
+
+void sched_file_shipped_name(const topo *t, const coll_sched *s, char *buf, size_t len)
+{
+    coll_sched d;
+    char e[200], from[4096], to[4096];
+    int dflt = coll_init(&d, t, s->op, NULL, NULL, e, sizeof e) == 0 && sets_equal(&d, s);
+    coll_free(&d);
+    set_canon(s->from, s->nterms, from, sizeof from);
+    set_canon(s->to, s->nterms, to, sizeof to);
+    if (dflt) snprintf(buf, len, "%s-%s-k%d.json", t->name, coll_op_name(s->op), t->k);
+    else snprintf(buf, len, "%s-%s-k%d-from%s-to%s.json", t->name, coll_op_name(s->op), t->k, from, to);
+    for (char *c = buf; *c; c++)
+        if (*c == ':' || *c == '=') *c = '_';
+}
+
+int sched_file_shipped(const topo *t, const coll_sched *s, coll_sched *out, int *optimal, char *path, size_t plen,
+                       char *err, size_t errlen)
+{
+    char name[8300];
+    sched_file_shipped_name(t, s, name, sizeof name);
+    snprintf(path, plen, "%s/schedules/%s", cli_src_dir(), name);
+    if (access(path, R_OK)) return 0;
+    topo *ft = NULL;
+    char e[400];
+    int rc = sched_file_read(path, &ft, out, e, sizeof e);
+    if (!rc && (strcmp(ft->name, t->name) || ft->k != t->k || out->op != s->op || !sets_equal(out, s))) {
+        snprintf(e, sizeof e, "it describes %s on %s (k=%d), not this collective", coll_op_name(out->op), ft->name, ft->k);
+        rc = -1;
+    }
+    if (!rc && sched_verify(out, t, e, sizeof e)) rc = -1;
+    topo_free(ft);
+    if (rc) {
+        coll_free(out);
+        snprintf(err, errlen, "%s: %s", path, e);
+        return -1;
+    }
+    *optimal = -1;
+    json_t *o = json_load_file(path, 0, NULL);
+    json_t *opt = json_object_get(o, "optimal");
+    if (json_is_boolean(opt)) *optimal = json_is_true(opt);
+    json_decref(o);
+    return 1;
 }

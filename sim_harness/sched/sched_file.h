@@ -13,4 +13,16 @@ int sched_file_write(const char *path, const topo *t, const coll_sched *s, const
  * -2 unreadable or malformed. */
 int sched_file_read(const char *path, topo **t, coll_sched *s, char *err, size_t errlen);
 
+/* The name under which the repository ships a proven-optimal schedule of
+ * this collective (schedules/NAME, found by xnoc collective before any
+ * search): "fat-octagon-alltoall-k1.json", with "-from<set>-to<set>" when
+ * the sets are not the collective's defaults and ':' / '=' as '_'. */
+void sched_file_shipped_name(const topo *t, const coll_sched *s, char *buf, size_t len);
+
+/* Reads schedules/NAME for the collective s on t (same topology, ports, op
+ * and sets) into *out.  1 found (and *optimal from the file), 0 none, -1 a
+ * shipped file that does not read or verify (err says why). */
+int sched_file_shipped(const topo *t, const coll_sched *s, coll_sched *out, int *optimal, char *path, size_t plen,
+                       char *err, size_t errlen);
+
 #endif
