@@ -11,6 +11,8 @@ struct sys_view {
     int *step;           /* [term] collective step or -1 */
     uint64_t *inj;       /* [term*k + c] flits injected */
     char status[160];
+    uint64_t flits;                    /* flits injected + delivered at the NIs so far */
+    uint64_t active_from, active_to;   /* first and last cycle they changed in */
 };
 
 /* A node blocked on an NI or barrier register, or asleep in wfi, is
@@ -45,13 +47,27 @@ static void sample(sys_view *sv, view_sample *vs)
     if (lo >= 0 && n > 0 && (size_t)n < sizeof sv->status)
         snprintf(sv->status + n, sizeof sv->status - (size_t)n, lo == hi ? ", step %d" : ", steps %d-%d", lo, hi);
     *vs = (view_sample){.cycle = s->cycle, .inj_flits = sv->inj, .node_state = sv->state, .node_step = sv->step,
-                        .status = sv->status};
+                        .status = sv->status, .active_from = sv->active_from, .active_to = sv->active_to};
     view_sample_net(sv->v, s->net, &s->rc, vs);
+}
+
+/* The window in which flits move, so that the heatmap describes the
+ * traffic rather than boot and set-up. */
+static void track_activity(sys_view *sv)
+{
+    const sys *s = sv->s;
+    uint64_t f = 0;
+    for (int i = 0; i < s->n; i++) f += s->nodes[i].ni.flits_sent + s->nodes[i].ni.flits_recv;
+    if (f == sv->flits) return;
+    if (!sv->flits) sv->active_from = s->cycle - 1;   /* the counters were all 0 at the end of that cycle */
+    sv->flits = f;
+    sv->active_to = s->cycle;
 }
 
 static int on_cycle(sys *s, void *arg)
 {
     sys_view *sv = arg;
+    track_activity(sv);
     if (!view_due(sv->v, s->cycle)) return 0;
     view_sample vs;
     sample(sv, &vs);

@@ -50,7 +50,8 @@ typedef struct {
     int live;                 /* --view: open a window */
     const char *frames_dir;   /* --frames DIR: DIR/frame_000000.png ... */
     uint64_t frame_every;     /* --frame-every N: one frame every N cycles (100) */
-    const char *heatmap;      /* --heatmap FILE.png: link utilization of the whole run */
+    const char *heatmap;      /* --heatmap FILE.png: link utilization while traffic flows */
+    double heat_max;          /* --heat-max U: the heatmap's full scale (0 = automatic) */
     int width, height;        /* picture size in pixels (1024 x 720) */
     uint64_t window;          /* utilization is averaged over this many cycles (200) */
     const char *title;        /* caption, e.g. "traffic uniform 0.30" (may be NULL) */
@@ -73,6 +74,9 @@ typedef struct {
     const uint32_t *xor_ops;          /* [router] XOR reductions done (cumulative) */
     const uint32_t *mcast_copies;     /* [router] multicast copies made (cumulative) */
     const char *status;               /* one short line shown under the cycle counter */
+    /* the cycles in which flits moved (first injected .. last delivered);
+     * the heatmap averages over them.  0, 0 = unknown: the whole run */
+    uint64_t active_from, active_to;
 } view_sample;
 
 typedef struct view view;

@@ -11,7 +11,9 @@ const char view_usage[] =
     "  --view            live window (space pause, n step, +/- speed, click: counters, q quit)\n"
     "  --frames DIR      headless pictures DIR/frame_000000.png ... (no display needed)\n"
     "  --frame-every N   one frame every N cycles (100)\n"
-    "  --heatmap F.png   picture of every link's utilization over the whole run\n";
+    "  --heatmap F.png   picture of every link's utilization while traffic flows\n"
+    "  --heat-max U      the heatmap's full-red utilization (default: the busiest link,\n"
+    "                    rounded up; give the same U to compare pictures)\n";
 
 int view_cli_arg(view_opts *o, int argc, char **argv, int *i)
 {
@@ -20,7 +22,8 @@ int view_cli_arg(view_opts *o, int argc, char **argv, int *i)
         o->live = 1;
         return 1;
     }
-    if (strcmp(a, "--frames") && strcmp(a, "--frame-every") && strcmp(a, "--heatmap")) return 0;
+    if (strcmp(a, "--frames") && strcmp(a, "--frame-every") && strcmp(a, "--heatmap") && strcmp(a, "--heat-max"))
+        return 0;
     if (!v) cli_fail(EXIT_USAGE, "%s needs a value", a);
     if (!strcmp(a, "--frames")) {
         if (!*v) cli_fail(EXIT_USAGE, "--frames: empty directory name");
@@ -28,6 +31,8 @@ int view_cli_arg(view_opts *o, int argc, char **argv, int *i)
     } else if (!strcmp(a, "--frame-every")) {
         o->frame_every = cli_u64(a, v);
         if (!o->frame_every) cli_fail(EXIT_USAGE, "--frame-every: must be at least 1");
+    } else if (!strcmp(a, "--heat-max")) {
+        o->heat_max = cli_double(a, v, 0.001, 1);
     } else {
         size_t n = strlen(v);
         if (n < 5 || strcasecmp(v + n - 4, ".png")) cli_fail(EXIT_USAGE, "--heatmap: '%s' must name a .png file", v);

@@ -48,7 +48,10 @@ static void legend(cursor *c, const vstats *S, const vscene *sc)
 {
     vpaint *P = c->P;
     line(c, P->font, "link utilization", COL_INK);
-    if (sc->mode == SCENE_HEATMAP) linef(c, P->small, COL_GRID, "flits/cycle over the run (%llu cycles)", (unsigned long long)S->cycle);
+    if (sc->mode == SCENE_HEATMAP && S->active_to > S->active_from)
+        linef(c, P->small, COL_GRID, "flits/cycle over cycles %llu-%llu (traffic)", (unsigned long long)S->active_from,
+              (unsigned long long)S->active_to);
+    else if (sc->mode == SCENE_HEATMAP) linef(c, P->small, COL_GRID, "flits/cycle over the run (%llu cycles)", (unsigned long long)S->cycle);
     else linef(c, P->small, COL_GRID, "flits/cycle, last %llu cycles", (unsigned long long)S->window);
     float bh = 14, bw = c->w;
     for (int i = 0; i < (int)bw; i++) paint_rect(P, c->x + (float)i, c->y, 1, bh, color_util((double)i / (bw - 1)));
@@ -145,7 +148,9 @@ void panel_draw(vpaint *P, const vlayout *L, const topo *t, const vstats *S, con
     cursor c = {P, (float)R->x + 14, (float)R->y + 10, (float)R->w - 28};
     char buf[64];
     linef(&c, P->font, COL_INK, "%s%s%s", t->name, sc->title ? "  " : "", sc->title ? sc->title : "");
-    if (sc->mode == SCENE_HEATMAP) linef(&c, P->big, COL_INK, "run: %llu cycles", (unsigned long long)S->cycle);
+    if (sc->mode == SCENE_HEATMAP && S->active_to > S->active_from)
+        linef(&c, P->big, COL_INK, "traffic: %llu cycles", (unsigned long long)stats_heat_cycles(S));
+    else if (sc->mode == SCENE_HEATMAP) linef(&c, P->big, COL_INK, "run: %llu cycles", (unsigned long long)S->cycle);
     else linef(&c, P->big, COL_INK, "cycle %llu", (unsigned long long)S->cycle);
     human_rate(S->rate, buf, sizeof buf);
     line(&c, P->small, buf, COL_INK);

@@ -107,6 +107,8 @@ void stats_take(vstats *S, const view_sample *s)
         memcpy(&S->ring[(size_t)slot * (size_t)S->nchan], S->now, (size_t)S->nchan * sizeof *S->now);
     }
     S->cycle = s->cycle;
+    S->active_from = s->active_from;
+    S->active_to = s->active_to;
     copy_u64(S->now, s->link_flits, L);
     copy_u64(S->now + L, s->inj_flits, C);
     copy_u64(S->now + L + C, s->ej_flits, C);
@@ -149,7 +151,13 @@ double stats_util(const vstats *S, int c)
     return (double)(S->now[c] - base) / (double)(S->cycle - base_cycle);
 }
 
+uint64_t stats_heat_cycles(const vstats *S)
+{
+    return S->active_to > S->active_from ? S->active_to - S->active_from : S->cycle;
+}
+
 double stats_util_total(const vstats *S, int c)
 {
-    return S->cycle ? (double)S->now[c] / (double)S->cycle : 0;
+    uint64_t n = stats_heat_cycles(S);
+    return n ? (double)S->now[c] / (double)n : 0;
 }

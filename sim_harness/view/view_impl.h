@@ -77,6 +77,7 @@ typedef struct {
     uint64_t rate_cycle;                 /* for measuring the rate */
     double rate_t;
     char status[128];
+    uint64_t active_from, active_to;     /* view_sample's; 0, 0 = the whole run */
 } vstats;
 
 int stats_init(vstats *S, const topo *t, uint64_t window);
@@ -84,6 +85,8 @@ void stats_free(vstats *S);
 void stats_take(vstats *S, const view_sample *s);
 /* Flits per cycle on channel c over the sliding window. */
 double stats_util(const vstats *S, int c);
+/* The cycles the heatmap averages over: the active window, or the run. */
+uint64_t stats_heat_cycles(const vstats *S);
 /* Flits per cycle on channel c over the whole run. */
 double stats_util_total(const vstats *S, int c);
 
