@@ -292,7 +292,16 @@ int ni_mmio(ni *n, uint32_t off, int is_store, uint32_t *val)
         off -= NI_RECV;
         if (is_store) {
             switch (off) {
-            case NI_R_BASE: n->ring_base = *val; n->head = n->tail = 0; return RV32_MMIO_OK;
+            case NI_R_BASE:
+                /* a ring already sized must stay inside RAM where it moves to */
+                if ((*val & 7) || (n->ring_size && !in_ram(n, *val, n->ring_size))) {
+                    snprintf(n->refused, sizeof n->refused,
+                             "NI receive ring 0x%08x + %u bytes: not 8-byte aligned or outside RAM", *val, n->ring_size);
+                    return RV32_MMIO_FAULT;
+                }
+                n->ring_base = *val;
+                n->head = n->tail = 0;
+                return RV32_MMIO_OK;
             case NI_R_SIZE:
                 if ((*val & 7) || *val < 16 || (n->ring_base & 7) || !in_ram(n, n->ring_base, *val)) {
                     snprintf(n->refused, sizeof n->refused,
@@ -366,7 +375,10 @@ int ni_mmio(ni *n, uint32_t off, int is_store, uint32_t *val)
             s->head = head_flit(n, s, c);
             s->nmask = s->mc && !s->nhops ? n->mask_flits : 0;
             s->mask_go = s->mask_addr;
+            s->addr_go = s->addr;
+            s->len_go = s->len;
             s->nflits = 2 + s->nmask + (int)((s->len + 7) / 8);
+            s->meta = (uint64_t)(n->term & 0xffff) | (uint64_t)s->tag << 16 | (uint64_t)s->len << 32;
             if (is_unit(n, s->dst)) n->coded_sent++;
             if (s->nmask) {
                 n->mc_sent++;
@@ -416,15 +428,15 @@ static void send_cycle(ni *n, int c, xnoc_flit *f)
     f->head = s->sent == 0;
     f->tail = s->sent == s->nflits - 1;
     if (s->sent == 0) f->payload = s->head;
-    else if (s->sent == 1) f->payload = (uint64_t)(n->term & 0xffff) | (uint64_t)s->tag << 16 | (uint64_t)s->len << 32;
+    else if (s->sent == 1) f->payload = s->meta;
     else if (s->sent < 2 + s->nmask) {
         uint64_t w;
         memcpy(&w, n->core->ram + (s->mask_go - n->core->ram_base) + 8u * (uint32_t)(s->sent - 2), 8);
         f->payload = w;
     } else {
-        uint32_t off = (uint32_t)(s->sent - 2 - s->nmask) * 8, take = s->len - off > 8 ? 8 : s->len - off;
+        uint32_t off = (uint32_t)(s->sent - 2 - s->nmask) * 8, take = s->len_go - off > 8 ? 8 : s->len_go - off;
         uint64_t w = 0;
-        memcpy(&w, n->core->ram + (s->addr - n->core->ram_base) + off, take);
+        memcpy(&w, n->core->ram + (s->addr_go - n->core->ram_base) + off, take);
         f->payload = w;
     }
     s->credits[s->vc]--;

@@ -36,8 +36,10 @@ typedef struct {
     /* network-coding fields of the head, and the mask buffer (MC = 1) */
     uint32_t mc, op, count, out_dest, out_mc, out_op, out_count, mask_addr;
     /* state of the packet on the wire */
-    uint64_t head;                 /* head flit latched at GO */
+    uint64_t head, meta;           /* head and meta flit latched at GO */
     uint32_t mask_go;              /* mask address latched at GO */
+    uint32_t addr_go, len_go;      /* buffer and length latched at GO: firmware may rewrite ADDR/LEN
+                                    * while the packet streams (they describe the next send) */
     int busy, vc, sent, nflits, nmask;
     uint32_t done;
     uint64_t go_cycle;             /* network cycle of the last accepted GO */

@@ -38,20 +38,15 @@ for t in fat-octagon mesh:8x8; do
         'BEGIN { printf "| %s | %d | %d | %d | %.2f | %.0f |\n", t, n, c, i, b - a, c / (b - a) }'
 done
 echo
-echo "## Collectives on fat-octagon, 1 KiB messages"
+echo "## Collectives on fat-octagon, 1 KiB and 16 KiB messages"
 echo
-echo "\`build/xnoc collective --topo fat-octagon --op OP --bytes 1024 --algo A\`; model = tau*t_s + V*t_1 (docs/collectives.md)"
+tools/coll_compare.sh fat-octagon 1024 16384
 echo
-echo "| collective | algorithm | steps | lower bound | cycles | model | vs model | stalled flit-cycles |"
-echo "|---|---|---:|---:|---:|---:|---:|---:|"
-for op in bcast scatter gather reduce allgather alltoall; do
-    case $op in allgather|alltoall) algos="sched ring rd all-at-once" ;; *) algos="sched tree ring all-at-once" ;; esac
-    for a in $algos; do
-        j=$($X collective --json --topo fat-octagon --op $op --bytes 1024 --algo $a --time-limit 60 2>/dev/null) || continue
-        jq -r '"| \(.op) | \(.algo) | \(.steps) | \(.lower_bound) | \(.cycles) | \(.model_cycles|floor) | \((100*(.cycles-.model_cycles)/.model_cycles*10|round)/10)% | \(.stalled_flit_cycles) |"' <<<"$j"
-    done
-done
+echo "Scheduled alltoall, 16 KiB, both step modes:"
+echo
+echo "| sync | cycles | model | t_s | t_1 | busiest channel use | stalled flit-cycles |"
+echo "|---|---:|---:|---:|---:|---:|---:|"
 for s in global data; do
-    j=$($X collective --json --topo fat-octagon --op alltoall --bytes 1024 --sync $s --time-limit 60 2>/dev/null)
-    jq -r '"| alltoall (\(.sync) steps) | sched | \(.steps) | \(.lower_bound) | \(.cycles) | \(.model_cycles|floor) | \((100*(.cycles-.model_cycles)/.model_cycles*10|round)/10)% | \(.stalled_flit_cycles) |"' <<<"$j"
+    j=$($X collective --json --topo fat-octagon --op alltoall --bytes 16384 --sync $s 2>/dev/null)
+    jq -r '"| \(.sync) | \(.cycles) | \(.model_cycles|floor) | \(.t_s|floor) | \(.t_1) | \(.busiest_channel_utilization*1000|floor/10)% | \(.stalled_flit_cycles) |"' <<<"$j"
 done

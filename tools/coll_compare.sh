@@ -8,7 +8,7 @@
 # usage: tools/coll_compare.sh [-j JOBS] [-o RAW.jsonl] TOPO [BYTES...]
 set -u
 cd "$(dirname "$0")/.."
-X=build/xnoc
+X=${XNOC:-build/xnoc}
 jobs=1 raw=
 while [ $# -gt 0 ]; do
     case $1 in
@@ -34,11 +34,11 @@ points() {
 run_point() {
     local op=$1 a=$2 b=$3
     [ $op = reduce ] && [ $((b % 4)) != 0 ] && return
-    j=$(build/xnoc collective --json --topo "$T" --router ncu=0 --op $op --algo $a --bytes $b --time-limit 60 2>/dev/null) || [ -n "$j" ] || return 0
+    j=$($X collective --json --topo "$T" --router ncu=0 --op $op --algo $a --bytes $b --time-limit 60 2>/dev/null) || [ -n "$j" ] || return 0
     jq -c 'del(.links)' <<<"$j"
 }
 export -f run_point
-export T
+export T X
 points | xargs -P "$jobs" -L1 bash -c 'run_point "$@"' _ >> "$raw"
 echo "\`tools/coll_compare.sh $T $sizes\` (routers ncu=0; cycles: first start to last end of the timed region)"
 echo

@@ -1,0 +1,39 @@
+/* ni-abuse - firmware that misuses the NI must not hurt the emulator.
+ * --arg case=0: node 0 starts a 256-byte send to node 1, then at once
+ * rewrites ADDR (to an address outside RAM) and LEN (to 65536) while the
+ * packet streams; the NI latched both at GO, so node 1 receives the
+ * original bytes and checks them (exit 0).
+ * --arg case=1: node 0 moves its sized receive ring so that it would end
+ * outside RAM: refused (one fault line).  case=2: moved to an unaligned
+ * address: refused. */
+#include "xnoc.h"
+
+static uint8_t ring[1024] __attribute__((aligned(8)));
+static uint8_t buf[256] __attribute__((aligned(8)));
+
+int main(void)
+{
+    int me = node_id(), c = (int)node_param("case", 0);
+    noc_init(ring, sizeof ring);
+    volatile uint32_t *s0 = NI + NI_SEND(0) / 4;
+    if (me == 0 && c == 0) {
+        for (int i = 0; i < 256; i++) buf[i] = (uint8_t)(i * 13 + 5);
+        noc_send(0, 1, buf, sizeof buf, 3);
+        s0[NI_S_ADDR / 4] = 0x40000000u;                 /* mid-send: the NI must not follow */
+        s0[NI_S_LEN / 4] = 65536;
+        noc_send_wait(0);
+        for (int i = 0; i < 256; i++) buf[i] = 0;         /* and the buffer is free again */
+        return 0;
+    }
+    if (me == 1 && c == 0) {
+        noc_msg m;
+        noc_recv(&m);
+        int bad = m.len != 256 || m.tag != 3;
+        for (uint32_t i = 0; i < m.len && !bad; i++) bad = m.data[i] != (uint8_t)(i * 13 + 5);
+        printf("ni-abuse: %s\n", bad ? "MISMATCH" : "ok");
+        return bad;
+    }
+    if (me == 0 && c == 1) NI[(NI_RECV + NI_R_BASE) / 4] = 0x80000000u + DEV[DEV_RAM_SIZE] - 512;
+    if (me == 0 && c == 2) NI[(NI_RECV + NI_R_BASE) / 4] = (uint32_t)(uintptr_t)ring + 4;
+    return 0;
+}
