@@ -51,7 +51,7 @@ static int clock_ratio = 1;
 
 typedef struct {
     int verified, fault;
-    char error[400];
+    char error[800];
     uint64_t cycles;
     uint64_t *step_cycles;
     uint64_t stalls;
@@ -141,7 +141,8 @@ static void execute(const topo *t, const router_cfg *rc, coll_sched *s, int byte
         cli_fail(EXIT_USAGE, "--ram %u: this collective needs %u KiB per node (the plan and its %d-byte buffers)",
                  ram_kib, need_kib, bytes);
     out->ram_kib = ram_kib ? ram_kib : need_kib;
-    sys_opts o = {.ram_kib = out->ram_kib, .clock_ratio = clock_ratio, .console_out = stderr};
+    sys_opts o = {.ram_kib = out->ram_kib, .clock_ratio = clock_ratio, .console_out = stderr,
+                  .watchdog = SYS_WATCHDOG_DEFAULT};
     o.plan_addr = plan_addr;
     sys *sy = sys_create(t, rc, &o, elf, err, sizeof err);
     if (!sy) cli_fail(EXIT_USAGE, "%s", err);

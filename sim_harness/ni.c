@@ -24,17 +24,7 @@ void ni_init(ni *n, const topo *t, const router_cfg *rc, int term, rv32 *core)
         n->send[c].out_dest = NI_OUT_NONE;
     }
     n->m.src = NI_ANY_SRC;
-    n->corrupt_at = -1;
-    /* test hook: XNOC_TEST_CORRUPT=NODE[:BYTE] flips bit 0 of the BYTE-th
-     * payload byte (from 0) node NODE's NI receives, to show that the
-     * checkers downstream catch a corrupted delivery */
-    const char *hook = getenv("XNOC_TEST_CORRUPT");
-    if (hook && *hook) {
-        char *end;
-        long node = strtol(hook, &end, 10);
-        long long byte = *end == ':' ? strtoll(end + 1, NULL, 10) : 0;
-        if (node == term && byte >= 0) n->corrupt_at = byte;
-    }
+    test_hooks_init(&n->hooks, term);
 }
 
 void ni_free(ni *n)
@@ -537,9 +527,13 @@ static int recv_flit(ni *n, int c, const xnoc_flit *f)
 {
     ni_asm *a = &n->rx[c][f->vc & 7];
     n->flits_recv++;
+#define FAIL(...) (n->error[0] ? 0 : snprintf(n->error, sizeof n->error, __VA_ARGS__))
     if (f->head) {
-        if (a->active && !n->error[0])
-            snprintf(n->error, sizeof n->error, "terminal %d channel %d VC %d: a head flit inside a packet", n->term, c, f->vc);
+        if (a->active && a->meta)
+            FAIL("channel %d VC %d: a head flit arrived inside the message from terminal %u (tag %u, %u of %u bytes "
+                 "so far): its tail was lost, or a head duplicated", c, f->vc, a->src, a->tag, a->got, a->len);
+        else if (a->active)
+            FAIL("channel %d VC %d: a head flit arrived right after another head: a flit was lost or duplicated", c, f->vc);
         a->active = 1;
         a->meta = 0;
         a->got = 0;
@@ -550,7 +544,7 @@ static int recv_flit(ni *n, int c, const xnoc_flit *f)
         return 1;
     }
     if (!a->active) {
-        if (!n->error[0]) snprintf(n->error, sizeof n->error, "terminal %d channel %d VC %d: body flit without a head", n->term, c, f->vc);
+        FAIL("channel %d VC %d: a body flit without a head: the head was lost, or a tail duplicated", c, f->vc);
         return 1;
     }
     if (!a->meta) {
@@ -579,12 +573,13 @@ static int recv_flit(ni *n, int c, const xnoc_flit *f)
         if (!a->nmask) a->mask0 = f->payload;
         a->nmask++;
         a->mask_left--;
+    } else if (a->got >= a->len) {
+        FAIL("channel %d VC %d: the message from terminal %u (tag %u) has more data flits than its %u bytes: a flit "
+             "was duplicated", c, f->vc, a->src, a->tag, a->len);
     } else {
         uint32_t take = a->len - a->got > 8 ? 8 : a->len - a->got;
         uint64_t w = f->payload;
-        if (n->corrupt_at >= 0 && (uint64_t)n->corrupt_at - n->data_bytes < take)
-            w ^= 1ull << (8 * ((uint64_t)n->corrupt_at - n->data_bytes));
-        n->data_bytes += take;
+        test_hooks_corrupt(&n->hooks, &w, take);
         if (a->posted) {   /* zero-copy: straight into the posted buffer */
             memcpy(n->core->ram + (a->addr - n->core->ram_base) + a->got, &w, take);
             rv32_ram_written(n->core, a->addr + a->got, take);
@@ -595,6 +590,10 @@ static int recv_flit(ni *n, int c, const xnoc_flit *f)
     }
     if (f->tail) {
         a->active = 0;
+        if (!a->meta || a->got < a->len || a->mask_left)
+            FAIL("channel %d VC %d: the message from terminal %u (tag %u) ended after %u of its %u bytes: a flit was lost",
+                 c, f->vc, a->src, a->tag, a->got, a->len);
+        if (n->error[0]) return 1;     /* the run stops; nothing half-delivered is committed */
         if (a->posted) {
             complete_posted(n, a);
             return 1;
@@ -605,6 +604,7 @@ static int recv_flit(ni *n, int c, const xnoc_flit *f)
         }
     }
     return 1;
+#undef FAIL
 }
 
 void ni_cycle(ni *n, const xnoc_flit *ej, const xnoc_credit *injc, xnoc_flit *inj, xnoc_credit *ejc)
@@ -629,11 +629,18 @@ void ni_cycle(ni *n, const xnoc_flit *ej, const xnoc_credit *injc, xnoc_flit *in
         }
         if (ej[c].valid) {
             ni_asm *a = &n->rx[c][ej[c].vc & 7];
-            if (a->held || a->qlen) {
-                a->q[(a->qhead + a->qlen) % 64] = ej[c];
-                a->qlen++;
-            } else if (recv_flit(n, c, &ej[c])) {
-                owe(n, c, ej[c].vc);
+            int fate = test_hooks_fate(&n->hooks);
+            if (fate == HOOK_DROP) {
+                owe(n, c, ej[c].vc);      /* discarded; its credit goes back as for any flit */
+            } else {
+                /* a duplicate is taken first and earns no credit of its own */
+                if (fate == HOOK_DUP && !a->held && !a->qlen) (void)recv_flit(n, c, &ej[c]);
+                if (a->held || a->qlen) {
+                    a->q[(a->qhead + a->qlen) % 64] = ej[c];
+                    a->qlen++;
+                } else if (recv_flit(n, c, &ej[c])) {
+                    owe(n, c, ej[c].vc);
+                }
             }
         }
         ejc[c].valid = 0;

@@ -18,7 +18,8 @@
 #include "rv32.h"
 #include "topo.h"
 
-#include "../firmware/lib/ni_regs.h"   /* the register map: one home for harness and firmware */
+#include "../firmware/lib/ni_regs.h"
+#include "test_hooks.h"   /* the register map: one home for harness and firmware */
 
 /* head flit fields (the interface of the network-coding units) */
 #define NI_HEAD_MC (1ull << 11)
@@ -90,8 +91,7 @@ typedef struct ni {
     uint32_t ct_addr, ct_target;   /* NI_M_CT_ADDR, NI_M_CT_WAIT */
     uint64_t posted_done, unexpected;
     uint32_t guard_lo, guard_hi;   /* RAM no posted receive may cover (the collective plan) */
-    uint64_t data_bytes;           /* payload bytes received (XNOC_TEST_CORRUPT counts them) */
-    int64_t corrupt_at;            /* XNOC_TEST_CORRUPT: flip bit 0 of this payload byte, or -1 */
+    test_hooks hooks;              /* XNOC_TEST_CORRUPT (data bytes), _DROP, _DUP (flits) */
     char refused[160];             /* why the last refused (faulting) access was refused */
     char error[200];
 } ni;

@@ -255,27 +255,110 @@ static void fault_line(sys *s, node *nd)
                  (unsigned long long)s->cycle);
 }
 
+/* "node 0 is waiting ...; node 1 ...; and 12 more" for the waiting nodes */
+static void describe_waiting(const sys *s, char *buf, size_t len)
+{
+    char d[200];
+    int w = 0;
+    for (int i = 0; i < s->n && w < 4; i++) {
+        if (s->nodes[i].state == NODE_EXITED) continue;
+        sys_describe(s, i, d, sizeof d);
+        size_t l = strlen(buf);
+        snprintf(buf + l, len - l, "%s %s", w ? ";" : ":", d);
+        w++;
+    }
+    if (s->running > w) {   /* one line stays one line on 64 nodes */
+        size_t l = strlen(buf);
+        snprintf(buf + l, len - l, "; and %d more", s->running - w);
+    }
+}
+
+/* Something that changes whenever anything makes progress: instructions,
+ * flits into and out of the NIs, flits on the links. */
+static uint64_t progress_sig(sys *s)
+{
+    uint64_t g = 0;
+    for (int i = 0; i < s->n; i++) {
+        const node *nd = &s->nodes[i];
+        g += nd->core.instret * 0x9E3779B97F4A7C15ull + nd->ni.flits_sent * 31 + nd->ni.flits_recv * 37;
+    }
+    for (int r = 0; r < s->t->nrouters; r++)
+        for (int p = 0; p < s->t->nports; p++) g += net_link_flits(s->net, r, p) * (uint64_t)(r * 131 + p + 1);
+    return g;
+}
+
+/* The watchdog: every running node waits on a device register (or sleeps
+ * in wfi), no coding unit holds a group (those time out on their own), and
+ * nothing has moved for o.watchdog cycles: nothing ever will.  Says what
+ * is stuck: a message whose flits stopped arriving while the network is
+ * empty (lost), flits held in a router (deadlock), or nodes waiting for
+ * what nobody sends. */
+static int watchdog(sys *s)
+{
+    uint64_t sig = progress_sig(s);
+    if (sig != s->wd_sig) {
+        s->wd_sig = sig;
+        s->wd_since = s->cycle;
+        return 0;
+    }
+    if (s->cycle - s->wd_since < s->o.watchdog) return 0;
+    for (int i = 0; i < s->n; i++) {
+        const node *nd = &s->nodes[i];
+        if (nd->state != NODE_EXITED && nd->last_stop != RV32_STALL && nd->last_stop != RV32_WFI) return 0;
+    }
+    const topo *t = s->t;
+    if (net_has_units(s->net))
+        for (int r = 0; r < t->nrouters; r++) {
+            net_unit u;
+            net_unit_stats(s->net, r, &u);
+            if (u.slots_in_use) return 0;
+        }
+    char where[200] = "";
+    for (int r = 0; r < t->nrouters && !where[0]; r++)
+        for (int p = 0; p < t->nports && !where[0]; p++)
+            for (int v = 0; v < s->rc.vcs && !where[0]; v++) {
+                int occ = net_vc_occupancy(s->net, r, p, v);
+                if (occ) snprintf(where, sizeof where, "router %d port %d VC %d holds %d flit(s)", r, p, v, occ);
+            }
+    uint64_t quiet = s->cycle - s->wd_since;
+    if (!where[0])
+        for (int i = 0; i < s->n; i++) {
+            const ni *n = &s->nodes[i].ni;
+            for (int c = 0; c < n->k; c++)
+                for (int v = 0; v < n->vcs; v++) {
+                    const ni_asm *a = &n->rx[c][v];
+                    if (!a->active) continue;
+                    if (a->meta)
+                        snprintf(s->fault, sizeof s->fault,
+                                 "network interface of node %d: channel %d VC %d: the message from terminal %u (tag %u) stopped "
+                                 "after %u of its %u bytes and the network is empty: its last flit(s) were lost (cycle %llu)",
+                                 i, c, v, a->src, a->tag, a->got, a->len, (unsigned long long)s->cycle);
+                    else
+                        snprintf(s->fault, sizeof s->fault,
+                                 "network interface of node %d: channel %d VC %d: a message stopped after its head and the network "
+                                 "is empty: its other flits were lost (cycle %llu)", i, c, v, (unsigned long long)s->cycle);
+                    return 1;
+                }
+        }
+    if (where[0])
+        snprintf(s->fault, sizeof s->fault, "deadlock at cycle %llu: nothing moved for %llu cycles; %s; every node waits",
+                 (unsigned long long)s->cycle, (unsigned long long)quiet, where);
+    else
+        snprintf(s->fault, sizeof s->fault, "stall at cycle %llu: every running node waits and nothing is in flight (for %llu cycles)",
+                 (unsigned long long)s->cycle, (unsigned long long)quiet);
+    describe_waiting(s, s->fault, sizeof s->fault);
+    return 1;
+}
+
 int sys_run(sys *s, uint64_t max_cycles)
 {
     const topo *t = s->t;
     int k = t->k, ratio = s->o.clock_ratio;
     while (s->running > 0 && !s->halted) {
         if (s->cycle >= max_cycles) {
-            char d[200];
-            int w = 0;
             snprintf(s->fault, sizeof s->fault, "--max-cycles %llu reached with %d node(s) running",
                      (unsigned long long)max_cycles, s->running);
-            for (int i = 0; i < s->n && w < 4; i++) {
-                if (s->nodes[i].state == NODE_EXITED) continue;
-                sys_describe(s, i, d, sizeof d);
-                size_t l = strlen(s->fault);
-                snprintf(s->fault + l, sizeof s->fault - l, "%s %s", w ? ";" : ":", d);
-                w++;
-            }
-            if (s->running > w) {   /* one line stays one line on 64 nodes */
-                size_t l = strlen(s->fault);
-                snprintf(s->fault + l, sizeof s->fault - l, "; and %d more", s->running - w);
-            }
+            describe_waiting(s, s->fault, sizeof s->fault);
             return 2;
         }
         for (int i = 0; i < s->n; i++) {
@@ -320,6 +403,7 @@ int sys_run(sys *s, uint64_t max_cycles)
             snprintf(s->fault, sizeof s->fault, "interrupted at cycle %llu (view closed)", (unsigned long long)s->cycle);
             return 3;
         }
+        if (s->o.watchdog && (s->cycle & 255) == 0 && watchdog(s)) return 1;
         if ((s->cycle & 0xffff) == 0)
             cli_progress("cycle %llu: %d node(s) running", (unsigned long long)s->cycle, s->running);
     }

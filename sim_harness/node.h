@@ -64,7 +64,10 @@ typedef struct {
     node_param params[NODE_NPARAMS];
     int nparams;
     uint32_t plan_addr;
+    uint64_t watchdog;          /* cycles of no progress that end the run as a stall (0: off) */
 } sys_opts;
+
+#define SYS_WATCHDOG_DEFAULT 5000
 
 typedef struct sys {
     const topo *t;
@@ -82,7 +85,8 @@ typedef struct sys {
     int halted;                 /* tohost written */
     uint32_t tohost_value;
     int tohost_node;
-    char fault[400];            /* first fault, one line */
+    char fault[700];            /* first fault, one line */
+    uint64_t wd_sig, wd_since;  /* watchdog: progress signature and the cycle it last changed */
     /* Called after every network cycle when set (the live view): a non-zero
      * answer stops the run, sys_run() returns 3 and s->fault says why. */
     int (*on_cycle)(struct sys *s, void *arg);
@@ -96,8 +100,10 @@ void sys_free(sys *s);
 
 /* Runs until every node has exited, tohost is written, a fault, or
  * max_cycles network cycles.  Returns 0 when every node exited (or tohost),
- * 1 on a fault, 2 on the cycle limit (s->fault says why, naming nodes),
- * 3 when on_cycle asked to stop. */
+ * 1 on a fault (a stall the watchdog saw included: every running node
+ * waits on a device and nothing has moved for o.watchdog cycles), 2 on the
+ * cycle limit (s->fault says why, naming nodes), 3 when on_cycle asked to
+ * stop. */
 int sys_run(sys *s, uint64_t max_cycles);
 
 /* What node i is doing, in words ("waiting for a packet at PC 0x...") */

@@ -26,6 +26,8 @@ static const char *usage_text =
     "                      flits (32), timeout=100..1000000 cycles (100000)\n"
     "  --ports k           NI channels per terminal (1)\n"
     "  --max-cycles N      stop (and fail) after N network cycles (10000000)\n"
+    "  --watchdog N        fail when every node waits and nothing moved for N cycles\n"
+    "                      (5000; 0 = off): names lost flits, deadlocks, stalls\n"
     "  --ram KiB           RAM per node at 0x80000000 (256)\n"
     "  --clock-ratio N     core cycles per network cycle (1)\n"
     "  --arg NAME=V        argument for the firmware: NAME 0..7 (numbered register)\n"
@@ -72,7 +74,7 @@ int cmd_run(int argc, char **argv)
     const char *spec = NULL, *elf = NULL;
     router_cfg rc;
     router_cfg_default(&rc);
-    sys_opts o = {.ram_kib = 256, .clock_ratio = 1};
+    sys_opts o = {.ram_kib = 256, .clock_ratio = 1, .watchdog = SYS_WATCHDOG_DEFAULT};
     int k = 1, json = 0;
     uint64_t max_cycles = 10000000;
     char err[512];
@@ -95,6 +97,7 @@ int cmd_run(int argc, char **argv)
             if (router_cfg_parse(&rc, argv[++i], err, sizeof err)) cli_fail(EXIT_USAGE, "%s", err);
         } else if (!strcmp(a, "--ports")) k = (int)cli_long(a, argv[++i], 1, 4);
         else if (!strcmp(a, "--max-cycles")) max_cycles = cli_u64(a, argv[++i]);
+        else if (!strcmp(a, "--watchdog")) o.watchdog = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--ram")) o.ram_kib = (uint32_t)cli_long(a, argv[++i], 4, 65536);
         else if (!strcmp(a, "--clock-ratio")) o.clock_ratio = (int)cli_long(a, argv[++i], 1, 1024);
         else if (!strcmp(a, "--console-dir")) o.console_dir = argv[++i];

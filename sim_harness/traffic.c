@@ -30,6 +30,7 @@
 #include "links_report.h"
 #include "net.h"
 #include "topo.h"
+#include "test_hooks.h"
 #include "traffic_nc.h"
 #include "view.h"
 
@@ -69,6 +70,7 @@ typedef struct {
     uint64_t created, arrived;
     int got;               /* flits received so far */
     uint8_t measured, done, dropped;   /* dropped: never entered the network */
+    uint8_t sent, lost;                /* sent: every flit injected; lost: reported lost */
 } packet;
 
 typedef struct {
@@ -173,6 +175,8 @@ typedef struct {
 typedef struct {
     int active, nc;        /* nc: a coding-group packet, checked by traffic_nc */
     size_t pkt;
+    int last_valid;        /* last: the packet this VC completed last (a duplicated tail names it) */
+    size_t last;
 } ej_state;
 
 typedef struct {
@@ -201,6 +205,7 @@ typedef struct {
     int no_eject_credit;       /* test hook: provoke a stall */
     int spurious_credit;       /* test hook: a credit nobody owed, to trip the RTL invariant */
     nc_gen *nc;                /* --coding */
+    test_hooks *hooks;         /* [term] XNOC_TEST_CORRUPT / _DROP / _DUP at ejection */
 } sim;
 
 static void error(sim *s, uint64_t *kind, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -268,20 +273,65 @@ static void index_packet(sim *s, size_t idx)
     by_src[src][by_src_n[src]++] = idx;
 }
 
-static void receive(sim *s, int ch, const xnoc_flit *f, uint64_t now)
+/* The packet a body flit belongs to, when its head never came: a packet for
+ * this terminal, sent, without a head here, whose flit i has this payload. */
+static int find_headless(sim *s, int term, uint64_t payload, size_t *idx, int *flit)
+{
+    for (size_t i = s->pk.n; i-- > 0;) {
+        packet *p = &s->pk.v[i];
+        if (p->dst != term || p->got || p->flits || p->done || p->lost) continue;
+        for (int k = 1; k < p->len; k++)
+            if (body_word(p->src, p->seq, k) == payload) {
+                *idx = i;
+                *flit = k;
+                return 1;
+            }
+    }
+    return 0;
+}
+
+/* Marks flits [from, to) of packet p lost: reported, out of the in-flight count. */
+static void lose(sim *s, packet *p, int from, int to, uint64_t now, const char *why)
+{
+    error(s, &s->err_lost, "cycle %llu: packet %d#%u (%d -> %d): flit%s %d%s%.0d of %d lost (%s)", (unsigned long long)now,
+          p->src, p->seq, p->src, p->dst, to - from > 1 ? "s" : "", from, to - from > 1 ? ".." : "", to - from > 1 ? to - 1 : 0,
+          p->len, why);
+    s->in_flight -= (uint64_t)(to - from);
+    p->lost = 1;
+}
+
+static void accept(sim *s, int ch, const xnoc_flit *f, uint64_t now);
+
+/* A flit the network delivers: its credit goes back, then the test hooks
+ * may corrupt, drop or duplicate it (flow control intact), then it is checked. */
+static void receive(sim *s, int ch, const xnoc_flit *fin, uint64_t now)
 {
     const topo *t = s->t;
-    int term = ch / t->k, c = ch % t->k;
-    ej_state *e = &s->es[ch * s->rc.vcs + f->vc];
-    if (f->vc >= s->rc.vcs) {
+    int term = ch / t->k;
+    if (fin->vc >= s->rc.vcs) {
         error(s, &s->err_corrupt, "cycle %llu: flit on VC %d at terminal %d (only %d VCs)", (unsigned long long)now,
-              f->vc, term, s->rc.vcs);
+              fin->vc, term, s->rc.vcs);
         return;
     }
     if (!s->no_eject_credit) {
         s->ejc[ch].valid = 1;
-        s->ejc[ch].vc = f->vc;
+        s->ejc[ch].vc = fin->vc;
     }
+    xnoc_flit f = *fin;
+    test_hooks *h = &s->hooks[term];
+    test_hooks_corrupt(h, &f.payload, 8);
+    int fate = test_hooks_fate(h);
+    if (fate == HOOK_DROP) return;
+    if (fate == HOOK_DUP) accept(s, ch, &f, now);
+    accept(s, ch, &f, now);
+}
+
+/* Checks one flit against the packet it belongs to. */
+static void accept(sim *s, int ch, const xnoc_flit *f, uint64_t now)
+{
+    const topo *t = s->t;
+    int term = ch / t->k, c = ch % t->k;
+    ej_state *e = &s->es[ch * s->rc.vcs + f->vc];
     if ((f->head && s->nc && nc_is_head(f->payload)) || (!f->head && e->nc)) {
         char why[300];
         if (f->head && e->active) error(s, &s->err_order, "cycle %llu: head at terminal %d VC %d inside another packet",
@@ -298,8 +348,15 @@ static void receive(sim *s, int ch, const xnoc_flit *f, uint64_t now)
         uint64_t w = f->payload, body = w & 0x00ffffffffffffffULL;
         int src = (int)(w >> 14 & 0x3ff), dst = (int)(w & 0x3ff), chan = (int)(w >> 12 & 3);
         uint32_t seq = (uint32_t)(w >> 24 & 0xffffff);
-        if (e->active) error(s, &s->err_order, "cycle %llu: head at terminal %d VC %d inside another packet",
-                             (unsigned long long)now, term, f->vc);
+        if (e->active) {
+            packet *q = &s->pk.v[e->pkt];
+            if (q->src == src && q->seq == seq && q->got == 1) {
+                error(s, &s->err_dup, "cycle %llu: packet %d#%u (%d -> %d): head delivered twice at terminal %d VC %d",
+                      (unsigned long long)now, src, seq, src, q->dst, term, f->vc);
+                return;
+            }
+            lose(s, q, q->got, q->len, now, "the next packet's head arrived first");
+        }
         e->active = 0;
         if (head_check(body) != w >> 56 || src >= t->nterms || seq >= by_src_n[src]) {
             error(s, &s->err_corrupt, "cycle %llu: corrupted head 0x%016llx at terminal %d", (unsigned long long)now,
@@ -314,7 +371,8 @@ static void receive(sim *s, int ch, const xnoc_flit *f, uint64_t now)
         size_t idx = by_src[src][seq];
         packet *p = &s->pk.v[idx];
         if (p->got) {
-            error(s, &s->err_dup, "cycle %llu: packet %d#%u delivered twice", (unsigned long long)now, src, seq);
+            error(s, &s->err_dup, "cycle %llu: packet %d#%u (%d -> %d) delivered twice", (unsigned long long)now, src, seq,
+                  src, p->dst);
             return;
         }
         e->active = 1;
@@ -322,19 +380,49 @@ static void receive(sim *s, int ch, const xnoc_flit *f, uint64_t now)
         p->got = 1;
     } else {
         if (!e->active) {
+            size_t idx;
+            int k;
+            packet *q = e->last_valid ? &s->pk.v[e->last] : NULL;
+            if (q && q->len > 1 && f->payload == body_word(q->src, q->seq, q->len - 1)) {
+                error(s, &s->err_dup, "cycle %llu: packet %d#%u (%d -> %d): tail flit delivered twice at terminal %d VC %d",
+                      (unsigned long long)now, q->src, q->seq, q->src, q->dst, term, f->vc);
+                return;
+            }
+            if (find_headless(s, term, f->payload, &idx, &k)) {   /* its head (and flits before k) never came */
+                packet *p = &s->pk.v[idx];
+                lose(s, p, 0, k, now, "a later flit arrived without them");
+                e->active = 1;
+                e->pkt = idx;
+                p->got = k + 1;
+                p->lost = 1;
+                goto delivered;
+            }
             error(s, &s->err_order, "cycle %llu: body flit without a head at terminal %d VC %d", (unsigned long long)now,
                   term, f->vc);
             return;
         }
         packet *p = &s->pk.v[e->pkt];
         if (f->payload != body_word(p->src, p->seq, p->got)) {
-            error(s, &s->err_corrupt, "cycle %llu: packet %d#%u flit %d corrupted at terminal %d",
-                  (unsigned long long)now, p->src, p->seq, p->got, term);
-            e->active = 0;
-            return;
+            if (p->got > 1 && f->payload == body_word(p->src, p->seq, p->got - 1)) {
+                error(s, &s->err_dup, "cycle %llu: packet %d#%u (%d -> %d): flit %d delivered twice at terminal %d",
+                      (unsigned long long)now, p->src, p->seq, p->src, p->dst, p->got - 1, term);
+                return;
+            }
+            for (int k = p->got + 1; k < p->len; k++)
+                if (f->payload == body_word(p->src, p->seq, k)) {   /* flits got..k-1 never came */
+                    lose(s, p, p->got, k, now, "a later flit arrived first");
+                    p->got = k;
+                    break;
+                }
+            if (f->payload != body_word(p->src, p->seq, p->got)) {
+                error(s, &s->err_corrupt, "cycle %llu: packet %d#%u (%d -> %d) flit %d corrupted at terminal %d",
+                      (unsigned long long)now, p->src, p->seq, p->src, p->dst, p->got, term);
+                /* taken as the flit it should have been: one corruption, one error */
+            }
         }
         p->got++;
     }
+delivered:;
     packet *p = &s->pk.v[e->pkt];
     if (now >= s->warmup && now < s->warmup + s->window) {
         s->window_flits++;
@@ -349,9 +437,11 @@ static void receive(sim *s, int ch, const xnoc_flit *f, uint64_t now)
     }
     if (f->tail) {
         e->active = 0;
-        p->done = 1;
+        e->last_valid = 1;
+        e->last = e->pkt;
+        p->done = !p->lost;
         p->arrived = now;
-        s->measured_done += p->measured;
+        s->measured_done += p->measured;   /* arrived, if not whole: the run drains and reports it */
     }
 }
 
@@ -400,7 +490,10 @@ static void inject(sim *s, uint64_t now)
             (*cr)--;
             s->inj_flits[ch]++;
             s->in_flight += !p->flits;   /* coding groups are tracked per group (units change flit counts) */
-            if (++st->sent == p->len) st->active = 0;
+            if (++st->sent == p->len) {
+                st->active = 0;
+                p->sent = 1;
+            }
             (void)now;
         }
     }
@@ -510,6 +603,8 @@ int cmd_traffic(int argc, char **argv)
              .drain = drain};
     sim *s = &S;
     s->no_eject_credit = getenv("XNOC_TEST_NO_EJECT_CREDIT") != NULL;
+    s->hooks = calloc((size_t)t->nterms, sizeof *s->hooks);
+    for (int term = 0; term < t->nterms; term++) test_hooks_init(&s->hooks[term], term);
     s->spurious_credit = getenv("XNOC_TEST_SPURIOUS_CREDIT") != NULL;
     s->net = net_open(t, &rc, 1, err, sizeof err);
     if (!s->net) cli_fail(EXIT_USAGE, "%s", err);
@@ -629,7 +724,8 @@ int cmd_traffic(int argc, char **argv)
 
         /* After the last measured packet: no new packets, packets not yet
          * started never enter the network, the rest drains completely. */
-        if (pattern != PAT_ALLPAIRS && now + 1 >= end_measure && s->measured_done == s->measured_total) {
+        if (pattern != PAT_ALLPAIRS && pattern != PAT_UNITPAIRS && now + 1 >= deadline) saturated = 1;
+        if (pattern != PAT_ALLPAIRS && ((now + 1 >= end_measure && s->measured_done == s->measured_total) || saturated)) {
             for (int term = 0; term < n; term++) {   /* coding-group packets still go: their groups must complete */
                 size_t keep = s->queue_head[term];
                 for (size_t q = keep; q < s->qlen[term]; q++) {
@@ -644,10 +740,8 @@ int cmd_traffic(int argc, char **argv)
             for (int ch = 0; ch < s->nch && !busy; ch++) busy = s->is[ch].active;
             if (!busy) break;
         }
-        if (pattern != PAT_ALLPAIRS && now + 1 >= deadline) {
-            saturated = 1;
-            break;
-        }
+        /* saturated: the drain ran out of time; what was sent still drains
+         * (above), so that a packet that never arrives is known to be lost */
         if ((s->in_flight || (s->nc && nc_gen_busy(s->nc))) && now - last_move > 2000) {
             stalled = 1;
             describe_stall(s, stall_msg, sizeof stall_msg);
@@ -666,7 +760,16 @@ int cmd_traffic(int argc, char **argv)
     }
     cli_progress_done();
     uint64_t total_cycles = now + 1;
-    if (stalled)
+    if (stalled && !strncmp(stall_msg, "no router holds flits", 21)) {
+        /* nothing in the network, nothing moving, flits owed: they were lost */
+        for (size_t i = 0; i < s->pk.n; i++) {
+            packet *p = &s->pk.v[i];
+            if (p->sent && !p->done && !p->lost && !p->flits)
+                lose(s, p, p->got, p->len, now, "never arrived, and the network is empty");
+        }
+        stalled = s->in_flight > 0 || (s->nc && nc_gen_busy(s->nc));
+    }
+    if (stalled && !s->errors)
         cli_fail(EXIT_RUNFAIL, "deadlock or stall at cycle %llu: no flit moved for 2000 cycles with %llu in flight; %s",
                  (unsigned long long)now, (unsigned long long)s->in_flight, stall_msg);
     int rtl_err = net_error(s->net);
@@ -675,11 +778,12 @@ int cmd_traffic(int argc, char **argv)
         s->errors++;
     }
     /* lost: measured packets that never arrived, in a run that drained */
-    if (!saturated)
+    if (!stalled)
         for (size_t i = 0; i < s->pk.n; i++)
-            if (!s->pk.v[i].dropped && !s->pk.v[i].done && !s->pk.v[i].flits)
-                error(s, &s->err_lost, "packet %d#%u was lost", s->pk.v[i].src, s->pk.v[i].seq);
-    if (!saturated && s->nc && nc_gen_busy(s->nc)) {
+            if (!s->pk.v[i].dropped && !s->pk.v[i].done && !s->pk.v[i].flits && !s->pk.v[i].lost)
+                error(s, &s->err_lost, "packet %d#%u (%d -> %d) was lost", s->pk.v[i].src, s->pk.v[i].seq,
+                      s->pk.v[i].src, s->pk.v[i].dst);
+    if (!stalled && s->nc && nc_gen_busy(s->nc)) {
         char why[400];
         nc_gen_describe_pending(s->nc, why, sizeof why);
         error(s, &s->err_lost, "%s", why);
@@ -814,7 +918,7 @@ int cmd_traffic(int argc, char **argv)
     }
     free(s->queue); free(s->queue_head); free(s->qlen); free(s->qcap);
     free(by_src); free(by_src_n); free(by_src_cap);
-    free(s->inj); free(s->ej); free(s->ejc); free(s->injc); free(s->credits); free(s->is); free(s->es);
+    free(s->inj); free(s->ej); free(s->ejc); free(s->injc); free(s->credits); free(s->is); free(s->es); free(s->hooks);
     for (size_t i = 0; i < s->pk.n; i++) free(s->pk.v[i].flits);
     nc_gen_free(s->nc);
     free(s->inj_flits); free(s->pk.v); free(lat); free(s->src_window_flits); free(inject_mask);

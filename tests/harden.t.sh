@@ -13,3 +13,43 @@ check_fail ni-ring-moved-out 1 "^xnoc run: node 0: store access fault at device 
     $XNOC run --topo $T --arg case=1 $FW/ni-abuse.elf
 check_fail ni-ring-unaligned 1 "NI receive ring 0x8[0-9a-f]{7} \+ 1024 bytes: not 8-byte aligned or outside RAM" \
     $XNOC_ASAN run --topo $T --arg case=2 $FW/ni-abuse.elf
+
+# flits lost or duplicated at a node's ejection (XNOC_TEST_DROP / _DUP, flow
+# control intact) are reported as what they are, naming node, channel, VC,
+# sender, tag and cycle; never as a stall, never past --max-cycles
+ab() { $XNOC run --topo $T --arg case=0 $FW/ni-abuse.elf; }
+XNOC_TEST_DROP=1:5 check_fail drop-data 1 "^xnoc run: network interface of node 1: channel 0 VC [0-9]: the message from terminal 0 \(tag 3\) ended after 248 of its 256 bytes: a flit was lost \(cycle [0-9]+\)$" ab
+XNOC_TEST_DUP=1:5 check_fail dup-data 1 "^xnoc run: network interface of node 1: channel 0 VC [0-9]: the message from terminal 0 \(tag 3\) has more data flits than its 256 bytes: a flit was duplicated \(cycle [0-9]+\)$" ab
+XNOC_TEST_DROP=1:0 check_fail drop-head 1 "node 1: channel 0 VC [0-9]: a body flit without a head: the head was lost, or a tail duplicated" ab
+XNOC_TEST_DUP=1:0 check_fail dup-head 1 "node 1: channel 0 VC [0-9]: a head flit arrived right after another head: a flit was lost or duplicated" ab
+XNOC_TEST_DROP=1:33 check_fail drop-tail 1 "^xnoc run: network interface of node 1: channel 0 VC [0-9]: the message from terminal 0 \(tag 3\) stopped after 248 of its 256 bytes and the network is empty: its last flit\(s\) were lost \(cycle [0-9]+\)$" ab
+XNOC_TEST_DUP=1:33 check_fail dup-tail 1 "node 1: channel 0 VC [0-9]: a body flit without a head: the head was lost, or a tail duplicated" ab
+j=$(XNOC_TEST_DROP=1:5 $XNOC run --json --topo $T --arg case=0 $FW/ni-abuse.elf 2>/dev/null)
+jcheck drop-json "$j" '.ok==false and (.error | test("a flit was lost"))'
+# in a collective: the same, through the posted-receive path
+XNOC_TEST_DROP=5:40 check_fail drop-collective 1 "^xnoc collective: network interface of node 5: channel 0 VC [0-9]: " \
+    $XNOC collective --topo fat-octagon --op alltoall --bytes 64
+j=$(XNOC_TEST_DUP=5:40 $XNOC collective --json --topo fat-octagon --op alltoall --bytes 64 2>/dev/null)
+jcheck dup-collective-json "$j" '.verified==false and (.error | test("node 5"))'
+
+# the synthetic-traffic checker: a corrupted, a lost and a duplicated flit
+# each reported as what it is, naming packet, source, destination and cycle
+tr() { $XNOC traffic --topo mesh:4x4 --pattern uniform --rate 0.2 --packet 4 --cycles 2000 --warmup 200 "$@"; }
+XNOC_TEST_CORRUPT=5:75 check_fail traffic-corrupt 1 "^xnoc traffic: 1 error\(s\); first: cycle [0-9]+: packet [0-9]+#[0-9]+ \([0-9]+ -> 5\) flit 1 corrupted at terminal 5$" tr
+XNOC_TEST_DROP=5:10 check_fail traffic-drop-body 1 "^xnoc traffic: 1 error\(s\); first: cycle [0-9]+: packet [0-9]+#[0-9]+ \([0-9]+ -> 5\): flit 2 of 4 lost \(a later flit arrived first\)$" tr
+XNOC_TEST_DROP=5:8 check_fail traffic-drop-head 1 "packet [0-9]+#[0-9]+ \([0-9]+ -> 5\): flit 0 of 4 lost \(a later flit arrived without them\)$" tr
+XNOC_TEST_DROP=5:11 check_fail traffic-drop-tail 1 "packet [0-9]+#[0-9]+ \([0-9]+ -> 5\): flit 3 of 4 lost \(the next packet's head arrived first\)$" tr
+XNOC_TEST_DUP=5:10 check_fail traffic-dup-body 1 "^xnoc traffic: 1 error\(s\); first: cycle [0-9]+: packet [0-9]+#[0-9]+ \([0-9]+ -> 5\): flit 2 delivered twice at terminal 5$" tr
+XNOC_TEST_DUP=5:8 check_fail traffic-dup-head 1 "packet [0-9]+#[0-9]+ \([0-9]+ -> 5\): head delivered twice at terminal 5 VC [0-9]$" tr
+XNOC_TEST_DUP=5:11 check_fail traffic-dup-tail 1 "packet [0-9]+#[0-9]+ \([0-9]+ -> 5\): tail flit delivered twice at terminal 5 VC [0-9]$" tr
+# the last flit lost with nothing behind it: found once the network is empty, not a stall
+XNOC_TEST_DROP=0:1 check_fail traffic-drop-last 1 "packet 1#1 \(1 -> 0\): flit 0 of 1 lost \(never arrived, and the network is empty\)$" \
+    $XNOC traffic --topo mesh:2x2 --pattern incast --sources 1 --rate 0.01 --packet 1 --cycles 500 --warmup 0
+j=$(XNOC_TEST_DROP=5:10 tr --json 2>/dev/null)
+jcheck traffic-drop-json "$j" '.errors==1 and .error_kinds.lost==1 and (.first_error|test("lost"))'
+j=$(XNOC_TEST_DUP=5:10 tr --json 2>/dev/null)
+jcheck traffic-dup-json "$j" '.errors==1 and .error_kinds.duplicated==1'
+j=$(XNOC_TEST_CORRUPT=5:75 tr --json 2>/dev/null)
+jcheck traffic-corrupt-json "$j" '.errors==1 and .error_kinds.corrupted==1'
+j=$(XNOC_TEST_DROP=5:10 $XNOC_ASAN traffic --topo mesh:4x4 --pattern uniform --rate 0.2 --packet 4 --cycles 2000 --warmup 200 --json 2>/dev/null)
+jcheck traffic-drop-asan "$j" '.errors==1 and .error_kinds.lost==1'
