@@ -8,7 +8,7 @@ XCFLAGS  := -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -Isim_harness $(CFLAGS)
 LDLIBS   := -ljansson -lelf -ldl -lm
 DEBS     := build-essential verilator yosys clang lld libelf-dev libjansson-dev \
             libcadical-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev \
-            fonts-dejavu-core jq
+            fonts-dejavu-core jq libclang-rt-14-dev
 
 # The live view is optional: built only when SDL2 (+ ttf, image) is present.
 HAVE_SDL := $(shell pkg-config --exists sdl2 SDL2_ttf SDL2_image 2>/dev/null && echo 1)
@@ -26,7 +26,7 @@ HARNESS_SRC := $(filter-out $(VIEW_SRC),$(wildcard sim_harness/*.c sim_harness/*
 HARNESS_OBJ := $(HARNESS_SRC:%.c=$(BUILD)/obj/%.o)
 ASAN_OBJ    := $(HARNESS_SRC:%.c=$(BUILD)/asan/%.o)
 
-.PHONY: all deps test test-quick lint synth bench demo firmware clean asan
+.PHONY: all deps test test-quick lint synth bench demo firmware clean asan fuzz fuzz-build
 all: $(BUILD)/xnoc firmware
 
 $(BUILD)/xnoc: $(HARNESS_OBJ)
@@ -50,6 +50,28 @@ $(BUILD)/asan/%.o: %.c
 
 -include $(HARNESS_OBJ:.o=.d) $(ASAN_OBJ:.o=.d)
 -include firmware/firmware.mk
+
+# libFuzzer targets (tests/fuzz/), under ASan + UBSan: `make fuzz` runs each
+# for FUZZ_SECONDS (60) from a corpus seeded with the project's own files;
+# tests/fuzz.t.sh runs them briefly in `make test`.
+FUZZ_SECONDS ?= 60
+FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -std=c11 -D_GNU_SOURCE -Isim_harness -Wall -Wextra -Werror
+FUZZ_SRC_ni    := sim_harness/ni.c sim_harness/test_hooks.c sim_harness/rv32.c sim_harness/rv32_decode.c \
+                  sim_harness/rv32_csr.c sim_harness/topo.c sim_harness/cli.c
+FUZZ_SRC_parse := sim_harness/topo.c sim_harness/cli.c
+FUZZ_SRC_elf   := sim_harness/elf_load.c
+FUZZ_SRC_sched := $(wildcard sim_harness/sched/*.c sim_harness/coll/*.c) sim_harness/topo.c sim_harness/cli.c
+FUZZ_LIBS_elf   := -lelf
+FUZZ_LIBS_sched := -ljansson -lcadical -lstdc++
+FUZZ_TARGETS := ni parse elf sched
+fuzz-build: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(wildcard sim_harness/*.h sim_harness/*/*.h firmware/lib/*.h firmware/coll/*.h) \
+                      $(HARNESS_SRC)
+	@mkdir -p $(dir $@)
+	@echo "  FUZZ    $@"
+	@clang $(FUZZ_CFLAGS) -o $@ $< $(FUZZ_SRC_$*) $(FUZZ_LIBS_$*) -lm
+fuzz: fuzz-build firmware
+	tests/fuzz/run.sh $(FUZZ_SECONDS)
 
 deps:
 	@missing=$$(for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \

@@ -148,10 +148,7 @@ static void execute(const topo *t, const router_cfg *rc, coll_sched *s, int byte
     if (!sy) cli_fail(EXIT_USAGE, "%s", err);
     for (int i = 0; i < s->nterms; i++) {
         memcpy(sy->nodes[i].core.ram + PLAN_OFFSET, plans[i], (size_t)nw[i] * 4);
-        free(plans[i]);
     }
-    free(plans);
-    free(nw);
     sys_view *sv = vw ? sys_view_attach(sy, vw) : NULL;
     int r = sys_run(sy, max_cycles);
     cli_progress_done();
@@ -168,8 +165,10 @@ static void execute(const topo *t, const router_cfg *rc, coll_sched *s, int byte
     out->verified = !r;
     for (int i = 0; i < s->nterms; i++) {
         node *nd = &sy->nodes[i];
-        const uint32_t *w = (const uint32_t *)(nd->core.ram + PLAN_OFFSET);
-        const uint32_t *res = w + w[PH_RESULT_OFF];
+        /* the plan's layout from the harness's own copy (firmware may have
+         * scribbled over its RAM); only the result area and the buffers are read back */
+        const uint32_t *w = plans[i];
+        const uint32_t *res = (const uint32_t *)(nd->core.ram + PLAN_OFFSET) + w[PH_RESULT_OFF];
         char why[300];
         const char *bad = status_error(i, res, why, sizeof why);
         if (!bad && (nd->state != NODE_EXITED || nd->exit_code)) bad = status_error(i, (const uint32_t[]){PS_NOT_RUN}, why, sizeof why);
@@ -188,8 +187,7 @@ static void execute(const topo *t, const router_cfg *rc, coll_sched *s, int byte
     for (int st = 0; st < s->nsteps; st++) {
         uint64_t step_end = 0;
         for (int i = 0; i < s->nterms; i++) {
-            const uint32_t *w = (const uint32_t *)(sy->nodes[i].core.ram + PLAN_OFFSET);
-            const uint32_t *res = w + w[PH_RESULT_OFF];
+            const uint32_t *res = (const uint32_t *)(sy->nodes[i].core.ram + PLAN_OFFSET) + plans[i][PH_RESULT_OFF];
             uint64_t e = (uint64_t)res[PR_STEPS + 2 * st + 1] << 32 | res[PR_STEPS + 2 * st];
             if (e > step_end) step_end = e;
         }
@@ -210,6 +208,9 @@ static void execute(const topo *t, const router_cfg *rc, coll_sched *s, int byte
         }
     for (int i = 0; i < s->nterms; i++) out->flits += sy->nodes[i].ni.flits_sent;
     busiest_channel(t, sy, out);
+    for (int i = 0; i < s->nterms; i++) free(plans[i]);
+    free(plans);
+    free(nw);
     if (links) {
         uint64_t *inj = calloc((size_t)(s->nterms * t->k), sizeof *inj);
         for (int i = 0; i < s->nterms; i++)
@@ -361,6 +362,18 @@ int cmd_collective(int argc, char **argv)
         int r = sched_file_read(file, &t, &s, err, sizeof err);
         if (r == 0 && sched_verify(&s, t, err, sizeof err)) r = -1;
         if (r) cli_fail(EXIT_USAGE, "--schedule %s: %s", file, err);
+        /* the file says what it is; options that say otherwise are a mistake, not a wish */
+        if (spec) {
+            topo *want = topo_parse(spec, k, err, sizeof err);
+            if (!want) cli_fail(EXIT_USAGE, "%s", err);
+            if (strcmp(want->name, t->name) || want->k != t->k)
+                cli_fail(EXIT_USAGE, "--schedule %s is for %s (k=%d), not --topo %s (k=%d)", file, t->name, t->k, want->name,
+                         want->k);
+            topo_free(want);
+        }
+        if (opname && coll_op_parse(opname) != (int)s.op)
+            cli_fail(EXIT_USAGE, "--schedule %s is a %s, not --op %s", file, coll_op_name(s.op), opname);
+        if (from || to) cli_fail(EXIT_USAGE, "--schedule %s: the sets come from the file (drop --from/--to)", file);
         sched_bound b;
         sched_lower_bound(&s, t, &b);
         sr.lower_bound = b.value;

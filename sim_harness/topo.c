@@ -10,6 +10,7 @@
 #include "topo.h"
 
 #include <math.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -118,9 +119,11 @@ static void compute_distances(topo *t)
 static int parse_size(const char *s, int *w, int *h, const char **rest)
 {
     char *end;
+    if (!isdigit((unsigned char)*s)) return -1;   /* strtol would take spaces and signs */
     long a = strtol(s, &end, 10);
     if (end == s || *end != 'x') return -1;
     s = end + 1;
+    if (!isdigit((unsigned char)*s)) return -1;
     long b = strtol(s, &end, 10);
     if (end == s) return -1;
     *w = (int)(a < 0 || a > 100000 ? 100000 : a);
@@ -171,8 +174,8 @@ topo *topo_parse(const char *spec, int k, char *err, size_t errlen)
             snprintf(err, errlen, "topology '%s': unexpected '%s' (only the suffix :c=N may follow)", spec, rest);
             return NULL;
         }
-        long c = strtol(rest + 3, &end, 10);
-        if (end == rest + 3 || *end || c < 1 || c > 12) {
+        long c = isdigit((unsigned char)rest[3]) ? strtol(rest + 3, &end, 10) : 0;
+        if (!c || end == rest + 3 || *end || c < 1 || c > 12) {
             snprintf(err, errlen, "topology '%s': concentration must be 1..12", spec);
             return NULL;
         }

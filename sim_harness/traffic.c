@@ -579,6 +579,10 @@ int cmd_traffic(int argc, char **argv)
     if (pattern < 0)
         cli_fail(EXIT_USAGE, "--pattern: unknown pattern '%s' (uniform, transpose, bitcomp, neighbor, hotspot, incast, allpairs, unitpairs)", pat);
     if (cycles == 0) cli_fail(EXIT_USAGE, "--cycles: must be at least 1");
+    /* so that warmup + cycles + drain cannot wrap */
+    if (cycles > 1000000000000ull) cli_fail(EXIT_USAGE, "--cycles %llu: at most 10^12", (unsigned long long)cycles);
+    if (warmup > 1000000000000ull) cli_fail(EXIT_USAGE, "--warmup %llu: at most 10^12", (unsigned long long)warmup);
+    if (drain > 10000000000000ull) cli_fail(EXIT_USAGE, "--drain %llu: at most 10^13", (unsigned long long)drain);
     uint64_t tfrom = 0, tto = UINT64_MAX;
     if (window && (!trace || sscanf(window, "%llu:%llu", (unsigned long long *)&tfrom, (unsigned long long *)&tto) != 2 ||
                    tfrom >= tto))
@@ -598,6 +602,15 @@ int cmd_traffic(int argc, char **argv)
     memset(inject_mask, 1, (size_t)t->nterms);
     if (sources && cli_set(sources, t->nterms, inject_mask, err, sizeof err) < 0) cli_fail(EXIT_USAGE, "--sources: %s", err);
     if (pattern == PAT_INCAST) inject_mask[0] = 0;   /* the destination itself stays quiet */
+    if (pattern != PAT_ALLPAIRS && pattern != PAT_UNITPAIRS) {   /* somebody must have somewhere to send */
+        int senders = 0, fixed = pattern == PAT_TRANSPOSE || pattern == PAT_BITCOMP || pattern == PAT_INCAST ||
+                                 pattern == PAT_NEIGHBOR;
+        for (int src = 0; src < t->nterms; src++)
+            senders += inject_mask[src] && (fixed ? dest_of(t, pattern, src) != src : t->nterms > 1);
+        if (!senders)
+            cli_fail(EXIT_USAGE, "--pattern %s%s%s: no source has another terminal to send to: nothing would be sent", pat,
+                     sources ? " --sources " : "", sources ? sources : "");
+    }
 
     sim S = {.t = t, .rc = rc, .pattern = pattern, .len = len, .rate = rate, .warmup = warmup, .window = cycles,
              .drain = drain};
@@ -831,12 +844,14 @@ int cmd_traffic(int argc, char **argv)
         json_object_set_new(o, "avg_hops", json_real(nl ? (double)hops / (double)nl : 0));
         json_object_set_new(o, "model_excess_avg", json_real(nl ? dev_sum / (double)nl : 0));
         json_object_set_new(o, "model_excess_max", json_integer((json_int_t)dev_max));
-        uint64_t delivered = 0, entered = 0;
+        uint64_t delivered = 0, entered = 0, created = 0;
         for (size_t i = 0; i < s->pk.n; i++) {   /* background packets; coding groups are under "coding" */
             if (s->pk.v[i].flits) continue;
+            created++;   /* injected: those that entered the network (the rest were still queued at the end) */
             delivered += s->pk.v[i].done;
             entered += !s->pk.v[i].dropped;
         }
+        json_object_set_new(o, "created_packets", json_integer((json_int_t)created));
         json_object_set_new(o, "injected_packets", json_integer((json_int_t)entered));
         json_object_set_new(o, "delivered_packets", json_integer((json_int_t)delivered));
         json_object_set_new(o, "measured_packets", json_integer((json_int_t)s->measured_total));

@@ -53,3 +53,41 @@ j=$(XNOC_TEST_CORRUPT=5:75 tr --json 2>/dev/null)
 jcheck traffic-corrupt-json "$j" '.errors==1 and .error_kinds.corrupted==1'
 j=$(XNOC_TEST_DROP=5:10 $XNOC_ASAN traffic --topo mesh:4x4 --pattern uniform --rate 0.2 --packet 4 --cycles 2000 --warmup 200 --json 2>/dev/null)
 jcheck traffic-drop-asan "$j" '.errors==1 and .error_kinds.lost==1'
+
+# ---- small defects, each refused with one line ----
+cp schedules/octagon-bcast-k1.json "$TMP/s.json"
+jq '.ports=4294967297' "$TMP/s.json" > "$TMP/b.json"
+check_fail sched-ports-wrap 2 '"ports" 4294967297 is out of range 1..4' $XNOC sched --verify "$TMP/b.json"
+jq '.steps[0].transfers[0].src=99999999999' "$TMP/s.json" > "$TMP/b.json"
+check_fail sched-src-range 1 'step 0 transfer 0: src 99999999999 is out of range 0..7' $XNOC sched --verify "$TMP/b.json"
+jq '.steps[0].transfers[0].chan=4294967297' "$TMP/s.json" > "$TMP/b.json"
+check_fail sched-chan-range 1 'step 0 transfer 0: chan 4294967297 is out of range 0..0' $XNOC sched --verify "$TMP/b.json"
+jq '.messages[0].origin="a"' "$TMP/s.json" > "$TMP/b.json"
+check_fail sched-msg-type 2 'message 0: needs an integer "origin" and an integer or null "dest"' $XNOC sched --verify "$TMP/b.json"
+jq '.from=[range(0;3000)|0]' "$TMP/s.json" > "$TMP/b.json"
+check_fail sched-long-set 2 '"from" lists 3000 entries for 8 terminals' $XNOC sched --verify "$TMP/b.json"
+# the detour allowance is recorded, and --verify holds routes to it
+$XNOC sched --topo mesh:4x4 --op mns --from 0 --to 4 -o "$TMP/d.json" >/dev/null
+jcheck sched-detour-recorded "$(cat "$TMP/d.json")" '.detour==0'
+jq '.steps[0].transfers[0].route=[0,2,1,4]' "$TMP/d.json" > "$TMP/b.json"
+check_fail sched-detour-checked 1 'step 0: transfer 0 -> 4 crosses 3 links, more than the minimal 1 \+ detour 0' $XNOC sched --verify "$TMP/b.json"
+jq 'del(.detour) | .steps[0].transfers[0].route=[0,2,1,4]' "$TMP/d.json" > "$TMP/b.json"
+check sched-detour-unknown $XNOC sched --verify "$TMP/b.json"
+# --schedule takes topology, op and sets from the file
+check_fail schedule-topo-mismatch 2 "--schedule .* is for octagon \(k=1\), not --topo mesh:4x4 \(k=1\)" \
+    $XNOC collective --schedule schedules/octagon-bcast-k1.json --topo mesh:4x4
+check_fail schedule-op-mismatch 2 "--schedule .* is a bcast, not --op alltoall" \
+    $XNOC collective --schedule schedules/octagon-bcast-k1.json --op alltoall
+check_fail schedule-sets 2 "the sets come from the file" \
+    $XNOC collective --schedule schedules/octagon-bcast-k1.json --from 0
+# traffic
+check_fail traffic-cycles-wrap 2 "--cycles 18446744073709551615: at most 10\^12" \
+    $XNOC traffic --topo mesh:4x4 --pattern uniform --cycles 18446744073709551615
+check_fail traffic-nothing-to-send 2 "--pattern incast --sources 0: no source has another terminal to send to" \
+    $XNOC traffic --topo mesh:4x4 --pattern incast --sources 0
+j=$($XNOC traffic --json --topo mesh:4x4 --pattern uniform --rate 0.9 --packet 4 --cycles 1000 --drain 100 2>/dev/null)
+jcheck traffic-saturated-counts "$j" '.saturated==true and .errors==0 and .injected_packets==.delivered_packets and .created_packets>=.injected_packets'
+# topology strings: no spaces, no signs
+for sp in "mesh: 4x 4" "mesh:4x 4" "mesh:+4x4" "mesh:4x4:c= 2"; do
+    check_fail "topo-strict-${sp//[^a-z0-9]/_}" 2 "topology 'mesh:" $XNOC topo --topo "$sp"
+done

@@ -62,6 +62,7 @@ int coll_init(coll_sched *s, const topo *t, coll_op op, const char *from, const 
     memset(s, 0, sizeof *s);
     s->op = op;
     s->nterms = n;
+    s->detour = -1;
     s->from = calloc((size_t)n, 1);
     s->to = calloc((size_t)n, 1);
     int rooted_from = op == OP_BCAST || op == OP_SCATTER;

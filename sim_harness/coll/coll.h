@@ -50,6 +50,7 @@ typedef struct {
     int nxfers, cap;
     coll_xfer *xf;
     int nsteps;
+    int detour;                     /* routes are at most this many links longer than minimal; -1 unknown */
 } coll_sched;
 
 const char *coll_op_name(coll_op op);

@@ -2,6 +2,7 @@
 #include "sched/sched_file.h"
 
 #include "cli.h"
+#include "../firmware/lib/ni_regs.h"
 
 #include <jansson.h>
 #include <stdio.h>
@@ -28,6 +29,7 @@ int sched_file_write(const char *path, const topo *t, const coll_sched *s, const
     json_object_set_new(o, "op", json_string(coll_op_name(s->op)));
     json_object_set_new(o, "from", set_json(s->from, s->nterms));
     json_object_set_new(o, "to", set_json(s->to, s->nterms));
+    if (s->detour >= 0) json_object_set_new(o, "detour", json_integer(s->detour));
     if (r) {
         json_object_set_new(o, "lower_bound", json_integer(r->lower_bound));
         json_object_set_new(o, "optimal", r->optimal == 1 ? json_true() : r->optimal == 0 ? json_false() : json_null());
@@ -72,6 +74,10 @@ static int set_string(json_t *a, int n, char *buf, size_t len, char *err, size_t
         snprintf(err, errlen, "\"%s\" must be a non-empty array of terminals", what);
         return -1;
     }
+    if (json_array_size(a) > (size_t)n) {
+        snprintf(err, errlen, "\"%s\" lists %zu entries for %d terminals", what, json_array_size(a), n);
+        return -1;
+    }
     for (size_t i = 0; i < json_array_size(a); i++) {
         json_t *v = json_array_get(a, i);
         if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) >= n) {
@@ -79,7 +85,10 @@ static int set_string(json_t *a, int n, char *buf, size_t len, char *err, size_t
             return -1;
         }
         used += (size_t)snprintf(buf + used, len - used, "%s%lld", i ? "," : "", (long long)json_integer_value(v));
-        if (used >= len) return -1;
+        if (used >= len) {
+            snprintf(err, errlen, "\"%s\" is too long", what);
+            return -1;
+        }
     }
     return 0;
 }
@@ -113,6 +122,10 @@ int sched_file_read(const char *path, topo **tp, coll_sched *s, char *err, size_
         snprintf(err, errlen, "missing or mistyped field (topology, op, ports, messages, steps)");
         goto done;
     }
+    if (json_integer_value(ports) < 1 || json_integer_value(ports) > NI_MAX_K) {
+        snprintf(err, errlen, "\"ports\" %lld is out of range 1..%d", (long long)json_integer_value(ports), NI_MAX_K);
+        goto done;
+    }
     *tp = topo_parse(ts, (int)json_integer_value(ports), e2, sizeof e2);
     if (!*tp) {
         snprintf(err, errlen, "topology: %s", e2);
@@ -137,6 +150,11 @@ int sched_file_read(const char *path, topo **tp, coll_sched *s, char *err, size_
     }
     for (int m = 0; m < s->nmsgs; m++) {
         json_t *g = json_array_get(msgs, (size_t)m), *d = json_object_get(g, "dest");
+        if (!json_is_integer(json_object_get(g, "origin")) || !(json_is_null(d) || json_is_integer(d))) {
+            rc = -2;
+            snprintf(err, errlen, "message %d: needs an integer \"origin\" and an integer or null \"dest\"", m);
+            goto done;
+        }
         long long origin = json_integer_value(json_object_get(g, "origin"));
         long long dest = json_is_null(d) ? -1 : json_integer_value(d);
         if (origin != s->msgs[m].origin || dest != s->msgs[m].dest) {
@@ -163,6 +181,19 @@ int sched_file_read(const char *path, topo **tp, coll_sched *s, char *err, size_
                          st, i, COLL_MAX_HOPS);
                 goto done;
             }
+            long long vs = json_integer_value(src), vd = json_integer_value(dst), vm = json_integer_value(msg),
+                      vc = json_integer_value(chan);
+            /* values the int fields cannot hold are reported as written; the
+             * verifier names the rest (a terminal, channel or message that does not exist) */
+#define HUGE_(x) ((x) < 0 || (x) > 1 << 20)
+            const char *bad = HUGE_(vs) ? "src" : HUGE_(vd) ? "dst" : HUGE_(vm) ? "msg" : HUGE_(vc) ? "chan" : NULL;
+#undef HUGE_
+            if (bad) {   /* the value as written, not as it would wrap */
+                long long v = bad[0] == 's' ? vs : bad[0] == 'd' ? vd : bad[0] == 'm' ? vm : vc;
+                int lim = bad[0] == 'm' ? s->nmsgs : bad[0] == 'c' ? (*tp)->k : n;   /* the valid range */
+                snprintf(err, errlen, "step %zu transfer %zu: %s %lld is out of range 0..%d", st, i, bad, v, lim - 1);
+                goto done;
+            }
             coll_xfer *f = coll_add(s, (int)st, small(src), small(dst), small(msg));
             f->chan = small(chan);
             f->nports = (int)json_array_size(route);
@@ -184,6 +215,13 @@ int sched_file_read(const char *path, topo **tp, coll_sched *s, char *err, size_
         }
     }
     s->nsteps = (int)json_array_size(steps);
+    json_t *det = json_object_get(o, "detour");
+    if (det && (!json_is_integer(det) || json_integer_value(det) < 0 || json_integer_value(det) > 64)) {
+        rc = -2;
+        snprintf(err, errlen, "\"detour\" must be an integer 0..64 (links a route may exceed the minimal path by)");
+        goto done;
+    }
+    s->detour = det ? (int)json_integer_value(det) : -1;
     rc = 0;
 done:
     json_decref(o);

@@ -79,6 +79,7 @@ int sched_run(coll_sched *s, const topo *t, const sched_opts *o, sched_result *r
     sched_bound b;
     sched_lower_bound(s, t, &b);
     r->lower_bound = b.value;
+    s->detour = o->detour;   /* recorded in the schedule file: --verify checks minimality against it */
     sched_pathtab *P = sched_paths_build(t, o->detour);
     for (int m = 0; m < s->nmsgs; m++) {   /* every pair that must talk has a path */
         int a = s->msgs[m].origin, d = s->msgs[m].dest;

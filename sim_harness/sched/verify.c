@@ -115,6 +115,12 @@ int sched_verify(const coll_sched *s, const topo *t, char *err, int errlen)
                 }
                 used[chs[i]] = x;
             }
+            int minimal = topo_distance(t, topo_term_router(t, f->src), topo_term_router(t, f->dst));
+            if (!rc && s->detour >= 0 && f->nports - 1 > minimal + s->detour) {
+                snprintf(err, (size_t)errlen, "step %d: transfer %d -> %d crosses %d links, more than the minimal %d + detour %d",
+                         st, f->src, f->dst, f->nports - 1, minimal, s->detour);
+                rc = -1;
+            }
             int *seen = &got[f->msg * t->nterms + f->dst];
             if (!rc && !combining && *seen == -2) {
                 snprintf(err, (size_t)errlen, "step %d: terminal %d receives message %d, its own", st, f->dst, f->msg);

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# tests/fuzz/run.sh SECONDS [TARGET...] - runs the libFuzzer targets
+# (built by `make fuzz-build` into build/fuzz/) for SECONDS each, from a
+# corpus in build/fuzz/corpus/TARGET seeded with the project's own files
+# (firmware ELF images, shipped schedules, topology strings).  Prints one
+# line per target: "ok fuzz-TARGET: N runs" or "FAIL fuzz-TARGET: ...";
+# a crash leaves its input in build/fuzz/crash-TARGET-*: make it a
+# regression test.
+set -u
+cd "$(dirname "$0")/../.."
+secs=${1:-60}; shift || true
+targets=${*:-ni parse elf sched}
+B=build/fuzz
+for t in $targets; do
+    c=$B/corpus/$t
+    mkdir -p "$c"
+    case $t in
+        elf) cp build/firmware/*.elf build/firmware/tests/*.elf "$c"/ 2>/dev/null ;;
+        sched) cp schedules/*.json "$c"/ ;;
+        parse) i=0; for s in "mesh:4x4|0-3,5" "torus:3x5:c=2|1,2" "octagon|all" "fat-octagon|0,2,4-7" "mesh:1x1|0"; do
+                   printf '%s' "$s" > "$c/seed$i"; i=$((i + 1)); done ;;
+        ni) printf '\x10\x10\x00\x00\x00\x00\x00\x00\x00\x14\x00\x00\x01\x00\x00\x00\x02\x00\x00\x07\x00\x00\x00\x19' > "$c/seed0" ;;
+    esac
+    log=$B/fuzz-$t.log
+    if (cd $B && ./fuzz_$t -max_total_time="$secs" -rss_limit_mb=2048 -artifact_prefix="crash-$t-" "corpus/$t" >"fuzz-$t.log" 2>&1); then
+        echo "ok fuzz-$t: $(grep -o 'Done [0-9]* runs' "$log" | head -1)"
+    else
+        echo "FAIL fuzz-$t: $(grep -m1 -E 'ERROR|SUMMARY' "$log") (input: $(ls $B/crash-$t-* 2>/dev/null | head -1))"
+    fi
+done
