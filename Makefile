@@ -26,7 +26,7 @@ HARNESS_SRC := $(filter-out $(VIEW_SRC),$(wildcard sim_harness/*.c sim_harness/*
 HARNESS_OBJ := $(HARNESS_SRC:%.c=$(BUILD)/obj/%.o)
 ASAN_OBJ    := $(HARNESS_SRC:%.c=$(BUILD)/asan/%.o)
 
-.PHONY: all deps test test-quick lint synth bench demo firmware clean asan fuzz fuzz-build
+.PHONY: all deps test test-quick lint synth bench demo firmware clean asan fuzz fuzz-build soak
 all: $(BUILD)/xnoc firmware
 
 $(BUILD)/xnoc: $(HARNESS_OBJ)
@@ -97,6 +97,11 @@ bench: all
 
 demo: all
 	tools/demo.sh
+
+# saturating traffic for 10^6 measured cycles on every topology, both ends of
+# the VC/buffer range, conservation checked (docs/performance.md)
+soak: all
+	tools/soak.sh
 
 clean:
 	rm -rf $(BUILD)

@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "elf_load.h"
+#include "links_report.h"
 
 static void console_flush(node *nd)
 {
@@ -318,7 +319,10 @@ static int watchdog(sys *s)
         for (int p = 0; p < t->nports && !where[0]; p++)
             for (int v = 0; v < s->rc.vcs && !where[0]; v++) {
                 int occ = net_vc_occupancy(s->net, r, p, v);
-                if (occ) snprintf(where, sizeof where, "router %d port %d VC %d holds %d flit(s)", r, p, v, occ);
+                char pn[32];
+                if (occ)
+                    snprintf(where, sizeof where, "router %d port %d (%s) VC %d holds %d flit(s)", r, p,
+                             links_port_name(t, r, p, pn, sizeof pn), v, occ);
             }
     uint64_t quiet = s->cycle - s->wd_since;
     if (!where[0])

@@ -91,3 +91,8 @@ jcheck traffic-saturated-counts "$j" '.saturated==true and .errors==0 and .injec
 for sp in "mesh: 4x 4" "mesh:4x 4" "mesh:+4x4" "mesh:4x4:c= 2"; do
     check_fail "topo-strict-${sp//[^a-z0-9]/_}" 2 "topology 'mesh:" $XNOC topo --topo "$sp"
 done
+# a node that never drains a flood: back-pressure (nothing dropped), then the
+# watchdog names the deadlock (a router holding flits, every node waiting) long
+# before --max-cycles
+check_fail flood-undrained 1 "^xnoc run: deadlock at cycle [0-9]+: nothing moved for [0-9]+ cycles; router [0-9]+ port [0-9]+ \([a-z+-]+\) VC [0-9] holds [0-9]+ flit\(s\); every node waits: node 0 is waiting at the barrier at PC 0x8[0-9a-f]{7}; node 1 is waiting for its send channel" \
+    $XNOC run --topo $T --arg case=3 $FW/ni-abuse.elf

@@ -5,7 +5,11 @@
  * original bytes and checks them (exit 0).
  * --arg case=1: node 0 moves its sized receive ring so that it would end
  * outside RAM: refused (one fault line).  case=2: moved to an unaligned
- * address: refused. */
+ * address: refused.
+ * --arg case=3: a flood node 0 never drains: the others send it 8 messages
+ * of 200 bytes each, node 0 waits at the barrier instead of receiving;
+ * the network backs up (nothing is dropped) and the watchdog names the
+ * deadlock: a router holding flits, every node waiting. */
 #include "xnoc.h"
 
 static uint8_t ring[1024] __attribute__((aligned(8)));
@@ -32,6 +36,12 @@ int main(void)
         for (uint32_t i = 0; i < m.len && !bad; i++) bad = m.data[i] != (uint8_t)(i * 13 + 5);
         printf("ni-abuse: %s\n", bad ? "MISMATCH" : "ok");
         return bad;
+    }
+    if (c == 3) {
+        if (me != 0)
+            for (int i = 0; i < 8; i++) noc_send(0, 0, buf, 200, (uint16_t)i);
+        barrier();
+        return 0;
     }
     if (me == 0 && c == 1) NI[(NI_RECV + NI_R_BASE) / 4] = 0x80000000u + DEV[DEV_RAM_SIZE] - 512;
     if (me == 0 && c == 2) NI[(NI_RECV + NI_R_BASE) / 4] = (uint32_t)(uintptr_t)ring + 4;
