@@ -21,3 +21,16 @@ $(BUILD)/firmware/tests/%.elf: firmware/tests/%.S
 	@mkdir -p $(dir $@)
 	@echo "  FW      $@"
 	@$(FW_CC) -nostdlib -fuse-ld=lld $(if $(filter outside%,$*),-Wl$(comma)-Ttext=0x1000,-Wl$(comma)-T$(comma)firmware/lib/link.ld) -o $@ $<
+
+# An image of your own from a C file anywhere (docs/firmware.md):
+#   make image SRC=path/to/x.c      -> build/firmware/x.elf (or OUT=path.elf)
+# It links the runtime and the NI driver (firmware/lib); the collective
+# library (firmware/coll) too when EXTRA=coll.
+.PHONY: image
+image:
+	@if [ -z "$(SRC)" ]; then echo "usage: make image SRC=path/to/file.c [OUT=file.elf] [EXTRA=coll]" >&2; exit 2; fi
+	@if [ ! -f "$(SRC)" ]; then echo "make image: $(SRC): no such file" >&2; exit 2; fi
+	@mkdir -p $(dir $(or $(OUT),$(BUILD)/firmware/x))
+	@echo "  FW      $(or $(OUT),$(BUILD)/firmware/$(basename $(notdir $(SRC))).elf)"
+	@$(FW_CC) $(FW_CFLAGS) $(FW_LDFLAGS) -o $(or $(OUT),$(BUILD)/firmware/$(basename $(notdir $(SRC))).elf) \
+	    $(SRC) $(FW_LIB) $(if $(filter coll,$(EXTRA)),$(wildcard firmware/coll/*.c))

@@ -51,3 +51,13 @@ jcheck exit-cycles "$j" '.nodes[0].cycles == .cycles - 1 and ([.nodes[1:][].cycl
 # tohost pass on the official tests' layout: mesh:1x1, exit 0
 j=$(run --topo mesh:1x1 $FW/tests/isa.elf)
 jcheck tohost-pass "$j" '.ok==true and .tohost==1 and .exit_codes==[null]'
+
+# the firmware SDK: docs/firmware.md's walk-through, followed literally
+sed -n '/^```sh$/,/^```$/p' docs/firmware.md | sed -n '2,/^```$/p' | grep -v '^```' > "$TMP/walk.sh"
+if HOME="$TMP" bash "$TMP/walk.sh" > "$TMP/walk.out" 2>&1 && grep -q "\[node 0\] token went round 16 nodes: 120" "$TMP/walk.out"; then
+    ok sdk-walkthrough; else fail sdk-walkthrough "$(tail -3 "$TMP/walk.out" | tr '\n' ' ')"; fi
+make -s image >/dev/null 2>"$TMP/err"; rc=$?
+[ $rc != 0 ] && grep -q "usage: make image SRC=" "$TMP/err" && ok sdk-no-src || fail sdk-no-src "exit $rc: $(head -1 "$TMP/err")"
+make -s image SRC=examples/bounce.c OUT="$TMP/bounce.elf" >/dev/null 2>&1
+j=$($XNOC run --json --topo octagon --arg bytes=4096 "$TMP/bounce.elf" 2>"$TMP/err")
+jcheck sdk-example-bounce "$j" '.ok==true'
