@@ -383,7 +383,7 @@ int cmd_collective(int argc, char **argv)
         if (!spec) cli_fail(EXIT_USAGE, "--topo is required (see xnoc collective --help)");
         if (!opname) cli_fail(EXIT_USAGE, "--op is required (barrier, bcast, scatter, gather, reduce, allgather, alltoall, mnb, mns)");
         int op = coll_op_parse(opname);
-        if (op < 0) cli_fail(EXIT_USAGE, "--op: unknown collective '%s'", opname);
+        if (op < 0) cli_fail(EXIT_USAGE, "--op: unknown collective '%s' (barrier, bcast, scatter, gather, reduce, allgather, alltoall, mnb, mns)", opname);
         t = topo_parse(spec, k, err, sizeof err);
         if (!t) cli_fail(EXIT_USAGE, "%s", err);
         if (coll_init(&s, t, (coll_op)op, from, to, err, sizeof err)) cli_fail(EXIT_USAGE, "%s", err);

@@ -46,9 +46,12 @@ static int param_select(node *nd, uint32_t addr)
         name[i] = (char)c->ram[off];
         if (!name[i]) break;
     }
-    const sys_opts *o = &nd->sys->o;
+    sys_opts *o = &nd->sys->o;
     for (int i = 0; i < o->nparams; i++)
-        if (!strcmp(o->params[i].name, name)) nd->param_sel = i;
+        if (!strcmp(o->params[i].name, name)) {
+            nd->param_sel = i;
+            o->params[i].read = 1;
+        }
     return RV32_MMIO_OK;
 }
 
@@ -111,6 +114,7 @@ static int dev_mmio(node *nd, uint32_t off, int is_store, uint32_t *val)
     default:
         if (off >= DEV_ARG0 && off < DEV_ARG0 + 4 * NODE_NARGS) {
             *val = s->o.args[(off - DEV_ARG0) / 4];
+            s->o.arg_read[(off - DEV_ARG0) / 4] = 1;
             return RV32_MMIO_OK;
         }
         return RV32_MMIO_FAULT;

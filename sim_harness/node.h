@@ -33,6 +33,7 @@ enum {
 typedef struct {
     char name[NODE_PARAM_LEN];
     uint32_t value;
+    int read;                   /* some node's firmware looked it up */
 } node_param;
 
 enum { NODE_RUNNING, NODE_WAITING, NODE_EXITED, NODE_FAULTED };
@@ -61,6 +62,7 @@ typedef struct {
     const char *console_dir;    /* per-node console files, or NULL */
     FILE *console_out;          /* where "[node N] text" lines go */
     uint32_t args[NODE_NARGS];
+    uint8_t arg_given[NODE_NARGS], arg_read[NODE_NARGS];
     node_param params[NODE_NPARAMS];
     int nparams;
     uint32_t plan_addr;

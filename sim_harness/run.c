@@ -58,6 +58,7 @@ static void parse_arg(sys_opts *o, const char *s)
             cli_fail(EXIT_USAGE, "--arg '%s': numbered arguments are 0..%d; names start with a letter", s,
                      NODE_NARGS - 1);
         o->args[s[0] - '0'] = (uint32_t)v;
+        o->arg_given[s[0] - '0'] = 1;
         return;
     }
     int slot = 0;
@@ -130,6 +131,13 @@ int cmd_run(int argc, char **argv)
         view_close(vw);
     }
 
+    /* an --arg the firmware never looked at is most likely a typo */
+    if (r == 0) {
+        for (int i = 0; i < s->o.nparams; i++)
+            if (!s->o.params[i].read) cli_error("warning: the firmware never read --arg %s", s->o.params[i].name);
+        for (int i = 0; i < NODE_NARGS; i++)
+            if (s->o.arg_given[i] && !s->o.arg_read[i]) cli_error("warning: the firmware never read --arg %d", i);
+    }
     int status = 0;
     uint64_t instr = 0, packets = 0, flits = 0;
     for (int i = 0; i < s->n; i++) {

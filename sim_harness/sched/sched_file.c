@@ -100,7 +100,8 @@ int sched_file_read(const char *path, topo **tp, coll_sched *s, char *err, size_
     *tp = NULL;
     json_t *o = json_load_file(path, 0, &je);
     if (!o) {
-        snprintf(err, errlen, "%s:%d: %s", path, je.line, je.text);
+        if (je.line > 0) snprintf(err, errlen, "%s:%d: %s", path, je.line, je.text);
+        else snprintf(err, errlen, "%s", je.text);   /* not JSON at all (no such file, ...) */
         return -2;
     }
     int rc = -2;

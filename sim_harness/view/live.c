@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <stdlib.h>
+
 #include "view_impl.h"
 
 #define FRAME_MS 16
@@ -21,6 +23,14 @@ static const uint64_t speeds[] = {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000
 
 int live_open(view *v, char *err, size_t errlen)
 {
+    /* without a display SDL falls back to an offscreen driver and the window
+     * silently goes nowhere; say so instead (SDL_VIDEODRIVER set by hand wins) */
+    const char *drv = getenv("SDL_VIDEODRIVER"), *x = getenv("DISPLAY"), *w = getenv("WAYLAND_DISPLAY");
+    if ((!drv || !*drv) && (!x || !*x) && (!w || !*w)) {
+        snprintf(err, errlen, "--view: no display (DISPLAY and WAYLAND_DISPLAY are not set); --frames DIR or --heatmap "
+                              "F.png make pictures without one");
+        return -1;
+    }
     if (SDL_InitSubSystem(SDL_INIT_VIDEO)) {
         snprintf(err, errlen, "--view: cannot open a window: %s (no display? --frames DIR writes pictures without one)",
                  SDL_GetError());
