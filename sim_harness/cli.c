@@ -176,3 +176,13 @@ const char *cli_build_dir(void)
     else snprintf(build_dir, sizeof build_dir, "%s/build", cli_src_dir());
     return build_dir;
 }
+
+void cli_trace_window(const char *s, uint64_t *from, uint64_t *to)
+{
+    unsigned long long a, b;
+    char tail;
+    if (sscanf(s, "%llu:%llu%c", &a, &b, &tail) != 2 || a >= b)
+        cli_fail(EXIT_USAGE, "--trace-window '%s': expected A:B with A < B (network cycles)", s);
+    *from = a;
+    *to = b;
+}

@@ -41,4 +41,7 @@ const char *cli_build_dir(void);
 /* Root of the xnoc source tree (where rtl/ lives). */
 const char *cli_src_dir(void);
 
+/* --trace-window "A:B" (A < B) into *from, *to; exits with a usage line otherwise. */
+void cli_trace_window(const char *s, uint64_t *from, uint64_t *to);
+
 #endif

@@ -40,6 +40,9 @@ static const char *usage_text =
     "  --seed N          data pattern seed (1)\n"
     "  --clock-ratio N   core cycles per network cycle (1)\n"
     "  --max-cycles N    give up after N network cycles (50000000)\n"
+    "  --trace F.vcd     waveforms of the RTL network during the collective's run\n"
+    "                    (--trace-window A:B: cycles [A,B); start_cycle in --json says\n"
+    "                    where the timed region begins)\n"
     "  --ram KiB         RAM per node (default: what the plan and its buffers need, at least 256)\n"
     "  --time-limit S    seconds the exact schedule search may take (60)\n"
     "  --json            one JSON object on stdout\n"
@@ -48,6 +51,10 @@ static const char *usage_text =
 /* --clock-ratio: core cycles per network cycle, for every run of this
  * command (the calibration runs too, so the model matches). */
 static int clock_ratio = 1;
+/* --trace F.vcd [--trace-window A:B]: for the collective's run only (not the calibration) */
+static const char *trace_path;
+static uint64_t trace_from, trace_to;
+static int trace_now;
 
 typedef struct {
     int verified, fault;
@@ -62,6 +69,7 @@ typedef struct {
     char busiest[64];               /* the channel that carried the most flits */
     uint64_t busiest_flits;
     uint32_t ram_kib;
+    uint64_t start_cycle;           /* network cycle the timed region began in */
 } outcome;
 
 /* Where things go in a node's RAM: the image from RAM_BASE (coll.elf is
@@ -144,6 +152,11 @@ static void execute(const topo *t, const router_cfg *rc, coll_sched *s, int byte
     sys_opts o = {.ram_kib = out->ram_kib, .clock_ratio = clock_ratio, .console_out = stderr,
                   .watchdog = SYS_WATCHDOG_DEFAULT};
     o.plan_addr = plan_addr;
+    if (trace_now) {   /* the measured run, not the calibration */
+        o.trace = trace_path;
+        o.trace_from = trace_from;
+        o.trace_to = trace_to;
+    }
     sys *sy = sys_create(t, rc, &o, elf, err, sizeof err);
     if (!sy) cli_fail(EXIT_USAGE, "%s", err);
     for (int i = 0; i < s->nterms; i++) {
@@ -196,6 +209,7 @@ static void execute(const topo *t, const router_cfg *rc, coll_sched *s, int byte
         if (step_end > end) end = step_end;
     }
     out->cycles = end > start ? end - start : 0;
+    out->start_cycle = start;
     char pn[32];
     for (int rt = 0; rt < t->nrouters; rt++)
         for (int p = 0; p < t->nports; p++) {
@@ -344,6 +358,8 @@ int cmd_collective(int argc, char **argv)
             if (router_cfg_parse(&rc, argv[++i], err, sizeof err)) cli_fail(EXIT_USAGE, "%s", err);
         } else if (!strcmp(a, "--seed")) seed = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--max-cycles")) max_cycles = cli_u64(a, argv[++i]);
+        else if (!strcmp(a, "--trace")) trace_path = argv[++i];
+        else if (!strcmp(a, "--trace-window")) cli_trace_window(argv[++i], &trace_from, &trace_to);
         else if (!strcmp(a, "--ram")) ram_kib = (uint32_t)cli_long(a, argv[++i], 64, 1024 * 1024);
         else if (!strcmp(a, "--clock-ratio")) clock_ratio = (int)cli_long(a, argv[++i], 1, 1024);
         else if (!strcmp(a, "--time-limit")) exact_limit = cli_double(a, argv[++i], 0.01, 86400);
@@ -429,6 +445,8 @@ int cmd_collective(int argc, char **argv)
     calibrate(t, &rc, &ts, &t1);
     outcome o;
     json_t *links = NULL;
+    if (trace_to && !trace_path) cli_fail(EXIT_USAGE, "--trace-window needs --trace F.vcd");
+    trace_now = 1;
     execute(t, &rc, &s, bytes, sync, (uint32_t)seed, redop, max_cycles, ram_kib, &o, json ? &links : NULL, vw);
     if (vw) view_close(vw);
     uint64_t volume = busiest_volume(&s, bytes);
@@ -446,6 +464,7 @@ int cmd_collective(int argc, char **argv)
         json_object_set_new(j, "ports", json_integer(t->k));
         json_object_set_new(j, "verified", json_boolean(o.verified));
         json_object_set_new(j, "cycles", json_integer((json_int_t)o.cycles));
+        json_object_set_new(j, "start_cycle", json_integer((json_int_t)o.start_cycle));
         json_object_set_new(j, "steps", json_integer(nsteps));
         json_object_set_new(j, "lower_bound", json_integer(sr.lower_bound));
         json_object_set_new(j, "schedule_source", json_string(source_kind));

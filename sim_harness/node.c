@@ -146,6 +146,15 @@ sys *sys_create(const topo *t, const router_cfg *rc, const sys_opts *o, const ch
         free(image);
         return NULL;
     }
+    if (o->trace) {
+        char e[300];
+        if (net_trace(net, o->trace, o->trace_from, o->trace_to ? o->trace_to : UINT64_MAX, e, sizeof e)) {
+            snprintf(err, errlen, "--trace: %s", e);
+            net_close(net);
+            free(image);
+            return NULL;
+        }
+    }
     sys *s = calloc(1, sizeof *s);
     s->t = t;
     s->rc = *rc;

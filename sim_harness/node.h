@@ -67,6 +67,8 @@ typedef struct {
     int nparams;
     uint32_t plan_addr;
     uint64_t watchdog;          /* cycles of no progress that end the run as a stall (0: off) */
+    const char *trace;          /* --trace F.vcd: the RTL network's waveforms */
+    uint64_t trace_from, trace_to;   /* --trace-window A:B, cycles [A, B) */
 } sys_opts;
 
 #define SYS_WATCHDOG_DEFAULT 5000

@@ -26,6 +26,7 @@ static const char *usage_text =
     "                      flits (32), timeout=100..1000000 cycles (100000)\n"
     "  --ports k           NI channels per terminal (1)\n"
     "  --max-cycles N      stop (and fail) after N network cycles (10000000)\n"
+    "  --trace F.vcd       waveforms of the RTL network (--trace-window A:B: cycles [A,B))\n"
     "  --watchdog N        fail when every node waits and nothing moved for N cycles\n"
     "                      (5000; 0 = off): names lost flits, deadlocks, stalls\n"
     "  --ram KiB           RAM per node at 0x80000000 (256)\n"
@@ -99,6 +100,8 @@ int cmd_run(int argc, char **argv)
         } else if (!strcmp(a, "--ports")) k = (int)cli_long(a, argv[++i], 1, 4);
         else if (!strcmp(a, "--max-cycles")) max_cycles = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--watchdog")) o.watchdog = cli_u64(a, argv[++i]);
+        else if (!strcmp(a, "--trace")) o.trace = argv[++i];
+        else if (!strcmp(a, "--trace-window")) cli_trace_window(argv[++i], &o.trace_from, &o.trace_to);
         else if (!strcmp(a, "--ram")) o.ram_kib = (uint32_t)cli_long(a, argv[++i], 4, 65536);
         else if (!strcmp(a, "--clock-ratio")) o.clock_ratio = (int)cli_long(a, argv[++i], 1, 1024);
         else if (!strcmp(a, "--console-dir")) o.console_dir = argv[++i];
@@ -106,6 +109,7 @@ int cmd_run(int argc, char **argv)
         else cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc run --help)", a);
     }
     if (!spec) cli_fail(EXIT_USAGE, "--topo is required (see xnoc run --help)");
+    if (o.trace_to && !o.trace) cli_fail(EXIT_USAGE, "--trace-window needs --trace F.vcd");
     if (!elf) cli_fail(EXIT_USAGE, "no firmware image given (xnoc run --topo T FIRMWARE.elf)");
     topo *t = topo_parse(spec, k, err, sizeof err);
     if (!t) cli_fail(EXIT_USAGE, "%s", err);

@@ -58,3 +58,14 @@ jcheck asan-traffic "$j" '.errors==0'
 # without Verilator the harness says what to do instead of guessing.
 check_fail no-verilator 2 "verilator not found: run 'make deps'" \
     env PATH=/nonexistent "$XNOC" traffic --topo mesh:2x2 --pattern uniform --cycles 10
+
+# waveforms of firmware runs and collectives (the same traced model as above)
+check trace-run $XNOC run --topo mesh:2x2 --trace "$TMP/r.vcd" --trace-window 100:150 build/firmware/hello.elf
+if grep -q '^#201$' "$TMP/r.vcd" && ! grep -q '^#400$' "$TMP/r.vcd"; then ok trace-run-window; else fail trace-run-window "VCD lacks the window 100:150"; fi
+j=$($XNOC collective --json --topo mesh:2x2 --op alltoall --bytes 64 2>/dev/null)
+s=$(jq .start_cycle <<<"$j")
+j2=$($XNOC collective --json --topo mesh:2x2 --op alltoall --bytes 64 --trace "$TMP/c.vcd" --trace-window "$s:$((s + 100))" 2>/dev/null)
+jcheck trace-collective "$j2" ".verified==true and .start_cycle==$s and .cycles==$(jq .cycles <<<"$j")"
+if grep -q "^#$((2 * s + 1))\$" "$TMP/c.vcd"; then ok trace-collective-window; else fail trace-collective-window "VCD does not start at the collective's cycle $s"; fi
+check_fail trace-window-alone 2 "--trace-window needs --trace" $XNOC run --topo mesh:2x2 --trace-window 1:5 build/firmware/hello.elf
+check_fail trace-window-bad 2 "--trace-window '5:1': expected A:B with A < B" $XNOC collective --topo mesh:2x2 --op bcast --trace x.vcd --trace-window 5:1
