@@ -6,12 +6,50 @@
 #include <gelf.h>
 #include <libelf.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #ifndef EM_RISCV
 #define EM_RISCV 243
 #endif
+
+static int by_addr(const void *a, const void *b)
+{
+    const elf_sym *x = a, *y = b;
+    if (x->addr != y->addr) return x->addr < y->addr ? -1 : 1;
+    return (y->size > 0) - (x->size > 0);   /* a function before a label at the same place */
+}
+
+void elf_info_free(elf_info *info)
+{
+    for (int i = 0; i < info->nsyms; i++) free(info->syms[i].name);
+    free(info->syms);
+    info->syms = NULL;
+    info->nsyms = 0;
+}
+
+const char *elf_symbolize(const elf_info *info, uint32_t addr, char *buf, size_t len)
+{
+    int lo = 0, hi = info->nsyms - 1, best = -1;
+    while (lo <= hi) {   /* the last symbol at or below addr */
+        int mid = (lo + hi) / 2;
+        if (info->syms[mid].addr <= addr) {
+            best = mid;
+            lo = mid + 1;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    while (best > 0 && info->syms[best - 1].addr == info->syms[best].addr && info->syms[best].size == 0) best--;
+    buf[0] = 0;
+    if (best < 0) return buf;
+    const elf_sym *s = &info->syms[best];
+    if (s->size && addr - s->addr >= s->size) return buf;
+    if (addr == s->addr) snprintf(buf, len, " <%s>", s->name);
+    else snprintf(buf, len, " <%s+0x%x>", s->name, addr - s->addr);
+    return buf;
+}
 
 static void find_symbols(Elf *e, elf_info *info)
 {
@@ -26,6 +64,20 @@ static void find_symbols(Elf *e, elf_info *info)
             if (!gelf_getsym(d, (int)i, &s)) continue;
             const char *name = elf_strptr(e, sh.sh_link, s.st_name);
             if (!name) continue;
+            int type = GELF_ST_TYPE(s.st_info);
+            if ((type == STT_FUNC || (type == STT_NOTYPE && s.st_shndx != SHN_UNDEF)) && name[0] && name[0] != '.' &&
+                name[0] != '$' && strncmp(name, "__", 2) && s.st_value >= info->lo && s.st_value < info->hi &&
+                info->nsyms < 100000) {
+                elf_sym *q = realloc(info->syms, (size_t)(info->nsyms + 1) * sizeof *q);
+                char *nm = strdup(name);
+                if (q && nm) {
+                    info->syms = q;
+                    q[info->nsyms++] = (elf_sym){(uint32_t)s.st_value, (uint32_t)s.st_size, nm};
+                } else {
+                    free(nm);
+                    if (q) info->syms = q;
+                }
+            }
             if (!strcmp(name, "tohost")) info->tohost = (uint32_t)s.st_value;
             else if (!strcmp(name, "fromhost")) info->fromhost = (uint32_t)s.st_value;
         }
@@ -99,8 +151,10 @@ int elf_load(const char *path, uint8_t *ram, uint32_t base, uint32_t size, elf_i
     }
     info->entry = (uint32_t)eh.e_entry;
     find_symbols(e, info);
+    qsort(info->syms, (size_t)info->nsyms, sizeof *info->syms, by_addr);
     rc = 0;
 done:
+    if (rc) elf_info_free(info);
     if (e) elf_end(e);
     close(fd);
     return rc;

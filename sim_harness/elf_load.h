@@ -6,9 +6,16 @@
 #include <stdint.h>
 
 typedef struct {
+    uint32_t addr, size;         /* size 0: an assembly label */
+    char *name;
+} elf_sym;
+
+typedef struct {
     uint32_t entry;
     uint32_t tohost, fromhost;   /* symbol addresses, 0 if absent */
     uint32_t lo, hi;             /* extent of the loaded segments */
+    elf_sym *syms;               /* functions and labels, by address (elf_info_free) */
+    int nsyms;
 } elf_info;
 
 /* Copies every PT_LOAD segment into ram (which starts at base, size bytes),
@@ -17,5 +24,11 @@ typedef struct {
  * segment outside RAM. */
 int elf_load(const char *path, uint8_t *ram, uint32_t base, uint32_t size, elf_info *info, char *err,
              size_t errlen);
+
+void elf_info_free(elf_info *info);
+
+/* "<name+0x18>" for an address inside a known function or after a label,
+ * "" when the image has no symbol for it. */
+const char *elf_symbolize(const elf_info *info, uint32_t addr, char *buf, size_t len);
 
 #endif

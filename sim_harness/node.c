@@ -144,6 +144,7 @@ sys *sys_create(const topo *t, const router_cfg *rc, const sys_opts *o, const ch
     xnoc_net *net = net_open(t, rc, 1, err, errlen);
     if (!net) {
         free(image);
+        elf_info_free(&info);
         return NULL;
     }
     if (o->trace) {
@@ -152,6 +153,7 @@ sys *sys_create(const topo *t, const router_cfg *rc, const sys_opts *o, const ch
             snprintf(err, errlen, "--trace: %s", e);
             net_close(net);
             free(image);
+            elf_info_free(&info);
             return NULL;
         }
     }
@@ -160,6 +162,7 @@ sys *sys_create(const topo *t, const router_cfg *rc, const sys_opts *o, const ch
     s->rc = *rc;
     s->net = net;
     s->o = *o;
+    s->elf = info;          /* its symbols name PCs in fault and stall lines */
     if (!s->o.console_out) s->o.console_out = stdout;
     if (s->o.clock_ratio < 1) s->o.clock_ratio = 1;
     s->n = t->nterms;
@@ -208,6 +211,7 @@ sys *sys_create(const topo *t, const router_cfg *rc, const sys_opts *o, const ch
 void sys_free(sys *s)
 {
     if (!s) return;
+    elf_info_free(&s->elf);
     for (int i = 0; i < s->n; i++) {
         node *nd = &s->nodes[i];
         if (nd->linelen) console_flush(nd);
@@ -228,20 +232,22 @@ void sys_describe(const sys *s, int i, char *buf, size_t len)
 {
     const node *nd = &s->nodes[i];
     uint32_t pc = nd->core.pc, a = nd->stall_addr;
+    char sym[200];
+    elf_symbolize(&s->elf, pc, sym, sizeof sym);
     if (nd->state == NODE_EXITED) snprintf(buf, len, "node %d exited with %d", i, nd->exit_code);
     else if (nd->last_stop == RV32_WFI && nd->ni.irq_en && (nd->core.mie >> IRQ_MEI & 1))
-        snprintf(buf, len, "node %d is waiting for a packet (wfi) at PC 0x%08x", i, pc);
-    else if (nd->last_stop == RV32_WFI) snprintf(buf, len, "node %d is in wfi (waiting for an interrupt) at PC 0x%08x", i, pc);
+        snprintf(buf, len, "node %d is waiting for a packet (wfi) at PC 0x%08x%s", i, pc, sym);
+    else if (nd->last_stop == RV32_WFI) snprintf(buf, len, "node %d is in wfi (waiting for an interrupt) at PC 0x%08x%s", i, pc, sym);
     else if (nd->last_stop == RV32_STALL && a == NI_BASE + NI_RECV + NI_R_WAIT)
-        snprintf(buf, len, "node %d is waiting for a packet at PC 0x%08x", i, pc);
+        snprintf(buf, len, "node %d is waiting for a packet at PC 0x%08x%s", i, pc, sym);
     else if (nd->last_stop == RV32_STALL && a == NI_BASE + NI_MATCH + NI_M_CT_WAIT)
-        snprintf(buf, len, "node %d is waiting for posted receives (counter at 0x%08x is %u of %u; %d posted, not matched) at PC 0x%08x",
-                 i, nd->ni.ct_addr, ni_ct_value(&nd->ni), nd->ni.ct_target, nd->ni.nposted, pc);
+        snprintf(buf, len, "node %d is waiting for posted receives (counter at 0x%08x is %u of %u; %d posted, not matched) at PC 0x%08x%s",
+                 i, nd->ni.ct_addr, ni_ct_value(&nd->ni), nd->ni.ct_target, nd->ni.nposted, pc, sym);
     else if (nd->last_stop == RV32_STALL && a == DEV_BASE + DEV_BARRIER)
-        snprintf(buf, len, "node %d is waiting at the barrier at PC 0x%08x", i, pc);
+        snprintf(buf, len, "node %d is waiting at the barrier at PC 0x%08x%s", i, pc, sym);
     else if (nd->last_stop == RV32_STALL)
-        snprintf(buf, len, "node %d is waiting for its send channel (0x%08x) at PC 0x%08x", i, a, pc);
-    else snprintf(buf, len, "node %d is running at PC 0x%08x", i, pc);
+        snprintf(buf, len, "node %d is waiting for its send channel (0x%08x) at PC 0x%08x%s", i, a, pc, sym);
+    else snprintf(buf, len, "node %d is running at PC 0x%08x%s", i, pc, sym);
 }
 
 static void fault_line(sys *s, node *nd)
@@ -249,23 +255,25 @@ static void fault_line(sys *s, node *nd)
     rv32 *c = &nd->core;
     int access = c->fault_cause == CAUSE_LOAD_ACCESS || c->fault_cause == CAUSE_STORE_ACCESS;
     nd->state = NODE_FAULTED;
+    char sym[200];
+    elf_symbolize(&s->elf, c->fault_pc, sym, sizeof sym);
     if (access && c->fault_tval - DEV_BASE < 0x2000) {
         const char *why = nd->ni.refused[0] && c->fault_tval >= NI_BASE ? nd->ni.refused : "no such register, or the wrong access";
-        snprintf(s->fault, sizeof s->fault, "node %d: %s at device register 0x%08x (PC 0x%08x, instruction 0x%08x, cycle %llu): %s, no trap handler",
-                 nd->id, rv32_cause_name(c->fault_cause), c->fault_tval, c->fault_pc, c->fault_insn,
+        snprintf(s->fault, sizeof s->fault, "node %d: %s at device register 0x%08x (PC 0x%08x%s, instruction 0x%08x, cycle %llu): %s, no trap handler",
+                 nd->id, rv32_cause_name(c->fault_cause), c->fault_tval, c->fault_pc, sym, c->fault_insn,
                  (unsigned long long)s->cycle, why);
     } else if (c->fault_cause == CAUSE_ILLEGAL)
-        snprintf(s->fault, sizeof s->fault, "node %d: illegal instruction 0x%08x at PC 0x%08x (cycle %llu), no trap handler",
-                 nd->id, c->fault_insn, c->fault_pc, (unsigned long long)s->cycle);
+        snprintf(s->fault, sizeof s->fault, "node %d: illegal instruction 0x%08x at PC 0x%08x%s (cycle %llu), no trap handler",
+                 nd->id, c->fault_insn, c->fault_pc, sym, (unsigned long long)s->cycle);
     else if (c->fault_cause == CAUSE_LOAD_ACCESS || c->fault_cause == CAUSE_STORE_ACCESS ||
              c->fault_cause == CAUSE_FETCH_ACCESS)
         snprintf(s->fault, sizeof s->fault,
-                 "node %d: %s at address 0x%08x (PC 0x%08x, instruction 0x%08x, cycle %llu): outside RAM and devices, no trap handler",
-                 nd->id, rv32_cause_name(c->fault_cause), c->fault_tval, c->fault_pc, c->fault_insn,
+                 "node %d: %s at address 0x%08x (PC 0x%08x%s, instruction 0x%08x, cycle %llu): outside RAM and devices, no trap handler",
+                 nd->id, rv32_cause_name(c->fault_cause), c->fault_tval, c->fault_pc, sym, c->fault_insn,
                  (unsigned long long)s->cycle);
     else
-        snprintf(s->fault, sizeof s->fault, "node %d: %s (cause %u, tval 0x%08x) at PC 0x%08x (instruction 0x%08x, cycle %llu) with no trap handler",
-                 nd->id, rv32_cause_name(c->fault_cause), c->fault_cause, c->fault_tval, c->fault_pc, c->fault_insn,
+        snprintf(s->fault, sizeof s->fault, "node %d: %s (cause %u, tval 0x%08x) at PC 0x%08x%s (instruction 0x%08x, cycle %llu) with no trap handler",
+                 nd->id, rv32_cause_name(c->fault_cause), c->fault_cause, c->fault_tval, c->fault_pc, sym, c->fault_insn,
                  (unsigned long long)s->cycle);
 }
 

@@ -14,6 +14,7 @@
 #include "net.h"
 #include "ni.h"
 #include "rv32.h"
+#include "elf_load.h"
 #include "topo.h"
 
 #define RAM_BASE 0x80000000u
@@ -90,7 +91,8 @@ typedef struct sys {
     uint32_t tohost_value;
     int tohost_node;
     char fault[700];            /* first fault, one line */
-    uint64_t wd_sig, wd_since;  /* watchdog: progress signature and the cycle it last changed */
+    uint64_t wd_sig, wd_since;
+    elf_info elf;               /* the image: entry, symbols */  /* watchdog: progress signature and the cycle it last changed */
     /* Called after every network cycle when set (the live view): a non-zero
      * answer stops the run, sys_run() returns 3 and s->fault says why. */
     int (*on_cycle)(struct sys *s, void *arg);

@@ -29,16 +29,16 @@ check_fail ring-too-small 1 "network interface of node 0: a 300-byte message fro
     $XNOC run --topo mesh:2x2 --arg bytes=300 $FW/fan-in.elf
 
 # Refused DMA descriptor: the GO store faults with the NI's reason.
-check_fail ni-refused-go 1 "^xnoc run: node 0: store access fault at device register 0x1000101c \(PC 0x80000014, instruction 0x0062ae23, cycle [0-9]+\): NI send channel 0: buffer 0x40000000 \+ 16 bytes is outside RAM, no trap handler$" \
+check_fail ni-refused-go 1 "^xnoc run: node 0: store access fault at device register 0x1000101c \(PC 0x80000014( <[^>]*>)?, instruction 0x0062ae23, cycle [0-9]+\): NI send channel 0: buffer 0x40000000 \+ 16 bytes is outside RAM, no trap handler$" \
     $XNOC run --topo mesh:1x1 $FW/tests/ni-badgo.elf
-check_fail dev-bad-register 1 "^xnoc run: node 0: load access fault at device register 0x1000003c \(PC 0x80000004, instruction 0x03c2a303, cycle 1\): no such register" \
+check_fail dev-bad-register 1 "^xnoc run: node 0: load access fault at device register 0x1000003c \(PC 0x80000004( <[^>]*>)?, instruction 0x03c2a303, cycle 1\): no such register" \
     $XNOC run --topo mesh:1x1 $FW/tests/dev-badreg.elf
 
 # --max-cycles: what the nodes wait for, on one line even with 16 nodes
-check_fail max-cycles-wfi 1 "^xnoc run: --max-cycles 3000 reached with 16 node\(s\) running: node 0 is waiting for a packet \(wfi\) at PC 0x80000030; .*; and 12 more$" \
+check_fail max-cycles-wfi 1 "^xnoc run: --max-cycles 3000 reached with 16 node\(s\) running: node 0 is waiting for a packet \(wfi\) at PC 0x80000030( <[^>]*>)?; .*; and 12 more$" \
     $XNOC run --topo mesh:4x4 --max-cycles 3000 --watchdog 0 $FW/tests/wfi-wait.elf
 # the watchdog: every node waits, nothing moves: a stall, named long before --max-cycles
-check_fail watchdog-wfi 1 "^xnoc run: stall at cycle [0-9]+: every running node waits and nothing is in flight \(for [0-9]+ cycles\): node 0 is waiting for a packet \(wfi\) at PC 0x80000030; .*; and 12 more$" \
+check_fail watchdog-wfi 1 "^xnoc run: stall at cycle [0-9]+: every running node waits and nothing is in flight \(for [0-9]+ cycles\): node 0 is waiting for a packet \(wfi\) at PC 0x80000030( <[^>]*>)?; .*; and 12 more$" \
     $XNOC run --topo mesh:4x4 $FW/tests/wfi-wait.elf
 check_fail max-cycles-senders 1 "node 1 is waiting for its send channel \(0x10001024\) at PC 0x8" \
     $XNOC run --topo mesh:2x2 --max-cycles 30000 --arg count=2 --arg delay=100000 $FW/fan-in.elf

@@ -9,7 +9,7 @@ grep -q "ni-abuse: ok" "$TMP/err" && ok ni-rewrite-bytes || fail ni-rewrite-byte
 j=$($XNOC_ASAN run --json --topo $T --arg case=0 $FW/ni-abuse.elf 2>/dev/null)
 jcheck ni-rewrite-asan "$j" '.ok==true'
 # a sized ring moved (partly) outside RAM, or to an unaligned address: refused
-check_fail ni-ring-moved-out 1 "^xnoc run: node 0: store access fault at device register 0x10001800 \(PC 0x[0-9a-f]{8}, instruction 0x[0-9a-f]{8}, cycle [0-9]+\): NI receive ring 0x8003fe00 \+ 1024 bytes: not 8-byte aligned or outside RAM, no trap handler$" \
+check_fail ni-ring-moved-out 1 "^xnoc run: node 0: store access fault at device register 0x10001800 \(PC 0x[0-9a-f]{8}( <[^>]*>)?, instruction 0x[0-9a-f]{8}, cycle [0-9]+\): NI receive ring 0x8003fe00 \+ 1024 bytes: not 8-byte aligned or outside RAM, no trap handler$" \
     $XNOC run --topo $T --arg case=1 $FW/ni-abuse.elf
 check_fail ni-ring-unaligned 1 "NI receive ring 0x8[0-9a-f]{7} \+ 1024 bytes: not 8-byte aligned or outside RAM" \
     $XNOC_ASAN run --topo $T --arg case=2 $FW/ni-abuse.elf
@@ -94,5 +94,5 @@ done
 # a node that never drains a flood: back-pressure (nothing dropped), then the
 # watchdog names the deadlock (a router holding flits, every node waiting) long
 # before --max-cycles
-check_fail flood-undrained 1 "^xnoc run: deadlock at cycle [0-9]+: nothing moved for [0-9]+ cycles; router [0-9]+ port [0-9]+ \([a-z+-]+\) VC [0-9] holds [0-9]+ flit\(s\); every node waits: node 0 is waiting at the barrier at PC 0x8[0-9a-f]{7}; node 1 is waiting for its send channel" \
+check_fail flood-undrained 1 "^xnoc run: deadlock at cycle [0-9]+: nothing moved for [0-9]+ cycles; router [0-9]+ port [0-9]+ \([a-z+-]+\) VC [0-9] holds [0-9]+ flit\(s\); every node waits: node 0 is waiting at the barrier at PC 0x8[0-9a-f]{7}( <[^>]*>)?; node 1 is waiting for its send channel" \
     $XNOC run --topo $T --arg case=3 $FW/ni-abuse.elf

@@ -137,6 +137,7 @@ int main(int argc, char **argv)
     }
     rv32_reset(c, info.entry);
     c->tohost = info.tohost;
+    elf_info_free(&info);
     devices dv = {c, NEVER, NEVER, 3};
     c->mmio = dev_mmio;
     c->mmio_ctx = &dv;

@@ -26,7 +26,7 @@ if grep -qx '\[node 0\] nc-head: 6 sends, 0 bad heads' "$TMP/out" && grep -qx '\
 then ok head-console; else fail head-console "$(head -3 "$TMP/out")"; fi
 
 # ---- refused coding descriptors: one line naming node, register, PC, reason ----
-nf() { check_fail "refuse-$1" 1 "^xnoc run: node 0: store access fault at device register 0x$2 \(PC 0x[0-9a-f]{8}, instruction 0x[0-9a-f]{8}, cycle [0-9]+\): NI send channel 0: $3, no trap handler$" \
+nf() { check_fail "refuse-$1" 1 "^xnoc run: node 0: store access fault at device register 0x$2 \(PC 0x[0-9a-f]{8}( <[^>]*>)?, instruction 0x[0-9a-f]{8}, cycle [0-9]+\): NI send channel 0: $3, no trap handler$" \
            $XNOC run --topo $T --arg case=$1 $FW/nc-fault.elf; }
 nf 1 10001404 'OP 2 is not REPLICATE \(0\) or ENCODE \(1\)'
 nf 2 10001408 'COUNT 16 is out of range 0..15'

@@ -13,7 +13,7 @@ j=$($XNOC_ASAN run --json --topo $T $FW/posted.elf 2>/dev/null)
 jcheck posted-asan "$j" '.ok==true'
 
 # refused descriptors: one line naming node, register, PC, cycle, reason
-pf() { check_fail "refuse-post-$1" 1 "^xnoc run: node 0: $2 access fault at device register 0x$3 \(PC 0x[0-9a-f]{8}, instruction 0x[0-9a-f]{8}, cycle [0-9]+\): $4, no trap handler$" \
+pf() { check_fail "refuse-post-$1" 1 "^xnoc run: node 0: $2 access fault at device register 0x$3 \(PC 0x[0-9a-f]{8}( <[^>]*>)?, instruction 0x[0-9a-f]{8}, cycle [0-9]+\): $4, no trap handler$" \
            $XNOC run --topo $T --arg case=$1 $FW/posted.elf; }
 pf 1 store 10001c14 'NI posted receive: buffer 0x40000000 \+ 64 bytes is outside RAM'
 pf 2 store 10001c14 'NI posted receive: buffer 0x8[0-9a-f]{7} \+ 64 bytes overlaps the receive ring at 0x8[0-9a-f]{7} \+ 1024 bytes'
