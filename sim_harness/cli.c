@@ -2,6 +2,8 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <signal.h>
+#include <time.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -114,33 +116,83 @@ bad:
     return -1;
 }
 
-static int progress_on = -1, progress_open;
+static int progress_on = -1, progress_tty, progress_open;
+static double progress_last = -1e9, progress_t0 = -1;
+
+static double wall(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
 
 int cli_progress_enabled(void)
 {
     if (progress_on < 0) {
         const char *e = getenv("XNOC_PROGRESS");
-        progress_on = e ? atoi(e) != 0 : isatty(2);
+        progress_on = e ? atoi(e) != 0 : 1;
+        progress_tty = isatty(2);
+        progress_t0 = wall();
     }
     return progress_on;
 }
 
+double cli_elapsed(void)
+{
+    cli_progress_enabled();
+    return wall() - progress_t0;
+}
+
+/* A terminal gets one live line, redrawn at most ten times a second; a pipe
+ * or a log file gets a plain line every five seconds. */
 void cli_progress(const char *fmt, ...)
 {
     if (!cli_progress_enabled()) return;
+    double now = wall();
+    if (now - progress_last < (progress_tty ? 0.1 : 5.0)) return;
+    progress_last = now;
     va_list ap;
     va_start(ap, fmt);
-    fputs("\r\033[K", stderr);
+    if (progress_tty) fputs("\r\033[K", stderr);
+    else fprintf(stderr, "xnoc%s%s: [%.0f s] ", *cli_cmd ? " " : "", cli_cmd, now - progress_t0);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
-    progress_open = 1;
+    if (!progress_tty) fputc('\n', stderr);
+    else fflush(stderr);
+    progress_open = progress_tty;
 }
 
 void cli_progress_done(void)
 {
     if (progress_open) fputs("\r\033[K", stderr);
     progress_open = 0;
+    progress_last = -1e9;   /* the next operation reports at once */
 }
+
+const char *cli_rate_eta(uint64_t done, uint64_t total, double since, char *buf, size_t len)
+{
+    double dt = wall() - since, rate = dt > 0 ? (double)done / dt : 0;
+    int n = snprintf(buf, len, "%.0f k cycles/s", rate / 1e3);
+    if (total > done && rate > 0 && n > 0 && (size_t)n < len) {
+        double eta = (double)(total - done) / rate;
+        if (eta >= 60) snprintf(buf + n, len - (size_t)n, ", ETA %d m %02d s", (int)(eta / 60), (int)eta % 60);
+        else snprintf(buf + n, len - (size_t)n, ", ETA %d s", (int)eta);
+    }
+    return buf;
+}
+
+double cli_now(void) { return wall(); }
+
+volatile sig_atomic_t cli_interrupted;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    cli_interrupted = 1;
+    signal(SIGINT, SIG_DFL);   /* a second Ctrl-C ends the process at once */
+}
+
+void cli_catch_sigint(void) { signal(SIGINT, on_sigint); }
 
 static char src_dir[PATH_MAX], build_dir[PATH_MAX + 16];
 

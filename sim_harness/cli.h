@@ -6,6 +6,8 @@
 #ifndef XNOC_CLI_H
 #define XNOC_CLI_H
 
+#include <signal.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #define EXIT_USAGE 2
@@ -28,12 +30,22 @@ double cli_double(const char *flag, const char *s, double lo, double hi);
  * Returns the number of members or -1 and one line in err. */
 int cli_set(const char *s, int n, unsigned char *mask, char *err, int errlen);
 
-/* Progress line on stderr ("\r..."), only when stderr is a terminal or
- * XNOC_PROGRESS=1; cli_progress_done() ends the line. */
+/* Progress on stderr for every long operation: on a terminal one live line
+ * ("\r...", at most ten redraws a second), otherwise a plain line with the
+ * elapsed time every five seconds.  XNOC_PROGRESS=0 silences it (scripts,
+ * the test suite); stdout stays clean.  cli_progress_done() ends the line. */
 void cli_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cli_progress_done(void);
-/* Whether progress output is on (a terminal, or XNOC_PROGRESS=1). */
 int cli_progress_enabled(void);
+double cli_elapsed(void);      /* seconds since the command started */
+double cli_now(void);          /* a monotonic clock, seconds */
+/* "812 k cycles/s, ETA 1 m 05 s" for `done` of `total` cycles since cli_now() was `since` */
+const char *cli_rate_eta(uint64_t done, uint64_t total, double since, char *buf, size_t len);
+
+/* Ctrl-C: the first sets cli_interrupted (long loops stop and report what
+ * they measured), the second ends the process. */
+extern volatile sig_atomic_t cli_interrupted;
+void cli_catch_sigint(void);
 
 /* Directory for build products, defaults to "build" next to the binary's
  * project (XNOC_BUILD overrides). */

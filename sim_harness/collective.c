@@ -318,6 +318,7 @@ static uint64_t busiest_volume(const coll_sched *s, int bytes)
 
 int cmd_collective(int argc, char **argv)
 {
+    cli_catch_sigint();
     const char *spec = NULL, *opname = NULL, *from = NULL, *to = NULL, *algo_s = "sched", *file = NULL;
     router_cfg rc;
     router_cfg_default(&rc);

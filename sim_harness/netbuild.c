@@ -214,8 +214,9 @@ int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, cha
     lock = open(lockp, O_CREAT | O_RDWR, 0666);
     if (lock >= 0) flock(lock, LOCK_EX);
     if (access(path, R_OK) == 0) goto done;   /* someone else built it meanwhile */
+    double t_build = cli_now();
     if (progress)
-        fprintf(stderr, "xnoc: building network %s k=%d vcs=%d buf=%d%s%s (first use, cached afterwards)...\n",
+        fprintf(stderr, "xnoc: building network %s k=%d vcs=%d buf=%d%s%s (first use, cached afterwards): verilating...\n",
                 t->name, t->k, rc->vcs, rc->buf, trace ? " with tracing" : "", asserts ? " with assertions" : "");
     snprintf(tmp, sizeof tmp, "%s.tmp%d", dir, (int)getpid());
     snprintf(cmd, sizeof cmd, "rm -rf '%s' && mkdir -p '%s'", tmp, tmp);
@@ -237,7 +238,9 @@ int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, cha
         snprintf(err, errlen, "building network %s: verilator failed; see %s", t->name, log);
         goto fail;
     }
-    if (progress) fprintf(stderr, "xnoc: compiling the verilated model (C++ %s)...\n", opt);
+    if (progress)
+        fprintf(stderr, "xnoc: [%.0f s] verilated; compiling the model (C++ %s)...\n",
+                cli_now() - t_build, opt);
     /* The model's per-cycle code gets `opt`; its one-time code and the
      * Verilator runtime -O1 (they do not run per cycle). */
     snprintf(cmd, sizeof cmd,
@@ -257,6 +260,7 @@ int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, cha
         snprintf(err, errlen, "building network %s: cannot move the model into %s", t->name, dir);
         goto fail;
     }
+    if (progress) fprintf(stderr, "xnoc: [%.0f s] network %s built\n", cli_now() - t_build, t->name);
 done:
     if (lock >= 0) close(lock);
     free(sv);

@@ -377,6 +377,8 @@ static int watchdog(sys *s)
 
 int sys_run(sys *s, uint64_t max_cycles)
 {
+    uint64_t run_c0 = s->cycle;
+    double run_t0 = cli_now();
     const topo *t = s->t;
     int k = t->k, ratio = s->o.clock_ratio;
     while (s->running > 0 && !s->halted) {
@@ -428,9 +430,18 @@ int sys_run(sys *s, uint64_t max_cycles)
             snprintf(s->fault, sizeof s->fault, "interrupted at cycle %llu (view closed)", (unsigned long long)s->cycle);
             return 3;
         }
-        if (s->o.watchdog && (s->cycle & 255) == 0 && watchdog(s)) return 1;
-        if ((s->cycle & 0xffff) == 0)
-            cli_progress("cycle %llu: %d node(s) running", (unsigned long long)s->cycle, s->running);
+        if ((s->cycle & 255) == 0) {
+            if (s->o.watchdog && watchdog(s)) return 1;
+            if (cli_interrupted) {   /* Ctrl-C: stop here; the caller reports what ran */
+                snprintf(s->fault, sizeof s->fault, "interrupted at cycle %llu (Ctrl-C)", (unsigned long long)s->cycle);
+                return 3;
+            }
+        }
+        if ((s->cycle & 0xfff) == 0) {
+            char rate[80];
+            cli_progress("cycle %llu: %d of %d node(s) running, %s", (unsigned long long)s->cycle, s->running, s->n,
+                         cli_rate_eta(s->cycle - run_c0, 0, run_t0, rate, sizeof rate));
+        }
     }
     return 0;
 }

@@ -73,6 +73,7 @@ static void parse_arg(sys_opts *o, const char *s)
 
 int cmd_run(int argc, char **argv)
 {
+    cli_catch_sigint();
     const char *spec = NULL, *elf = NULL;
     router_cfg rc;
     router_cfg_default(&rc);

@@ -534,6 +534,7 @@ static int cmp_u64(const void *a, const void *b)
 
 int cmd_traffic(int argc, char **argv)
 {
+    cli_catch_sigint();
     const char *spec = NULL, *pat = NULL, *trace = NULL, *window = NULL, *sources = NULL;
     router_cfg rc;
     router_cfg_default(&rc);
@@ -660,6 +661,7 @@ int cmd_traffic(int argc, char **argv)
     uint64_t now = 0, end_measure = s->warmup + s->window, last_move = 0, deadline = end_measure + drain;
     int saturated = 0, stalled = 0;
     char stall_msg[700] = "";
+    double run_t0 = cli_now();
     for (;; now++) {
         /* 1. flits and credits the network presents in this cycle */
         memset(s->ejc, 0, (size_t)s->nch * sizeof *s->ejc);
@@ -765,14 +767,24 @@ int cmd_traffic(int argc, char **argv)
             }
             break;
         }
-        if (now - s->last_progress >= 20000) {
+        if (now - s->last_progress >= 4096) {
             s->last_progress = now;
-            cli_progress("cycle %llu: %llu/%llu measured packets delivered", (unsigned long long)now,
-                         (unsigned long long)s->measured_done, (unsigned long long)s->measured_total);
+            char rate[80];
+            uint64_t target = now < end_measure ? end_measure : now;
+            cli_progress("cycle %llu of %llu%s: %llu/%llu measured packets delivered, %s", (unsigned long long)now,
+                         (unsigned long long)end_measure, now >= end_measure ? " (draining)" : "",
+                         (unsigned long long)s->measured_done, (unsigned long long)s->measured_total,
+                         cli_rate_eta(now, target, run_t0, rate, sizeof rate));
+        }
+        if (cli_interrupted) {   /* Ctrl-C: stop and report what was measured */
+            interrupted = 2;
+            break;
         }
     }
     cli_progress_done();
     uint64_t total_cycles = now + 1;
+    if (interrupted && now < s->warmup + s->window)   /* the figures describe the cycles that ran */
+        s->window = now > s->warmup ? now - s->warmup : 0;
     if (stalled && !strncmp(stall_msg, "no router holds flits", 21)) {
         /* nothing in the network, nothing moving, flits owed: they were lost */
         for (size_t i = 0; i < s->pk.n; i++) {
@@ -791,12 +803,12 @@ int cmd_traffic(int argc, char **argv)
         s->errors++;
     }
     /* lost: measured packets that never arrived, in a run that drained */
-    if (!stalled)
+    if (!stalled && !interrupted)
         for (size_t i = 0; i < s->pk.n; i++)
             if (!s->pk.v[i].dropped && !s->pk.v[i].done && !s->pk.v[i].flits && !s->pk.v[i].lost)
                 error(s, &s->err_lost, "packet %d#%u (%d -> %d) was lost", s->pk.v[i].src, s->pk.v[i].seq,
                       s->pk.v[i].src, s->pk.v[i].dst);
-    if (!stalled && s->nc && nc_gen_busy(s->nc)) {
+    if (!stalled && !interrupted && s->nc && nc_gen_busy(s->nc)) {
         char why[400];
         nc_gen_describe_pending(s->nc, why, sizeof why);
         error(s, &s->err_lost, "%s", why);
@@ -856,6 +868,7 @@ int cmd_traffic(int argc, char **argv)
         json_object_set_new(o, "delivered_packets", json_integer((json_int_t)delivered));
         json_object_set_new(o, "measured_packets", json_integer((json_int_t)s->measured_total));
         json_object_set_new(o, "errors", json_integer((json_int_t)s->errors));
+        if (interrupted) json_object_set_new(o, "interrupted", json_true());
         json_object_set_new(o, "error_kinds", json_pack("{s:I,s:I,s:I,s:I,s:I,s:b}", "corrupted", (json_int_t)s->err_corrupt,
                                                         "misrouted", (json_int_t)s->err_misroute, "duplicated",
                                                         (json_int_t)s->err_dup, "out_of_order", (json_int_t)s->err_order,
@@ -923,7 +936,8 @@ int cmd_traffic(int argc, char **argv)
         if (view_finish(vw, &vs)) cli_error("view: %s", view_error(vw));
         view_close(vw);
     }
-    if (interrupted) cli_error("interrupted at cycle %llu (view closed)", (unsigned long long)total_cycles);
+    if (interrupted) cli_error("interrupted at cycle %llu (%s)", (unsigned long long)total_cycles,
+                               interrupted == 2 ? "Ctrl-C" : "view closed");
     int rc_exit = s->errors || interrupted ? EXIT_RUNFAIL : 0;
     if (s->errors) cli_error("%llu error(s); first: %s", (unsigned long long)s->errors, s->first_error);
     net_close(s->net);
