@@ -117,7 +117,7 @@ bad:
 }
 
 static int progress_on = -1, progress_tty, progress_open;
-static double progress_last = -1e9, progress_t0 = -1;
+static double progress_last, progress_t0 = -1;
 
 static double wall(void)
 {
@@ -132,7 +132,7 @@ int cli_progress_enabled(void)
         const char *e = getenv("XNOC_PROGRESS");
         progress_on = e ? atoi(e) != 0 : 1;
         progress_tty = isatty(2);
-        progress_t0 = wall();
+        progress_t0 = progress_last = wall();   /* quick commands print nothing */
     }
     return progress_on;
 }
@@ -166,7 +166,7 @@ void cli_progress_done(void)
 {
     if (progress_open) fputs("\r\033[K", stderr);
     progress_open = 0;
-    progress_last = -1e9;   /* the next operation reports at once */
+    progress_last = wall();
 }
 
 const char *cli_rate_eta(uint64_t done, uint64_t total, double since, char *buf, size_t len)

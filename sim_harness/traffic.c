@@ -836,6 +836,22 @@ int cmd_traffic(int argc, char **argv)
     int one_at_a_time = pattern == PAT_ALLPAIRS || pattern == PAT_UNITPAIRS;
     double offered = one_at_a_time ? 0 : rate;
     double thru = one_at_a_time ? 0 : (double)s->window_flits / ((double)s->window * n);
+    /* saturated: the injecting terminals' flits accepted in the window fall
+     * short of what they offered by more than 5% and by more than three
+     * standard deviations of the Bernoulli injection (so that a short, light
+     * run is not called saturated by chance), or the drain timed out */
+    int drain_timed_out = saturated;
+    {
+        uint64_t got = 0;
+        int nsrc = 0;
+        for (int src = 0; src < n; src++)
+            if (inject_mask[src]) {
+                got += s->src_window_flits[src];
+                nsrc++;
+            }
+        double expect = rate * (double)s->window * nsrc, short_by = expect - (double)got;
+        if (!one_at_a_time && nsrc && short_by > 0.05 * expect && short_by > 3 * sqrt(expect)) saturated = 1;
+    }
 
     if (json) {
         json_t *o = json_object();
@@ -875,6 +891,7 @@ int cmd_traffic(int argc, char **argv)
                                                         "lost", (json_int_t)s->err_lost, "rtl_invariant", rtl_err));
         if (s->first_error[0]) json_object_set_new(o, "first_error", json_string(s->first_error));
         json_object_set_new(o, "saturated", json_boolean(saturated));
+        json_object_set_new(o, "drain_timed_out", json_boolean(drain_timed_out));
         if (pattern == PAT_UNITPAIRS) nc_gen_probe_result(s->nc, &ap_pairs, &ap_max_dev, &ap_sum_dev);
         if (one_at_a_time) {
             json_object_set_new(o, "pairs", json_integer((json_int_t)ap_pairs));
@@ -920,7 +937,9 @@ int cmd_traffic(int argc, char **argv)
                    (unsigned long long)ap_pairs, (unsigned long long)ap_max_dev);
         else
             printf("  offered %.3f, accepted %.4f flits/terminal/cycle%s\n", offered, thru,
-                   saturated ? "  ** SATURATED: measured packets not all delivered **" : "");
+                   drain_timed_out ? "  ** SATURATED: measured packets not all delivered in --drain **"
+                   : saturated     ? "  ** SATURATED: accepted less than offered **"
+                                   : "");
         printf("  latency avg %.2f  p99 %.0f  max %.0f cycles  (avg %.2f hops; model excess avg %.2f)\n", avg, p99, mx,
                nl ? (double)hops / (double)nl : 0, nl ? dev_sum / (double)nl : 0);
         printf("  packets: %zu created, %llu measured; cycles %llu; errors %llu%s%s\n", s->pk.n,

@@ -28,7 +28,7 @@ jcheck allpairs-buf2-bubbles "$j" '.errors==0 and .zero_load_max_deviation>0'
 # Saturating random traffic: >= 1e5 cycles, zero errors, everything drains.
 for t in mesh:4x4 torus:4x4 octagon fat-octagon; do
     j=$(tr --topo $t --pattern uniform --rate 0.9 --packet 4 --cycles 100000 --warmup 1000 --drain 400000)
-    jcheck "saturate-$t" "$j" '.errors==0 and .cycles>=100000 and .saturated==false and .delivered_packets==.injected_packets and .throughput>0.2'
+    jcheck "saturate-$t" "$j" '.errors==0 and .cycles>=100000 and .saturated==true and .drain_timed_out==false and .delivered_packets==.injected_packets and .throughput>0.2'
 done
 for p in transpose bitcomp neighbor hotspot; do
     j=$(tr --topo mesh:4x4 --pattern $p --rate 0.2 --packet 2 --cycles 5000)

@@ -9,7 +9,7 @@ tr() { $XNOC traffic --json "$@" 2>"$TMP/stderr"; }
 j=$(tr --topo mesh:1x1:c=4 --pattern allpairs --packet 5)
 jcheck one-router-allpairs "$j" '.errors==0 and .pairs==16 and .delivered_packets==16 and .zero_load_max_deviation==0'
 j=$(tr --topo mesh:1x1:c=4 --pattern uniform --rate 0.6 --packet 3 --cycles 5000)
-jcheck one-router-uniform "$j" '.errors==0 and .saturated==false and .delivered_packets==.injected_packets and ([.links[]|select(.kind=="eject").flits]|min) > 1500'
+jcheck one-router-uniform "$j" '.errors==0 and .drain_timed_out==false and .delivered_packets==.injected_packets and ([.links[]|select(.kind=="eject").flits]|min) > 1500'
 
 # Fairness: two sources flood one output; round robin gives each exactly half
 # (within one packet over the 5000-cycle window), with 1- and 4-flit packets
@@ -25,7 +25,7 @@ done
 # two-slot buffers with four VCs: lossless, in order, and the routers' sticky
 # invariant flag (credit above depth, write into a full buffer) never set.
 j=$(tr --topo mesh:3x2 --router vcs=1,buf=1 --pattern uniform --rate 1.0 --packet 6 --cycles 20000)
-jcheck backpressure-buf1 "$j" '.errors==0 and .error_kinds.rtl_invariant==false and .saturated==false and .delivered_packets==.injected_packets'
+jcheck backpressure-buf1 "$j" '.errors==0 and .error_kinds.rtl_invariant==false and .drain_timed_out==false and .delivered_packets==.injected_packets'
 j=$(tr --topo octagon --router vcs=4,buf=2 --pattern uniform --rate 1.0 --packet 5 --cycles 10000)
 jcheck backpressure-vcs4-buf2 "$j" '.errors==0 and .error_kinds.rtl_invariant==false and .delivered_packets==.injected_packets'
 
