@@ -248,6 +248,16 @@ void sys_describe(const sys *s, int i, char *buf, size_t len)
     else if (nd->last_stop == RV32_STALL)
         snprintf(buf, len, "node %d is waiting for its send channel (0x%08x) at PC 0x%08x%s", i, a, pc, sym);
     else snprintf(buf, len, "node %d is running at PC 0x%08x%s", i, pc, sym);
+    /* what the NI knows: complete messages it cannot deliver */
+    int held = 0;
+    for (int c = 0; c < nd->ni.k; c++)
+        for (int v = 0; v < nd->ni.vcs; v++) held += nd->ni.rx[c][v].held;
+    size_t l = strlen(buf);
+    if (held && !nd->ni.ring_size)
+        snprintf(buf + l, len - l, " (%d message(s) wait at its NI, which has no receive ring: noc_init() not called?)", held);
+    else if (held)
+        snprintf(buf + l, len - l, " (%d message(s) wait at its NI for room in its full %u-byte receive ring)", held,
+                 nd->ni.ring_size);
 }
 
 static void fault_line(sys *s, node *nd)
