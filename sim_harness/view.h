@@ -50,6 +50,7 @@ typedef struct {
     int live;                 /* --view: open a window */
     const char *frames_dir;   /* --frames DIR: DIR/frame_000000.png ... */
     uint64_t frame_every;     /* --frame-every N: one frame every N cycles (100) */
+    uint64_t frames_from, frames_to;   /* --frames-window A:B: frames only in cycles [A, B) (0, 0: all) */
     const char *heatmap;      /* --heatmap FILE.png: link utilization while traffic flows */
     double heat_max;          /* --heat-max U: the heatmap's full scale (0 = automatic) */
     int width, height;        /* picture size in pixels (1024 x 720) */

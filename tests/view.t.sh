@@ -152,3 +152,11 @@ check_fail run-view-unwritable 2 "frames /proc/xnoc" $XNOC run --topo mesh:2x2 -
 # the system view under ASan/UBSan
 check run-view-asan env ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 $XNOC_ASAN run --topo mesh:2x2 --frames "$TMP/asanrun" \
     --frame-every 50 --heatmap "$TMP/asanrun/h.png" build/firmware/hello.elf
+
+# --frames-window: frames only for the collective's cycles
+j=$($XNOC collective --json --topo octagon --op alltoall --bytes 256 2>/dev/null)
+s=$(jq .start_cycle <<<"$j"); c=$(jq .cycles <<<"$j")
+$XNOC collective --topo octagon --op alltoall --bytes 256 --frames "$TMP/fwin" --frame-every 100 --frames-window "$s:$((s + c))" >/dev/null 2>&1
+n=$(ls "$TMP/fwin" | grep -c '^frame_')
+[ "$n" = $(( (c + 99) / 100 )) ] && ok frames-window || fail frames-window "$n frames for $c cycles every 100"
+check_fail frames-window-bad 2 "--frames-window '9:3': expected A:B with A < B" $XNOC run --topo mesh:2x2 --frames "$TMP/x" --frames-window 9:3 build/firmware/hello.elf

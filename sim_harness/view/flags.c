@@ -11,6 +11,8 @@ const char view_usage[] =
     "  --view            live window (space pause, n step, +/- speed, click: counters, q quit)\n"
     "  --frames DIR      headless pictures DIR/frame_000000.png ... (no display needed)\n"
     "  --frame-every N   one frame every N cycles (100)\n"
+    "  --frames-window A:B  frames only for network cycles [A,B) (e.g. a collective's\n"
+    "                    start_cycle and its end)\n"
     "  --heatmap F.png   picture of every link's utilization while traffic flows\n"
     "  --heat-max U      the heatmap's full-red utilization (default: the busiest link,\n"
     "                    rounded up; give the same U to compare pictures)\n";
@@ -22,7 +24,8 @@ int view_cli_arg(view_opts *o, int argc, char **argv, int *i)
         o->live = 1;
         return 1;
     }
-    if (strcmp(a, "--frames") && strcmp(a, "--frame-every") && strcmp(a, "--heatmap") && strcmp(a, "--heat-max"))
+    if (strcmp(a, "--frames") && strcmp(a, "--frame-every") && strcmp(a, "--heatmap") && strcmp(a, "--heat-max") &&
+        strcmp(a, "--frames-window"))
         return 0;
     if (!v) cli_fail(EXIT_USAGE, "%s needs a value", a);
     if (!strcmp(a, "--frames")) {
@@ -31,6 +34,13 @@ int view_cli_arg(view_opts *o, int argc, char **argv, int *i)
     } else if (!strcmp(a, "--frame-every")) {
         o->frame_every = cli_u64(a, v);
         if (!o->frame_every) cli_fail(EXIT_USAGE, "--frame-every: must be at least 1");
+    } else if (!strcmp(a, "--frames-window")) {
+        unsigned long long x, y;
+        char tail;
+        if (sscanf(v, "%llu:%llu%c", &x, &y, &tail) != 2 || x >= y)
+            cli_fail(EXIT_USAGE, "--frames-window '%s': expected A:B with A < B (network cycles)", v);
+        o->frames_from = x;
+        o->frames_to = y;
     } else if (!strcmp(a, "--heat-max")) {
         o->heat_max = cli_double(a, v, 0.001, 1);
     } else {

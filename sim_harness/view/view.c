@@ -105,7 +105,7 @@ view *view_open(const topo *t, const view_opts *o, char *err, size_t errlen)
     v->t = t;
     v->o = *o;
     if (!v->o.frame_every) v->o.frame_every = 1;
-    v->frame_next = o->frames_dir ? 0 : UINT64_MAX;
+    v->frame_next = o->frames_dir ? o->frames_from : UINT64_MAX;
     v->live_next = UINT64_MAX;
     if (open_fonts(&v->P, font, o->height, err, errlen)) goto fail;
     v->surf = SDL_CreateRGBSurfaceWithFormat(0, o->width, o->height, 32, SDL_PIXELFORMAT_RGB888);
@@ -202,6 +202,7 @@ int view_update(view *v, const view_sample *s)
     if (v->o.frames_dir && s->cycle >= v->frame_next) {
         if (write_frame(v)) return VIEW_ERROR;
         v->frame_next = s->cycle + v->o.frame_every;
+        if (v->o.frames_to && v->frame_next >= v->o.frames_to) v->frame_next = UINT64_MAX;   /* the window is over */
     }
     if (v->win) {
         live_events(v);
@@ -219,7 +220,8 @@ int view_finish(view *v, const view_sample *final)
 {
     if (final) stats_take(&v->S, final);
     /* the last frame of a sequence shows the end of the run */
-    if (final && v->o.frames_dir && v->frame_no && v->frame_next - v->o.frame_every < final->cycle && write_frame(v))
+    if (final && v->o.frames_dir && v->frame_no && v->frame_next != UINT64_MAX &&
+        v->frame_next - v->o.frame_every < final->cycle && write_frame(v))
         return VIEW_ERROR;
     if (v->o.heatmap) {
         view_render(v, SCENE_HEATMAP);
