@@ -5,6 +5,7 @@
  * with tau the schedule's steps, V the bytes the busiest terminal injects
  * or absorbs, and t_s, t_1 measured on this network with a single transfer
  * of two sizes through the same firmware. */
+#include <errno.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,6 +44,7 @@ static const char *usage_text =
     "  --trace F.vcd     waveforms of the RTL network during the collective's run\n"
     "                    (--trace-window A:B: cycles [A,B); start_cycle in --json says\n"
     "                    where the timed region begins)\n"
+    "  --events F.jsonl  one JSON line per message sent and delivered (the collective's run)\n"
     "  --ram KiB         RAM per node (default: what the plan and its buffers need, at least 256)\n"
     "  --time-limit S    seconds the exact schedule search may take (60)\n"
     "  --json            one JSON object on stdout\n"
@@ -55,6 +57,7 @@ static int clock_ratio = 1;
 static const char *trace_path;
 static uint64_t trace_from, trace_to;
 static int trace_now;
+static FILE *events_file;   /* --events F.jsonl, for the collective's run */
 
 typedef struct {
     int verified, fault;
@@ -156,6 +159,7 @@ static void execute(const topo *t, const router_cfg *rc, coll_sched *s, int byte
         o.trace = trace_path;
         o.trace_from = trace_from;
         o.trace_to = trace_to;
+        o.events = events_file;
     }
     sys *sy = sys_create(t, rc, &o, elf, err, sizeof err);
     if (!sy) cli_fail(EXIT_USAGE, "%s", err);
@@ -360,6 +364,9 @@ int cmd_collective(int argc, char **argv)
         } else if (!strcmp(a, "--seed")) seed = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--max-cycles")) max_cycles = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--trace")) trace_path = argv[++i];
+        else if (!strcmp(a, "--events")) {
+            if (!(events_file = fopen(argv[++i], "w"))) cli_fail(EXIT_USAGE, "--events %s: %s", argv[i], strerror(errno));
+        }
         else if (!strcmp(a, "--trace-window")) cli_trace_window(argv[++i], &trace_from, &trace_to);
         else if (!strcmp(a, "--ram")) ram_kib = (uint32_t)cli_long(a, argv[++i], 64, 1024 * 1024);
         else if (!strcmp(a, "--clock-ratio")) clock_ratio = (int)cli_long(a, argv[++i], 1, 1024);
@@ -516,6 +523,7 @@ int cmd_collective(int argc, char **argv)
     }
     if (o.error[0]) cli_error("%s", o.error);
     int rc_exit = o.verified ? 0 : EXIT_RUNFAIL;
+    if (events_file) fclose(events_file);
     free(o.step_cycles);
     coll_free(&s);
     topo_free(t);

@@ -375,6 +375,11 @@ int ni_mmio(ni *n, uint32_t off, int is_store, uint32_t *val)
                 n->mask_flits_sent += (uint64_t)s->nmask;
             }
             s->go_cycle = n->now ? *n->now : 0;
+            if (n->events)
+                fprintf(n->events, "{\"cycle\":%llu,\"event\":\"send\",\"node\":%d,\"channel\":%d,\"dst\":%u,\"tag\":%u,"
+                                   "\"bytes\":%u,\"flits\":%d,\"routed\":%s}\n",
+                        (unsigned long long)s->go_cycle, n->term, c, s->dst, s->tag, s->len, s->nflits,
+                        s->nhops ? "\"source\"" : "\"table\"");
             return RV32_MMIO_OK;
         default: return RV32_MMIO_FAULT;
         }
@@ -478,6 +483,10 @@ static int commit(ni *n, ni_asm *a)
     if (h == size) h = 0;
     n->head = h;
     n->packets_recv++;
+    if (n->events)
+        fprintf(n->events, "{\"cycle\":%llu,\"event\":\"deliver\",\"node\":%d,\"src\":%u,\"tag\":%u,\"bytes\":%u,"
+                           "\"into\":\"ring\"}\n",
+                (unsigned long long)(n->now ? *n->now : 0), n->term, a->src, a->tag, a->len);
     n->last_commit = n->now ? *n->now : 0;
     n->last_head = a->head;
     n->last_mask0 = a->mask0;
@@ -509,6 +518,10 @@ static void complete_posted(ni *n, ni_asm *a)
     }
     n->posted_done++;
     n->packets_recv++;
+    if (n->events)
+        fprintf(n->events, "{\"cycle\":%llu,\"event\":\"deliver\",\"node\":%d,\"src\":%u,\"tag\":%u,\"bytes\":%u,"
+                           "\"into\":\"posted\",\"addr\":%u}\n",
+                (unsigned long long)(n->now ? *n->now : 0), n->term, a->src, a->tag, a->len, a->addr);
     n->last_commit = n->now ? *n->now : 0;
     n->last_head = a->head;
     n->last_mask0 = a->mask0;

@@ -14,6 +14,7 @@
 #define XNOC_NI_H
 
 #include <stdint.h>
+#include <stdio.h>
 #include "net.h"
 #include "rv32.h"
 #include "topo.h"
@@ -91,6 +92,7 @@ typedef struct ni {
     uint32_t ct_addr, ct_target;   /* NI_M_CT_ADDR, NI_M_CT_WAIT */
     uint64_t posted_done, unexpected;
     uint32_t guard_lo, guard_hi;   /* RAM no posted receive may cover (the collective plan) */
+    FILE *events;                  /* --events: one JSON line per message sent and delivered, or NULL */
     test_hooks hooks;              /* XNOC_TEST_CORRUPT (data bytes), _DROP, _DUP (flits) */
     char refused[160];             /* why the last refused (faulting) access was refused */
     char error[200];

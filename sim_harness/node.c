@@ -190,6 +190,7 @@ sys *sys_create(const topo *t, const router_cfg *rc, const sys_opts *o, const ch
         nd->core.mmio_ctx = nd;
         ni_init(&nd->ni, t, rc, i, &nd->core);
         nd->ni.now = &s->cycle;
+        nd->ni.events = o->events;
         nd->param_sel = -1;
         nd->step = -1;
         if (o->console_dir) {

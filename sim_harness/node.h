@@ -69,6 +69,7 @@ typedef struct {
     uint32_t plan_addr;
     uint64_t watchdog;          /* cycles of no progress that end the run as a stall (0: off) */
     const char *trace;          /* --trace F.vcd: the RTL network's waveforms */
+    FILE *events;               /* --events F.jsonl: messages sent and delivered, or NULL */
     uint64_t trace_from, trace_to;   /* --trace-window A:B, cycles [A, B) */
 } sys_opts;
 

@@ -26,6 +26,7 @@ static const char *usage_text =
     "                      flits (32), timeout=100..1000000 cycles (100000)\n"
     "  --ports k           NI channels per terminal (1)\n"
     "  --max-cycles N      stop (and fail) after N network cycles (10000000)\n"
+    "  --events F.jsonl    one JSON line per message sent (GO) and delivered, with cycle\n"
     "  --trace F.vcd       waveforms of the RTL network (--trace-window A:B: cycles [A,B))\n"
     "  --watchdog N        fail when every node waits and nothing moved for N cycles\n"
     "                      (5000; 0 = off): names lost flits, deadlocks, stalls\n"
@@ -77,6 +78,7 @@ int cmd_run(int argc, char **argv)
     const char *spec = NULL, *elf = NULL;
     router_cfg rc;
     router_cfg_default(&rc);
+    const char *events_path = NULL;
     sys_opts o = {.ram_kib = 256, .clock_ratio = 1, .watchdog = SYS_WATCHDOG_DEFAULT};
     int k = 1, json = 0;
     uint64_t max_cycles = 10000000;
@@ -102,6 +104,7 @@ int cmd_run(int argc, char **argv)
         else if (!strcmp(a, "--max-cycles")) max_cycles = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--watchdog")) o.watchdog = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--trace")) o.trace = argv[++i];
+        else if (!strcmp(a, "--events")) events_path = argv[++i];
         else if (!strcmp(a, "--trace-window")) cli_trace_window(argv[++i], &o.trace_from, &o.trace_to);
         else if (!strcmp(a, "--ram")) o.ram_kib = (uint32_t)cli_long(a, argv[++i], 4, 65536);
         else if (!strcmp(a, "--clock-ratio")) o.clock_ratio = (int)cli_long(a, argv[++i], 1, 1024);
@@ -111,6 +114,8 @@ int cmd_run(int argc, char **argv)
     }
     if (!spec) cli_fail(EXIT_USAGE, "--topo is required (see xnoc run --help)");
     if (o.trace_to && !o.trace) cli_fail(EXIT_USAGE, "--trace-window needs --trace F.vcd");
+    if (events_path && !(o.events = fopen(events_path, "w")))
+        cli_fail(EXIT_USAGE, "--events %s: %s", events_path, strerror(errno));
     if (!elf) cli_fail(EXIT_USAGE, "no firmware image given (xnoc run --topo T FIRMWARE.elf)");
     topo *t = topo_parse(spec, k, err, sizeof err);
     if (!t) cli_fail(EXIT_USAGE, "%s", err);
@@ -232,6 +237,7 @@ int cmd_run(int argc, char **argv)
     }
     free(inj);
     sys_free(s);
+    if (o.events) fclose(o.events);
     topo_free(t);
     return status;
 }

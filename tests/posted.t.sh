@@ -55,3 +55,10 @@ j=$($XNOC collective --json --topo $T --op alltoall --bytes 16384 2>/dev/null)
 jcheck ram-auto "$j" '.verified==true and .ram_kib >= 384'
 check_fail ram-too-small 2 "^xnoc collective: --ram 256: this collective needs 384 KiB per node" \
     $XNOC collective --topo $T --op alltoall --bytes 16384 --ram 256
+
+# --events: one line per message sent and delivered; every delivery pairs with a send to it
+$XNOC collective --topo $T --op alltoall --bytes 64 --events "$TMP/ev.jsonl" >/dev/null 2>&1
+j=$(jq -sc '{sends: [.[]|select(.event=="send")], dels: [.[]|select(.event=="deliver")]}' "$TMP/ev.jsonl")
+jcheck events-count "$j" '(.sends|length)==56 and (.dels|length)==56 and all(.dels[]; .into=="posted")'
+jcheck events-pair "$j" '. as $r | all($r.dels[] as $d | any($r.sends[]; .node==$d.src and .dst==$d.node and .tag==$d.tag and .cycle < $d.cycle); .)'
+check_fail events-bad-path 2 "--events /nonexistent/x.jsonl: No such file or directory" $XNOC run --topo mesh:2x2 --events /nonexistent/x.jsonl build/firmware/hello.elf
