@@ -47,5 +47,10 @@ int main(int argc, char **argv)
         if (!commands[i].fn) cli_fail(EXIT_USAGE, "this build of xnoc has no '%s' command", argv[1]);
         return commands[i].fn(argc - 1, argv + 1);
     }
-    cli_fail(EXIT_USAGE, "unknown command '%s' (try xnoc --help)", argv[1]);
+    char names[200] = "";
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+        size_t l = strlen(names);
+        snprintf(names + l, sizeof names - l, "%s%s", i ? ", " : "", commands[i].name);
+    }
+    cli_fail(EXIT_USAGE, "unknown command '%s' (%s; xnoc --help)", argv[1], names);
 }

@@ -8,7 +8,7 @@
  *   mask flits  only when head MC = 1: ceil((NT + NR) / 64) words, bit a =
  *               address a (terminal a < NT, unit of router a - NT) is a destination
  *   data flits  ceil(length / 8), little-endian bytes of the buffer
- * (docs/network-coding.md, /work/spec/network-coding-interface.md)
+ * (docs/ni.md, docs/network-coding.md; register map: firmware/lib/ni_regs.h)
  */
 #ifndef XNOC_NI_H
 #define XNOC_NI_H

@@ -134,7 +134,7 @@ int sched_file_read(const char *path, topo **tp, coll_sched *s, char *err, size_
     }
     int op = coll_op_parse(ops), n = (*tp)->nterms;
     if (op < 0) {
-        snprintf(err, errlen, "unknown collective \"%s\"", ops);
+        snprintf(err, errlen, "unknown collective \"%s\" (barrier, bcast, scatter, gather, reduce, allgather, alltoall, mnb, mns)", ops);
         goto done;
     }
     if (set_string(json_object_get(o, "from"), n, from, sizeof from, err, errlen, "from") ||
