@@ -160,3 +160,7 @@ $XNOC collective --topo octagon --op alltoall --bytes 256 --frames "$TMP/fwin" -
 n=$(ls "$TMP/fwin" | grep -c '^frame_')
 [ "$n" = $(( (c + 99) / 100 )) ] && ok frames-window || fail frames-window "$n frames for $c cycles every 100"
 check_fail frames-window-bad 2 "--frames-window '9:3': expected A:B with A < B" $XNOC run --topo mesh:2x2 --frames "$TMP/x" --frames-window 9:3 build/firmware/hello.elf
+# --size: the picture's pixels
+$XNOC traffic --topo mesh:4x4 --pattern uniform --rate 0.2 --cycles 300 --warmup 0 --heatmap "$TMP/sz.png" --size 1600x900 >/dev/null 2>&1
+file "$TMP/sz.png" | grep -q "1600 x 900" && ok view-size || fail view-size "$(file "$TMP/sz.png")"
+check_fail view-size-bad 2 "--size '10x10': expected WxH from 320x240 to 8192x8192" $XNOC run --topo mesh:2x2 --heatmap "$TMP/x.png" --size 10x10 build/firmware/hello.elf

@@ -14,6 +14,7 @@ const char view_usage[] =
     "  --frames-window A:B  frames only for network cycles [A,B) (e.g. a collective's\n"
     "                    start_cycle and its end)\n"
     "  --heatmap F.png   picture of every link's utilization while traffic flows\n"
+    "  --size WxH        picture and window size in pixels (1024x720)\n"
     "  --heat-max U      the heatmap's full-red utilization (default: the busiest link,\n"
     "                    rounded up; give the same U to compare pictures)\n";
 
@@ -25,7 +26,7 @@ int view_cli_arg(view_opts *o, int argc, char **argv, int *i)
         return 1;
     }
     if (strcmp(a, "--frames") && strcmp(a, "--frame-every") && strcmp(a, "--heatmap") && strcmp(a, "--heat-max") &&
-        strcmp(a, "--frames-window"))
+        strcmp(a, "--frames-window") && strcmp(a, "--size"))
         return 0;
     if (!v) cli_fail(EXIT_USAGE, "%s needs a value", a);
     if (!strcmp(a, "--frames")) {
@@ -34,6 +35,13 @@ int view_cli_arg(view_opts *o, int argc, char **argv, int *i)
     } else if (!strcmp(a, "--frame-every")) {
         o->frame_every = cli_u64(a, v);
         if (!o->frame_every) cli_fail(EXIT_USAGE, "--frame-every: must be at least 1");
+    } else if (!strcmp(a, "--size")) {
+        int w, h;
+        char tail;
+        if (sscanf(v, "%dx%d%c", &w, &h, &tail) != 2 || w < 320 || h < 240 || w > 8192 || h > 8192)
+            cli_fail(EXIT_USAGE, "--size '%s': expected WxH from 320x240 to 8192x8192", v);
+        o->width = w;
+        o->height = h;
     } else if (!strcmp(a, "--frames-window")) {
         unsigned long long x, y;
         char tail;

@@ -90,7 +90,8 @@ int layout_build(vlayout *L, const topo *t, int width, int height)
     memset(L, 0, sizeof *L);
     int pw = width * 28 / 100;
     if (pw < 230) pw = 230;
-    if (pw > 330) pw = 330;
+    int cap = 330 * height / 720 > 330 ? 330 * height / 720 : 330;   /* the fonts grow with the height */
+    if (pw > cap) pw = cap;
     L->panel = (SDL_Rect){width - pw, 0, pw, height};
     L->net = (SDL_Rect){0, 0, width - pw, height};
     int nch = t->nterms * t->k;
