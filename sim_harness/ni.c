@@ -55,18 +55,12 @@ static const char *addr_range(const ni *n, char *buf, size_t len)
     return buf;
 }
 
-/* The head flit of a descriptor (docs/ni.md, head fields). */
+/* The head flit of a descriptor (firmware/lib/flit.h). */
 static uint64_t head_flit(const ni *n, const ni_send *s, int c)
 {
-    int to_unit = s->dst >= (uint32_t)n->t->nterms;
-    uint64_t w = (uint64_t)(s->dst & 0x3ff) | (uint64_t)(to_unit ? 0 : c & 3) << 12;
-    if (s->nhops) {
-        uint64_t route = (uint64_t)s->route_hi << 32 | s->route_lo;
-        return w | 1ull << 10 | route << 14;
-    }
-    return w | (uint64_t)(s->mc & 1) << 11 | (uint64_t)(s->op & 3) << 14 | (uint64_t)(s->count & 15) << 16 |
-           (uint64_t)(s->out_dest & 0x3ff) << 20 | (uint64_t)(s->out_mc & 1) << 30 |
-           (uint64_t)(s->out_op & 3) << 31 | (uint64_t)(s->out_count & 15) << 33;
+    uint32_t ejsel = s->dst >= (uint32_t)n->t->nterms ? 0 : (uint32_t)c;   /* a unit has one input */
+    if (s->nhops) return flit_head_sr(s->dst, ejsel, (uint64_t)s->route_hi << 32 | s->route_lo);
+    return flit_head(s->dst, ejsel, s->mc, s->op, s->count, s->out_dest, s->out_mc, s->out_op, s->out_count);
 }
 
 static int coding_set(const ni_send *s)
@@ -368,7 +362,7 @@ int ni_mmio(ni *n, uint32_t off, int is_store, uint32_t *val)
             s->addr_go = s->addr;
             s->len_go = s->len;
             s->nflits = 2 + s->nmask + (int)((s->len + 7) / 8);
-            s->meta = (uint64_t)(n->term & 0xffff) | (uint64_t)s->tag << 16 | (uint64_t)s->len << 32;
+            s->meta = flit_meta((uint32_t)n->term, s->tag, s->len);
             if (is_unit(n, s->dst)) n->coded_sent++;
             if (s->nmask) {
                 n->mc_sent++;
@@ -553,7 +547,7 @@ static int recv_flit(ni *n, int c, const xnoc_flit *f)
         a->head = f->payload;
         a->mask0 = 0;
         a->nmask = 0;
-        a->mask_left = (f->payload >> 10 & 1) == 0 && (f->payload & NI_HEAD_MC) ? n->mask_flits : 0;
+        a->mask_left = !FLIT_GET(f->payload, FLIT_SR_BIT, 1) && FLIT_GET(f->payload, FLIT_MC_BIT, 1) ? n->mask_flits : 0;
         return 1;
     }
     if (!a->active) {
@@ -562,9 +556,9 @@ static int recv_flit(ni *n, int c, const xnoc_flit *f)
     }
     if (!a->meta) {
         a->meta = 1;
-        a->src = (uint32_t)(f->payload & 0xffff);
-        a->tag = (uint32_t)(f->payload >> 16 & 0xffff);
-        a->len = (uint32_t)(f->payload >> 32);
+        a->src = FLIT_GET(f->payload, FLIT_META_SRC_LSB, FLIT_META_SRC_W);
+        a->tag = FLIT_GET(f->payload, FLIT_META_TAG_LSB, FLIT_META_TAG_W);
+        a->len = FLIT_GET(f->payload, FLIT_META_LEN_LSB, FLIT_META_LEN_W);
         if (a->len > NI_MAX_PACKET) a->len = NI_MAX_PACKET;
         ni_post p;
         a->posted = match(n, a->src, a->tag, &p) >= 0;

@@ -19,11 +19,12 @@
 #include "rv32.h"
 #include "topo.h"
 
+#include "../firmware/lib/flit.h"      /* the flit format: one table for harness, firmware and (checked) RTL */
 #include "../firmware/lib/ni_regs.h"
 #include "test_hooks.h"   /* the register map: one home for harness and firmware */
 
 /* head flit fields (the interface of the network-coding units) */
-#define NI_HEAD_MC (1ull << 11)
+#define NI_HEAD_MC (1ull << FLIT_MC_BIT)
 #define NI_OUT_NONE 0x3FFu         /* out_dest: not set by this contribution */
 enum { NI_OP_REPLICATE = 0, NI_OP_ENCODE = 1 };
 

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../firmware/lib/flit.h"
 #include "netgen.h"
 
 enum { KIND_MC, KIND_CODED, KIND_CODED_MC, NKIND };
@@ -102,13 +103,14 @@ void nc_gen_free(nc_gen *g)
 
 /* ------------------------------------------------------------ packets */
 
+/* the NI's framing (firmware/lib/flit.h) */
 static uint64_t head(int dest, int mc, int op, int count, unsigned out_dest, int out_mc, int out_op, int out_count)
 {
-    return (uint64_t)dest | (uint64_t)mc << 11 | (uint64_t)op << 14 | (uint64_t)count << 16 |
-           (uint64_t)out_dest << 20 | (uint64_t)out_mc << 30 | (uint64_t)out_op << 31 | (uint64_t)out_count << 33;
+    return flit_head((uint32_t)dest, 0, (uint32_t)mc, (uint32_t)op, (uint32_t)count, out_dest, (uint32_t)out_mc,
+                     (uint32_t)out_op, (uint32_t)out_count);
 }
 
-static uint64_t meta(int src, int tag, int len) { return (uint64_t)src | (uint64_t)tag << 16 | (uint64_t)len << 32; }
+static uint64_t meta(int src, int tag, int len) { return flit_meta((uint32_t)src, (uint32_t)tag, (uint32_t)len); }
 
 /* head, meta, [mask flits], data: into buf, returns the flit count */
 static int packet(const nc_gen *g, uint64_t *buf, uint64_t h, uint64_t m, const unsigned char *mask,
@@ -332,9 +334,9 @@ int nc_gen_flit(nc_gen *g, int term, int vc, const xnoc_flit *f, uint64_t now, c
     rx_state *rx = &g->rx[term * g->rc.vcs + vc];
     uint64_t w = f->payload;
     if (f->head) {
-        if ((int)(w & 0x3FF) != term || (w >> 11 & 1)) {
+        if ((int)FLIT_GET(w, FLIT_DEST_LSB, FLIT_DEST_W) != term || FLIT_GET(w, FLIT_MC_BIT, 1)) {
             snprintf(err, errlen, "cycle %llu: coded/multicast packet for address %d (MC %d) arrived at terminal %d",
-                     (unsigned long long)now, (int)(w & 0x3FF), (int)(w >> 11 & 1), term);
+                     (unsigned long long)now, (int)FLIT_GET(w, FLIT_DEST_LSB, FLIT_DEST_W), (int)FLIT_GET(w, FLIT_MC_BIT, 1), term);
             return -1;
         }
         rx->active = 1;
@@ -352,7 +354,8 @@ int nc_gen_flit(nc_gen *g, int term, int vc, const xnoc_flit *f, uint64_t now, c
     }
     group *gr = rx->g;
     if (rx->got == 1) {   /* meta: source, tag, length */
-        int src = (int)(w & 0xFFFF), tag = (int)(w >> 16 & 0xFFFF), len = (int)(w >> 32);
+        int src = (int)FLIT_GET(w, FLIT_META_SRC_LSB, FLIT_META_SRC_W), tag = (int)FLIT_GET(w, FLIT_META_TAG_LSB, FLIT_META_TAG_W),
+            len = (int)FLIT_GET(w, FLIT_META_LEN_LSB, FLIT_META_LEN_W);
         gr = g->by_tag[tag];
         if (!gr) {
             snprintf(err, errlen, "cycle %llu: terminal %d received tag 0x%04x of no active coding group", (unsigned long long)now, term, tag);
