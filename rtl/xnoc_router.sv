@@ -71,7 +71,7 @@ module xnoc_router #(
   localparam int TW  = (NT > 1) ? $clog2(NT) : 1;
   localparam int GI  = (PV > 1) ? $clog2(PV) : 1; // input VC index bits
   localparam int RW  = PB + 2;                  // table port + ejection select, unwrapped
-  localparam int SRL = 14;                      // SR route field offset in the head
+  localparam int SRL = xnoc_pkg::HeadRouteLsb;  // SR route field offset in the head
   // output VCs a head may take: all (ejection port), class 0, class 1
   localparam logic [V-1:0] MaskAll = {V{1'b1}};
   localparam logic [V-1:0] MaskC0  = MaskAll >> (V - VPC);
@@ -165,15 +165,15 @@ module xnoc_router #(
     if (todo != '0) begin
       for (int g = 0; g < PV; g++) begin
         if (todo[g]) begin
-          sr   = front_pl[g][10];                          // head fields: docs/router.md
-          dest = front_pl[g][9:0];
+          sr   = front_pl[g][xnoc_pkg::HeadSrBit];         // head fields: rtl/xnoc_pkg.sv
+          dest = front_pl[g][xnoc_pkg::HeadDestLsb +: xnoc_pkg::HeadDestW];
           tbl  = '0;
           if (sr) begin                                    // source routed
             port = RW'(front_pl[g][SRL +: SRB]);
           end else begin                                   // table (+ ejection select)
             if ({1'b0, dest} < 11'(NT)) tbl = table_q[dest[TW-1:0]];
             else rc_err[g] = 1'b1;
-            port = term_q[tbl] ? RW'(tbl) + RW'(front_pl[g][13:12]) : RW'(tbl);
+            port = term_q[tbl] ? RW'(tbl) + RW'(front_pl[g][xnoc_pkg::HeadEjselLsb +: xnoc_pkg::HeadEjselW]) : RW'(tbl);
           end
           rc_head[g] = front_ht[g][0];
           if (!rc_head[g] || port >= RW'(P)) rc_err[g] = 1'b1;
@@ -302,7 +302,7 @@ module xnoc_router #(
           g  = GI'(32'(i) * V) + GI'(in_vc[i]);   // the VC that input i picked
           pl = in_pl[i];
           ht = in_ht[i];
-          if (!ovc_vld_q[g] && pl[10]) pl[PW-1:SRL] = pl[PW-1:SRL] >> SRB;
+          if (!ovc_vld_q[g] && pl[xnoc_pkg::HeadSrBit]) pl[PW-1:SRL] = pl[PW-1:SRL] >> SRB;
           in_won[i]    = 1'b1;
           pop[g]       = 1'b1;
           pop_tail[g]  = ht[1];

@@ -66,7 +66,19 @@ static char *slurp(const char *path, size_t *n)
     return buf;
 }
 
-static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+static int is_pkg(const char *name)
+{
+    size_t l = strlen(name);
+    return l >= 7 && !strcmp(name + l - 7, "_pkg.sv");
+}
+
+/* by name, packages (*_pkg.sv) first: the modules use them */
+static int cmp_str(const void *a, const void *b)
+{
+    const char *x = *(char *const *)a, *y = *(char *const *)b;
+    if (is_pkg(x) != is_pkg(y)) return is_pkg(y) - is_pkg(x);
+    return strcmp(x, y);
+}
 
 /* The router sources, sorted, as a space-separated list of paths. */
 static int rtl_sources(char *list, size_t len, uint64_t *hash, char *err, size_t errlen)

@@ -25,14 +25,14 @@ configs=("P=5 V=2 D=8 NT=16:mesh 4x4, defaults (vcs=2 buf=8)"
          "xnoc_ncu P=6 V=2 D=8 NA=32 NTERM=16 S=4 XL=1 NCMAX=32:coding unit, mesh 4x4 defaults (4 slots x 256 B)"
          "xnoc_ncu P=6 V=2 D=8 NA=32 NTERM=16 S=2 XL=1 NCMAX=8:coding unit, 2 slots x 64 B"
          "xnoc_ncu P=6 V=2 D=8 NA=128 NTERM=64 S=4 XL=35 NCMAX=32:coding unit, mesh 8x8, xorlat 35")
-srcs="$rtl/xnoc_fifo.sv $rtl/xnoc_rr_arb.sv $rtl/xnoc_router.sv $rtl/xnoc_ncu.sv"
+srcs="$rtl/xnoc_pkg.sv $rtl/xnoc_fifo.sv $rtl/xnoc_rr_arb.sv $rtl/xnoc_router.sv $rtl/xnoc_ncu.sv"
 {
 echo "# Router synthesis (yosys $(yosys -V | awk '{print $2}'), generic gates)"
 echo
 echo "Produced by \`make synth\` (\`tools/synth.sh\`). For each configuration the yosys script is"
 echo
 echo '```'
-echo "read_verilog -sv rtl/xnoc_fifo.sv rtl/xnoc_rr_arb.sv rtl/xnoc_router.sv rtl/xnoc_ncu.sv"
+echo "read_verilog -sv rtl/xnoc_pkg.sv rtl/xnoc_fifo.sv rtl/xnoc_rr_arb.sv rtl/xnoc_router.sv rtl/xnoc_ncu.sv"
 echo "chparam -set P 5 -set V 2 -set D 8 -set NT 16 xnoc_router    # per row"
 echo "synth -top xnoc_router"
 echo "stat"

@@ -1,0 +1,43 @@
+// xnoc_pkg - the flit format as the RTL sees it: where each field of the
+// head flit lives.  The C side's table is firmware/lib/flit.h (the NI
+// model, the firmware and the tests use it); tests/abi.t.sh fails if the
+// two disagree.  Referenced as xnoc_pkg::Name (yosys 0.23 takes package
+// references, not `import pkg::*` in a module header).
+package xnoc_pkg;
+
+  // The whole table, though the router reads only some of it today (the
+  // coding unit still spells its fields out; moving it here is next).
+  /* verilator lint_off UNUSEDPARAM */
+
+  // head flit, table routing
+  localparam int HeadDestLsb     = 0;
+  localparam int HeadDestW       = 10;
+  localparam int HeadSrBit       = 10;
+  localparam int HeadMcBit       = 11;
+  localparam int HeadEjselLsb    = 12;
+  localparam int HeadEjselW      = 2;
+  localparam int HeadOpLsb       = 14;
+  localparam int HeadOpW         = 2;
+  localparam int HeadCountLsb    = 16;
+  localparam int HeadCountW      = 4;
+  localparam int HeadOutDestLsb  = 20;
+  localparam int HeadOutDestW    = 10;
+  localparam int HeadOutMcBit    = 30;
+  localparam int HeadOutOpLsb    = 31;
+  localparam int HeadOutOpW      = 2;
+  localparam int HeadOutCountLsb = 33;
+  localparam int HeadOutCountW   = 4;
+  // head flit, source routing: hop i's output port in [RouteLsb + PB*i +: PB]
+  localparam int HeadRouteLsb    = 14;
+  localparam int HeadRouteW      = 50;
+  // meta flit
+  localparam int MetaSrcLsb      = 0;
+  localparam int MetaSrcW        = 16;
+  localparam int MetaTagLsb      = 16;
+  localparam int MetaTagW        = 16;
+  localparam int MetaLenLsb      = 32;
+  localparam int MetaLenW        = 32;
+
+  /* verilator lint_on UNUSEDPARAM */
+
+endpackage

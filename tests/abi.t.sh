@@ -1,0 +1,32 @@
+# abi: the things that cross layers live in one place each, and the copies
+# that must exist (C and SystemVerilog) agree: the flit format
+# (firmware/lib/flit.h vs rtl/xnoc_pkg.sv); the plan layout and the NI
+# register map are single headers shared by harness and firmware (their C
+# compile-time checks are in sim_harness/coll/coll_plan.c).
+source tests/lib.sh
+if cc -std=c11 -Wall -Wextra -Werror -o "$TMP/abi" tests/unit/abi_flit.c 2>"$TMP/cc.log"; then
+    "$TMP/abi" | sort > "$TMP/c.txt"
+    sed -n 's/^ *localparam int \([A-Za-z]*\) *= *\([0-9]*\);.*/\1 \2/p' rtl/xnoc_pkg.sv | sort > "$TMP/sv.txt"
+    if [ -s "$TMP/sv.txt" ] && cmp -s "$TMP/c.txt" "$TMP/sv.txt"; then ok "flit-format-agrees ($(wc -l < "$TMP/c.txt") fields)"
+    else fail flit-format-agrees "$(diff "$TMP/c.txt" "$TMP/sv.txt" | head -4 | tr '\n' ' ')"; fi
+else
+    fail abi-build "$(head -3 "$TMP/cc.log")"
+fi
+# a drift is caught: change one field on the RTL side
+sed 's/HeadSrBit       = 10/HeadSrBit       = 9/' rtl/xnoc_pkg.sv | sed -n 's/^ *localparam int \([A-Za-z]*\) *= *\([0-9]*\);.*/\1 \2/p' | sort > "$TMP/sv2.txt"
+cmp -s "$TMP/c.txt" "$TMP/sv2.txt" && fail abi-drift-caught "a changed field went unnoticed" || ok abi-drift-caught
+# the router reads the head through the package, not through literals
+grep -q "xnoc_pkg::HeadSrBit" rtl/xnoc_router.sv && ! grep -nE "front_pl\[g\]\[(10|9:0|13:12)\]" rtl/xnoc_router.sv >/dev/null \
+    && ok router-uses-pkg || fail router-uses-pkg "rtl/xnoc_router.sv spells head fields out"
+# no copies of the layout headers: the harness includes the firmware's
+for h in ni_regs.h flit.h; do
+    grep -q "firmware/lib/$h" sim_harness/ni.h && ok "harness-includes-$h" || fail "harness-includes-$h" "sim_harness/ni.h"
+done
+grep -q "firmware/coll/plan.h" sim_harness/coll/coll_plan.h && ok harness-includes-plan.h || fail harness-includes-plan.h "coll_plan.h"
+# the router with the package synthesizes (yosys 0.23 takes package references)
+if command -v yosys >/dev/null; then
+    if yosys -q -l "$TMP/ys.log" -p "read_verilog -sv rtl/xnoc_pkg.sv rtl/xnoc_fifo.sv rtl/xnoc_rr_arb.sv rtl/xnoc_router.sv; chparam -set P 3 -set V 2 -set D 2 -set NT 4 xnoc_router; synth -top xnoc_router; stat" >/dev/null 2>&1 \
+        && cells=$(grep "Number of cells:" "$TMP/ys.log" | tail -1 | awk '{print $4}') && [ "${cells:-0}" -gt 500 ]; then
+        ok "router-synthesizes ($cells cells)"
+    else fail router-synthesizes "$(tail -3 "$TMP/ys.log" 2>/dev/null)"; fi
+fi

@@ -1,0 +1,38 @@
+/* abi_flit - prints the C flit table (firmware/lib/flit.h) under the RTL
+ * package's names, one "Name value" per line, for tests/abi.t.sh to compare
+ * with rtl/xnoc_pkg.sv. */
+#include <stdio.h>
+
+#include "../../firmware/lib/flit.h"
+
+#define P(name, v) printf("%s %d\n", name, v)
+
+int main(void)
+{
+    P("HeadDestLsb", FLIT_DEST_LSB);
+    P("HeadDestW", FLIT_DEST_W);
+    P("HeadSrBit", FLIT_SR_BIT);
+    P("HeadMcBit", FLIT_MC_BIT);
+    P("HeadEjselLsb", FLIT_EJSEL_LSB);
+    P("HeadEjselW", FLIT_EJSEL_W);
+    P("HeadOpLsb", FLIT_OP_LSB);
+    P("HeadOpW", FLIT_OP_W);
+    P("HeadCountLsb", FLIT_COUNT_LSB);
+    P("HeadCountW", FLIT_COUNT_W);
+    P("HeadOutDestLsb", FLIT_OUT_DEST_LSB);
+    P("HeadOutDestW", FLIT_OUT_DEST_W);
+    P("HeadOutMcBit", FLIT_OUT_MC_BIT);
+    P("HeadOutOpLsb", FLIT_OUT_OP_LSB);
+    P("HeadOutOpW", FLIT_OUT_OP_W);
+    P("HeadOutCountLsb", FLIT_OUT_COUNT_LSB);
+    P("HeadOutCountW", FLIT_OUT_COUNT_W);
+    P("HeadRouteLsb", FLIT_ROUTE_LSB);
+    P("HeadRouteW", FLIT_ROUTE_W);
+    P("MetaSrcLsb", FLIT_META_SRC_LSB);
+    P("MetaSrcW", FLIT_META_SRC_W);
+    P("MetaTagLsb", FLIT_META_TAG_LSB);
+    P("MetaTagW", FLIT_META_TAG_W);
+    P("MetaLenLsb", FLIT_META_LEN_LSB);
+    P("MetaLenW", FLIT_META_LEN_W);
+    return 0;
+}
