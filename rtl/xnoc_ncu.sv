@@ -243,9 +243,9 @@ module xnoc_ncu #(
     u_merge  = 1'b0;
     u_fin    = 1'b0;
     u_kind   = 1'b0;
-    u_tag    = fpay[31:16];
-    u_src    = fpay[15:0];
-    u_len    = fpay[63:32];
+    u_tag    = fpay[xnoc_pkg::MetaTagLsb +: xnoc_pkg::MetaTagW];
+    u_src    = fpay[xnoc_pkg::MetaSrcLsb +: xnoc_pkg::MetaSrcW];
+    u_len    = fpay[xnoc_pkg::MetaLenLsb +: xnoc_pkg::MetaLenW];
     u_mset   = 1'b0;
     mem_we   = 1'b0;
     mem_wa   = MA'(32'(islot_q) * NCMAX + 32'(n_q));
@@ -254,7 +254,7 @@ module xnoc_ncu #(
     mask_wi  = MB'(n_q);
     ev       = '0;
     ev_slot  = islot_q;
-    len      = fpay[63:32];
+    len      = fpay[xnoc_pkg::MetaLenLsb +: xnoc_pkg::MetaLenW];
     nd       = '0;
     s        = '0;
     ok       = 1'b1;
@@ -263,15 +263,16 @@ module xnoc_ncu #(
         IHead: begin
           iv_pop[vsel] = 1'b1;
           cur_d        = vsel;
-          h_mc_d   = fpay[11];
-          h_op_d   = fpay[15:14];
-          h_cnt_d  = fpay[19:16];
-          h_od_d   = fpay[29:20];
-          h_omc_d  = fpay[30];
-          h_oop_d  = fpay[32:31];
-          h_ocnt_d = fpay[36:33];
+          h_mc_d   = fpay[xnoc_pkg::HeadMcBit];
+          h_op_d   = fpay[xnoc_pkg::HeadOpLsb +: xnoc_pkg::HeadOpW];
+          h_cnt_d  = fpay[xnoc_pkg::HeadCountLsb +: xnoc_pkg::HeadCountW];
+          h_od_d   = fpay[xnoc_pkg::HeadOutDestLsb +: xnoc_pkg::HeadOutDestW];
+          h_omc_d  = fpay[xnoc_pkg::HeadOutMcBit];
+          h_oop_d  = fpay[xnoc_pkg::HeadOutOpLsb +: xnoc_pkg::HeadOutOpW];
+          h_ocnt_d = fpay[xnoc_pkg::HeadOutCountLsb +: xnoc_pkg::HeadOutCountW];
           // ENCODE (with or without a mask) or REPLICATE with a mask
-          if (!fhead || ftail || fpay[10] || !(fpay[15:14] == 2'd1 || (fpay[15:14] == 2'd0 && fpay[11]))) begin
+          if (!fhead || ftail || fpay[xnoc_pkg::HeadSrBit] || !(fpay[xnoc_pkg::HeadOpLsb +: xnoc_pkg::HeadOpW] == 2'd1 ||
+                                                  (fpay[xnoc_pkg::HeadOpLsb +: xnoc_pkg::HeadOpW] == 2'd0 && fpay[xnoc_pkg::HeadMcBit]))) begin
             ev[ErrPacket] = 1'b1;
             ist_d = ftail ? IHead : IDrop;
           end else begin
@@ -483,7 +484,7 @@ module xnoc_ncu #(
     assign ready_v[g] = (st_q == SReady);
     assign free_v[g]  = (st_q == SFree);
     assign busy_v[g]  = (st_q != SFree);
-    assign hit_v[g]   = (st_q == SAcc) && !kind_q && (tag_q == fpay[31:16]);
+    assign hit_v[g]   = (st_q == SAcc) && !kind_q && (tag_q == fpay[xnoc_pkg::MetaTagLsb +: xnoc_pkg::MetaTagW]);
   end
 
   always_ff @(posedge clk_i) begin
@@ -584,11 +585,11 @@ module xnoc_ncu #(
           end else begin
             // the coded packet: head with the slot's out_* fields, meta from the unit
             ehead_d = '0;
-            ehead_d[9:0]   = sod[rd_idx];
-            ehead_d[11]    = somc[rd_idx];
-            ehead_d[15:14] = soop[rd_idx];
-            ehead_d[19:16] = socnt[rd_idx];
-            ehead_d[29:20] = None;
+            ehead_d[xnoc_pkg::HeadDestLsb +: xnoc_pkg::HeadDestW] = sod[rd_idx];
+            ehead_d[xnoc_pkg::HeadMcBit] = somc[rd_idx];
+            ehead_d[xnoc_pkg::HeadOpLsb +: xnoc_pkg::HeadOpW] = soop[rd_idx];
+            ehead_d[xnoc_pkg::HeadCountLsb +: xnoc_pkg::HeadCountW] = socnt[rd_idx];
+            ehead_d[xnoc_pkg::HeadOutDestLsb +: xnoc_pkg::HeadOutDestW] = None;
             emc_d   = somc[rd_idx];
             emask_d = mask_q[rd_idx];
             est_d   = EHead;
@@ -605,16 +606,16 @@ module xnoc_ncu #(
           end
         end else if (sub_any) begin
           ehead_d = '0;
-          ehead_d[29:20] = None;
-          ehead_d[19:16] = scnt[es_q];
+          ehead_d[xnoc_pkg::HeadOutDestLsb +: xnoc_pkg::HeadOutDestW] = None;
+          ehead_d[xnoc_pkg::HeadCountLsb +: xnoc_pkg::HeadCountW] = scnt[es_q];
           if (sub_many) begin                   // a subtree: the next router's unit
-            ehead_d[9:0]   = 10'(NTERM) + nb_q[ep_q][9:0];
-            ehead_d[11]    = 1'b1;
+            ehead_d[xnoc_pkg::HeadDestLsb +: xnoc_pkg::HeadDestW] = 10'(NTERM) + nb_q[ep_q][9:0];
+            ehead_d[xnoc_pkg::HeadMcBit] = 1'b1;
             emc_d          = 1'b1;
             emask_d        = sub;
           end else begin                        // a leaf: plain copy
-            ehead_d[9:0]   = sub_first;
-            ehead_d[15:14] = (32'(sub_first) >= NTERM) ? 2'd1 : 2'd0;  // a unit takes it as ENCODE
+            ehead_d[xnoc_pkg::HeadDestLsb +: xnoc_pkg::HeadDestW] = sub_first;
+            ehead_d[xnoc_pkg::HeadOpLsb +: xnoc_pkg::HeadOpW] = (32'(sub_first) >= NTERM) ? 2'd1 : 2'd0;  // a unit takes it as ENCODE
             emc_d          = 1'b0;
           end
           est_d = EHead;
@@ -633,7 +634,10 @@ module xnoc_ncu #(
         end
       end
       EMeta: begin
-        spay = {slen[es_q], stag[es_q], kind[es_q] ? ssrc[es_q] : 16'(32'(NTERM) + 32'(self_q))};
+        spay = '0;                                // the meta flit: rtl/xnoc_pkg.sv
+        spay[xnoc_pkg::MetaLenLsb +: xnoc_pkg::MetaLenW] = slen[es_q];
+        spay[xnoc_pkg::MetaTagLsb +: xnoc_pkg::MetaTagW] = stag[es_q];
+        spay[xnoc_pkg::MetaSrcLsb +: xnoc_pkg::MetaSrcW] = kind[es_q] ? ssrc[es_q] : 16'(32'(NTERM) + 32'(self_q));
         if (cr_q != '0) begin
           send  = 1'b1;
           en_d  = '0;

@@ -5,8 +5,8 @@
 // references, not `import pkg::*` in a module header).
 package xnoc_pkg;
 
-  // The whole table, though the router reads only some of it today (the
-  // coding unit still spells its fields out; moving it here is next).
+  // The whole table; the router reads the routing fields, the coding unit
+  // the rest (a field a configuration does not read is not an error).
   /* verilator lint_off UNUSEDPARAM */
 
   // head flit, table routing
