@@ -104,3 +104,11 @@ jcheck not-saturated "$j" '.saturated==false and .drain_timed_out==false'
 # firmware that forgot noc_init(): the stall line says what the NI holds
 check_fail no-ring-hint 1 "^xnoc run: stall at cycle [0-9]+: .*node 0 is waiting for a packet at PC 0x8[0-9a-f]{7} <noc_recv\+0x[0-9a-f]+> \([0-9]+ message\(s\) wait at its NI, which has no receive ring: noc_init\(\) not called\?\)$" \
     $XNOC run --topo mesh:2x2 $FW/no-ring.elf
+# firmware faults: one line naming node, address, PC (with its symbol), cycle
+check_fail jump-unmapped 1 "^xnoc run: node 2: instruction access fault at address 0x40000000 \(PC 0x40000000, instruction 0x00000000, cycle [0-9]+\): outside RAM and devices, no trap handler$" \
+    $XNOC run --topo $T --arg case=4 $FW/ni-abuse.elf
+check_fail store-outside-ram 1 "^xnoc run: node 2: store access fault at address 0x40000010 \(PC 0x8[0-9a-f]{7} <main\+0x[0-9a-f]+>, instruction 0x[0-9a-f]{8}, cycle [0-9]+\): outside RAM and devices, no trap handler$" \
+    $XNOC run --topo $T --arg case=5 $FW/ni-abuse.elf
+# self-modifying code: a store into code is seen by the core (its decode cache follows)
+j=$($XNOC run --json --topo $T --arg case=6 $FW/ni-abuse.elf 2>/dev/null)
+jcheck store-into-code "$j" '.ok==true'

@@ -9,11 +9,21 @@
  * --arg case=3: a flood node 0 never drains: the others send it 8 messages
  * of 200 bytes each, node 0 waits at the barrier instead of receiving;
  * the network backs up (nothing is dropped) and the watchdog names the
- * deadlock: a router holding flits, every node waiting. */
+ * deadlock: a router holding flits, every node waiting.
+ * --arg case=4: node 2 jumps to unmapped memory; case=5: node 2 stores
+ * outside RAM; case=6: node 2 stores to its own code (allowed: RAM is RAM,
+ * and the core sees the new instruction). */
 #include "xnoc.h"
 
 static uint8_t ring[1024] __attribute__((aligned(8)));
 static uint8_t buf[256] __attribute__((aligned(8)));
+
+__attribute__((noinline, aligned(4))) int patched(void)
+{
+    int r;
+    __asm__ volatile("li %0, 0" : "=r"(r));
+    return r;
+}
 
 int main(void)
 {
@@ -42,6 +52,16 @@ int main(void)
             for (int i = 0; i < 8; i++) noc_send(0, 0, buf, 200, (uint16_t)i);
         barrier();
         return 0;
+    }
+    if (me == 2 && c == 4) ((void (*)(void))0x40000000u)();
+    if (me == 2 && c == 5) *(volatile uint32_t *)0x40000010u = 1;
+    if (me == 2 && c == 6) {
+        extern int patched(void);
+        /* patched() returns 0 until its first instruction becomes "li a0, 7" */
+        volatile uint32_t *code = (volatile uint32_t *)(uintptr_t)patched;
+        *code = 0x00700513u;                     /* addi a0, zero, 7 */
+        __asm__ volatile("fence.i");
+        return patched() == 7 ? 0 : 1;
     }
     if (me == 0 && c == 1) NI[(NI_RECV + NI_R_BASE) / 4] = 0x80000000u + DEV[DEV_RAM_SIZE] - 512;
     if (me == 0 && c == 2) NI[(NI_RECV + NI_R_BASE) / 4] = (uint32_t)(uintptr_t)ring + 4;
