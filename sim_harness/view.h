@@ -53,6 +53,7 @@ typedef struct {
     uint64_t frames_from, frames_to;   /* --frames-window A:B: frames only in cycles [A, B) (0, 0: all) */
     const char *heatmap;      /* --heatmap FILE.png: link utilization while traffic flows */
     double heat_max;          /* --heat-max U: the heatmap's full scale (0 = automatic) */
+    int heat_labels;          /* --heat-labels: utilization numbers and terminal ids on the heatmap */
     int width, height;        /* picture size in pixels (1024 x 720) */
     uint64_t window;          /* utilization is averaged over this many cycles (200) */
     const char *title;        /* caption, e.g. "traffic uniform 0.30" (may be NULL) */

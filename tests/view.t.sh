@@ -164,3 +164,7 @@ check_fail frames-window-bad 2 "--frames-window '9:3': expected A:B with A < B" 
 $XNOC traffic --topo mesh:4x4 --pattern uniform --rate 0.2 --cycles 300 --warmup 0 --heatmap "$TMP/sz.png" --size 1600x900 >/dev/null 2>&1
 file "$TMP/sz.png" | grep -q "1600 x 900" && ok view-size || fail view-size "$(file "$TMP/sz.png")"
 check_fail view-size-bad 2 "--size '10x10': expected WxH from 320x240 to 8192x8192" $XNOC run --topo mesh:2x2 --heatmap "$TMP/x.png" --size 10x10 build/firmware/hello.elf
+# --heat-labels: numbers on the heatmap (a different picture from the plain one)
+$XNOC collective --topo octagon --op alltoall --bytes 64 --heatmap "$TMP/hp.png" --heat-max 1 >/dev/null 2>&1
+$XNOC collective --topo octagon --op alltoall --bytes 64 --heatmap "$TMP/hl.png" --heat-max 1 --heat-labels >/dev/null 2>&1
+[ -s "$TMP/hl.png" ] && ! cmp -s "$TMP/hp.png" "$TMP/hl.png" && ok heat-labels || fail heat-labels "no labelled heatmap"

@@ -14,6 +14,7 @@ const char view_usage[] =
     "  --frames-window A:B  frames only for network cycles [A,B) (e.g. a collective's\n"
     "                    start_cycle and its end)\n"
     "  --heatmap F.png   picture of every link's utilization while traffic flows\n"
+    "  --heat-labels     write each channel's utilization and the terminal ids on the heatmap\n"
     "  --size WxH        picture and window size in pixels (1024x720)\n"
     "  --heat-max U      the heatmap's full-red utilization (default: the busiest link,\n"
     "                    rounded up; give the same U to compare pictures)\n";
@@ -23,6 +24,10 @@ int view_cli_arg(view_opts *o, int argc, char **argv, int *i)
     const char *a = argv[*i], *v = *i + 1 < argc ? argv[*i + 1] : NULL;
     if (!strcmp(a, "--view")) {
         o->live = 1;
+        return 1;
+    }
+    if (!strcmp(a, "--heat-labels")) {
+        o->heat_labels = 1;
         return 1;
     }
     if (strcmp(a, "--frames") && strcmp(a, "--frame-every") && strcmp(a, "--heatmap") && strcmp(a, "--heat-max") &&

@@ -2,6 +2,7 @@
  * their buffer fill level and XOR/multicast badges, terminals colored by
  * node state with their collective step.  Links are drawn first so router
  * and terminal boxes sit on top of the line ends. */
+#include <math.h>
 #include <stdio.h>
 
 #include "view_impl.h"
@@ -86,6 +87,32 @@ static void draw_terminal(vpaint *P, const vlayout *L, const vstats *S, int term
     }
 }
 
+/* "0.54" a third of the way along a channel's path, on a small white card
+ * (a third, not the middle: the two directions of a link and links that
+ * cross in the middle keep their numbers apart) */
+static void value_label(vpaint *P, const vpath *p, double u)
+{
+    if (p->npts < 2) return;
+    float total = 0;
+    for (int i = 1; i < p->npts; i++) total += hypotf(p->p[i].x - p->p[i - 1].x, p->p[i].y - p->p[i - 1].y);
+    float want = total / 3, x = p->p[0].x, y = p->p[0].y;
+    for (int i = 1; i < p->npts; i++) {
+        float d = hypotf(p->p[i].x - p->p[i - 1].x, p->p[i].y - p->p[i - 1].y);
+        if (d >= want && d > 0) {
+            x = p->p[i - 1].x + (p->p[i].x - p->p[i - 1].x) * want / d;
+            y = p->p[i - 1].y + (p->p[i].y - p->p[i - 1].y) * want / d;
+            break;
+        }
+        want -= d;
+    }
+    char txt[16];
+    snprintf(txt, sizeof txt, u >= 0.995 ? "1.0" : u < 0.005 ? "0" : "%.2f", u);
+    int w = 0, h = 0;
+    TTF_SizeText(P->small, txt, &w, &h);
+    paint_rect(P, x - (float)w / 2 - 1, y - (float)h / 2, (float)w + 2, (float)h, (SDL_Color){255, 255, 255, 210});
+    paint_text(P, P->small, txt, x, y - (float)h / 2, ALIGN_CENTER, COL_INK);
+}
+
 void scene_draw(vpaint *P, const vlayout *L, const topo *t, const vstats *S, const vscene *sc)
 {
     paint_rect(P, (float)L->net.x, (float)L->net.y, (float)L->net.w, (float)L->net.h, COL_BG);
@@ -100,4 +127,13 @@ void scene_draw(vpaint *P, const vlayout *L, const topo *t, const vstats *S, con
     for (int r = 0; r < t->nrouters; r++) draw_router(P, L, S, r, sc->sel_kind == HIT_ROUTER && sc->sel_id == r);
     for (int term = 0; term < t->nterms; term++)
         draw_terminal(P, L, S, term, sc->sel_kind == HIT_TERM && sc->sel_id == term);
+    if (sc->labels) {   /* values are flits per cycle, not the colour scale */
+        for (int i = 0; i < t->nlinks; i++) value_label(P, &L->link[i], stats_util_total(S, i));
+        for (int term = 0; term < t->nterms; term++) {
+            char id[16];
+            snprintf(id, sizeof id, "t%d", term);
+            vpt c = L->term[term];
+            paint_text(P, P->small, id, c.x, c.y + L->ts / 2, ALIGN_CENTER, COL_INK);
+        }
+    }
 }

@@ -165,6 +165,7 @@ void view_render(view *v, int mode)
     char controls[96];
     vscene sc = {.mode = mode, .scale = 1, .sel_kind = v->sel_kind, .sel_id = v->sel_id, .title = v->o.title};
     if (mode == SCENE_HEATMAP) sc.scale = v->o.heat_max > 0 ? v->o.heat_max : heat_scale(&v->S);
+    if (mode == SCENE_HEATMAP) sc.labels = v->o.heat_labels;
     if (v->win && mode == SCENE_LIVE) sc.controls = live_controls(v, controls, sizeof controls);
     scene_draw(&v->P, &v->L, v->t, &v->S, &sc);
     panel_draw(&v->P, &v->L, v->t, &v->S, &sc);

@@ -126,6 +126,7 @@ typedef struct {
     double scale;            /* utilization shown as full red */
     int sel_kind, sel_id;    /* HIT_* of the clicked item */
     const char *title;
+    int labels;              /* heatmap: each channel's utilization and the terminal ids */
     const char *controls;    /* live: state of pause / speed; NULL otherwise */
 } vscene;
 
