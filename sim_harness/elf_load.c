@@ -106,7 +106,7 @@ int elf_load(const char *path, uint8_t *ram, uint32_t base, uint32_t size, elf_i
         goto done;
     }
     if (eh.e_machine != EM_RISCV) {
-        snprintf(err, errlen, "%s: ELF for machine %u, not RISC-V (%u)", path, (unsigned)eh.e_machine, EM_RISCV);
+        snprintf(err, errlen, "%s: ELF for machine %u, not RISC-V (%u)", path, (unsigned)eh.e_machine, (unsigned)EM_RISCV);
         goto done;
     }
     if (gelf_getclass(e) != ELFCLASS32) {

@@ -90,7 +90,7 @@ static int rtl_sources(char *list, size_t len, uint64_t *hash, char *err, size_t
         snprintf(err, errlen, "cannot open the router sources in %s: %s", dir, strerror(errno));
         return -1;
     }
-    char *names[64];
+    char *names[64] = {0};
     int n = 0;
     struct dirent *e;
     while ((e = readdir(d)) && n < 64) {

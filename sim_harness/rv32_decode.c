@@ -11,12 +11,12 @@ static int32_t imm_i(uint32_t i) { return (int32_t)i >> 20; }
 static int32_t imm_s(uint32_t i) { return ((int32_t)i >> 25) * 32 | (int32_t)(i >> 7 & 0x1f); }
 static int32_t imm_b(uint32_t i)
 {
-    return ((int32_t)i >> 31) * 4096 | (int32_t)((i >> 7 & 1) << 11) | (int32_t)((i >> 25 & 0x3f) << 5) |
+    return -(int32_t)(i >> 31) * 4096 | (int32_t)((i >> 7 & 1) << 11) | (int32_t)((i >> 25 & 0x3f) << 5) |
            (int32_t)((i >> 8 & 0xf) << 1);
 }
 static int32_t imm_j(uint32_t i)
 {
-    return ((int32_t)i >> 31) * (1 << 20) | (int32_t)(i & 0xff000) | (int32_t)((i >> 20 & 1) << 11) |
+    return -(int32_t)(i >> 31) * (1 << 20) | (int32_t)(i & 0xff000) | (int32_t)((i >> 20 & 1) << 11) |
            (int32_t)((i >> 21 & 0x3ff) << 1);
 }
 

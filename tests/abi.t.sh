@@ -32,3 +32,11 @@ if command -v yosys >/dev/null; then
         ok "router-synthesizes ($cells cells)"
     else fail router-synthesizes "$(tail -3 "$TMP/ys.log" 2>/dev/null)"; fi
 fi
+# C lint: cppcheck (warnings, portability) has nothing to say
+if command -v cppcheck >/dev/null; then
+    out=$(cppcheck --quiet --std=c11 --enable=warning,portability --inline-suppr -I sim_harness -D_GNU_SOURCE \
+              sim_harness firmware/lib firmware/coll 2>&1)
+    [ -z "$out" ] && ok cppcheck-clean || fail cppcheck-clean "$(echo "$out" | head -2 | tr '\n' ' ')"
+else
+    echo "ok cppcheck-skipped: cppcheck is not installed (make deps installs it)"
+fi

@@ -27,4 +27,17 @@ for cfg in "" "-GP=5 -GV=1 -GD=1 -GS=1" "-GP=7 -GV=4 -GD=4 -GS=16 -GXL=35" "-GNA
         rc=1
     fi
 done
+
+# C: cppcheck over the harness and the firmware libraries (warnings,
+# portability); the compilers' -Wall -Wextra -Werror run in every build
+if command -v cppcheck >/dev/null; then
+    if out=$(cppcheck --quiet --std=c11 --enable=warning,portability --inline-suppr -I sim_harness -D_GNU_SOURCE \
+                 sim_harness firmware/lib firmware/coll 2>&1) && [ -z "$out" ]; then
+        echo "lint ok   C (cppcheck)"
+    else
+        echo "lint FAIL C (cppcheck)"
+        echo "$out" | head -20
+        rc=1
+    fi
+fi
 exit $rc
