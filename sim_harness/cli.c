@@ -229,12 +229,12 @@ const char *cli_build_dir(void)
     return build_dir;
 }
 
-void cli_trace_window(const char *s, uint64_t *from, uint64_t *to)
+void cli_window(const char *flag, const char *s, uint64_t *from, uint64_t *to)
 {
     unsigned long long a, b;
     char tail;
-    if (sscanf(s, "%llu:%llu%c", &a, &b, &tail) != 2 || a >= b)
-        cli_fail(EXIT_USAGE, "--trace-window '%s': expected A:B with A < B (network cycles)", s);
+    if (!s || sscanf(s, "%llu:%llu%c", &a, &b, &tail) != 2 || a >= b)
+        cli_fail(EXIT_USAGE, "%s '%s': expected A:B with A < B (network cycles)", flag, s ? s : "");
     *from = a;
     *to = b;
 }

@@ -53,7 +53,8 @@ const char *cli_build_dir(void);
 /* Root of the xnoc source tree (where rtl/ lives). */
 const char *cli_src_dir(void);
 
-/* --trace-window "A:B" (A < B) into *from, *to; exits with a usage line otherwise. */
-void cli_trace_window(const char *s, uint64_t *from, uint64_t *to);
+/* A cycle window "A:B" (A < B) of option `flag` (--trace-window,
+ * --frames-window) into *from, *to; exits with a usage line otherwise. */
+void cli_window(const char *flag, const char *s, uint64_t *from, uint64_t *to);
 
 #endif

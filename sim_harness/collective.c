@@ -111,11 +111,14 @@ static void busiest_channel(const topo *t, sys *sy, outcome *out)
     }
 }
 
-/* What a node's status word says went wrong, or NULL. */
-static const char *status_error(int i, const uint32_t *res, char *buf, size_t len)
+/* What went wrong on node i, from its status word and how it ended, or NULL. */
+static const char *status_error(int i, const node *nd, const uint32_t *res, char *buf, size_t len)
 {
     switch (res[PR_STATUS]) {
-    case PS_DONE: return NULL;
+    case PS_DONE:
+        if (nd->state == NODE_EXITED && !nd->exit_code) return NULL;
+        snprintf(buf, len, "node %d did not complete the collective (status %u)", i, (unsigned)PS_NOT_RUN);
+        break;
     case PS_UNEXPECTED:
         snprintf(buf, len, "node %d: a message from terminal %u with tag %u matched no receive of the plan", i,
                  res[PR_GOT], res[PR_EXPECTED]);
@@ -187,8 +190,7 @@ static void execute(const topo *t, const router_cfg *rc, coll_sched *s, int byte
         const uint32_t *w = plans[i];
         const uint32_t *res = (const uint32_t *)(nd->core.ram + PLAN_OFFSET) + w[PH_RESULT_OFF];
         char why[300];
-        const char *bad = status_error(i, res, why, sizeof why);
-        if (!bad && (nd->state != NODE_EXITED || nd->exit_code)) bad = status_error(i, (const uint32_t[]){PS_NOT_RUN}, why, sizeof why);
+        const char *bad = status_error(i, nd, res, why, sizeof why);
         if (!bad && coll_plan_verify(w, nd->core.ram, RAM_BASE, nd->core.ram_size, why, sizeof why)) bad = why;
         if (bad) {
             if (out->verified && !out->error[0]) snprintf(out->error, sizeof out->error, "%s", bad);
@@ -367,7 +369,7 @@ int cmd_collective(int argc, char **argv)
         else if (!strcmp(a, "--events")) {
             if (!(events_file = fopen(argv[++i], "w"))) cli_fail(EXIT_USAGE, "--events %s: %s", argv[i], strerror(errno));
         }
-        else if (!strcmp(a, "--trace-window")) cli_trace_window(argv[++i], &trace_from, &trace_to);
+        else if (!strcmp(a, "--trace-window")) cli_window(a, argv[++i], &trace_from, &trace_to);
         else if (!strcmp(a, "--ram")) ram_kib = (uint32_t)cli_long(a, argv[++i], 64, 1024 * 1024);
         else if (!strcmp(a, "--clock-ratio")) clock_ratio = (int)cli_long(a, argv[++i], 1, 1024);
         else if (!strcmp(a, "--time-limit")) exact_limit = cli_double(a, argv[++i], 0.01, 86400);

@@ -128,3 +128,20 @@ void units_print(FILE *f, const topo *t, xnoc_net *n)
                 u.slots_in_use ? ", slots still in use" : "");
     }
 }
+
+int links_first_held(const topo *t, xnoc_net *n, int vcs, char *buf, size_t len)
+{
+    char pn[32];
+    buf[0] = 0;
+    for (int r = 0; r < t->nrouters; r++)
+        for (int p = 0; p < t->nports; p++)
+            for (int v = 0; v < vcs; v++) {
+                int occ = net_vc_occupancy(n, r, p, v);
+                if (occ > 0) {
+                    snprintf(buf, len, "router %d port %d (%s) VC %d holds %d flit(s)", r, p,
+                             links_port_name(t, r, p, pn, sizeof pn), v, occ);
+                    return 1;
+                }
+            }
+    return 0;
+}

@@ -24,4 +24,9 @@ void units_print(FILE *f, const topo *t, xnoc_net *n);
 /* Short name of a port: "+x", "cw", "t3.0" (terminal 3 channel 0). */
 const char *links_port_name(const topo *t, int router, int port, char *buf, size_t len);
 
+/* "router 3 port 1 (-x) VC 0 holds 8 flit(s)" for the first input VC that
+ * buffers flits (the watchdogs' evidence of a deadlock); 0 and "" if the
+ * routers are empty. */
+int links_first_held(const topo *t, xnoc_net *n, int vcs, char *buf, size_t len);
+
 #endif

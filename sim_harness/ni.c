@@ -438,6 +438,22 @@ static void send_cycle(ni *n, int c, xnoc_flit *f)
     }
 }
 
+/* A message has landed (in the ring or a posted buffer): counters, the
+ * LAST_* registers, the event log. */
+static void delivered(ni *n, const ni_asm *a)
+{
+    n->packets_recv++;
+    n->last_commit = n->now ? *n->now : 0;
+    n->last_head = a->head;
+    n->last_mask0 = a->mask0;
+    n->last_nmask = a->nmask;
+    if (!n->events) return;
+    fprintf(n->events, "{\"cycle\":%llu,\"event\":\"deliver\",\"node\":%d,\"src\":%u,\"tag\":%u,\"bytes\":%u,\"into\":",
+            (unsigned long long)n->last_commit, n->term, a->src, a->tag, a->len);
+    if (a->posted) fprintf(n->events, "\"posted\",\"addr\":%u}\n", a->addr);
+    else fprintf(n->events, "\"ring\"}\n");
+}
+
 /* Writes a complete packet into the receive ring; 0 if there is no room. */
 static int commit(ni *n, ni_asm *a)
 {
@@ -476,15 +492,7 @@ static int commit(ni *n, ni_asm *a)
     h += need;
     if (h == size) h = 0;
     n->head = h;
-    n->packets_recv++;
-    if (n->events)
-        fprintf(n->events, "{\"cycle\":%llu,\"event\":\"deliver\",\"node\":%d,\"src\":%u,\"tag\":%u,\"bytes\":%u,"
-                           "\"into\":\"ring\"}\n",
-                (unsigned long long)(n->now ? *n->now : 0), n->term, a->src, a->tag, a->len);
-    n->last_commit = n->now ? *n->now : 0;
-    n->last_head = a->head;
-    n->last_mask0 = a->mask0;
-    n->last_nmask = a->nmask;
+    delivered(n, a);
     return 1;
 }
 
@@ -511,15 +519,7 @@ static void complete_posted(ni *n, ni_asm *a)
         rv32_ram_written(n->core, a->ct, 4);
     }
     n->posted_done++;
-    n->packets_recv++;
-    if (n->events)
-        fprintf(n->events, "{\"cycle\":%llu,\"event\":\"deliver\",\"node\":%d,\"src\":%u,\"tag\":%u,\"bytes\":%u,"
-                           "\"into\":\"posted\",\"addr\":%u}\n",
-                (unsigned long long)(n->now ? *n->now : 0), n->term, a->src, a->tag, a->len, a->addr);
-    n->last_commit = n->now ? *n->now : 0;
-    n->last_head = a->head;
-    n->last_mask0 = a->mask0;
-    n->last_nmask = a->nmask;
+    delivered(n, a);
 }
 
 static void owe(ni *n, int c, int vc)

@@ -346,16 +346,8 @@ static int watchdog(sys *s)
             net_unit_stats(s->net, r, &u);
             if (u.slots_in_use) return 0;
         }
-    char where[200] = "";
-    for (int r = 0; r < t->nrouters && !where[0]; r++)
-        for (int p = 0; p < t->nports && !where[0]; p++)
-            for (int v = 0; v < s->rc.vcs && !where[0]; v++) {
-                int occ = net_vc_occupancy(s->net, r, p, v);
-                char pn[32];
-                if (occ)
-                    snprintf(where, sizeof where, "router %d port %d (%s) VC %d holds %d flit(s)", r, p,
-                             links_port_name(t, r, p, pn, sizeof pn), v, occ);
-            }
+    char where[200];
+    links_first_held(t, s->net, s->rc.vcs, where, sizeof where);
     uint64_t quiet = s->cycle - s->wd_since;
     if (!where[0])
         for (int i = 0; i < s->n; i++) {

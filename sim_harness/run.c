@@ -105,7 +105,7 @@ int cmd_run(int argc, char **argv)
         else if (!strcmp(a, "--watchdog")) o.watchdog = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--trace")) o.trace = argv[++i];
         else if (!strcmp(a, "--events")) events_path = argv[++i];
-        else if (!strcmp(a, "--trace-window")) cli_trace_window(argv[++i], &o.trace_from, &o.trace_to);
+        else if (!strcmp(a, "--trace-window")) cli_window(a, argv[++i], &o.trace_from, &o.trace_to);
         else if (!strcmp(a, "--ram")) o.ram_kib = (uint32_t)cli_long(a, argv[++i], 4, 65536);
         else if (!strcmp(a, "--clock-ratio")) o.clock_ratio = (int)cli_long(a, argv[++i], 1, 1024);
         else if (!strcmp(a, "--console-dir")) o.console_dir = argv[++i];

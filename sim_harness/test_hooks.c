@@ -21,18 +21,3 @@ void test_hooks_init(test_hooks *h, int term)
     h->dup_flit = hook("XNOC_TEST_DUP", term);
     h->bytes = h->flits = 0;
 }
-
-void test_hooks_corrupt(test_hooks *h, uint64_t *payload, unsigned bytes)
-{
-    if (h->corrupt_byte >= 0 && (uint64_t)h->corrupt_byte - h->bytes < bytes)
-        *payload ^= 1ull << (8 * ((uint64_t)h->corrupt_byte - h->bytes));
-    h->bytes += bytes;
-}
-
-int test_hooks_fate(test_hooks *h)
-{
-    uint64_t f = h->flits++;
-    if (h->drop_flit >= 0 && f == (uint64_t)h->drop_flit) return HOOK_DROP;
-    if (h->dup_flit >= 0 && f == (uint64_t)h->dup_flit) return HOOK_DUP;
-    return HOOK_DELIVER;
-}

@@ -20,12 +20,27 @@ enum { HOOK_DELIVER = 0, HOOK_DROP = 1, HOOK_DUP = 2 };
 
 void test_hooks_init(test_hooks *h, int term);
 
+/* Both run for every flit a terminal takes: inline, and nearly free when
+ * the hooks are off. */
+
 /* A flit arrives at the terminal: what to do with it, HOOK_DELIVER,
  * HOOK_DROP or HOOK_DUP (XNOC_TEST_DROP, XNOC_TEST_DUP count flits). */
-int test_hooks_fate(test_hooks *h);
+static inline int test_hooks_fate(test_hooks *h)
+{
+    if (h->drop_flit < 0 && h->dup_flit < 0) return HOOK_DELIVER;
+    uint64_t f = h->flits++;
+    if (h->drop_flit >= 0 && f == (uint64_t)h->drop_flit) return HOOK_DROP;
+    if (h->dup_flit >= 0 && f == (uint64_t)h->dup_flit) return HOOK_DUP;
+    return HOOK_DELIVER;
+}
 
 /* `bytes` payload bytes of a flit are taken (the NI counts data bytes only,
  * the traffic terminal whole flits): XNOC_TEST_CORRUPT may flip one bit. */
-void test_hooks_corrupt(test_hooks *h, uint64_t *payload, unsigned bytes);
+static inline void test_hooks_corrupt(test_hooks *h, uint64_t *payload, unsigned bytes)
+{
+    if (h->corrupt_byte < 0) return;
+    if ((uint64_t)h->corrupt_byte - h->bytes < bytes) *payload ^= 1ull << (8 * ((uint64_t)h->corrupt_byte - h->bytes));
+    h->bytes += bytes;
+}
 
 #endif

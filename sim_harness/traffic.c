@@ -500,21 +500,11 @@ static void inject(sim *s, uint64_t now)
 }
 
 /* Names the first router port/VC holding flits, for the watchdog. */
-static void describe_stall(sim *s, char *buf, size_t len)
+static int describe_stall(sim *s, char *buf, size_t len)
 {
-    const topo *t = s->t;
-    char pn[32];
-    for (int r = 0; r < t->nrouters; r++)
-        for (int p = 0; p < t->nports; p++)
-            for (int v = 0; v < s->rc.vcs; v++) {
-                int occ = net_vc_occupancy(s->net, r, p, v);
-                if (occ > 0) {
-                    snprintf(buf, len, "router %d port %d (%s) VC %d holds %d flit(s)", r, p,
-                             links_port_name(t, r, p, pn, sizeof pn), v, occ);
-                    return;
-                }
-            }
+    if (links_first_held(s->t, s->net, s->rc.vcs, buf, len)) return 1;
     snprintf(buf, len, "no router holds flits (they wait in the NIs)");
+    return 0;
 }
 
 static double percentile(uint64_t *v, size_t n, double q)
@@ -585,9 +575,8 @@ int cmd_traffic(int argc, char **argv)
     if (warmup > 1000000000000ull) cli_fail(EXIT_USAGE, "--warmup %llu: at most 10^12", (unsigned long long)warmup);
     if (drain > 10000000000000ull) cli_fail(EXIT_USAGE, "--drain %llu: at most 10^13", (unsigned long long)drain);
     uint64_t tfrom = 0, tto = UINT64_MAX;
-    if (window && (!trace || sscanf(window, "%llu:%llu", (unsigned long long *)&tfrom, (unsigned long long *)&tto) != 2 ||
-                   tfrom >= tto))
-        cli_fail(EXIT_USAGE, "--trace-window '%s': expected A:B with A < B, together with --trace", window);
+    if (window && !trace) cli_fail(EXIT_USAGE, "--trace-window needs --trace F.vcd");
+    if (window) cli_window("--trace-window", window, &tfrom, &tto);
     topo *t = topo_parse(spec, k, err, sizeof err);
     if (!t) cli_fail(EXIT_USAGE, "%s", err);
     const char *why = pattern_check(t, pattern);
@@ -659,7 +648,7 @@ int cmd_traffic(int argc, char **argv)
 
     double p_new = rate / len;
     uint64_t now = 0, end_measure = s->warmup + s->window, last_move = 0, deadline = end_measure + drain;
-    int saturated = 0, stalled = 0;
+    int saturated = 0, stalled = 0, net_held = 0;
     char stall_msg[700] = "";
     double run_t0 = cli_now();
     for (;; now++) {
@@ -759,7 +748,7 @@ int cmd_traffic(int argc, char **argv)
          * (above), so that a packet that never arrives is known to be lost */
         if ((s->in_flight || (s->nc && nc_gen_busy(s->nc))) && now - last_move > 2000) {
             stalled = 1;
-            describe_stall(s, stall_msg, sizeof stall_msg);
+            net_held = describe_stall(s, stall_msg, sizeof stall_msg);
             if (s->nc && nc_gen_busy(s->nc)) {
                 size_t l = strlen(stall_msg);
                 snprintf(stall_msg + l, sizeof stall_msg - l, "; ");
@@ -785,7 +774,7 @@ int cmd_traffic(int argc, char **argv)
     uint64_t total_cycles = now + 1;
     if (interrupted && now < s->warmup + s->window)   /* the figures describe the cycles that ran */
         s->window = now > s->warmup ? now - s->warmup : 0;
-    if (stalled && !strncmp(stall_msg, "no router holds flits", 21)) {
+    if (stalled && !net_held) {
         /* nothing in the network, nothing moving, flits owed: they were lost */
         for (size_t i = 0; i < s->pk.n; i++) {
             packet *p = &s->pk.v[i];

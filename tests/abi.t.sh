@@ -38,5 +38,5 @@ if command -v cppcheck >/dev/null; then
               sim_harness firmware/lib firmware/coll 2>&1)
     [ -z "$out" ] && ok cppcheck-clean || fail cppcheck-clean "$(echo "$out" | head -2 | tr '\n' ' ')"
 else
-    echo "ok cppcheck-skipped: cppcheck is not installed (make deps installs it)"
+    echo "skip cppcheck: cppcheck is not installed (make deps installs it)"
 fi

@@ -5,7 +5,7 @@
 source tests/lib.sh
 if ! make -s fuzz-build >"$TMP/build.log" 2>&1; then
     if grep -q "fuzzer" "$TMP/build.log"; then
-        echo "ok fuzz-skipped: clang's libFuzzer runtime is missing (make deps installs libclang-rt-14-dev)"
+        echo "skip fuzz: clang's libFuzzer runtime is missing (make deps installs libclang-rt-14-dev)"
     else
         fail fuzz-build "$(tail -3 "$TMP/build.log" | tr '\n' ' ')"
     fi

@@ -162,7 +162,9 @@ n=$(ls "$TMP/fwin" | grep -c '^frame_')
 check_fail frames-window-bad 2 "--frames-window '9:3': expected A:B with A < B" $XNOC run --topo mesh:2x2 --frames "$TMP/x" --frames-window 9:3 build/firmware/hello.elf
 # --size: the picture's pixels
 $XNOC traffic --topo mesh:4x4 --pattern uniform --rate 0.2 --cycles 300 --warmup 0 --heatmap "$TMP/sz.png" --size 1600x900 >/dev/null 2>&1
-file "$TMP/sz.png" | grep -q "1600 x 900" && ok view-size || fail view-size "$(file "$TMP/sz.png")"
+# PNG IHDR: width and height, big-endian, at bytes 16..23
+wh=$(od -An -tu1 -j16 -N8 "$TMP/sz.png" 2>/dev/null | awk '{print $1*16777216+$2*65536+$3*256+$4 "x" $5*16777216+$6*65536+$7*256+$8}')
+[ "$wh" = 1600x900 ] && ok view-size || fail view-size "the picture is ${wh:-unreadable}, not 1600x900"
 check_fail view-size-bad 2 "--size '10x10': expected WxH from 320x240 to 8192x8192" $XNOC run --topo mesh:2x2 --heatmap "$TMP/x.png" --size 10x10 build/firmware/hello.elf
 # --heat-labels: numbers on the heatmap (a different picture from the plain one)
 $XNOC collective --topo octagon --op alltoall --bytes 64 --heatmap "$TMP/hp.png" --heat-max 1 >/dev/null 2>&1

@@ -53,24 +53,23 @@ static int own_slot(const uint32_t *w)
     return -1;
 }
 
-/* acc[k] = acc[k] op in[k]: one loop per operator, so the loop body is a
+/* acc[k] = acc[k] op in[k]: one loop per operator, so that the operator
+ * (coll_combine, pattern.h) is a constant there and the loop body is a
  * load, a load, the operation and a store */
-#define COMBINE_LOOP(expr)                                                     \
-    _Pragma("clang loop unroll_count(4)") for (uint32_t k = 0; k < n; k++) {   \
-        uint32_t a = acc[k], b = in[k];                                        \
-        acc[k] = (expr);                                                       \
-    }                                                                          \
+#define COMBINE_LOOP(OP)                                                       \
+    _Pragma("clang loop unroll_count(4)") for (uint32_t k = 0; k < n; k++)    \
+        acc[k] = coll_combine(OP, acc[k], in[k]);                              \
     break
 static void combine_words(uint32_t op, uint32_t *acc, const uint32_t *in, uint32_t n)
 {
     switch (op) {
-    case RED_SUM: COMBINE_LOOP(a + b);
-    case RED_PROD: COMBINE_LOOP(a * b);
-    case RED_MAX: COMBINE_LOOP((int32_t)a > (int32_t)b ? a : b);
-    case RED_MIN: COMBINE_LOOP((int32_t)a < (int32_t)b ? a : b);
-    case RED_AND: COMBINE_LOOP(a & b);
-    case RED_OR: COMBINE_LOOP(a | b);
-    default: COMBINE_LOOP(a ^ b);
+    case RED_SUM: COMBINE_LOOP(RED_SUM);
+    case RED_PROD: COMBINE_LOOP(RED_PROD);
+    case RED_MAX: COMBINE_LOOP(RED_MAX);
+    case RED_MIN: COMBINE_LOOP(RED_MIN);
+    case RED_AND: COMBINE_LOOP(RED_AND);
+    case RED_OR: COMBINE_LOOP(RED_OR);
+    default: COMBINE_LOOP(RED_XOR);
     }
 }
 

@@ -48,12 +48,7 @@ int view_cli_arg(view_opts *o, int argc, char **argv, int *i)
         o->width = w;
         o->height = h;
     } else if (!strcmp(a, "--frames-window")) {
-        unsigned long long x, y;
-        char tail;
-        if (sscanf(v, "%llu:%llu%c", &x, &y, &tail) != 2 || x >= y)
-            cli_fail(EXIT_USAGE, "--frames-window '%s': expected A:B with A < B (network cycles)", v);
-        o->frames_from = x;
-        o->frames_to = y;
+        cli_window(a, v, &o->frames_from, &o->frames_to);
     } else if (!strcmp(a, "--heat-max")) {
         o->heat_max = cli_double(a, v, 0.001, 1);
     } else {
