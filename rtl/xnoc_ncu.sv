@@ -41,8 +41,8 @@ module xnoc_ncu #(
   // of the router behind port p, 0xFFF = none; 3P+n: this router's id)
   input  logic          cfg_we_i,
   input  logic [1:0]    cfg_kind_i,
-  input  logic [9:0]    cfg_addr_i,
-  input  logic [3:0]    cfg_data_i,
+  input  logic [xnoc_pkg::CfgAddrW-1:0] cfg_addr_i,
+  input  logic [xnoc_pkg::CfgDataW-1:0] cfg_data_i,
   // from the router's output port P-1
   input  logic          in_valid_i,
   input  logic [FW-1:0] in_flit_i,
@@ -73,7 +73,8 @@ module xnoc_ncu #(
   localparam int MA  = (S * NCMAX > 1) ? $clog2(S * NCMAX) : 1;
   localparam int TB  = $clog2(TMO + 1);
   localparam int XB  = $clog2(XL + 1);
-  localparam logic [9:0] None = 10'h3FF;
+  localparam int AW  = xnoc_pkg::HeadDestW;       // head addresses
+  localparam logic [AW-1:0] None = '1;            // OUT_DEST: not set
 
   // slot states
   localparam logic [1:0] SFree = 2'd0, SAcc = 2'd1, SWait = 2'd2, SReady = 2'd3;
@@ -91,17 +92,17 @@ module xnoc_ncu #(
   logic [11:0]   nb_q [P];    // router behind port p, 0xFFF = none
   logic [11:0]   self_q;      // this router's id
   always_ff @(posedge clk_i) begin
-    if (cfg_we_i && cfg_kind_i == 2'd0 && {1'b0, cfg_addr_i} < 11'(NA)) begin
-      for (int p = 0; p < P; p++) pm_q[p][MWB'(cfg_addr_i)] <= (cfg_data_i == 4'(p));
+    if (cfg_we_i && cfg_kind_i == 2'd0 && 32'(cfg_addr_i) < NA) begin
+      for (int p = 0; p < P; p++) pm_q[p][MWB'(cfg_addr_i)] <= (32'(cfg_data_i) == p);
     end
     if (cfg_we_i && cfg_kind_i == 2'd2) begin
       for (int p = 0; p < P; p++) begin
         for (int n = 0; n < 3; n++) begin
-          if (32'(cfg_addr_i) == 3 * p + n) nb_q[p][4*n +: 4] <= cfg_data_i;
+          if (32'(cfg_addr_i) == 3 * p + n) nb_q[p][4*n +: 4] <= cfg_data_i[3:0];
         end
       end
       for (int n = 0; n < 3; n++) begin
-        if (32'(cfg_addr_i) == 3 * P + n) self_q[4*n +: 4] <= cfg_data_i;
+        if (32'(cfg_addr_i) == 3 * P + n) self_q[4*n +: 4] <= cfg_data_i[3:0];
       end
     end
   end
@@ -155,7 +156,7 @@ module xnoc_ncu #(
   logic          h_mc_q, h_mc_d;
   logic [1:0]    h_op_q, h_op_d;
   logic [3:0]    h_cnt_q, h_cnt_d;
-  logic [9:0]    h_od_q, h_od_d;
+  logic [AW-1:0] h_od_q, h_od_d;
   logic          h_omc_q, h_omc_d;
   logic [1:0]    h_oop_q, h_oop_d;
   logic [3:0]    h_ocnt_q, h_ocnt_d;
@@ -175,7 +176,7 @@ module xnoc_ncu #(
   logic [3:0]    sneed   [S];
   logic [3:0]    scnt    [S];       // count field carried by the packet (REPLICATE copies)
   logic          soset   [S];
-  logic [9:0]    sod     [S];
+  logic [AW-1:0] sod     [S];
   logic          somc    [S];
   logic [1:0]    soop    [S];
   logic [3:0]    socnt   [S];
@@ -384,7 +385,7 @@ module xnoc_ncu #(
     logic [31:0]   len_q;
     logic [3:0]    got_q, need_q, cnt_q;
     logic          oset_q, omc_q, mset_q;
-    logic [9:0]    od_q;
+    logic [AW-1:0] od_q;
     logic [1:0]    oop_q;
     logic [3:0]    ocnt_q;
     logic [TB-1:0] age_q, age_d;
@@ -525,7 +526,7 @@ module xnoc_ncu #(
   // REPLICATE: the addresses of the slot's mask that leave through port ep_q
   logic [MW-1:0] sub;
   logic          sub_any, sub_many;
-  logic [9:0]    sub_first;
+  logic [AW-1:0] sub_first;
   always_comb begin
     sub       = '0;
     sub_any   = 1'b0;
@@ -537,7 +538,7 @@ module xnoc_ncu #(
         if (sub[a]) begin
           sub_many  = sub_any;
           sub_any   = 1'b1;
-          sub_first = 10'(a);
+          sub_first = AW'(a);
         end
       end
     end
@@ -548,7 +549,7 @@ module xnoc_ncu #(
   logic ecode_bad, escan_bad;
   assign ecode_bad = (est_q == EIdle) && rd_any && !kind[rd_idx] &&
                      (sod[rd_idx] == None || (somc[rd_idx] && !smset[rd_idx]));
-  assign escan_bad = (est_q == EScan) && sub_many && nb_q[ep_q][11:10] != 2'd0;
+  assign escan_bad = (est_q == EScan) && sub_many && nb_q[ep_q] == 12'hFFF;
 
   logic [31:0] data_len;
   logic [NB-1:0] data_flits;
@@ -609,7 +610,7 @@ module xnoc_ncu #(
           ehead_d[xnoc_pkg::HeadOutDestLsb +: xnoc_pkg::HeadOutDestW] = None;
           ehead_d[xnoc_pkg::HeadCountLsb +: xnoc_pkg::HeadCountW] = scnt[es_q];
           if (sub_many) begin                   // a subtree: the next router's unit
-            ehead_d[xnoc_pkg::HeadDestLsb +: xnoc_pkg::HeadDestW] = 10'(NTERM) + nb_q[ep_q][9:0];
+            ehead_d[xnoc_pkg::HeadDestLsb +: xnoc_pkg::HeadDestW] = AW'(NTERM) + AW'(nb_q[ep_q]);
             ehead_d[xnoc_pkg::HeadMcBit] = 1'b1;
             emc_d          = 1'b1;
             emask_d        = sub;

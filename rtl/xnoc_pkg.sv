@@ -11,21 +11,21 @@ package xnoc_pkg;
 
   // head flit, table routing
   localparam int HeadDestLsb     = 0;
-  localparam int HeadDestW       = 10;
-  localparam int HeadSrBit       = 10;
-  localparam int HeadMcBit       = 11;
-  localparam int HeadEjselLsb    = 12;
-  localparam int HeadEjselW      = 2;
-  localparam int HeadOpLsb       = 14;
+  localparam int HeadDestW       = 12;
+  localparam int HeadSrBit       = 12;
+  localparam int HeadMcBit       = 13;
+  localparam int HeadEjselLsb    = 14;
+  localparam int HeadEjselW      = 4;
+  localparam int HeadOpLsb       = 18;
   localparam int HeadOpW         = 2;
-  localparam int HeadCountLsb    = 16;
+  localparam int HeadCountLsb    = 20;
   localparam int HeadCountW      = 4;
-  localparam int HeadOutDestLsb  = 20;
-  localparam int HeadOutDestW    = 10;
-  localparam int HeadOutMcBit    = 30;
-  localparam int HeadOutOpLsb    = 31;
+  localparam int HeadOutDestLsb  = 24;
+  localparam int HeadOutDestW    = 12;
+  localparam int HeadOutMcBit    = 36;
+  localparam int HeadOutOpLsb    = 37;
   localparam int HeadOutOpW      = 2;
-  localparam int HeadOutCountLsb = 33;
+  localparam int HeadOutCountLsb = 39;
   localparam int HeadOutCountW   = 4;
   // head flit, source routing: hop i's output port in [RouteLsb + PB*i +: PB]
   localparam int HeadRouteLsb    = 14;
@@ -37,6 +37,11 @@ package xnoc_pkg;
   localparam int MetaTagW        = 16;
   localparam int MetaLenLsb      = 32;
   localparam int MetaLenW        = 32;
+
+  // configuration bus shared by routers and coding units (sim_harness/netgen.c)
+  localparam int CfgAddrW        = 12;  // routing-table rows: every head address
+  localparam int CfgDataW        = 8;   // a 5-bit port, or port attributes {dateline, dim[2:0]}
+  localparam int PortDimW        = 3;   // port attribute: dimension 0..5, 6 across, 7 terminal
 
   /* verilator lint_on UNUSEDPARAM */
 

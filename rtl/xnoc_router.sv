@@ -42,8 +42,8 @@ module xnoc_router #(
   // configuration
   input  logic            cfg_we_i,
   input  logic            cfg_kind_i,     // 0: routing table, 1: port attributes
-  input  logic [9:0]      cfg_addr_i,
-  input  logic [3:0]      cfg_data_i,
+  input  logic [xnoc_pkg::CfgAddrW-1:0] cfg_addr_i,
+  input  logic [xnoc_pkg::CfgDataW-1:0] cfg_data_i,
   // links
   input  logic [P-1:0]    in_valid_i,
   input  logic [P*FW-1:0] in_flit_i,
@@ -76,30 +76,32 @@ module xnoc_router #(
   localparam logic [V-1:0] MaskAll = {V{1'b1}};
   localparam logic [V-1:0] MaskC0  = MaskAll >> (V - VPC);
   localparam logic [V-1:0] MaskC1  = MaskAll & ~MaskC0;
-  localparam logic [1:0]   DimTerm = 2'd3;
+  localparam int DW = xnoc_pkg::PortDimW;
+  localparam int AW = xnoc_pkg::HeadDestW;        // head addresses
+  localparam logic [DW-1:0] DimTerm = '1;          // port attribute: a terminal port
 
   // ---------------------------------------------------------------- config
   // Written by the harness during/after reset; deliberately not reset.
   logic [PB-1:0] table_q [NT];
-  logic [1:0]    dim_q   [P];
+  logic [DW-1:0] dim_q   [P];
   logic [P-1:0]  term_q;        // dim == terminal: any VC, ejection select applies
   logic [P-1:0]  dateline_q;
   logic          cfg_tbl_we, cfg_port_we;
 
-  assign cfg_tbl_we  = cfg_we_i && !cfg_kind_i && ({1'b0, cfg_addr_i} < 11'(NT));
-  assign cfg_port_we = cfg_we_i && cfg_kind_i && ({1'b0, cfg_addr_i} < 11'(P));
+  assign cfg_tbl_we  = cfg_we_i && !cfg_kind_i && (32'(cfg_addr_i) < NT);
+  assign cfg_port_we = cfg_we_i && cfg_kind_i && (32'(cfg_addr_i) < P);
 
   always_ff @(posedge clk_i) begin
     if (cfg_tbl_we) table_q[cfg_addr_i[TW-1:0]] <= cfg_data_i[PB-1:0];
     if (cfg_port_we) begin
-      dim_q[cfg_addr_i[PB-1:0]]      <= cfg_data_i[1:0];
-      term_q[cfg_addr_i[PB-1:0]]     <= (cfg_data_i[1:0] == DimTerm);
-      dateline_q[cfg_addr_i[PB-1:0]] <= cfg_data_i[2];
+      dim_q[cfg_addr_i[PB-1:0]]      <= cfg_data_i[DW-1:0];
+      term_q[cfg_addr_i[PB-1:0]]     <= (cfg_data_i[DW-1:0] == DimTerm);
+      dateline_q[cfg_addr_i[PB-1:0]] <= cfg_data_i[DW];
     end
   end
 
-  logic unused_cfg;
-  assign unused_cfg = cfg_data_i[3];   // reserved
+  logic unused_cfg;                    // reserved bits of the data bus
+  assign unused_cfg = ^cfg_data_i;
 
   // ================================================================ state
   // Input VC g = p*V + v, output VC og = o*V + w.
@@ -144,7 +146,7 @@ module xnoc_router #(
   always_comb begin
     logic [PV-1:0] todo;                 // a flit at the front, not routed yet
     logic          sr;
-    logic [9:0]    dest;
+    logic [AW-1:0] dest;
     logic [PB-1:0] tbl, o;
     logic [RW-1:0] port;
     logic          cls, gc;
@@ -171,7 +173,7 @@ module xnoc_router #(
           if (sr) begin                                    // source routed
             port = RW'(front_pl[g][SRL +: SRB]);
           end else begin                                   // table (+ ejection select)
-            if ({1'b0, dest} < 11'(NT)) tbl = table_q[dest[TW-1:0]];
+            if (32'(dest) < NT) tbl = table_q[dest[TW-1:0]];
             else rc_err[g] = 1'b1;
             port = term_q[tbl] ? RW'(tbl) + RW'(front_pl[g][xnoc_pkg::HeadEjselLsb +: xnoc_pkg::HeadEjselW]) : RW'(tbl);
           end

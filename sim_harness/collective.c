@@ -30,7 +30,9 @@ static const char *usage_text =
     "every received byte.\n"
     "  --op OP           barrier, bcast, scatter, gather, reduce, allgather, alltoall, mnb, mns\n"
     "  --bytes B         message size in bytes (64; barrier: 0)\n"
-    "  --algo A          sched (synthesized schedule, default), tree, ring, rd, all-at-once\n"
+    "  --algo A          sched (synthesized schedule, default), tree, ring, rd, all-at-once,\n"
+    "                    qcdoc (allgather on a torus, all 2D directions at once with --ports 2D;\n"
+    "                    docs/qcdoc.md)\n"
     "  --schedule FILE   run this schedule file (xnoc sched -o FILE)\n"
     "  --no-shipped      search a schedule even where schedules/ ships a proven one\n"
     "  --sync M          global (a barrier starts every step, default) or data (data-driven)\n"
@@ -130,6 +132,29 @@ static const char *status_error(int i, const node *nd, const uint32_t *res, char
     default: snprintf(buf, len, "node %d did not complete the collective (status %u)", i, res[PR_STATUS]);
     }
     return buf;
+}
+
+/* The schedule's length in the step model's unit, one message per channel:
+ * the most messages one send channel carries in a step, summed over the
+ * steps (= the steps when every channel sends at most one per step; more
+ * for the QCDOC all-gather, whose steps carry several). */
+static int message_rounds(const coll_sched *s, const topo *t)
+{
+    int total = 0, *cnt = calloc((size_t)s->nterms * (size_t)t->k, sizeof *cnt);
+    if (!cnt) cli_fail(EXIT_RUNFAIL, "out of memory");
+    for (int st = 0; st < s->nsteps; st++) {
+        int mx = 0;
+        memset(cnt, 0, (size_t)s->nterms * (size_t)t->k * sizeof *cnt);
+        for (int x = 0; x < s->nxfers; x++) {
+            const coll_xfer *f = &s->xf[x];
+            if (f->step != st) continue;
+            int v = ++cnt[f->src * t->k + f->chan];
+            if (v > mx) mx = v;
+        }
+        total += mx;
+    }
+    free(cnt);
+    return total;
 }
 
 /* Runs schedule s on the network, checks every node's buffers afterwards
@@ -255,8 +280,8 @@ static void calibrate(const topo *t, const router_cfg *rc, double *ts, double *t
     struct stat st;
     snprintf(elf, sizeof elf, "%s/firmware/coll.elf", cli_build_dir());
     long stamp = stat(elf, &st) == 0 ? (long)st.st_mtime : 0;
-    snprintf(path, sizeof path, "%s/cache/calib2-%s-k%d-v%d-b%d-r%d-%ld.txt", cli_build_dir(), t->name, t->k,
-             rc->vcs, rc->buf, clock_ratio, stamp);
+    snprintf(path, sizeof path, "%s/cache/calib2-%s-k%d-v%d-b%d-r%d-q%d-%ld.txt", cli_build_dir(), t->name,
+             t->k, rc->vcs, rc->buf, clock_ratio, rc->sendq, stamp);
     for (char *c = path + strlen(cli_build_dir()) + 7; *c; c++)
         if (*c == ':' || *c == '=') *c = '_';
     FILE *f = fopen(path, "r");
@@ -360,7 +385,7 @@ int cmd_collective(int argc, char **argv)
         } else if (!strcmp(a, "--redop")) {
             redop = coll_redop_parse(argv[++i]);
             if (redop < 0) cli_fail(EXIT_USAGE, "--redop: unknown operator '%s' (sum, prod, max, min, and, or, xor)", argv[i]);
-        } else if (!strcmp(a, "--ports")) k = (int)cli_long(a, argv[++i], 1, 4);
+        } else if (!strcmp(a, "--ports")) k = (int)cli_long(a, argv[++i], 1, NI_MAX_K);
         else if (!strcmp(a, "--router")) {
             if (router_cfg_parse(&rc, argv[++i], err, sizeof err)) cli_fail(EXIT_USAGE, "%s", err);
         } else if (!strcmp(a, "--seed")) seed = cli_u64(a, argv[++i]);
@@ -378,7 +403,7 @@ int cmd_collective(int argc, char **argv)
     topo *t = NULL;
     coll_sched s;
     int algo = coll_algo_parse(algo_s);
-    if (algo < 0) cli_fail(EXIT_USAGE, "--algo: unknown algorithm '%s' (sched, tree, ring, rd, all-at-once)", algo_s);
+    if (algo < 0) cli_fail(EXIT_USAGE, "--algo: unknown algorithm '%s' (sched, tree, ring, rd, all-at-once, qcdoc)", algo_s);
     sched_result sr = {0};
     char source[4600] = "";
     const char *source_kind = "builtin";
@@ -460,6 +485,7 @@ int cmd_collective(int argc, char **argv)
     execute(t, &rc, &s, bytes, sync, (uint32_t)seed, redop, max_cycles, ram_kib, &o, json ? &links : NULL, vw);
     if (vw) view_close(vw);
     uint64_t volume = busiest_volume(&s, bytes);
+    int rounds = message_rounds(&s, t);
     double util = o.cycles ? (double)o.busiest_flits / (double)o.cycles : 0;
     if (o.combine_cycles > o.cycles) o.combine_cycles = o.cycles;
     double model = nsteps * ts + (double)volume * t1;
@@ -477,6 +503,7 @@ int cmd_collective(int argc, char **argv)
         json_object_set_new(j, "start_cycle", json_integer((json_int_t)o.start_cycle));
         json_object_set_new(j, "steps", json_integer(nsteps));
         json_object_set_new(j, "lower_bound", json_integer(sr.lower_bound));
+        json_object_set_new(j, "message_rounds", json_integer(rounds));
         json_object_set_new(j, "schedule_source", json_string(source_kind));
         if (source[0]) {
             size_t l = strlen(cli_src_dir());   /* shipped: relative to the repository */
@@ -510,6 +537,9 @@ int cmd_collective(int argc, char **argv)
         printf("%s %s on %s, %d bytes, %s steps, k=%d: %s\n", coll_algo_name((coll_algo)algo), coll_op_name(s.op),
                t->name, bytes, sync == SYNC_GLOBAL ? "global" : "data-driven", t->k,
                o.verified ? "verified byte-exact" : "VERIFICATION FAILED");
+        if (rounds != nsteps)
+            printf("  %d message rounds (the most messages one channel sends in a step, summed over the steps;\n"
+                   "  the lower bound counts these)\n", rounds);
         printf("  %llu cycles in %d steps (lower bound %d); model tau*t_s + V*t_1 = %d*%.1f + %llu*%.3f = %.0f cycles (%+.1f%%)\n",
                (unsigned long long)o.cycles, nsteps, sr.lower_bound, nsteps, ts, (unsigned long long)volume, t1, model,
                model > 0 ? 100.0 * ((double)o.cycles - model) / model : 0.0);

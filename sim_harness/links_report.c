@@ -5,9 +5,7 @@
 
 const char *links_port_name(const topo *t, int r, int p, char *buf, size_t len)
 {
-    static const char *grid[] = {"+x", "-x", "+y", "-y"};
-    static const char *oct[] = {"cw", "ccw", "across"};
-    if (p < t->nnet) snprintf(buf, len, "%s", t->kind == TOPO_OCTAGON ? oct[p] : grid[p]);
+    if (p < t->nnet) topo_port_name(t, p, buf, len);
     else snprintf(buf, len, "t%d.%d", topo_port_term(t, r, p), (p - t->nnet) % t->k);
     return buf;
 }

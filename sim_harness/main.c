@@ -11,6 +11,7 @@
 #pragma weak cmd_sched
 #pragma weak cmd_collective
 #pragma weak cmd_topo
+#pragma weak cmd_qcdoc
 
 static const struct {
     const char *name;
@@ -22,6 +23,7 @@ static const struct {
     {"collective", cmd_collective, "run a scheduled or built-in collective in firmware and verify it"},
     {"sched", cmd_sched, "lower bounds and conflict-free step schedules for collectives"},
     {"topo", cmd_topo, "describe a topology: routers, terminals, links, routes"},
+    {"qcdoc", cmd_qcdoc, "the QCDOC all-gather on an n-D torus: message sizes, buffers, efficiency"},
 };
 
 static void usage(FILE *f)

@@ -7,6 +7,8 @@
 #include <string.h>
 #include <stddef.h>
 
+#include "../firmware/lib/flit.h"
+#include "../firmware/lib/ni_regs.h"
 #include "netbuild.h"
 #include "netgen.h"
 
@@ -42,6 +44,7 @@ void router_cfg_default(router_cfg *rc)
     rc->xorlat = 1;
     rc->ncmax = 32;
     rc->timeout = 100000;
+    rc->sendq = 1;
 }
 
 int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
@@ -71,6 +74,7 @@ int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
             {"xorlat", 1, 64, offsetof(router_cfg, xorlat), ""},
             {"ncmax", 1, 256, offsetof(router_cfg, ncmax), " (flits)"},
             {"timeout", 100, 1000000, offsetof(router_cfg, timeout), " (cycles)"},
+            {"sendq", 1, NI_MAX_SENDQ, offsetof(router_cfg, sendq), " (NI send descriptors per channel)"},
         };
         size_t i = 0;
         while (i < sizeof keys / sizeof keys[0] && strcmp(kv, keys[i].name)) i++;
@@ -79,7 +83,7 @@ int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
             continue;
         }
         if (i == sizeof keys / sizeof keys[0])
-            snprintf(err, errlen, "--router: unknown parameter '%s' (known: vcs, buf, pw, ncu, slots, xorlat, ncmax, timeout)", kv);
+            snprintf(err, errlen, "--router: unknown parameter '%s' (known: vcs, buf, pw, ncu, slots, xorlat, ncmax, timeout, sendq)", kv);
         else if (keys[i].lo == keys[i].hi)
             snprintf(err, errlen, "--router: %s=%ld%s", kv, v, keys[i].why);
         else
@@ -108,9 +112,9 @@ static xnoc_net *open_model(const topo *t, const router_cfg *rc, int variant, in
                  t->nclasses, t->nclasses);
         return NULL;
     }
-    if (netgen_addresses(t, rc) > 1023 || netgen_ports(t, rc) > 16) {
-        snprintf(err, errlen, "%s with coding units needs %d addresses and %d router ports (limits 1023 and 16): use --router ncu=0",
-                 t->name, netgen_addresses(t, rc), netgen_ports(t, rc));
+    if (netgen_addresses(t, rc) > FLIT_MAX_ADDRS || netgen_ports(t, rc) > 32) {
+        snprintf(err, errlen, "%s with coding units needs %d addresses and %d router ports (limits %d and 32): use --router ncu=0",
+                 t->name, netgen_addresses(t, rc), netgen_ports(t, rc), FLIT_MAX_ADDRS);
         return NULL;
     }
     char path[4600];

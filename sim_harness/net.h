@@ -38,6 +38,8 @@ typedef struct {
     int xorlat;     /* cycles from a completed coding group to its result (default 1) */
     int ncmax;      /* longest payload a unit handles, flits (default 32 = 256 bytes) */
     int timeout;    /* cycles an incomplete coding group may wait before it is reported */
+    /* the terminals' NIs (not part of the RTL: no rebuild) */
+    int sendq;      /* send descriptors an NI channel holds (default 1: GO stalls while it sends) */
 } router_cfg;
 
 void router_cfg_default(router_cfg *rc);

@@ -1,5 +1,6 @@
 /* netgen.c - generate the network netlist, its per-channel glue and its config. */
 #include "netgen.h"
+#include "../firmware/lib/flit.h"   /* the configuration bus widths */
 
 
 /* Connections of one router port, as Verilog expressions. */
@@ -51,13 +52,13 @@ static void wire_unit(FILE *f, const topo *t, const router_cfg *rc, int r, int P
             "  xnoc_ncu #(.P(%d), .V(%d), .D(%d), .NA(%d), .NTERM(%d), .S(%d), .XL(%d), .NCMAX(%d), .TMO(%d)) u_u%d (\n"
             "    .clk_i(clk_i), .rst_ni(rst_ni),\n"
             "    .cfg_we_i(cfg_we_i && (cfg_bcast_i || cfg_router_i == 10'd%d)), .cfg_kind_i(cfg_kind_i),\n"
-            "    .cfg_addr_i(cfg_addr_i), .cfg_data_i(cfg_bcast_i ? cfg_bdata_i[%d +: 4] : cfg_data_i),\n"
+            "    .cfg_addr_i(cfg_addr_i), .cfg_data_i(cfg_bcast_i ? cfg_bdata_i[%d +: %d] : cfg_data_i),\n"
             "    .in_valid_i(r%d_out_valid[%d]), .in_flit_i(r%d_out_flit[%d +: FW]),\n"
             "    .in_credit_o(r%d_out_credit[%d]), .in_credit_vc_o(r%d_out_credit_vc[%d +: 3]),\n"
             "    .out_valid_o(r%d_in_valid[%d]), .out_flit_o(r%d_in_flit[%d +: FW]),\n"
             "    .out_credit_i(r%d_in_credit[%d]), .out_credit_vc_i(r%d_in_credit_vc[%d +: 3]),\n"
             "    .dbg_addr_i(dbg_addr_i[5:0]), .dbg_data_o(u%d_dbg), .err_o(u%d_err));\n",
-            P, rc->vcs, rc->buf, na, t->nterms, rc->slots, rc->xorlat, rc->ncmax, rc->timeout, r, r, 4 * r,
+            P, rc->vcs, rc->buf, na, t->nterms, rc->slots, rc->xorlat, rc->ncmax, rc->timeout, r, r, CFG_DATA_W * r, CFG_DATA_W,
             r, q, r, q * NET_FW(rc), r, q, r, q * 3, r, q, r, q * NET_FW(rc), r, q, r, q * 3, r, r);
 }
 
@@ -71,10 +72,11 @@ void netgen_verilog(FILE *f, const topo *t, const router_cfg *rc)
     fprintf(f, "/* verilator lint_off UNUSEDSIGNAL */\n/* verilator lint_off PINCONNECTEMPTY */\n");
     fprintf(f, "module xnoc_network (\n  input  logic clk_i,\n  input  logic rst_ni,\n"
                "  input  logic cfg_we_i,\n  input  logic [9:0] cfg_router_i,\n  input  logic [1:0] cfg_kind_i,\n"
-               "  input  logic [9:0] cfg_addr_i,\n  input  logic [3:0] cfg_data_i,\n"
+               "  input  logic [%d:0] cfg_addr_i,\n  input  logic [%d:0] cfg_data_i,\n"
                "  input  logic cfg_bcast_i,\n  input  logic [%d:0] cfg_bdata_i,\n"
                "  input  logic [9:0] dbg_router_i,\n  input  logic [9:0] dbg_addr_i,\n"
-               "  output logic [31:0] dbg_data_o,\n  output logic err_o", 4 * t->nrouters - 1);
+               "  output logic [31:0] dbg_data_o,\n  output logic err_o", CFG_ADDR_W - 1, CFG_DATA_W - 1,
+            CFG_DATA_W * t->nrouters - 1);
     for (int ch = 0; ch < nch; ch++)
         fprintf(f, ",\n  input  logic inj_valid_%d,\n  input  logic [%d:0] inj_flit_%d,\n"
                    "  output logic inj_credit_%d,\n  output logic [2:0] inj_credit_vc_%d,\n"
@@ -97,13 +99,13 @@ void netgen_verilog(FILE *f, const topo *t, const router_cfg *rc)
                 "  xnoc_router #(.P(%d), .V(%d), .D(%d), .PW(%d), .NT(%d), .NC(%d), .SRB(%d)) u_r%d (\n"
                 "    .clk_i(clk_i), .rst_ni(rst_ni),\n"
                 "    .cfg_we_i(cfg_we_i && !cfg_kind_i[1] && (cfg_bcast_i || cfg_router_i == 10'd%d)), .cfg_kind_i(cfg_kind_i[0]),\n"
-                "    .cfg_addr_i(cfg_addr_i), .cfg_data_i(cfg_bcast_i ? cfg_bdata_i[%d +: 4] : cfg_data_i),\n"
+                "    .cfg_addr_i(cfg_addr_i), .cfg_data_i(cfg_bcast_i ? cfg_bdata_i[%d +: %d] : cfg_data_i),\n"
                 "    .in_valid_i(r%d_in_valid), .in_flit_i(r%d_in_flit),\n"
                 "    .in_credit_o(r%d_in_credit), .in_credit_vc_o(r%d_in_credit_vc),\n"
                 "    .out_valid_o(r%d_out_valid), .out_flit_o(r%d_out_flit),\n"
                 "    .out_credit_i(r%d_out_credit), .out_credit_vc_i(r%d_out_credit_vc),\n"
                 "    .dbg_addr_i(dbg_addr_i), .dbg_data_o(r%d_dbg), .err_o(r%d_err));\n",
-                P, rc->vcs, rc->buf, rc->pw, netgen_addresses(t, rc), t->nclasses, topo_port_bits(t), r, r, 4 * r, r, r, r, r, r, r, r, r, r, r);
+                P, rc->vcs, rc->buf, rc->pw, netgen_addresses(t, rc), t->nclasses, topo_port_bits(t), r, r, CFG_DATA_W * r, CFG_DATA_W, r, r, r, r, r, r, r, r, r, r);
     }
     /* debug addresses 0x340..0x37F read the unit, the rest the router */
     fprintf(f, "  always_comb begin\n    dbg_data_o = '0;\n    case (dbg_router_i)\n");
@@ -133,18 +135,18 @@ void netgen_glue_io(FILE *f, const topo *t)
                    "  injc[%d].valid = m->inj_credit_%d; injc[%d].vc = m->inj_credit_vc_%d;\n",
                 ch, ch, ch, ch, ch, ch, ch, ch, ch);
     fprintf(f, "}\n");
-    /* cfg_bdata_i: 4 bits per router; Verilator's C type depends on the width */
-    int w = 4 * t->nrouters;
+    /* cfg_bdata_i: CFG_DATA_W (8) bits per router; Verilator's C type depends on the width */
+    int w = CFG_DATA_W * t->nrouters, per = 32 / CFG_DATA_W;
     fprintf(f, "static inline void set_cfg_row(Vxnoc_network *m, const uint8_t *d)\n{\n");
     if (w <= 64) {
         fprintf(f, "  m->cfg_bdata_i = 0");
-        for (int r = 0; r < t->nrouters; r++) fprintf(f, "\n    | (uint64_t)(d[%d] & 15) << %d", r, 4 * r);
+        for (int r = 0; r < t->nrouters; r++) fprintf(f, "\n    | (uint64_t)d[%d] << %d", r, CFG_DATA_W * r);
         fprintf(f, ";\n");
     } else {
         for (int word = 0; word < (w + 31) / 32; word++) {
             fprintf(f, "  m->cfg_bdata_i[%d] = 0", word);
-            for (int r = 8 * word; r < 8 * word + 8 && r < t->nrouters; r++)
-                fprintf(f, " | (uint32_t)(d[%d] & 15) << %d", r, 4 * (r - 8 * word));
+            for (int r = per * word; r < per * word + per && r < t->nrouters; r++)
+                fprintf(f, " | (uint32_t)d[%d] << %d", r, CFG_DATA_W * (r - per * word));
             fprintf(f, ";\n");
         }
     }
@@ -178,7 +180,7 @@ void netgen_config_row(const topo *t, const router_cfg *rc, int row, int *kind, 
         *addr = row;
         for (int r = 0; r < t->nrouters; r++)
             data[r] = row < t->nports
-                          ? (uint8_t)(t->port_dim[r * t->nports + row] | t->dateline[r * t->nports + row] << 2)
+                          ? (uint8_t)(t->port_dim[r * t->nports + row] | t->dateline[r * t->nports + row] << PORT_DIM_W)
                           : (uint8_t)DIM_TERM;
     } else if (row < P + na) {           /* routing table */
         *kind = 0;

@@ -13,6 +13,7 @@ void ni_init(ni *n, const topo *t, const router_cfg *rc, int term, rv32 *core)
     n->k = t->k;
     n->vcs = rc->vcs;
     n->vpc = rc->vcs / t->nclasses;   /* packets start on a class-0 VC */
+    n->sendq = rc->sendq > 0 ? rc->sendq : 1;
     n->buf = rc->buf;
     n->port_bits = topo_port_bits(t);
     n->core = core;
@@ -55,11 +56,13 @@ static const char *addr_range(const ni *n, char *buf, size_t len)
     return buf;
 }
 
+_Static_assert(TOPO_MAX_K == NI_MAX_K, "topo.h and the NI register map disagree on channels per terminal");
+
 /* The head flit of a descriptor (firmware/lib/flit.h). */
 static uint64_t head_flit(const ni *n, const ni_send *s, int c)
 {
     uint32_t ejsel = s->dst >= (uint32_t)n->t->nterms ? 0 : (uint32_t)c;   /* a unit has one input */
-    if (s->nhops) return flit_head_sr(s->dst, ejsel, (uint64_t)s->route_hi << 32 | s->route_lo);
+    if (s->nhops) return flit_head_sr(s->dst, (uint64_t)s->route_hi << 32 | s->route_lo);
     return flit_head(s->dst, ejsel, s->mc, s->op, s->count, s->out_dest, s->out_mc, s->out_op, s->out_count);
 }
 
@@ -136,7 +139,7 @@ static int code_store(ni *n, int c, ni_send *s, uint32_t off, uint32_t v)
     case NI_C_MASK_ADDR: s->mask_addr = v; return RV32_MMIO_OK;
     case NI_C_OUT_DEST:
         if (v != NI_OUT_NONE && (v >= (uint32_t)naddrs(n) || (!n->units && v >= (uint32_t)n->t->nterms))) {
-            snprintf(n->refused, sizeof n->refused, "NI send channel %d: OUT_DEST %u is not an address (%s, or 0x3ff = none)",
+            snprintf(n->refused, sizeof n->refused, "NI send channel %d: OUT_DEST %u is not an address (%s, or 0xfff = none)",
                      c, v, addr_range(n, r, sizeof r));
             return RV32_MMIO_FAULT;
         }
@@ -350,31 +353,38 @@ int ni_mmio(ni *n, uint32_t off, int is_store, uint32_t *val)
         case NI_S_ADDR: s->addr = *val; return RV32_MMIO_OK;
         case NI_S_LEN: s->len = *val; return RV32_MMIO_OK;
         case NI_S_TAG: s->tag = *val & 0xffff; return RV32_MMIO_OK;
-        case NI_S_GO:
-            if (s->busy) return RV32_MMIO_STALL;        /* the channel is still sending */
+        case NI_S_GO: {
+            if (s->busy && 1 + s->qlen >= n->sendq) return RV32_MMIO_STALL;   /* no room: the core waits */
             if (!go_ok(n, c, s)) return RV32_MMIO_FAULT;
-            s->busy = 1;
-            s->sent = 0;
-            s->vc = -1;
-            s->head = head_flit(n, s, c);
-            s->nmask = s->mc && !s->nhops ? n->mask_flits : 0;
-            s->mask_go = s->mask_addr;
-            s->addr_go = s->addr;
-            s->len_go = s->len;
-            s->nflits = 2 + s->nmask + (int)((s->len + 7) / 8);
-            s->meta = flit_meta((uint32_t)n->term, s->tag, s->len);
+            ni_wire w;
+            w.head = head_flit(n, s, c);
+            w.nmask = s->mc && !s->nhops ? n->mask_flits : 0;
+            w.mask_go = s->mask_addr;
+            w.addr_go = s->addr;
+            w.len_go = s->len;
+            w.nflits = 2 + w.nmask + (int)((s->len + 7) / 8);
+            w.meta = flit_meta((uint32_t)n->term, s->tag, s->len);
+            if (!s->busy) {
+                s->w = w;
+                s->busy = 1;
+                s->sent = 0;
+                s->vc = -1;
+            } else {
+                s->q[(s->qhead + s->qlen++) % NI_MAX_SENDQ] = w;
+            }
             if (is_unit(n, s->dst)) n->coded_sent++;
-            if (s->nmask) {
+            if (w.nmask) {
                 n->mc_sent++;
-                n->mask_flits_sent += (uint64_t)s->nmask;
+                n->mask_flits_sent += (uint64_t)w.nmask;
             }
             s->go_cycle = n->now ? *n->now : 0;
             if (n->events)
                 fprintf(n->events, "{\"cycle\":%llu,\"event\":\"send\",\"node\":%d,\"channel\":%d,\"dst\":%u,\"tag\":%u,"
                                    "\"bytes\":%u,\"flits\":%d,\"routed\":%s}\n",
-                        (unsigned long long)s->go_cycle, n->term, c, s->dst, s->tag, s->len, s->nflits,
+                        (unsigned long long)s->go_cycle, n->term, c, s->dst, s->tag, s->len, w.nflits,
                         s->nhops ? "\"source\"" : "\"table\"");
             return RV32_MMIO_OK;
+        }
         default: return RV32_MMIO_FAULT;
         }
     }
@@ -390,6 +400,10 @@ int ni_mmio(ni *n, uint32_t off, int is_store, uint32_t *val)
     case NI_S_DONE: *val = s->done; return RV32_MMIO_OK;
     case NI_S_WAIT:
         if (s->busy) return RV32_MMIO_STALL;
+        *val = s->done;
+        return RV32_MMIO_OK;
+    case NI_S_ROOM:
+        if (s->busy && 1 + s->qlen >= n->sendq) return RV32_MMIO_STALL;
         *val = s->done;
         return RV32_MMIO_OK;
     case NI_S_GO_CYCLE_LO: *val = (uint32_t)s->go_cycle; return RV32_MMIO_OK;
@@ -414,27 +428,36 @@ static void send_cycle(ni *n, int c, xnoc_flit *f)
     if (s->credits[s->vc] == 0) return;
     f->valid = 1;
     f->vc = (uint8_t)s->vc;
+    const ni_wire *w = &s->w;
     f->head = s->sent == 0;
-    f->tail = s->sent == s->nflits - 1;
-    if (s->sent == 0) f->payload = s->head;
-    else if (s->sent == 1) f->payload = s->meta;
-    else if (s->sent < 2 + s->nmask) {
-        uint64_t w;
-        memcpy(&w, n->core->ram + (s->mask_go - n->core->ram_base) + 8u * (uint32_t)(s->sent - 2), 8);
-        f->payload = w;
+    f->tail = s->sent == w->nflits - 1;
+    if (s->sent == 0) f->payload = w->head;
+    else if (s->sent == 1) f->payload = w->meta;
+    else if (s->sent < 2 + w->nmask) {
+        uint64_t x;
+        memcpy(&x, n->core->ram + (w->mask_go - n->core->ram_base) + 8u * (uint32_t)(s->sent - 2), 8);
+        f->payload = x;
     } else {
-        uint32_t off = (uint32_t)(s->sent - 2 - s->nmask) * 8, take = s->len_go - off > 8 ? 8 : s->len_go - off;
-        uint64_t w = 0;
-        memcpy(&w, n->core->ram + (s->addr_go - n->core->ram_base) + off, take);
-        f->payload = w;
+        uint32_t off = (uint32_t)(s->sent - 2 - w->nmask) * 8, take = w->len_go - off > 8 ? 8 : w->len_go - off;
+        uint64_t x = 0;
+        memcpy(&x, n->core->ram + (w->addr_go - n->core->ram_base) + off, take);
+        f->payload = x;
     }
     s->credits[s->vc]--;
     n->flits_sent++;
     n->inj_flits[c]++;
-    if (++s->sent == s->nflits) {
-        s->busy = 0;
+    if (++s->sent == w->nflits) {
         s->done++;
         n->packets_sent++;
+        s->sent = 0;
+        s->vc = -1;                   /* each packet chooses its VC */
+        if (s->qlen) {                /* the next queued packet follows at once */
+            s->w = s->q[s->qhead];
+            s->qhead = (s->qhead + 1) % NI_MAX_SENDQ;
+            s->qlen--;
+        } else {
+            s->busy = 0;
+        }
     }
 }
 

@@ -25,7 +25,7 @@
 
 /* head flit fields (the interface of the network-coding units) */
 #define NI_HEAD_MC (1ull << FLIT_MC_BIT)
-#define NI_OUT_NONE 0x3FFu         /* out_dest: not set by this contribution */
+#define NI_OUT_NONE FLIT_NONE          /* out_dest: not set by this contribution */
 enum { NI_OP_REPLICATE = 0, NI_OP_ENCODE = 1 };
 
 /* a posted receive: the payload of the first message from src with tag
@@ -33,17 +33,24 @@ enum { NI_OP_REPLICATE = 0, NI_OP_ENCODE = 1 };
  * has landed */
 typedef struct { uint32_t src, tag, addr, len, ct; } ni_post;
 
+/* a packet as GO latched it: what goes on the wire */
+typedef struct {
+    uint64_t head, meta;           /* head and meta flit */
+    uint32_t mask_go, addr_go, len_go;   /* mask, buffer and length at GO (firmware may rewrite
+                                          * MASK_ADDR/ADDR/LEN for the next send meanwhile) */
+    int nflits, nmask;
+} ni_wire;
+
 typedef struct {
     /* programmed by firmware */
     uint32_t dst, route_lo, route_hi, nhops, addr, len, tag;
     /* network-coding fields of the head, and the mask buffer (MC = 1) */
     uint32_t mc, op, count, out_dest, out_mc, out_op, out_count, mask_addr;
-    /* state of the packet on the wire */
-    uint64_t head, meta;           /* head and meta flit latched at GO */
-    uint32_t mask_go;              /* mask address latched at GO */
-    uint32_t addr_go, len_go;      /* buffer and length latched at GO: firmware may rewrite ADDR/LEN
-                                    * while the packet streams (they describe the next send) */
-    int busy, vc, sent, nflits, nmask;
+    /* the packet on the wire, and those queued behind it (--router sendq) */
+    ni_wire w;
+    ni_wire q[NI_MAX_SENDQ];
+    int qhead, qlen;
+    int busy, vc, sent;
     uint32_t done;
     uint64_t go_cycle;             /* network cycle of the last accepted GO */
     int credits[8];
@@ -67,6 +74,7 @@ typedef struct {
 
 typedef struct ni {
     int term, k, vcs, vpc, buf, port_bits;
+    int sendq;                     /* descriptors a send channel holds, the one on the wire included */
     int units;                     /* 1: every router has a network-coding unit (address NT + r) */
     int nc_max_bytes;              /* longest packet a unit handles (data bytes) */
     int mask_flits;                /* M = ceil((NT + NR) / 64) */

@@ -100,7 +100,7 @@ int cmd_run(int argc, char **argv)
         else if (!strcmp(a, "--topo")) spec = argv[++i];
         else if (!strcmp(a, "--router")) {
             if (router_cfg_parse(&rc, argv[++i], err, sizeof err)) cli_fail(EXIT_USAGE, "%s", err);
-        } else if (!strcmp(a, "--ports")) k = (int)cli_long(a, argv[++i], 1, 4);
+        } else if (!strcmp(a, "--ports")) k = (int)cli_long(a, argv[++i], 1, NI_MAX_K);
         else if (!strcmp(a, "--max-cycles")) max_cycles = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--watchdog")) o.watchdog = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--trace")) o.trace = argv[++i];

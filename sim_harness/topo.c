@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_TERMS 1024   /* the head flit names a terminal in 10 bits */
-#define MAX_PORTS 16     /* the router's config bus writes 4-bit ports */
+#define MAX_TERMS 1024   /* terminal ids in plans, traffic records and the view */
+#define MAX_PORTS 32     /* the router's config bus writes 5-bit ports (firmware/lib/flit.h) */
 #define MAX_SIDE 32
 
 static void *xcalloc(size_t n, size_t sz)
@@ -44,31 +44,92 @@ static void add_link(topo *t, int a, int pa, int b, int pb, int dateline)
     t->nlinks++;
 }
 
+int topo_coord(const topo *t, int r, int d)
+{
+    for (int i = 0; i < d; i++) r /= t->dims[i];
+    return r % t->dims[d];
+}
+
+int topo_router_at(const topo *t, const int *coord)
+{
+    int r = 0;
+    for (int d = t->ndims - 1; d >= 0; d--) r = r * t->dims[d] + coord[d];
+    return r;
+}
+
+/* n-D grids are drawn as nested planes: even dimensions along the columns,
+ * odd ones along the rows, the lower dimension innermost, one empty cell
+ * between neighbouring planes (2-D: x, y, no gaps). */
+static void grid_walk(const topo *t, int r, int *col, int *row, int *w, int *h)
+{
+    int c = 0, rw = 0;
+    *w = *h = 0;
+    for (int d = 0; d < t->ndims; d++) {
+        int x = r >= 0 ? topo_coord(t, r, d) : 0, *span = d % 2 ? h : w, *pos = d % 2 ? &rw : &c;
+        *pos += x * (*span ? *span + 1 : 1);
+        *span = *span ? (*span + 1) * t->dims[d] - 1 : t->dims[d];
+    }
+    if (!*h) *h = 1;
+    *col = c;
+    *row = rw;
+}
+
+void topo_grid_pos(const topo *t, int r, int *col, int *row)
+{
+    int w, h;
+    if (t->ndims == 0) {
+        *col = r;
+        *row = 0;
+        return;
+    }
+    grid_walk(t, r, col, row, &w, &h);
+}
+
+void topo_grid_size(const topo *t, int *w, int *h)
+{
+    int c, r;
+    if (t->ndims == 0) {
+        *w = t->w;
+        *h = t->h;
+        return;
+    }
+    grid_walk(t, -1, &c, &r, w, h);
+}
+
+void topo_port_name(const topo *t, int p, char *buf, size_t len)
+{
+    static const char axis[TOPO_MAX_DIMS] = {'x', 'y', 'z', 'u', 'v', 'w'};
+    static const char *oct[] = {"cw", "ccw", "across"};
+    if (p >= t->nnet) snprintf(buf, len, "t%d.%d", (p - t->nnet) / t->k, (p - t->nnet) % t->k);
+    else if (t->kind == TOPO_OCTAGON) snprintf(buf, len, "%s", oct[p]);
+    else snprintf(buf, len, "%c%c", p % 2 ? '-' : '+', axis[p / 2]);
+}
+
+/* Dimension d's links: port 2d (+) to coordinate c+1, 2d+1 (-) back; a
+ * torus closes every ring, the wrap link in each direction is the ring's
+ * dateline.  A ring of 2 gets both: two links between the same routers. */
 static void wire_grid(topo *t, int wrap)
 {
-    int w = t->w, h = t->h;
-    for (int y = 0; y < h; y++) {
-        for (int x = 0; x < w; x++) {
-            int r = y * w + x;
-            if (wrap ? w > 1 : x + 1 < w) {
-                int n = y * w + (x + 1) % w;
-                add_link(t, r, MESH_XP, n, MESH_XM, wrap && x == w - 1);
-                add_link(t, n, MESH_XM, r, MESH_XP, wrap && x == w - 1);
-            }
-            if (wrap ? h > 1 : y + 1 < h) {
-                int n = ((y + 1) % h) * w + x;
-                add_link(t, r, MESH_YP, n, MESH_YM, wrap && y == h - 1);
-                add_link(t, n, MESH_YM, r, MESH_YP, wrap && y == h - 1);
-            }
-            t->x[r] = (x + 0.5) / w;
-            t->y[r] = (y + 0.5) / h;
-        }
-    }
+    int c[TOPO_MAX_DIMS];
     for (int r = 0; r < t->nrouters; r++) {
-        t->port_dim[r * t->nports + MESH_XP] = DIM_X;
-        t->port_dim[r * t->nports + MESH_XM] = DIM_X;
-        t->port_dim[r * t->nports + MESH_YP] = DIM_Y;
-        t->port_dim[r * t->nports + MESH_YM] = DIM_Y;
+        for (int d = 0; d < t->ndims; d++) c[d] = topo_coord(t, r, d);
+        for (int d = 0; d < t->ndims; d++) {
+            int n = t->dims[d], x = c[d];
+            if (wrap ? n > 1 : x + 1 < n) {
+                c[d] = (x + 1) % n;
+                int nb = topo_router_at(t, c);
+                c[d] = x;
+                add_link(t, r, 2 * d, nb, 2 * d + 1, wrap && x == n - 1);
+                add_link(t, nb, 2 * d + 1, r, 2 * d, wrap && x == n - 1);
+            }
+            t->port_dim[r * t->nports + 2 * d] = (uint8_t)d;
+            t->port_dim[r * t->nports + 2 * d + 1] = (uint8_t)d;
+        }
+        int col, row, gw, gh;
+        topo_grid_pos(t, r, &col, &row);
+        topo_grid_size(t, &gw, &gh);
+        t->x[r] = (col + 0.5) / gw;
+        t->y[r] = (row + 0.5) / gh;
     }
 }
 
@@ -116,44 +177,47 @@ static void compute_distances(topo *t)
     free(queue);
 }
 
-static int parse_size(const char *s, int *w, int *h, const char **rest)
+/* "AxBx..." (1 to TOPO_MAX_DIMS sizes) */
+static int parse_dims(const char *s, int *dims, int *nd, const char **rest)
 {
     char *end;
-    if (!isdigit((unsigned char)*s)) return -1;   /* strtol would take spaces and signs */
-    long a = strtol(s, &end, 10);
-    if (end == s || *end != 'x') return -1;
-    s = end + 1;
-    if (!isdigit((unsigned char)*s)) return -1;
-    long b = strtol(s, &end, 10);
-    if (end == s) return -1;
-    *w = (int)(a < 0 || a > 100000 ? 100000 : a);
-    *h = (int)(b < 0 || b > 100000 ? 100000 : b);
-    *rest = end;
+    *nd = 0;
+    for (;;) {
+        if (!isdigit((unsigned char)*s)) return -1;   /* strtol would take spaces and signs */
+        long a = strtol(s, &end, 10);
+        if (end == s || *nd == TOPO_MAX_DIMS) return -1;
+        dims[(*nd)++] = (int)(a > 100000 ? 100000 : a);
+        s = end;
+        if (*s != 'x') break;
+        s++;
+    }
+    *rest = s;
     return 0;
 }
 
 topo *topo_parse(const char *spec, int k, char *err, size_t errlen)
 {
     topo_kind kind;
-    int w = 8, h = 1, conc = 1;
+    int conc = 1, nd = 0, dims[TOPO_MAX_DIMS] = {8};
     const char *rest;
     if (!spec || !*spec) {
-        snprintf(err, errlen, "empty topology (try mesh:4x4, torus:4x4, octagon, fat-octagon)");
+        snprintf(err, errlen, "empty topology (try mesh:4x4, torus:4x4, torus:4x4x4, octagon, fat-octagon)");
         return NULL;
     }
     if (!strncmp(spec, "mesh:", 5) || !strncmp(spec, "torus:", 6)) {
         kind = spec[0] == 'm' ? TOPO_MESH : TOPO_TORUS;
         const char *sz = strchr(spec, ':') + 1;
-        if (parse_size(sz, &w, &h, &rest)) {
-            snprintf(err, errlen, "topology '%s': expected a size WxH such as %s:4x4", spec,
-                     kind == TOPO_MESH ? "mesh" : "torus");
+        if (parse_dims(sz, dims, &nd, &rest)) {
+            snprintf(err, errlen, "topology '%s': expected sizes AxB... (1 to %d dimensions) such as %s:4x4 or %s:4x4x4",
+                     spec, TOPO_MAX_DIMS, kind == TOPO_MESH ? "mesh" : "torus", kind == TOPO_MESH ? "mesh" : "torus");
             return NULL;
         }
         int lo = kind == TOPO_MESH ? 1 : 2;
-        if (w < lo || h < lo || w > MAX_SIDE || h > MAX_SIDE) {
-            snprintf(err, errlen, "topology '%s': each side must be %d..%d", spec, lo, MAX_SIDE);
-            return NULL;
-        }
+        for (int d = 0; d < nd; d++)
+            if (dims[d] < lo || dims[d] > MAX_SIDE) {
+                snprintf(err, errlen, "topology '%s': each side must be %d..%d", spec, lo, MAX_SIDE);
+                return NULL;
+            }
     } else if (!strncmp(spec, "fat-octagon", 11)) {
         kind = TOPO_OCTAGON;
         conc = 2;
@@ -164,7 +228,7 @@ topo *topo_parse(const char *spec, int k, char *err, size_t errlen)
     } else {
         const char *colon = strchr(spec, ':');
         int n = colon ? (int)(colon - spec) : (int)strlen(spec);
-        snprintf(err, errlen, "unknown topology '%.*s' (known: mesh:WxH, torus:WxH, octagon, fat-octagon; suffix :c=N)",
+        snprintf(err, errlen, "unknown topology '%.*s' (known: mesh:AxB..., torus:AxB... (1 to 6 dimensions), octagon, fat-octagon; suffix :c=N)",
                  n, spec);
         return NULL;
     }
@@ -181,30 +245,38 @@ topo *topo_parse(const char *spec, int k, char *err, size_t errlen)
         }
         conc = (int)c;
     }
-    if (k < 1 || k > 4) {
-        snprintf(err, errlen, "ports per terminal k=%d: must be 1..4", k);
+    if (k < 1 || k > TOPO_MAX_K) {
+        snprintf(err, errlen, "ports per terminal k=%d: must be 1..%d", k, TOPO_MAX_K);
         return NULL;
     }
-    int nnet = kind == TOPO_OCTAGON ? 3 : 4;
-    int nrouters = w * h;
+    /* 2-D and smaller keep four ports (x+ x- y+ y-) */
+    int nnet = kind == TOPO_OCTAGON ? 3 : nd <= 2 ? 4 : 2 * nd;
+    long nrouters = kind == TOPO_OCTAGON ? 8 : 1;
+    for (int d = 0; d < nd; d++) nrouters *= dims[d];
     if (nnet + conc * k > MAX_PORTS) {
         snprintf(err, errlen, "topology '%s' with %d port(s) per terminal needs %d router ports (max %d)",
                  spec, k, nnet + conc * k, MAX_PORTS);
         return NULL;
     }
-    if ((long)nrouters * conc > MAX_TERMS) {
-        snprintf(err, errlen, "topology '%s' has %ld terminals (max %d)", spec, (long)nrouters * conc, MAX_TERMS);
+    if (nrouters * conc > MAX_TERMS) {
+        snprintf(err, errlen, "topology '%s' has %ld terminals (max %d)", spec, nrouters * conc, MAX_TERMS);
         return NULL;
     }
 
     topo *t = xcalloc(1, sizeof *t);
     t->kind = kind;
-    t->w = w;
-    t->h = h;
+    t->ndims = kind == TOPO_OCTAGON ? 0 : nd;
+    t->w = kind == TOPO_OCTAGON ? 8 : 1;
+    t->h = 1;
+    for (int d = 0; d < t->ndims; d++) {
+        t->dims[d] = dims[d];
+        if (d % 2 == 0) t->w *= dims[d];
+        else t->h *= dims[d];
+    }
     t->conc = conc;
     t->k = k;
-    t->nrouters = nrouters;
-    t->nterms = nrouters * conc;
+    t->nrouters = (int)nrouters;
+    t->nterms = (int)nrouters * conc;
     t->nnet = nnet;
     t->nports = nnet + conc * k;
     t->nclasses = kind == TOPO_MESH ? 1 : 2;
@@ -230,10 +302,11 @@ topo *topo_parse(const char *spec, int k, char *err, size_t errlen)
         if (conc == 1) snprintf(t->name, sizeof t->name, "octagon");
         else if (conc == 2) snprintf(t->name, sizeof t->name, "fat-octagon");
         else snprintf(t->name, sizeof t->name, "octagon:c=%d", conc);
-    } else if (conc == 1) {
-        snprintf(t->name, sizeof t->name, "%s:%dx%d", base, w, h);
     } else {
-        snprintf(t->name, sizeof t->name, "%s:%dx%d:c=%d", base, w, h, conc);
+        int n = snprintf(t->name, sizeof t->name, "%s:", base);
+        for (int d = 0; d < t->ndims; d++)
+            n += snprintf(t->name + n, sizeof t->name - (size_t)n, d ? "x%d" : "%d", t->dims[d]);
+        if (conc > 1) snprintf(t->name + n, sizeof t->name - (size_t)n, ":c=%d", conc);
     }
     return t;
 }
@@ -277,17 +350,14 @@ int topo_route(const topo *t, int r, int dest)
         if (rel >= 6) return OCT_CCW;
         return OCT_ACROSS;
     }
-    int x = r % t->w, y = r / t->w, dx = dr % t->w, dy = dr / t->w;
-    int sx, sy;
-    if (t->kind == TOPO_MESH) {
-        sx = dx > x ? 1 : dx < x ? -1 : 0;
-        sy = dy > y ? 1 : dy < y ? -1 : 0;
-    } else {
-        sx = ring_step(x, dx, t->w);
-        sy = ring_step(y, dy, t->h);
+    /* dimension order: the lowest dimension whose coordinate differs */
+    for (int d = 0; d < t->ndims; d++) {
+        int x = topo_coord(t, r, d), dx = topo_coord(t, dr, d), step;
+        if (t->kind == TOPO_MESH) step = dx > x ? 1 : dx < x ? -1 : 0;
+        else step = ring_step(x, dx, t->dims[d]);
+        if (step) return step > 0 ? 2 * d : 2 * d + 1;
     }
-    if (sx) return sx > 0 ? MESH_XP : MESH_XM;
-    return sy > 0 ? MESH_YP : MESH_YM;
+    return -1;   /* not reached: dr != r */
 }
 
 int topo_distance(const topo *t, int ra, int rb)

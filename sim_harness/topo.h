@@ -3,10 +3,12 @@
  * Everything that needs to know the shape of the network reads it from here:
  * the netlist generator, the routing tables loaded into the RTL, the schedule
  * synthesizer and the live view.  A topology is parsed from a string such as
- * "mesh:4x4", "torus:8x8", "octagon", "fat-octagon" or "mesh:4x4:c=2".
+ * "mesh:4x4", "torus:8x8", "torus:4x4x4", "octagon", "fat-octagon" or
+ * "mesh:4x4:c=2" (docs/topologies.md).
  *
  * Vocabulary
- *   router    a switch; ids 0..nrouters-1 (mesh/torus: id = y*w + x)
+ *   router    a switch; ids 0..nrouters-1 (mesh/torus: mixed radix, dimension
+ *             0 fastest: id = c0 + d0*(c1 + d1*(c2 + ...)); 2-D: y*w + x)
  *   terminal  a core + NI attached to a router; ids 0..nterms-1,
  *             terminal t sits on router t / conc as local terminal t % conc
  *   port      router port; 0..nnet-1 network ports, then conc*k terminal ports:
@@ -26,9 +28,11 @@ typedef enum { TOPO_MESH, TOPO_TORUS, TOPO_OCTAGON } topo_kind;
 /* Port "dimension" used by the VC-class rule (see docs/router.md):
  * a packet keeps its VC class while it continues in the same dimension,
  * drops to class 0 when it turns, and moves to class 1 on a dateline port. */
-enum { DIM_X = 0, DIM_Y = 1, DIM_ACROSS = 2, DIM_TERM = 3 };
+enum { DIM_X = 0, DIM_Y = 1, DIM_ACROSS = 6, DIM_TERM = 7 };   /* dimension d: d (0..5) */
 enum { OCT_CW = 0, OCT_CCW = 1, OCT_ACROSS = 2 };
-enum { MESH_XP = 0, MESH_XM = 1, MESH_YP = 2, MESH_YM = 3 };
+enum { MESH_XP = 0, MESH_XM = 1, MESH_YP = 2, MESH_YM = 3 };   /* dimension d: 2d (+), 2d+1 (-) */
+#define TOPO_MAX_DIMS 6
+#define TOPO_MAX_K 16     /* channels per terminal: NI_MAX_K (firmware/lib/ni_regs.h) */
 
 typedef struct {
     int src, src_port;   /* router and its output port */
@@ -39,11 +43,14 @@ typedef struct {
 typedef struct topo {
     topo_kind kind;
     char name[64];       /* canonical spelling, e.g. "mesh:4x4", "fat-octagon" */
-    int w, h;            /* mesh/torus size; octagon: w = 8, h = 1 */
+    int ndims;           /* mesh/torus: 1..TOPO_MAX_DIMS; octagon: 0 */
+    int dims[TOPO_MAX_DIMS]; /* mesh/torus: size of each dimension */
+    int w, h;            /* the drawing grid: 2-D: the size; n-D: w = d0*d2*d4,
+                          * h = d1*d3*d5 (nested planes); octagon: w = 8, h = 1 */
     int conc;            /* terminals per router */
     int k;               /* injection = ejection channels per terminal */
     int nrouters, nterms;
-    int nnet;            /* network ports per router (4 mesh/torus, 3 octagon) */
+    int nnet;            /* network ports per router (2*ndims, at least 4, mesh/torus; 3 octagon) */
     int nports;          /* ports per router: nnet + conc*k (same for all) */
     int nclasses;        /* VC classes routing needs for deadlock freedom: 1 or 2 */
     int nlinks;
@@ -66,6 +73,18 @@ static inline int topo_term_port(const topo *t, int term, int c)
 {
     return t->nnet + (term % t->conc) * t->k + c;
 }
+/* coordinate d of router r (mesh/torus) */
+int topo_coord(const topo *t, int r, int d);
+/* the router at a coordinate vector (mesh/torus) */
+int topo_router_at(const topo *t, const int *coord);
+/* the drawing grid position of router r (column, row): 2-D: (x, y); n-D:
+ * nested planes with one empty cell between them; and the grid's size */
+void topo_grid_pos(const topo *t, int r, int *col, int *row);
+void topo_grid_size(const topo *t, int *w, int *h);
+/* name of port p: "+x", "-z", "cw", "across"; terminal ports "tJ.C"
+ * (terminal-local J, channel C) */
+void topo_port_name(const topo *t, int p, char *buf, size_t len);
+
 /* terminal attached at port p of router r, or -1 for a network port */
 int topo_port_term(const topo *t, int r, int p);
 

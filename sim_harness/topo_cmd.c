@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../firmware/lib/ni_regs.h"
 #include "cli.h"
 #include "cmds.h"
 #include "topo.h"
@@ -12,16 +13,17 @@
 static const char *usage_text =
     "usage: xnoc topo --topo T [--ports k] [--route SRC:DST] [--json]\n"
     "\n"
-    "Describes topology T (mesh:WxH, torus:WxH, octagon, fat-octagon, suffix :c=N\n"
-    "for N terminals per router): routers, terminals, ports, directed links and\n"
-    "the deterministic route from terminal SRC to terminal DST.\n";
+    "Describes topology T (mesh:AxB..., torus:AxB... of 1 to 6 dimensions,\n"
+    "octagon, fat-octagon; suffix :c=N for N terminals per router): routers,\n"
+    "terminals, ports, directed links and the deterministic route from terminal\n"
+    "SRC to terminal DST (docs/topologies.md).\n";
 
 static const char *port_name(const topo *t, int p)
 {
-    static const char *grid[] = {"+x", "-x", "+y", "-y"};
-    static const char *oct[] = {"cw", "ccw", "across"};
-    if (p < t->nnet) return t->kind == TOPO_OCTAGON ? oct[p] : grid[p];
-    return "term";
+    static char buf[16];
+    if (p >= t->nnet) return "term";
+    topo_port_name(t, p, buf, sizeof buf);
+    return buf;
 }
 
 int cmd_topo(int argc, char **argv)
@@ -38,7 +40,7 @@ int cmd_topo(int argc, char **argv)
         } else if (!strcmp(a, "--topo") && i + 1 < argc) {
             spec = argv[++i];
         } else if (!strcmp(a, "--ports") && i + 1 < argc) {
-            k = (int)cli_long("--ports", argv[++i], 1, 4);
+            k = (int)cli_long("--ports", argv[++i], 1, NI_MAX_K);
         } else if (!strcmp(a, "--route") && i + 1 < argc) {
             route = argv[++i];
         } else {
@@ -66,6 +68,14 @@ int cmd_topo(int argc, char **argv)
         json_object_set_new(o, "ports_per_router", json_integer(t->nports));
         json_object_set_new(o, "network_ports", json_integer(t->nnet));
         json_object_set_new(o, "vc_classes", json_integer(t->nclasses));
+        if (t->ndims) {
+            json_t *d = json_array();
+            for (int i = 0; i < t->ndims; i++) json_array_append_new(d, json_integer(t->dims[i]));
+            json_object_set_new(o, "dims", d);
+        }
+        int diam = 0;
+        for (int i = 0; i < t->nrouters * t->nrouters; i++) diam = t->dist[i] > diam ? t->dist[i] : diam;
+        json_object_set_new(o, "diameter", json_integer(diam));
         for (int l = 0; l < t->nlinks; l++) {
             const topo_link *L = &t->links[l];
             json_array_append_new(links, json_pack("{s:i,s:i,s:i,s:i,s:b}", "src_router", L->src, "src_port",

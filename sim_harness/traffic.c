@@ -25,6 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../firmware/lib/flit.h"
+#include "../firmware/lib/ni_regs.h"
 #include "cli.h"
 #include "cmds.h"
 #include "links_report.h"
@@ -104,14 +106,18 @@ static uint64_t body_word(int src, uint32_t seq, int i)
     return mix64(((uint64_t)src << 48) ^ ((uint64_t)seq << 8) ^ (uint64_t)i ^ 0x5eed5eed00000000ULL);
 }
 
-/* Head: [9:0] dest, [13:12] ejection channel, [23:14] src, [47:24] seq,
- * [55:48] length, [62:56] checksum of the rest, [63] 1 (coding-group
- * packets use the NI framing, whose heads have bit 63 clear). */
+/* Head: DEST and EJSEL where the router reads them (firmware/lib/flit.h:
+ * [11:0], [17:14]; SR and MC clear), then [29:18] src, [55:30] seq,
+ * [62:56] checksum of the rest, [63] 1 (coding-group packets use the NI
+ * framing, whose heads have bit 63 clear).  The length is the record's. */
+#define TH_SRC_LSB 18
+#define TH_SEQ_LSB 30
+#define TH_SEQ_W 26
 static uint32_t head_check(uint64_t w) { return (uint32_t)(mix64(w) & 0x7f) | 0x80; }
-static uint64_t head_word(int src, int dst, int chan, uint32_t seq, int len)
+static uint64_t head_word(int src, int dst, int chan, uint32_t seq)
 {
-    uint64_t w = (uint64_t)dst | (uint64_t)chan << 12 | (uint64_t)src << 14 | (uint64_t)(seq & 0xffffff) << 24 |
-                 (uint64_t)(len & 0xff) << 48;
+    uint64_t w = FLIT_FIELD(dst, FLIT_DEST_LSB, FLIT_DEST_W) | FLIT_FIELD(chan, FLIT_EJSEL_LSB, FLIT_EJSEL_W) |
+                 FLIT_FIELD(src, TH_SRC_LSB, FLIT_DEST_W) | FLIT_FIELD(seq, TH_SEQ_LSB, TH_SEQ_W);
     return w | (uint64_t)head_check(w) << 56;
 }
 
@@ -141,7 +147,10 @@ static int dest_of(const topo *t, int pat, int src)
     case PAT_INCAST: return 0;
     case PAT_NEIGHBOR:
         if (t->kind == TOPO_OCTAGON) return ((r + 1) % 8) * t->conc + j;
-        return ((r / t->w) * t->w + (r % t->w + 1) % t->w) * t->conc + j;
+        {   /* +1 along dimension 0 */
+            int x = topo_coord(t, r, 0);
+            return (r - x + (x + 1) % t->dims[0]) * t->conc + j;
+        }
     case PAT_HOTSPOT:
         if (rng_unit() < 0.25) return src == 0 ? 1 % n : 0;
         /* fall through */
@@ -155,8 +164,8 @@ static int dest_of(const topo *t, int pat, int src)
 
 static const char *pattern_check(const topo *t, int pat)
 {
-    if (pat == PAT_TRANSPOSE && (t->kind == TOPO_OCTAGON || t->w != t->h))
-        return "transpose needs a square mesh or torus";
+    if (pat == PAT_TRANSPOSE && (t->ndims != 2 || t->w != t->h))
+        return "transpose needs a square 2-D mesh or torus";
     if (pat == PAT_BITCOMP && (t->nterms & (t->nterms - 1)))
         return "bitcomp needs a power-of-two number of terminals";
     if (pat == PAT_INCAST && t->nterms < 2) return "incast needs at least two terminals";
@@ -346,8 +355,9 @@ static void accept(sim *s, int ch, const xnoc_flit *f, uint64_t now)
     }
     if (f->head) {
         uint64_t w = f->payload, body = w & 0x00ffffffffffffffULL;
-        int src = (int)(w >> 14 & 0x3ff), dst = (int)(w & 0x3ff), chan = (int)(w >> 12 & 3);
-        uint32_t seq = (uint32_t)(w >> 24 & 0xffffff);
+        int src = (int)FLIT_GET(w, TH_SRC_LSB, FLIT_DEST_W), dst = (int)FLIT_GET(w, FLIT_DEST_LSB, FLIT_DEST_W),
+            chan = (int)FLIT_GET(w, FLIT_EJSEL_LSB, FLIT_EJSEL_W);
+        uint32_t seq = FLIT_GET(w, TH_SEQ_LSB, TH_SEQ_W);
         if (e->active) {
             packet *q = &s->pk.v[e->pkt];
             if (q->src == src && q->seq == seq && q->got == 1) {
@@ -485,7 +495,7 @@ static void inject(sim *s, uint64_t now)
             f->head = st->sent == 0;
             f->tail = st->sent == p->len - 1;
             f->payload = p->flits  ? p->flits[st->sent]
-                         : f->head ? head_word(p->src, p->dst, p->chan, p->seq, p->len)
+                         : f->head ? head_word(p->src, p->dst, p->chan, p->seq)
                                    : body_word(p->src, p->seq, st->sent);
             (*cr)--;
             s->inj_flits[ch]++;
@@ -548,7 +558,7 @@ int cmd_traffic(int argc, char **argv)
         else if (!strcmp(a, "--topo")) spec = argv[++i];
         else if (!strcmp(a, "--router")) {
             if (router_cfg_parse(&rc, argv[++i], err, sizeof err)) cli_fail(EXIT_USAGE, "%s", err);
-        } else if (!strcmp(a, "--ports")) k = (int)cli_long(a, argv[++i], 1, 4);
+        } else if (!strcmp(a, "--ports")) k = (int)cli_long(a, argv[++i], 1, NI_MAX_K);
         else if (!strcmp(a, "--pattern")) pat = argv[++i];
         else if (!strcmp(a, "--rate")) rate = cli_double(a, argv[++i], 1e-9, 1.0);
         else if (!strcmp(a, "--packet")) len = (int)cli_long(a, argv[++i], 1, 64);

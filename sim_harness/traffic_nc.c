@@ -14,7 +14,7 @@ enum { KIND_MC, KIND_CODED, KIND_CODED_MC, NKIND };
 static const char *const kind_names[NKIND] = {"multicast", "coded", "coded+multicast"};
 
 enum { OP_REPLICATE = 0, OP_ENCODE = 1 };
-#define OUT_NONE 0x3FFu
+#define OUT_NONE FLIT_NONE
 #define MAX_CONTRIB 4
 
 typedef struct {

@@ -13,10 +13,10 @@ else
     fail abi-build "$(head -3 "$TMP/cc.log")"
 fi
 # a drift is caught: change one field on the RTL side
-sed 's/HeadSrBit       = 10/HeadSrBit       = 9/' rtl/xnoc_pkg.sv | sed -n 's/^ *localparam int \([A-Za-z]*\) *= *\([0-9]*\);.*/\1 \2/p' | sort > "$TMP/sv2.txt"
+sed 's/HeadSrBit       = 12/HeadSrBit       = 11/' rtl/xnoc_pkg.sv | sed -n 's/^ *localparam int \([A-Za-z]*\) *= *\([0-9]*\);.*/\1 \2/p' | sort > "$TMP/sv2.txt"
 cmp -s "$TMP/c.txt" "$TMP/sv2.txt" && fail abi-drift-caught "a changed field went unnoticed" || ok abi-drift-caught
 # the router reads the head through the package, not through literals
-grep -q "xnoc_pkg::HeadSrBit" rtl/xnoc_router.sv && ! grep -nE "front_pl\[g\]\[(10|9:0|13:12)\]" rtl/xnoc_router.sv >/dev/null \
+grep -q "xnoc_pkg::HeadSrBit" rtl/xnoc_router.sv && ! grep -nE "front_pl\[g\]\[(12|11:0|17:14)\]" rtl/xnoc_router.sv >/dev/null \
     && ok router-uses-pkg || fail router-uses-pkg "rtl/xnoc_router.sv spells head fields out"
 grep -q "xnoc_pkg::MetaTagLsb" rtl/xnoc_ncu.sv && ! grep -nE "(fpay|ehead_d)\[[0-9]+(:[0-9]+)?\]" rtl/xnoc_ncu.sv >/dev/null \
     && ok ncu-uses-pkg || fail ncu-uses-pkg "rtl/xnoc_ncu.sv spells head or meta fields out"

@@ -57,7 +57,7 @@ jcheck traffic-drop-asan "$j" '.errors==1 and .error_kinds.lost==1'
 # ---- small defects, each refused with one line ----
 cp schedules/octagon-bcast-k1.json "$TMP/s.json"
 jq '.ports=4294967297' "$TMP/s.json" > "$TMP/b.json"
-check_fail sched-ports-wrap 2 '"ports" 4294967297 is out of range 1..4' $XNOC sched --verify "$TMP/b.json"
+check_fail sched-ports-wrap 2 '"ports" 4294967297 is out of range 1..16' $XNOC sched --verify "$TMP/b.json"
 jq '.steps[0].transfers[0].src=99999999999' "$TMP/s.json" > "$TMP/b.json"
 check_fail sched-src-range 1 'step 0 transfer 0: src 99999999999 is out of range 0..7' $XNOC sched --verify "$TMP/b.json"
 jq '.steps[0].transfers[0].chan=4294967297' "$TMP/s.json" > "$TMP/b.json"

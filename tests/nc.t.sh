@@ -30,7 +30,7 @@ nf() { check_fail "refuse-$1" 1 "^xnoc run: node 0: store access fault at device
            $XNOC run --topo $T --arg case=$1 $FW/nc-fault.elf; }
 nf 1 10001404 'OP 2 is not REPLICATE \(0\) or ENCODE \(1\)'
 nf 2 10001408 'COUNT 16 is out of range 0..15'
-nf 3 1000140c 'OUT_DEST 12 is not an address \(terminal 0..5 or unit 6..11, or 0x3ff = none\)'
+nf 3 1000140c 'OUT_DEST 12 is not an address \(terminal 0..5 or unit 6..11, or 0xfff = none\)'
 nf 4 10001414 'OUT_OP 3 is not REPLICATE \(0\) or ENCODE \(1\)'
 nf 5 10001418 'OUT_COUNT 99 is out of range 0..15'
 nf 6 10001400 'MC 2 is out of range 0..1'

@@ -82,8 +82,9 @@ check_fail unitpairs-too-long 2 "--packet 9 exceeds the units' 8 data flits \(--
     $XNOC traffic --topo mesh:2x2 --router ncmax=8 --pattern unitpairs --packet 9
 check_fail coding-with-allpairs 2 "--coding does not combine with --pattern allpairs" $XNOC traffic --topo mesh:2x2 --pattern allpairs --coding 0.1
 check_fail coding-zero 2 "--coding: 0 is out of range" $XNOC traffic --topo mesh:2x2 --pattern uniform --coding 0
-check_fail too-many-addresses 2 "mesh:32x32 with coding units needs 2048 addresses and 6 router ports \(limits 1023 and 16\): use --router ncu=0" \
-    $XNOC traffic --topo mesh:32x32 --pattern uniform
+# the unit's port is one more router port: past 32 the network is refused (4095 addresses hold any topology)
+check_fail too-many-ports-with-unit 2 "mesh:2x2:c=7 with coding units needs 32 addresses and 33 router ports \(limits 4095 and 32\): use --router ncu=0" \
+    $XNOC traffic --topo mesh:2x2:c=7 --ports 4 --pattern uniform
 
 # ---- RTL hygiene: lint clean, and the unit synthesizes (a small configuration)
 if out=$(bash tools/lint.sh 2>&1) && echo "$out" | grep -q "lint ok   xnoc_ncu"; then ok lint-clean

@@ -33,7 +33,7 @@ check_fail bad-rate 2 "--rate: 1.5 is out of range" $XNOC traffic --topo mesh:2x
 check_fail bad-rate-zero 2 "--rate: 0 is out of range" $XNOC traffic --topo mesh:2x2 --pattern uniform --rate 0
 check_fail bad-rate-text 2 "--rate: 'fast' is not a number" $XNOC traffic --topo mesh:2x2 --pattern uniform --rate fast
 check_fail bad-packet 2 "--packet" $XNOC traffic --topo mesh:2x2 --pattern uniform --packet 0
-check_fail bad-ports 2 "--ports" $XNOC traffic --topo mesh:2x2 --pattern uniform --ports 9
+check_fail bad-ports 2 "--ports" $XNOC traffic --topo mesh:2x2 --pattern uniform --ports 17
 check_fail bad-transpose 2 "transpose needs a square" $XNOC traffic --topo mesh:3x2 --pattern transpose
 check_fail bad-bitcomp 2 "bitcomp needs a power-of-two" $XNOC traffic --topo mesh:3x1 --pattern bitcomp
 check_fail bad-sources 2 "--sources: terminal set '9': 9-9 outside 0-3" $XNOC traffic --topo mesh:2x2 --pattern uniform --sources 9

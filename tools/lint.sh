@@ -6,7 +6,7 @@ set -u
 cd "$(dirname "$0")/.."
 rc=0
 for cfg in "" "-GP=7 -GV=4 -GD=4 -GNC=2" "-GV=1 -GD=1" "-GNT=256" "-GP=11 -GV=8 -GNC=2" \
-           "-GP=16 -GV=8 -GD=8 -GNT=1024" "-GP=3 -GV=2 -GD=2 -GNT=1" "-GP=2 -GV=1 -GD=1 -GNT=1" \
+           "-GP=16 -GV=8 -GD=8 -GNT=1024" "-GP=32 -GV=2 -GNC=2 -GNT=4095" "-GP=25 -GV=4 -GNT=2048" "-GP=3 -GV=2 -GD=2 -GNT=1" "-GP=2 -GV=1 -GD=1 -GNT=1" \
            "-GP=5 -GSRB=2 -GNT=16" "-GP=6 -GNT=32"; do
     if out=$(verilator --lint-only -Wall $cfg rtl/xnoc_pkg.sv $(ls rtl/*.sv | grep -v _pkg) --top-module xnoc_router 2>&1); then
         echo "lint ok   xnoc_router ${cfg:-(defaults)}"
@@ -18,7 +18,7 @@ for cfg in "" "-GP=7 -GV=4 -GD=4 -GNC=2" "-GV=1 -GD=1" "-GNT=256" "-GP=11 -GV=8 
 done
 # the network-coding unit: ports, VCs, addresses (mask flits), slots, XOR latency, payload limit
 for cfg in "" "-GP=5 -GV=1 -GD=1 -GS=1" "-GP=7 -GV=4 -GD=4 -GS=16 -GXL=35" "-GNA=512 -GNTERM=256" \
-           "-GP=16 -GV=8 -GNA=1023 -GNTERM=767 -GNCMAX=1" "-GP=2 -GNA=2 -GNTERM=1 -GS=2 -GXL=64 -GNCMAX=256"; do
+           "-GP=16 -GV=8 -GNA=1023 -GNTERM=767 -GNCMAX=1" "-GP=32 -GNA=2048 -GNTERM=1024" "-GP=2 -GNA=2 -GNTERM=1 -GS=2 -GXL=64 -GNCMAX=256"; do
     if out=$(verilator --lint-only -Wall $cfg rtl/xnoc_pkg.sv $(ls rtl/*.sv | grep -v _pkg) --top-module xnoc_ncu 2>&1); then
         echo "lint ok   xnoc_ncu ${cfg:-(defaults)}"
     else

@@ -22,6 +22,8 @@ configs=("P=5 V=2 D=8 NT=16:mesh 4x4, defaults (vcs=2 buf=8)"
          "P=5 V=2 D=8 NT=256:mesh 16x16 (256-entry table)"
          "P=5 V=2 D=8 NT=16 NC=2:fat-octagon c=2 (3 net + 2 terminal ports), 2 VC classes"
          "P=6 V=2 D=8 NT=32:mesh 4x4 router with its coding-unit port (6 ports, 32 addresses)"
+         "P=8 V=2 D=8 NT=128 NC=2:torus 4x4x4 router (6 links, 1 terminal, coding unit; 2 VC classes)"
+         "P=13 V=2 D=8 NT=128 NC=2:torus 4x4x4, 6 channels per terminal (QCDOC all-gather; 13 ports)"
          "xnoc_ncu P=6 V=2 D=8 NA=32 NTERM=16 S=4 XL=1 NCMAX=32:coding unit, mesh 4x4 defaults (4 slots x 256 B)"
          "xnoc_ncu P=6 V=2 D=8 NA=32 NTERM=16 S=2 XL=1 NCMAX=8:coding unit, 2 slots x 64 B"
          "xnoc_ncu P=6 V=2 D=8 NA=128 NTERM=64 S=4 XL=35 NCMAX=32:coding unit, mesh 8x8, xorlat 35")

@@ -125,12 +125,10 @@ int coll_run(uint32_t *w)
         const plan_step *st = &steps[s];
         if (w[PH_SYNC] == SYNC_GLOBAL && s > 0) barrier();
         report_step((int)s);
-        for (uint32_t i = st->first_send; i < st->first_send + st->nsend; i++) {
-            const plan_send *e = &sends[i];
-            uint64_t route = (uint64_t)e->route_hi << 32 | e->route_lo;
-            noc_send_routed((int)e->chan, (int)e->dst, route, (int)e->nhops, slot_buf(w, e->slot), bytes,
-                            (uint16_t)e->msg);
-        }
+        uint32_t base = w[PH_BUF_ADDR], stride = w[PH_STRIDE];
+        for (const plan_send *e = &sends[st->first_send], *end = e + st->nsend; e < end; e++)
+            noc_send_inline((int)e->chan, (int)e->dst, e->route_lo, e->route_hi, (int)e->nhops,
+                            (const void *)(uintptr_t)(base + e->slot * stride), bytes, (uint16_t)e->msg);
         noc_ct_wait(&ct[s], st->nrecv);
         if (combining) {
             uint32_t c0 = (uint32_t)cycles();

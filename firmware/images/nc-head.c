@@ -36,10 +36,12 @@ static uint8_t pat(int i, uint32_t j) { return (uint8_t)(i * 37 + j * 11 + (j >>
 
 static uint64_t expect_head(const tcase *t, int dst, int ch)
 {
-    if (!t->coded) return (uint64_t)dst | (uint64_t)ch << 12 | (uint64_t)NC_NONE << 20;   /* out_dest: none */
-    return (uint64_t)dst | (uint64_t)t->mc << 11 | (uint64_t)ch << 12 | (uint64_t)t->op << 14 |
-           (uint64_t)t->count << 16 | (uint64_t)addr(t->out_dest) << 20 | (uint64_t)t->out_mc << 30 |
-           (uint64_t)t->out_op << 31 | (uint64_t)t->out_count << 33;
+    /* spelled out bit by bit (not flit_head()) so that the NI's packing is checked against the table */
+    if (!t->coded) return (uint64_t)dst << FLIT_DEST_LSB | (uint64_t)ch << FLIT_EJSEL_LSB | (uint64_t)NC_NONE << FLIT_OUT_DEST_LSB;
+    return (uint64_t)dst << FLIT_DEST_LSB | (uint64_t)t->mc << FLIT_MC_BIT | (uint64_t)ch << FLIT_EJSEL_LSB |
+           (uint64_t)t->op << FLIT_OP_LSB | (uint64_t)t->count << FLIT_COUNT_LSB |
+           (uint64_t)addr(t->out_dest) << FLIT_OUT_DEST_LSB | (uint64_t)t->out_mc << FLIT_OUT_MC_BIT |
+           (uint64_t)t->out_op << FLIT_OUT_OP_LSB | (uint64_t)t->out_count << FLIT_OUT_COUNT_LSB;
 }
 
 static uint64_t expect_mask0(const tcase *t)

@@ -12,20 +12,22 @@
  *   data   ceil(length / 8) words, little-endian bytes
  *
  * Head flit, table routing (SR = 0):
- *   [9:0]   DEST       terminal, or coding unit NT + r
- *   [10]    SR = 0
- *   [11]    MC         mask flits follow the meta flit
- *   [13:12] EJSEL      ejection channel at the destination terminal
- *   [15:14] OP         at a coding unit: 0 REPLICATE, 1 ENCODE
- *   [19:16] COUNT      contributions a coding slot expects
- *   [29:20] OUT_DEST   where a slot's result goes (0x3FF: not set)
- *   [30]    OUT_MC     [32:31] OUT_OP    [36:33] OUT_COUNT
- *   [63:37] 0          (room for wider addresses, more channels, VC classes)
- * Head flit, source routing (SR = 1): [9:0] DEST, [10] SR = 1, [13:12] EJSEL,
- *   [63:14] ROUTE: hop i's output port in bits [PB*i +: PB].
+ *   [11:0]  DEST       terminal, or coding unit NT + r
+ *   [12]    SR = 0
+ *   [13]    MC         mask flits follow the meta flit
+ *   [17:14] EJSEL      ejection channel at the destination terminal
+ *   [19:18] OP         at a coding unit: 0 REPLICATE, 1 ENCODE
+ *   [23:20] COUNT      contributions a coding slot expects
+ *   [35:24] OUT_DEST   where a slot's result goes (FLIT_NONE: not set)
+ *   [36]    OUT_MC     [38:37] OUT_OP    [42:39] OUT_COUNT
+ *   [63:43] 0          reserved (VC class / routing-phase bits: dragonfly)
+ * Head flit, source routing (SR = 1): [11:0] DEST, [12] SR = 1, [13] 0,
+ *   [63:14] ROUTE: hop i's output port in bits [PB*i +: PB]; the last hop's
+ *   port is the ejection channel itself, so there is no EJSEL.
  *
- * Limits these widths set: 1024 addresses (terminals + units), 4 ejection
- * channels, 15 coding contributions, a 50-bit source route. */
+ * Limits these widths set: 4095 addresses (terminals + units; 0xFFF means
+ * none), 16 ejection channels (NI_MAX_K), 15 coding contributions, a
+ * 50-bit source route (PB = 5 bits per port: 10 hops). */
 #ifndef XNOC_FLIT_H
 #define XNOC_FLIT_H
 
@@ -33,21 +35,21 @@
 
 /* head fields: least significant bit and width */
 #define FLIT_DEST_LSB 0
-#define FLIT_DEST_W 10
-#define FLIT_SR_BIT 10
-#define FLIT_MC_BIT 11
-#define FLIT_EJSEL_LSB 12
-#define FLIT_EJSEL_W 2
-#define FLIT_OP_LSB 14
+#define FLIT_DEST_W 12
+#define FLIT_SR_BIT 12
+#define FLIT_MC_BIT 13
+#define FLIT_EJSEL_LSB 14
+#define FLIT_EJSEL_W 4
+#define FLIT_OP_LSB 18
 #define FLIT_OP_W 2
-#define FLIT_COUNT_LSB 16
+#define FLIT_COUNT_LSB 20
 #define FLIT_COUNT_W 4
-#define FLIT_OUT_DEST_LSB 20
-#define FLIT_OUT_DEST_W 10
-#define FLIT_OUT_MC_BIT 30
-#define FLIT_OUT_OP_LSB 31
+#define FLIT_OUT_DEST_LSB 24
+#define FLIT_OUT_DEST_W 12
+#define FLIT_OUT_MC_BIT 36
+#define FLIT_OUT_OP_LSB 37
 #define FLIT_OUT_OP_W 2
-#define FLIT_OUT_COUNT_LSB 33
+#define FLIT_OUT_COUNT_LSB 39
 #define FLIT_OUT_COUNT_W 4
 #define FLIT_ROUTE_LSB 14          /* source-routed heads */
 #define FLIT_ROUTE_W 50
@@ -58,6 +60,19 @@
 #define FLIT_META_TAG_W 16
 #define FLIT_META_LEN_LSB 32
 #define FLIT_META_LEN_W 32
+
+/* The configuration bus the harness writes routers and coding units
+ * through (sim_harness/netgen.c; rtl/xnoc_pkg.sv CfgAddrW/CfgDataW):
+ * a row address (a routing-table entry per head address, a port, a unit
+ * row) and 8 data bits (a 5-bit port, or {dateline, dim[2:0]}). */
+#define CFG_ADDR_W 12
+#define CFG_DATA_W 8
+#define PORT_DIM_W 3    /* dimension 0..5, 6 across (octagon), 7 terminal */
+
+/* "no address" in DEST-wide fields (OUT_DEST not set) */
+#define FLIT_NONE ((1u << FLIT_DEST_W) - 1)
+/* addresses a head can name: terminals + coding units, FLIT_NONE excluded */
+#define FLIT_MAX_ADDRS ((1 << FLIT_DEST_W) - 1)
 
 #define FLIT_FIELD(v, lsb, w) (((uint64_t)(v) & ((1ull << (w)) - 1)) << (lsb))
 #define FLIT_GET(f, lsb, w) ((uint32_t)(((f) >> (lsb)) & ((1ull << (w)) - 1)))
@@ -74,10 +89,10 @@ static inline uint64_t flit_head(uint32_t dest, uint32_t ejsel, uint32_t mc, uin
 }
 
 /* a source-routed head flit */
-static inline uint64_t flit_head_sr(uint32_t dest, uint32_t ejsel, uint64_t route)
+static inline uint64_t flit_head_sr(uint32_t dest, uint64_t route)
 {
     return FLIT_FIELD(dest, FLIT_DEST_LSB, FLIT_DEST_W) | 1ull << FLIT_SR_BIT |
-           FLIT_FIELD(ejsel, FLIT_EJSEL_LSB, FLIT_EJSEL_W) | FLIT_FIELD(route, FLIT_ROUTE_LSB, FLIT_ROUTE_W);
+           FLIT_FIELD(route, FLIT_ROUTE_LSB, FLIT_ROUTE_W);
 }
 
 /* the meta flit of a message */

@@ -8,7 +8,8 @@
 #define XNOC_NI_REGS_H
 
 #define NI_BASE 0x10001000u
-#define NI_MAX_K 4              /* send / receive channels per terminal */
+#define NI_MAX_SENDQ 16         /* send descriptors a channel can hold (--router sendq) */
+#define NI_MAX_K 16             /* send / receive channels per terminal (the head's 4-bit EJSEL) */
 #define NI_MAX_PACKET 65536u    /* bytes in one packet */
 #define NI_MAX_POSTED 4096      /* posted receives the match table holds */
 
@@ -21,11 +22,14 @@
 #define NI_S_ADDR 0x10u         /* buffer in RAM */
 #define NI_S_LEN 0x14u          /* bytes */
 #define NI_S_TAG 0x18u          /* 16-bit tag */
-#define NI_S_GO 0x1Cu           /* W: start (stalls while busy); R: busy */
+#define NI_S_GO 0x1Cu           /* W: start, or queue behind the packets in flight (stalls while
+                                 * the channel holds sendq descriptors); R: busy */
 #define NI_S_DONE 0x20u         /* R: completed sends */
 #define NI_S_WAIT 0x24u         /* R: stalls until idle, returns DONE */
 #define NI_S_GO_CYCLE_LO 0x28u  /* R: network cycle of the last accepted GO */
 #define NI_S_GO_CYCLE_HI 0x2Cu
+#define NI_S_ROOM 0x30u         /* R: stalls until the channel can take a GO, returns DONE
+                                 * (sendq = 1: until idle, as WAIT) */
 
 /* network-coding fields of send channel c: 0x400 + 0x40 * c + */
 #define NI_CODE(c) (0x400u + 0x40u * (unsigned)(c))

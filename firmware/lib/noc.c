@@ -12,7 +12,7 @@
 
 static uint8_t *ring;
 static uint32_t ring_size, tail;
-static uint8_t coded[4];   /* channel ch has coding fields set (a plain send clears them) */
+static uint8_t coded[NI_MAX_K];   /* channel ch has coding fields set (a plain send clears them) */
 
 void noc_init(void *r, uint32_t size)
 {
@@ -25,18 +25,7 @@ void noc_init(void *r, uint32_t size)
 
 void noc_send_routed(int ch, int dst, uint64_t route, int nhops, const void *buf, uint32_t len, uint16_t tag)
 {
-    /* one base register, the offsets as immediates: eight stores, not 24 instructions */
-    volatile uint32_t *s = (volatile uint32_t *)(NI_BASE + NI_SEND(ch));
-    __asm__("" : "+r"(s));               /* hide the alignment, or clang builds each address with an ori */
-    (void)s[NI_S_WAIT / 4];              /* stalls while the channel is busy */
-    s[NI_S_DST / 4] = (uint32_t)dst;
-    s[NI_S_ROUTE_LO / 4] = (uint32_t)route;
-    s[NI_S_ROUTE_HI / 4] = (uint32_t)(route >> 32);
-    s[NI_S_NHOPS / 4] = (uint32_t)nhops;
-    s[NI_S_ADDR / 4] = (uint32_t)(uintptr_t)buf;
-    s[NI_S_LEN / 4] = len;
-    s[NI_S_TAG / 4] = tag;
-    s[NI_S_GO / 4] = 1;
+    noc_send_inline(ch, dst, (uint32_t)route, (uint32_t)(route >> 32), nhops, buf, len, tag);
 }
 
 static void set_code(int ch, const noc_code *k)

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "flit.h"
 #include "ni_regs.h"
 
 #define DEV ((volatile uint32_t *)0x10000000u)
@@ -60,6 +61,24 @@ void noc_send(int ch, int dst, const void *buf, uint32_t len, uint16_t tag);
 /* The same along an explicit source route: nhops output ports packed
  * port_bits each (the last is the ejection port at the destination). */
 void noc_send_routed(int ch, int dst, uint64_t route, int nhops, const void *buf, uint32_t len, uint16_t tag);
+/* noc_send_routed's body, for loops that issue many sends (the collective
+ * library): one base register, the offsets as immediates, nine device
+ * accesses and no call. */
+static inline void noc_send_inline(int ch, int dst, uint32_t route_lo, uint32_t route_hi, int nhops, const void *buf,
+                                   uint32_t len, uint16_t tag)
+{
+    volatile uint32_t *s = (volatile uint32_t *)(NI_BASE + NI_SEND(ch));
+    __asm__("" : "+r"(s));               /* hide the alignment, or clang builds each address with an ori */
+    (void)s[NI_S_ROOM / 4];              /* stalls until the channel can take this send */
+    s[NI_S_DST / 4] = (uint32_t)dst;
+    s[NI_S_ROUTE_LO / 4] = route_lo;
+    s[NI_S_ROUTE_HI / 4] = route_hi;
+    s[NI_S_NHOPS / 4] = (uint32_t)nhops;
+    s[NI_S_ADDR / 4] = (uint32_t)(uintptr_t)buf;
+    s[NI_S_LEN / 4] = len;
+    s[NI_S_TAG / 4] = tag;
+    s[NI_S_GO / 4] = 1;
+}
 /* Waits until channel ch has sent everything; returns its send count. */
 uint32_t noc_send_wait(int ch);
 /* Non-blocking: 1 and the oldest message if one is in the ring. */
@@ -99,7 +118,7 @@ uint32_t noc_unexpected(void);       /* messages that matched nothing (in the ri
 /* ---- network coding and hardware multicast (docs/network-coding.md) ----
  * Addresses: terminal t (0..NT-1) or the coding unit of router r, NT + r.
  * A mask has one bit per address, nc_mask_words() 64-bit words. */
-enum { NC_REPLICATE = 0, NC_ENCODE = 1, NC_NONE = 0x3FF, NC_MASK_MAX = 4 };
+enum { NC_REPLICATE = 0, NC_ENCODE = 1, NC_NONE = FLIT_NONE, NC_MASK_MAX = 4 };
 typedef struct {
     int mc;               /* 1: the mask (below) travels with the packet */
     int op;               /* NC_REPLICATE or NC_ENCODE, at the destination unit */

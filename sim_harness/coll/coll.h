@@ -24,7 +24,7 @@ typedef enum {
     OP_ALLGATHER, OP_ALLTOALL, OP_MNB, OP_MNS, OP_COUNT
 } coll_op;
 
-typedef enum { ALGO_SCHED, ALGO_TREE, ALGO_RING, ALGO_RD, ALGO_ALL_AT_ONCE, ALGO_COUNT } coll_algo;
+typedef enum { ALGO_SCHED, ALGO_TREE, ALGO_RING, ALGO_RD, ALGO_ALL_AT_ONCE, ALGO_QCDOC, ALGO_COUNT } coll_algo;
 
 #define COLL_MAX_HOPS 48
 

@@ -9,12 +9,16 @@
  *   rd           recursive doubling (allgather / mnb, alltoall / mns as XOR
  *                pairwise exchange, barrier as butterfly; power-of-two sets)
  *   all-at-once  every message straight from its origin in one step
+ *   qcdoc        the QCDOC all-gather on a torus (coll/qcdoc.h): neighbour
+ *                transfers over all 2D directions at once, source routed so
+ *                that both directions of a ring of 2 are used
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "coll/coll.h"
+#include "coll/qcdoc.h"
 
 /* Members of the collective (union of both sets), rotated so the root, if
  * any, comes first: index i of this list is "rank" i. */
@@ -222,9 +226,76 @@ static void prune(coll_sched *s)
     free(keep);
 }
 
+/* The QCDOC all-gather: receiver g gets the data of offset v in step
+ * step_of[v] from its neighbour one hop nearer the origin, over the link
+ * of dimension dim_of[v] travelling sign_of[v]; send channel and ejection
+ * channel are that direction's (mod k).  Within a step each sender's
+ * sends alternate between its channels, so that with k = 2D all of them
+ * stream at once. */
+static int algo_qcdoc(coll_sched *s, const topo *t, char *err, int errlen)
+{
+    if (t->kind != TOPO_TORUS || t->conc != 1) {
+        snprintf(err, (size_t)errlen, "qcdoc runs on a torus with one terminal per router (torus:AxBx...), not %s", t->name);
+        return -1;
+    }
+    if (s->op != OP_ALLGATHER) {
+        snprintf(err, (size_t)errlen, "qcdoc is an allgather, not %s", coll_op_name(s->op));
+        return -1;
+    }
+    for (int i = 0; i < s->nterms; i++)
+        if (!s->from[i] || !s->to[i]) {
+            snprintf(err, (size_t)errlen, "qcdoc gathers from and to every node (terminal %d is left out)", i);
+            return -1;
+        }
+    qcdoc_model m;
+    if (qcdoc_build(&m, t->ndims, t->dims, err, errlen)) return -1;
+    int N = t->nrouters, g0[TOPO_MAX_DIMS], c[TOPO_MAX_DIMS];
+    long *order = malloc((size_t)N * sizeof *order);
+    for (int j = 0; j < m.nsteps; j++) {
+        /* this step's offsets, round robin over the channels */
+        int n = 0;
+        for (int round = 0, more = 1; more; round++) {
+            more = 0;
+            for (int ch = 0; ch < m.nch; ch++) {
+                int seen = 0;
+                for (long i = 1; i < N; i++) {
+                    if (m.step_of[i] != j || qcdoc_chan(m.dim_of[i], m.sign_of[i]) != ch) continue;
+                    if (seen++ == round) {
+                        order[n++] = i;
+                        more = 1;
+                        break;
+                    }
+                }
+            }
+        }
+        for (int e = 0; e < n; e++) {
+            long i = order[e];
+            int d = m.dim_of[i], sg = m.sign_of[i], ch = qcdoc_chan(d, sg);
+            for (int g = 0; g < N; g++) {
+                long rest = i;
+                for (int q = 0; q < t->ndims; q++) {   /* origin = g + offset, sender = g - sign * e_d */
+                    g0[q] = topo_coord(t, g, q);
+                    c[q] = (g0[q] + (int)(rest % t->dims[q])) % t->dims[q];
+                    rest /= t->dims[q];
+                }
+                int origin = topo_router_at(t, c);
+                g0[d] = (g0[d] - sg + t->dims[d]) % t->dims[d];
+                int sender = topo_router_at(t, g0);
+                coll_xfer *x = coll_add(s, j, sender, g, coll_msg_of(s, origin, -1));
+                x->chan = ch % t->k;
+                x->nports = 2;
+                x->ports[0] = (int8_t)ch;                              /* the link: port 2d (+) or 2d+1 (-) */
+                x->ports[1] = (int8_t)topo_term_port(t, g, ch % t->k);  /* into the receiver's channel */
+            }
+        }
+    }
+    free(order);
+    qcdoc_free(&m);
+    return 0;
+}
+
 int coll_builtin(coll_sched *s, const topo *t, coll_algo a, char *err, int errlen)
 {
-    (void)t;
     int *u = malloc((size_t)s->nterms * sizeof *u);
     int n = members(s, u), rc;
     switch (a) {
@@ -232,6 +303,7 @@ int coll_builtin(coll_sched *s, const topo *t, coll_algo a, char *err, int errle
     case ALGO_RING: rc = algo_ring(s, u, n, err, errlen); break;
     case ALGO_RD: rc = algo_rd(s, u, n, err, errlen); break;
     case ALGO_ALL_AT_ONCE: rc = algo_all_at_once(s, u, n); break;
+    case ALGO_QCDOC: rc = algo_qcdoc(s, t, err, errlen); break;
     default:
         snprintf(err, (size_t)errlen, "'%s' is not a built-in algorithm", coll_algo_name(a));
         rc = -1;

@@ -175,10 +175,10 @@ static int cut_bound(const coll_sched *s, const topo *t)
             if (v > best) best = v;
         }
     } else if (t->kind != TOPO_OCTAGON) {
-        for (int dim = 0; dim < 2; dim++)
+        for (int dim = 0; dim < t->ndims; dim++)   /* halves along each dimension */
             for (int side = 0; side < 2; side++) {
                 for (int r = 0; r < R; r++) {
-                    int c = dim ? r / t->w : r % t->w, size = dim ? t->h : t->w;
+                    int c = topo_coord(t, r, dim), size = t->dims[dim];
                     inA[r] = side ? c >= size / 2 : c < size / 2;
                 }
                 int v = cut_value(s, t, inA);

@@ -82,7 +82,7 @@ int cmd_sched(int argc, char **argv)
         else if (!strcmp(a, "--op")) opname = argv[++i];
         else if (!strcmp(a, "--from")) from = argv[++i];
         else if (!strcmp(a, "--to")) to = argv[++i];
-        else if (!strcmp(a, "--ports")) k = (int)cli_long(a, argv[++i], 1, 4);
+        else if (!strcmp(a, "--ports")) k = (int)cli_long(a, argv[++i], 1, TOPO_MAX_K);
         else if (!strcmp(a, "--detour")) o.detour = (int)cli_long(a, argv[++i], 0, 4);
         else if (!strcmp(a, "--time-limit")) o.time_limit = cli_double(a, argv[++i], 0.01, 86400);
         else if (!strcmp(a, "--seed")) o.seed = cli_u64(a, argv[++i]);

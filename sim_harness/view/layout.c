@@ -68,17 +68,11 @@ static void wrap(vpath *p, vpt a, vpt b, vpt u, float c, float rs, float off, fl
 
 static int is_wrap(const topo *t, const topo_link *l)
 {
-    if (t->kind != TOPO_TORUS) return 0;
-    int sx = l->src % t->w, sy = l->src / t->w, dx = l->dst % t->w, dy = l->dst / t->w;
-    switch (l->src_port) {
-    case MESH_XP: return dx != sx + 1;
-    case MESH_XM: return dx != sx - 1;
-    case MESH_YP: return dy != sy + 1;
-    default: return dy != sy - 1;
-    }
+    return t->kind == TOPO_TORUS && l->dateline;   /* the datelines are the wrap links */
 }
 
-/* Unit vector of the travel direction of a grid port. */
+/* Unit vector of the travel direction of a grid port (n-D: even dimensions
+ * run along the columns, odd ones along the rows, topo_grid_pos). */
 static vpt port_dir(int port)
 {
     static const vpt d[4] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
@@ -119,9 +113,11 @@ int layout_build(vlayout *L, const topo *t, int width, int height)
         float over_x = fmaxf(0, RS + TGAP + (float)per_line * (TS + GAP) - 0.5f);
         float over_y = fmaxf(0, RS + TGAP + (float)rows * (TS + GAP) - 0.5f);
         float extra = t->kind == TOPO_TORUS ? 1.3f : 0.1f;
-        c = fminf(aw / ((float)t->w + extra + over_x), ah / ((float)t->h + extra + over_y));
-        gw = c * (float)t->w;
-        gh = c * (float)t->h;
+        int cols, rows;
+        topo_grid_size(t, &cols, &rows);
+        c = fminf(aw / ((float)cols + extra + over_x), ah / ((float)rows + extra + over_y));
+        gw = c * (float)cols;
+        gh = c * (float)rows;
         cx -= over_x * c / 2;
         cy -= over_y * c / 2;
     }

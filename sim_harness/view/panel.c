@@ -30,8 +30,7 @@ static void linef(cursor *c, TTF_Font *f, SDL_Color col, const char *fmt, ...)
 
 static const char *port_name(const topo *t, int p, char *buf, size_t n)
 {
-    static const char *grid[4] = {"+x", "-x", "+y", "-y"}, *oct[3] = {"cw", "ccw", "across"};
-    if (p < t->nnet) snprintf(buf, n, "%s", t->kind == TOPO_OCTAGON ? oct[p] : grid[p]);
+    if (p < t->nnet) topo_port_name(t, p, buf, n);
     else snprintf(buf, n, "t%d", (p - t->nnet) / t->k);
     return buf;
 }
@@ -111,7 +110,13 @@ static void selection(cursor *c, const topo *t, const vstats *S, const vscene *s
     }
     case HIT_ROUTER:
         if (t->kind == TOPO_OCTAGON) linef(c, P->font, COL_SEL, "router %d", id);
-        else linef(c, P->font, COL_SEL, "router %d (x %d, y %d)", id, id % t->w, id / t->w);
+        else {
+            char at[64];
+            int n = 0;
+            for (int d = 0; d < t->ndims; d++)
+                n += snprintf(at + n, sizeof at - (size_t)n, "%s%d", d ? "," : "", topo_coord(t, id, d));
+            linef(c, P->font, COL_SEL, "router %d (%s)", id, at);
+        }
         if (S->has_buffered && S->capacity > 0)
             linef(c, P->small, COL_INK, "buffered flits: %d of %d", S->buffered[id], S->capacity);
         else if (S->has_buffered) linef(c, P->small, COL_INK, "buffered flits: %d", S->buffered[id]);

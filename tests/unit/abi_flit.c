@@ -34,5 +34,8 @@ int main(void)
     P("MetaTagW", FLIT_META_TAG_W);
     P("MetaLenLsb", FLIT_META_LEN_LSB);
     P("MetaLenW", FLIT_META_LEN_W);
+    P("CfgAddrW", CFG_ADDR_W);
+    P("CfgDataW", CFG_DATA_W);
+    P("PortDimW", PORT_DIM_W);
     return 0;
 }
