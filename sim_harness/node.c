@@ -108,6 +108,13 @@ static int dev_mmio(node *nd, uint32_t off, int is_store, uint32_t *val)
     case DEV_NC_MAX: *val = (uint32_t)nd->ni.nc_max_bytes; return RV32_MMIO_OK;
     case DEV_BAR_CYCLE_LO: *val = (uint32_t)s->bar_cycle; return RV32_MMIO_OK;
     case DEV_BAR_CYCLE_HI: *val = (uint32_t)(s->bar_cycle >> 32); return RV32_MMIO_OK;
+    case DEV_TOPO_NDIMS: *val = (uint32_t)t->ndims; return RV32_MMIO_OK;
+    case DEV_TOPO_DIM0: case DEV_TOPO_DIM0 + 4: case DEV_TOPO_DIM0 + 8:
+    case DEV_TOPO_DIM0 + 12: case DEV_TOPO_DIM0 + 16: case DEV_TOPO_DIM0 + 20: {
+        uint32_t d = (off - DEV_TOPO_DIM0) / 4;
+        *val = d < (uint32_t)t->ndims ? (uint32_t)t->dims[d] : 0;
+        return RV32_MMIO_OK;
+    }
     case DEV_ROUTE_HOPS:   /* routers on the deterministic route, both ends included */
         *val = (uint32_t)topo_distance(t, topo_term_router(t, nd->id), topo_term_router(t, (int)nd->route_dst)) + 1;
         return RV32_MMIO_OK;

@@ -18,15 +18,7 @@
 #include "topo.h"
 
 #define RAM_BASE 0x80000000u
-#define DEV_BASE 0x10000000u
-enum {
-    DEV_ID = 0x00, DEV_NODES = 0x04, DEV_CONSOLE = 0x08, DEV_EXIT = 0x0C, DEV_CYCLE_LO = 0x10, DEV_CYCLE_HI = 0x14,
-    DEV_TOPO_KIND = 0x18, DEV_TOPO_W = 0x1C, DEV_TOPO_H = 0x20, DEV_CONC = 0x24, DEV_PORTS = 0x28,
-    DEV_BARRIER = 0x2C, DEV_PLAN = 0x30, DEV_RAM_SIZE = 0x34, DEV_ROUTERS = 0x38, DEV_ARG0 = 0x40,
-    DEV_PARAM_NAME = 0x60, DEV_PARAM_VALUE = 0x64, DEV_PARAM_FOUND = 0x68, DEV_ROUTE_DST = 0x6C,
-    DEV_ROUTE_HOPS = 0x70, DEV_STEP = 0x74, DEV_NC_UNITS = 0x78, DEV_NC_MAX = 0x7C,
-    DEV_BAR_CYCLE_LO = 0x80, DEV_BAR_CYCLE_HI = 0x84,
-};
+#include "../firmware/lib/dev_regs.h"   /* the device register map: one home for harness and firmware */
 #define NODE_NARGS 8       /* numbered arguments: --arg 0=V .. --arg 7=V */
 #define NODE_NPARAMS 16    /* named arguments: --arg NAME=V */
 #define NODE_PARAM_LEN 16  /* longest name + 1 */

@@ -12,7 +12,7 @@ j=$($XNOC_ASAN run --json --topo mesh:1x1 $FW/tests/isa.elf 2>/dev/null)
 jcheck isa-edge-cases-asan "$j" '.tohost==1'
 
 # hello: every node prints its id and the topology
-for t in mesh:2x2 mesh:4x4 octagon fat-octagon; do
+for t in mesh:2x2 mesh:4x4 octagon fat-octagon mesh:8 torus:2x2x2 mesh:2x2x2:c=2; do
     $XNOC run --topo $t $FW/hello.elf >"$TMP/out" 2>&1
     n=$($XNOC topo --topo $t --json | jq .terminals)
     want=$(for i in $(seq 0 $((n-1))); do echo "[node $i] hello from node $i of $n on $t"; done)

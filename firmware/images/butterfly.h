@@ -72,7 +72,7 @@ static int run_butterfly(int mode)
     uint32_t chunk = (uint32_t)nc_max_bytes();
     if (!chunk || chunk > MAX_BYTES / MAX_CHUNKS) chunk = MAX_BYTES / MAX_CHUNKS;
     uint32_t nch = bytes ? (bytes + chunk - 1) / chunk : 1;
-    if (node_count() != 6 || node_routers() != 6 || DEV[DEV_TOPO_KIND] != 0 || DEV[DEV_TOPO_W] != 3) {
+    if (node_count() != 6 || node_routers() != 6 || DEV(DEV_TOPO_KIND) != 0 || DEV(DEV_TOPO_W) != 3) {
         if (me == 0) printf("butterfly: needs --topo mesh:3x2, not %s\n", topo_name(tn));
         return 2;
     }

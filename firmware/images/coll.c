@@ -4,7 +4,7 @@
 
 int main(void)
 {
-    uint32_t *plan = (uint32_t *)(uintptr_t)DEV[DEV_PLAN];
+    uint32_t *plan = (uint32_t *)(uintptr_t)DEV(DEV_PLAN);
     if (!plan) {
         printf("no collective plan: run this image with xnoc collective\n");
         return 2;

@@ -46,7 +46,7 @@ int main(void)
     case 14: S(S_LEN) = (uint32_t)nc_max_bytes() + 8; break;
     case 15: S(S_DST) = 1; S(S_NHOPS) = 2; break;                  /* source route + coding fields */
     case 16: C(C_OP) = NC_REPLICATE; break;                        /* REPLICATE without a mask */
-    case 17: C(C_MC) = 1; C(C_MASK_ADDR) = 0x80000000u + DEV[DEV_RAM_SIZE] - 4; break;
+    case 17: C(C_MC) = 1; C(C_MASK_ADDR) = 0x80000000u + DEV(DEV_RAM_SIZE) - 4; break;
     case 18: S(S_DST) = 1; S(S_NHOPS) = 2; C(C_OP) = 0; C(C_COUNT) = 0; C(C_OUT_DEST) = NC_NONE;  /* fine: source route */
              S(S_NHOPS) = 0; break;
     default: break;

@@ -63,7 +63,7 @@ int main(void)
         __asm__ volatile("fence.i");
         return patched() == 7 ? 0 : 1;
     }
-    if (me == 0 && c == 1) NI[(NI_RECV + NI_R_BASE) / 4] = 0x80000000u + DEV[DEV_RAM_SIZE] - 512;
+    if (me == 0 && c == 1) NI[(NI_RECV + NI_R_BASE) / 4] = 0x80000000u + DEV(DEV_RAM_SIZE) - 512;
     if (me == 0 && c == 2) NI[(NI_RECV + NI_R_BASE) / 4] = (uint32_t)(uintptr_t)ring + 4;
     return 0;
 }

@@ -26,40 +26,44 @@ uint64_t cycles(void)
 {
     uint32_t hi, lo;
     do {
-        hi = DEV[DEV_CYCLE_HI];
-        lo = DEV[DEV_CYCLE_LO];
-    } while (hi != DEV[DEV_CYCLE_HI]);
+        hi = DEV(DEV_CYCLE_HI);
+        lo = DEV(DEV_CYCLE_LO);
+    } while (hi != DEV(DEV_CYCLE_HI));
     return (uint64_t)hi << 32 | lo;
 }
 
 void barrier(void)
 {
-    DEV[DEV_BARRIER] = 1;
-    (void)DEV[DEV_BARRIER];      /* the load stalls until everyone has arrived */
+    DEV(DEV_BARRIER) = 1;
+    (void)DEV(DEV_BARRIER);      /* the load stalls until everyone has arrived */
 }
 
-uint64_t barrier_cycle(void) { return (uint64_t)DEV[DEV_BAR_CYCLE_HI] << 32 | DEV[DEV_BAR_CYCLE_LO]; }
+uint64_t barrier_cycle(void) { return (uint64_t)DEV(DEV_BAR_CYCLE_HI) << 32 | DEV(DEV_BAR_CYCLE_LO); }
 
 void exit_node(int code)
 {
-    DEV[DEV_EXIT] = (uint32_t)code;
+    DEV(DEV_EXIT) = (uint32_t)code;
     for (;;) {}
 }
 
 uint32_t node_param(const char *name, uint32_t dflt)
 {
-    DEV[DEV_PARAM_NAME] = (uint32_t)(uintptr_t)name;   /* the device looks the name up */
-    return DEV[DEV_PARAM_FOUND] ? DEV[DEV_PARAM_VALUE] : dflt;
+    DEV(DEV_PARAM_NAME) = (uint32_t)(uintptr_t)name;   /* the device looks the name up */
+    return DEV(DEV_PARAM_FOUND) ? DEV(DEV_PARAM_VALUE) : dflt;
 }
 
-void putchar_(int c) { DEV[DEV_CONSOLE] = (uint32_t)c; }
+void putchar_(int c) { DEV(DEV_CONSOLE) = (uint32_t)c; }
 
 const char *topo_name(char *buf)
 {
-    int kind = (int)DEV[DEV_TOPO_KIND], w = (int)DEV[DEV_TOPO_W], h = (int)DEV[DEV_TOPO_H], c = (int)DEV[DEV_CONC];
-    if (kind == 2) snprintf(buf, 32, c == 2 ? "fat-octagon" : c == 1 ? "octagon" : "octagon:c=%d", c);
-    else if (c == 1) snprintf(buf, 32, "%s:%dx%d", kind ? "torus" : "mesh", w, h);
-    else snprintf(buf, 32, "%s:%dx%d:c=%d", kind ? "torus" : "mesh", w, h, c);
+    int kind = (int)DEV(DEV_TOPO_KIND), c = (int)DEV(DEV_CONC);
+    if (kind == 2) {
+        snprintf(buf, 32, c == 2 ? "fat-octagon" : c == 1 ? "octagon" : "octagon:c=%d", c);
+        return buf;
+    }
+    int n = snprintf(buf, 32, "%s:", kind ? "torus" : "mesh");
+    for (int d = 0; d < node_ndims(); d++) n += snprintf(buf + n, (size_t)(32 - n), d ? "x%d" : "%d", node_dim(d));
+    if (c > 1) snprintf(buf + n, (size_t)(32 - n), ":c=%d", c);
     return buf;
 }
 

@@ -7,32 +7,32 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "dev_regs.h"
 #include "flit.h"
 #include "ni_regs.h"
 
-#define DEV ((volatile uint32_t *)0x10000000u)
+#define DEV(reg) (((volatile uint32_t *)DEV_BASE)[(reg) / 4])   /* a device register (dev_regs.h) */
 #define NI ((volatile uint32_t *)NI_BASE)
-enum { DEV_ID = 0, DEV_NODES = 1, DEV_CONSOLE = 2, DEV_EXIT = 3, DEV_CYCLE_LO = 4, DEV_CYCLE_HI = 5,
-       DEV_TOPO_KIND = 6, DEV_TOPO_W = 7, DEV_TOPO_H = 8, DEV_CONC = 9, DEV_PORTS = 10, DEV_BARRIER = 11,
-       DEV_PLAN = 12, DEV_RAM_SIZE = 13, DEV_ROUTERS = 14, DEV_ARG0 = 16, DEV_PARAM_NAME = 24,
-       DEV_PARAM_VALUE = 25, DEV_PARAM_FOUND = 26, DEV_ROUTE_DST = 27, DEV_ROUTE_HOPS = 28,
-       DEV_STEP = 29, DEV_NC_UNITS = 30, DEV_NC_MAX = 31, DEV_BAR_CYCLE_LO = 32, DEV_BAR_CYCLE_HI = 33 };
 
-static inline int node_id(void) { return (int)DEV[DEV_ID]; }
-static inline int node_count(void) { return (int)DEV[DEV_NODES]; }
-static inline uint32_t node_arg(int i) { return DEV[DEV_ARG0 + i]; }
-static inline int node_ports(void) { return (int)DEV[DEV_PORTS]; }
+static inline int node_id(void) { return (int)DEV(DEV_ID); }
+static inline int node_count(void) { return (int)DEV(DEV_NODES); }
+static inline uint32_t node_arg(int i) { return DEV(DEV_ARG0 + 4 * i); }
+static inline int node_ports(void) { return (int)DEV(DEV_PORTS); }
 /* --arg NAME=V: V, or dflt when the run gave no NAME */
 uint32_t node_param(const char *name, uint32_t dflt);
 /* routers a packet from this node to dst passes through (both ends included) */
 static inline int route_hops(int dst)
 {
-    DEV[DEV_ROUTE_DST] = (uint32_t)dst;
-    return (int)DEV[DEV_ROUTE_HOPS];
+    DEV(DEV_ROUTE_DST) = (uint32_t)dst;
+    return (int)DEV(DEV_ROUTE_HOPS);
 }
 /* tells the harness (and the live view) which collective step this node is in */
-static inline void report_step(int step) { DEV[DEV_STEP] = (uint32_t)step; }
-static inline int node_routers(void) { return (int)DEV[DEV_ROUTERS]; }
+static inline void report_step(int step) { DEV(DEV_STEP) = (uint32_t)step; }
+static inline int node_routers(void) { return (int)DEV(DEV_ROUTERS); }
+/* mesh/torus: dimensions (0 on the octagon) and the size of dimension d;
+ * router ids are mixed radix, dimension 0 fastest (docs/topologies.md) */
+static inline int node_ndims(void) { return (int)DEV(DEV_TOPO_NDIMS); }
+static inline int node_dim(int d) { return (int)DEV(DEV_TOPO_DIM0 + 4 * d); }
 uint64_t cycles(void);               /* network cycles since reset */
 void barrier(void);                  /* all running nodes (hardware barrier device) */
 uint64_t barrier_cycle(void);        /* network cycle the last barrier released in */
@@ -127,10 +127,10 @@ typedef struct {
     int out_mc, out_op, out_count;   /* head fields of the result */
     const uint64_t *mask; /* nc_mask_words() words (when mc = 1) */
 } noc_code;
-static inline int nc_units(void) { return (int)DEV[DEV_NC_UNITS]; }     /* 1: routers have units */
-static inline int nc_max_bytes(void) { return (int)DEV[DEV_NC_MAX]; }   /* longest packet a unit takes */
+static inline int nc_units(void) { return (int)DEV(DEV_NC_UNITS); }     /* 1: routers have units */
+static inline int nc_max_bytes(void) { return (int)DEV(DEV_NC_MAX); }   /* longest packet a unit takes */
 static inline int nc_unit(int router) { return node_count() + router; }
-static inline int nc_router_of(int term) { return term / (int)DEV[DEV_CONC]; }
+static inline int nc_router_of(int term) { return term / (int)DEV(DEV_CONC); }
 int nc_mask_words(void);
 static inline void nc_mask_set(uint64_t *mask, int addr) { mask[addr / 64] |= 1ull << (addr % 64); }
 /* A send with the coding fields of *code (NULL = a plain send); dst may be a unit. */
