@@ -8,5 +8,6 @@ int cmd_sched(int argc, char **argv);       /* sched/sched_cmd.c */
 int cmd_collective(int argc, char **argv);  /* collective.c */
 int cmd_topo(int argc, char **argv);        /* topo_cmd.c */
 int cmd_qcdoc(int argc, char **argv);       /* qcdoc_cmd.c */
+int cmd_ncmodel(int argc, char **argv);     /* ncmodel_cmd.c */
 
 #endif
