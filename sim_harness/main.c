@@ -13,6 +13,7 @@
 #pragma weak cmd_topo
 #pragma weak cmd_qcdoc
 #pragma weak cmd_ncmodel
+#pragma weak cmd_sweep
 
 static const struct {
     const char *name;
@@ -24,6 +25,7 @@ static const struct {
     {"collective", cmd_collective, "run a scheduled or built-in collective in firmware and verify it"},
     {"sched", cmd_sched, "lower bounds and conflict-free step schedules for collectives"},
     {"topo", cmd_topo, "describe a topology: routers, terminals, links, routes"},
+    {"sweep", cmd_sweep, "run a grid of xnoc runs on GNU parallel: CSV, resume, plots"},
     {"ncmodel", cmd_ncmodel, "hop counts of the all-to-all broadcast with hierarchical network coding"},
     {"qcdoc", cmd_qcdoc, "the QCDOC all-gather on an n-D torus: message sizes, buffers, efficiency"},
 };
