@@ -31,7 +31,7 @@
 #include "cmds.h"
 
 static const char *usage_text =
-    "usage: xnoc sweep SPEC.json --out DIR [--jobs N] [--plot] [--dry-run] [--json]\n"
+    "usage: xnoc sweep SPEC.json --out DIR [--jobs N] [--engine parallel|slurm] [--plot] [--dry-run] [--json]\n"
     "\n"
     "Runs every point of the grid SPEC describes (a command, fixed options, axes\n"
     "with lists of values, the metrics to tabulate) as its own xnoc process on\n"
@@ -41,6 +41,9 @@ static const char *usage_text =
     "one row per point: the axes' values, then the metrics); --plot draws\n"
     "DIR/plot.png (gnuplot: the spec's plot.y against plot.x, one line per\n"
     "combination of plot.series).  --dry-run prints the points' commands.\n"
+    "--engine slurm submits the points as a Slurm job array (DIR/sweep.sbatch,\n"
+    "sbatch --wait; SBATCH_* variables pass partition, account, time limits)\n"
+    "and gathers them the same way; DIR must be on a file system the nodes share.\n"
     "docs/sweeps.md.\n";
 
 typedef struct {
@@ -210,7 +213,7 @@ static void plot(const char *out, json_t *spec, const axis *ax, int nax, json_t 
 int cmd_sweep(int argc, char **argv)
 {
     const char *specf = NULL, *out = NULL;
-    int jobs = 0, want_plot = 0, dry = 0, json = 0;
+    int jobs = 0, want_plot = 0, dry = 0, json = 0, slurm = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -219,6 +222,11 @@ int cmd_sweep(int argc, char **argv)
         } else if (!strcmp(a, "--out") && i + 1 < argc) out = argv[++i];
         else if (!strcmp(a, "--jobs") && i + 1 < argc) jobs = (int)cli_long(a, argv[++i], 1, 1024);
         else if (!strcmp(a, "--plot")) want_plot = 1;
+        else if (!strcmp(a, "--engine") && i + 1 < argc) {
+            const char *e = argv[++i];
+            if (!strcmp(e, "slurm")) slurm = 1;
+            else if (strcmp(e, "parallel")) cli_fail(EXIT_USAGE, "--engine: unknown '%s' (parallel, slurm)", e);
+        }
         else if (!strcmp(a, "--dry-run")) dry = 1;
         else if (!strcmp(a, "--json")) json = 1;
         else if (a[0] != '-' && !specf) specf = a;
@@ -296,15 +304,31 @@ int cmd_sweep(int argc, char **argv)
     if (jobs <= 0) jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
     if (todo) {
         if (cli_progress_enabled())
-            fprintf(stderr, "xnoc sweep: %ld points, %ld done before, %ld to run, %d at a time (GNU parallel)\n", npoints, done,
-                    todo, jobs);
+            fprintf(stderr, "xnoc sweep: %ld points, %ld done before, %ld to run, %s\n", npoints, done, todo,
+                    slurm ? "as a Slurm job array" : "GNU parallel");
+        char script[4400];
+        if (slurm) {   /* an array job, one task per line of jobs.txt; sbatch --wait returns when all ended */
+            snprintf(script, sizeof script, "%s/sweep.sbatch", out);
+            FILE *sb = fopen(script, "w");
+            if (!sb) cli_fail(EXIT_RUNFAIL, "cannot write %s: %s", script, strerror(errno));
+            fprintf(sb, "#!/bin/sh\n#SBATCH --job-name=xnoc-sweep\n#SBATCH --array=1-%ld\n#SBATCH --ntasks=1\n"
+                        "#SBATCH --output=%s/slurm-%%A_%%a.out\n", todo, out);
+            fprintf(sb, "# one point per array task: line SLURM_ARRAY_TASK_ID of jobs.txt (written by xnoc sweep)\n"
+                        "sed -n \"${SLURM_ARRAY_TASK_ID}p\" '%s' | sh\n", jobsf);
+            fclose(sb);
+        }
         snprintf(tmpdir, sizeof tmpdir, "%s/joblog.txt", out);
         pid_t pid = fork();
         if (pid == 0) {
             char jn[16];
             snprintf(jn, sizeof jn, "%d", jobs);
-            execlp("parallel", "parallel", "--will-cite", "--jobs", jn, "--joblog", tmpdir, "--arg-file", jobsf, (char *)NULL);
-            fprintf(stderr, "xnoc sweep: cannot run GNU parallel: %s (make deps installs it)\n", strerror(errno));
+            if (slurm) {
+                execlp("sbatch", "sbatch", "--wait", "--quiet", script, (char *)NULL);
+                fprintf(stderr, "xnoc sweep: cannot run sbatch: %s (slurm-wlm; make deps installs it)\n", strerror(errno));
+            } else {
+                execlp("parallel", "parallel", "--will-cite", "--jobs", jn, "--joblog", tmpdir, "--arg-file", jobsf, (char *)NULL);
+                fprintf(stderr, "xnoc sweep: cannot run GNU parallel: %s (make deps installs it)\n", strerror(errno));
+            }
             _exit(127);
         }
         if (pid < 0) cli_fail(EXIT_RUNFAIL, "fork: %s", strerror(errno));
@@ -331,7 +355,8 @@ int cmd_sweep(int argc, char **argv)
         }
         cli_progress_done();
         if (cli_interrupted) cli_fail(EXIT_RUNFAIL, "interrupted: finished points are kept in %s/points; run again to resume", out);
-        if (WIFEXITED(st) && WEXITSTATUS(st) == 127) cli_fail(EXIT_RUNFAIL, "GNU parallel is missing (make deps)");
+        if (WIFEXITED(st) && WEXITSTATUS(st) == 127) cli_fail(EXIT_RUNFAIL, "%s is missing (make deps)", slurm ? "sbatch" : "GNU parallel");
+        /* sbatch --wait fails when any task failed: the points tell which */
     }
     /* gather */
     char res[4300], csv[4300];

@@ -55,3 +55,21 @@ echo '{"command": "traffic", "axes": {"rate": [1]}' > "$TMP/c3.json"
 check_fail bad-json 2 "c3.json:2: .}. expected near end of file" $XNOC sweep "$TMP/c3.json" --out "$TMP/c"
 check_fail no-out 2 "--out DIR is required" $XNOC sweep "$TMP/s.json"
 check_fail no-spec 2 "a SPEC file is required" $XNOC sweep --out "$TMP/c"
+# the Slurm engine against a real single-node Slurm on this machine
+if [ "$(id -u)" != 0 ]; then
+    echo "skip slurm: needs root to start slurmd (tools/slurm_local.sh)"
+elif ! out=$(tools/slurm_local.sh start "$TMP/slurm" 2>&1); then
+    echo "skip slurm: $out"
+else
+    export SLURM_CONF=$TMP/slurm/slurm.conf
+    j=$(timeout 300 $XNOC sweep "$TMP/s.json" --out "$TMP/sl" --engine slurm --json 2>"$TMP/slerr")
+    jcheck slurm-runs "$j" '.points==6 and .ran==6 and .failed==0'
+    check slurm-same-as-parallel cmp "$TMP/sl/results.csv" "$TMP/o/results.csv"
+    check slurm-array-script grep -q '^#SBATCH --array=1-6$' "$TMP/sl/sweep.sbatch"
+    rm "$TMP/sl/points/topo=mesh_2x2,rate=0.3.json"
+    jcheck slurm-resume "$(timeout 300 $XNOC sweep "$TMP/s.json" --out "$TMP/sl" --engine slurm --json 2>/dev/null)" '.ran==1 and .resumed==5'
+    check slurm-resume-array grep -q '^#SBATCH --array=1-1$' "$TMP/sl/sweep.sbatch"
+    tools/slurm_local.sh stop "$TMP/slurm"
+    unset SLURM_CONF
+fi
+check_fail bad-engine 2 "--engine: unknown 'pbs' \\(parallel, slurm\\)" $XNOC sweep "$TMP/s.json" --out "$TMP/c" --engine pbs
