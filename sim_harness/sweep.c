@@ -150,11 +150,11 @@ static void plot(const char *out, json_t *spec, const axis *ax, int nax, json_t 
     json_t *keys = json_array();
     size_t i;
     json_t *row;
-    json_array_foreach(rows, i, row) {
+    for (i = 0; i < json_array_size(rows) && (row = json_array_get(rows, i)); i++) {
         char key[512] = "";
         size_t n = 0, k;
         json_t *s;
-        json_array_foreach(series, k, s) {
+        for (k = 0; k < json_array_size(series) && (s = json_array_get(series, k)); k++) {
             char v[128];
             value_str(json_object_get(row, json_string_value(s)), v, sizeof v);
             n += (size_t)snprintf(key + n, sizeof key - n, "%s%s=%s", k ? " " : "", json_string_value(s), v);
@@ -172,11 +172,11 @@ static void plot(const char *out, json_t *spec, const axis *ax, int nax, json_t 
     for (size_t q = 0; q < json_array_size(keys); q++) {
         const char *key = json_string_value(json_array_get(keys, q));
         fprintf(f, "# %s\n", key);
-        json_array_foreach(rows, i, row) {
+        for (i = 0; i < json_array_size(rows) && (row = json_array_get(rows, i)); i++) {
             char k2[512] = "";
             size_t n = 0, k;
             json_t *s;
-            json_array_foreach(series, k, s) {
+            for (k = 0; k < json_array_size(series) && (s = json_array_get(series, k)); k++) {
                 char v[128];
                 value_str(json_object_get(row, json_string_value(s)), v, sizeof v);
                 n += (size_t)snprintf(k2 + n, sizeof k2 - n, "%s%s=%s", k ? " " : "", json_string_value(s), v);
@@ -191,7 +191,7 @@ static void plot(const char *out, json_t *spec, const axis *ax, int nax, json_t 
     /* saturated points (traffic reports say so) ringed in black */
     size_t nsat = 0;
     fprintf(f, "# saturated\n");
-    json_array_foreach(rows, i, row) {
+    for (i = 0; i < json_array_size(rows) && (row = json_array_get(rows, i)); i++) {
         json_t *rep = json_object_get(row, "report"), *xv = json_object_get(row, x), *yv = json_object_get(rep, y);
         if (!json_is_true(json_object_get(rep, "saturated")) || !json_is_number(xv) || !json_is_number(yv)) continue;
         fprintf(f, "%.10g %.10g\n", json_number_value(xv), json_number_value(yv));
@@ -256,7 +256,7 @@ int cmd_sweep(int argc, char **argv)
         const char *k;
         json_t *v;
         int a = 0;
-        json_object_foreach(axes, k, v) {
+        for (void *it_ = json_object_iter(axes); it_ && (k = json_object_iter_key(it_), v = json_object_iter_value(it_)); it_ = json_object_iter_next(axes, it_)) {
             if (!json_is_array(v) || !json_array_size(v)) cli_fail(EXIT_USAGE, "%s: axis \"%s\" must be a non-empty list", specf, k);
             ax[a].name = k;
             ax[a++].values = v;
@@ -292,7 +292,7 @@ int cmd_sweep(int argc, char **argv)
         snprintf(cmd, sizeof cmd, "'%s' %s --json", self, command);
         const char *k;
         json_t *v;
-        json_object_foreach(fixed, k, v) append_opt(cmd, sizeof cmd, k, v);
+        for (void *it_ = json_object_iter(fixed); it_ && (k = json_object_iter_key(it_), v = json_object_iter_value(it_)); it_ = json_object_iter_next(fixed, it_)) append_opt(cmd, sizeof cmd, k, v);
         for (int a = 0; a < nax; a++) append_opt(cmd, sizeof cmd, ax[a].name, json_array_get(ax[a].values, (size_t)idx[a]));
         if (dry) fprintf(jf, "%s\n", cmd);
         /* the report lands under its final name only when complete */
@@ -367,7 +367,7 @@ int cmd_sweep(int argc, char **argv)
     for (int a = 0; a < nax; a++) fprintf(rc, "%s%s", a ? "," : "", ax[a].name);
     size_t mi;
     json_t *mv;
-    json_array_foreach(metrics, mi, mv) fprintf(rc, ",%s", json_string_value(mv));
+    for (mi = 0; mi < json_array_size(metrics) && (mv = json_array_get(metrics, mi)); mi++) fprintf(rc, ",%s", json_string_value(mv));
     fputc('\n', rc);
     json_t *rows = json_array();
     long failed = 0;
@@ -401,7 +401,7 @@ int cmd_sweep(int argc, char **argv)
             if (a) fputc(',', rc);
             csv_cell(rc, v);
         }
-        json_array_foreach(metrics, mi, mv) {
+        for (mi = 0; mi < json_array_size(metrics) && (mv = json_array_get(metrics, mi)); mi++) {
             fputc(',', rc);
             csv_cell(rc, json_object_get(rep, json_string_value(mv)));
         }
