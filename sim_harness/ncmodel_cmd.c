@@ -115,6 +115,7 @@ int cmd_ncmodel(int argc, char **argv)
         json_object_set_new(o, "group_shape", json_sprintf("%dx%d", best.gw, best.gh));
         json_object_set_new(o, "topology", json_sprintf("%s:%dx%d", n.torus ? "torus" : "mesh", n.w, n.h));
         json_object_set_new(o, "multicast", json_string(mcname));
+        json_object_set_new(o, "nodes", json_integer((json_int_t)n.w * n.h));
         json_object_set_new(o, "shape_chosen", json_string(strcmp(shape, "best") ? "given" : "best"));
         json_object_set_new(o, "conventional_hops", json_real(conv));
         json_object_set_new(o, "conventional_unicasts", json_real(uc));

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -118,11 +119,27 @@ static int rtl_sources(char *list, size_t len, uint64_t *hash, char *err, size_t
     return 0;
 }
 
-static int run(const char *cmd, const char *log)
+/* Runs a build step in the shell, its output appended to log; with
+ * progress, a ticker names the step and the elapsed time meanwhile (a live
+ * line on a terminal, a line every few seconds otherwise: cli_progress). */
+static int run(const char *cmd, const char *log, const char *what, int progress, double t0)
 {
     char full[16384];
     snprintf(full, sizeof full, "(%s) >>'%s' 2>&1", cmd, log);
-    return system(full);
+    if (!progress) return system(full);
+    pid_t pid = fork();
+    if (pid < 0) return system(full);
+    if (pid == 0) {
+        execl("/bin/sh", "sh", "-c", full, (char *)NULL);
+        _exit(127);
+    }
+    int st = 0;
+    while (waitpid(pid, &st, WNOHANG) == 0) {
+        cli_progress("building the network: %s, %.0f s", what, cli_now() - t0);
+        usleep(200000);
+    }
+    cli_progress_done();
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 1;
 }
 
 /* Hashes a file of the source tree into h; -1 if it cannot be read. */
@@ -246,7 +263,7 @@ int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, cha
     }
     snprintf(cmd, sizeof cmd, "verilator " VERILATOR_FLAGS "%s%s -Mdir '%s/obj' %s '%s'",
              asserts ? VERILATOR_ASSERT : VERILATOR_FAST, trace ? " --trace" : "", tmp, srcs, svp);
-    if (run(cmd, log)) {
+    if (run(cmd, log, "verilating", progress, t_build)) {
         snprintf(err, errlen, "building network %s: verilator failed; see %s", t->name, log);
         goto fail;
     }
@@ -263,7 +280,7 @@ int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, cha
              tmp, opt, opt, trace ? "-DXNOC_TRACE " : "",
              asserts ? "-DXNOC_ASSERT_BUILD -DVL_PRINTF=xg_vl_printf -include " : "", asserts ? glue_hdr : "", tmp,
              tmp, tmp, glue, tmp, trace ? VL_INC "/verilated_vcd_c.cpp" : "");
-    if (run(cmd, log)) {
+    if (run(cmd, log, "compiling the model", progress, t_build)) {
         snprintf(err, errlen, "building network %s: compiling the verilated model failed; see %s", t->name, log);
         goto fail;
     }

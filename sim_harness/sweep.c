@@ -126,8 +126,10 @@ static void csv_cell(FILE *f, json_t *v)
         fputc('"', f);
         return;
     }
-    if (json_is_real(v)) {
-        fprintf(f, "%.10g", json_real_value(v));
+    if (json_is_real(v)) {   /* integral values (hop counts) in full, the rest to 10 digits */
+        double d = json_real_value(v);
+        if (d == (double)(long long)d && d < 9e15 && d > -9e15) fprintf(f, "%lld", (long long)d);
+        else fprintf(f, "%.10g", d);
         return;
     }
     value_str(v, buf, sizeof buf);
@@ -137,8 +139,13 @@ static void csv_cell(FILE *f, json_t *v)
 static void plot(const char *out, json_t *spec, const axis *ax, int nax, json_t *rows)
 {
     json_t *p = json_object_get(spec, "plot");
-    const char *x = json_string_value(json_object_get(p, "x")), *y = json_string_value(json_object_get(p, "y"));
-    if (!x || !y) cli_fail(EXIT_USAGE, "--plot: the spec needs \"plot\": {\"x\": AXIS, \"y\": METRIC, \"series\": [AXES]}");
+    const char *x = json_string_value(json_object_get(p, "x"));
+    /* y: a metric, or a list of metrics (one line each per series) */
+    json_t *ys = json_object_get(p, "y");
+    ys = json_is_string(ys) ? json_pack("[O]", ys) : json_incref(ys);
+    const char *y = json_string_value(json_array_get(ys, 0));
+    if (!x || !y) cli_fail(EXIT_USAGE, "--plot: the spec needs \"plot\": {\"x\": AXIS, \"y\": METRIC or [METRICS], \"series\": [AXES]}");
+    size_t ny = json_array_size(ys), block = 0;
     json_t *series = json_object_get(p, "series");
     char dat[4200], gp[4200], png[4200];
     snprintf(dat, sizeof dat, "%s/plot.dat", out);
@@ -165,12 +172,19 @@ static void plot(const char *out, json_t *spec, const axis *ax, int nax, json_t 
         if (!found) json_array_append_new(keys, json_string(key));
     }
     fprintf(g, "set terminal pngcairo noenhanced size 900,600 font 'DejaVu Sans,10'\nset output '%s'\n", png);
+    char ylab[512] = "";
+    for (size_t yi = 0, n = 0; yi < ny && n < sizeof ylab; yi++)
+        n += (size_t)snprintf(ylab + n, sizeof ylab - n, "%s%s", yi ? ", " : "", json_string_value(json_array_get(ys, yi)));
+    y = ylab;
     fprintf(g, "set xlabel '%s'\nset ylabel '%s'\nset key top left\nset grid\n", x, y);
     if (json_is_true(json_object_get(p, "logy"))) fprintf(g, "set logscale y\n");
+    if (json_is_true(json_object_get(p, "logx"))) fprintf(g, "set logscale x 2\n");
     fprintf(g, "set title \"%s: %s vs %s\"\n", json_string_value(json_object_get(spec, "command")), y, x);
     fprintf(g, "plot ");
+    for (size_t yi = 0; yi < ny; yi++)
     for (size_t q = 0; q < json_array_size(keys); q++) {
-        const char *key = json_string_value(json_array_get(keys, q));
+        const char *key = json_string_value(json_array_get(keys, q)), *yname = json_string_value(json_array_get(ys, yi));
+        if (!yname) continue;
         fprintf(f, "# %s\n", key);
         for (i = 0; i < json_array_size(rows) && (row = json_array_get(rows, i)); i++) {
             char k2[512] = "";
@@ -181,28 +195,33 @@ static void plot(const char *out, json_t *spec, const axis *ax, int nax, json_t 
                 value_str(json_object_get(row, json_string_value(s)), v, sizeof v);
                 n += (size_t)snprintf(k2 + n, sizeof k2 - n, "%s%s=%s", k ? " " : "", json_string_value(s), v);
             }
-            json_t *xv = json_object_get(row, x), *yv = json_object_get(json_object_get(row, "report"), y);
+            json_t *xv = json_object_get(row, x), *yv = json_object_get(json_object_get(row, "report"), yname);
+            if (!xv) xv = json_object_get(json_object_get(row, "report"), x);   /* x may be a report key too */
             if (strcmp(k2, key) || !json_is_number(xv) || !json_is_number(yv)) continue;
             fprintf(f, "%.10g %.10g\n", json_number_value(xv), json_number_value(yv));
         }
         fprintf(f, "\n\n");
-        fprintf(g, "%s'%s' index %zu with linespoints title '%s'", q ? ", " : "", dat, q, key[0] ? key : y);
+        fprintf(g, "%s'%s' index %zu with linespoints title '%s%s%s'", block ? ", " : "", dat, block, key,
+                key[0] && ny > 1 ? " " : "", key[0] && ny == 1 ? "" : yname);
+        block++;
     }
     /* saturated points (traffic reports say so) ringed in black */
     size_t nsat = 0;
     fprintf(f, "# saturated\n");
     for (i = 0; i < json_array_size(rows) && (row = json_array_get(rows, i)); i++) {
         json_t *rep = json_object_get(row, "report"), *xv = json_object_get(row, x), *yv = json_object_get(rep, y);
+        if (!xv) xv = json_object_get(rep, x);
         if (!json_is_true(json_object_get(rep, "saturated")) || !json_is_number(xv) || !json_is_number(yv)) continue;
         fprintf(f, "%.10g %.10g\n", json_number_value(xv), json_number_value(yv));
         nsat++;
     }
     fprintf(f, "\n\n");
-    if (nsat) fprintf(g, ", '%s' index %zu with points pt 6 ps 2.5 lc rgb 'black' title 'saturated'", dat, json_array_size(keys));
+    if (nsat) fprintf(g, ", '%s' index %zu with points pt 6 ps 2.5 lc rgb 'black' title 'saturated'", dat, block);
     fprintf(g, "\n");
     fclose(f);
     fclose(g);
     json_decref(keys);
+    json_decref(ys);
     (void)ax;
     (void)nax;
     char cmd[4400];
