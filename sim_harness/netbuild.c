@@ -135,7 +135,7 @@ static int run(const char *cmd, const char *log, const char *what, int progress,
     }
     int st = 0;
     while (waitpid(pid, &st, WNOHANG) == 0) {
-        cli_progress("building the network: %s, %.0f s", what, cli_now() - t0);
+        cli_progress("building the network: %s (%.0f s into the build)", what, cli_now() - t0);
         usleep(200000);
     }
     cli_progress_done();
