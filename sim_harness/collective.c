@@ -73,6 +73,7 @@ typedef struct {
     uint64_t combine_cycles;        /* reduce: the most any node spent combining */
     char busiest[64];               /* the channel that carried the most flits */
     uint64_t busiest_flits;
+    uint64_t link_flits;            /* flits on router-to-router links, all of them */
     uint32_t ram_kib;
     uint64_t start_cycle;           /* network cycle the timed region began in */
 } outcome;
@@ -91,6 +92,7 @@ static void busiest_channel(const topo *t, sys *sy, outcome *out)
     for (int l = 0; l < t->nlinks; l++) {
         const topo_link *L = &t->links[l];
         uint64_t f = net_link_flits(sy->net, L->src, L->src_port);
+        out->link_flits += f;
         if (f > out->busiest_flits) {
             out->busiest_flits = f;
             snprintf(out->busiest, sizeof out->busiest, "r%d.%s->r%d", L->src,
@@ -522,6 +524,12 @@ int cmd_collective(int argc, char **argv)
         json_object_set_new(j, "flits", json_integer((json_int_t)o.flits));
         json_object_set_new(j, "busiest_channel", json_string(o.busiest));
         json_object_set_new(j, "busiest_channel_flits", json_integer((json_int_t)o.busiest_flits));
+        /* every message of a collective has the same size: link flits / flits per packet = the
+         * aggregate unicast path hops the network-coding paper counts (xnoc ncmodel) */
+        uint64_t pkt = 2 + ((uint64_t)bytes + 7) / 8;
+        json_object_set_new(j, "link_flits", json_integer((json_int_t)o.link_flits));
+        json_object_set_new(j, "unicasts", json_integer(s.nxfers));
+        json_object_set_new(j, "hops", o.link_flits % pkt ? json_null() : json_integer((json_int_t)(o.link_flits / pkt)));
         json_object_set_new(j, "busiest_channel_utilization", json_real(util));
         if (s.op == OP_REDUCE) {
             json_object_set_new(j, "combine_cycles", json_integer((json_int_t)o.combine_cycles));

@@ -37,3 +37,15 @@ check_fail too-big 2 "sides must be 1..256" $XNOC ncmodel --topo mesh:512x512
 check_fail octagon 2 "mesh:WxH or torus:WxH" $XNOC ncmodel --topo octagon
 check_fail bad-multicast 2 "unknown 'flood' \\(tree, all-at-once\\)" $XNOC ncmodel --topo mesh:4x4 --multicast flood
 check_fail no-size 2 "no group shape of that --group-size" $XNOC ncmodel --topo mesh:4x4 --group-size 3
+
+# the model against the RTL's link counters: the same collective run in
+# firmware (every byte verified) crosses exactly the links the model counts
+# (hops = flits on router-to-router links / flits per packet)
+for t in mesh:4x4 mesh:8x8 torus:4x4; do
+    for mc in tree all-at-once; do
+        want=$(m --topo $t --multicast $mc --group-shape 2x2 | jq '[.conventional_hops, .conventional_unicasts]' -c)
+        j=$($XNOC collective --json --topo $t --op allgather --algo $mc --bytes 64 2>"$TMP/stderr")
+        jcheck "rtl-hops-$t-$mc" "$j" ".verified==true and ([.hops, .unicasts] == $want)"
+    done
+done
+check_fail tree-allgather-not-pow2 2 "tree allgather needs a power-of-two number of members" $XNOC collective --topo mesh:3x2 --op allgather --algo tree

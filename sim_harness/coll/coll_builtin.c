@@ -87,19 +87,45 @@ static void tree_scatter(coll_sched *s, const int *u, int n)
         }
 }
 
+/* Allgather as a broadcast tree from every member (the network-coding
+ * paper's tree-based all-to-all broadcast, xnoc ncmodel's "tree"): binomial
+ * trees over XOR-relabelled ranks, the farthest partner (highest bit)
+ * first, every source's tree in the same steps.  On a mesh with
+ * power-of-two sides rank bits are coordinate bits, so a transfer of bit b
+ * crosses 2^b' links of one dimension. */
+static int tree_allgather(coll_sched *s, const int *u, int n, char *err, int errlen)
+{
+    if (n & (n - 1)) {
+        snprintf(err, (size_t)errlen, "tree %s needs a power-of-two number of members (XOR ranks), not %d", coll_op_name(s->op), n);
+        return -1;
+    }
+    int L = ceil_log2(n);
+    for (int a = 0; a < n; a++) {
+        int m = own_msg(s, u[a]);
+        if (m < 0) continue;
+        for (int i = 0; i < L; i++) {
+            int b = L - 1 - i;
+            for (int v = 0; v < n; v++)   /* the holders: ranks that agree with a below bit b+1 */
+                if (!((v ^ a) & ((2 << b) - 1))) coll_add(s, i, u[v], u[v ^ (1 << b)], m);
+        }
+    }
+    return 0;
+}
+
 static int algo_tree(coll_sched *s, const int *u, int n, char *err, int errlen)
 {
     switch (s->op) {
     case OP_BCAST: tree_bcast(s, u, n, own_msg(s, s->root), 0); return 0;
     case OP_SCATTER: tree_scatter(s, u, n); return 0;
     case OP_GATHER: tree_up(s, u, n, 0, 0); return 0;
+    case OP_ALLGATHER: case OP_MNB: return tree_allgather(s, u, n, err, errlen);
     case OP_REDUCE: tree_up(s, u, n, 1, 0); return 0;
     case OP_BARRIER:
         tree_up(s, u, n, 1, 0);
         tree_bcast(s, u, n, own_msg(s, u[0]), ceil_log2(n));
         return 0;
     default:
-        snprintf(err, (size_t)errlen, "tree is defined for bcast, scatter, gather, reduce and barrier, not %s",
+        snprintf(err, (size_t)errlen, "tree is defined for bcast, scatter, gather, reduce, barrier, allgather and mnb, not %s",
                  coll_op_name(s->op));
         return -1;
     }
