@@ -5,10 +5,10 @@ BUILD    ?= build
 CC       ?= cc
 CFLAGS   ?= -O2 -g
 XCFLAGS  := -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -Isim_harness $(CFLAGS)
-LDLIBS   := -ljansson -lelf -ldl -lm
+LDLIBS   := -ljansson -lelf -ldw -ldl -lm
 DEBS     := build-essential verilator yosys clang lld libelf-dev libjansson-dev \
             libcadical-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev \
-            fonts-dejavu-core jq libclang-rt-14-dev cppcheck parallel gnuplot-nox slurm-wlm
+            fonts-dejavu-core jq libclang-rt-14-dev cppcheck parallel gnuplot-nox slurm-wlm libdw-dev
 
 # The live view is optional: built only when SDL2 (+ ttf, image) is present.
 HAVE_SDL := $(shell pkg-config --exists sdl2 SDL2_ttf SDL2_image 2>/dev/null && echo 1)
@@ -61,7 +61,7 @@ FUZZ_SRC_ni    := sim_harness/ni.c sim_harness/test_hooks.c sim_harness/rv32.c s
 FUZZ_SRC_parse := sim_harness/topo.c sim_harness/cli.c
 FUZZ_SRC_elf   := sim_harness/elf_load.c
 FUZZ_SRC_sched := $(wildcard sim_harness/sched/*.c sim_harness/coll/*.c) sim_harness/topo.c sim_harness/cli.c
-FUZZ_LIBS_elf   := -lelf
+FUZZ_LIBS_elf   := -lelf -ldw
 FUZZ_LIBS_sched := -ljansson -lcadical -lstdc++
 FUZZ_TARGETS := ni parse elf sched
 fuzz-build: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)

@@ -1,6 +1,7 @@
 /* elf_load.c - load a RISC-V 32-bit executable with libelf. */
 #include "elf_load.h"
 
+#include <elfutils/libdw.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
@@ -27,6 +28,64 @@ void elf_info_free(elf_info *info)
     free(info->syms);
     info->syms = NULL;
     info->nsyms = 0;
+    for (int i = 0; i < info->nfiles; i++) free(info->files[i]);
+    free(info->files);
+    free(info->lines);
+    info->files = NULL;
+    info->lines = NULL;
+    info->nfiles = info->nlines = 0;
+}
+
+static int line_by_addr(const void *a, const void *b)
+{
+    const elf_line *x = a, *y = b;
+    return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/* The DWARF line tables of every compilation unit (libdw), as (address,
+ * file, line) rows sorted by address; nothing if the image has none. */
+static void find_lines(int fd, elf_info *info)
+{
+    Dwarf *dw = dwarf_begin(fd, DWARF_C_READ);
+    if (!dw) return;
+    Dwarf_Off off = 0, next;
+    size_t hsz;
+    while (dwarf_nextcu(dw, off, &next, &hsz, NULL, NULL, NULL) == 0 && info->nlines < 1000000) {
+        Dwarf_Die cu;
+        Dwarf_Lines *lines;
+        size_t n;
+        if (dwarf_offdie(dw, off + hsz, &cu) && dwarf_getsrclines(&cu, &lines, &n) == 0) {
+            for (size_t i = 0; i < n; i++) {
+                Dwarf_Line *l = dwarf_onesrcline(lines, i);
+                Dwarf_Addr a;
+                int ln;
+                const char *f = l ? dwarf_linesrc(l, NULL, NULL) : NULL;
+                if (!f || dwarf_lineaddr(l, &a) || dwarf_lineno(l, &ln) || ln <= 0) continue;
+                const char *base = strrchr(f, '/') ? strrchr(f, '/') + 1 : f;
+                int fi = info->nfiles - 1;
+                while (fi >= 0 && strcmp(info->files[fi], base)) fi--;
+                if (fi < 0) {
+                    char **nf = realloc(info->files, (size_t)(info->nfiles + 1) * sizeof *nf);
+                    char *s = strdup(base);
+                    if (!nf || !s) {
+                        free(s);
+                        if (nf) info->files = nf;
+                        continue;
+                    }
+                    info->files = nf;
+                    fi = info->nfiles;
+                    info->files[info->nfiles++] = s;
+                }
+                elf_line *nl = realloc(info->lines, (size_t)(info->nlines + 1) * sizeof *nl);
+                if (!nl) continue;
+                info->lines = nl;
+                info->lines[info->nlines++] = (elf_line){(uint32_t)a, fi, ln};
+            }
+        }
+        off = next;
+    }
+    dwarf_end(dw);
+    qsort(info->lines, (size_t)info->nlines, sizeof *info->lines, line_by_addr);
 }
 
 const char *elf_symbolize(const elf_info *info, uint32_t addr, char *buf, size_t len)
@@ -46,8 +105,21 @@ const char *elf_symbolize(const elf_info *info, uint32_t addr, char *buf, size_t
     if (best < 0) return buf;
     const elf_sym *s = &info->syms[best];
     if (s->size && addr - s->addr >= s->size) return buf;
-    if (addr == s->addr) snprintf(buf, len, " <%s>", s->name);
-    else snprintf(buf, len, " <%s+0x%x>", s->name, addr - s->addr);
+    /* the last line-table row at or below addr, inside the same symbol */
+    const elf_line *ln = NULL;
+    for (int l = 0, h = info->nlines - 1; l <= h;) {
+        int mid = (l + h) / 2;
+        if (info->lines[mid].addr <= addr) {
+            ln = &info->lines[mid];
+            l = mid + 1;
+        } else {
+            h = mid - 1;
+        }
+    }
+    char where[96] = "";
+    if (ln && ln->addr >= s->addr) snprintf(where, sizeof where, " %s:%d", info->files[ln->file], ln->line);
+    if (addr == s->addr) snprintf(buf, len, " <%s%s>", s->name, where);
+    else snprintf(buf, len, " <%s+0x%x%s>", s->name, addr - s->addr, where);
     return buf;
 }
 
@@ -152,6 +224,7 @@ int elf_load(const char *path, uint8_t *ram, uint32_t base, uint32_t size, elf_i
     info->entry = (uint32_t)eh.e_entry;
     find_symbols(e, info);
     qsort(info->syms, (size_t)info->nsyms, sizeof *info->syms, by_addr);
+    find_lines(fd, info);
     rc = 0;
 done:
     if (rc) elf_info_free(info);

@@ -11,11 +11,20 @@ typedef struct {
 } elf_sym;
 
 typedef struct {
+    uint32_t addr;
+    int file, line;              /* index into elf_info.files, line number */
+} elf_line;
+
+typedef struct {
     uint32_t entry;
     uint32_t tohost, fromhost;   /* symbol addresses, 0 if absent */
     uint32_t lo, hi;             /* extent of the loaded segments */
     elf_sym *syms;               /* functions and labels, by address (elf_info_free) */
     int nsyms;
+    elf_line *lines;             /* DWARF line table rows, by address (none without -g) */
+    int nlines;
+    char **files;                /* source file names the rows point at (base names) */
+    int nfiles;
 } elf_info;
 
 /* Copies every PT_LOAD segment into ram (which starts at base, size bytes),
@@ -27,8 +36,9 @@ int elf_load(const char *path, uint8_t *ram, uint32_t base, uint32_t size, elf_i
 
 void elf_info_free(elf_info *info);
 
-/* "<name+0x18>" for an address inside a known function or after a label,
- * "" when the image has no symbol for it. */
+/* " <name+0x18 file.c:42>" for an address inside a known function or
+ * after a label (the file:line part where the image has DWARF line
+ * information, libdw), "" when the image has no symbol for it. */
 const char *elf_symbolize(const elf_info *info, uint32_t addr, char *buf, size_t len);
 
 #endif
