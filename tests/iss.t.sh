@@ -6,7 +6,7 @@ DRV="$TMP/iss_driver"
 RVCC="clang --target=riscv32-unknown-elf -march=rv32im -mabi=ilp32 -mno-relax -nostdlib -fuse-ld=lld"
 if ! cc -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
         -Isim_harness -o "$DRV" tests/iss_driver.c sim_harness/rv32.c sim_harness/rv32_csr.c sim_harness/rv32_decode.c \
-        sim_harness/elf_load.c -lelf 2>"$TMP/cc.log"; then
+        sim_harness/elf_load.c -lelf -ldw 2>"$TMP/cc.log"; then
     fail iss-driver-build "$(head -5 "$TMP/cc.log")"
     exit 0
 fi
