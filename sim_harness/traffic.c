@@ -34,6 +34,7 @@
 #include "topo.h"
 #include "test_hooks.h"
 #include "traffic_nc.h"
+#include "traffic_sim.h"
 #include "view.h"
 
 static const char *usage_text =
@@ -63,23 +64,6 @@ static const char *usage_text =
     "  --trace F.vcd     waveforms; --trace-window A:B limits them to cycles [A,B)\n"
     "  --json            one JSON object on stdout\n";
 
-/* ------------------------------------------------------------ packets */
-
-typedef struct {
-    int src, dst, len, chan;
-    uint32_t seq;
-    uint64_t *flits;       /* coding-group packet (NI framing), else NULL */
-    uint64_t created, arrived;
-    int got;               /* flits received so far */
-    uint8_t measured, done, dropped;   /* dropped: never entered the network */
-    uint8_t sent, lost;                /* sent: every flit injected; lost: reported lost */
-} packet;
-
-typedef struct {
-    packet *v;
-    size_t n, cap;
-} packet_list;
-
 static packet *pl_add(packet_list *l)
 {
     if (l->n == l->cap) {
@@ -91,35 +75,6 @@ static packet *pl_add(packet_list *l)
     return &l->v[l->n++];
 }
 
-static uint64_t mix64(uint64_t x)
-{
-    x ^= x >> 31;
-    x *= 0x7fb5d329728ea185ULL;
-    x ^= x >> 27;
-    x *= 0x81dadef4bc2dd44dULL;
-    x ^= x >> 33;
-    return x;
-}
-
-static uint64_t body_word(int src, uint32_t seq, int i)
-{
-    return mix64(((uint64_t)src << 48) ^ ((uint64_t)seq << 8) ^ (uint64_t)i ^ 0x5eed5eed00000000ULL);
-}
-
-/* Head: DEST and EJSEL where the router reads them (firmware/lib/flit.h:
- * [11:0], [17:14]; SR and MC clear), then [29:18] src, [55:30] seq,
- * [62:56] checksum of the rest, [63] 1 (coding-group packets use the NI
- * framing, whose heads have bit 63 clear).  The length is the record's. */
-#define TH_SRC_LSB 18
-#define TH_SEQ_LSB 30
-#define TH_SEQ_W 26
-static uint32_t head_check(uint64_t w) { return (uint32_t)(mix64(w) & 0x7f) | 0x80; }
-static uint64_t head_word(int src, int dst, int chan, uint32_t seq)
-{
-    uint64_t w = FLIT_FIELD(dst, FLIT_DEST_LSB, FLIT_DEST_W) | FLIT_FIELD(chan, FLIT_EJSEL_LSB, FLIT_EJSEL_W) |
-                 FLIT_FIELD(src, TH_SRC_LSB, FLIT_DEST_W) | FLIT_FIELD(seq, TH_SEQ_LSB, TH_SEQ_W);
-    return w | (uint64_t)head_check(w) << 56;
-}
 
 /* ------------------------------------------------------------ patterns */
 
@@ -131,7 +86,7 @@ static uint64_t rng_state;
 static uint64_t rng(void)
 {
     rng_state += 0x9e3779b97f4a7c15ULL;
-    return mix64(rng_state);
+    return traffic_mix64(rng_state);
 }
 static double rng_unit(void) { return (double)(rng() >> 11) / 9007199254740992.0; }
 
@@ -173,68 +128,6 @@ static const char *pattern_check(const topo *t, int pat)
     return NULL;
 }
 
-/* ------------------------------------------------------------ the run */
-
-typedef struct {
-    int active;            /* a packet is being sent */
-    size_t pkt;            /* index into the packet list */
-    int vc, sent;
-} inj_state;
-
-typedef struct {
-    int active, nc;        /* nc: a coding-group packet, checked by traffic_nc */
-    size_t pkt;
-    int last_valid;        /* last: the packet this VC completed last (a duplicated tail names it) */
-    size_t last;
-} ej_state;
-
-typedef struct {
-    const topo *t;
-    xnoc_net *net;
-    router_cfg rc;
-    int pattern, len;
-    double rate;
-    uint64_t warmup, window, drain;
-    packet_list pk;
-    size_t *queue_head;        /* per terminal: next packet index to send, in pk order */
-    size_t **queue;            /* per terminal: list of packet indexes */
-    size_t *qlen, *qcap;
-    int nch;
-    xnoc_flit *inj, *ej;
-    xnoc_credit *ejc, *injc;
-    int *credits;              /* [ch * vcs + vc] */
-    inj_state *is;
-    ej_state *es;              /* [ch * vcs + vc] */
-    uint64_t *inj_flits;
-    uint64_t errors, err_corrupt, err_misroute, err_dup, err_order, err_lost;
-    char first_error[256];
-    uint64_t measured_total, measured_done, window_flits, in_flight;
-    uint64_t *src_window_flits;  /* [src] flits of src's packets ejected in the window */
-    uint64_t last_progress;
-    int no_eject_credit;       /* test hook: provoke a stall */
-    int spurious_credit;       /* test hook: a credit nobody owed, to trip the RTL invariant */
-    nc_gen *nc;                /* --coding */
-    test_hooks *hooks;         /* [term] XNOC_TEST_CORRUPT / _DROP / _DUP at ejection */
-} sim;
-
-static void error(sim *s, uint64_t *kind, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void error(sim *s, uint64_t *kind, const char *fmt, ...)
-{
-    (*kind)++;
-    s->errors++;
-    if (!s->first_error[0]) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(s->first_error, sizeof s->first_error, fmt, ap);
-        va_end(ap);
-    }
-}
-
-/* Finds the packet a head names: packets of one source are created in
- * sequence order, so the per-source index is direct. */
-static size_t **by_src;
-static size_t *by_src_n, *by_src_cap;
-
 static void enqueue(sim *s, int term, size_t idx)
 {
     if (s->qlen[term] == s->qcap[term]) {
@@ -250,7 +143,7 @@ static void create(sim *s, int src, int dst, uint64_t now, int measured)
     p->src = src;
     p->dst = dst;
     p->len = s->len;
-    p->seq = (uint32_t)by_src_n[src];    /* index_packet() follows */
+    p->seq = (uint32_t)s->by_src_n[src];    /* index_packet() follows */
     p->created = now;
     p->measured = measured;
     p->chan = (int)(p->seq % (uint32_t)s->t->k);
@@ -272,188 +165,6 @@ static void create_nc(void *arg, int src, const uint64_t *flits, int n)
     enqueue(s, src, s->pk.n - 1);
 }
 
-static void index_packet(sim *s, size_t idx)
-{
-    int src = s->pk.v[idx].src;
-    if (by_src_n[src] == by_src_cap[src]) {
-        by_src_cap[src] = by_src_cap[src] ? 2 * by_src_cap[src] : 256;
-        by_src[src] = realloc(by_src[src], by_src_cap[src] * sizeof **by_src);
-    }
-    by_src[src][by_src_n[src]++] = idx;
-}
-
-/* The packet a body flit belongs to, when its head never came: a packet for
- * this terminal, sent, without a head here, whose flit i has this payload. */
-static int find_headless(sim *s, int term, uint64_t payload, size_t *idx, int *flit)
-{
-    for (size_t i = s->pk.n; i-- > 0;) {
-        packet *p = &s->pk.v[i];
-        if (p->dst != term || p->got || p->flits || p->done || p->lost) continue;
-        for (int k = 1; k < p->len; k++)
-            if (body_word(p->src, p->seq, k) == payload) {
-                *idx = i;
-                *flit = k;
-                return 1;
-            }
-    }
-    return 0;
-}
-
-/* Marks flits [from, to) of packet p lost: reported, out of the in-flight count. */
-static void lose(sim *s, packet *p, int from, int to, uint64_t now, const char *why)
-{
-    error(s, &s->err_lost, "cycle %llu: packet %d#%u (%d -> %d): flit%s %d%s%.0d of %d lost (%s)", (unsigned long long)now,
-          p->src, p->seq, p->src, p->dst, to - from > 1 ? "s" : "", from, to - from > 1 ? ".." : "", to - from > 1 ? to - 1 : 0,
-          p->len, why);
-    s->in_flight -= (uint64_t)(to - from);
-    p->lost = 1;
-}
-
-static void accept(sim *s, int ch, const xnoc_flit *f, uint64_t now);
-
-/* A flit the network delivers: its credit goes back, then the test hooks
- * may corrupt, drop or duplicate it (flow control intact), then it is checked. */
-static void receive(sim *s, int ch, const xnoc_flit *fin, uint64_t now)
-{
-    const topo *t = s->t;
-    int term = ch / t->k;
-    if (fin->vc >= s->rc.vcs) {
-        error(s, &s->err_corrupt, "cycle %llu: flit on VC %d at terminal %d (only %d VCs)", (unsigned long long)now,
-              fin->vc, term, s->rc.vcs);
-        return;
-    }
-    if (!s->no_eject_credit) {
-        s->ejc[ch].valid = 1;
-        s->ejc[ch].vc = fin->vc;
-    }
-    xnoc_flit f = *fin;
-    test_hooks *h = &s->hooks[term];
-    test_hooks_corrupt(h, &f.payload, 8);
-    int fate = test_hooks_fate(h);
-    if (fate == HOOK_DROP) return;
-    if (fate == HOOK_DUP) accept(s, ch, &f, now);
-    accept(s, ch, &f, now);
-}
-
-/* Checks one flit against the packet it belongs to. */
-static void accept(sim *s, int ch, const xnoc_flit *f, uint64_t now)
-{
-    const topo *t = s->t;
-    int term = ch / t->k, c = ch % t->k;
-    ej_state *e = &s->es[ch * s->rc.vcs + f->vc];
-    if ((f->head && s->nc && nc_is_head(f->payload)) || (!f->head && e->nc)) {
-        char why[300];
-        if (f->head && e->active) error(s, &s->err_order, "cycle %llu: head at terminal %d VC %d inside another packet",
-                                        (unsigned long long)now, term, f->vc);
-        e->active = !f->tail;
-        e->nc = !f->tail;
-        if (nc_gen_flit(s->nc, term, f->vc, f, now, why, sizeof why)) {
-            error(s, &s->err_corrupt, "%s", why);
-            e->active = e->nc = 0;
-        }
-        return;
-    }
-    if (f->head) {
-        uint64_t w = f->payload, body = w & 0x00ffffffffffffffULL;
-        int src = (int)FLIT_GET(w, TH_SRC_LSB, FLIT_DEST_W), dst = (int)FLIT_GET(w, FLIT_DEST_LSB, FLIT_DEST_W),
-            chan = (int)FLIT_GET(w, FLIT_EJSEL_LSB, FLIT_EJSEL_W);
-        uint32_t seq = FLIT_GET(w, TH_SEQ_LSB, TH_SEQ_W);
-        if (e->active) {
-            packet *q = &s->pk.v[e->pkt];
-            if (q->src == src && q->seq == seq && q->got == 1) {
-                error(s, &s->err_dup, "cycle %llu: packet %d#%u (%d -> %d): head delivered twice at terminal %d VC %d",
-                      (unsigned long long)now, src, seq, src, q->dst, term, f->vc);
-                return;
-            }
-            lose(s, q, q->got, q->len, now, "the next packet's head arrived first");
-        }
-        e->active = 0;
-        if (head_check(body) != w >> 56 || src >= t->nterms || seq >= by_src_n[src]) {
-            error(s, &s->err_corrupt, "cycle %llu: corrupted head 0x%016llx at terminal %d", (unsigned long long)now,
-                  (unsigned long long)w, term);
-            return;
-        }
-        if (dst != term || chan != c) {
-            error(s, &s->err_misroute, "cycle %llu: packet %d#%u for terminal %d channel %d arrived at terminal %d channel %d",
-                  (unsigned long long)now, src, seq, dst, chan, term, c);
-            return;
-        }
-        size_t idx = by_src[src][seq];
-        packet *p = &s->pk.v[idx];
-        if (p->got) {
-            error(s, &s->err_dup, "cycle %llu: packet %d#%u (%d -> %d) delivered twice", (unsigned long long)now, src, seq,
-                  src, p->dst);
-            return;
-        }
-        e->active = 1;
-        e->pkt = idx;
-        p->got = 1;
-    } else {
-        if (!e->active) {
-            size_t idx;
-            int k;
-            packet *q = e->last_valid ? &s->pk.v[e->last] : NULL;
-            if (q && q->len > 1 && f->payload == body_word(q->src, q->seq, q->len - 1)) {
-                error(s, &s->err_dup, "cycle %llu: packet %d#%u (%d -> %d): tail flit delivered twice at terminal %d VC %d",
-                      (unsigned long long)now, q->src, q->seq, q->src, q->dst, term, f->vc);
-                return;
-            }
-            if (find_headless(s, term, f->payload, &idx, &k)) {   /* its head (and flits before k) never came */
-                packet *p = &s->pk.v[idx];
-                lose(s, p, 0, k, now, "a later flit arrived without them");
-                e->active = 1;
-                e->pkt = idx;
-                p->got = k + 1;
-                p->lost = 1;
-                goto delivered;
-            }
-            error(s, &s->err_order, "cycle %llu: body flit without a head at terminal %d VC %d", (unsigned long long)now,
-                  term, f->vc);
-            return;
-        }
-        packet *p = &s->pk.v[e->pkt];
-        if (f->payload != body_word(p->src, p->seq, p->got)) {
-            if (p->got > 1 && f->payload == body_word(p->src, p->seq, p->got - 1)) {
-                error(s, &s->err_dup, "cycle %llu: packet %d#%u (%d -> %d): flit %d delivered twice at terminal %d",
-                      (unsigned long long)now, p->src, p->seq, p->src, p->dst, p->got - 1, term);
-                return;
-            }
-            for (int k = p->got + 1; k < p->len; k++)
-                if (f->payload == body_word(p->src, p->seq, k)) {   /* flits got..k-1 never came */
-                    lose(s, p, p->got, k, now, "a later flit arrived first");
-                    p->got = k;
-                    break;
-                }
-            if (f->payload != body_word(p->src, p->seq, p->got)) {
-                error(s, &s->err_corrupt, "cycle %llu: packet %d#%u (%d -> %d) flit %d corrupted at terminal %d",
-                      (unsigned long long)now, p->src, p->seq, p->src, p->dst, p->got, term);
-                /* taken as the flit it should have been: one corruption, one error */
-            }
-        }
-        p->got++;
-    }
-delivered:;
-    packet *p = &s->pk.v[e->pkt];
-    if (now >= s->warmup && now < s->warmup + s->window) {
-        s->window_flits++;
-        s->src_window_flits[p->src]++;
-    }
-    s->in_flight--;
-    if (f->tail != (p->got == p->len)) {
-        error(s, &s->err_order, "cycle %llu: packet %d#%u: tail flag on flit %d of %d", (unsigned long long)now,
-              p->src, p->seq, p->got - 1, p->len);
-        e->active = 0;
-        return;
-    }
-    if (f->tail) {
-        e->active = 0;
-        e->last_valid = 1;
-        e->last = e->pkt;
-        p->done = !p->lost;
-        p->arrived = now;
-        s->measured_done += p->measured;   /* arrived, if not whole: the run drains and reports it */
-    }
-}
 
 /* Picks the next flit of each injection channel. */
 static void inject(sim *s, uint64_t now)
@@ -495,8 +206,8 @@ static void inject(sim *s, uint64_t now)
             f->head = st->sent == 0;
             f->tail = st->sent == p->len - 1;
             f->payload = p->flits  ? p->flits[st->sent]
-                         : f->head ? head_word(p->src, p->dst, p->chan, p->seq)
-                                   : body_word(p->src, p->seq, st->sent);
+                         : f->head ? traffic_head_word(p->src, p->dst, p->chan, p->seq)
+                                   : traffic_body_word(p->src, p->seq, st->sent);
             (*cr)--;
             s->inj_flits[ch]++;
             s->in_flight += !p->flits;   /* coding groups are tracked per group (units change flit counts) */
@@ -644,9 +355,9 @@ int cmd_traffic(int argc, char **argv)
     s->queue_head = calloc((size_t)n, sizeof *s->queue_head);
     s->qlen = calloc((size_t)n, sizeof *s->qlen);
     s->qcap = calloc((size_t)n, sizeof *s->qcap);
-    by_src = calloc((size_t)n, sizeof *by_src);
-    by_src_n = calloc((size_t)n, sizeof *by_src_n);
-    by_src_cap = calloc((size_t)n, sizeof *by_src_cap);
+    s->by_src = calloc((size_t)n, sizeof *s->by_src);
+    s->by_src_n = calloc((size_t)n, sizeof *s->by_src_n);
+    s->by_src_cap = calloc((size_t)n, sizeof *s->by_src_cap);
 
     /* allpairs: one packet at a time, every ordered pair, in a fixed order */
     int ap_src = 0, ap_dst = 0, ap_busy = 0;
@@ -666,13 +377,13 @@ int cmd_traffic(int argc, char **argv)
         memset(s->ejc, 0, (size_t)s->nch * sizeof *s->ejc);
         for (int ch = 0; ch < s->nch; ch++) {
             if (s->ej[ch].valid) {
-                receive(s, ch, &s->ej[ch], now);
+                traffic_receive(s, ch, &s->ej[ch], now);
                 last_move = now;
             }
             if (s->injc[ch].valid) {
                 int *cr = &s->credits[ch * rc.vcs + s->injc[ch].vc];
                 if (s->injc[ch].vc >= rc.vcs || *cr >= rc.buf)
-                    error(s, &s->err_corrupt, "cycle %llu: credit overflow on injection channel %d VC %d",
+                    traffic_error(s, &s->err_corrupt, "cycle %llu: credit overflow on injection channel %d VC %d",
                           (unsigned long long)now, ch, s->injc[ch].vc);
                 else (*cr)++;
             }
@@ -692,7 +403,7 @@ int cmd_traffic(int argc, char **argv)
             if (!ap_busy) {
                 if (ap_src >= n) break;
                 create(s, ap_src, ap_dst, now, 1);
-                index_packet(s, s->pk.n - 1);
+                traffic_index_packet(s, s->pk.n - 1);
                 ap_busy = 1;
                 if (++ap_dst == n) {
                     ap_dst = 0;
@@ -713,7 +424,7 @@ int cmd_traffic(int argc, char **argv)
             for (int src = 0; src < n; src++)
                 if (rng_unit() < p_new && inject_mask[src]) {
                     create(s, src, dest_of(t, pattern, src), now, now >= s->warmup && now < end_measure);
-                    index_packet(s, s->pk.n - 1);
+                    traffic_index_packet(s, s->pk.n - 1);
                 }
             if (s->nc && now < end_measure) nc_gen_step(s->nc, now, create_nc, s);
         }
@@ -789,7 +500,7 @@ int cmd_traffic(int argc, char **argv)
         for (size_t i = 0; i < s->pk.n; i++) {
             packet *p = &s->pk.v[i];
             if (p->sent && !p->done && !p->lost && !p->flits)
-                lose(s, p, p->got, p->len, now, "never arrived, and the network is empty");
+                traffic_lose(s, p, p->got, p->len, now, "never arrived, and the network is empty");
         }
         stalled = s->in_flight > 0 || (s->nc && nc_gen_busy(s->nc));
     }
@@ -805,12 +516,12 @@ int cmd_traffic(int argc, char **argv)
     if (!stalled && !interrupted)
         for (size_t i = 0; i < s->pk.n; i++)
             if (!s->pk.v[i].dropped && !s->pk.v[i].done && !s->pk.v[i].flits && !s->pk.v[i].lost)
-                error(s, &s->err_lost, "packet %d#%u (%d -> %d) was lost", s->pk.v[i].src, s->pk.v[i].seq,
+                traffic_error(s, &s->err_lost, "packet %d#%u (%d -> %d) was lost", s->pk.v[i].src, s->pk.v[i].seq,
                       s->pk.v[i].src, s->pk.v[i].dst);
     if (!stalled && !interrupted && s->nc && nc_gen_busy(s->nc)) {
         char why[400];
         nc_gen_describe_pending(s->nc, why, sizeof why);
-        error(s, &s->err_lost, "%s", why);
+        traffic_error(s, &s->err_lost, "%s", why);
     }
 
     /* statistics over measured, delivered packets */
@@ -905,8 +616,8 @@ int cmd_traffic(int argc, char **argv)
         for (int src = 0; src < n; src++) {
             double ls = 0;
             uint64_t ln = 0;
-            for (size_t q = 0; q < by_src_n[src]; q++) {
-                packet *p = &s->pk.v[by_src[src][q]];
+            for (size_t q = 0; q < s->by_src_n[src]; q++) {
+                packet *p = &s->pk.v[s->by_src[src][q]];
                 if (p->measured && p->done) {
                     ls += (double)(p->arrived - p->created);
                     ln++;
@@ -961,10 +672,10 @@ int cmd_traffic(int argc, char **argv)
     net_close(s->net);
     for (int i = 0; i < n; i++) {
         free(s->queue[i]);
-        free(by_src[i]);
+        free(s->by_src[i]);
     }
     free(s->queue); free(s->queue_head); free(s->qlen); free(s->qcap);
-    free(by_src); free(by_src_n); free(by_src_cap);
+    free(s->by_src); free(s->by_src_n); free(s->by_src_cap);
     free(s->inj); free(s->ej); free(s->ejc); free(s->injc); free(s->credits); free(s->is); free(s->es); free(s->hooks);
     for (size_t i = 0; i < s->pk.n; i++) free(s->pk.v[i].flits);
     nc_gen_free(s->nc);
