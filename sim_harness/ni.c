@@ -1,5 +1,5 @@
 /* ni.c - DMA send / receive between node RAM and the network (see ni.h). */
-#include "ni.h"
+#include "ni_impl.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,26 +35,9 @@ void ni_free(ni *n)
     free(n->posted);
 }
 
-static int in_ram(const ni *n, uint32_t addr, uint32_t len)
-{
-    uint32_t off = addr - n->core->ram_base;
-    return off <= n->core->ram_size && len <= n->core->ram_size - off;
-}
-
 static int ring_nonempty(const ni *n) { return n->ring_size && n->head != n->tail; }
 
-static int naddrs(const ni *n) { return n->t->nterms + n->t->nrouters; }
 static int is_unit(const ni *n, uint32_t a) { return n->units && a >= (uint32_t)n->t->nterms && a < (uint32_t)naddrs(n); }
-
-/* "terminal 0..5, unit 6..11" (or only terminals without units) */
-static const char *addr_range(const ni *n, char *buf, size_t len)
-{
-    if (n->units)
-        snprintf(buf, len, "terminal 0..%d or unit %d..%d", n->t->nterms - 1, n->t->nterms, naddrs(n) - 1);
-    else
-        snprintf(buf, len, "terminal 0..%d; the routers have no coding units (--router ncu=0)", n->t->nterms - 1);
-    return buf;
-}
 
 _Static_assert(TOPO_MAX_K == NI_MAX_K, "topo.h and the NI register map disagree on channels per terminal");
 
@@ -178,103 +161,9 @@ static int code_load(const ni *n, int c, const ni_send *s, uint32_t off, uint32_
     return RV32_MMIO_OK;
 }
 
-static int overlaps(uint32_t a, uint32_t alen, uint32_t b, uint32_t blen)
-{
-    return alen && blen && a < b + blen && b < a + alen;
-}
-
-/* NI_M_POST: checks the descriptor and appends it to the match table. */
-static int post(ni *n)
-{
-    const ni_post *p = &n->m;
-    char r[100];
-#define REFUSE(...) (snprintf(n->refused, sizeof n->refused, __VA_ARGS__), RV32_MMIO_FAULT)
-    if (n->nposted >= NI_MAX_POSTED)
-        return REFUSE("NI posted receive: the match table is full (%d entries)", NI_MAX_POSTED);
-    if (p->src != NI_ANY_SRC && p->src >= (uint32_t)naddrs(n) - (n->units ? 0u : (uint32_t)n->t->nrouters))
-        return REFUSE("NI posted receive: source %u is not an address (%s, or 0xffff = any)", p->src,
-                      addr_range(n, r, sizeof r));
-    if (p->len > NI_MAX_PACKET)
-        return REFUSE("NI posted receive: length %u exceeds %u bytes", p->len, NI_MAX_PACKET);
-    if (!in_ram(n, p->addr, p->len))
-        return REFUSE("NI posted receive: buffer 0x%08x + %u bytes is outside RAM", p->addr, p->len);
-    if (n->guard_hi > n->guard_lo && overlaps(p->addr, p->len, n->guard_lo, n->guard_hi - n->guard_lo))
-        return REFUSE("NI posted receive: buffer 0x%08x + %u bytes overlaps the guarded region at 0x%08x + %u bytes (GUARD_LO..GUARD_HI)",
-                      p->addr, p->len, n->guard_lo, n->guard_hi - n->guard_lo);
-    if (overlaps(p->addr, p->len, n->ring_base, n->ring_size))
-        return REFUSE("NI posted receive: buffer 0x%08x + %u bytes overlaps the receive ring at 0x%08x + %u bytes",
-                      p->addr, p->len, n->ring_base, n->ring_size);
-    if (p->ct && ((p->ct & 3) || !in_ram(n, p->ct, 4)))
-        return REFUSE("NI posted receive: counter 0x%08x is not a 4-byte aligned word in RAM", p->ct);
-    if (n->nposted % 64 == 0) {
-        ni_post *q = realloc(n->posted, (size_t)(n->nposted + 64) * sizeof *q);
-        if (!q) return REFUSE("NI posted receive: out of host memory");
-        n->posted = q;
-    }
-    n->posted[n->nposted++] = *p;
-    return RV32_MMIO_OK;
-#undef REFUSE
-}
-
-static uint32_t ram_word(const ni *n, uint32_t addr)
-{
-    uint32_t v;
-    memcpy(&v, n->core->ram + (addr - n->core->ram_base), 4);
-    return v;
-}
-
-uint32_t ni_ct_value(const ni *n) { return n->ct_addr ? ram_word(n, n->ct_addr) : 0; }
-
-static int match_mmio(ni *n, uint32_t off, int is_store, uint32_t *val)
-{
-    if (is_store) {
-        switch (off) {
-        case NI_M_SRC: n->m.src = *val; return RV32_MMIO_OK;
-        case NI_M_TAG: n->m.tag = *val & 0xffff; return RV32_MMIO_OK;
-        case NI_M_ADDR: n->m.addr = *val; return RV32_MMIO_OK;
-        case NI_M_LEN: n->m.len = *val; return RV32_MMIO_OK;
-        case NI_M_CT: n->m.ct = *val; return RV32_MMIO_OK;
-        case NI_M_POST: return post(n);
-        case NI_M_CT_ADDR:
-            if ((*val & 3) || !in_ram(n, *val, 4)) {
-                snprintf(n->refused, sizeof n->refused, "NI CT_ADDR 0x%08x is not a 4-byte aligned word in RAM", *val);
-                return RV32_MMIO_FAULT;
-            }
-            n->ct_addr = *val;
-            return RV32_MMIO_OK;
-        case NI_M_CT_WAIT: n->ct_target = *val; return RV32_MMIO_OK;
-        case NI_M_GUARD_LO: n->guard_lo = *val; return RV32_MMIO_OK;
-        case NI_M_GUARD_HI: n->guard_hi = *val; return RV32_MMIO_OK;
-        default: return RV32_MMIO_FAULT;
-        }
-    }
-    switch (off) {
-    case NI_M_SRC: *val = n->m.src; return RV32_MMIO_OK;
-    case NI_M_TAG: *val = n->m.tag; return RV32_MMIO_OK;
-    case NI_M_ADDR: *val = n->m.addr; return RV32_MMIO_OK;
-    case NI_M_LEN: *val = n->m.len; return RV32_MMIO_OK;
-    case NI_M_CT: *val = n->m.ct; return RV32_MMIO_OK;
-    case NI_M_POST: *val = (uint32_t)n->nposted; return RV32_MMIO_OK;
-    case NI_M_DONE: *val = (uint32_t)n->posted_done; return RV32_MMIO_OK;
-    case NI_M_UNEXPECTED: *val = (uint32_t)n->unexpected; return RV32_MMIO_OK;
-    case NI_M_CT_ADDR: *val = n->ct_addr; return RV32_MMIO_OK;
-    case NI_M_CT_WAIT:
-        if (!n->ct_addr) {
-            snprintf(n->refused, sizeof n->refused, "NI CT_WAIT read before CT_ADDR names a counter");
-            return RV32_MMIO_FAULT;
-        }
-        *val = ram_word(n, n->ct_addr);
-        return *val >= n->ct_target ? RV32_MMIO_OK : RV32_MMIO_STALL;
-    case NI_M_CAPACITY: *val = NI_MAX_POSTED; return RV32_MMIO_OK;
-    case NI_M_GUARD_LO: *val = n->guard_lo; return RV32_MMIO_OK;
-    case NI_M_GUARD_HI: *val = n->guard_hi; return RV32_MMIO_OK;
-    default: return RV32_MMIO_FAULT;
-    }
-}
-
 int ni_mmio(ni *n, uint32_t off, int is_store, uint32_t *val)
 {
-    if (off >= NI_MATCH) return match_mmio(n, off - NI_MATCH, is_store, val);
+    if (off >= NI_MATCH) return ni_match_mmio(n, off - NI_MATCH, is_store, val);
     if (off >= NI_RECV) {
         off -= NI_RECV;
         if (is_store) {
@@ -519,20 +408,6 @@ static int commit(ni *n, ni_asm *a)
     return 1;
 }
 
-/* The first posted receive for (src, tag), taken out of the table; -1 if none. */
-static int match(ni *n, uint32_t src, uint32_t tag, ni_post *out)
-{
-    for (int i = 0; i < n->nposted; i++) {
-        ni_post *p = &n->posted[i];
-        if ((p->src != src && p->src != NI_ANY_SRC) || p->tag != tag) continue;
-        *out = *p;
-        memmove(p, p + 1, (size_t)(n->nposted - i - 1) * sizeof *p);
-        n->nposted--;
-        return i;
-    }
-    return -1;
-}
-
 /* A posted message has landed: bump its counter. */
 static void complete_posted(ni *n, ni_asm *a)
 {
@@ -584,7 +459,7 @@ static int recv_flit(ni *n, int c, const xnoc_flit *f)
         a->len = FLIT_GET(f->payload, FLIT_META_LEN_LSB, FLIT_META_LEN_W);
         if (a->len > NI_MAX_PACKET) a->len = NI_MAX_PACKET;
         ni_post p;
-        a->posted = match(n, a->src, a->tag, &p) >= 0;
+        a->posted = ni_match_take(n, a->src, a->tag, &p) >= 0;
         if (a->posted && p.len != a->len) {   /* the run stops at the end of this cycle */
             if (!n->error[0])
                 snprintf(n->error, sizeof n->error,

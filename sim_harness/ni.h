@@ -103,7 +103,7 @@ typedef struct ni {
     uint32_t guard_lo, guard_hi;   /* RAM no posted receive may cover (the collective plan) */
     FILE *events;                  /* --events: one JSON line per message sent and delivered, or NULL */
     test_hooks hooks;              /* XNOC_TEST_CORRUPT (data bytes), _DROP, _DUP (flits) */
-    char refused[160];             /* why the last refused (faulting) access was refused */
+    char refused[256];             /* why the last refused (faulting) access was refused */
     char error[200];
 } ni;
 
