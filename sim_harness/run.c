@@ -20,7 +20,7 @@ static const char *usage_text =
     "Runs the RISC-V image on one RV32IM core per terminal, cycle by cycle against\n"
     "the RTL network, until every node has exited.  Exit status 0 only if every\n"
     "node exited 0 (or a core wrote 1 to tohost).\n"
-    "  --topo T            mesh:WxH, torus:WxH, octagon, fat-octagon (suffix :c=N)\n"
+    "  --topo T            mesh:AxB..., torus:AxB... (1-6 dimensions), octagon, fat-octagon (suffix :c=N)\n"
     "  --router K=V,...    router parameters: vcs=1..8 (2), buf=1..64 (8); coding units:\n"
     "                      ncu=0|1 (1), slots=1..16 (4), xorlat=1..64 (1), ncmax=1..256\n"
     "                      flits (32), timeout=100..1000000 cycles (100000)\n"

@@ -38,15 +38,15 @@
 #include "view.h"
 
 static const char *usage_text =
-    "usage: xnoc traffic --topo T --pattern P [--rate R] [--packet L] [options]\n"
+    "usage: xnoc traffic --topo T [--pattern P] [--rate R] [--packet L] [options]\n"
     "\n"
     "Synthetic traffic on the RTL network; every flit is checked at its destination.\n"
-    "  --topo T          mesh:WxH, torus:WxH, octagon, fat-octagon (suffix :c=N)\n"
+    "  --topo T          mesh:AxB..., torus:AxB... (1-6 dimensions), octagon, fat-octagon (suffix :c=N)\n"
     "  --router K=V,...  router parameters: vcs=1..8 (2), buf=1..64 flits per VC (8);\n"
     "                    coding units: ncu=0|1 (1), slots=1..16 (4), xorlat=1..64 cycles (1),\n"
     "                    ncmax=1..256 flits (32), timeout=100..1000000 cycles (100000)\n"
     "  --ports k         injection/ejection channels per terminal (1)\n"
-    "  --pattern P       uniform, transpose, bitcomp, neighbor, hotspot, incast\n"
+    "  --pattern P       uniform (default), transpose, bitcomp, neighbor, hotspot, incast\n"
     "                    (everyone to terminal 0), or allpairs (one packet at a time\n"
     "                    for every src/dst pair: the zero-load latency check), or\n"
     "                    unitpairs (one single-contribution coding group at a time from\n"
@@ -284,7 +284,7 @@ int cmd_traffic(int argc, char **argv)
         else cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc traffic --help)", a);
     }
     if (!spec) cli_fail(EXIT_USAGE, "--topo is required (see xnoc traffic --help)");
-    if (!pat) cli_fail(EXIT_USAGE, "--pattern is required (uniform, transpose, bitcomp, neighbor, hotspot, incast, allpairs, unitpairs)");
+    if (!pat) pat = "uniform";
     int pattern = -1;
     for (int i = 0; i < NPAT; i++)
         if (!strcmp(pat, pattern_names[i])) pattern = i;

@@ -40,6 +40,7 @@ check_fail bad-sources 2 "--sources: terminal set '9': 9-9 outside 0-3" $XNOC tr
 check_fail bad-flag 2 "unknown or incomplete option '--frobnicate'" $XNOC traffic --topo mesh:2x2 --pattern uniform --frobnicate 1
 check_fail missing-value 2 "unknown or incomplete option '--rate'" $XNOC traffic --topo mesh:2x2 --pattern uniform --rate
 check_fail missing-topo 2 "--topo is required" $XNOC traffic --pattern uniform
-check_fail missing-pattern 2 "--pattern is required" $XNOC traffic --topo mesh:2x2
+jcheck default-pattern "$($XNOC traffic --json --topo mesh:2x2 --cycles 500 --warmup 100)" '.pattern=="uniform" and .errors==0'
+check_fail bad-pattern 2 "unknown pattern 'unifrom'" $XNOC traffic --topo mesh:2x2 --pattern unifrom
 check_fail bad-window 2 "--trace-window" $XNOC traffic --topo mesh:2x2 --pattern uniform --trace-window 5:1
 check_fail window-without-trace 2 "--trace-window" $XNOC traffic --topo mesh:2x2 --pattern uniform --trace-window 1:5
