@@ -17,6 +17,7 @@
 #include "cmds.h"
 #include "coll/coll.h"
 #include "coll/coll_plan.h"
+#include "coll/hnc.h"
 #include "links_report.h"
 #include "node.h"
 #include "sys_view.h"
@@ -32,7 +33,12 @@ static const char *usage_text =
     "  --bytes B         message size in bytes (64; barrier: 0)\n"
     "  --algo A          sched (synthesized schedule, default), tree, ring, rd, all-at-once,\n"
     "                    qcdoc (allgather on a torus, all 2D directions at once with --ports 2D;\n"
-    "                    docs/qcdoc.md)\n"
+    "                    docs/qcdoc.md), hnc (allgather with hierarchical network coding on a\n"
+    "                    2-D mesh/torus; docs/network-coding.md)\n"
+    "  --group-shape S   hnc: GWxGH nodes per group, or best (the shape xnoc ncmodel finds; default)\n"
+    "  --multicast M     hnc: tree (default) or all-at-once, for every multicast of the scheme\n"
+    "  --xor X           hnc: where the intermediate nodes XOR: unit (the router's coding unit,\n"
+    "                    the default with ncu=1) or core (their firmware)\n"
     "  --schedule FILE   run this schedule file (xnoc sched -o FILE)\n"
     "  --no-shipped      search a schedule even where schedules/ ships a proven one\n"
     "  --sync M          global (a barrier starts every step, default) or data (data-driven)\n"
@@ -149,7 +155,7 @@ static int message_rounds(const coll_sched *s, const topo *t)
         memset(cnt, 0, (size_t)s->nterms * (size_t)t->k * sizeof *cnt);
         for (int x = 0; x < s->nxfers; x++) {
             const coll_xfer *f = &s->xf[x];
-            if (f->step != st) continue;
+            if (f->step != st || f->src >= s->nterms) continue;
             int v = ++cnt[f->src * t->k + f->chan];
             if (v > mx) mx = v;
         }
@@ -157,6 +163,24 @@ static int message_rounds(const coll_sched *s, const topo *t)
     }
     free(cnt);
     return total;
+}
+
+/* The aggregate unicast path hops of the schedule (the network-coding
+ * paper's count: router-to-router links crossed, summed over the
+ * terminal-to-terminal transfers; a source route's last port is the
+ * ejection) and the link flits they must put on the routers' counters. */
+static void schedule_hops(const coll_sched *s, const topo *t, int bytes, uint64_t *hops, uint64_t *flits, int *unicasts)
+{
+    *hops = *flits = 0;
+    *unicasts = 0;
+    for (int x = 0; x < s->nxfers; x++) {
+        const coll_xfer *f = &s->xf[x];
+        if (f->src >= s->nterms || f->dst >= s->nterms) continue;   /* to or from a coding unit: no link */
+        int h = f->nports ? f->nports - 1 : topo_distance(t, topo_term_router(t, f->src), topo_term_router(t, f->dst));
+        *hops += (uint64_t)h;
+        *flits += (uint64_t)h * (2 + ((uint64_t)coll_xfer_bytes(s, f, bytes) + 7) / 8);
+        ++*unicasts;
+    }
 }
 
 /* Runs schedule s on the network, checks every node's buffers afterwards
@@ -337,8 +361,10 @@ static uint64_t busiest_volume(const coll_sched *s, int bytes)
 {
     uint64_t *in = calloc((size_t)s->nterms, sizeof *in), *out = calloc((size_t)s->nterms, sizeof *out), v = 0;
     for (int x = 0; x < s->nxfers; x++) {
-        out[s->xf[x].src] += (uint64_t)bytes;
-        in[s->xf[x].dst] += (uint64_t)bytes;
+        const coll_xfer *f = &s->xf[x];
+        uint64_t b = (uint64_t)coll_xfer_bytes(s, f, bytes);
+        if (f->src < s->nterms) out[f->src] += b;   /* (not a coding unit) */
+        if (f->dst < s->nterms) in[f->dst] += b;
     }
     for (int i = 0; i < s->nterms; i++) {
         if (in[i] > v) v = in[i];
@@ -353,6 +379,7 @@ int cmd_collective(int argc, char **argv)
 {
     cli_catch_sigint();
     const char *spec = NULL, *opname = NULL, *from = NULL, *to = NULL, *algo_s = "sched", *file = NULL;
+    const char *shape_s = NULL, *mcast_s = NULL, *xor_s = NULL;
     router_cfg rc;
     router_cfg_default(&rc);
     int k = 1, json = 0, bytes = -1, sync = SYNC_GLOBAL, redop = RED_SUM, use_shipped = 1;
@@ -379,6 +406,9 @@ int cmd_collective(int argc, char **argv)
         else if (!strcmp(a, "--bytes")) bytes = (int)cli_long(a, argv[++i], 0, 65536);
         else if (!strcmp(a, "--algo")) algo_s = argv[++i];
         else if (!strcmp(a, "--schedule")) file = argv[++i];
+        else if (!strcmp(a, "--group-shape")) shape_s = argv[++i];
+        else if (!strcmp(a, "--multicast")) mcast_s = argv[++i];
+        else if (!strcmp(a, "--xor")) xor_s = argv[++i];
         else if (!strcmp(a, "--sync")) {
             const char *m = argv[++i];
             if (!strcmp(m, "global")) sync = SYNC_GLOBAL;
@@ -405,7 +435,21 @@ int cmd_collective(int argc, char **argv)
     topo *t = NULL;
     coll_sched s;
     int algo = coll_algo_parse(algo_s);
-    if (algo < 0) cli_fail(EXIT_USAGE, "--algo: unknown algorithm '%s' (sched, tree, ring, rd, all-at-once, qcdoc)", algo_s);
+    if (algo < 0) cli_fail(EXIT_USAGE, "--algo: unknown algorithm '%s' (sched, tree, ring, rd, all-at-once, qcdoc, hnc)", algo_s);
+    hnc_opts ho = {.xor_unit = rc.ncu, .chunk = 8 * rc.ncmax};
+    hnc_info hi = {0};
+    if (algo != ALGO_HNC && (shape_s || mcast_s || xor_s))
+        cli_fail(EXIT_USAGE, "--group-shape, --multicast and --xor are options of --algo hnc");
+    if (shape_s && strcmp(shape_s, "best") && (sscanf(shape_s, "%dx%d", &ho.gw, &ho.gh) != 2 || ho.gw < 1 || ho.gh < 1))
+        cli_fail(EXIT_USAGE, "--group-shape '%s': expected GWxGH such as 4x2, or best", shape_s);
+    if (mcast_s && strcmp(mcast_s, "tree") && !(ho.all_at_once = !strcmp(mcast_s, "all-at-once")))
+        cli_fail(EXIT_USAGE, "--multicast '%s': tree or all-at-once", mcast_s);
+    if (xor_s) {
+        if (!strcmp(xor_s, "unit")) ho.xor_unit = 1;
+        else if (!strcmp(xor_s, "core")) ho.xor_unit = 0;
+        else cli_fail(EXIT_USAGE, "--xor '%s': unit (the routers' coding units) or core (the intermediate nodes' firmware)", xor_s);
+        if (ho.xor_unit && !rc.ncu) cli_fail(EXIT_USAGE, "--xor unit: the routers have no coding units (--router ncu=0); use --xor core");
+    }
     sched_result sr = {0};
     char source[4600] = "";
     const char *source_kind = "builtin";
@@ -460,6 +504,9 @@ int cmd_collective(int argc, char **argv)
             source_kind = "search";
             sched_opts so = {.exact = 1, .time_limit = exact_limit, .seed = 1, .progress = !json && cli_progress_enabled()};
             if (sched_run(&s, t, &so, &sr) < 0) cli_fail(EXIT_RUNFAIL, "no schedule found for %s on %s", opname, t->name);
+        } else if (algo == ALGO_HNC) {
+            ho.bytes = bytes < 0 ? 64 : bytes;
+            if (hnc_build(&s, t, &ho, &hi, err, sizeof err)) cli_fail(EXIT_USAGE, "--algo hnc: %s", err);
         } else if (algo != ALGO_SCHED && coll_builtin(&s, t, (coll_algo)algo, err, sizeof err)) {
             cli_fail(EXIT_USAGE, "--algo %s: %s", algo_s, err);
         }
@@ -491,7 +538,14 @@ int cmd_collective(int argc, char **argv)
     double util = o.cycles ? (double)o.busiest_flits / (double)o.cycles : 0;
     if (o.combine_cycles > o.cycles) o.combine_cycles = o.cycles;
     double model = nsteps * ts + (double)volume * t1;
-
+    uint64_t hops, hops_flits;
+    int unicasts;
+    schedule_hops(&s, t, bytes, &hops, &hops_flits, &unicasts);
+    int hops_ok = hops_flits == o.link_flits;
+    uint64_t phase_cycles[HNC_PHASES] = {0};
+    for (int p = 0; algo == ALGO_HNC && p < HNC_PHASES; p++)
+        for (int st = hi.first_step[p]; st < hi.first_step[p + 1] && st < nsteps; st++)
+            phase_cycles[p] += o.step_cycles[st];
     if (json) {
         json_t *j = json_object(), *per = json_array();
         json_object_set_new(j, "topology", json_string(t->name));
@@ -524,12 +578,26 @@ int cmd_collective(int argc, char **argv)
         json_object_set_new(j, "flits", json_integer((json_int_t)o.flits));
         json_object_set_new(j, "busiest_channel", json_string(o.busiest));
         json_object_set_new(j, "busiest_channel_flits", json_integer((json_int_t)o.busiest_flits));
-        /* every message of a collective has the same size: link flits / flits per packet = the
-         * aggregate unicast path hops the network-coding paper counts (xnoc ncmodel) */
-        uint64_t pkt = 2 + ((uint64_t)bytes + 7) / 8;
+        /* the schedule's aggregate unicast path hops (the network-coding paper's count, xnoc
+         * ncmodel), given when the routers' link counters carry exactly the flits they imply */
         json_object_set_new(j, "link_flits", json_integer((json_int_t)o.link_flits));
-        json_object_set_new(j, "unicasts", json_integer(s.nxfers));
-        json_object_set_new(j, "hops", o.link_flits % pkt ? json_null() : json_integer((json_int_t)(o.link_flits / pkt)));
+        json_object_set_new(j, "link_flits_expected", json_integer((json_int_t)hops_flits));
+        json_object_set_new(j, "unicasts", json_integer(unicasts));
+        json_object_set_new(j, "hops", hops_ok ? json_integer((json_int_t)hops) : json_null());
+        if (algo == ALGO_HNC) {
+            json_object_set_new(j, "group_shape", json_sprintf("%dx%d", hi.gw, hi.gh));
+            json_object_set_new(j, "group_size", json_integer(hi.group_size));
+            json_object_set_new(j, "num_groups", json_integer(hi.groups));
+            json_object_set_new(j, "intermediate_position", json_pack("[i,i]", hi.in_x, hi.in_y));
+            json_object_set_new(j, "multicast", json_string(ho.all_at_once ? "all-at-once" : "tree"));
+            json_object_set_new(j, "xor", json_string(ho.xor_unit ? "unit" : "core"));
+            json_object_set_new(j, "model_hops", json_integer((json_int_t)hi.model_hops));
+            json_object_set_new(j, "xor_core_cycles", json_integer((json_int_t)o.combine_cycles));
+            json_object_set_new(j, "cycles_per_phase", json_pack("{s:I,s:I,s:I,s:I}", "B_F", (json_int_t)phase_cycles[HNC_B],
+                                                                 "C", (json_int_t)phase_cycles[HNC_C], "D",
+                                                                 (json_int_t)phase_cycles[HNC_D], "E_G",
+                                                                 (json_int_t)phase_cycles[HNC_E]));
+        }
         json_object_set_new(j, "busiest_channel_utilization", json_real(util));
         if (s.op == OP_REDUCE) {
             json_object_set_new(j, "combine_cycles", json_integer((json_int_t)o.combine_cycles));
@@ -560,6 +628,16 @@ int cmd_collective(int argc, char **argv)
         if (s.op == OP_REDUCE)
             printf("  combining on the cores: %llu cycles (the most any node spent), network and step overhead: %llu\n",
                    (unsigned long long)o.combine_cycles, (unsigned long long)(o.cycles - o.combine_cycles));
+        printf("  %d unicasts, %llu aggregate path hops%s, %llu flits on router-to-router links\n", unicasts,
+               (unsigned long long)hops, hops_ok ? "" : " (the link counters disagree!)", (unsigned long long)o.link_flits);
+        if (algo == ALGO_HNC)
+            printf("  hnc: groups %dx%d (%d groups of %d nodes), intermediate node at (%d,%d), %s multicasts, XOR in the %s;\n"
+                   "  model hops %.0f; cycles B+F %llu, C %llu, D %llu, E+G %llu; XOR on cores %llu cycles (the most any node spent)\n",
+                   hi.gw, hi.gh, hi.groups, hi.group_size, hi.in_x, hi.in_y, ho.all_at_once ? "all-at-once" : "tree",
+                   ho.xor_unit ? "routers' coding units" : "intermediate nodes' cores", hi.model_hops,
+                   (unsigned long long)phase_cycles[HNC_B], (unsigned long long)phase_cycles[HNC_C],
+                   (unsigned long long)phase_cycles[HNC_D], (unsigned long long)phase_cycles[HNC_E],
+                   (unsigned long long)o.combine_cycles);
     }
     if (o.error[0]) cli_error("%s", o.error);
     int rc_exit = o.verified ? 0 : EXIT_RUNFAIL;

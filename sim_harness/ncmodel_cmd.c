@@ -91,23 +91,18 @@ int cmd_ncmodel(int argc, char **argv)
         if (ncm_coded_eval(&n, gw, gh, &best, err, sizeof err)) cli_fail(EXIT_USAGE, "--group-shape: %s", err);
         have = 1;
     }
-    if (!have || sweep) {
+    if (sweep) {
         for (int gh = 1; gh <= n.h; gh++)
             for (int gw = 1; gw <= n.w; gw++) {
-                if (n.w % gw || n.h % gh || gw * gh < 2 || gw * gh == n.w * n.h) continue;
-                if (n.mc == NCM_TREE && ((gw & (gw - 1)) || (gh & (gh - 1)))) continue;
-                if (want_size && gw * gh != want_size) continue;
+                if (!ncm_shape_ok(&n, gw, gh) || (want_size && gw * gh != want_size)) continue;
                 if (ncm_coded_eval(&n, gw, gh, &c, err, sizeof err)) continue;
-                if (sweep) {
-                    json_t *e = coded_json(&c);
-                    json_object_set_new(e, "group_shape", json_sprintf("%dx%d", c.gw, c.gh));
-                    json_array_append_new(all, e);
-                }
-                if (!have && (!best.group_size || c.coded_hops < best.coded_hops)) best = c;
+                json_t *e = coded_json(&c);
+                json_object_set_new(e, "group_shape", json_sprintf("%dx%d", c.gw, c.gh));
+                json_array_append_new(all, e);
             }
-        if (!have && !best.group_size)
-            cli_fail(EXIT_USAGE, "--topo %s: no group shape%s divides it into groups", spec, want_size ? " of that --group-size" : "");
     }
+    if (!have && ncm_best(&n, want_size, &best))
+        cli_fail(EXIT_USAGE, "--topo %s: no group shape%s divides it into groups", spec, want_size ? " of that --group-size" : "");
 
     const char *mcname = n.mc == NCM_TREE ? "tree" : "all-at-once";
     if (json) {

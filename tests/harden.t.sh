@@ -102,7 +102,7 @@ jcheck saturated-accepted "$j" '.saturated==true and .drain_timed_out==false and
 j=$($XNOC traffic --json --topo mesh:4x4 --pattern uniform --rate 0.3 --packet 4 --cycles 5000 2>/dev/null)
 jcheck not-saturated "$j" '.saturated==false and .drain_timed_out==false'
 # firmware that forgot noc_init(): the stall line says what the NI holds
-check_fail no-ring-hint 1 "^xnoc run: stall at cycle [0-9]+: .*node 0 is waiting for a packet at PC 0x8[0-9a-f]{7} <noc_recv\+0x[0-9a-f]+ noc\.c:115> \([0-9]+ message\(s\) wait at its NI, which has no receive ring: noc_init\(\) not called\?\)$" \
+check_fail no-ring-hint 1 "^xnoc run: stall at cycle [0-9]+: .*node 0 is waiting for a packet at PC 0x8[0-9a-f]{7} <noc_recv\+0x[0-9a-f]+ noc\.c:[0-9]+> \([0-9]+ message\(s\) wait at its NI, which has no receive ring: noc_init\(\) not called\?\)$" \
     $XNOC run --topo mesh:2x2 $FW/no-ring.elf
 # firmware faults: one line naming node, address, PC (with its symbol), cycle
 check_fail jump-unmapped 1 "^xnoc run: node 2: instruction access fault at address 0x40000000 \(PC 0x40000000, instruction 0x00000000, cycle [0-9]+\): outside RAM and devices, no trap handler$" \

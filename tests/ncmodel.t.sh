@@ -49,3 +49,53 @@ for t in mesh:4x4 mesh:8x8 torus:4x4; do
     done
 done
 check_fail tree-allgather-not-pow2 2 "tree allgather needs a power-of-two number of members" $XNOC collective --topo mesh:3x2 --op allgather --algo tree
+
+# --algo hnc: the coded scheme itself, run in firmware on the RTL network.
+# Its transfers cross exactly the links the model counts (hops = the model's
+# coded hops, link counters = the flits those hops imply), and every byte
+# every node decodes is checked against the pattern.
+hnc() { $XNOC collective --json --op allgather --algo hnc "$@" 2>"$TMP/stderr"; }
+for t in mesh:4x4 mesh:8x8 torus:4x4; do
+    for mc in tree all-at-once; do
+        for shape in 2x2 4x2; do
+            want=$(m --topo $t --multicast $mc --group-shape $shape | jq -c '[.coded_hops, .unicasts]')
+            j=$(hnc --topo $t --multicast $mc --group-shape $shape --bytes 64)
+            jcheck "rtl-hnc-$t-$mc-$shape" "$j" ".verified==true and .link_flits==.link_flits_expected and ([.hops, .unicasts] == $want) and .model_hops == $want[0]"
+        done
+    done
+done
+# the model's best shape by default, XOR in the units; the same hops with the XOR on the cores
+j=$(hnc --topo mesh:8x8 --bytes 64)
+jcheck hnc-default-shape "$j" '.group_shape=="2x8" and .xor=="unit" and .multicast=="tree" and .hops==2192 and .num_groups==4 and .group_size==16'
+j2=$(hnc --topo mesh:8x8 --bytes 64 --xor core)
+jcheck hnc-core-same-traffic "$j2" ".verified==true and .xor==\"core\" and .link_flits==$(jq .link_flits <<<"$j") and .cycles_per_phase.C==0"
+# units: every coded message of every chunk made by a unit (600 bytes = 3 chunks of at most 256):
+# 4 INs x 15 pairs x 3 chunks results, 2 contributions each
+j=$(hnc --topo mesh:8x8 --bytes 600)
+jcheck hnc-chunks "$j" '.verified==true and .cycles_per_phase.C > 0'
+# 8x8 and 1 KiB: fewer flits on router-to-router links than the tree-based broadcast, every byte verified
+jt=$($XNOC collective --json --topo mesh:8x8 --op allgather --algo tree --bytes 1024 2>"$TMP/stderr")
+jh=$(hnc --topo mesh:8x8 --bytes 1024)
+jcheck hnc-fewer-flits-8x8 "$jh" ".verified==true and .link_flits < $(jq .link_flits <<<"$jt") and .hops==2192 and $(jq .hops <<<"$jt")==6912"
+# a flipped bit in a coded bundle is caught in the decoded data: node 1 of
+# mesh:4x4 (2x4 groups) takes 512 bytes of data in B and F, then group 1's
+# bundle (7 x 64 bytes)
+XNOC_TEST_CORRUPT=1:600 hnc --topo mesh:4x4 --group-shape 2x4 --bytes 64 >"$TMP/out.json"
+jcheck hnc-corrupt-bundle "$(cat "$TMP/out.json")" '.verified==false and (.error | test("node 1: message [0-9]+ \\(from terminal [0-9]+, decoded\\) byte"))'
+XNOC_TEST_CORRUPT=1:10 hnc --topo mesh:4x4 --group-shape 2x4 --bytes 64 >"$TMP/out.json"
+jcheck hnc-corrupt-data "$(cat "$TMP/out.json")" '.verified==false'
+check_fail hnc-no-units 2 "--xor unit: the routers have no coding units" $XNOC collective --topo mesh:4x4 --op allgather --algo hnc --xor unit --router ncu=0
+check_fail hnc-bad-shape 2 "--group-shape 3x2 must tile 4x4" $XNOC collective --topo mesh:4x4 --op allgather --algo hnc --group-shape 3x2
+check_fail hnc-one-group 2 "at least two groups" $XNOC collective --topo mesh:4x4 --op allgather --algo hnc --group-shape 4x4
+check_fail hnc-shape-syntax 2 "expected GWxGH" $XNOC collective --topo mesh:4x4 --op allgather --algo hnc --group-shape big
+check_fail hnc-not-pow2 2 "power-of-two sides" $XNOC collective --topo mesh:3x2 --op allgather --algo hnc
+check_fail hnc-bcast 2 "hnc is an all-to-all broadcast" $XNOC collective --topo mesh:4x4 --op bcast --algo hnc
+check_fail hnc-subset 2 "drop --from/--to" $XNOC collective --topo mesh:4x4 --op allgather --algo hnc --from 0-3
+check_fail hnc-octagon 2 "2-D mesh or torus" $XNOC collective --topo octagon --op allgather --algo hnc
+check_fail hnc-3d 2 "2-D mesh or torus" $XNOC collective --topo torus:2x2x2 --op allgather --algo hnc
+check_fail hnc-options-elsewhere 2 "options of --algo hnc" $XNOC collective --topo mesh:4x4 --op allgather --algo tree --xor core
+check_fail hnc-bad-xor 2 "--xor 'gpu'" $XNOC collective --topo mesh:4x4 --op allgather --algo hnc --xor gpu
+check_fail hnc-bad-multicast 2 "--multicast 'flood'" $XNOC collective --topo mesh:4x4 --op allgather --algo hnc --multicast flood
+jcheck hnc-k2 "$(hnc --topo mesh:4x4 --bytes 256 --ports 2)" '.verified==true and .ports==2 and .hops==180'
+jcheck hnc-data-driven "$(hnc --topo mesh:4x4 --bytes 256 --sync data)" '.verified==true and .sync=="data"'
+jcheck hnc-odd-bytes "$(hnc --topo mesh:4x4 --bytes 13 --xor core --multicast all-at-once)" '.verified==true and .link_flits==.link_flits_expected'

@@ -15,7 +15,11 @@
  *
  * Reduce combines on the core: after a step's partials have landed they
  * are combined into this node's own slot; those cycles are counted apart
- * (PR_COMBINE). */
+ * (PR_COMBINE).
+ *
+ * Plans with extended operations (PF_EXT: hierarchical network coding) run
+ * in coll_run_ext, a loop of its own so that the plain loop's code, whose
+ * cycles the step model and the tests count, stays as it is. */
 #include "coll.h"
 
 #include "pattern.h"
@@ -32,7 +36,7 @@ static uint8_t *slot_buf(uint32_t *w, uint32_t slot)
     return (uint8_t *)(uintptr_t)(w[PH_BUF_ADDR] + slot * w[PH_STRIDE]);
 }
 
-static void fill_own(uint32_t *w)
+__attribute__((always_inline)) static inline void fill_own(uint32_t *w)
 {
     const plan_slot *slots = (const plan_slot *)(w + w[PH_SLOTS_OFF]);
     int identity_only = w[PH_OP] == PLAN_OP_REDUCE && !(w[PH_FLAGS] & PF_CONTRIBUTES);
@@ -150,3 +154,104 @@ int coll_run(uint32_t *w)
     res[PR_STATUS] = PS_DONE;
     return 0;
 }
+
+/* d = a ^ b, n bytes (a multiple of 4, word-aligned: slot buffers are) */
+static void xor_words(uint8_t *d, const uint8_t *a, const uint8_t *b, uint32_t n)
+{
+    uint32_t *dw = (uint32_t *)d;
+    const uint32_t *aw = (const uint32_t *)a, *bw = (const uint32_t *)b;
+    _Pragma("clang loop unroll_count(4)") for (uint32_t k = 0; k < n / 4; k++) dw[k] = aw[k] ^ bw[k];
+    for (uint32_t k = n & ~3u; k < n; k++) d[k] = a[k] ^ b[k];
+}
+
+/* after the last step: nothing may be left in the ring */
+static int finish(uint32_t *res, uint32_t nsteps, uint32_t combine_cycles)
+{
+    report_step((int)nsteps);
+    res[PR_COMBINE] = combine_cycles;
+    noc_msg m;
+    if (noc_poll(&m)) {        /* a message no receive of the plan was posted for */
+        res[PR_GOT] = m.src;
+        res[PR_EXPECTED] = m.tag;
+        res[PR_STATUS] = PS_UNEXPECTED;
+        return 1;
+    }
+    res[PR_STATUS] = PS_DONE;
+    return 0;
+}
+
+/* Plans with extended operations (PF_EXT, plan.h): the same steps, plus
+ * sends of any length, contributions to a coding unit, and XORs on the
+ * core after the step's receives (counted apart, like combining). */
+int coll_run_ext(uint32_t *w)
+{
+    if (!w || w[PH_MAGIC] != PLAN_MAGIC || w[PH_VERSION] != PLAN_VERSION || !(w[PH_FLAGS] & PF_EXT)) return 2;
+    uint32_t *res = w + w[PH_RESULT_OFF];
+    if ((uintptr_t)__heap_start > (uintptr_t)w) {
+        res[PR_GOT] = (uint32_t)(uintptr_t)__heap_start;
+        res[PR_STATUS] = PS_OVERLAP;
+        return 2;
+    }
+    const plan_step *steps = (const plan_step *)(w + w[PH_STEPS_OFF]);
+    const plan_send *sends = (const plan_send *)(w + w[PH_SENDS_OFF]);
+    const plan_xstep *xs = (const plan_xstep *)(w + w[PH_XSTEPS_OFF]);
+    const plan_op *ops = (const plan_op *)(w + w[PH_OPS_OFF]);
+    volatile uint32_t *ct = w + w[PH_CT_OFF];
+    uint32_t nsteps = w[PH_NSTEPS], bytes = w[PH_BYTES], k = (uint32_t)node_ports();
+    uint8_t *base = (uint8_t *)(uintptr_t)w[PH_BUF_ADDR];
+    const plan_recv *recvs = (const plan_recv *)(w + w[PH_RECVS_OFF]);
+    fill_own(w);
+    noc_init(ring, sizeof ring);
+    noc_guard(w, w + w[PH_WORDS]);
+    for (uint32_t s = 0; s < nsteps; s++) {
+        ct[s] = 0;
+        for (uint32_t i = steps[s].first_recv; i < steps[s].first_recv + steps[s].nrecv; i++)
+            noc_post((int)recvs[i].src, (uint16_t)recvs[i].msg, base + recvs[i].slot * w[PH_STRIDE], bytes, &ct[s]);
+    }
+    for (uint32_t i = 0; i < w[PH_NOPS]; i++)
+        if (ops[i].kind == PO_RECV) {
+            uint32_t s = 0;   /* the step whose range holds op i */
+            while (s + 1 < nsteps && i >= xs[s + 1].first_op) s++;
+            noc_post((int)ops[i].peer, (uint16_t)ops[i].tag, base + ops[i].off, ops[i].len, &ct[s]);
+        }
+    barrier();
+    stamp(res, PR_CYCLES_LO);
+    uint32_t xor_cycles = 0;
+    for (uint32_t s = 0; s < nsteps; s++) {
+        const plan_step *st = &steps[s];
+        if (w[PH_SYNC] == SYNC_GLOBAL && s > 0) barrier();
+        report_step((int)s);
+        for (const plan_send *e = &sends[st->first_send], *end = e + st->nsend; e < end; e++)
+            noc_send_inline((int)e->chan, (int)e->dst, e->route_lo, e->route_hi, (int)e->nhops,
+                            base + e->slot * w[PH_STRIDE], bytes, (uint16_t)e->msg);
+        uint32_t coding = 0;   /* channels whose coding fields are set */
+        for (const plan_op *o = &ops[xs[s].first_op], *end = o + xs[s].nop; o < end; o++) {
+            if (o->kind == PO_SEND) {
+                if (coding >> o->chan & 1) {
+                    noc_set_code((int)o->chan, NULL);
+                    coding &= ~(1u << o->chan);
+                }
+                noc_send_inline((int)o->chan, (int)o->peer, 0, 0, 0, base + o->off, o->len, (uint16_t)o->tag);
+            } else if (o->kind == PO_ENCODE) {
+                if (!(coding >> o->chan & 1)) {
+                    noc_code c = {.op = NC_ENCODE, .count = (int)o->a, .out_dest = (int)o->b};
+                    noc_set_code((int)o->chan, &c);
+                    coding |= 1u << o->chan;
+                }
+                noc_send_inline((int)o->chan, (int)o->peer, 0, 0, 0, base + o->off, o->len, (uint16_t)o->tag);
+            }
+        }
+        noc_ct_wait(&ct[s], st->nrecv + xs[s].nrecv);
+        uint32_t c0 = (uint32_t)cycles();
+        for (const plan_op *o = &ops[xs[s].first_op], *end = o + xs[s].nop; o < end; o++)
+            if (o->kind == PO_XOR) xor_words(base + o->off, base + o->a, base + o->b, o->len);
+        xor_cycles += (uint32_t)cycles() - c0;
+        for (uint32_t c = 0; c < k; c++) {
+            if (coding >> c & 1) noc_set_code((int)c, NULL);   /* waits for the channel, too */
+            noc_send_wait((int)c);
+        }
+        stamp(res, PR_STEPS + 2 * (int)s);
+    }
+    return finish(res, nsteps, xor_cycles);
+}
+

@@ -10,5 +10,7 @@
  * the step end times go into the plan's result area; the harness checks the
  * received bytes afterwards. */
 int coll_run(uint32_t *plan);
+/* The same for plans with extended operations (plan.h PF_EXT). */
+int coll_run_ext(uint32_t *plan);
 
 #endif

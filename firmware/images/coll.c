@@ -1,5 +1,6 @@
 /* coll - runs the collective plan the harness placed in RAM (xnoc collective). */
 #include "coll.h"
+#include "plan.h"
 #include "xnoc.h"
 
 int main(void)
@@ -9,5 +10,5 @@ int main(void)
         printf("no collective plan: run this image with xnoc collective\n");
         return 2;
     }
-    return coll_run(plan);
+    return plan[PH_FLAGS] & PF_EXT ? coll_run_ext(plan) : coll_run(plan);
 }

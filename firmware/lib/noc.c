@@ -49,13 +49,16 @@ void noc_send(int ch, int dst, const void *buf, uint32_t len, uint16_t tag)
     noc_send_coded(ch, dst, NULL, buf, len, tag);
 }
 
+void noc_set_code(int ch, const noc_code *code)
+{
+    (void)S(ch, NI_S_WAIT);             /* the channel latched its last head at GO already */
+    set_code(ch, code ? code : &plain);
+    coded[ch] = code != NULL;
+}
+
 void noc_send_coded(int ch, int dst, const noc_code *code, const void *buf, uint32_t len, uint16_t tag)
 {
-    if (code || coded[ch]) {
-        (void)S(ch, NI_S_WAIT);             /* the channel latched its last head at GO already */
-        set_code(ch, code ? code : &plain);
-        coded[ch] = code != NULL;
-    }
+    if (code || coded[ch]) noc_set_code(ch, code);
     noc_send_routed(ch, dst, 0, 0, buf, len, tag);
 }
 

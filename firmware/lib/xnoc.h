@@ -133,6 +133,9 @@ static inline int nc_unit(int router) { return node_count() + router; }
 static inline int nc_router_of(int term) { return term / (int)DEV(DEV_CONC); }
 int nc_mask_words(void);
 static inline void nc_mask_set(uint64_t *mask, int addr) { mask[addr / 64] |= 1ull << (addr % 64); }
+/* Sets channel ch's coding fields for the sends that follow (noc_send_inline
+ * keeps them; NULL = plain again), after the channel's queued sends left. */
+void noc_set_code(int ch, const noc_code *code);
 /* A send with the coding fields of *code (NULL = a plain send); dst may be a unit. */
 void noc_send_coded(int ch, int dst, const noc_code *code, const void *buf, uint32_t len, uint16_t tag);
 /* Hardware multicast: the unit `unit` replicates the packet to every address of mask. */

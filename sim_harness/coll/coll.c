@@ -11,7 +11,7 @@
 static const char *op_names[OP_COUNT] = {
     "barrier", "bcast", "scatter", "gather", "reduce", "allgather", "alltoall", "mnb", "mns",
 };
-static const char *algo_names[ALGO_COUNT] = {"sched", "tree", "ring", "rd", "all-at-once", "qcdoc"};
+static const char *algo_names[ALGO_COUNT] = {"sched", "tree", "ring", "rd", "all-at-once", "qcdoc", "hnc"};
 
 const char *coll_op_name(coll_op op) { return op < OP_COUNT ? op_names[op] : "?"; }
 const char *coll_algo_name(coll_algo a) { return a < ALGO_COUNT ? algo_names[a] : "?"; }
@@ -40,12 +40,36 @@ static void *xrealloc(void *p, size_t n)
     return p;
 }
 
-static void add_msg(coll_sched *s, int origin, int dest)
+int coll_add_msg(coll_sched *s, int origin, int dest, int parts)
 {
     s->msgs = xrealloc(s->msgs, (size_t)(s->nmsgs + 1) * sizeof *s->msgs);
     s->msgs[s->nmsgs].origin = origin;
     s->msgs[s->nmsgs].dest = dest;
-    s->nmsgs++;
+    s->msgs[s->nmsgs].parts = parts;
+    return s->nmsgs++;
+}
+
+static void add_msg(coll_sched *s, int origin, int dest) { coll_add_msg(s, origin, dest, 1); }
+
+coll_xor *coll_add_xor(coll_sched *s, int step, int node)
+{
+    if (s->nxors == s->xcap) {
+        s->xcap = s->xcap ? 2 * s->xcap : 64;
+        s->xors = xrealloc(s->xors, (size_t)s->xcap * sizeof *s->xors);
+    }
+    coll_xor *x = &s->xors[s->nxors++];
+    memset(x, 0, sizeof *x);
+    x->step = step;
+    x->node = node;
+    if (step + 1 > s->nsteps) s->nsteps = step + 1;
+    return x;
+}
+
+int coll_xfer_bytes(const coll_sched *s, const coll_xfer *x, int bytes)
+{
+    if (x->len) return x->len;
+    int parts = s->msgs[x->msg].parts;   /* a bundle's parts lie a slot stride apart */
+    return parts > 1 ? parts * ((bytes + 7) & ~7) : bytes;
 }
 
 static int first_member(const unsigned char *m, int n)
@@ -116,6 +140,7 @@ void coll_free(coll_sched *s)
     free(s->to);
     free(s->msgs);
     free(s->xf);
+    free(s->xors);
     memset(s, 0, sizeof *s);
 }
 

@@ -24,21 +24,36 @@ typedef enum {
     OP_ALLGATHER, OP_ALLTOALL, OP_MNB, OP_MNS, OP_COUNT
 } coll_op;
 
-typedef enum { ALGO_SCHED, ALGO_TREE, ALGO_RING, ALGO_RD, ALGO_ALL_AT_ONCE, ALGO_QCDOC, ALGO_COUNT } coll_algo;
+typedef enum { ALGO_SCHED, ALGO_TREE, ALGO_RING, ALGO_RD, ALGO_ALL_AT_ONCE, ALGO_QCDOC, ALGO_HNC, ALGO_COUNT } coll_algo;
 
 #define COLL_MAX_HOPS 48
 
 typedef struct {
     int origin;   /* terminal whose data this is */
     int dest;     /* terminal it is for, or -1: everyone in the receiver set */
+    int parts;    /* 0 or 1: one message of the collective's size; n > 1: a bundle of n
+                   * (hnc's coded messages; not pattern data, never verified itself) */
 } coll_msg;
 
+/* A piece of a message: the whole of it (len 0), or len bytes at byte off
+ * of part `part`.  Pieces to or from a coding unit (an address >= nterms,
+ * hnc --xor unit) are ENCODE contributions with count 2 and the result to
+ * out_dest, and that result on its way back. */
 typedef struct {
     int step, src, dst, msg;
     int chan;                       /* injection channel of src (k-port) */
     int nports;                     /* 0: table routing */
     int8_t ports[COLL_MAX_HOPS];
+    int part, off, len, tag;        /* len 0: the whole message, tag = its id */
+    int out_dest;                   /* to a unit: where the slot's result goes */
 } coll_xfer;
+
+/* An XOR on a node's core after the receives of a step: (dmsg, dpart) =
+ * (amsg, apart) ^ (bmsg, bpart), message-sized; verify: dmsg is pattern
+ * data the harness checks afterwards (hnc's decoding). */
+typedef struct {
+    int step, node, dmsg, dpart, amsg, apart, bmsg, bpart, verify;
+} coll_xor;
 
 typedef struct {
     coll_op op;
@@ -51,6 +66,8 @@ typedef struct {
     coll_xfer *xf;
     int nsteps;
     int detour;                     /* routes are at most this many links longer than minimal; -1 unknown */
+    int nxors, xcap;
+    coll_xor *xors;
 } coll_sched;
 
 const char *coll_op_name(coll_op op);
@@ -67,6 +84,13 @@ void coll_free(coll_sched *s);
 
 /* Appends a transfer; returns it for the caller to fill a route. */
 coll_xfer *coll_add(coll_sched *s, int step, int src, int dst, int msg);
+
+/* Appends a message (origin, dest, parts); returns its id. */
+int coll_add_msg(coll_sched *s, int origin, int dest, int parts);
+/* Appends an XOR (see coll_xor). */
+coll_xor *coll_add_xor(coll_sched *s, int step, int node);
+/* Bytes transfer x carries when messages have `bytes` bytes. */
+int coll_xfer_bytes(const coll_sched *s, const coll_xfer *x, int bytes);
 
 /* Message ids: the message of origin o (broadcast types, reduce partials),
  * and of the pair (o, d) (personalized types); -1 if there is none. */

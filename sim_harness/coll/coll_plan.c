@@ -34,25 +34,64 @@ static int slot_of(const int *slots, int nslots, int msg)
     return -1;
 }
 
-uint32_t *coll_plan_encode(const coll_sched *s, const topo *t, int node, int bytes, int sync, uint32_t seed,
-                           int redop, uint32_t plan_addr, int *nwords, uint32_t *buf_end)
+static int parts_of(const coll_sched *s, int m) { return s->msgs[m].parts > 1 ? s->msgs[m].parts : 1; }
+
+/* A transfer the plain send/receive lists carry: a whole one-part message
+ * between two terminals.  Everything else is an extended operation. */
+static int plain_xfer(const coll_sched *s, const coll_xfer *f)
 {
-    int nsend = 0, nrecv = 0;
-    for (int x = 0; x < s->nxfers; x++) {
-        nsend += s->xf[x].src == node;
-        nrecv += s->xf[x].dst == node;
-    }
-    /* slots: every message this node originates, sends or receives */
-    int *slots = malloc(((size_t)s->nmsgs + 1) * sizeof *slots), nslots = 0;
+    return !f->len && parts_of(s, f->msg) == 1 && f->src < s->nterms && f->dst < s->nterms;
+}
+
+static int ext_sched(const coll_sched *s)
+{
+    if (s->nxors) return 1;
+    for (int x = 0; x < s->nxfers; x++)
+        if (!plain_xfer(s, &s->xf[x])) return 1;
+    return 0;
+}
+
+/* the node's slots: every message it originates, sends, receives or XORs;
+ * a bundle takes one slot per part.  first[i] is message slots[i]'s first slot. */
+static int node_slots(const coll_sched *s, int node, int *slots, int *first, int *units)
+{
+    int n = 0, u = 0;
     for (int m = 0; m < s->nmsgs; m++) {
         int use = s->msgs[m].origin == node;
         for (int x = 0; x < s->nxfers && !use; x++)
             use = s->xf[x].msg == m && (s->xf[x].src == node || s->xf[x].dst == node);
-        if (use) slots[nslots++] = m;
+        for (int x = 0; x < s->nxors && !use; x++) {
+            const coll_xor *o = &s->xors[x];
+            use = o->node == node && (o->dmsg == m || o->amsg == m || o->bmsg == m);
+        }
+        if (!use) continue;
+        slots[n] = m;
+        first[n++] = u;
+        u += parts_of(s, m);
     }
+    *units = u;
+    return n;
+}
+
+uint32_t *coll_plan_encode(const coll_sched *s, const topo *t, int node, int bytes, int sync, uint32_t seed,
+                           int redop, uint32_t plan_addr, int *nwords, uint32_t *buf_end)
+{
+    int ext = ext_sched(s), nsend = 0, nrecv = 0, nops = 0;
+    for (int x = 0; x < s->nxfers; x++) {
+        const coll_xfer *f = &s->xf[x];
+        int mine = (f->src == node) + (f->dst == node);
+        if (plain_xfer(s, f)) {
+            nsend += f->src == node;
+            nrecv += f->dst == node;
+        } else nops += mine;
+    }
+    for (int x = 0; x < s->nxors; x++) nops += s->xors[x].node == node;
+    int *slots = malloc(((size_t)s->nmsgs + 1) * sizeof *slots), *first = malloc(((size_t)s->nmsgs + 1) * sizeof *first);
+    int units, nslots = node_slots(s, node, slots, first, &units);
     int steps_off = PH_HEADER_WORDS, sends_off = steps_off + PLAN_STEP_WORDS * s->nsteps;
     int recvs_off = sends_off + PLAN_SEND_WORDS * nsend, slots_off = recvs_off + PLAN_RECV_WORDS * nrecv;
-    int ct_off = slots_off + PLAN_SLOT_WORDS * nslots, result_off = ct_off + s->nsteps;
+    int xsteps_off = slots_off + PLAN_SLOT_WORDS * units, ops_off = xsteps_off + (ext ? PLAN_XSTEP_WORDS * s->nsteps : 0);
+    int ct_off = ops_off + PLAN_OP_WORDS * nops, result_off = ct_off + s->nsteps;
     int total = result_off + PLAN_RESULT_WORDS(s->nsteps);
     uint32_t stride = ((uint32_t)bytes + 7) & ~7u, buf = (plan_addr + 4u * (uint32_t)total + 63) & ~63u;
     uint32_t *w = calloc((size_t)total, sizeof *w);
@@ -66,7 +105,7 @@ uint32_t *coll_plan_encode(const coll_sched *s, const topo *t, int node, int byt
     w[PH_SYNC] = (uint32_t)sync;
     w[PH_SEED] = seed;
     w[PH_REDOP] = (uint32_t)redop;
-    w[PH_NSLOTS] = (uint32_t)nslots;
+    w[PH_NSLOTS] = (uint32_t)units;
     w[PH_PORTBITS] = (uint32_t)topo_port_bits(t);
     w[PH_STEPS_OFF] = (uint32_t)steps_off;
     w[PH_SENDS_OFF] = (uint32_t)sends_off;
@@ -76,27 +115,46 @@ uint32_t *coll_plan_encode(const coll_sched *s, const topo *t, int node, int byt
     w[PH_NRECVS] = (uint32_t)nrecv;
     w[PH_RESULT_OFF] = (uint32_t)result_off;
     w[PH_WORDS] = (uint32_t)total;
-    w[PH_FLAGS] = s->from[node] ? PF_CONTRIBUTES : 0;
+    w[PH_FLAGS] = (s->from[node] ? PF_CONTRIBUTES : 0) | (ext ? PF_EXT : 0);
     w[PH_BUF_ADDR] = buf;
     w[PH_CT_OFF] = (uint32_t)ct_off;
     w[PH_STRIDE] = stride;
+    w[PH_XSTEPS_OFF] = (uint32_t)xsteps_off;
+    w[PH_OPS_OFF] = (uint32_t)ops_off;
+    w[PH_NOPS] = (uint32_t)nops;
     for (int i = 0; i < s->nterms && i < 1024; i++)
         if (s->from[i]) w[PH_CONTRIB + i / 32] |= 1u << (i % 32);
-    int pb = topo_port_bits(t), is = 0, ir = 0;
+    /* byte offset of (message, part) in this node's buffers */
+#define OFF(m, part) (stride * (uint32_t)(first[slot_of(slots, nslots, (m))] + (part)))
+    int pb = topo_port_bits(t), is = 0, ir = 0, io = 0;
     for (int st = 0; st < s->nsteps; st++) {
-        uint32_t *sw = &w[steps_off + PLAN_STEP_WORDS * st];
+        uint32_t *sw = &w[steps_off + PLAN_STEP_WORDS * st], *xw = ext ? &w[xsteps_off + PLAN_XSTEP_WORDS * st] : NULL;
         sw[0] = (uint32_t)is;
         sw[2] = (uint32_t)ir;
+        if (xw) xw[0] = (uint32_t)io;
         for (int x = 0; x < s->nxfers; x++) {
             const coll_xfer *f = &s->xf[x];
-            if (f->step != st) continue;
+            if (f->step != st || (f->src != node && f->dst != node)) continue;
+            if (!plain_xfer(s, f)) {
+                uint32_t off = OFF(f->msg, f->part) + (uint32_t)f->off, len = (uint32_t)coll_xfer_bytes(s, f, bytes);
+                uint32_t tag = (uint32_t)(f->len ? f->tag : f->msg);
+                plan_op *o = (plan_op *)&w[ops_off + PLAN_OP_WORDS * io++];
+                if (f->src == node) {
+                    *o = (plan_op){.kind = f->dst >= s->nterms ? PO_ENCODE : PO_SEND, .peer = (uint32_t)f->dst, .tag = tag,
+                                   .off = off, .len = len, .chan = (uint32_t)f->chan, .a = 2, .b = (uint32_t)f->out_dest};
+                } else {
+                    *o = (plan_op){.kind = PO_RECV, .peer = (uint32_t)f->src, .tag = tag, .off = off, .len = len};
+                    xw[2]++;
+                }
+                continue;
+            }
             if (f->src == node) {
                 uint32_t *e = &w[sends_off + PLAN_SEND_WORDS * is++];
                 uint64_t route = 0;
                 for (int h = 0; h < f->nports; h++) route |= (uint64_t)f->ports[h] << (pb * h);
                 e[0] = (uint32_t)f->dst;
                 e[1] = (uint32_t)f->msg;
-                e[2] = (uint32_t)slot_of(slots, nslots, f->msg);
+                e[2] = (uint32_t)first[slot_of(slots, nslots, f->msg)];
                 e[3] = (uint32_t)f->chan;
                 e[4] = (uint32_t)f->nports;
                 e[5] = (uint32_t)route;
@@ -108,24 +166,35 @@ uint32_t *coll_plan_encode(const coll_sched *s, const topo *t, int node, int byt
                 int need = g->dest >= 0 ? node == g->dest : s->to[node] && node != g->origin;
                 e[0] = (uint32_t)f->src;
                 e[1] = (uint32_t)f->msg;
-                e[2] = (uint32_t)slot_of(slots, nslots, f->msg);
+                e[2] = (uint32_t)first[slot_of(slots, nslots, f->msg)];
                 e[3] = (s->op == OP_REDUCE || s->op == OP_BARRIER) ? PRF_COMBINE : need ? PRF_VERIFY : 0;
             }
         }
+        for (int x = 0; x < s->nxors; x++) {
+            const coll_xor *c = &s->xors[x];
+            if (c->step != st || c->node != node) continue;
+            plan_op *o = (plan_op *)&w[ops_off + PLAN_OP_WORDS * io++];
+            *o = (plan_op){.kind = PO_XOR, .peer = c->verify ? POF_VERIFY : 0, .off = OFF(c->dmsg, c->dpart),
+                           .len = (uint32_t)bytes, .a = OFF(c->amsg, c->apart), .b = OFF(c->bmsg, c->bpart)};
+        }
         sw[1] = (uint32_t)is - sw[0];
         sw[3] = (uint32_t)ir - sw[2];
+        if (xw) xw[1] = (uint32_t)io - xw[0];
     }
-    for (int i = 0; i < nslots; i++) {
-        uint32_t *e = &w[slots_off + PLAN_SLOT_WORDS * i];
-        const coll_msg *g = &s->msgs[slots[i]];
-        e[0] = (uint32_t)slots[i];
-        e[1] = (uint32_t)g->origin;
-        e[2] = (uint32_t)g->dest;
-        e[3] = g->origin == node;
-    }
+#undef OFF
+    for (int i = 0; i < nslots; i++)
+        for (int p = 0; p < parts_of(s, slots[i]); p++) {
+            uint32_t *e = &w[slots_off + PLAN_SLOT_WORDS * (first[i] + p)];
+            const coll_msg *g = &s->msgs[slots[i]];
+            e[0] = (uint32_t)slots[i];
+            e[1] = (uint32_t)g->origin;
+            e[2] = parts_of(s, slots[i]) > 1 ? PLAN_SLOT_CODED : (uint32_t)g->dest;
+            e[3] = g->origin == node && parts_of(s, slots[i]) == 1;
+        }
     free(slots);
+    free(first);
     *nwords = total;
-    *buf_end = buf + stride * (uint32_t)nslots;
+    *buf_end = buf + stride * (uint32_t)units;
     return w;
 }
 
@@ -133,6 +202,16 @@ static const uint8_t *at(uint32_t addr, uint32_t len, const uint8_t *ram, uint32
 {
     uint32_t off = addr - ram_base;
     return off <= ram_size && len <= ram_size - off ? ram + off : NULL;
+}
+
+/* the first byte of d that differs from slot sl's pattern data, or -1 */
+static long first_wrong(const plan_slot *sl, const uint8_t *d, uint32_t bytes, uint32_t seed, uint8_t *want)
+{
+    for (uint32_t b = 0; b < bytes; b++) {
+        *want = (uint8_t)(coll_pattern(seed, (int)sl->origin, (int)sl->dest, b / 4) >> (8 * (b % 4)));
+        if (d[b] != *want) return (long)b;
+    }
+    return -1;
 }
 
 int coll_plan_verify(const uint32_t *w, const uint8_t *ram, uint32_t ram_base, uint32_t ram_size, char *err,
@@ -151,14 +230,30 @@ int coll_plan_verify(const uint32_t *w, const uint8_t *ram, uint32_t ram_base, u
             snprintf(err, (size_t)errlen, "node %d: the buffer of message %u lies outside RAM", me, sl->msg);
             return -1;
         }
-        for (uint32_t b = 0; b < bytes; b++) {
-            uint32_t word = coll_pattern(seed, (int)sl->origin, (int)sl->dest, b / 4);
-            uint8_t want = (uint8_t)(word >> (8 * (b % 4)));
-            if (d[b] != want) {
-                snprintf(err, (size_t)errlen, "node %d: message %u (from terminal %u, received from %u) byte %u: got 0x%02x, expected 0x%02x",
-                         me, sl->msg, sl->origin, e->src, b, d[b], want);
-                return -1;
-            }
+        uint8_t want;
+        long b = first_wrong(sl, d, bytes, seed, &want);
+        if (b >= 0) {
+            snprintf(err, (size_t)errlen, "node %d: message %u (from terminal %u, received from %u) byte %ld: got 0x%02x, expected 0x%02x",
+                     me, sl->msg, sl->origin, e->src, b, d[b], want);
+            return -1;
+        }
+    }
+    /* decoded messages (PO_XOR with POF_VERIFY) */
+    const plan_op *ops = (const plan_op *)(w + w[PH_OPS_OFF]);
+    for (uint32_t i = 0; (w[PH_FLAGS] & PF_EXT) && i < w[PH_NOPS]; i++) {
+        if (ops[i].kind != PO_XOR || !(ops[i].peer & POF_VERIFY)) continue;
+        const plan_slot *sl = &slots[ops[i].off / stride];
+        const uint8_t *d = at(w[PH_BUF_ADDR] + ops[i].off, bytes, ram, ram_base, ram_size);
+        if (!d) {
+            snprintf(err, (size_t)errlen, "node %d: the buffer of message %u lies outside RAM", me, sl->msg);
+            return -1;
+        }
+        uint8_t want;
+        long b = first_wrong(sl, d, bytes, seed, &want);
+        if (b >= 0) {
+            snprintf(err, (size_t)errlen, "node %d: message %u (from terminal %u, decoded) byte %ld: got 0x%02x, expected 0x%02x",
+                     me, sl->msg, sl->origin, b, d[b], want);
+            return -1;
         }
     }
     /* reduce: the root (the one node that sends nothing) holds the

@@ -115,3 +115,24 @@ int ncm_coded_eval(const ncm_net *n, int gw, int gh, ncm_coded *c, char *err, in
     c->g_hops = farthest(gx, gw, n->w, torus) + farthest(gy, gh, n->h, torus);
     return 0;
 }
+
+int ncm_shape_ok(const ncm_net *n, int gw, int gh)
+{
+    if (gw < 1 || gh < 1 || n->w % gw || n->h % gh || gw * gh < 2 || gw * gh == n->w * n->h) return 0;
+    return n->mc != NCM_TREE || (!(gw & (gw - 1)) && !(gh & (gh - 1)));
+}
+
+int ncm_best(const ncm_net *n, int want_size, ncm_coded *best)
+{
+    char err[200];
+    ncm_coded c;
+    int found = 0;
+    for (int gh = 1; gh <= n->h; gh++)
+        for (int gw = 1; gw <= n->w; gw++) {
+            if (!ncm_shape_ok(n, gw, gh) || (want_size && gw * gh != want_size)) continue;
+            if (ncm_coded_eval(n, gw, gh, &c, err, sizeof err)) continue;
+            if (!found || c.coded_hops < best->coded_hops) *best = c;
+            found = 1;
+        }
+    return found ? 0 : -1;
+}

@@ -46,6 +46,12 @@ double ncm_conventional(const ncm_net *n, double *unicasts);
 /* The coded scheme for one group shape (gw | w, gh | h, 1 < gw*gh < w*h).
  * Returns 0, or -1 with one line in err. */
 int ncm_coded_eval(const ncm_net *n, int gw, int gh, ncm_coded *c, char *err, int errlen);
+/* 1 if gw x gh groups tile the network (at least two groups of two; trees:
+ * power-of-two sides). */
+int ncm_shape_ok(const ncm_net *n, int gw, int gh);
+/* The shape with the fewest coded hops (want_size != 0: of that many
+ * nodes; ties: the first in y-major order of gh, gw).  0, or -1 if none. */
+int ncm_best(const ncm_net *n, int want_size, ncm_coded *best);
 /* Checks the network (sizes, trees need powers of two). */
 int ncm_check(const ncm_net *n, char *err, int errlen);
 
