@@ -68,7 +68,7 @@ done
 j=$(hnc --topo mesh:8x8 --bytes 64)
 jcheck hnc-default-shape "$j" '.group_shape=="2x8" and .xor=="unit" and .multicast=="tree" and .hops==2192 and .num_groups==4 and .group_size==16'
 j2=$(hnc --topo mesh:8x8 --bytes 64 --xor core)
-jcheck hnc-core-same-traffic "$j2" ".verified==true and .xor==\"core\" and .link_flits==$(jq .link_flits <<<"$j") and .cycles_per_phase.C==0"
+jcheck hnc-core-same-traffic "$j2" ".verified==true and .xor==\"core\" and .link_flits==$(jq .link_flits <<<"$j") and .cycles_per_phase.C > 0 and .cycles_per_phase.G > 0 and .delivery_cycles == .cycles - .cycles_per_phase.G"
 # units: every coded message of every chunk made by a unit (600 bytes = 3 chunks of at most 256):
 # 4 INs x 15 pairs x 3 chunks results, 2 contributions each
 j=$(hnc --topo mesh:8x8 --bytes 600)

@@ -114,14 +114,14 @@ int hnc_build(coll_sched *s, const topo *t, const hnc_opts *o, hnc_info *info, c
                 if (h != g) coll_add(s, 0, member(&L, g, r), member(&L, h, r), DATA(g, r));
         }
     step = LM;
-    /* C: on the core at the end of B's last step, or a step through the unit */
-    info->first_step[HNC_C] = step;   /* --xor core: an empty phase, the XORs end B's last step */
+    /* C: a step of its own, on the IN's core or through its router's unit */
+    info->first_step[HNC_C] = step;
     for (int g = 0; g < G; g++) {
         int in = member(&L, g, L.in_rank);
         for (int i = 0; i + 1 < M; i++) {
             if (!o->xor_unit) {
-                coll_xor *x = coll_add_xor(s, step - 1, in);
-                *x = (coll_xor){.step = step - 1, .node = in, .dmsg = bundle[g], .dpart = i,
+                coll_xor *x = coll_add_xor(s, step, in);
+                *x = (coll_xor){.step = step, .node = in, .dmsg = bundle[g], .dpart = i,
                                 .amsg = DATA(g, i), .bmsg = DATA(g, i + 1)};
                 continue;
             }
@@ -137,7 +137,7 @@ int hnc_build(coll_sched *s, const topo *t, const hnc_opts *o, hnc_info *info, c
             }
         }
     }
-    if (o->xor_unit) step++;
+    step++;
     /* D: the INs exchange bundles */
     info->first_step[HNC_D] = step;
     for (int g = 0; g < G; g++) multicast(s, &L, 1, 0, g, bundle[g], step, aao);
@@ -148,27 +148,30 @@ int hnc_build(coll_sched *s, const topo *t, const hnc_opts *o, hnc_info *info, c
         for (int h = 0; h < G; h++)
             if (h != g) multicast(s, &L, 0, g, L.in_rank, bundle[h], step, aao);
     step += LM;
-    info->first_step[HNC_PHASES] = step;
-    /* G: decode group h from its bundle and the counterpart's datum, outwards from rank r */
+    /* G: a step of its own (XORs on every core, no traffic), so that the
+     * steps before it are the delivery: decode group h from its bundle and
+     * the counterpart's datum, outwards from rank r */
+    info->first_step[HNC_G] = step;
     for (int g = 0; g < G; g++)
         for (int r = 0; r < M; r++)
             for (int h = 0; h < G; h++) {
                 if (h == g) continue;
                 int node = member(&L, g, r);
                 for (int i = r; i + 1 < M; i++) {
-                    coll_xor *x = coll_add_xor(s, step - 1, node);
-                    *x = (coll_xor){.step = step - 1, .node = node, .dmsg = DATA(h, i + 1), .amsg = bundle[h], .apart = i,
+                    coll_xor *x = coll_add_xor(s, step, node);
+                    *x = (coll_xor){.step = step, .node = node, .dmsg = DATA(h, i + 1), .amsg = bundle[h], .apart = i,
                                     .bmsg = DATA(h, i), .verify = 1};
                 }
                 for (int i = r - 1; i >= 0; i--) {
-                    coll_xor *x = coll_add_xor(s, step - 1, node);
-                    *x = (coll_xor){.step = step - 1, .node = node, .dmsg = DATA(h, i), .amsg = bundle[h], .apart = i,
+                    coll_xor *x = coll_add_xor(s, step, node);
+                    *x = (coll_xor){.step = step, .node = node, .dmsg = DATA(h, i), .amsg = bundle[h], .apart = i,
                                     .bmsg = DATA(h, i + 1), .verify = 1};
                 }
             }
 #undef DATA
     free(bundle);
-    s->nsteps = step;
+    s->nsteps = ++step;
+    info->first_step[HNC_PHASES] = step;
     /* each sender's sends of a step round robin over its channels (unit
      * contributions stay on channel 0, so that a pair's two arrive together) */
     int *next = calloc((size_t)s->nterms * (size_t)s->nsteps, sizeof *next);

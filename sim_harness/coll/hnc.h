@@ -16,7 +16,8 @@
  *   D  the INs exchange their bundles (a multicast over the INs)
  *   E  every IN multicasts every other group's bundle into its group
  *   G  every node decodes each other group from the bundle and the datum
- *      of its counterpart there (F): a chain of XORs on its core
+ *      of its counterpart there (F): a chain of XORs on its core, in a step
+ *      of its own, so that the steps before it are the delivery
  * Multicasts are binomial trees over XOR ranks, farthest partner first (the
  * model's "tree"), or a unicast to every destination ("all-at-once").
  * Steps are globally synchronized: each step's traffic is table-routed
@@ -36,7 +37,7 @@ typedef struct {
     int bytes;           /* message size */
 } hnc_opts;
 
-enum { HNC_B, HNC_C, HNC_D, HNC_E, HNC_PHASES };   /* F runs with B, G at the end of E */
+enum { HNC_B, HNC_C, HNC_D, HNC_E, HNC_G, HNC_PHASES };   /* F runs with B */
 
 typedef struct {
     int gw, gh, groups, group_size;
