@@ -554,6 +554,7 @@ int cmd_collective(int argc, char **argv)
         json_object_set_new(j, "sync", json_string(sync == SYNC_GLOBAL ? "global" : "data"));
         json_object_set_new(j, "bytes", json_integer(bytes));
         json_object_set_new(j, "ports", json_integer(t->k));
+        json_object_set_new(j, "nodes", json_integer(t->nterms));
         json_object_set_new(j, "verified", json_boolean(o.verified));
         json_object_set_new(j, "cycles", json_integer((json_int_t)o.cycles));
         json_object_set_new(j, "start_cycle", json_integer((json_int_t)o.start_cycle));
