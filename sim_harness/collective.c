@@ -17,6 +17,7 @@
 #include "cmds.h"
 #include "coll/coll.h"
 #include "coll/coll_plan.h"
+#include "coll/dfmodel.h"
 #include "coll/hnc.h"
 #include "links_report.h"
 #include "node.h"
@@ -39,6 +40,9 @@ static const char *usage_text =
     "  --multicast M     hnc: tree (default) or all-at-once, for every multicast of the scheme\n"
     "  --xor X           hnc: where the intermediate nodes XOR: unit (the router's coding unit,\n"
     "                    the default with ncu=1) or core (their firmware)\n"
+    "                    llf, glf, forest (bcast on a dragonfly, topology-aware; docs/dragonfly.md)\n"
+    "  --alloc random:N[:SEED]  the job: N random terminals (seed 1), in random rank order; the\n"
+    "                    first is the root of a bcast unless --from names one; --to is the job\n"
     "  --schedule FILE   run this schedule file (xnoc sched -o FILE)\n"
     "  --no-shipped      search a schedule even where schedules/ ships a proven one\n"
     "  --sync M          global (a barrier starts every step, default) or data (data-driven)\n"
@@ -80,6 +84,7 @@ typedef struct {
     char busiest[64];               /* the channel that carried the most flits */
     uint64_t busiest_flits;
     uint64_t link_flits;            /* flits on router-to-router links, all of them */
+    uint64_t global_flits;          /* dragonfly: of them on global links */
     uint32_t ram_kib;
     uint64_t start_cycle;           /* network cycle the timed region began in */
 } outcome;
@@ -99,6 +104,7 @@ static void busiest_channel(const topo *t, sys *sy, outcome *out)
         const topo_link *L = &t->links[l];
         uint64_t f = net_link_flits(sy->net, L->src, L->src_port);
         out->link_flits += f;
+        if (t->kind == TOPO_DRAGONFLY && L->dateline) out->global_flits += f;   /* the global links */
         if (f > out->busiest_flits) {
             out->busiest_flits = f;
             snprintf(out->busiest, sizeof out->busiest, "r%d.%s->r%d", L->src,
@@ -375,11 +381,67 @@ static uint64_t busiest_volume(const coll_sched *s, int bytes)
     return v;
 }
 
+/* dragonfly: groups with a member of the collective */
+static int groups_in_job(const coll_sched *s, const topo *t)
+{
+    int n = 0;
+    unsigned char *seen = calloc((size_t)t->groups, 1);
+    for (int v = 0; v < s->nterms; v++) {
+        int x = topo_group(t, topo_term_router(t, v));
+        if ((s->from[v] || s->to[v]) && !seen[x]) seen[x] = 1, n++;
+    }
+    free(seen);
+    return n;
+}
+
+/* --alloc random:N[:SEED]: N distinct terminals in random order (seeded). */
+static int *random_alloc(const char *spec, int nterms, int *n)
+{
+    long N = 0;
+    unsigned long long seed = 1;
+    char *end;
+    if (strncmp(spec, "random:", 7) || (N = strtol(spec + 7, &end, 10)) < 1 || (*end && *end != ':') ||
+        (*end == ':' && (sscanf(end + 1, "%llu", &seed) != 1)))
+        cli_fail(EXIT_USAGE, "--alloc '%s': expected random:N or random:N:SEED", spec);
+    if (N < 2 || N > nterms) cli_fail(EXIT_USAGE, "--alloc %s: N must be 2..%d (the terminals)", spec, nterms);
+    int *perm = malloc((size_t)nterms * sizeof *perm);
+    for (int i = 0; i < nterms; i++) perm[i] = i;
+    uint64_t x = seed * 0x9E3779B97F4A7C15ull + 1;
+    for (int i = 0; i < N; i++) {   /* Fisher-Yates, the first N places */
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        int j = i + (int)(x % (uint64_t)(nterms - i)), tmp = perm[i];
+        perm[i] = perm[j];
+        perm[j] = tmp;
+    }
+    *n = (int)N;
+    return perm;
+}
+
+/* The sets an allocation gives: a rooted op's root is --from (or the
+ * allocation's first terminal), the job its other side; else both sides. */
+static void alloc_sets(coll_op op, const int *order, int n, const char *from, char **fs, char **ts)
+{
+    size_t cap = (size_t)n * 6 + 16;
+    char *job = malloc(cap), *root = malloc(16);
+    size_t len = 0;
+    for (int i = 0; i < n; i++) len += (size_t)snprintf(job + len, cap - len, i ? ",%d" : "%d", order[i]);
+    snprintf(root, 16, "%d", order[0]);
+    int rooted_from = op == OP_BCAST || op == OP_SCATTER, rooted_to = op == OP_GATHER || op == OP_REDUCE;
+    *fs = rooted_from ? (from ? strdup(from) : strdup(root)) : from ? strdup(from) : strdup(job);
+    *ts = rooted_to ? strdup(root) : strdup(job);
+    if (rooted_to) {   /* the root receives; the job sends */
+        free(*fs);
+        *fs = strdup(job);
+    }
+    free(job);
+    free(root);
+}
+
 int cmd_collective(int argc, char **argv)
 {
     cli_catch_sigint();
     const char *spec = NULL, *opname = NULL, *from = NULL, *to = NULL, *algo_s = "sched", *file = NULL;
-    const char *shape_s = NULL, *mcast_s = NULL, *xor_s = NULL;
+    const char *shape_s = NULL, *mcast_s = NULL, *xor_s = NULL, *alloc_s = NULL;
     router_cfg rc;
     router_cfg_default(&rc);
     int k = 1, json = 0, bytes = -1, sync = SYNC_GLOBAL, redop = RED_SUM, use_shipped = 1;
@@ -407,6 +469,7 @@ int cmd_collective(int argc, char **argv)
         else if (!strcmp(a, "--algo")) algo_s = argv[++i];
         else if (!strcmp(a, "--schedule")) file = argv[++i];
         else if (!strcmp(a, "--group-shape")) shape_s = argv[++i];
+        else if (!strcmp(a, "--alloc")) alloc_s = argv[++i];
         else if (!strcmp(a, "--multicast")) mcast_s = argv[++i];
         else if (!strcmp(a, "--xor")) xor_s = argv[++i];
         else if (!strcmp(a, "--sync")) {
@@ -435,7 +498,8 @@ int cmd_collective(int argc, char **argv)
     topo *t = NULL;
     coll_sched s;
     int algo = coll_algo_parse(algo_s);
-    if (algo < 0) cli_fail(EXIT_USAGE, "--algo: unknown algorithm '%s' (sched, tree, ring, rd, all-at-once, qcdoc, hnc)", algo_s);
+    if (algo < 0)
+        cli_fail(EXIT_USAGE, "--algo: unknown algorithm '%s' (sched, tree, ring, rd, all-at-once, qcdoc, hnc, llf, glf, forest)", algo_s);
     hnc_opts ho = {.xor_unit = rc.ncu, .chunk = 8 * rc.ncmax};
     hnc_info hi = {0};
     if (algo != ALGO_HNC && (shape_s || mcast_s || xor_s))
@@ -483,7 +547,22 @@ int cmd_collective(int argc, char **argv)
         if (op < 0) cli_fail(EXIT_USAGE, "--op: unknown collective '%s' (barrier, bcast, scatter, gather, reduce, allgather, alltoall, mnb, mns)", opname);
         t = topo_parse(spec, k, err, sizeof err);
         if (!t) cli_fail(EXIT_USAGE, "%s", err);
+        int *order = NULL, norder = 0;
+        char *alloc_from = NULL, *alloc_to = NULL;
+        if (alloc_s) {
+            if (to) cli_fail(EXIT_USAGE, "--alloc gives the job: drop --to");
+            order = random_alloc(alloc_s, t->nterms, &norder);
+            alloc_sets((coll_op)op, order, norder, from, &alloc_from, &alloc_to);
+            from = alloc_from;
+            to = alloc_to;
+        }
         if (coll_init(&s, t, (coll_op)op, from, to, err, sizeof err)) cli_fail(EXIT_USAGE, "%s", err);
+        s.rank_order = order;
+        s.nranks = norder;
+        if (order && s.root >= 0 && !s.to[s.root] && !s.from[s.root])
+            cli_fail(EXIT_USAGE, "--alloc: the root %d is not in the job", s.root);
+        free(alloc_from);
+        free(alloc_to);
         sched_bound b;
         sched_lower_bound(&s, t, &b);
         sr.lower_bound = b.value;
@@ -585,6 +664,25 @@ int cmd_collective(int argc, char **argv)
         json_object_set_new(j, "link_flits_expected", json_integer((json_int_t)hops_flits));
         json_object_set_new(j, "unicasts", json_integer(unicasts));
         json_object_set_new(j, "hops", hops_ok ? json_integer((json_int_t)hops) : json_null());
+        if (t->kind == TOPO_DRAGONFLY) {   /* the dragonfly paper's metrics: packets on links by kind */
+            uint64_t pkt = 2 + ((uint64_t)bytes + 7) / 8;
+            json_object_set_new(j, "makespan", json_integer((json_int_t)o.cycles));
+            json_object_set_new(j, "global_link_packets", json_integer((json_int_t)(o.global_flits / pkt)));
+            json_object_set_new(j, "local_link_packets", json_integer((json_int_t)((o.link_flits - o.global_flits) / pkt)));
+            json_object_set_new(j, "avg_hops", unicasts ? json_real((double)hops / unicasts) : json_null());
+            int gj = groups_in_job(&s, t), members = 0;
+            for (int v = 0; v < s.nterms; v++) members += s.from[v] || s.to[v];
+            dfm_probs dp;
+            dfm_eval(t, &dp);
+            json_object_set_new(j, "groups_in_job", json_integer(gj));
+            json_object_set_new(j, "job_terminals", json_integer(members));
+            /* the paper's formulas (xnoc dfmodel): TREE's expectation over random jobs of this
+             * size, the topology-aware algorithms' bounds for the groups this job spans */
+            json_object_set_new(j, "model_tree_global_links", json_real(dfm_tree_global(&dp, members)));
+            json_object_set_new(j, "model_tree_local_links", json_real(dfm_tree_local(&dp, members)));
+            json_object_set_new(j, "bound_global_links", json_integer(dfm_bound_global(gj)));
+            json_object_set_new(j, "bound_local_links", json_integer(dfm_bound_local(gj, t->df_a)));
+        }
         if (algo == ALGO_HNC) {
             json_object_set_new(j, "group_shape", json_sprintf("%dx%d", hi.gw, hi.gh));
             json_object_set_new(j, "group_size", json_integer(hi.group_size));
@@ -633,6 +731,13 @@ int cmd_collective(int argc, char **argv)
                    (unsigned long long)o.combine_cycles, (unsigned long long)(o.cycles - o.combine_cycles));
         printf("  %d unicasts, %llu aggregate path hops%s, %llu flits on router-to-router links\n", unicasts,
                (unsigned long long)hops, hops_ok ? "" : " (the link counters disagree!)", (unsigned long long)o.link_flits);
+        if (t->kind == TOPO_DRAGONFLY) {
+            uint64_t pkt = 2 + ((uint64_t)bytes + 7) / 8;
+            printf("  dragonfly: makespan %llu cycles, %llu packets on global links, %llu on local links, %.2f hops per packet,\n"
+                   "  job of %d groups\n", (unsigned long long)o.cycles, (unsigned long long)(o.global_flits / pkt),
+                   (unsigned long long)((o.link_flits - o.global_flits) / pkt), unicasts ? (double)hops / unicasts : 0.0,
+                   groups_in_job(&s, t));
+        }
         if (algo == ALGO_HNC)
             printf("  hnc: groups %dx%d (%d groups of %d nodes), intermediate node at (%d,%d), %s multicasts, XOR in the %s;\n"
                    "  model hops %.0f; cycles B+F %llu, C %llu, D %llu, E %llu (delivered at %llu), G (decoding) %llu;\n"

@@ -14,6 +14,7 @@
 #pragma weak cmd_qcdoc
 #pragma weak cmd_ncmodel
 #pragma weak cmd_sweep
+#pragma weak cmd_dfmodel
 
 static const struct {
     const char *name;
@@ -27,6 +28,7 @@ static const struct {
     {"topo", cmd_topo, "describe a topology: routers, terminals, links, routes"},
     {"sweep", cmd_sweep, "run a grid of xnoc runs on GNU parallel: CSV, resume, plots"},
     {"ncmodel", cmd_ncmodel, "hop counts of the all-to-all broadcast with hierarchical network coding"},
+    {"dfmodel", cmd_dfmodel, "link use of broadcasts on a dragonfly: the paper's formulas, exact and printed"},
     {"qcdoc", cmd_qcdoc, "the QCDOC all-gather on an n-D torus: message sizes, buffers, efficiency"},
 };
 

@@ -111,8 +111,8 @@ static int dev_mmio(node *nd, uint32_t off, int is_store, uint32_t *val)
     case DEV_TOPO_NDIMS: *val = (uint32_t)t->ndims; return RV32_MMIO_OK;
     case DEV_TOPO_DIM0: case DEV_TOPO_DIM0 + 4: case DEV_TOPO_DIM0 + 8:
     case DEV_TOPO_DIM0 + 12: case DEV_TOPO_DIM0 + 16: case DEV_TOPO_DIM0 + 20: {
-        uint32_t d = (off - DEV_TOPO_DIM0) / 4;
-        *val = d < (uint32_t)t->ndims ? (uint32_t)t->dims[d] : 0;
+        uint32_t d = (off - DEV_TOPO_DIM0) / 4, df[3] = {(uint32_t)t->df_a, (uint32_t)t->df_h, (uint32_t)t->groups};
+        *val = t->kind == TOPO_DRAGONFLY ? (d < 3 ? df[d] : 0) : d < (uint32_t)t->ndims ? (uint32_t)t->dims[d] : 0;
         return RV32_MMIO_OK;
     }
     case DEV_ROUTE_HOPS:   /* routers on the deterministic route, both ends included */

@@ -5,6 +5,9 @@
  *   torus:WxH    2D torus, dimension-order routing, dateline VC classes
  *   octagon      8 routers, i linked to i+1, i-1 and i+4 (mod 8)
  *   fat-octagon  octagon with two terminals per router
+ *   dragonfly:a=A,p=P,h=H[,g=G]  G groups (default A*H+1) of A routers,
+ *                all-to-all inside a group, H global links per router,
+ *                P terminals per router
  *   :c=N         N terminals per router (concentration)
  */
 #include "topo.h"
@@ -102,6 +105,7 @@ void topo_port_name(const topo *t, int p, char *buf, size_t len)
     static const char *oct[] = {"cw", "ccw", "across"};
     if (p >= t->nnet) snprintf(buf, len, "t%d.%d", (p - t->nnet) / t->k, (p - t->nnet) % t->k);
     else if (t->kind == TOPO_OCTAGON) snprintf(buf, len, "%s", oct[p]);
+    else if (t->kind == TOPO_DRAGONFLY) snprintf(buf, len, p < t->df_a - 1 ? "l%d" : "g%d", p < t->df_a - 1 ? p : p - (t->df_a - 1));
     else snprintf(buf, len, "%c%c", p % 2 ? '-' : '+', axis[p / 2]);
 }
 
@@ -150,6 +154,56 @@ static void wire_octagon(topo *t)
     }
 }
 
+int topo_df_gateway(const topo *t, int x, int y, int *port)
+{
+    int slot = y < x ? y : y - 1;   /* < groups - 1 <= a*h */
+    *port = t->df_a - 1 + slot % t->df_h;
+    return x * t->df_a + slot / t->df_h;
+}
+
+/* The dragonfly: every router to every other of its group (local port j
+ * leads to the j-th other router), and one global link between every two
+ * groups, the "absolute" arrangement: group x's slot s goes to group s (s <
+ * x) or s + 1.  Crossing a global link is a dateline (VC class 1): with
+ * every network port in one "dimension", class 0 is local-before-global,
+ * class 1 global and local-after-global, which minimal routing (at most
+ * one global hop) cannot close into a cycle.  Groups sit on a circle,
+ * their routers along an arc (the dragonfly paper's Fig. 4). */
+static void wire_dragonfly(topo *t)
+{
+    int a = t->df_a, G = t->groups;
+    for (int r = 0; r < t->nrouters; r++) {
+        int x = r / a, i = r % a;
+        for (int j = 0; j + 1 < a; j++) add_link(t, r, j, x * a + (j < i ? j : j + 1), i < (j < i ? j : j + 1) ? i : i - 1, 0);
+        for (int y = 0; y < G; y++) {
+            if (y == x) continue;
+            int pa, pb, ra = topo_df_gateway(t, x, y, &pa), rb = topo_df_gateway(t, y, x, &pb);
+            if (ra == r) add_link(t, r, pa, rb, pb, 1);
+        }
+        for (int p = 0; p < t->nnet; p++) t->port_dim[r * t->nports + p] = DIM_X;
+        double ang = 2 * M_PI * (x + 0.15 + 0.7 * (i + 0.5) / a) / G - M_PI / 2;
+        t->x[r] = 0.5 + 0.4 * cos(ang);
+        t->y[r] = 0.5 + 0.4 * sin(ang);
+    }
+}
+
+/* Router distances along the routing function's own paths (the dragonfly:
+ * the minimal route is local-global-local, while the links also offer
+ * shorter detours through a third group that routing never takes). */
+static void routed_distances(topo *t)
+{
+    for (int a = 0; a < t->nrouters; a++)
+        for (int b = 0; b < t->nrouters; b++) {
+            int r = a, n = 0, dest = b * t->conc;
+            while (r != b) {
+                int l = t->out_link[r * t->nports + topo_route(t, r, dest)];
+                r = t->links[l].dst;
+                n++;
+            }
+            t->dist[a * t->nrouters + b] = n;
+        }
+}
+
 /* All-pairs router distances by breadth-first search over the links. */
 static void compute_distances(topo *t)
 {
@@ -195,10 +249,51 @@ static int parse_dims(const char *s, int *dims, int *nd, const char **rest)
     return 0;
 }
 
+/* "dragonfly:a=A,p=P,h=H[,g=G]" (keys in any order, each once) into
+ * df = {a, h, g} and the concentration p; *rest: what follows (":c=N" is
+ * not taken: p says it) */
+static int parse_dragonfly(const char *spec, int *df, int *conc, const char **rest, char *err, size_t errlen)
+{
+    const char *s = spec + 10, *keys = "aphg";
+    long v[4] = {0, 0, 0, 0};
+    while (*s) {
+        const char *k = strchr(keys, *s);
+        char *end;
+        if (!k || !*k || s[1] != '=' || !isdigit((unsigned char)s[2]) || v[k - keys]) {
+            snprintf(err, errlen, "topology '%s': expected dragonfly:a=A,p=P,h=H[,g=G] (each key once)", spec);
+            return -1;
+        }
+        v[k - keys] = strtol(s + 2, &end, 10);
+        if (v[k - keys] < 1 || v[k - keys] > 1000) v[k - keys] = 1000;   /* refused below */
+        s = end;
+        if (*s == ',') s++;
+        else break;
+    }
+    *rest = s;
+    if (!v[0] || !v[1] || !v[2]) {
+        snprintf(err, errlen, "topology '%s': a, p and h are required (dragonfly:a=A,p=P,h=H[,g=G])", spec);
+        return -1;
+    }
+    if (v[0] > 32 || v[1] > 12 || v[2] > 32) {
+        snprintf(err, errlen, "topology '%s': a must be 1..32, p 1..12, h 1..32", spec);
+        return -1;
+    }
+    long gmax = v[0] * v[2] + 1, g = v[3] ? v[3] : gmax;
+    if (g < 2 || g > gmax) {
+        snprintf(err, errlen, "topology '%s': g must be 2..a*h+1 = %ld (one global link between every two groups)", spec, gmax);
+        return -1;
+    }
+    df[0] = (int)v[0];
+    df[1] = (int)v[2];
+    df[2] = (int)g;
+    *conc = (int)v[1];
+    return 0;
+}
+
 topo *topo_parse(const char *spec, int k, char *err, size_t errlen)
 {
     topo_kind kind;
-    int conc = 1, nd = 0, dims[TOPO_MAX_DIMS] = {8};
+    int conc = 1, nd = 0, dims[TOPO_MAX_DIMS] = {8}, df[3] = {0};   /* dragonfly a, h, g */
     const char *rest;
     if (!spec || !*spec) {
         snprintf(err, errlen, "empty topology (try mesh:4x4, torus:4x4, torus:4x4x4, octagon, fat-octagon)");
@@ -218,6 +313,9 @@ topo *topo_parse(const char *spec, int k, char *err, size_t errlen)
                 snprintf(err, errlen, "topology '%s': each side must be %d..%d", spec, lo, MAX_SIDE);
                 return NULL;
             }
+    } else if (!strncmp(spec, "dragonfly:", 10)) {
+        kind = TOPO_DRAGONFLY;
+        if (parse_dragonfly(spec, df, &conc, &rest, err, errlen)) return NULL;
     } else if (!strncmp(spec, "fat-octagon", 11)) {
         kind = TOPO_OCTAGON;
         conc = 2;
@@ -228,8 +326,13 @@ topo *topo_parse(const char *spec, int k, char *err, size_t errlen)
     } else {
         const char *colon = strchr(spec, ':');
         int n = colon ? (int)(colon - spec) : (int)strlen(spec);
-        snprintf(err, errlen, "unknown topology '%.*s' (known: mesh:AxB..., torus:AxB... (1 to 6 dimensions), octagon, fat-octagon; suffix :c=N)",
+        snprintf(err, errlen, "unknown topology '%.*s' (known: mesh:AxB..., torus:AxB... (1 to 6 dimensions), octagon, fat-octagon, "
+                 "dragonfly:a=A,p=P,h=H[,g=G]; suffix :c=N)",
                  n, spec);
+        return NULL;
+    }
+    if (*rest && kind == TOPO_DRAGONFLY) {
+        snprintf(err, errlen, "topology '%s': unexpected '%s' (p= gives the terminals per router)", spec, *rest == ':' ? rest : rest);
         return NULL;
     }
     if (*rest) {
@@ -250,8 +353,8 @@ topo *topo_parse(const char *spec, int k, char *err, size_t errlen)
         return NULL;
     }
     /* 2-D and smaller keep four ports (x+ x- y+ y-) */
-    int nnet = kind == TOPO_OCTAGON ? 3 : nd <= 2 ? 4 : 2 * nd;
-    long nrouters = kind == TOPO_OCTAGON ? 8 : 1;
+    int nnet = kind == TOPO_OCTAGON ? 3 : kind == TOPO_DRAGONFLY ? df[0] - 1 + df[1] : nd <= 2 ? 4 : 2 * nd;
+    long nrouters = kind == TOPO_OCTAGON ? 8 : kind == TOPO_DRAGONFLY ? (long)df[0] * df[2] : 1;
     for (int d = 0; d < nd; d++) nrouters *= dims[d];
     if (nnet + conc * k > MAX_PORTS) {
         snprintf(err, errlen, "topology '%s' with %d port(s) per terminal needs %d router ports (max %d)",
@@ -265,8 +368,11 @@ topo *topo_parse(const char *spec, int k, char *err, size_t errlen)
 
     topo *t = xcalloc(1, sizeof *t);
     t->kind = kind;
-    t->ndims = kind == TOPO_OCTAGON ? 0 : nd;
-    t->w = kind == TOPO_OCTAGON ? 8 : 1;
+    t->ndims = kind == TOPO_OCTAGON || kind == TOPO_DRAGONFLY ? 0 : nd;
+    t->w = kind == TOPO_OCTAGON ? 8 : kind == TOPO_DRAGONFLY ? (int)nrouters : 1;
+    t->df_a = kind == TOPO_DRAGONFLY ? df[0] : 0;
+    t->df_h = kind == TOPO_DRAGONFLY ? df[1] : 0;
+    t->groups = kind == TOPO_DRAGONFLY ? df[2] : 0;
     t->h = 1;
     for (int d = 0; d < t->ndims; d++) {
         t->dims[d] = dims[d];
@@ -294,11 +400,15 @@ topo *topo_parse(const char *spec, int k, char *err, size_t errlen)
         t->port_dim[i] = (i % (size_t)t->nports) >= (size_t)nnet ? DIM_TERM : DIM_X;
     }
     if (kind == TOPO_OCTAGON) wire_octagon(t);
+    else if (kind == TOPO_DRAGONFLY) wire_dragonfly(t);
     else wire_grid(t, kind == TOPO_TORUS);
-    compute_distances(t);
+    if (kind == TOPO_DRAGONFLY) routed_distances(t);
+    else compute_distances(t);
 
     const char *base = kind == TOPO_MESH ? "mesh" : kind == TOPO_TORUS ? "torus" : "octagon";
-    if (kind == TOPO_OCTAGON) {
+    if (kind == TOPO_DRAGONFLY) {
+        snprintf(t->name, sizeof t->name, "dragonfly:a=%d,p=%d,h=%d,g=%d", df[0], conc, df[1], df[2]);
+    } else if (kind == TOPO_OCTAGON) {
         if (conc == 1) snprintf(t->name, sizeof t->name, "octagon");
         else if (conc == 2) snprintf(t->name, sizeof t->name, "fat-octagon");
         else snprintf(t->name, sizeof t->name, "octagon:c=%d", conc);
@@ -344,6 +454,16 @@ int topo_route(const topo *t, int r, int dest)
 {
     int dr = topo_term_router(t, dest);
     if (dr == r) return topo_term_port(t, dest, 0);
+    if (t->kind == TOPO_DRAGONFLY) {   /* minimal: local, global, local */
+        int a = t->df_a, x = r / a, y = dr / a, port;
+        if (x != y) {
+            int gw = topo_df_gateway(t, x, y, &port);
+            if (gw == r) return port;
+            dr = gw;
+        }
+        int i = r % a, j = dr % a;   /* the local port to router j of the group */
+        return j < i ? j : j - 1;
+    }
     if (t->kind == TOPO_OCTAGON) {
         int rel = ((dr - r) % 8 + 8) % 8;
         if (rel <= 2) return OCT_CW;

@@ -4,7 +4,7 @@
  * the netlist generator, the routing tables loaded into the RTL, the schedule
  * synthesizer and the live view.  A topology is parsed from a string such as
  * "mesh:4x4", "torus:8x8", "torus:4x4x4", "octagon", "fat-octagon" or
- * "mesh:4x4:c=2" (docs/topologies.md).
+ * "mesh:4x4:c=2", "dragonfly:a=4,p=2,h=2" (docs/topologies.md).
  *
  * Vocabulary
  *   router    a switch; ids 0..nrouters-1 (mesh/torus: mixed radix, dimension
@@ -23,7 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef enum { TOPO_MESH, TOPO_TORUS, TOPO_OCTAGON } topo_kind;
+typedef enum { TOPO_MESH, TOPO_TORUS, TOPO_OCTAGON, TOPO_DRAGONFLY } topo_kind;
 
 /* Port "dimension" used by the VC-class rule (see docs/router.md):
  * a packet keeps its VC class while it continues in the same dimension,
@@ -60,8 +60,19 @@ typedef struct topo {
     uint8_t *port_dim;   /* [r*nports + p] -> DIM_* */
     uint8_t *dateline;   /* [r*nports + p] -> 1 if out port p of r is a dateline */
     double *x, *y;       /* [r] drawing position of router r, in [0,1] */
-    int *dist;           /* [ra*nrouters + rb] minimal router hops */
+    int *dist;           /* [ra*nrouters + rb] router hops of the routed path (minimal but on the dragonfly) */
+    /* dragonfly: groups of a routers (router id = group * a + i), each with
+     * local ports 0..a-2 (to the group's other routers, in id order) and
+     * global ports a-1 .. a-2+h; group x's global slot s = i*h + j (router
+     * i, global port j) leads to group s < x ? s : s+1 (slots >= groups-1 are
+     * unwired) */
+    int df_a, df_h, groups;
 } topo;
+
+/* dragonfly: the group of router r, and the router of group x whose global
+ * link leads to group y (x != y) with the global port it uses */
+static inline int topo_group(const topo *t, int r) { return t->df_a ? r / t->df_a : 0; }
+int topo_df_gateway(const topo *t, int x, int y, int *port);
 
 /* Parses spec; k = channels per terminal (k-port model, >= 1).
  * Returns NULL and writes one clear line into err on bad input. */
@@ -89,7 +100,7 @@ void topo_port_name(const topo *t, int p, char *buf, size_t len);
 int topo_port_term(const topo *t, int r, int p);
 
 /* Deterministic deadlock-free routing (XY, torus dimension order, Karim et al.
- * on the octagon): the output port at router r for a packet to terminal dest.
+ * on the octagon, minimal local-global-local on the dragonfly): the output port at router r for a packet to terminal dest.
  * At dest's own router it is dest's ejection port for channel 0. */
 int topo_route(const topo *t, int r, int dest);
 

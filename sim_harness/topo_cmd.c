@@ -14,7 +14,8 @@ static const char *usage_text =
     "usage: xnoc topo --topo T [--ports k] [--route SRC:DST] [--json]\n"
     "\n"
     "Describes topology T (mesh:AxB..., torus:AxB... of 1 to 6 dimensions,\n"
-    "octagon, fat-octagon; suffix :c=N for N terminals per router): routers,\n"
+    "octagon, fat-octagon, dragonfly:a=A,p=P,h=H[,g=G]; suffix :c=N for N terminals\n"
+    "per router): routers,\n"
     "terminals, ports, directed links and the deterministic route from terminal\n"
     "SRC to terminal DST (docs/topologies.md).\n";
 
@@ -73,6 +74,14 @@ int cmd_topo(int argc, char **argv)
             for (int i = 0; i < t->ndims; i++) json_array_append_new(d, json_integer(t->dims[i]));
             json_object_set_new(o, "dims", d);
         }
+        if (t->kind == TOPO_DRAGONFLY) {
+            json_object_set_new(o, "groups", json_integer(t->groups));
+            json_object_set_new(o, "routers_per_group", json_integer(t->df_a));
+            json_object_set_new(o, "global_links_per_router", json_integer(t->df_h));
+            int gl = 0;
+            for (int l = 0; l < t->nlinks; l++) gl += t->links[l].dateline;
+            json_object_set_new(o, "global_links", json_integer(gl / 2));
+        }
         int diam = 0;
         for (int i = 0; i < t->nrouters * t->nrouters; i++) diam = t->dist[i] > diam ? t->dist[i] : diam;
         json_object_set_new(o, "diameter", json_integer(diam));
@@ -95,6 +104,10 @@ int cmd_topo(int argc, char **argv)
         printf("%s: %d routers, %d terminals (%d per router, %d channel(s) each), %d ports per router, "
                "%d directed links, %d VC class(es)\n",
                t->name, t->nrouters, t->nterms, t->conc, t->k, t->nports, t->nlinks, t->nclasses);
+        if (t->kind == TOPO_DRAGONFLY)
+            printf("  %d groups of %d routers (all-to-all local links), %d global link(s) per router, one between every two groups;\n"
+                   "  minimal routing local-global-local, the global links are datelines (VC class 1 after them)\n",
+                   t->groups, t->df_a, t->df_h);
         for (int l = 0; l < t->nlinks; l++) {
             const topo_link *L = &t->links[l];
             printf("  link %3d: router %d %-6s -> router %d%s\n", l, L->src, port_name(t, L->src_port), L->dst,

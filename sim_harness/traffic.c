@@ -41,7 +41,8 @@ static const char *usage_text =
     "usage: xnoc traffic --topo T [--pattern P] [--rate R] [--packet L] [options]\n"
     "\n"
     "Synthetic traffic on the RTL network; every flit is checked at its destination.\n"
-    "  --topo T          mesh:AxB..., torus:AxB... (1-6 dimensions), octagon, fat-octagon (suffix :c=N)\n"
+    "  --topo T          mesh:AxB..., torus:AxB... (1-6 dimensions), octagon, fat-octagon (suffix :c=N),\n"
+    "                    dragonfly:a=A,p=P,h=H[,g=G]\n"
     "  --router K=V,...  router parameters: vcs=1..8 (2), buf=1..64 flits per VC (8);\n"
     "                    coding units: ncu=0|1 (1), slots=1..16 (4), xorlat=1..64 cycles (1),\n"
     "                    ncmax=1..256 flits (32), timeout=100..1000000 cycles (100000)\n"
@@ -101,7 +102,7 @@ static int dest_of(const topo *t, int pat, int src)
     case PAT_BITCOMP: return (n - 1) ^ src;
     case PAT_INCAST: return 0;
     case PAT_NEIGHBOR:
-        if (t->kind == TOPO_OCTAGON) return ((r + 1) % 8) * t->conc + j;
+        if (!t->ndims) return ((r + 1) % t->nrouters) * t->conc + j;   /* octagon, dragonfly: the next router */
         {   /* +1 along dimension 0 */
             int x = topo_coord(t, r, 0);
             return (r - x + (x + 1) % t->dims[0]) * t->conc + j;

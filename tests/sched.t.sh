@@ -3,7 +3,7 @@
 source tests/lib.sh
 if cc -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -O1 -g -fsanitize=address,undefined -Isim_harness \
       -o "$TMP/sched_unit" tests/unit/sched_unit.c sim_harness/sched/*.c sim_harness/coll/coll.c \
-      sim_harness/coll/coll_builtin.c sim_harness/coll/qcdoc.c sim_harness/topo.c sim_harness/cli.c -lcadical -lstdc++ -ljansson -lm 2>"$TMP/cc.log"; then
+      sim_harness/coll/coll_builtin.c sim_harness/coll/qcdoc.c sim_harness/coll/dfbcast.c sim_harness/topo.c sim_harness/cli.c -lcadical -lstdc++ -ljansson -lm 2>"$TMP/cc.log"; then
     "$TMP/sched_unit"
 else
     fail sched-unit-build "$(head -5 "$TMP/cc.log")"

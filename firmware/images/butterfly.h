@@ -66,7 +66,7 @@ static int diff(const uint8_t *got, const uint8_t *exp, uint32_t n)
 static int run_butterfly(int mode)
 {
     int me = node_id(), k = node_ports();
-    char tn[32];
+    char tn[48];
     uint32_t bytes = node_param("bytes", 64);
     int tree = (int)node_param("tree", 1), swdec = (int)node_param("swdecode", 0);
     uint32_t chunk = (uint32_t)nc_max_bytes();

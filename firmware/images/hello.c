@@ -3,7 +3,7 @@
 
 int main(void)
 {
-    char name[32];
+    char name[48];
     printf("hello from node %d of %d on %s\n", node_id(), node_count(), topo_name(name));
     return 0;
 }

@@ -15,7 +15,7 @@ enum {
     DEV_ROUTE_HOPS = 0x70, DEV_STEP = 0x74, DEV_NC_UNITS = 0x78, DEV_NC_MAX = 0x7C,
     DEV_BAR_CYCLE_LO = 0x80, DEV_BAR_CYCLE_HI = 0x84,
     DEV_TOPO_NDIMS = 0x88,      /* mesh/torus dimensions, 0 on the octagon */
-    DEV_TOPO_DIM0 = 0x8C,       /* 6 words: size of dimension d */
+    DEV_TOPO_DIM0 = 0x8C,       /* 6 words: size of dimension d (dragonfly: a, h, g) */
 };
 
 #endif

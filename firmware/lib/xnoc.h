@@ -38,7 +38,7 @@ void barrier(void);                  /* all running nodes (hardware barrier devi
 uint64_t barrier_cycle(void);        /* network cycle the last barrier released in */
 void sw_barrier(void);               /* the same, with messages over the NoC */
 void exit_node(int code) __attribute__((noreturn));
-const char *topo_name(char *buf);    /* "mesh:4x4", "octagon", ... */
+const char *topo_name(char *buf);    /* "mesh:4x4", "octagon", ... (buf: 48 bytes) */
 
 void putchar_(int c);
 int printf(const char *fmt, ...);

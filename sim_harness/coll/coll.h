@@ -24,7 +24,10 @@ typedef enum {
     OP_ALLGATHER, OP_ALLTOALL, OP_MNB, OP_MNS, OP_COUNT
 } coll_op;
 
-typedef enum { ALGO_SCHED, ALGO_TREE, ALGO_RING, ALGO_RD, ALGO_ALL_AT_ONCE, ALGO_QCDOC, ALGO_HNC, ALGO_COUNT } coll_algo;
+typedef enum {
+    ALGO_SCHED, ALGO_TREE, ALGO_RING, ALGO_RD, ALGO_ALL_AT_ONCE, ALGO_QCDOC, ALGO_HNC, ALGO_LLF, ALGO_GLF, ALGO_FOREST,
+    ALGO_COUNT
+} coll_algo;
 
 #define COLL_MAX_HOPS 48
 
@@ -68,6 +71,8 @@ typedef struct {
     int detour;                     /* routes are at most this many links longer than minimal; -1 unknown */
     int nxors, xcap;
     coll_xor *xors;
+    int *rank_order;                /* NULL, or the members in rank order (--alloc: random) */
+    int nranks;
 } coll_sched;
 
 const char *coll_op_name(coll_op op);
@@ -100,6 +105,9 @@ int coll_msg_of(const coll_sched *s, int origin, int dest);
  * once), all with table routing.  Returns 0, or -1 with one line in err
  * when the algorithm does not apply (e.g. rd needs a power-of-two set). */
 int coll_builtin(coll_sched *s, const topo *t, coll_algo a, char *err, int errlen);
+
+/* The dragonfly broadcasts LLF, GLF and FOREST (coll/dfbcast.c). */
+int coll_dragonfly(coll_sched *s, const topo *t, coll_algo a, char *err, int errlen);
 
 /* Checks a schedule against the collective's meaning: every required
  * delivery happens, nothing is sent before its sender holds it.  Channel

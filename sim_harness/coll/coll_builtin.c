@@ -12,6 +12,7 @@
  *   qcdoc        the QCDOC all-gather on a torus (coll/qcdoc.h): neighbour
  *                transfers over all 2D directions at once, source routed so
  *                that both directions of a ring of 2 are used
+ *   llf, glf, forest  the dragonfly broadcasts (coll/dfbcast.c)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +26,12 @@
 static int members(const coll_sched *s, int *u)
 {
     int n = 0, start = s->root >= 0 ? s->root : 0;
+    if (s->rank_order) {   /* the given order, the root first */
+        if (s->root >= 0) u[n++] = s->root;
+        for (int i = 0; i < s->nranks; i++)
+            if (s->rank_order[i] != s->root) u[n++] = s->rank_order[i];
+        return n;
+    }
     for (int j = 0; j < s->nterms; j++) {
         int i = (start + j) % s->nterms;
         if (s->from[i] || s->to[i] || i == s->root) u[n++] = i;
@@ -330,6 +337,7 @@ int coll_builtin(coll_sched *s, const topo *t, coll_algo a, char *err, int errle
     case ALGO_RD: rc = algo_rd(s, u, n, err, errlen); break;
     case ALGO_ALL_AT_ONCE: rc = algo_all_at_once(s, u, n); break;
     case ALGO_QCDOC: rc = algo_qcdoc(s, t, err, errlen); break;
+    case ALGO_LLF: case ALGO_GLF: case ALGO_FOREST: rc = coll_dragonfly(s, t, a, err, errlen); break;
     default:
         snprintf(err, (size_t)errlen, "'%s' is not a built-in algorithm", coll_algo_name(a));
         rc = -1;

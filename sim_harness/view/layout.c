@@ -100,14 +100,16 @@ int layout_build(vlayout *L, const topo *t, int width, int height)
     float cx = (float)L->net.x + (float)L->net.w / 2, cy = (float)L->net.y + (float)L->net.h / 2;
     /* sizes in units of c, the distance between neighbouring routers */
     const float RS = 0.16f, TGAP = 0.20f, GAP = 0.025f;
-    int rows = t->kind == TOPO_OCTAGON || t->conc <= 2 ? 1 : (t->conc + 1) / 2;
-    int per_line = t->kind == TOPO_OCTAGON ? t->conc : t->conc <= 2 ? t->conc : 2;
+    int circle = t->kind == TOPO_OCTAGON || t->kind == TOPO_DRAGONFLY;   /* routers on a circle (topo.c) */
+    int rows = circle || t->conc <= 2 ? 1 : (t->conc + 1) / 2;
+    int per_line = circle ? t->conc : t->conc <= 2 ? t->conc : 2;
     float TS = fminf(0.15f, 0.40f / (float)(rows > per_line ? rows : per_line));
     float c, gw, gh;    /* gw x gh: the extent the topo x/y range [0,1] is mapped to */
-    if (t->kind == TOPO_OCTAGON) {
-        /* leave room outside the circle for the terminals */
+    if (circle) {
+        /* leave room outside the circle for the terminals; c: the chord between neighbours
+         * (the dragonfly's groups take 70% of their arc, topo.c) */
         gw = gh = fminf(aw, ah) * 0.80f;
-        c = gw * 0.84f * sinf((float)M_PI / 8);
+        c = t->kind == TOPO_OCTAGON ? gw * 0.84f * sinf((float)M_PI / 8) : gw * 0.8f * sinf(0.7f * (float)M_PI / (float)t->nrouters);
     } else {
         /* terminals stick out of the last row and column; torus wrap stubs need a margin */
         float over_x = fmaxf(0, RS + TGAP + (float)per_line * (TS + GAP) - 0.5f);
@@ -132,7 +134,7 @@ int layout_build(vlayout *L, const topo *t, int width, int height)
     for (int term = 0; term < t->nterms; term++) {
         int r = topo_term_router(t, term), j = term % t->conc;
         vpt rc = L->router[r];
-        if (t->kind == TOPO_OCTAGON) {
+        if (circle) {
             vpt out = unit(P(cx, cy), rc), tan = right_of(out);
             float lat = ((float)j - (float)(t->conc - 1) / 2) * (L->ts + gap);
             L->term[term] = add(add(rc, mul(out, L->rs * 1.2f + tgap + L->ts / 2)), mul(tan, lat));

@@ -110,6 +110,7 @@ static void selection(cursor *c, const topo *t, const vstats *S, const vscene *s
     }
     case HIT_ROUTER:
         if (t->kind == TOPO_OCTAGON) linef(c, P->font, COL_SEL, "router %d", id);
+        else if (t->kind == TOPO_DRAGONFLY) linef(c, P->font, COL_SEL, "router %d (group %d)", id, topo_group(t, id));
         else {
             char at[64];
             int n = 0;
