@@ -19,6 +19,7 @@
 #include "coll/coll_plan.h"
 #include "coll/dfmodel.h"
 #include "coll/hnc.h"
+#include "background.h"
 #include "links_report.h"
 #include "node.h"
 #include "sys_view.h"
@@ -43,6 +44,9 @@ static const char *usage_text =
     "                    llf, glf, forest (bcast on a dragonfly, topology-aware; docs/dragonfly.md)\n"
     "  --alloc random:N[:SEED]  the job: N random terminals (seed 1), in random rank order; the\n"
     "                    first is the root of a bcast unless --from names one; --to is the job\n"
+    "  --background RATE[:BYTES]  the terminals outside the collective send BYTES-byte messages\n"
+    "                    (1024) to random others of them, RATE flits per cycle each (exponential\n"
+    "                    inter-arrival), while it runs (0: none)\n"
     "  --schedule FILE   run this schedule file (xnoc sched -o FILE)\n"
     "  --no-shipped      search a schedule even where schedules/ ships a proven one\n"
     "  --sync M          global (a barrier starts every step, default) or data (data-driven)\n"
@@ -70,6 +74,10 @@ static const char *trace_path;
 static uint64_t trace_from, trace_to;
 static int trace_now;
 static FILE *events_file;   /* --events F.jsonl, for the collective's run */
+/* --background RATE[:BYTES]: the terminals outside the collective run synthetic traffic (the measured run only) */
+static unsigned char *bg_mask;
+static double bg_rate;
+static int bg_bytes = 1024;
 
 typedef struct {
     int verified, fault;
@@ -87,6 +95,7 @@ typedef struct {
     uint64_t global_flits;          /* dragonfly: of them on global links */
     uint32_t ram_kib;
     uint64_t start_cycle;           /* network cycle the timed region began in */
+    background_stats_t bg;          /* --background */
 } outcome;
 
 /* Where things go in a node's RAM: the image from RAM_BASE (coll.elf is
@@ -220,6 +229,10 @@ static void execute(const topo *t, const router_cfg *rc, coll_sched *s, int byte
         o.trace_from = trace_from;
         o.trace_to = trace_to;
         o.events = events_file;
+        o.background = bg_mask;
+        o.bg_rate = bg_rate;
+        o.bg_bytes = bg_bytes;
+        o.bg_seed = 1;
     }
     sys *sy = sys_create(t, rc, &o, elf, err, sizeof err);
     if (!sy) cli_fail(EXIT_USAGE, "%s", err);
@@ -229,6 +242,7 @@ static void execute(const topo *t, const router_cfg *rc, coll_sched *s, int byte
     sys_view *sv = vw ? sys_view_attach(sy, vw) : NULL;
     int r = sys_run(sy, max_cycles);
     cli_progress_done();
+    if (sy->bg) background_stats(sy->bg, &out->bg);
     if (sv) {
         if (sys_view_finish(sv)) cli_error("view: %s", view_error(vw));
         sys_view_free(sv);
@@ -242,6 +256,7 @@ static void execute(const topo *t, const router_cfg *rc, coll_sched *s, int byte
     out->verified = !r;
     for (int i = 0; i < s->nterms; i++) {
         node *nd = &sy->nodes[i];
+        if (nd->state == NODE_BACKGROUND) continue;
         /* the plan's layout from the harness's own copy (firmware may have
          * scribbled over its RAM); only the result area and the buffers are read back */
         const uint32_t *w = plans[i];
@@ -263,6 +278,7 @@ static void execute(const topo *t, const router_cfg *rc, coll_sched *s, int byte
     for (int st = 0; st < s->nsteps; st++) {
         uint64_t step_end = 0;
         for (int i = 0; i < s->nterms; i++) {
+            if (sy->nodes[i].state == NODE_BACKGROUND) continue;
             const uint32_t *res = (const uint32_t *)(sy->nodes[i].core.ram + PLAN_OFFSET) + plans[i][PH_RESULT_OFF];
             uint64_t e = (uint64_t)res[PR_STEPS + 2 * st + 1] << 32 | res[PR_STEPS + 2 * st];
             if (e > step_end) step_end = e;
@@ -381,6 +397,25 @@ static uint64_t busiest_volume(const coll_sched *s, int bytes)
     return v;
 }
 
+/* dragonfly: the global and local links the schedule's packets cross
+ * (their routes; the collective's own packets, whatever else runs) */
+static void schedule_df_links(const coll_sched *s, const topo *t, uint64_t *global, uint64_t *local)
+{
+    *global = *local = 0;
+    for (int x = 0; x < s->nxfers; x++) {
+        const coll_xfer *f = &s->xf[x];
+        if (f->src >= s->nterms || f->dst >= s->nterms) continue;
+        int ports[COLL_MAX_HOPS + 8], n = f->nports, r = topo_term_router(t, f->src);
+        if (n) for (int i = 0; i < n; i++) ports[i] = f->ports[i];
+        else n = topo_route_ports(t, f->src, f->dst, ports, COLL_MAX_HOPS + 8);
+        for (int i = 0; i < n && ports[i] < t->nnet; i++) {
+            const topo_link *l = &t->links[t->out_link[r * t->nports + ports[i]]];
+            ++*(l->dateline ? global : local);
+            r = l->dst;
+        }
+    }
+}
+
 /* dragonfly: groups with a member of the collective */
 static int groups_in_job(const coll_sched *s, const topo *t)
 {
@@ -470,6 +505,15 @@ int cmd_collective(int argc, char **argv)
         else if (!strcmp(a, "--schedule")) file = argv[++i];
         else if (!strcmp(a, "--group-shape")) shape_s = argv[++i];
         else if (!strcmp(a, "--alloc")) alloc_s = argv[++i];
+        else if (!strcmp(a, "--background")) {
+            char *end;
+            const char *v2 = argv[++i];
+            bg_rate = strtod(v2, &end);
+            if (end == v2 || !(bg_rate >= 0 && bg_rate <= 1) || (*end && (*end != ':' || (bg_bytes = atoi(end + 1)) < 1 ||
+                                                                          bg_bytes > 65536)))
+                cli_fail(EXIT_USAGE, "--background '%s': expected RATE[:BYTES], RATE in [0, 1] flits per cycle (0: none), "
+                         "BYTES 1..65536", v2);
+        }
         else if (!strcmp(a, "--multicast")) mcast_s = argv[++i];
         else if (!strcmp(a, "--xor")) xor_s = argv[++i];
         else if (!strcmp(a, "--sync")) {
@@ -609,6 +653,12 @@ int cmd_collective(int argc, char **argv)
     outcome o;
     json_t *links = NULL;
     if (trace_to && !trace_path) cli_fail(EXIT_USAGE, "--trace-window needs --trace F.vcd");
+    if (bg_rate > 0) {
+        bg_mask = calloc((size_t)s.nterms, 1);
+        int nbg = 0;
+        for (int v = 0; v < s.nterms; v++) nbg += bg_mask[v] = !s.from[v] && !s.to[v] && v != s.root;
+        if (nbg < 2) cli_fail(EXIT_USAGE, "--background: %d terminal(s) outside the collective; it needs at least two", nbg);
+    }
     trace_now = 1;
     execute(t, &rc, &s, bytes, sync, (uint32_t)seed, redop, max_cycles, ram_kib, &o, json ? &links : NULL, vw);
     if (vw) view_close(vw);
@@ -664,11 +714,15 @@ int cmd_collective(int argc, char **argv)
         json_object_set_new(j, "link_flits_expected", json_integer((json_int_t)hops_flits));
         json_object_set_new(j, "unicasts", json_integer(unicasts));
         json_object_set_new(j, "hops", hops_ok ? json_integer((json_int_t)hops) : json_null());
-        if (t->kind == TOPO_DRAGONFLY) {   /* the dragonfly paper's metrics: packets on links by kind */
-            uint64_t pkt = 2 + ((uint64_t)bytes + 7) / 8;
+        if (t->kind == TOPO_DRAGONFLY) {   /* the dragonfly paper's metrics: link crossings by kind */
+            uint64_t pkt = 2 + ((uint64_t)bytes + 7) / 8, gl, ll;
+            schedule_df_links(&s, t, &gl, &ll);
             json_object_set_new(j, "makespan", json_integer((json_int_t)o.cycles));
-            json_object_set_new(j, "global_link_packets", json_integer((json_int_t)(o.global_flits / pkt)));
-            json_object_set_new(j, "local_link_packets", json_integer((json_int_t)((o.link_flits - o.global_flits) / pkt)));
+            json_object_set_new(j, "global_link_packets", json_integer((json_int_t)gl));
+            json_object_set_new(j, "local_link_packets", json_integer((json_int_t)ll));
+            /* the routers' counters carry exactly these (without background traffic) */
+            json_object_set_new(j, "link_counters_agree",
+                                json_boolean(o.global_flits == gl * pkt && o.link_flits - o.global_flits == ll * pkt));
             json_object_set_new(j, "avg_hops", unicasts ? json_real((double)hops / unicasts) : json_null());
             int gj = groups_in_job(&s, t), members = 0;
             for (int v = 0; v < s.nterms; v++) members += s.from[v] || s.to[v];
@@ -705,6 +759,11 @@ int cmd_collective(int argc, char **argv)
             json_object_set_new(j, "network_cycles", json_integer((json_int_t)(o.cycles - o.combine_cycles)));
         }
         json_object_set_new(j, "ram_kib", json_integer(o.ram_kib));
+        if (bg_mask)
+            json_object_set_new(j, "background",
+                                json_pack("{s:i,s:f,s:i,s:I,s:I,s:I}", "nodes", o.bg.nodes, "rate", bg_rate, "bytes", bg_bytes,
+                                          "messages_sent", (json_int_t)o.bg.sent, "messages_received",
+                                          (json_int_t)o.bg.received, "messages_waiting", (json_int_t)o.bg.waiting));
         if (o.error[0]) json_object_set_new(j, "error", json_string(o.error));
         if (links) json_object_set_new(j, "links", links);
         json_dumpf(j, stdout, JSON_COMPACT);
@@ -732,12 +791,15 @@ int cmd_collective(int argc, char **argv)
         printf("  %d unicasts, %llu aggregate path hops%s, %llu flits on router-to-router links\n", unicasts,
                (unsigned long long)hops, hops_ok ? "" : " (the link counters disagree!)", (unsigned long long)o.link_flits);
         if (t->kind == TOPO_DRAGONFLY) {
-            uint64_t pkt = 2 + ((uint64_t)bytes + 7) / 8;
+            uint64_t gl, ll;
+            schedule_df_links(&s, t, &gl, &ll);
             printf("  dragonfly: makespan %llu cycles, %llu packets on global links, %llu on local links, %.2f hops per packet,\n"
-                   "  job of %d groups\n", (unsigned long long)o.cycles, (unsigned long long)(o.global_flits / pkt),
-                   (unsigned long long)((o.link_flits - o.global_flits) / pkt), unicasts ? (double)hops / unicasts : 0.0,
-                   groups_in_job(&s, t));
+                   "  job of %d groups\n", (unsigned long long)o.cycles, (unsigned long long)gl, (unsigned long long)ll,
+                   unicasts ? (double)hops / unicasts : 0.0, groups_in_job(&s, t));
         }
+        if (bg_mask)
+            printf("  background: %d terminals, %.3f flits/cycle each in %d-byte messages: %llu sent, %llu received during the run\n",
+                   o.bg.nodes, bg_rate, bg_bytes, (unsigned long long)o.bg.sent, (unsigned long long)o.bg.received);
         if (algo == ALGO_HNC)
             printf("  hnc: groups %dx%d (%d groups of %d nodes), intermediate node at (%d,%d), %s multicasts, XOR in the %s;\n"
                    "  model hops %.0f; cycles B+F %llu, C %llu, D %llu, E %llu (delivered at %llu), G (decoding) %llu;\n"
@@ -752,6 +814,7 @@ int cmd_collective(int argc, char **argv)
     if (o.error[0]) cli_error("%s", o.error);
     int rc_exit = o.verified ? 0 : EXIT_RUNFAIL;
     if (events_file) fclose(events_file);
+    free(bg_mask);
     free(o.step_cycles);
     coll_free(&s);
     topo_free(t);

@@ -1,6 +1,8 @@
 /* node.c - nodes, their devices, and the system clock loop (see node.h). */
 #include "node.h"
 
+#include "background.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -213,6 +215,14 @@ sys *sys_create(const topo *t, const router_cfg *rc, const sys_opts *o, const ch
         }
     }
     free(image);
+    if (o->background) {   /* those terminals run no image: background.c drives their NIs */
+        for (int i = 0; i < s->n; i++)
+            if (o->background[i]) {
+                s->nodes[i].state = NODE_BACKGROUND;
+                s->running--;
+            }
+        s->bg = background_create(s, o->background, o->bg_rate, o->bg_bytes ? o->bg_bytes : 1024, o->bg_seed);
+    }
     return s;
 }
 
@@ -220,6 +230,7 @@ void sys_free(sys *s)
 {
     if (!s) return;
     elf_info_free(&s->elf);
+    background_free(s->bg);
     for (int i = 0; i < s->n; i++) {
         node *nd = &s->nodes[i];
         if (nd->linelen) console_flush(nd);
@@ -243,6 +254,7 @@ void sys_describe(const sys *s, int i, char *buf, size_t len)
     char sym[200];
     elf_symbolize(&s->elf, pc, sym, sizeof sym);
     if (nd->state == NODE_EXITED) snprintf(buf, len, "node %d exited with %d", i, nd->exit_code);
+    else if (nd->state == NODE_BACKGROUND) snprintf(buf, len, "node %d runs background traffic", i);
     else if (nd->last_stop == RV32_WFI && nd->ni.irq_en && (nd->core.mie >> IRQ_MEI & 1))
         snprintf(buf, len, "node %d is waiting for a packet (wfi) at PC 0x%08x%s", i, pc, sym);
     else if (nd->last_stop == RV32_WFI) snprintf(buf, len, "node %d is in wfi (waiting for an interrupt) at PC 0x%08x%s", i, pc, sym);
@@ -301,7 +313,7 @@ static void describe_waiting(const sys *s, char *buf, size_t len)
     char d[200];
     int w = 0;
     for (int i = 0; i < s->n && w < 4; i++) {
-        if (s->nodes[i].state == NODE_EXITED) continue;
+        if (s->nodes[i].state == NODE_EXITED || s->nodes[i].state == NODE_BACKGROUND) continue;
         sys_describe(s, i, d, sizeof d);
         size_t l = strlen(buf);
         snprintf(buf + l, len - l, "%s %s", w ? ";" : ":", d);
@@ -315,13 +327,17 @@ static void describe_waiting(const sys *s, char *buf, size_t len)
 
 /* Something that changes whenever anything makes progress: instructions,
  * flits into and out of the NIs, flits on the links. */
+/* With background traffic the links never rest: progress is then what the
+ * nodes that run the image send, receive and execute. */
 static uint64_t progress_sig(sys *s)
 {
     uint64_t g = 0;
     for (int i = 0; i < s->n; i++) {
         const node *nd = &s->nodes[i];
+        if (nd->state == NODE_BACKGROUND) continue;
         g += nd->core.instret * 0x9E3779B97F4A7C15ull + nd->ni.flits_sent * 31 + nd->ni.flits_recv * 37;
     }
+    if (s->bg) return g;
     for (int r = 0; r < s->t->nrouters; r++)
         for (int p = 0; p < s->t->nports; p++) g += net_link_flits(s->net, r, p) * (uint64_t)(r * 131 + p + 1);
     return g;
@@ -344,7 +360,9 @@ static int watchdog(sys *s)
     if (s->cycle - s->wd_since < s->o.watchdog) return 0;
     for (int i = 0; i < s->n; i++) {
         const node *nd = &s->nodes[i];
-        if (nd->state != NODE_EXITED && nd->last_stop != RV32_STALL && nd->last_stop != RV32_WFI) return 0;
+        if (nd->state != NODE_EXITED && nd->state != NODE_BACKGROUND && nd->last_stop != RV32_STALL &&
+            nd->last_stop != RV32_WFI)
+            return 0;
     }
     const topo *t = s->t;
     if (net_has_units(s->net))
@@ -353,9 +371,15 @@ static int watchdog(sys *s)
             net_unit_stats(s->net, r, &u);
             if (u.slots_in_use) return 0;
         }
-    char where[200];
-    links_first_held(t, s->net, s->rc.vcs, where, sizeof where);
+    char where[200] = "";
     uint64_t quiet = s->cycle - s->wd_since;
+    if (s->bg) {   /* the links carry background traffic: only the image's nodes can be judged */
+        snprintf(s->fault, sizeof s->fault, "stall at cycle %llu: every running node waits and none has sent or received a flit "
+                 "for %llu cycles (background traffic runs on)", (unsigned long long)s->cycle, (unsigned long long)quiet);
+        describe_waiting(s, s->fault, sizeof s->fault);
+        return 1;
+    }
+    links_first_held(t, s->net, s->rc.vcs, where, sizeof where);
     if (!where[0])
         for (int i = 0; i < s->n; i++) {
             const ni *n = &s->nodes[i].ni;
@@ -400,7 +424,7 @@ int sys_run(sys *s, uint64_t max_cycles)
         }
         for (int i = 0; i < s->n; i++) {
             node *nd = &s->nodes[i];
-            if (nd->state == NODE_EXITED) continue;
+            if (nd->state == NODE_EXITED || nd->state == NODE_BACKGROUND) continue;
             rv32 *c = &nd->core;
             uint64_t c0 = c->cycle;
             if (nd->last_stop == RV32_WFI && !rv32_wakeup(c)) {
@@ -419,6 +443,7 @@ int sys_run(sys *s, uint64_t max_cycles)
                 s->tohost_node = i;
             }
         }
+        if (s->bg) background_cycle(s->bg, s);
         for (int i = 0; i < s->n; i++) {
             ni *n = &s->nodes[i].ni;
             ni_cycle(n, &s->ej[i * k], &s->injc[i * k], &s->inj[i * k], &s->ejc[i * k]);

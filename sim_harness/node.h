@@ -29,7 +29,7 @@ typedef struct {
     int read;                   /* some node's firmware looked it up */
 } node_param;
 
-enum { NODE_RUNNING, NODE_WAITING, NODE_EXITED, NODE_FAULTED };
+enum { NODE_RUNNING, NODE_WAITING, NODE_EXITED, NODE_FAULTED, NODE_BACKGROUND };   /* background: no core, synthetic traffic */
 
 typedef struct node {
     int id;
@@ -63,6 +63,10 @@ typedef struct {
     const char *trace;          /* --trace F.vcd: the RTL network's waveforms */
     FILE *events;               /* --events F.jsonl: messages sent and delivered, or NULL */
     uint64_t trace_from, trace_to;   /* --trace-window A:B, cycles [A, B) */
+    const unsigned char *background; /* [terminal] 1: runs synthetic traffic (background.h), not the image; or NULL */
+    double bg_rate;             /* flits per cycle each background terminal offers */
+    int bg_bytes;               /* its message size */
+    uint64_t bg_seed;
 } sys_opts;
 
 #define SYS_WATCHDOG_DEFAULT 5000
@@ -90,6 +94,7 @@ typedef struct sys {
      * answer stops the run, sys_run() returns 3 and s->fault says why. */
     int (*on_cycle)(struct sys *s, void *arg);
     void *on_cycle_arg;
+    struct background *bg;      /* background terminals, or NULL */
 } sys;
 
 /* Builds the network (or takes it from the cache) and one node per terminal,

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "background.h"
 #include "cli.h"
 #include "cmds.h"
 #include "links_report.h"
@@ -36,6 +37,9 @@ static const char *usage_text =
     "  --arg NAME=V        argument for the firmware: NAME 0..7 (numbered register)\n"
     "                      or a name such as a, b, bytes (read with node_param())\n"
     "  --console-dir DIR   each node's console to DIR/nodeN.txt\n"
+    "  --background-nodes SET  these terminals run synthetic traffic instead of the image:\n"
+    "                      --background RATE[:BYTES] flits per cycle each (0.1), messages of\n"
+    "                      BYTES (1024) to random others of the set (docs/dragonfly.md)\n"
     "  --json              one JSON object on stdout (consoles go to stderr)\n"
     "Live view (links, buffers, node states; see docs/view.md):\n";
 
@@ -81,6 +85,7 @@ int cmd_run(int argc, char **argv)
     router_cfg_default(&rc);
     const char *events_path = NULL;
     sys_opts o = {.ram_kib = 256, .clock_ratio = 1, .watchdog = SYS_WATCHDOG_DEFAULT};
+    const char *bg_set = NULL, *bg_spec = NULL;
     int k = 1, json = 0;
     uint64_t max_cycles = 10000000;
     char err[512];
@@ -111,6 +116,8 @@ int cmd_run(int argc, char **argv)
         else if (!strcmp(a, "--clock-ratio")) o.clock_ratio = (int)cli_long(a, argv[++i], 1, 1024);
         else if (!strcmp(a, "--console-dir")) o.console_dir = argv[++i];
         else if (!strcmp(a, "--arg")) parse_arg(&o, argv[++i]);
+        else if (!strcmp(a, "--background-nodes")) bg_set = argv[++i];
+        else if (!strcmp(a, "--background")) bg_spec = argv[++i];
         else cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc run --help)", a);
     }
     if (!spec) cli_fail(EXIT_USAGE, "--topo is required (see xnoc run --help)");
@@ -120,6 +127,26 @@ int cmd_run(int argc, char **argv)
     if (!elf) cli_fail(EXIT_USAGE, "no firmware image given (xnoc run --topo T FIRMWARE.elf)");
     topo *t = topo_parse(spec, k, err, sizeof err);
     if (!t) cli_fail(EXIT_USAGE, "%s", err);
+    unsigned char *bg = NULL;
+    if (bg_spec && !bg_set) cli_fail(EXIT_USAGE, "--background needs --background-nodes SET");
+    if (bg_set) {
+        char e[200], *end;
+        bg = calloc((size_t)t->nterms, 1);
+        int nb = cli_set(bg_set, t->nterms, bg, e, sizeof e);
+        if (nb < 0) cli_fail(EXIT_USAGE, "--background-nodes: %s", e);
+        if (nb < 2 || nb >= t->nterms)
+            cli_fail(EXIT_USAGE, "--background-nodes: %d terminal(s); it takes 2 to %d (one must run the image)", nb, t->nterms - 1);
+        o.bg_rate = 0.1;
+        o.bg_bytes = 1024;
+        if (bg_spec) {
+            o.bg_rate = strtod(bg_spec, &end);
+            if (end == bg_spec || !(o.bg_rate > 0 && o.bg_rate <= 1) ||
+                (*end && (*end != ':' || (o.bg_bytes = atoi(end + 1)) < 1 || o.bg_bytes > 65536)))
+                cli_fail(EXIT_USAGE, "--background '%s': expected RATE[:BYTES], RATE in (0, 1] flits per cycle, BYTES 1..65536", bg_spec);
+        }
+        o.background = bg;
+        o.bg_seed = 1;
+    }
     if (o.console_dir) mkdir(o.console_dir, 0777);
     o.console_out = json ? stderr : stdout;
     view *vw = NULL;
@@ -206,6 +233,13 @@ int cmd_run(int argc, char **argv)
         else if (tohost_msg[0]) json_object_set_new(j, "error", json_string(tohost_msg));
         json_object_set_new(j, "links", links_json(t, s->net, inj, s->cycle));
         units_json(j, t, s->net);
+        if (s->bg) {
+            background_stats_t b;
+            background_stats(s->bg, &b);
+            json_object_set_new(j, "background", json_pack("{s:i,s:f,s:i,s:I,s:I,s:I}", "nodes", b.nodes, "rate", o.bg_rate, "bytes",
+                                                           o.bg_bytes, "messages_sent", (json_int_t)b.sent, "messages_received",
+                                                           (json_int_t)b.received, "messages_waiting", (json_int_t)b.waiting));
+        }
         json_dumpf(j, stdout, JSON_COMPACT);
         putchar('\n');
         json_decref(j);
@@ -217,12 +251,20 @@ int cmd_run(int argc, char **argv)
             node *nd = &s->nodes[i];
             if (nd->state == NODE_EXITED)
                 printf("  node %2d: exit %-4d at cycle %-10llu", i, nd->exit_code, (unsigned long long)nd->exit_cycle);
+            else if (nd->state == NODE_BACKGROUND)
+                printf("  node %2d: %-24s", i, "background traffic");
             else
                 printf("  node %2d: %-24s", i, nd->state == NODE_FAULTED ? "faulted" : "still running");
             printf(" %10llu instructions  %6llu packets out  %6llu in\n", (unsigned long long)nd->core.instret,
                    (unsigned long long)nd->ni.packets_sent, (unsigned long long)nd->ni.packets_recv);
         }
         if (s->halted) printf("  tohost = %u (%s)\n", s->tohost_value, s->tohost_value == 1 ? "pass" : "fail");
+        if (s->bg) {
+            background_stats_t b;
+            background_stats(s->bg, &b);
+            printf("  background: %d terminals, %.3f flits/cycle each in %d-byte messages: %llu sent, %llu received\n", b.nodes,
+                   o.bg_rate, o.bg_bytes, (unsigned long long)b.sent, (unsigned long long)b.received);
+        }
         links_print(stdout, t, s->net, s->cycle, 6);
         units_print(stdout, t, s->net);
     }
@@ -238,6 +280,7 @@ int cmd_run(int argc, char **argv)
     }
     free(inj);
     sys_free(s);
+    free(bg);
     if (o.events) fclose(o.events);
     topo_free(t);
     return status;

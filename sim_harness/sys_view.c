@@ -21,6 +21,7 @@ static uint8_t node_view_state(const node *nd)
 {
     switch (nd->state) {
     case NODE_EXITED: return VIEW_NODE_EXITED;
+    case NODE_BACKGROUND: return VIEW_NODE_IDLE;
     case NODE_FAULTED: return VIEW_NODE_FAULTED;
     default: return nd->last_stop == RV32_STALL || nd->last_stop == RV32_WFI ? VIEW_NODE_WAITING : VIEW_NODE_RUNNING;
     }

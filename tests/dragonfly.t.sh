@@ -57,3 +57,22 @@ jcheck dfmodel-printed-differs "$j" '(.e_local - (2 - 40/71) | fabs) < 1e-12 and
 jcheck dfmodel-bounds "$j" '.bound_global_links==8 and .bound_local_links==43 and .alloc==72'
 check_fail dfmodel-not-df 2 "the model is for dragonfly" $XNOC dfmodel --topo mesh:4x4
 jcheck df-root-given "$($XNOC collective --json --topo $DF --op bcast --algo glf --alloc random:24:3 --from 5 --bytes 64 2>"$TMP/stderr")" '.verified==true and .job_terminals==25'
+
+# background traffic: the terminals outside the job send 1 KiB messages to
+# random others of them while the broadcast runs; the broadcast still
+# verifies, its own link crossings are the same (from its routes), the
+# routers' counters now carry more than its packets, and it takes longer
+j0=$(b --algo forest)
+jcheck df-counters-agree "$j0" '.link_counters_agree==true and .background==null'
+j=$(b --algo forest --background 0.2)
+jcheck df-background "$j" ".verified==true and .background.nodes==48 and .background.messages_received > 100 and .global_link_packets==$(jq .global_link_packets <<<"$j0") and .local_link_packets==$(jq .local_link_packets <<<"$j0") and .link_counters_agree==false and .hops==null and .makespan >= $(jq .makespan <<<"$j0")"
+check_fail df-background-no-room 2 "--background: 0 terminal\\(s\\) outside the collective" $XNOC collective --topo $DFS --op bcast --alloc random:6 --background 0.1
+check_fail df-background-rate 2 "--background '2': expected RATE\\[:BYTES\\]" $XNOC collective --topo $DFS --op bcast --background 2
+# xnoc run: the named terminals run traffic instead of the image
+j=$($XNOC run --json --topo mesh:4x4 --background-nodes 4-11 --background 0.2:512 build/firmware/hello.elf 2>"$TMP/stderr")
+jcheck run-background "$j" '.ok==true and .background.nodes==8 and .background.bytes==512 and .background.messages_received > 0 and .nodes[5].instructions==0'
+# a firmware that waits for what a background terminal never sends: the watchdog still names it
+check_fail run-background-stall 1 "stall at cycle [0-9]+: every running node waits and none has sent or received a flit for [0-9]+ cycles \\(background traffic runs on\\)" \
+    $XNOC run --topo mesh:4x4 --background-nodes 8-15 build/firmware/all-pairs.elf
+check_fail run-background-needs-nodes 2 "--background needs --background-nodes" $XNOC run --topo mesh:4x4 --background 0.1 build/firmware/hello.elf
+check_fail run-background-all 2 "it takes 2 to 15" $XNOC run --topo mesh:4x4 --background-nodes all build/firmware/hello.elf
