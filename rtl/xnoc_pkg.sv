@@ -27,6 +27,10 @@ package xnoc_pkg;
   localparam int HeadOutOpW      = 2;
   localparam int HeadOutCountLsb = 39;
   localparam int HeadOutCountW   = 4;
+  localparam int HeadValBit      = 56;  // dragonfly Valiant: head for group VGROUP first
+  localparam int HeadUgalBit     = 57;  // UGAL: the first router chooses (clears VAL for minimal)
+  localparam int HeadVgroupLsb   = 58;
+  localparam int HeadVgroupW     = 6;
   // head flit, source routing: hop i's output port in [RouteLsb + PB*i +: PB]
   localparam int HeadRouteLsb    = 14;
   localparam int HeadRouteW      = 50;

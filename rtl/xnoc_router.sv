@@ -30,7 +30,8 @@ module xnoc_router #(
   parameter int D  = 8,    // buffer depth per VC (flits)
   parameter int PW = 64,   // payload bits
   parameter int NT = 16,   // routing-table entries (terminals)
-  parameter int NC = 1,    // VC classes (1 or 2)
+  parameter int NC = 1,    // VC classes (1..3; V a multiple of NC)
+  parameter int NG = 1,    // group-table entries (dragonfly Valiant / UGAL routing; 1: unused)
   // bits per hop of a source route: the topology's ports, without a coding
   // unit's extra port (source routes never lead into the unit)
   parameter int SRB = (P > 1) ? $clog2(P) : 1,
@@ -72,10 +73,11 @@ module xnoc_router #(
   localparam int GI  = (PV > 1) ? $clog2(PV) : 1; // input VC index bits
   localparam int RW  = PB + 2;                  // table port + ejection select, unwrapped
   localparam int SRL = xnoc_pkg::HeadRouteLsb;  // SR route field offset in the head
-  // output VCs a head may take: all (ejection port), class 0, class 1
+  // output VCs a head may take: all (ejection port), or class c's: MaskC0 << c*VPC
   localparam logic [V-1:0] MaskAll = {V{1'b1}};
   localparam logic [V-1:0] MaskC0  = MaskAll >> (V - VPC);
-  localparam logic [V-1:0] MaskC1  = MaskAll & ~MaskC0;
+  localparam int GW  = (NG > 1) ? $clog2(NG) : 1;
+  localparam int QW  = $clog2(V * D + 1) + 2;   // UGAL: flits queued at an output, doubled
   localparam int DW = xnoc_pkg::PortDimW;
   localparam int AW = xnoc_pkg::HeadDestW;        // head addresses
   localparam logic [DW-1:0] DimTerm = '1;          // port attribute: a terminal port
@@ -83,16 +85,19 @@ module xnoc_router #(
   // ---------------------------------------------------------------- config
   // Written by the harness during/after reset; deliberately not reset.
   logic [PB-1:0] table_q [NT];
+  logic [PB-1:0] gtable_q [NG];   // the way to group i (Valiant's first phase)
   logic [DW-1:0] dim_q   [P];
   logic [P-1:0]  term_q;        // dim == terminal: any VC, ejection select applies
   logic [P-1:0]  dateline_q;
-  logic          cfg_tbl_we, cfg_port_we;
+  logic          cfg_tbl_we, cfg_port_we, cfg_grp_we;
 
   assign cfg_tbl_we  = cfg_we_i && !cfg_kind_i && (32'(cfg_addr_i) < NT);
+  assign cfg_grp_we  = cfg_we_i && !cfg_kind_i && (32'(cfg_addr_i) >= NT) && (32'(cfg_addr_i) < NT + NG);
   assign cfg_port_we = cfg_we_i && cfg_kind_i && (32'(cfg_addr_i) < P);
 
   always_ff @(posedge clk_i) begin
     if (cfg_tbl_we) table_q[cfg_addr_i[TW-1:0]] <= cfg_data_i[PB-1:0];
+    if (cfg_grp_we) gtable_q[GW'(32'(cfg_addr_i) - NT)] <= cfg_data_i[PB-1:0];
     if (cfg_port_we) begin
       dim_q[cfg_addr_i[PB-1:0]]      <= cfg_data_i[DW-1:0];
       term_q[cfg_addr_i[PB-1:0]]     <= (cfg_data_i[DW-1:0] == DimTerm);
@@ -124,6 +129,7 @@ module xnoc_router #(
   logic [PV-1:0] rt_vld_q, rt_vld_d;
   logic [PV*PB-1:0] rt_port_q, rt_port_d;
   logic [PV*V-1:0]  rt_mask_q, rt_mask_d;          // output VCs a head may take
+  logic [PV-1:0]    rt_min_q, rt_min_d;            // UGAL chose the minimal route: clear the head's VAL
   logic [PV-1:0] ovc_vld_q, ovc_vld_d;
   logic [PV*VI-1:0] ovc_q, ovc_d;
 
@@ -149,10 +155,15 @@ module xnoc_router #(
     logic [AW-1:0] dest;
     logic [PB-1:0] tbl, o;
     logic [RW-1:0] port;
-    logic          cls, gc;
+    logic [1:0]    cls, gc;
+    logic          val, first;
+    logic [xnoc_pkg::HeadVgroupW-1:0] vg;
+    logic [PB-1:0] vport;
+    logic [QW-1:0] qmin, qval;
     todo      = occ_q & ~rt_vld_q;
     rt_port_d = rt_port_q;
     rt_mask_d = rt_mask_q;
+    rt_min_d  = rt_min_q;
     rc_head   = '0;
     rc_err    = '0;
     elig      = '0;
@@ -162,8 +173,14 @@ module xnoc_router #(
     tbl       = '0;
     o         = '0;
     port      = '0;
-    cls       = 1'b0;
-    gc        = 1'b0;
+    cls       = '0;
+    gc        = '0;
+    val       = 1'b0;
+    first     = 1'b0;
+    vg        = '0;
+    vport     = '0;
+    qmin      = '0;
+    qval      = '0;
     if (todo != '0) begin
       for (int g = 0; g < PV; g++) begin
         if (todo[g]) begin
@@ -175,15 +192,39 @@ module xnoc_router #(
           end else begin                                   // table (+ ejection select)
             if (32'(dest) < NT) tbl = table_q[dest[TW-1:0]];
             else rc_err[g] = 1'b1;
+            // Valiant: before its first global hop (class 0, or just injected) a
+            // packet heads for its intermediate group; UGAL decides at the first
+            // router between that and the minimal route, by the queues at both outputs
+            gc    = 2'((g % V) / VPC);
+            first = term_q[g / V];
+            val   = (NG > 1) && front_pl[g][xnoc_pkg::HeadValBit] && (first || gc == 2'd0);
+            vg    = front_pl[g][xnoc_pkg::HeadVgroupLsb +: xnoc_pkg::HeadVgroupW];
+            rt_min_d[g] = 1'b0;
+            if (val) begin
+              if (32'(vg) < NG) vport = gtable_q[GW'(vg)];
+              else rc_err[g] = 1'b1;
+              if (first && front_pl[g][xnoc_pkg::HeadUgalBit]) begin
+                qmin = '0;
+                qval = '0;
+                for (int w = 0; w < V; w++) begin
+                  qmin = qmin + QW'(D) - QW'(credit_q[(32'(tbl) * V + w) * CW +: CW]);
+                  qval = qval + QW'(D) - QW'(credit_q[(32'(vport) * V + w) * CW +: CW]);
+                end
+                rt_min_d[g] = (qmin <= (qval << 1));     // UGAL-L: a Valiant path is about twice as long
+              end
+              if (!rt_min_d[g]) tbl = vport;
+            end
             port = term_q[tbl] ? RW'(tbl) + RW'(front_pl[g][xnoc_pkg::HeadEjselLsb +: xnoc_pkg::HeadEjselW]) : RW'(tbl);
           end
           rc_head[g] = front_ht[g][0];
           if (!rc_head[g] || port >= RW'(P)) rc_err[g] = 1'b1;
-          // VC class: 1 across a dateline, kept along a dimension, 0 on a turn
-          gc  = (NC > 1) && ((g % V) >= VPC);
-          cls = dateline_q[port[PB-1:0]] || (dim_q[port[PB-1:0]] == dim_q[g / V] && gc);
+          // VC class: one up across a dateline (at most NC-1), kept along a
+          // dimension, 0 on a turn (NC <= 2: the torus and octagon rule)
+          gc  = 2'((g % V) / VPC);
+          cls = dateline_q[port[PB-1:0]] ? ((32'(gc) + 1 < NC) ? gc + 2'd1 : 2'(NC - 1))
+                                         : (dim_q[port[PB-1:0]] == dim_q[g / V]) ? gc : 2'd0;
           rt_port_d[g*PB +: PB] = port[PB-1:0];
-          rt_mask_d[g*V +: V] = term_q[port[PB-1:0]] ? MaskAll : (NC == 1) ? MaskC0 : cls ? MaskC1 : MaskC0;
+          rt_mask_d[g*V +: V] = term_q[port[PB-1:0]] ? MaskAll : (MaskC0 << (32'(cls) * VPC));
         end
       end
     end
@@ -305,6 +346,7 @@ module xnoc_router #(
           pl = in_pl[i];
           ht = in_ht[i];
           if (!ovc_vld_q[g] && pl[xnoc_pkg::HeadSrBit]) pl[PW-1:SRL] = pl[PW-1:SRL] >> SRB;
+          if (!ovc_vld_q[g] && !pl[xnoc_pkg::HeadSrBit] && rt_min_q[g]) pl[xnoc_pkg::HeadValBit] = 1'b0;
           in_won[i]    = 1'b1;
           pop[g]       = 1'b1;
           pop_tail[g]  = ht[1];
@@ -418,6 +460,7 @@ module xnoc_router #(
     end
     rt_port_q <= rt_port_d;
     rt_mask_q <= rt_mask_d;
+    rt_min_q  <= rt_min_d;
     ovc_q     <= ovc_d;
   end
 

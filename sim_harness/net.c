@@ -45,6 +45,33 @@ void router_cfg_default(router_cfg *rc)
     rc->ncmax = 32;
     rc->timeout = 100000;
     rc->sendq = 1;
+    rc->routing = ROUTING_MIN;
+}
+
+int router_classes(const topo *t, const router_cfg *rc)
+{
+    return t->kind == TOPO_DRAGONFLY && rc->routing != ROUTING_MIN ? 3 : t->nclasses;
+}
+
+uint64_t routing_head_bits(const topo *t, const router_cfg *rc, int src, uint32_t dst, uint64_t *rng)
+{
+    if (rc->routing == ROUTING_MIN || t->kind != TOPO_DRAGONFLY || dst >= (uint32_t)t->nterms) return 0;
+    int x = topo_group(t, topo_term_router(t, src)), y = topo_group(t, topo_term_router(t, (int)dst));
+    if (x == y) return 0;   /* inside a group: minimal */
+    uint64_t r = (*rng += 0x9E3779B97F4A7C15ull);
+    r = (r ^ (r >> 30)) * 0xBF58476D1CE4E5B9ull;
+    r = (r ^ (r >> 27)) * 0x94D049BB133111EBull;
+    r ^= r >> 31;
+    int i = (int)(r % (uint64_t)(t->groups - 2)), lo = x < y ? x : y, hi = x < y ? y : x;
+    if (i >= lo) i++;   /* skip both ends */
+    if (i >= hi) i++;
+    return 1ull << FLIT_VAL_BIT | (uint64_t)(rc->routing == ROUTING_UGAL) << FLIT_UGAL_BIT |
+           FLIT_FIELD(i, FLIT_VGROUP_LSB, FLIT_VGROUP_W);
+}
+
+int router_groups(const topo *t, const router_cfg *rc)
+{
+    return t->kind == TOPO_DRAGONFLY && rc->routing != ROUTING_MIN ? t->groups : 1;
 }
 
 int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
@@ -59,6 +86,18 @@ int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
             break;
         }
         *eq = 0;
+        if (!strcmp(kv, "routing")) {   /* a name, not a number */
+            static const char *names[] = {"min", "valiant", "ugal"};
+            int r = 0;
+            while (r < 3 && strcmp(eq + 1, names[r])) r++;
+            if (r == 3) {
+                snprintf(err, errlen, "--router: routing='%s' is not min, valiant or ugal", eq + 1);
+                rc_ok = -1;
+                break;
+            }
+            rc->routing = r;
+            continue;
+        }
         long v = strtol(eq + 1, &end, 10);
         if (end == eq + 1 || *end) {
             snprintf(err, errlen, "--router: %s='%s' is not an integer", kv, eq + 1);
@@ -83,7 +122,7 @@ int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
             continue;
         }
         if (i == sizeof keys / sizeof keys[0])
-            snprintf(err, errlen, "--router: unknown parameter '%s' (known: vcs, buf, pw, ncu, slots, xorlat, ncmax, timeout, sendq)", kv);
+            snprintf(err, errlen, "--router: unknown parameter '%s' (known: vcs, buf, pw, ncu, slots, xorlat, ncmax, timeout, sendq, routing)", kv);
         else if (keys[i].lo == keys[i].hi)
             snprintf(err, errlen, "--router: %s=%ld%s", kv, v, keys[i].why);
         else
@@ -107,12 +146,24 @@ int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
 static xnoc_net *open_model(const topo *t, const router_cfg *rc, int variant, int progress, char *err,
                             size_t errlen)
 {
-    if (rc->vcs < t->nclasses) {
-        snprintf(err, errlen, "%s needs at least %d VCs per port for deadlock freedom (--router vcs=%d)", t->name,
-                 t->nclasses, t->nclasses);
+    if (rc->routing != ROUTING_MIN && t->kind != TOPO_DRAGONFLY) {
+        snprintf(err, errlen, "--router routing=%s is for dragonflies; %s routes deterministically",
+                 rc->routing == ROUTING_VALIANT ? "valiant" : "ugal", t->name);
         return NULL;
     }
-    if (netgen_addresses(t, rc) > FLIT_MAX_ADDRS || netgen_ports(t, rc) > 32) {
+    if (rc->routing != ROUTING_MIN && (t->groups < 3 || t->groups > 1 << FLIT_VGROUP_W)) {
+        snprintf(err, errlen, "--router routing=%s needs 3..%d groups (an intermediate group apart from both ends), not %d",
+                 rc->routing == ROUTING_VALIANT ? "valiant" : "ugal", 1 << FLIT_VGROUP_W, t->groups);
+        return NULL;
+    }
+    int nc = router_classes(t, rc);
+    if (rc->vcs < nc || (nc == 3 && rc->vcs % 3)) {
+        snprintf(err, errlen, "%s%s needs %s VCs per port for deadlock freedom (--router vcs=%d)", t->name,
+                 nc == 3 ? " with non-minimal routing" : "", nc == 3 ? "a multiple of 3" : nc == 2 ? "at least 2" : "at least 1", nc);
+        return NULL;
+    }
+    if (netgen_addresses(t, rc) + router_groups(t, rc) > (1 << CFG_ADDR_W) || netgen_addresses(t, rc) > FLIT_MAX_ADDRS ||
+        netgen_ports(t, rc) > 32) {
         snprintf(err, errlen, "%s with coding units needs %d addresses and %d router ports (limits %d and 32): use --router ncu=0",
                  t->name, netgen_addresses(t, rc), netgen_ports(t, rc), FLIT_MAX_ADDRS);
         return NULL;

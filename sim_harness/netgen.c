@@ -96,7 +96,7 @@ void netgen_verilog(FILE *f, const topo *t, const router_cfg *rc)
         if (rc->ncu) wire_unit(f, t, rc, r, P);
         /* routers see config kinds 0 (table) and 1 (ports); kind 2 is the units' */
         fprintf(f,
-                "  xnoc_router #(.P(%d), .V(%d), .D(%d), .PW(%d), .NT(%d), .NC(%d), .SRB(%d)) u_r%d (\n"
+                "  xnoc_router #(.P(%d), .V(%d), .D(%d), .PW(%d), .NT(%d), .NC(%d), .NG(%d), .SRB(%d)) u_r%d (\n"
                 "    .clk_i(clk_i), .rst_ni(rst_ni),\n"
                 "    .cfg_we_i(cfg_we_i && !cfg_kind_i[1] && (cfg_bcast_i || cfg_router_i == 10'd%d)), .cfg_kind_i(cfg_kind_i[0]),\n"
                 "    .cfg_addr_i(cfg_addr_i), .cfg_data_i(cfg_bcast_i ? cfg_bdata_i[%d +: %d] : cfg_data_i),\n"
@@ -105,7 +105,8 @@ void netgen_verilog(FILE *f, const topo *t, const router_cfg *rc)
                 "    .out_valid_o(r%d_out_valid), .out_flit_o(r%d_out_flit),\n"
                 "    .out_credit_i(r%d_out_credit), .out_credit_vc_i(r%d_out_credit_vc),\n"
                 "    .dbg_addr_i(dbg_addr_i), .dbg_data_o(r%d_dbg), .err_o(r%d_err));\n",
-                P, rc->vcs, rc->buf, rc->pw, netgen_addresses(t, rc), t->nclasses, topo_port_bits(t), r, r, CFG_DATA_W * r, CFG_DATA_W, r, r, r, r, r, r, r, r, r, r);
+                P, rc->vcs, rc->buf, rc->pw, netgen_addresses(t, rc), router_classes(t, rc), router_groups(t, rc),
+                topo_port_bits(t), r, r, CFG_DATA_W * r, CFG_DATA_W, r, r, r, r, r, r, r, r, r, r);
     }
     /* debug addresses 0x340..0x37F read the unit, the rest the router */
     fprintf(f, "  always_comb begin\n    dbg_data_o = '0;\n    case (dbg_router_i)\n");
@@ -167,9 +168,22 @@ int netgen_route(const topo *t, const router_cfg *rc, int r, int addr)
 /* Unit rows: 3 nibbles per port (router behind it, 0xFFF none), then 3 for the unit's own router. */
 static int unit_rows(const topo *t, const router_cfg *rc) { return rc->ncu ? 3 * (netgen_ports(t, rc) + 1) : 0; }
 
+/* Group-table rows (dragonfly, non-minimal routing): at router r, the port
+ * towards group y: the global port if r holds the link, else the local
+ * port to the router that does (0 for r's own group: never read). */
+static int group_rows(const topo *t, const router_cfg *rc) { return router_groups(t, rc) > 1 ? router_groups(t, rc) : 0; }
+
+static int group_port(const topo *t, int r, int y)
+{
+    int x = topo_group(t, r), port;
+    if (x == y) return 0;
+    int gw = topo_df_gateway(t, x, y, &port);
+    return gw == r ? port : topo_route(t, r, gw * t->conc);
+}
+
 int netgen_config_rows(const topo *t, const router_cfg *rc)
 {
-    return netgen_ports(t, rc) + netgen_addresses(t, rc) + unit_rows(t, rc);
+    return netgen_ports(t, rc) + netgen_addresses(t, rc) + group_rows(t, rc) + unit_rows(t, rc);
 }
 
 void netgen_config_row(const topo *t, const router_cfg *rc, int row, int *kind, int *addr, uint8_t *data)
@@ -186,9 +200,13 @@ void netgen_config_row(const topo *t, const router_cfg *rc, int row, int *kind, 
         *kind = 0;
         *addr = row - P;
         for (int r = 0; r < t->nrouters; r++) data[r] = (uint8_t)netgen_route(t, rc, r, *addr);
+    } else if (row < P + na + group_rows(t, rc)) {   /* group table, after the routing table's rows */
+        *kind = 0;
+        *addr = row - P;
+        for (int r = 0; r < t->nrouters; r++) data[r] = (uint8_t)group_port(t, r, *addr - na);
     } else {                             /* unit: neighbours, own id */
         *kind = 2;
-        *addr = row - P - na;
+        *addr = row - P - na - group_rows(t, rc);
         int p = *addr / 3, nib = *addr % 3;
         for (int r = 0; r < t->nrouters; r++) {
             int v = r;

@@ -12,7 +12,9 @@ void ni_init(ni *n, const topo *t, const router_cfg *rc, int term, rv32 *core)
     n->term = term;
     n->k = t->k;
     n->vcs = rc->vcs;
-    n->vpc = rc->vcs / t->nclasses;   /* packets start on a class-0 VC */
+    n->vpc = rc->vcs / router_classes(t, rc);   /* packets start on a class-0 VC */
+    n->rc = *rc;
+    n->rng = 0x5851F42D4C957F2Dull * (uint64_t)(term + 1);
     n->sendq = rc->sendq > 0 ? rc->sendq : 1;
     n->buf = rc->buf;
     n->port_bits = topo_port_bits(t);
@@ -41,12 +43,14 @@ static int is_unit(const ni *n, uint32_t a) { return n->units && a >= (uint32_t)
 
 _Static_assert(TOPO_MAX_K == NI_MAX_K, "topo.h and the NI register map disagree on channels per terminal");
 
-/* The head flit of a descriptor (firmware/lib/flit.h). */
-static uint64_t head_flit(const ni *n, const ni_send *s, int c)
+/* The head flit of a descriptor (firmware/lib/flit.h); rng (at GO): draw
+ * the non-minimal routing bits, NULL: without them. */
+static uint64_t head_flit(const ni *n, const ni_send *s, int c, uint64_t *rng)
 {
     uint32_t ejsel = s->dst >= (uint32_t)n->t->nterms ? 0 : (uint32_t)c;   /* a unit has one input */
     if (s->nhops) return flit_head_sr(s->dst, (uint64_t)s->route_hi << 32 | s->route_lo);
-    return flit_head(s->dst, ejsel, s->mc, s->op, s->count, s->out_dest, s->out_mc, s->out_op, s->out_count);
+    return flit_head(s->dst, ejsel, s->mc, s->op, s->count, s->out_dest, s->out_mc, s->out_op, s->out_count) |
+           (rng ? routing_head_bits(n->t, &n->rc, n->term, s->dst, rng) : 0);
 }
 
 static int coding_set(const ni_send *s)
@@ -143,7 +147,7 @@ static int code_store(ni *n, int c, ni_send *s, uint32_t off, uint32_t v)
 
 static int code_load(const ni *n, int c, const ni_send *s, uint32_t off, uint32_t *val)
 {
-    uint64_t h = head_flit(n, s, c);
+    uint64_t h = head_flit(n, s, c, NULL);
     switch (off) {
     case NI_C_MC: *val = s->mc; break;
     case NI_C_OP: *val = s->op; break;
@@ -246,7 +250,7 @@ int ni_mmio(ni *n, uint32_t off, int is_store, uint32_t *val)
             if (s->busy && 1 + s->qlen >= n->sendq) return RV32_MMIO_STALL;   /* no room: the core waits */
             if (!go_ok(n, c, s)) return RV32_MMIO_FAULT;
             ni_wire w;
-            w.head = head_flit(n, s, c);
+            w.head = head_flit(n, s, c, &n->rng);
             w.nmask = s->mc && !s->nhops ? n->mask_flits : 0;
             w.mask_go = s->mask_addr;
             w.addr_go = s->addr;

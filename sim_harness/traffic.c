@@ -45,10 +45,12 @@ static const char *usage_text =
     "                    dragonfly:a=A,p=P,h=H[,g=G]\n"
     "  --router K=V,...  router parameters: vcs=1..8 (2), buf=1..64 flits per VC (8);\n"
     "                    coding units: ncu=0|1 (1), slots=1..16 (4), xorlat=1..64 cycles (1),\n"
-    "                    ncmax=1..256 flits (32), timeout=100..1000000 cycles (100000)\n"
+    "                    ncmax=1..256 flits (32), timeout=100..1000000 cycles (100000);\n"
+    "                    dragonfly routing=min|valiant|ugal (min; the others need vcs=3 or 6)\n"
     "  --ports k         injection/ejection channels per terminal (1)\n"
     "  --pattern P       uniform (default), transpose, bitcomp, neighbor, hotspot, incast\n"
-    "                    (everyone to terminal 0), or allpairs (one packet at a time\n"
+    "                    (everyone to terminal 0), groupshift (dragonfly: to the same terminal\n"
+    "                    of the next group), or allpairs (one packet at a time\n"
     "                    for every src/dst pair: the zero-load latency check), or\n"
     "                    unitpairs (one single-contribution coding group at a time from\n"
     "                    every terminal through every router's coding unit: the unit's\n"
@@ -79,9 +81,10 @@ static packet *pl_add(packet_list *l)
 
 /* ------------------------------------------------------------ patterns */
 
-enum { PAT_UNIFORM, PAT_TRANSPOSE, PAT_BITCOMP, PAT_NEIGHBOR, PAT_HOTSPOT, PAT_INCAST, PAT_ALLPAIRS, PAT_UNITPAIRS, NPAT };
-static const char *pattern_names[NPAT] = {"uniform", "transpose", "bitcomp", "neighbor",
-                                          "hotspot", "incast",    "allpairs", "unitpairs"};
+enum { PAT_UNIFORM, PAT_TRANSPOSE, PAT_BITCOMP, PAT_NEIGHBOR, PAT_HOTSPOT, PAT_INCAST, PAT_ALLPAIRS, PAT_UNITPAIRS,
+       PAT_GROUPSHIFT, NPAT };
+static const char *pattern_names[NPAT] = {"uniform", "transpose", "bitcomp", "neighbor", "hotspot",
+                                          "incast",  "allpairs",  "unitpairs", "groupshift"};
 
 static uint64_t rng_state;
 static uint64_t rng(void)
@@ -101,6 +104,8 @@ static int dest_of(const topo *t, int pat, int src)
     }
     case PAT_BITCOMP: return (n - 1) ^ src;
     case PAT_INCAST: return 0;
+    case PAT_GROUPSHIFT:   /* dragonfly: the same terminal of the next group (one global link carries a group's all) */
+        return (src + t->df_a * t->conc) % n;
     case PAT_NEIGHBOR:
         if (!t->ndims) return ((r + 1) % t->nrouters) * t->conc + j;   /* octagon, dragonfly: the next router */
         {   /* +1 along dimension 0 */
@@ -125,6 +130,7 @@ static const char *pattern_check(const topo *t, int pat)
     if (pat == PAT_BITCOMP && (t->nterms & (t->nterms - 1)))
         return "bitcomp needs a power-of-two number of terminals";
     if (pat == PAT_INCAST && t->nterms < 2) return "incast needs at least two terminals";
+    if (pat == PAT_GROUPSHIFT && t->kind != TOPO_DRAGONFLY) return "groupshift is a dragonfly pattern (dragonfly:a=A,p=P,h=H)";
     if (pat == PAT_UNITPAIRS && t->nterms < 2) return "unitpairs needs at least two terminals";
     return NULL;
 }
@@ -171,7 +177,7 @@ static void create_nc(void *arg, int src, const uint64_t *flits, int n)
 static void inject(sim *s, uint64_t now)
 {
     const topo *t = s->t;
-    int vpc = s->rc.vcs / t->nclasses;      /* class-0 VCs */
+    int vpc = s->rc.vcs / router_classes(t, &s->rc);      /* class-0 VCs */
     for (int term = 0; term < t->nterms; term++) {
         for (int c = 0; c < t->k; c++) {
             int ch = term * t->k + c;
@@ -207,7 +213,7 @@ static void inject(sim *s, uint64_t now)
             f->head = st->sent == 0;
             f->tail = st->sent == p->len - 1;
             f->payload = p->flits  ? p->flits[st->sent]
-                         : f->head ? traffic_head_word(p->src, p->dst, p->chan, p->seq)
+                         : f->head ? traffic_head_word(s, p->src, p->dst, p->chan, p->seq)
                                    : traffic_body_word(p->src, p->seq, st->sent);
             (*cr)--;
             s->inj_flits[ch]++;
@@ -290,7 +296,7 @@ int cmd_traffic(int argc, char **argv)
     for (int i = 0; i < NPAT; i++)
         if (!strcmp(pat, pattern_names[i])) pattern = i;
     if (pattern < 0)
-        cli_fail(EXIT_USAGE, "--pattern: unknown pattern '%s' (uniform, transpose, bitcomp, neighbor, hotspot, incast, allpairs, unitpairs)", pat);
+        cli_fail(EXIT_USAGE, "--pattern: unknown pattern '%s' (uniform, transpose, bitcomp, neighbor, hotspot, incast, allpairs, unitpairs, groupshift)", pat);
     if (cycles == 0) cli_fail(EXIT_USAGE, "--cycles: must be at least 1");
     /* so that warmup + cycles + drain cannot wrap */
     if (cycles > 1000000000000ull) cli_fail(EXIT_USAGE, "--cycles %llu: at most 10^12", (unsigned long long)cycles);
@@ -305,6 +311,8 @@ int cmd_traffic(int argc, char **argv)
     if (why) cli_fail(EXIT_USAGE, "--pattern %s: %s", pat, why);
     if (!drain) drain = 10 * cycles + 10000;
     if (coding && !rc.ncu) cli_fail(EXIT_USAGE, "--coding needs routers with coding units (not --router ncu=0)");
+    if ((coding || pattern == PAT_UNITPAIRS) && rc.routing != ROUTING_MIN)
+        cli_fail(EXIT_USAGE, "--coding and unitpairs take minimal routing (their NI-framed heads carry no Valiant bits)");
     if (coding && (pattern == PAT_ALLPAIRS || pattern == PAT_UNITPAIRS))
         cli_fail(EXIT_USAGE, "--coding does not combine with --pattern %s", pat);
     if (pattern == PAT_UNITPAIRS && !rc.ncu) cli_fail(EXIT_USAGE, "--pattern unitpairs needs routers with coding units (not --router ncu=0)");
@@ -316,7 +324,7 @@ int cmd_traffic(int argc, char **argv)
     if (pattern == PAT_INCAST) inject_mask[0] = 0;   /* the destination itself stays quiet */
     if (pattern != PAT_ALLPAIRS && pattern != PAT_UNITPAIRS) {   /* somebody must have somewhere to send */
         int senders = 0, fixed = pattern == PAT_TRANSPOSE || pattern == PAT_BITCOMP || pattern == PAT_INCAST ||
-                                 pattern == PAT_NEIGHBOR;
+                                 pattern == PAT_NEIGHBOR || pattern == PAT_GROUPSHIFT;
         for (int src = 0; src < t->nterms; src++)
             senders += inject_mask[src] && (fixed ? dest_of(t, pattern, src) != src : t->nterms > 1);
         if (!senders)

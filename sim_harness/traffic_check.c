@@ -23,11 +23,38 @@ uint64_t traffic_body_word(int src, uint32_t seq, int i)
 #define TH_SEQ_LSB 30
 #define TH_SEQ_W 26
 static uint32_t head_check(uint64_t w) { return (uint32_t)(traffic_mix64(w) & 0x7f) | 0x80; }
-uint64_t traffic_head_word(int src, int dst, int chan, uint32_t seq)
+/* With non-minimal routing (--router routing=valiant|ugal) the top byte is
+ * the routers' (flit.h VAL, UGAL, VGROUP; a router may clear VAL), so the
+ * packet's identity moves down: [27:18] src (10 bits: 1024 terminals),
+ * [50:28] seq (23 bits), [54:51] a 3-bit checksum of [50:0], [55] 1. */
+#define TV_SRC_W 10
+#define TV_SEQ_LSB 28
+#define TV_SEQ_W 23
+#define TV_CHECK_LSB 51
+static uint32_t head_check_v(uint64_t w) { return (uint32_t)(traffic_mix64(w) & 7) | 8; }
+uint64_t traffic_head_word(const sim *s, int src, int dst, int chan, uint32_t seq)
 {
-    uint64_t w = FLIT_FIELD(dst, FLIT_DEST_LSB, FLIT_DEST_W) | FLIT_FIELD(chan, FLIT_EJSEL_LSB, FLIT_EJSEL_W) |
-                 FLIT_FIELD(src, TH_SRC_LSB, FLIT_DEST_W) | FLIT_FIELD(seq, TH_SEQ_LSB, TH_SEQ_W);
-    return w | (uint64_t)head_check(w) << 56;
+    uint64_t w = FLIT_FIELD(dst, FLIT_DEST_LSB, FLIT_DEST_W) | FLIT_FIELD(chan, FLIT_EJSEL_LSB, FLIT_EJSEL_W);
+    if (s->rc.routing == ROUTING_MIN) {
+        w |= FLIT_FIELD(src, TH_SRC_LSB, FLIT_DEST_W) | FLIT_FIELD(seq, TH_SEQ_LSB, TH_SEQ_W);
+        return w | (uint64_t)head_check(w) << 56;
+    }
+    w |= FLIT_FIELD(src, TH_SRC_LSB, TV_SRC_W) | FLIT_FIELD(seq, TV_SEQ_LSB, TV_SEQ_W);
+    uint64_t rng = traffic_mix64((uint64_t)src << 32 ^ seq);   /* the packet's intermediate group, reproducibly */
+    return w | (uint64_t)head_check_v(w) << TV_CHECK_LSB | routing_head_bits(s->t, &s->rc, src, (uint32_t)dst, &rng);
+}
+
+/* src, seq of a traffic head; 0 if its checksum fails */
+static int head_fields(const sim *s, uint64_t w, int *src, uint32_t *seq)
+{
+    if (s->rc.routing == ROUTING_MIN) {
+        *src = (int)FLIT_GET(w, TH_SRC_LSB, FLIT_DEST_W);
+        *seq = FLIT_GET(w, TH_SEQ_LSB, TH_SEQ_W);
+        return head_check(w & 0x00ffffffffffffffULL) == w >> 56;
+    }
+    *src = (int)FLIT_GET(w, TH_SRC_LSB, TV_SRC_W);
+    *seq = FLIT_GET(w, TV_SEQ_LSB, TV_SEQ_W);
+    return head_check_v(w & ((1ull << TV_CHECK_LSB) - 1)) == FLIT_GET(w, TV_CHECK_LSB, 4);
 }
 
 
@@ -126,10 +153,10 @@ static void accept(sim *s, int ch, const xnoc_flit *f, uint64_t now)
         return;
     }
     if (f->head) {
-        uint64_t w = f->payload, body = w & 0x00ffffffffffffffULL;
-        int src = (int)FLIT_GET(w, TH_SRC_LSB, FLIT_DEST_W), dst = (int)FLIT_GET(w, FLIT_DEST_LSB, FLIT_DEST_W),
-            chan = (int)FLIT_GET(w, FLIT_EJSEL_LSB, FLIT_EJSEL_W);
-        uint32_t seq = FLIT_GET(w, TH_SEQ_LSB, TH_SEQ_W);
+        uint64_t w = f->payload;
+        int src, dst = (int)FLIT_GET(w, FLIT_DEST_LSB, FLIT_DEST_W), chan = (int)FLIT_GET(w, FLIT_EJSEL_LSB, FLIT_EJSEL_W);
+        uint32_t seq;
+        int check_ok = head_fields(s, w, &src, &seq);
         if (e->active) {
             packet *q = &s->pk.v[e->pkt];
             if (q->src == src && q->seq == seq && q->got == 1) {
@@ -140,7 +167,7 @@ static void accept(sim *s, int ch, const xnoc_flit *f, uint64_t now)
             traffic_lose(s, q, q->got, q->len, now, "the next packet's head arrived first");
         }
         e->active = 0;
-        if (head_check(body) != w >> 56 || src >= t->nterms || seq >= s->by_src_n[src]) {
+        if (!check_ok || src >= t->nterms || seq >= s->by_src_n[src]) {
             traffic_error(s, &s->err_corrupt, "cycle %llu: corrupted head 0x%016llx at terminal %d", (unsigned long long)now,
                   (unsigned long long)w, term);
             return;

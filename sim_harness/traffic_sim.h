@@ -85,7 +85,7 @@ static inline uint64_t traffic_mix64(uint64_t x)
 
 /* The words a packet carries: its head (routing fields where the router
  * reads them, then src, seq and a checksum) and body flit i. */
-uint64_t traffic_head_word(int src, int dst, int chan, uint32_t seq);
+uint64_t traffic_head_word(const sim *s, int src, int dst, int chan, uint32_t seq);
 uint64_t traffic_body_word(int src, uint32_t seq, int i);
 /* Counts an error of a kind; the first one's text is kept for the report. */
 void traffic_error(sim *s, uint64_t *kind, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

@@ -76,3 +76,37 @@ check_fail run-background-stall 1 "stall at cycle [0-9]+: every running node wai
     $XNOC run --topo mesh:4x4 --background-nodes 8-15 build/firmware/all-pairs.elf
 check_fail run-background-needs-nodes 2 "--background needs --background-nodes" $XNOC run --topo mesh:4x4 --background 0.1 build/firmware/hello.elf
 check_fail run-background-all 2 "it takes 2 to 15" $XNOC run --topo mesh:4x4 --background-nodes all build/firmware/hello.elf
+
+# non-minimal routing in the RTL (--router routing=valiant|ugal, vcs a multiple of 3):
+# every pair still arrives, unharmed; saturation drains (three VC classes,
+# one more per global hop, keep it deadlock-free)
+DFV=dragonfly:a=2,p=1,h=2   # 5 groups: an intermediate group apart from both ends
+tv() { $XNOC traffic --json --topo $DFV "$@" 2>"$TMP/stderr"; }
+lf() { jq '[.links[] | select(.kind=="link") | .flits] | add'; }
+for r in valiant ugal; do
+    jcheck "df-$r-allpairs" "$(tv --router routing=$r,vcs=3 --pattern allpairs)" '.errors==0 and .delivered_packets==100'
+    jcheck "df-$r-saturation-drains" "$(tv --router routing=$r,vcs=3 --pattern uniform --rate 0.7 --cycles 3000)" \
+        '.errors==0 and .saturated==true and .drain_timed_out==false and .injected_packets==.delivered_packets'
+done
+# Valiant takes the long way: more link crossings per packet than minimal (zero load)
+jmin=$(tv --router vcs=3 --pattern allpairs); jval=$(tv --router routing=valiant,vcs=3 --pattern allpairs)
+jcheck df-valiant-longer "$jval" "$(lf <<<"$jval") > $(lf <<<"$jmin") and .model_excess_max > 0 and $(jq .model_excess_max <<<"$jmin")==0"
+# group shift (every terminal to its twin in the next group): minimal routing
+# funnels a group through one global link; Valiant spreads it
+jmin=$(tv --router vcs=3 --pattern groupshift --rate 0.6 --cycles 3000)
+jval=$(tv --router routing=valiant,vcs=3 --pattern groupshift --rate 0.6 --cycles 3000)
+jugal=$(tv --router routing=ugal,vcs=3 --pattern groupshift --rate 0.6 --cycles 3000)
+jcheck df-groupshift-min-saturates "$jmin" '.errors==0 and .saturated==true and .throughput < 0.3'
+jcheck df-groupshift-valiant "$jval" ".errors==0 and .throughput > 1.6 * $(jq .throughput <<<"$jmin")"
+jcheck df-groupshift-ugal "$jugal" ".errors==0 and .throughput > 1.6 * $(jq .throughput <<<"$jmin")"
+# UGAL at low uniform load stays mostly minimal: fewer link crossings than Valiant
+ju=$(tv --router routing=ugal,vcs=3 --pattern uniform --rate 0.05 --cycles 3000)
+jv=$(tv --router routing=valiant,vcs=3 --pattern uniform --rate 0.05 --cycles 3000)
+jcheck df-ugal-low-load-minimal "$ju" ".errors==0 and $(lf <<<"$ju") < $(lf <<<"$jv")"
+jcheck df-valiant-bcast "$($XNOC collective --json --topo $DFV --router routing=valiant,vcs=3 --op bcast --algo glf --bytes 256 2>"$TMP/stderr")" '.verified==true'
+check_fail df-valiant-mesh 2 "routing=valiant is for dragonflies" $XNOC traffic --topo mesh:2x2 --router routing=valiant,vcs=3
+check_fail df-valiant-vcs 2 "needs a multiple of 3 VCs per port" $XNOC traffic --topo $DFV --router routing=valiant
+check_fail df-valiant-groups 2 "needs 3..64 groups" $XNOC traffic --topo dragonfly:a=1,p=2,h=1 --router routing=ugal,vcs=3
+check_fail df-routing-name 2 "routing='adaptive' is not min, valiant or ugal" $XNOC traffic --topo $DFV --router routing=adaptive
+check_fail df-groupshift-mesh 2 "groupshift is a dragonfly pattern" $XNOC traffic --topo mesh:2x2 --pattern groupshift
+check_fail df-valiant-coding 2 "--coding and unitpairs take minimal routing" $XNOC traffic --topo $DFV --router routing=valiant,vcs=3 --coding 0.01

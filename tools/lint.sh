@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 rc=0
 for cfg in "" "-GP=7 -GV=4 -GD=4 -GNC=2" "-GV=1 -GD=1" "-GNT=256" "-GP=11 -GV=8 -GNC=2" \
            "-GP=16 -GV=8 -GD=8 -GNT=1024" "-GP=32 -GV=2 -GNC=2 -GNT=4095" "-GP=25 -GV=4 -GNT=2048" "-GP=3 -GV=2 -GD=2 -GNT=1" "-GP=2 -GV=1 -GD=1 -GNT=1" \
-           "-GP=5 -GSRB=2 -GNT=16" "-GP=6 -GNT=32"; do
+           "-GP=5 -GSRB=2 -GNT=16" "-GP=6 -GNT=32" "-GP=8 -GV=3 -GNC=3 -GNG=9 -GNT=108" "-GP=12 -GV=6 -GNC=3 -GNG=64 -GNT=1024"; do
     if out=$(verilator --lint-only -Wall $cfg rtl/xnoc_pkg.sv $(ls rtl/*.sv | grep -v _pkg) --top-module xnoc_router 2>&1); then
         echo "lint ok   xnoc_router ${cfg:-(defaults)}"
     else

@@ -20,7 +20,11 @@
  *   [23:20] COUNT      contributions a coding slot expects
  *   [35:24] OUT_DEST   where a slot's result goes (FLIT_NONE: not set)
  *   [36]    OUT_MC     [38:37] OUT_OP    [42:39] OUT_COUNT
- *   [63:43] 0          reserved (VC class / routing-phase bits: dragonfly)
+ *   [55:43] 0          reserved
+ *   [56]    VAL        dragonfly Valiant/UGAL: route to group VGROUP until the first
+ *                      global hop (routers built with a group table, routing=valiant|ugal)
+ *   [57]    UGAL       the first router picks minimal (clearing VAL) or Valiant
+ *   [63:58] VGROUP     the intermediate group (so non-minimal routing takes <= 64 groups)
  * Head flit, source routing (SR = 1): [11:0] DEST, [12] SR = 1, [13] 0,
  *   [63:14] ROUTE: hop i's output port in bits [PB*i +: PB]; the last hop's
  *   port is the ejection channel itself, so there is no EJSEL.
@@ -51,6 +55,10 @@
 #define FLIT_OUT_OP_W 2
 #define FLIT_OUT_COUNT_LSB 39
 #define FLIT_OUT_COUNT_W 4
+#define FLIT_VAL_BIT 56
+#define FLIT_UGAL_BIT 57
+#define FLIT_VGROUP_LSB 58
+#define FLIT_VGROUP_W 6
 #define FLIT_ROUTE_LSB 14          /* source-routed heads */
 #define FLIT_ROUTE_W 50
 /* meta fields */

@@ -26,6 +26,10 @@ int main(void)
     P("HeadOutOpW", FLIT_OUT_OP_W);
     P("HeadOutCountLsb", FLIT_OUT_COUNT_LSB);
     P("HeadOutCountW", FLIT_OUT_COUNT_W);
+    P("HeadValBit", FLIT_VAL_BIT);
+    P("HeadUgalBit", FLIT_UGAL_BIT);
+    P("HeadVgroupLsb", FLIT_VGROUP_LSB);
+    P("HeadVgroupW", FLIT_VGROUP_W);
     P("HeadRouteLsb", FLIT_ROUTE_LSB);
     P("HeadRouteW", FLIT_ROUTE_W);
     P("MetaSrcLsb", FLIT_META_SRC_LSB);
