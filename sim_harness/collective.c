@@ -417,6 +417,25 @@ static void schedule_df_links(const coll_sched *s, const topo *t, uint64_t *glob
     }
 }
 
+/* The broadcast's own global and local link crossings: from the routers'
+ * counters when nothing else runs (exact, whatever the routing), from its
+ * routes under minimal routing with background traffic; unknown (0) with
+ * background traffic and non-minimal routing, whose paths only the routers
+ * know. */
+static int df_link_packets(const coll_sched *s, const topo *t, const router_cfg *rc, const outcome *o, int bytes,
+                           uint64_t *global, uint64_t *local)
+{
+    uint64_t pkt = 2 + ((uint64_t)bytes + 7) / 8;
+    if (!bg_mask) {
+        *global = o->global_flits / pkt;
+        *local = (o->link_flits - o->global_flits) / pkt;
+        return 1;
+    }
+    if (rc->routing != ROUTING_MIN) return 0;
+    schedule_df_links(s, t, global, local);
+    return 1;
+}
+
 /* dragonfly: groups with a member of the collective */
 static int groups_in_job(const coll_sched *s, const topo *t)
 {
@@ -717,14 +736,18 @@ int cmd_collective(int argc, char **argv)
         json_object_set_new(j, "hops", hops_ok ? json_integer((json_int_t)hops) : json_null());
         if (t->kind == TOPO_DRAGONFLY) {   /* the dragonfly paper's metrics: link crossings by kind */
             uint64_t pkt = 2 + ((uint64_t)bytes + 7) / 8, gl, ll;
-            schedule_df_links(&s, t, &gl, &ll);
+            int known = df_link_packets(&s, t, &rc, &o, bytes, &gl, &ll);
             json_object_set_new(j, "makespan", json_integer((json_int_t)o.cycles));
-            json_object_set_new(j, "global_link_packets", json_integer((json_int_t)gl));
-            json_object_set_new(j, "local_link_packets", json_integer((json_int_t)ll));
-            /* the routers' counters carry exactly these (without background traffic) */
-            json_object_set_new(j, "link_counters_agree",
-                                json_boolean(o.global_flits == gl * pkt && o.link_flits - o.global_flits == ll * pkt));
-            json_object_set_new(j, "avg_hops", unicasts ? json_real((double)hops / unicasts) : json_null());
+            json_object_set_new(j, "global_link_packets", known ? json_integer((json_int_t)gl) : json_null());
+            json_object_set_new(j, "local_link_packets", known ? json_integer((json_int_t)ll) : json_null());
+            /* minimal routing: the routers' counters carry exactly the routes' crossings (without background) */
+            if (rc.routing == ROUTING_MIN) {
+                uint64_t rg, rl;
+                schedule_df_links(&s, t, &rg, &rl);
+                json_object_set_new(j, "link_counters_agree",
+                                    json_boolean(o.global_flits == rg * pkt && o.link_flits - o.global_flits == rl * pkt));
+            }
+            json_object_set_new(j, "avg_hops", known && unicasts ? json_real((double)(gl + ll) / unicasts) : json_null());
             int gj = groups_in_job(&s, t), members = 0;
             for (int v = 0; v < s.nterms; v++) members += s.from[v] || s.to[v];
             dfm_probs dp;
@@ -792,11 +815,13 @@ int cmd_collective(int argc, char **argv)
         printf("  %d unicasts, %llu aggregate path hops%s, %llu flits on router-to-router links\n", unicasts,
                (unsigned long long)hops, hops_ok ? "" : " (the link counters disagree!)", (unsigned long long)o.link_flits);
         if (t->kind == TOPO_DRAGONFLY) {
-            uint64_t gl, ll;
-            schedule_df_links(&s, t, &gl, &ll);
-            printf("  dragonfly: makespan %llu cycles, %llu packets on global links, %llu on local links, %.2f hops per packet,\n"
-                   "  job of %d groups\n", (unsigned long long)o.cycles, (unsigned long long)gl, (unsigned long long)ll,
-                   unicasts ? (double)hops / unicasts : 0.0, groups_in_job(&s, t));
+            uint64_t gl = 0, ll = 0;
+            if (df_link_packets(&s, t, &rc, &o, bytes, &gl, &ll))
+                printf("  dragonfly: makespan %llu cycles, %llu packets on global links, %llu on local links, job of %d groups\n",
+                       (unsigned long long)o.cycles, (unsigned long long)gl, (unsigned long long)ll, groups_in_job(&s, t));
+            else
+                printf("  dragonfly: makespan %llu cycles (link crossings unknown: background traffic and non-minimal routing), "
+                       "job of %d groups\n", (unsigned long long)o.cycles, groups_in_job(&s, t));
         }
         if (bg_mask)
             printf("  background: %d terminals, %.3f flits/cycle each in %d-byte messages: %llu sent, %llu received during the run\n",

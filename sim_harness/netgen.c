@@ -173,13 +173,6 @@ static int unit_rows(const topo *t, const router_cfg *rc) { return rc->ncu ? 3 *
  * port to the router that does (0 for r's own group: never read). */
 static int group_rows(const topo *t, const router_cfg *rc) { return router_groups(t, rc) > 1 ? router_groups(t, rc) : 0; }
 
-static int group_port(const topo *t, int r, int y)
-{
-    int x = topo_group(t, r), port;
-    if (x == y) return 0;
-    int gw = topo_df_gateway(t, x, y, &port);
-    return gw == r ? port : topo_route(t, r, gw * t->conc);
-}
 
 int netgen_config_rows(const topo *t, const router_cfg *rc)
 {
@@ -203,7 +196,7 @@ void netgen_config_row(const topo *t, const router_cfg *rc, int row, int *kind, 
     } else if (row < P + na + group_rows(t, rc)) {   /* group table, after the routing table's rows */
         *kind = 0;
         *addr = row - P;
-        for (int r = 0; r < t->nrouters; r++) data[r] = (uint8_t)group_port(t, r, *addr - na);
+        for (int r = 0; r < t->nrouters; r++) data[r] = (uint8_t)(topo_df_group_port(t, r, *addr - na) < 0 ? 0 : topo_df_group_port(t, r, *addr - na));
     } else {                             /* unit: neighbours, own id */
         *kind = 2;
         *addr = row - P - na - group_rows(t, rc);

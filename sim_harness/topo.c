@@ -187,6 +187,24 @@ static void wire_dragonfly(topo *t)
     }
 }
 
+int topo_df_group_port(const topo *t, int r, int y)
+{
+    int x = topo_group(t, r), port;
+    if (x == y) return -1;
+    int gw = topo_df_gateway(t, x, y, &port);
+    return gw == r ? port : topo_route(t, r, gw * t->conc);
+}
+
+int topo_df_valiant_hops(const topo *t, int ra, int rb, int y)
+{
+    int r = ra, n = 0;
+    while (topo_group(t, r) != y && n < 4) {   /* at most a local and a global hop */
+        r = t->links[t->out_link[r * t->nports + topo_df_group_port(t, r, y)]].dst;
+        n++;
+    }
+    return n + topo_distance(t, r, rb);
+}
+
 /* Router distances along the routing function's own paths (the dragonfly:
  * the minimal route is local-global-local, while the links also offer
  * shorter detours through a third group that routing never takes). */
@@ -290,7 +308,9 @@ static int parse_dragonfly(const char *spec, int *df, int *conc, const char **re
     return 0;
 }
 
-topo *topo_parse(const char *spec, int k, char *err, size_t errlen)
+topo *topo_parse(const char *spec, int k, char *err, size_t errlen) { return topo_parse_max(spec, k, MAX_TERMS, err, errlen); }
+
+topo *topo_parse_max(const char *spec, int k, int max_terms, char *err, size_t errlen)
 {
     topo_kind kind;
     int conc = 1, nd = 0, dims[TOPO_MAX_DIMS] = {8}, df[3] = {0};   /* dragonfly a, h, g */
@@ -361,8 +381,8 @@ topo *topo_parse(const char *spec, int k, char *err, size_t errlen)
                  spec, k, nnet + conc * k, MAX_PORTS);
         return NULL;
     }
-    if (nrouters * conc > MAX_TERMS) {
-        snprintf(err, errlen, "topology '%s' has %ld terminals (max %d)", spec, nrouters * conc, MAX_TERMS);
+    if (nrouters * conc > max_terms || nrouters > TOPO_MAX_MODEL_ROUTERS) {
+        snprintf(err, errlen, "topology '%s' has %ld terminals (max %d)", spec, nrouters * conc, max_terms);
         return NULL;
     }
 

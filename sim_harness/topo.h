@@ -73,10 +73,20 @@ typedef struct topo {
  * link leads to group y (x != y) with the global port it uses */
 static inline int topo_group(const topo *t, int r) { return t->df_a ? r / t->df_a : 0; }
 int topo_df_gateway(const topo *t, int x, int y, int *port);
+/* dragonfly: at router r, the port towards group y (its global port if r
+ * holds the link, else the local port to the router that does; -1 in y),
+ * and the router hops of the Valiant path from ra through group y to rb */
+int topo_df_group_port(const topo *t, int r, int y);
+int topo_df_valiant_hops(const topo *t, int ra, int rb, int y);
 
 /* Parses spec; k = channels per terminal (k-port model, >= 1).
  * Returns NULL and writes one clear line into err on bad input. */
 topo *topo_parse(const char *spec, int k, char *err, size_t errlen);
+/* The same with another terminal limit, for models that never build the
+ * network (xnoc dfmodel: the paper's 16,512 terminals); at most
+ * TOPO_MAX_MODEL_ROUTERS routers (the distance table is routers^2). */
+#define TOPO_MAX_MODEL_ROUTERS 4096
+topo *topo_parse_max(const char *spec, int k, int max_terms, char *err, size_t errlen);
 void topo_free(topo *t);
 
 static inline int topo_term_router(const topo *t, int term) { return term / t->conc; }

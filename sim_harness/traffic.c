@@ -123,6 +123,14 @@ static int dest_of(const topo *t, int pat, int src)
     }
 }
 
+/* Router hops of a delivered packet's path: minimal, or through its
+ * intermediate group when it arrived non-minimally routed (Valiant / UGAL) */
+static int packet_hops(const topo *t, const packet *p)
+{
+    int ra = topo_term_router(t, p->src), rb = topo_term_router(t, p->dst);
+    return p->val ? topo_df_valiant_hops(t, ra, rb, p->vgroup) : topo_distance(t, ra, rb);
+}
+
 static const char *pattern_check(const topo *t, int pat)
 {
     if (pat == PAT_TRANSPOSE && (t->ndims != 2 || t->w != t->h))
@@ -401,7 +409,7 @@ int cmd_traffic(int argc, char **argv)
         if (pattern == PAT_ALLPAIRS) {
             if (ap_busy && s->pk.v[s->pk.n - 1].done) {
                 packet *p = &s->pk.v[s->pk.n - 1];
-                int H = topo_distance(t, topo_term_router(t, p->src), topo_term_router(t, p->dst)) + 1;
+                int H = packet_hops(t, p) + 1;
                 uint64_t model = 1 + 3 * (uint64_t)H + (uint64_t)(p->len - 1), lat = p->arrived - p->created;
                 uint64_t dev = lat > model ? lat - model : model - lat;
                 ap_sum_dev += dev;
@@ -534,14 +542,15 @@ int cmd_traffic(int argc, char **argv)
     }
 
     /* statistics over measured, delivered packets */
-    uint64_t *lat = malloc((s->pk.n + 1) * sizeof *lat), nl = 0, hops = 0;
+    uint64_t *lat = malloc((s->pk.n + 1) * sizeof *lat), nl = 0, hops = 0, nonmin = 0;
     double lat_sum = 0, dev_sum = 0;
     int64_t dev_max = 0;
     for (size_t i = 0; i < s->pk.n; i++) {
         packet *p = &s->pk.v[i];
         if (!p->measured || !p->done) continue;
         uint64_t l = p->arrived - p->created;
-        int h = topo_distance(t, topo_term_router(t, p->src), topo_term_router(t, p->dst));
+        int h = packet_hops(t, p);
+        nonmin += p->val;
         uint64_t model = 1 + 3 * (uint64_t)(h + 1) + (uint64_t)(p->len - 1);
         lat[nl++] = l;
         lat_sum += (double)l;
@@ -589,6 +598,8 @@ int cmd_traffic(int argc, char **argv)
         json_object_set_new(o, "p99_latency", json_real(p99));
         json_object_set_new(o, "max_latency", json_real(mx));
         json_object_set_new(o, "avg_hops", json_real(nl ? (double)hops / (double)nl : 0));
+        if (rc.routing != ROUTING_MIN)   /* measured packets that took the Valiant path */
+            json_object_set_new(o, "nonminimal_packets", json_integer((json_int_t)nonmin));
         json_object_set_new(o, "model_excess_avg", json_real(nl ? dev_sum / (double)nl : 0));
         json_object_set_new(o, "model_excess_max", json_integer((json_int_t)dev_max));
         uint64_t delivered = 0, entered = 0, created = 0;

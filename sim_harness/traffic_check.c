@@ -187,6 +187,8 @@ static void accept(sim *s, int ch, const xnoc_flit *f, uint64_t now)
         e->active = 1;
         e->pkt = idx;
         p->got = 1;
+        p->val = (uint8_t)FLIT_GET(w, FLIT_VAL_BIT, 1) && s->rc.routing != ROUTING_MIN;   /* UGAL's choice, as it arrived */
+        p->vgroup = (uint8_t)FLIT_GET(w, FLIT_VGROUP_LSB, FLIT_VGROUP_W);
     } else {
         if (!e->active) {
             size_t idx;

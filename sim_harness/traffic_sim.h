@@ -20,6 +20,8 @@ typedef struct {
     int got;               /* flits received so far */
     uint8_t measured, done, dropped;   /* dropped: never entered the network */
     uint8_t sent, lost;                /* sent: every flit injected; lost: reported lost */
+    uint8_t val;                       /* arrived with VAL set: routed through group vgroup (dragonfly) */
+    uint8_t vgroup;
 } packet;
 
 typedef struct {
