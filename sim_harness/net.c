@@ -46,32 +46,7 @@ void router_cfg_default(router_cfg *rc)
     rc->timeout = 100000;
     rc->sendq = 1;
     rc->routing = ROUTING_MIN;
-}
-
-int router_classes(const topo *t, const router_cfg *rc)
-{
-    return t->kind == TOPO_DRAGONFLY && rc->routing != ROUTING_MIN ? 3 : t->nclasses;
-}
-
-uint64_t routing_head_bits(const topo *t, const router_cfg *rc, int src, uint32_t dst, uint64_t *rng)
-{
-    if (rc->routing == ROUTING_MIN || t->kind != TOPO_DRAGONFLY || dst >= (uint32_t)t->nterms) return 0;
-    int x = topo_group(t, topo_term_router(t, src)), y = topo_group(t, topo_term_router(t, (int)dst));
-    if (x == y) return 0;   /* inside a group: minimal */
-    uint64_t r = (*rng += 0x9E3779B97F4A7C15ull);
-    r = (r ^ (r >> 30)) * 0xBF58476D1CE4E5B9ull;
-    r = (r ^ (r >> 27)) * 0x94D049BB133111EBull;
-    r ^= r >> 31;
-    int i = (int)(r % (uint64_t)(t->groups - 2)), lo = x < y ? x : y, hi = x < y ? y : x;
-    if (i >= lo) i++;   /* skip both ends */
-    if (i >= hi) i++;
-    return 1ull << FLIT_VAL_BIT | (uint64_t)(rc->routing == ROUTING_UGAL) << FLIT_UGAL_BIT |
-           FLIT_FIELD(i, FLIT_VGROUP_LSB, FLIT_VGROUP_W);
-}
-
-int router_groups(const topo *t, const router_cfg *rc)
-{
-    return t->kind == TOPO_DRAGONFLY && rc->routing != ROUTING_MIN ? t->groups : 1;
+    rc->threads = 1;
 }
 
 int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
@@ -114,6 +89,7 @@ int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
             {"ncmax", 1, 256, offsetof(router_cfg, ncmax), " (flits)"},
             {"timeout", 100, 1000000, offsetof(router_cfg, timeout), " (cycles)"},
             {"sendq", 1, NI_MAX_SENDQ, offsetof(router_cfg, sendq), " (NI send descriptors per channel)"},
+            {"threads", 1, 16, offsetof(router_cfg, threads), " (Verilator threads of the model)"},
         };
         size_t i = 0;
         while (i < sizeof keys / sizeof keys[0] && strcmp(kv, keys[i].name)) i++;
@@ -122,7 +98,7 @@ int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
             continue;
         }
         if (i == sizeof keys / sizeof keys[0])
-            snprintf(err, errlen, "--router: unknown parameter '%s' (known: vcs, buf, pw, ncu, slots, xorlat, ncmax, timeout, sendq, routing)", kv);
+            snprintf(err, errlen, "--router: unknown parameter '%s' (known: vcs, buf, pw, ncu, slots, xorlat, ncmax, timeout, sendq, routing, threads)", kv);
         else if (keys[i].lo == keys[i].hi)
             snprintf(err, errlen, "--router: %s=%ld%s", kv, v, keys[i].why);
         else

@@ -39,6 +39,7 @@ typedef struct {
     int ncmax;      /* longest payload a unit handles, flits (default 32 = 256 bytes) */
     int timeout;    /* cycles an incomplete coding group may wait before it is reported */
     int routing;    /* ROUTING_*: dragonfly minimal, Valiant or UGAL (default minimal) */
+    int threads;    /* Verilator threads of the model (default 1; not the RTL: another build) */
     /* the terminals' NIs (not part of the RTL: no rebuild) */
     int sendq;      /* send descriptors an NI channel holds (default 1: GO stalls while it sends) */
 } router_cfg;

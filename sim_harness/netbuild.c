@@ -234,7 +234,9 @@ int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, cha
     snprintf(tag, sizeof tag, "%s", t->name);
     for (char *c = tag; *c; c++)
         if (*c == ':' || *c == '=') *c = '_';
-    snprintf(dir, sizeof dir, "%s/%s-k%d-v%d-b%d%s%s-%016llx", cache, tag, t->k, rc->vcs, rc->buf,
+    char thr[16] = "";
+    if (rc->threads > 1) snprintf(thr, sizeof thr, "-t%d", rc->threads);
+    snprintf(dir, sizeof dir, "%s/%s-k%d-v%d-b%d%s%s%s-%016llx", cache, tag, t->k, rc->vcs, rc->buf, thr,
              trace ? "-trace" : "", asserts ? "-assert" : "", (unsigned long long)h);
     snprintf(path, pathlen, "%s/net.so", dir);
     if (access(path, R_OK) == 0) goto done;
@@ -261,8 +263,13 @@ int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, cha
         snprintf(err, errlen, "cannot write the generated network into %s", tmp);
         goto fail;
     }
-    snprintf(cmd, sizeof cmd, "verilator " VERILATOR_FLAGS "%s%s -Mdir '%s/obj' %s '%s'",
-             asserts ? VERILATOR_ASSERT : VERILATOR_FAST, trace ? " --trace" : "", tmp, srcs, svp);
+    char vthr[48] = "", gthr[48] = "";
+    if (rc->threads > 1) {   /* the model's evaluation split over threads (Verilator's own scheduler) */
+        snprintf(vthr, sizeof vthr, " --threads %d", rc->threads);
+        snprintf(gthr, sizeof gthr, "-DXNOC_THREADS=%d ", rc->threads);
+    }
+    snprintf(cmd, sizeof cmd, "verilator " VERILATOR_FLAGS "%s%s%s -Mdir '%s/obj' %s '%s'",
+             asserts ? VERILATOR_ASSERT : VERILATOR_FAST, trace ? " --trace" : "", vthr, tmp, srcs, svp);
     if (run(cmd, log, "verilating", progress, t_build)) {
         snprintf(err, errlen, "building network %s: verilator failed; see %s", t->name, log);
         goto fail;
@@ -275,9 +282,9 @@ int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, cha
     snprintf(cmd, sizeof cmd,
              "make -s -j2 -C '%s/obj' -f Vxnoc_network.mk OPT_FAST='%s' OPT_SLOW=-O1 OPT_GLOBAL=-O1 "
              "CXXFLAGS='-fPIC -w' Vxnoc_network__ALL.a && "
-             "g++ -shared -fPIC %s -w %s%s%s -I'%s' -I'%s/obj' -I" VL_INC " -I" VL_INC "/vltstd -o '%s/net.so' '%s' "
+             "g++ -shared -fPIC %s -w %s%s%s%s -I'%s' -I'%s/obj' -I" VL_INC " -I" VL_INC "/vltstd -o '%s/net.so' '%s' "
              "'%s/obj/Vxnoc_network__ALL.a' " VL_INC "/verilated.cpp " VL_INC "/verilated_threads.cpp %s -pthread",
-             tmp, opt, opt, trace ? "-DXNOC_TRACE " : "",
+             tmp, opt, opt, trace ? "-DXNOC_TRACE " : "", gthr,
              asserts ? "-DXNOC_ASSERT_BUILD -DVL_PRINTF=xg_vl_printf -include " : "", asserts ? glue_hdr : "", tmp,
              tmp, tmp, glue, tmp, trace ? VL_INC "/verilated_vcd_c.cpp" : "");
     if (run(cmd, log, "compiling the model", progress, t_build)) {

@@ -584,8 +584,11 @@ int cmd_traffic(int argc, char **argv)
     if (json) {
         json_t *o = json_object();
         json_object_set_new(o, "topology", json_string(t->name));
-        json_object_set_new(o, "router", json_pack("{s:i,s:i,s:i,s:i,s:i,s:i,s:i}", "vcs", rc.vcs, "buf", rc.buf, "pw", rc.pw,
-                                                   "ncu", rc.ncu, "slots", rc.slots, "xorlat", rc.xorlat, "ncmax", rc.ncmax));
+        json_t *rj = json_pack("{s:i,s:i,s:i,s:i,s:i,s:i,s:i}", "vcs", rc.vcs, "buf", rc.buf, "pw", rc.pw,
+                                                   "ncu", rc.ncu, "slots", rc.slots, "xorlat", rc.xorlat, "ncmax", rc.ncmax);
+        if (rc.routing != ROUTING_MIN) json_object_set_new(rj, "routing", json_string(rc.routing == ROUTING_VALIANT ? "valiant" : "ugal"));
+        if (rc.threads > 1) json_object_set_new(rj, "threads", json_integer(rc.threads));
+        json_object_set_new(o, "router", rj);
         json_object_set_new(o, "ports", json_integer(k));
         json_object_set_new(o, "pattern", json_string(pattern_names[pattern]));
         json_object_set_new(o, "packet", json_integer(len));

@@ -44,3 +44,8 @@ jcheck default-pattern "$($XNOC traffic --json --topo mesh:2x2 --cycles 500 --wa
 check_fail bad-pattern 2 "unknown pattern 'unifrom'" $XNOC traffic --topo mesh:2x2 --pattern unifrom
 check_fail bad-window 2 "--trace-window" $XNOC traffic --topo mesh:2x2 --pattern uniform --trace-window 5:1
 check_fail window-without-trace 2 "--trace-window" $XNOC traffic --topo mesh:2x2 --pattern uniform --trace-window 1:5
+# a model verilated with threads (--router threads=2) computes exactly what the single-threaded one does
+j1=$($XNOC traffic --json --topo mesh:2x2 --router ncu=0 --rate 0.3 --cycles 2000 2>/dev/null | jq -c 'del(.router)')
+j2=$($XNOC traffic --json --topo mesh:2x2 --router ncu=0,threads=2 --rate 0.3 --cycles 2000 2>/dev/null | jq -c 'del(.router)')
+[ -n "$j1" ] && [ "$j1" = "$j2" ] && ok threads-same-result || fail threads-same-result "threads=2 differs: $(diff <(echo "$j1") <(echo "$j2") | head -c 300)"
+check_fail threads-range 2 "threads=17 is out of range 1..16" $XNOC traffic --topo mesh:2x2 --router threads=17

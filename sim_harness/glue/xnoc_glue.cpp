@@ -114,6 +114,9 @@ void *xg_new(void)
 #ifdef XNOC_ASSERT_BUILD
     g->ctx.errorLimit(INT_MAX);   // count failed assertions, never abort the process
 #endif
+#ifdef XNOC_THREADS
+    g->ctx.threads(XNOC_THREADS);   // the model was verilated with --threads XNOC_THREADS
+#endif
     g->top = new Vxnoc_network(&g->ctx);
     g->t = 0;
     g->top->clk_i = 0;
