@@ -149,6 +149,17 @@ module xnoc_router #(
   assign free  = cred_q & ~busy_q;
   assign ready = rt_vld_q & occ_q;
 
+  // UGAL: flits queued downstream of each output port (its VCs' depth minus
+  // credits), once per port; only routers with a group table need it
+  logic [QW-1:0] queued [P];
+  always_comb begin
+    for (int o = 0; o < P; o++) begin
+      queued[o] = '0;
+      if (NG > 1)
+        for (int w = 0; w < V; w++) queued[o] = queued[o] + QW'(D) - QW'(credit_q[(o * V + w) * CW +: CW]);
+    end
+  end
+
   always_comb begin
     logic [PV-1:0] todo;                 // a flit at the front, not routed yet
     logic          sr;
@@ -204,12 +215,8 @@ module xnoc_router #(
               if (32'(vg) < NG) vport = gtable_q[GW'(vg)];
               else rc_err[g] = 1'b1;
               if (first && front_pl[g][xnoc_pkg::HeadUgalBit]) begin
-                qmin = '0;
-                qval = '0;
-                for (int w = 0; w < V; w++) begin
-                  qmin = qmin + QW'(D) - QW'(credit_q[(32'(tbl) * V + w) * CW +: CW]);
-                  qval = qval + QW'(D) - QW'(credit_q[(32'(vport) * V + w) * CW +: CW]);
-                end
+                qmin = queued[tbl];
+                qval = queued[vport];
                 rt_min_d[g] = (qmin <= (qval << 1));     // UGAL-L: a Valiant path is about twice as long
               end
               if (!rt_min_d[g]) tbl = vport;

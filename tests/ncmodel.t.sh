@@ -99,3 +99,6 @@ check_fail hnc-bad-multicast 2 "--multicast 'flood'" $XNOC collective --topo mes
 jcheck hnc-k2 "$(hnc --topo mesh:4x4 --bytes 256 --ports 2)" '.verified==true and .ports==2 and .hops==180'
 jcheck hnc-data-driven "$(hnc --topo mesh:4x4 --bytes 256 --sync data)" '.verified==true and .sync=="data"'
 jcheck hnc-odd-bytes "$(hnc --topo mesh:4x4 --bytes 13 --xor core --multicast all-at-once)" '.verified==true and .link_flits==.link_flits_expected'
+# a bundle travels as one packet: too large a one is refused before the run, with the size that fits
+check_fail hnc-bundle-too-big 2 "a bundle of 7 coded messages of 16384 bytes is 114688 bytes, more than one packet takes \\(65536\\): use --bytes 9360 or less" \
+    $XNOC collective --topo mesh:4x4 --op allgather --algo hnc --bytes 16384

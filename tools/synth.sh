@@ -5,7 +5,7 @@
 # usage: tools/synth.sh [--out FILE]     (RTL=dir overrides rtl/, for trials)
 # Per configuration the script is exactly:
 #   read_verilog -sv rtl/xnoc_fifo.sv rtl/xnoc_rr_arb.sv rtl/xnoc_router.sv
-#   chparam -set P .. -set V .. -set D .. -set NT .. [-set NC ..] xnoc_router
+#   chparam -set P .. -set V .. -set D .. -set NT .. [-set NC ..] [-set NG ..] xnoc_router
 #   synth -top xnoc_router
 #   stat
 set -eu
@@ -24,6 +24,9 @@ configs=("P=5 V=2 D=8 NT=16:mesh 4x4, defaults (vcs=2 buf=8)"
          "P=6 V=2 D=8 NT=32:mesh 4x4 router with its coding-unit port (6 ports, 32 addresses)"
          "P=8 V=2 D=8 NT=128 NC=2:torus 4x4x4 router (6 links, 1 terminal, coding unit; 2 VC classes)"
          "P=13 V=2 D=8 NT=128 NC=2:torus 4x4x4, 6 channels per terminal (QCDOC all-gather; 13 ports)"
+         "P=8 V=2 D=8 NT=108 NC=2:dragonfly a=4,p=2,h=2 router, minimal routing (3 local + 2 global links, 2 terminals, coding unit)"
+         "P=8 V=3 D=8 NT=108 NC=3:dragonfly router, 3 VCs in 3 classes, no group table"
+         "noshare P=8 V=3 D=8 NT=108 NC=3 NG=9:the same with Valiant / UGAL (9-entry group table; synth -noshare)"
          "xnoc_ncu P=6 V=2 D=8 NA=32 NTERM=16 S=4 XL=1 NCMAX=32:coding unit, mesh 4x4 defaults (4 slots x 256 B)"
          "xnoc_ncu P=6 V=2 D=8 NA=32 NTERM=16 S=2 XL=1 NCMAX=8:coding unit, 2 slots x 64 B"
          "xnoc_ncu P=6 V=2 D=8 NA=128 NTERM=64 S=4 XL=35 NCMAX=32:coding unit, mesh 8x8, xorlat 35")
@@ -46,7 +49,8 @@ echo "Flip-flops = all \$_DFF*/\$_SDFF* cells (input buffers are flip-flops: no 
 echo "macros are inferred in generic synthesis); muxes = \$_MUX_ cells."
 echo "PW = 64 everywhere. Rows naming xnoc_ncu synthesize the network-coding unit alone"
 echo "(\`chparam ... xnoc_ncu; synth -top xnoc_ncu\`); its slot storage (S x NCMAX x 64 bits)"
-echo "dominates its flip-flops."
+echo "dominates its flip-flops. Rows marked \"synth -noshare\" skip yosys's SAT-based resource"
+echo "sharing, which runs out of memory (over 9 GB) on the Valiant/UGAL router's route computation."
 echo
 echo "| configuration | parameters | cells | flip-flops | muxes | seconds |"
 echo "|---|---|---:|---:|---:|---:|"
@@ -54,13 +58,18 @@ echo "|---|---|---:|---:|---:|---:|"
 for c in "${configs[@]}"; do
     params=${c%%:*}; what=${c#*:}
     top=xnoc_router
+    opts=""
     case $params in xnoc_ncu*) top=xnoc_ncu; params=${params#xnoc_ncu } ;; esac
+    # yosys's SAT-based resource sharing (synth's "share" pass) explores the
+    # conditional table reads of every VC; with the group table's extra
+    # conditions it outgrows 9 GB, so that row skips it (a slightly larger netlist)
+    case $params in noshare*) opts=" -noshare"; params=${params#noshare } ;; esac
     chp=""
     for kv in $params; do chp="$chp -set ${kv%%=*} ${kv#*=}"; done
     cat > "$tmp/s.ys" <<YS
 read_verilog -sv $srcs
 chparam $chp $top
-synth -top $top
+synth -top $top$opts
 stat
 YS
     echo "synthesizing $params ..." >&2

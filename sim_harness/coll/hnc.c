@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "coll/ncmodel.h"
+#include "../../firmware/lib/ni_regs.h"   /* NI_MAX_PACKET */
 
 static int log2i(int n)
 {
@@ -95,6 +96,13 @@ int hnc_build(coll_sched *s, const topo *t, const hnc_opts *o, hnc_info *info, c
     }
     memset(info, 0, sizeof *info);
     if (shape_from_model(t, o, info, err, errlen)) return -1;
+    long bundle_bytes = (long)(info->group_size - 1) * ((o->bytes + 7) & ~7);
+    if (bundle_bytes > NI_MAX_PACKET) {   /* a bundle travels as one packet (the model's one unicast) */
+        snprintf(err, (size_t)errlen, "a bundle of %d coded messages of %d bytes is %ld bytes, more than one packet takes (%u): "
+                 "use --bytes %d or less, or smaller groups (--group-shape)", info->group_size - 1, o->bytes, bundle_bytes,
+                 NI_MAX_PACKET, (int)(NI_MAX_PACKET / (unsigned)(info->group_size - 1)) & ~7);
+        return -1;
+    }
     layout L = {.t = t, .gw = info->gw, .gh = info->gh, .gx = t->dims[0] / info->gw, .gy = t->dims[1] / info->gh};
     L.M = L.gw * L.gh;
     L.G = L.gx * L.gy;
