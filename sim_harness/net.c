@@ -52,7 +52,7 @@ void router_cfg_default(router_cfg *rc)
 int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
 {
     char *copy = strdup(s), *save = NULL;
-    int rc_ok = 0;
+    int rc_ok = 0, vcs_given = 0;
     for (char *kv = strtok_r(copy, ",", &save); kv; kv = strtok_r(NULL, ",", &save)) {
         char *eq = strchr(kv, '='), *end;
         if (!eq) {
@@ -95,6 +95,7 @@ int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
         while (i < sizeof keys / sizeof keys[0] && strcmp(kv, keys[i].name)) i++;
         if (i < sizeof keys / sizeof keys[0] && v >= keys[i].lo && v <= keys[i].hi) {
             *(int *)((char *)rc + keys[i].off) = (int)v;
+            vcs_given |= !strcmp(kv, "vcs");
             continue;
         }
         if (i == sizeof keys / sizeof keys[0])
@@ -107,6 +108,8 @@ int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
         break;
     }
     free(copy);
+    /* non-minimal routing takes three VC classes: without a vcs= of its own, 3 VCs (one per class) */
+    if (!rc_ok && rc->routing != ROUTING_MIN && !vcs_given && rc->vcs % 3) rc->vcs = 3;
     return rc_ok;
 }
 

@@ -108,7 +108,9 @@ jv=$(tv --router routing=valiant,vcs=3 --pattern uniform --rate 0.05 --cycles 30
 jcheck df-ugal-low-load-minimal "$ju" ".errors==0 and $(lf <<<"$ju") < $(lf <<<"$jv")"
 jcheck df-valiant-bcast "$($XNOC collective --json --topo $DFV --router routing=valiant,vcs=3 --op bcast --algo glf --bytes 256 2>"$TMP/stderr")" '.verified==true'
 check_fail df-valiant-mesh 2 "routing=valiant is for dragonflies" $XNOC traffic --topo mesh:2x2 --router routing=valiant,vcs=3
-check_fail df-valiant-vcs 2 "needs a multiple of 3 VCs per port" $XNOC traffic --topo $DFV --router routing=valiant
+check_fail df-valiant-vcs 2 "needs a multiple of 3 VCs per port" $XNOC traffic --topo $DFV --router routing=valiant,vcs=2
+# without a vcs= of its own, non-minimal routing takes 3 VCs (the acceptance command as written)
+jcheck df-valiant-default-vcs "$(tv --router routing=valiant --pattern uniform --rate 0.1 --cycles 500)" '.router.vcs==3 and .router.routing=="valiant" and .errors==0'
 check_fail df-valiant-groups 2 "needs 3..64 groups" $XNOC traffic --topo dragonfly:a=1,p=2,h=1 --router routing=ugal,vcs=3
 check_fail df-routing-name 2 "routing='adaptive' is not min, valiant or ugal" $XNOC traffic --topo $DFV --router routing=adaptive
 check_fail df-groupshift-mesh 2 "groupshift is a dragonfly pattern" $XNOC traffic --topo mesh:2x2 --pattern groupshift
