@@ -14,10 +14,12 @@
 #include "background.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "node.h"
+#include "splitmix.h"
 
 #define BG_RING_OFF 0x1000u   /* the ring, after the send buffer at RAM_BASE */
 #define BG_RING_SIZE (32u * 1024)
@@ -33,15 +35,8 @@ struct background {
     uint64_t sent, received, rx_bytes;
 };
 
-/* splitmix64: a uniform number in [0, 1) */
-static double unit(uint64_t *r)
-{
-    uint64_t x = (*r += 0x9E3779B97F4A7C15ull);
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-    x ^= x >> 31;
-    return (double)(x >> 11) / 9007199254740992.0;
-}
+/* a uniform number in [0, 1) */
+static double unit(uint64_t *r) { return (double)(splitmix64(r) >> 11) / 9007199254740992.0; }
 
 static uint32_t reg(ni *n, uint32_t off)
 {
@@ -51,6 +46,22 @@ static uint32_t reg(ni *n, uint32_t off)
 }
 
 static int store(ni *n, uint32_t off, uint32_t v) { return ni_mmio(n, off, 1, &v); }
+
+int background_parse(const char *spec, int allow_zero, double *rate, int *bytes, char *err, int errlen)
+{
+    char *end;
+    double r = strtod(spec, &end);
+    long b = *bytes;
+    if (end != spec && *end == ':') b = strtol(end + 1, &end, 10);
+    if (end == spec || *end || !(r >= 0 && r <= 1) || (r == 0 && !allow_zero) || b < 1 || b > 65536) {
+        snprintf(err, (size_t)errlen, "--background '%s': expected RATE[:BYTES], RATE in %s1] flits per cycle%s, BYTES 1..65536",
+                 spec, allow_zero ? "[0, " : "(0, ", allow_zero ? " (0: none)" : "");
+        return -1;
+    }
+    *rate = r;
+    *bytes = (int)b;
+    return 0;
+}
 
 background *background_create(sys *s, const unsigned char *mask, double rate, int bytes, uint64_t seed)
 {

@@ -14,6 +14,11 @@ typedef struct {
     uint64_t sent, received, rx_bytes, waiting;   /* messages; waiting: arrived, not started */
 } background_stats_t;
 
+/* "RATE[:BYTES]": RATE flits per cycle in [0, 1] (0 only if allow_zero:
+ * none), BYTES 1..65536 (else *bytes is left as it is).  0, or -1 with
+ * one line in err. */
+int background_parse(const char *spec, int allow_zero, double *rate, int *bytes, char *err, int errlen);
+
 /* mask[t]: terminal t is a background terminal; rate: flits per cycle each
  * offers; bytes: message size (one packet). */
 background *background_create(struct sys *s, const unsigned char *mask, double rate, int bytes, uint64_t seed);

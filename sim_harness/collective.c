@@ -526,13 +526,7 @@ int cmd_collective(int argc, char **argv)
         else if (!strcmp(a, "--group-shape")) shape_s = argv[++i];
         else if (!strcmp(a, "--alloc")) alloc_s = argv[++i];
         else if (!strcmp(a, "--background")) {
-            char *end;
-            const char *v2 = argv[++i];
-            bg_rate = strtod(v2, &end);
-            if (end == v2 || !(bg_rate >= 0 && bg_rate <= 1) || (*end && (*end != ':' || (bg_bytes = atoi(end + 1)) < 1 ||
-                                                                          bg_bytes > 65536)))
-                cli_fail(EXIT_USAGE, "--background '%s': expected RATE[:BYTES], RATE in [0, 1] flits per cycle (0: none), "
-                         "BYTES 1..65536", v2);
+            if (background_parse(argv[++i], 1, &bg_rate, &bg_bytes, err, sizeof err)) cli_fail(EXIT_USAGE, "%s", err);
         }
         else if (!strcmp(a, "--multicast")) mcast_s = argv[++i];
         else if (!strcmp(a, "--xor")) xor_s = argv[++i];

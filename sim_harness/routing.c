@@ -5,6 +5,7 @@
 #include "net.h"
 
 #include "../firmware/lib/flit.h"
+#include "splitmix.h"
 
 int router_classes(const topo *t, const router_cfg *rc)
 {
@@ -16,10 +17,7 @@ uint64_t routing_head_bits(const topo *t, const router_cfg *rc, int src, uint32_
     if (rc->routing == ROUTING_MIN || t->kind != TOPO_DRAGONFLY || dst >= (uint32_t)t->nterms) return 0;
     int x = topo_group(t, topo_term_router(t, src)), y = topo_group(t, topo_term_router(t, (int)dst));
     if (x == y) return 0;   /* inside a group: minimal */
-    uint64_t r = (*rng += 0x9E3779B97F4A7C15ull);
-    r = (r ^ (r >> 30)) * 0xBF58476D1CE4E5B9ull;
-    r = (r ^ (r >> 27)) * 0x94D049BB133111EBull;
-    r ^= r >> 31;
+    uint64_t r = splitmix64(rng);
     int i = (int)(r % (uint64_t)(t->groups - 2)), lo = x < y ? x : y, hi = x < y ? y : x;
     if (i >= lo) i++;   /* skip both ends */
     if (i >= hi) i++;

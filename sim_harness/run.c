@@ -131,7 +131,7 @@ int cmd_run(int argc, char **argv)
     unsigned char *bg = NULL;
     if (bg_spec && !bg_set) cli_fail(EXIT_USAGE, "--background needs --background-nodes SET");
     if (bg_set) {
-        char e[200], *end;
+        char e[200];
         bg = calloc((size_t)t->nterms, 1);
         int nb = cli_set(bg_set, t->nterms, bg, e, sizeof e);
         if (nb < 0) cli_fail(EXIT_USAGE, "--background-nodes: %s", e);
@@ -139,12 +139,7 @@ int cmd_run(int argc, char **argv)
             cli_fail(EXIT_USAGE, "--background-nodes: %d terminal(s); it takes 2 to %d (one must run the image)", nb, t->nterms - 1);
         o.bg_rate = 0.1;
         o.bg_bytes = 1024;
-        if (bg_spec) {
-            o.bg_rate = strtod(bg_spec, &end);
-            if (end == bg_spec || !(o.bg_rate > 0 && o.bg_rate <= 1) ||
-                (*end && (*end != ':' || (o.bg_bytes = atoi(end + 1)) < 1 || o.bg_bytes > 65536)))
-                cli_fail(EXIT_USAGE, "--background '%s': expected RATE[:BYTES], RATE in (0, 1] flits per cycle, BYTES 1..65536", bg_spec);
-        }
+        if (bg_spec && background_parse(bg_spec, 0, &o.bg_rate, &o.bg_bytes, err, sizeof err)) cli_fail(EXIT_USAGE, "%s", err);
         o.background = bg;
         o.bg_seed = 1;
     }

@@ -106,6 +106,11 @@ int coll_msg_of(const coll_sched *s, int origin, int dest);
  * when the algorithm does not apply (e.g. rd needs a power-of-two set). */
 int coll_builtin(coll_sched *s, const topo *t, coll_algo a, char *err, int errlen);
 
+/* Binomial tree over u[0..n-1] from u[0] (rank j sends to j + 2^i in step
+ * step0 + i); returns its steps, ceil(log2 n). */
+int coll_tree_bcast(coll_sched *s, const int *u, int n, int msg, int step0);
+int coll_ceil_log2(int n);
+
 /* The dragonfly broadcasts LLF, GLF and FOREST (coll/dfbcast.c). */
 int coll_dragonfly(coll_sched *s, const topo *t, coll_algo a, char *err, int errlen);
 

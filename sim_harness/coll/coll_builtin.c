@@ -39,7 +39,7 @@ static int members(const coll_sched *s, int *u)
     return n;
 }
 
-static int ceil_log2(int n)
+int coll_ceil_log2(int n)
 {
     int l = 0;
     while ((1 << l) < n) l++;
@@ -52,18 +52,19 @@ static int own_msg(const coll_sched *s, int o) { return coll_msg_of(s, o, -1); }
  * The subtree of rank c that joined in step i is {c + m * 2^(i+1)}. */
 static int in_subtree(int x, int c, int i) { return x >= c && (x - c) % (1 << (i + 1)) == 0; }
 
-static void tree_bcast(coll_sched *s, const int *u, int n, int msg, int step0)
+int coll_tree_bcast(coll_sched *s, const int *u, int n, int msg, int step0)
 {
-    int L = ceil_log2(n);
+    int L = coll_ceil_log2(n);
     for (int i = 0; i < L; i++)
         for (int j = 0; j < (1 << i) && j + (1 << i) < n; j++)
             coll_add(s, step0 + i, u[j], u[j + (1 << i)], msg);
+    return L;
 }
 
 /* Gather / reduce: the tree run backwards; combining sends one partial. */
 static void tree_up(coll_sched *s, const int *u, int n, int combine, int step0)
 {
-    int L = ceil_log2(n);
+    int L = coll_ceil_log2(n);
     for (int i = L - 1, st = step0; i >= 0; i--, st++) {
         for (int j = 0; j < (1 << i) && j + (1 << i) < n; j++) {
             int c = j + (1 << i);
@@ -82,7 +83,7 @@ static void tree_up(coll_sched *s, const int *u, int n, int combine, int step0)
 
 static void tree_scatter(coll_sched *s, const int *u, int n)
 {
-    int L = ceil_log2(n);
+    int L = coll_ceil_log2(n);
     for (int i = 0; i < L; i++)
         for (int j = 0; j < (1 << i) && j + (1 << i) < n; j++) {
             int c = j + (1 << i);
@@ -106,7 +107,7 @@ static int tree_allgather(coll_sched *s, const int *u, int n, char *err, int err
         snprintf(err, (size_t)errlen, "tree %s needs a power-of-two number of members (XOR ranks), not %d", coll_op_name(s->op), n);
         return -1;
     }
-    int L = ceil_log2(n);
+    int L = coll_ceil_log2(n);
     for (int a = 0; a < n; a++) {
         int m = own_msg(s, u[a]);
         if (m < 0) continue;
@@ -122,14 +123,14 @@ static int tree_allgather(coll_sched *s, const int *u, int n, char *err, int err
 static int algo_tree(coll_sched *s, const int *u, int n, char *err, int errlen)
 {
     switch (s->op) {
-    case OP_BCAST: tree_bcast(s, u, n, own_msg(s, s->root), 0); return 0;
+    case OP_BCAST: coll_tree_bcast(s, u, n, own_msg(s, s->root), 0); return 0;
     case OP_SCATTER: tree_scatter(s, u, n); return 0;
     case OP_GATHER: tree_up(s, u, n, 0, 0); return 0;
     case OP_ALLGATHER: case OP_MNB: return tree_allgather(s, u, n, err, errlen);
     case OP_REDUCE: tree_up(s, u, n, 1, 0); return 0;
     case OP_BARRIER:
         tree_up(s, u, n, 1, 0);
-        tree_bcast(s, u, n, own_msg(s, u[0]), ceil_log2(n));
+        coll_tree_bcast(s, u, n, own_msg(s, u[0]), coll_ceil_log2(n));
         return 0;
     default:
         snprintf(err, (size_t)errlen, "tree is defined for bcast, scatter, gather, reduce, barrier, allgather and mnb, not %s",
@@ -176,9 +177,9 @@ static int algo_rd(coll_sched *s, const int *u, int n, char *err, int errlen)
         snprintf(err, (size_t)errlen, "rd (recursive doubling) needs a power-of-two number of members, not %d", n);
         return -1;
     }
-    int L = ceil_log2(n);
+    int L = coll_ceil_log2(n);
     switch (s->op) {
-    case OP_BCAST: tree_bcast(s, u, n, own_msg(s, s->root), 0); return 0;
+    case OP_BCAST: coll_tree_bcast(s, u, n, own_msg(s, s->root), 0); return 0;
     case OP_REDUCE: tree_up(s, u, n, 1, 0); return 0;
     case OP_BARRIER:                  /* butterfly: after step i each knows 2^(i+1) */
         for (int i = 0; i < L; i++)

@@ -26,21 +26,6 @@
 
 #include "coll/coll.h"
 
-static int ceil_log2(int n)
-{
-    int l = 0;
-    while ((1 << l) < n) l++;
-    return l;
-}
-
-/* binomial tree over u[0..n-1] from u[0], steps step0..; returns its steps */
-static int tree(coll_sched *s, const int *u, int n, int msg, int step0)
-{
-    int L = ceil_log2(n);
-    for (int i = 0; i < L; i++)
-        for (int j = 0; j < (1 << i) && j + (1 << i) < n; j++) coll_add(s, step0 + i, u[j], u[j + (1 << i)], msg);
-    return L;
-}
 
 typedef struct {
     const topo *t;
@@ -83,7 +68,7 @@ static int group_phase(df *d, int x, int src, int step0)
         d->u[n++] = v;
         d->holder[r] = v;
     }
-    return tree(d->s, d->u, n, d->msg, step0);
+    return coll_tree_bcast(d->s, d->u, n, d->msg, step0);
 }
 
 /* Phase "router": on every used router, from its holder to its other job terminals. */
@@ -99,7 +84,7 @@ static int router_phase(df *d, int step0)
             int v = r * t->conc + j;
             if (d->job[v] && v != d->holder[r]) d->u[n++] = v;
         }
-        int L = tree(d->s, d->u, n, d->msg, step0);
+        int L = coll_tree_bcast(d->s, d->u, n, d->msg, step0);
         if (L > steps) steps = L;
     }
     return steps;
@@ -133,7 +118,7 @@ static int remote_phase(df *d, int forest, int *recv, int step0)
         for (int y = 0; y < G; y++)
             if (owner[y] == r) d->u[n++] = recv[y];
         int L;
-        if (forest) L = tree(d->s, d->u, n, d->msg, step0);
+        if (forest) L = coll_tree_bcast(d->s, d->u, n, d->msg, step0);
         else {   /* in series, one group per step */
             for (int k = 1; k < n; k++) coll_add(d->s, step0 + k - 1, d->u[0], d->u[k], d->msg);
             L = n - 1;
@@ -169,7 +154,7 @@ int coll_dragonfly(coll_sched *s, const topo *t, coll_algo algo, char *err, int 
         d.u[n++] = s->root;
         for (int y = 0; y < t->groups; y++)
             if (y != x0 && first_in_group(&d, y) >= 0) d.u[n++] = recv[y] = first_in_group(&d, y);
-        step += tree(s, d.u, n, d.msg, step);
+        step += coll_tree_bcast(s, d.u, n, d.msg, step);
         recv[x0] = s->root;
         int L = 0;
         for (int y = 0; y < t->groups; y++)

@@ -9,13 +9,6 @@
 #include "coll/ncmodel.h"
 #include "../../firmware/lib/ni_regs.h"   /* NI_MAX_PACKET */
 
-static int log2i(int n)
-{
-    int l = 0;
-    while ((1 << l) < n) l++;
-    return l;
-}
-
 /* The layout: group g's member of rank r (r = ly * gw + lx, so that the
  * rank's high bits are y bits: the model's tree order). */
 typedef struct {
@@ -34,7 +27,7 @@ static int member(const layout *L, int g, int r)
  * all-at-once: one). */
 static void multicast(coll_sched *s, const layout *L, int ins, int g, int root, int msg, int step0, int all_at_once)
 {
-    int n = ins ? L->G : L->M, bits = log2i(n);
+    int n = ins ? L->G : L->M, bits = coll_ceil_log2(n);
 #define NODE(r) (ins ? member(L, (r), L->in_rank) : member(L, g, (r)))
     if (all_at_once) {
         for (int v = 0; v < n; v++)
@@ -107,7 +100,7 @@ int hnc_build(coll_sched *s, const topo *t, const hnc_opts *o, hnc_info *info, c
     L.M = L.gw * L.gh;
     L.G = L.gx * L.gy;
     L.in_rank = info->in_y * L.gw + info->in_x;
-    int M = L.M, G = L.G, aao = o->all_at_once, LM = aao ? 1 : log2i(M), LG = aao ? 1 : log2i(G);
+    int M = L.M, G = L.G, aao = o->all_at_once, LM = aao ? 1 : coll_ceil_log2(M), LG = aao ? 1 : coll_ceil_log2(G);
     int *bundle = malloc((size_t)G * sizeof *bundle);
     for (int g = 0; g < G; g++) bundle[g] = coll_add_msg(s, member(&L, g, L.in_rank), -2, M - 1);
 #define DATA(g, r) coll_msg_of(s, member(&L, (g), (r)), -1)
