@@ -59,7 +59,7 @@ vcheck view_sample_net net torus:3x3
 # ---- the flags, as every command parses them
 check_fail view_frame_every_zero 2 'frame-every: must be at least 1' "$VT" cli --frame-every 0
 check_fail view_frame_every_word 2 "frame-every: 'x' is not" "$VT" cli --frame-every x
-check_fail view_heatmap_not_png 2 'must name a .png file' "$VT" cli --heatmap "$TMP/h.jpg"
+check_fail view_heatmap_not_png 2 'must name a .png or .svg file' "$VT" cli --heatmap "$TMP/h.jpg"
 check_fail view_frames_no_value 2 '^xnoc view_test: --frames needs a value' "$VT" cli --frames
 check_fail view_frames_unwritable 2 '--frames /proc/xnoc_view' "$VT" cli --frames /proc/xnoc_view
 check_fail view_heatmap_unwritable 2 '--heatmap /nonexistent/h.png' "$VT" cli --heatmap /nonexistent/h.png
@@ -146,7 +146,7 @@ want_mc=$(awk '$4=="mcast" {print $2}' "$TMP/badges" | sort -u | tr '\n' ' ')
 if [ "$want_xor" = "0 2 4 " ] && [ "$want_mc" = "1 " ]; then ok run-view-coding-badges
 else fail run-view-coding-badges "XOR badges on routers '$want_xor' (want 0 2 4), multicast on '$want_mc' (want 1)"; fi
 SDL_VIDEODRIVER=dummy check run-view-live $XNOC run --topo mesh:2x2 --view build/firmware/hello.elf
-check_fail run-view-bad-heatmap 2 "must name a .png file" $XNOC run --topo mesh:2x2 --heatmap "$TMP/h.jpg" build/firmware/hello.elf
+check_fail run-view-bad-heatmap 2 "must name a .png or .svg file" $XNOC run --topo mesh:2x2 --heatmap "$TMP/h.jpg" build/firmware/hello.elf
 check_fail collective-view-bad-every 2 "frame-every" $XNOC collective --topo octagon --op bcast --frames "$TMP/x" --frame-every 0
 check_fail run-view-unwritable 2 "frames /proc/xnoc" $XNOC run --topo mesh:2x2 --frames /proc/xnoc build/firmware/hello.elf
 # the system view under ASan/UBSan
@@ -170,3 +170,15 @@ check_fail view-size-bad 2 "--size '10x10': expected WxH from 320x240 to 8192x81
 $XNOC collective --topo octagon --op alltoall --bytes 64 --heatmap "$TMP/hp.png" --heat-max 1 >/dev/null 2>&1
 $XNOC collective --topo octagon --op alltoall --bytes 64 --heatmap "$TMP/hl.png" --heat-max 1 --heat-labels >/dev/null 2>&1
 [ -s "$TMP/hl.png" ] && ! cmp -s "$TMP/hp.png" "$TMP/hl.png" && ok heat-labels || fail heat-labels "no labelled heatmap"
+# --heatmap F.svg: the same picture as SVG elements (well-formed XML, the size asked for,
+# the labels and values of the PNG's scene, every link drawn in a colormap colour)
+$XNOC collective --topo octagon --op alltoall --bytes 64 --heatmap "$TMP/hl.svg" --heat-max 1 --heat-labels \
+    --size 1200x800 >/dev/null 2>"$TMP/svg.err"
+if ! xmllint --noout "$TMP/hl.svg" 2>"$TMP/xml.err"; then fail heatmap-svg-xml "$(head -2 "$TMP/xml.err")"
+elif ! grep -q '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"' "$TMP/hl.svg"; then fail heatmap-svg-size "$(sed -n 2p "$TMP/hl.svg")"
+elif ! grep -q '>t7</text>' "$TMP/hl.svg" || ! grep -q '>traffic: 620 cycles</text>' "$TMP/hl.svg"; then fail heatmap-svg-text "labels missing"
+else ok heatmap-svg; fi
+# every one of the octagon's 24 link-polylines (drawn at the links' width) has a stroke colour
+nl=$(grep -c '<polyline points="[0-9.,]* [0-9.,]*" fill="none" stroke-width="[0-9.]*" stroke-linejoin="round" stroke="rgb(' "$TMP/hl.svg")
+[ "$nl" -ge 24 ] && ok heatmap-svg-links || fail heatmap-svg-links "$nl link polylines"
+check_fail heatmap-svg-unwritable 2 '--heatmap /nonexistent/h.svg' $XNOC collective --topo octagon --op alltoall --bytes 64 --heatmap /nonexistent/h.svg

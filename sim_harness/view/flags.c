@@ -14,6 +14,7 @@ const char view_usage[] =
     "  --frames-window A:B  frames only for network cycles [A,B) (e.g. a collective's\n"
     "                    start_cycle and its end)\n"
     "  --heatmap F.png   picture of every link's utilization while traffic flows\n"
+    "                    (F.svg: the same picture as SVG, for papers)\n"
     "  --heat-labels     write each channel's utilization and the terminal ids on the heatmap\n"
     "  --size WxH        picture and window size in pixels (1024x720)\n"
     "  --heat-max U      the heatmap's full-red utilization (default: the busiest link,\n"
@@ -53,7 +54,8 @@ int view_cli_arg(view_opts *o, int argc, char **argv, int *i)
         o->heat_max = cli_double(a, v, 0.001, 1);
     } else {
         size_t n = strlen(v);
-        if (n < 5 || strcasecmp(v + n - 4, ".png")) cli_fail(EXIT_USAGE, "--heatmap: '%s' must name a .png file", v);
+        if (n < 5 || (strcasecmp(v + n - 4, ".png") && strcasecmp(v + n - 4, ".svg")))
+            cli_fail(EXIT_USAGE, "--heatmap: '%s' must name a .png or .svg file", v);
         o->heatmap = v;
     }
     (*i)++;

@@ -1,14 +1,70 @@
 /* paint.c - drawing primitives on an SDL renderer: thick lines as
  * triangles (SDL_RenderGeometry, which the software renderer supports, so
- * frames need no display), boxes, discs and anti-aliased text. */
+ * frames need no display), boxes, discs and anti-aliased text.  With
+ * P->svg set, each primitive writes the same shape as one SVG element
+ * instead: the scene code draws vector pictures without knowing it. */
 #include <math.h>
 
 #include "view_impl.h"
+
+/* ---- SVG: colours as rgb(), alpha as opacity, text measured with the same font */
+
+static void svg_fill(FILE *f, const char *attr, SDL_Color c)
+{
+    fprintf(f, " %s=\"rgb(%u,%u,%u)\"", attr, c.r, c.g, c.b);
+    if (c.a < 255) fprintf(f, " %s-opacity=\"%.3f\"", attr, c.a / 255.0);
+}
+
+void paint_svg_begin(vpaint *P, FILE *f, int width, int height)
+{
+    P->svg = f;
+    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+               "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+               "font-family=\"DejaVu Sans, Verdana, sans-serif\">\n",
+            width, height, width, height);
+}
+
+void paint_svg_end(vpaint *P)
+{
+    fprintf(P->svg, "</svg>\n");
+    P->svg = NULL;
+}
+
+static int font_px(const vpaint *P, TTF_Font *f)
+{
+    return f == P->small ? P->font_px[1] : f == P->big ? P->font_px[2] : P->font_px[0];
+}
+
+static void svg_text(vpaint *P, TTF_Font *f, const char *s, float left, float top, SDL_Color c)
+{
+    fprintf(P->svg, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%d\"", left, top + (float)TTF_FontAscent(f), font_px(P, f));
+    svg_fill(P->svg, "fill", c);
+    fputc('>', P->svg);
+    for (; *s; s++) {   /* XML's five reserved characters */
+        switch (*s) {
+        case '<': fputs("&lt;", P->svg); break;
+        case '>': fputs("&gt;", P->svg); break;
+        case '&': fputs("&amp;", P->svg); break;
+        case '"': fputs("&quot;", P->svg); break;
+        case '\'': fputs("&apos;", P->svg); break;
+        default: fputc(*s, P->svg);
+        }
+    }
+    fputs("</text>\n", P->svg);
+}
+
+/* ---- the primitives */
 
 void paint_color(vpaint *P, SDL_Color c) { SDL_SetRenderDrawColor(P->r, c.r, c.g, c.b, c.a); }
 
 void paint_rect(vpaint *P, float x, float y, float w, float h, SDL_Color fill)
 {
+    if (P->svg) {
+        fprintf(P->svg, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"", x, y, w, h);
+        svg_fill(P->svg, "fill", fill);
+        fputs("/>\n", P->svg);
+        return;
+    }
     paint_color(P, fill);
     SDL_FRect r = {x, y, w, h};
     SDL_RenderFillRectF(P->r, &r);
@@ -28,6 +84,10 @@ void paint_line(vpaint *P, vpt a, vpt b, float lw, SDL_Color c)
 {
     float dx = b.x - a.x, dy = b.y - a.y, n = sqrtf(dx * dx + dy * dy);
     if (n <= 0) return;
+    if (P->svg) {
+        paint_polyline(P, (vpt[]){a, b}, 2, lw, c);
+        return;
+    }
     float nx = -dy / n * lw / 2, ny = dx / n * lw / 2;
     SDL_Vertex v[4] = {vx(a.x + nx, a.y + ny, c), vx(a.x - nx, a.y - ny, c), vx(b.x - nx, b.y - ny, c),
                        vx(b.x + nx, b.y + ny, c)};
@@ -37,6 +97,12 @@ void paint_line(vpaint *P, vpt a, vpt b, float lw, SDL_Color c)
 
 void paint_disc(vpaint *P, vpt c, float r, SDL_Color col)
 {
+    if (P->svg) {
+        fprintf(P->svg, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\"", c.x, c.y, r);
+        svg_fill(P->svg, "fill", col);
+        fputs("/>\n", P->svg);
+        return;
+    }
     enum { N = 20 };
     SDL_Vertex v[N + 1];
     int idx[3 * N];
@@ -53,6 +119,15 @@ void paint_disc(vpaint *P, vpt c, float r, SDL_Color col)
 
 void paint_polyline(vpaint *P, const vpt *p, int n, float lw, SDL_Color c)
 {
+    if (P->svg) {
+        if (n < 2) return;
+        fputs("<polyline points=\"", P->svg);
+        for (int i = 0; i < n; i++) fprintf(P->svg, "%s%.1f,%.1f", i ? " " : "", p[i].x, p[i].y);
+        fprintf(P->svg, "\" fill=\"none\" stroke-width=\"%.2f\" stroke-linejoin=\"round\"", lw);
+        svg_fill(P->svg, "stroke", c);
+        fputs("/>\n", P->svg);
+        return;
+    }
     for (int i = 0; i + 1 < n; i++) {
         paint_line(P, p[i], p[i + 1], lw, c);
         /* round joints so bends have no notches */
@@ -67,6 +142,13 @@ void paint_arrowhead(vpaint *P, vpt from, vpt tip, float size, SDL_Color c)
     dx /= n;
     dy /= n;
     float bx = tip.x - dx * size, by = tip.y - dy * size, w = size * 0.55f;
+    if (P->svg) {
+        fprintf(P->svg, "<polygon points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f\"", tip.x, tip.y, bx - dy * w, by + dx * w,
+                bx + dy * w, by - dx * w);
+        svg_fill(P->svg, "fill", c);
+        fputs("/>\n", P->svg);
+        return;
+    }
     SDL_Vertex v[3] = {vx(tip.x, tip.y, c), vx(bx - dy * w, by + dx * w, c), vx(bx + dy * w, by - dx * w, c)};
     SDL_RenderGeometry(P->r, NULL, v, 3, NULL, 0);
 }
@@ -74,6 +156,13 @@ void paint_arrowhead(vpaint *P, vpt from, vpt tip, float size, SDL_Color c)
 int paint_text(vpaint *P, TTF_Font *f, const char *s, float x, float y, int align, SDL_Color c)
 {
     if (!s || !*s) return 0;
+    if (P->svg) {
+        int w = 0, h = 0;
+        TTF_SizeUTF8(f, s, &w, &h);
+        float left = align == ALIGN_CENTER ? x - (float)w / 2 : align == ALIGN_RIGHT ? x - (float)w : x;
+        svg_text(P, f, s, roundf(left), roundf(y), c);
+        return w;
+    }
     SDL_Surface *ts = TTF_RenderUTF8_Blended(f, s, c);
     if (!ts) return 0;
     SDL_Texture *tx = SDL_CreateTextureFromSurface(P->r, ts);

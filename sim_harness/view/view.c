@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -75,9 +76,12 @@ static int open_fonts(vpaint *P, const char *path, int height, char *err, size_t
         return -1;
     }
     int px = height / 50 < 11 ? 11 : height / 50;
-    P->font = TTF_OpenFont(path, px);
-    P->small = TTF_OpenFont(path, px * 4 / 5);
-    P->big = TTF_OpenFont(path, px * 8 / 5);
+    P->font_px[0] = px;
+    P->font_px[1] = px * 4 / 5;
+    P->font_px[2] = px * 8 / 5;
+    P->font = TTF_OpenFont(path, P->font_px[0]);
+    P->small = TTF_OpenFont(path, P->font_px[1]);
+    P->big = TTF_OpenFont(path, P->font_px[2]);
     if (!P->font || !P->small || !P->big) {
         snprintf(err, errlen, "view font %s: %s", path, TTF_GetError());
         return -1;
@@ -179,6 +183,30 @@ static int save_png(view *v, const char *path)
     return VIEW_ERROR;
 }
 
+/* The heatmap as SVG: the same scene, each primitive an element. */
+static int save_svg(view *v, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        snprintf(v->err, sizeof v->err, "cannot write %.300s: %.150s", path, strerror(errno));
+        return VIEW_ERROR;
+    }
+    paint_svg_begin(&v->P, f, v->o.width, v->o.height);
+    view_render(v, SCENE_HEATMAP);
+    paint_svg_end(&v->P);
+    if (fclose(f)) {
+        snprintf(v->err, sizeof v->err, "cannot write %.300s: %.150s", path, strerror(errno));
+        return VIEW_ERROR;
+    }
+    return 0;
+}
+
+static int is_svg(const char *path)
+{
+    size_t n = strlen(path);
+    return n >= 4 && !strcasecmp(path + n - 4, ".svg");
+}
+
 static int write_frame(view *v)
 {
     char path[4200];
@@ -225,8 +253,12 @@ int view_finish(view *v, const view_sample *final)
         v->frame_next - v->o.frame_every < final->cycle && write_frame(v))
         return VIEW_ERROR;
     if (v->o.heatmap) {
-        view_render(v, SCENE_HEATMAP);
-        if (save_png(v, v->o.heatmap)) return VIEW_ERROR;
+        if (is_svg(v->o.heatmap)) {
+            if (save_svg(v, v->o.heatmap)) return VIEW_ERROR;
+        } else {
+            view_render(v, SCENE_HEATMAP);
+            if (save_png(v, v->o.heatmap)) return VIEW_ERROR;
+        }
     }
     if (v->win && !v->quit) live_hold(v);
     return VIEW_OK;

@@ -15,6 +15,7 @@
 #include <SDL.h>
 #include <SDL_ttf.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "view.h"
 
@@ -92,9 +93,13 @@ double stats_util_total(const vstats *S, int c);
 
 /* ---------------------------------------------------------------- paint */
 
+/* Every primitive draws on the SDL renderer, or, while svg is set, writes
+ * the same shape as an SVG element (the heatmap as a vector picture). */
 typedef struct {
     SDL_Renderer *r;
     TTF_Font *font, *small, *big;
+    int font_px[3];          /* point sizes of font, small, big (SVG text) */
+    FILE *svg;               /* non-NULL: draw into this SVG document instead */
 } vpaint;
 
 enum { ALIGN_LEFT, ALIGN_CENTER, ALIGN_RIGHT };
@@ -108,6 +113,10 @@ void paint_arrowhead(vpaint *P, vpt from, vpt tip, float size, SDL_Color c);
 void paint_disc(vpaint *P, vpt c, float r, SDL_Color col);
 /* Text with its left/centre/right edge at x and its top at y; returns its width. */
 int paint_text(vpaint *P, TTF_Font *f, const char *s, float x, float y, int align, SDL_Color c);
+
+/* SVG documents: the header (size in pixels, background) and the end. */
+void paint_svg_begin(vpaint *P, FILE *f, int width, int height);
+void paint_svg_end(vpaint *P);
 
 /* ---------------------------------------------------------------- colors */
 
