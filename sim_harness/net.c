@@ -26,6 +26,8 @@ struct xnoc_net {
     int (*xg_trace_open)(void *, const char *);
     void (*xg_trace_on)(void *, int);
     long (*xg_assert_count)(void *, const char **);
+    int (*xg_monitor)(void *, xnoc_flit *);
+    xnoc_flit *mon;        /* net_monitor_open(): the taps after every cycle, else NULL */
     int variant;           /* NETBUILD_* of the loaded model */
     uint64_t now;
     uint64_t trace_from, trace_to;
@@ -169,6 +171,7 @@ static xnoc_net *open_model(const topo *t, const router_cfg *rc, int variant, in
     LOAD(xg_trace_open);
     LOAD(xg_trace_on);
     LOAD(xg_assert_count);
+    LOAD(xg_monitor);
     return n;
 fail:
     dlclose(n->so);
@@ -214,17 +217,19 @@ void net_close(xnoc_net *n)
     free(n->stalls_last);
     free(n->flits);
     free(n->stalls);
+    free(n->mon);
     free(n);
 }
 
-int net_trace(xnoc_net *n, const char *path, uint64_t from, uint64_t to, char *err, size_t errlen)
+/* Before the first cycle: the same network from the model variant with
+ * `add` (NETBUILD_*) too, configured and reset. */
+static int swap_model(xnoc_net *n, int add, const char *what, char *err, size_t errlen)
 {
     if (n->now != 0) {
-        snprintf(err, errlen, "tracing must start before the first cycle");
+        snprintf(err, errlen, "%s must start before the first cycle", what);
         return -1;
     }
-    /* Swap in the model variant built with --trace. */
-    xnoc_net *tn = open_model(n->t, &n->rc, n->variant | NETBUILD_TRACE, 1, err, errlen);
+    xnoc_net *tn = open_model(n->t, &n->rc, n->variant | add, 1, err, errlen);
     if (!tn) return -1;
     n->xg_free(n->g);
     dlclose(n->so);
@@ -233,10 +238,37 @@ int net_trace(xnoc_net *n, const char *path, uint64_t from, uint64_t to, char *e
     free(n->flits);
     free(n->stalls);
     const topo *t = n->t;
+    xnoc_flit *mon = n->mon;
     *n = *tn;
     free(tn);
     n->t = t;
+    n->mon = mon;
     configure(n);
+    return 0;
+}
+
+int net_monitor_open(xnoc_net *n, char *err, size_t errlen)
+{
+    if (n->mon) return 0;
+    if (swap_model(n, NETBUILD_MONITOR, "monitoring", err, errlen)) return -1;
+    n->mon = calloc((size_t)netgen_monitor_slots(n->t, &n->rc), sizeof *n->mon);
+    if (!n->mon) {
+        snprintf(err, errlen, "out of memory for %d link taps", netgen_monitor_slots(n->t, &n->rc));
+        return -1;
+    }
+    if (n->xg_monitor(n->g, n->mon) != netgen_monitor_slots(n->t, &n->rc)) {
+        snprintf(err, errlen, "the network model has no link taps (a stale cache entry?)");
+        return -1;
+    }
+    return 0;
+}
+
+const xnoc_flit *net_monitor(const xnoc_net *n) { return n->mon; }
+
+int net_trace(xnoc_net *n, const char *path, uint64_t from, uint64_t to, char *err, size_t errlen)
+{
+    /* Swap in the model variant built with --trace. */
+    if (swap_model(n, NETBUILD_TRACE, "tracing", err, errlen)) return -1;
     if (n->xg_trace_open(n->g, path)) {
         snprintf(err, errlen, "cannot open the trace file %s", path);
         return -1;
@@ -255,6 +287,7 @@ void net_cycle(xnoc_net *n, const xnoc_flit *inj, const xnoc_credit *ej_credit, 
         if (n->now == n->trace_to) n->xg_trace_on(n->g, 0);
     }
     n->xg_cycle(n->g, inj, ej_credit, ej, inj_credit);
+    if (n->mon) n->xg_monitor(n->g, n->mon);
     n->now++;
 }
 

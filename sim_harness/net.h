@@ -98,6 +98,15 @@ int net_unit_slot(xnoc_net *n, int router, int slot, int *tag, int *got, int *ne
 /* One line naming the first router or unit with a sticky error; 0 if none. */
 int net_describe_error(xnoc_net *n, char *buf, size_t len);
 
+/* Link taps (hop-level events): before the first cycle, switch to the model
+ * variant whose every router output is tapped (built and cached on first
+ * use).  Afterwards, after each net_cycle(), net_monitor() holds the flit
+ * on every router output and coding-unit output in cycle net_now(): router
+ * r's port p at [r * P + p] (P = the topology's ports, plus the unit's), then
+ * unit r's output into its router at [routers * P + r].  NULL before. */
+int net_monitor_open(xnoc_net *n, char *err, size_t errlen);
+const xnoc_flit *net_monitor(const xnoc_net *n);
+
 /* Waveforms: cycles [from, to) of the run go to a VCD file. */
 int net_trace(xnoc_net *n, const char *path, uint64_t from, uint64_t to,
               char *err, size_t errlen);

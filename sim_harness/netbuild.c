@@ -195,16 +195,16 @@ int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, cha
              char *err, size_t errlen)
 {
     progress = progress && cli_progress_enabled();
-    int trace = variant & NETBUILD_TRACE, asserts = variant & NETBUILD_ASSERT;
+    int trace = variant & NETBUILD_TRACE, asserts = variant & NETBUILD_ASSERT, monitor = variant & NETBUILD_MONITOR;
     const char *opt = cxx_opt();
     char *sv = NULL, *io = NULL;
     size_t svn = 0, ion = 0;
     int lock = -1;
     FILE *f = open_memstream(&sv, &svn);
-    netgen_verilog(f, t, rc);
+    netgen_verilog(f, t, rc, monitor);
     fclose(f);
     f = open_memstream(&io, &ion);
-    netgen_glue_io(f, t);
+    netgen_glue_io(f, t, rc, monitor);
     fclose(f);
 
     uint64_t h = 0xcbf29ce484222325ULL;
@@ -236,8 +236,8 @@ int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, cha
         if (*c == ':' || *c == '=') *c = '_';
     char thr[16] = "";
     if (rc->threads > 1) snprintf(thr, sizeof thr, "-t%d", rc->threads);
-    snprintf(dir, sizeof dir, "%s/%s-k%d-v%d-b%d%s%s%s-%016llx", cache, tag, t->k, rc->vcs, rc->buf, thr,
-             trace ? "-trace" : "", asserts ? "-assert" : "", (unsigned long long)h);
+    snprintf(dir, sizeof dir, "%s/%s-k%d-v%d-b%d%s%s%s%s-%016llx", cache, tag, t->k, rc->vcs, rc->buf, thr,
+             trace ? "-trace" : "", asserts ? "-assert" : "", monitor ? "-mon" : "", (unsigned long long)h);
     snprintf(path, pathlen, "%s/net.so", dir);
     if (access(path, R_OK) == 0) goto done;
 
@@ -247,8 +247,9 @@ int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, cha
     if (access(path, R_OK) == 0) goto done;   /* someone else built it meanwhile */
     double t_build = cli_now();
     if (progress)
-        fprintf(stderr, "xnoc: building network %s k=%d vcs=%d buf=%d%s%s (first use, cached afterwards): verilating...\n",
-                t->name, t->k, rc->vcs, rc->buf, trace ? " with tracing" : "", asserts ? " with assertions" : "");
+        fprintf(stderr, "xnoc: building network %s k=%d vcs=%d buf=%d%s%s%s (first use, cached afterwards): verilating...\n",
+                t->name, t->k, rc->vcs, rc->buf, trace ? " with tracing" : "", asserts ? " with assertions" : "",
+                monitor ? " with link taps" : "");
     snprintf(tmp, sizeof tmp, "%s.tmp%d", dir, (int)getpid());
     snprintf(cmd, sizeof cmd, "rm -rf '%s' && mkdir -p '%s'", tmp, tmp);
     if (system(cmd) != 0) {
@@ -263,7 +264,8 @@ int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, cha
         snprintf(err, errlen, "cannot write the generated network into %s", tmp);
         goto fail;
     }
-    char vthr[48] = "", gthr[48] = "";
+    char vthr[48] = "", gthr[48] = "", defs[64];
+    snprintf(defs, sizeof defs, "%s%s", trace ? "-DXNOC_TRACE " : "", monitor ? "-DXNOC_MONITOR " : "");
     if (rc->threads > 1) {   /* the model's evaluation split over threads (Verilator's own scheduler) */
         snprintf(vthr, sizeof vthr, " --threads %d", rc->threads);
         snprintf(gthr, sizeof gthr, "-DXNOC_THREADS=%d ", rc->threads);
@@ -284,7 +286,7 @@ int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, cha
              "CXXFLAGS='-fPIC -w' Vxnoc_network__ALL.a && "
              "g++ -shared -fPIC %s -w %s%s%s%s -I'%s' -I'%s/obj' -I" VL_INC " -I" VL_INC "/vltstd -o '%s/net.so' '%s' "
              "'%s/obj/Vxnoc_network__ALL.a' " VL_INC "/verilated.cpp " VL_INC "/verilated_threads.cpp %s -pthread",
-             tmp, opt, opt, trace ? "-DXNOC_TRACE " : "", gthr,
+             tmp, opt, opt, defs, gthr,
              asserts ? "-DXNOC_ASSERT_BUILD -DVL_PRINTF=xg_vl_printf -include " : "", asserts ? glue_hdr : "", tmp,
              tmp, tmp, glue, tmp, trace ? VL_INC "/verilated_vcd_c.cpp" : "");
     if (run(cmd, log, "compiling the model", progress, t_build)) {

@@ -17,6 +17,7 @@
 enum {
     NETBUILD_TRACE = 1,    /* verilated with --trace: VCD waveforms */
     NETBUILD_ASSERT = 2,   /* verilated with --assert -DXNOC_ASSERT: the RTL's named invariants */
+    NETBUILD_MONITOR = 4,  /* every router output tapped to the top level: hop-level events */
 };
 
 /* Returns the path of the shared object for (t, rc, variant) in path,

@@ -11,12 +11,18 @@
 
 #define NET_FW(rc) ((rc)->pw + 5)
 
-/* Writes module xnoc_network for t and rc. */
-void netgen_verilog(FILE *f, const topo *t, const router_cfg *rc);
+/* Writes module xnoc_network for t and rc.  monitor != 0 adds an output
+ * per router port (mon_r<r>_p<p>_valid / _flit: the flit the router drives
+ * on that output) and per coding unit (mon_u<r>_*: the flit the unit drives
+ * into its router): the model variant behind hop-level events. */
+void netgen_verilog(FILE *f, const topo *t, const router_cfg *rc, int monitor);
 
 /* Writes xnoc_io.inc for t: drive_inputs() / read_outputs(), one straight
- * line per terminal channel, included by sim_harness/glue/xnoc_glue.cpp. */
-void netgen_glue_io(FILE *f, const topo *t);
+ * line per terminal channel, included by sim_harness/glue/xnoc_glue.cpp;
+ * with monitor, read_monitor() (netgen_monitor_slots() flits: router r's
+ * port p at r * ports + p, then unit r at routers * ports + r). */
+void netgen_glue_io(FILE *f, const topo *t, const router_cfg *rc, int monitor);
+int netgen_monitor_slots(const topo *t, const router_cfg *rc);
 
 /* Router ports: the topology's, plus the coding unit's port (the last) when rc->ncu. */
 int netgen_ports(const topo *t, const router_cfg *rc);

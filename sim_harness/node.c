@@ -1,5 +1,6 @@
 /* node.c - nodes, their devices, and the system clock loop (see node.h). */
 #include "node.h"
+#include "hop_log.h"
 
 #include "background.h"
 
@@ -156,10 +157,22 @@ sys *sys_create(const topo *t, const router_cfg *rc, const sys_opts *o, const ch
         elf_info_free(&info);
         return NULL;
     }
+    hop_log *hops = NULL;   /* before the trace: both swap the model for a variant of it */
+    if (o->events) {
+        char e[300];
+        if (!(hops = hop_log_open(o->events, net, t, rc, e, sizeof e))) {
+            snprintf(err, errlen, "--events: %s", e);
+            net_close(net);
+            free(image);
+            elf_info_free(&info);
+            return NULL;
+        }
+    }
     if (o->trace) {
         char e[300];
         if (net_trace(net, o->trace, o->trace_from, o->trace_to ? o->trace_to : UINT64_MAX, e, sizeof e)) {
             snprintf(err, errlen, "--trace: %s", e);
+            hop_log_close(hops);
             net_close(net);
             free(image);
             elf_info_free(&info);
@@ -170,6 +183,7 @@ sys *sys_create(const topo *t, const router_cfg *rc, const sys_opts *o, const ch
     s->t = t;
     s->rc = *rc;
     s->net = net;
+    s->hops = hops;
     s->o = *o;
     s->elf = info;          /* its symbols name PCs in fault and stall lines */
     if (!s->o.console_out) s->o.console_out = stdout;
@@ -231,6 +245,7 @@ void sys_free(sys *s)
     if (!s) return;
     elf_info_free(&s->elf);
     background_free(s->bg);
+    hop_log_close(s->hops);
     for (int i = 0; i < s->n; i++) {
         node *nd = &s->nodes[i];
         if (nd->linelen) console_flush(nd);
@@ -455,6 +470,7 @@ int sys_run(sys *s, uint64_t max_cycles)
         }
         net_cycle(s->net, s->inj, s->ejc, s->ej, s->injc);
         s->cycle++;
+        if (s->hops) hop_log_cycle(s->hops, s->inj, s->cycle);
         if (net_error(s->net)) {   /* a router or coding unit flagged an invariant or a bad packet */
             char why[300];
             net_describe_error(s->net, why, sizeof why);

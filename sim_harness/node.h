@@ -61,7 +61,7 @@ typedef struct {
     uint32_t plan_addr;
     uint64_t watchdog;          /* cycles of no progress that end the run as a stall (0: off) */
     const char *trace;          /* --trace F.vcd: the RTL network's waveforms */
-    FILE *events;               /* --events F.jsonl: messages sent and delivered, or NULL */
+    FILE *events;               /* --events F.jsonl: messages sent and delivered, packets at every hop, or NULL */
     uint64_t trace_from, trace_to;   /* --trace-window A:B, cycles [A, B) */
     const unsigned char *background; /* [terminal] 1: runs synthetic traffic (background.h), not the image; or NULL */
     double bg_rate;             /* flits per cycle each background terminal offers */
@@ -95,6 +95,7 @@ typedef struct sys {
     int (*on_cycle)(struct sys *s, void *arg);
     void *on_cycle_arg;
     struct background *bg;      /* background terminals, or NULL */
+    struct hop_log *hops;       /* --events: packet events from the link taps, or NULL */
 } sys;
 
 /* Builds the network (or takes it from the cache) and one node per terminal,

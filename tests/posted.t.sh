@@ -57,8 +57,37 @@ check_fail ram-too-small 2 "^xnoc collective: --ram 256: this collective needs 3
     $XNOC collective --topo $T --op alltoall --bytes 16384 --ram 256
 
 # --events: one line per message sent and delivered; every delivery pairs with a send to it
-$XNOC collective --topo $T --op alltoall --bytes 64 --events "$TMP/ev.jsonl" >/dev/null 2>&1
+cj=$($XNOC collective --topo $T --op alltoall --bytes 64 --events "$TMP/ev.jsonl" --json 2>/dev/null)
 j=$(jq -sc '{sends: [.[]|select(.event=="send")], dels: [.[]|select(.event=="deliver")]}' "$TMP/ev.jsonl")
 jcheck events-count "$j" '(.sends|length)==56 and (.dels|length)==56 and all(.dels[]; .into=="posted")'
 jcheck events-pair "$j" '. as $r | all($r.dels[] as $d | any($r.sends[]; .node==$d.src and .dst==$d.node and .tag==$d.tag and .cycle < $d.cycle); .)'
+# hop-level events from the RTL's link taps: every packet's path, inject -> hops -> eject
+j=$(jq -sc '{sends: [.[]|select(.event=="send")], inj: [.[]|select(.event=="inject")],
+             hops: [.[]|select(.event=="hop")], ej: [.[]|select(.event=="eject")], dels: [.[]|select(.event=="deliver")]}' "$TMP/ev.jsonl")
+jcheck events-hop-counts "$j" '(.inj|length)==56 and (.ej|length)==56 and all(.inj[]; .flits==10) and all(.ej[]; .flits==10)'
+# the link counters of the routers carry exactly the flits the hop lines count, and the hops the report's
+jcheck events-hop-flits-vs-counters "$(jq -c --argjson c "$cj" '{c: $c, s: ([.hops[].flits]|add), n: (.hops|length)}' <<<"$j")" \
+    '.s == .c.link_flits and .n == .c.hops'
+# each send is injected (after its GO) and ejected at its destination, then delivered
+jcheck events-send-inject-eject-deliver "$j" '. as $r | all($r.sends[] as $s |
+    ([$r.inj[] | select(.node==$s.node and .dst==$s.dst and .tag==$s.tag and .cycle >= $s.cycle)] | length == 1) and
+    ([$r.ej[] | select(.node==$s.dst and .src==$s.node and .tag==$s.tag)][0] as $e |
+      $e != null and ([$r.dels[] | select(.node==$s.dst and .src==$s.node and .tag==$s.tag and .cycle >= $e.tail_cycle)] | length == 1)); .)'
+# a packet's lines form one path: each hop leaves the router the previous one reached, in time order
+jcheck events-paths-connected "$j" '[.inj[], .hops[], .ej[]] | group_by([.src, .tag, .dst]) | all(.[];
+    sort_by(.cycle) as $p | $p[0].event == "inject" and $p[-1].event == "eject" and
+    all(range(1; $p|length) as $i | $p[$i].router == (if $p[$i-1].event == "inject" then $p[$i-1].router else $p[$i-1].next end)
+        and $p[$i].cycle > $p[$i-1].cycle and $p[$i].vc >= 0; .))'
+check events-no-incomplete [ "$(grep -c incomplete "$TMP/ev.jsonl")" = 0 ]
+# coding units: contributions eject into a unit, results inject from it
+cj=$($XNOC collective --topo mesh:4x4 --op allgather --algo hnc --bytes 64 --events "$TMP/evu.jsonl" --json 2>/dev/null)
+j=$(jq -sc '{to_unit: [.[]|select(.event=="eject" and has("unit"))], from_unit: [.[]|select(.event=="inject" and has("unit"))],
+             hops: [.[]|select(.event=="hop")]}' "$TMP/evu.jsonl")
+jcheck events-unit "$(jq -c --argjson c "$cj" '. + {c: $c}' <<<"$j")" \
+    '(.to_unit|length) > 0 and (.from_unit|length) > 0 and ([.hops[].flits]|add) == .c.link_flits and .c.verified == true'
+# --events and --trace together (a model with both), on a firmware run
+$XNOC run --topo mesh:2x2 --events "$TMP/evt.jsonl" --trace "$TMP/evt.vcd" $FW/posted.elf >/dev/null 2>&1
+jcheck events-with-trace "$(jq -sc '{s: [.[]|select(.event=="send")]|length, i: [.[]|select(.event=="inject")]|length}' "$TMP/evt.jsonl")" \
+    '.s > 0 and .s == .i'
+check events-with-trace-vcd grep -q '^\$enddefinitions' "$TMP/evt.vcd"
 check_fail events-bad-path 2 "--events /nonexistent/x.jsonl: No such file or directory" $XNOC run --topo mesh:2x2 --events /nonexistent/x.jsonl build/firmware/hello.elf

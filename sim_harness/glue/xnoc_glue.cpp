@@ -10,6 +10,8 @@
 //
 // Variants (preprocessor symbols set by netbuild, each cached separately):
 //   XNOC_TRACE        VCD waveforms (model verilated with --trace)
+//   XNOC_MONITOR      every router output (and coding-unit output) tapped to a
+//                     top-level port: xg_monitor() copies them each cycle
 //   XNOC_ASSERT_BUILD model verilated with --assert -DXNOC_ASSERT; the
 //                     assertion messages Verilator prints are captured here
 //                     (VL_PRINTF is redirected to xg_vl_printf) instead of
@@ -214,6 +216,20 @@ uint32_t xg_dbg(void *p, int router, int addr)
 }
 
 int xg_err(void *p) { return ((xg *)p)->top->err_o; }
+
+// The flits on every router output (and coding-unit output) in the cycle
+// after the last xg_cycle(): the slot count, or -1 in a model without taps.
+int xg_monitor(void *p, xflit *out)
+{
+#ifdef XNOC_MONITOR
+    read_monitor(((xg *)p)->top, out);
+    return XNOC_MONITOR_SLOTS;
+#else
+    (void)p;
+    (void)out;
+    return -1;
+#endif
+}
 
 void xg_cycle(void *p, const xflit *inj, const xcredit *ejc, xflit *ej, xcredit *injc)
 {
