@@ -11,5 +11,6 @@ int cmd_qcdoc(int argc, char **argv);       /* qcdoc_cmd.c */
 int cmd_ncmodel(int argc, char **argv);     /* ncmodel_cmd.c */
 int cmd_sweep(int argc, char **argv);       /* sweep.c */
 int cmd_dfmodel(int argc, char **argv);     /* dfmodel_cmd.c */
+int cmd_replay(int argc, char **argv);      /* replay.c */
 
 #endif

@@ -51,6 +51,9 @@ hop_log *hop_log_open(FILE *f, xnoc_net *net, const topo *t, const router_cfg *r
         snprintf(err, errlen, "out of memory for the hop log");
         return NULL;
     }
+    /* what the file describes, so that `xnoc replay` needs nothing else */
+    fprintf(f, "{\"cycle\":0,\"event\":\"network\",\"topo\":\"%s\",\"ports\":%d,\"vcs\":%d,\"ncu\":%d}\n", t->name, t->k,
+            rc->vcs, rc->ncu);
     return h;
 }
 

@@ -3,7 +3,9 @@
  * router-to-router link it crossed and where it left, read from the link
  * taps of the RTL network (net_monitor_open()), not from a model of it.
  *
- * One JSON line per packet per channel, written when the packet's tail has
+ * The first line names the network: {"cycle":0,"event":"network",
+ * "topo":"mesh:4x4","ports":1,"vcs":2,"ncu":1}.  Then one JSON line per
+ * packet per channel, written when the packet's tail has
  * crossed that channel:
  *   {"cycle":C,"event":"inject"|"hop"|"eject","router":R,"port":P,
  *    "port_name":"x+","vc":V, ...where from/to..., "dst":D,"src":S,"tag":T,
