@@ -12,5 +12,6 @@ int cmd_ncmodel(int argc, char **argv);     /* ncmodel_cmd.c */
 int cmd_sweep(int argc, char **argv);       /* sweep.c */
 int cmd_dfmodel(int argc, char **argv);     /* dfmodel_cmd.c */
 int cmd_replay(int argc, char **argv);      /* replay.c */
+int cmd_synth(int argc, char **argv);       /* synth.c */
 
 #endif

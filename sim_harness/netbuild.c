@@ -81,8 +81,7 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(x, y);
 }
 
-/* The router sources, sorted, as a space-separated list of paths. */
-static int rtl_sources(char *list, size_t len, uint64_t *hash, char *err, size_t errlen)
+int netbuild_rtl_sources(char *list, size_t len, uint64_t *hash, char *err, size_t errlen)
 {
     char dir[4200];
     snprintf(dir, sizeof dir, "%s/rtl", cli_src_dir());
@@ -119,10 +118,7 @@ static int rtl_sources(char *list, size_t len, uint64_t *hash, char *err, size_t
     return 0;
 }
 
-/* Runs a build step in the shell, its output appended to log; with
- * progress, a ticker names the step and the elapsed time meanwhile (a live
- * line on a terminal, a line every few seconds otherwise: cli_progress). */
-static int run(const char *cmd, const char *log, const char *what, int progress, double t0)
+int netbuild_run_step(const char *cmd, const char *log, const char *what, int progress, double t0)
 {
     char full[16384];
     snprintf(full, sizeof full, "(%s) >>'%s' 2>&1", cmd, log);
@@ -135,7 +131,7 @@ static int run(const char *cmd, const char *log, const char *what, int progress,
     }
     int st = 0;
     while (waitpid(pid, &st, WNOHANG) == 0) {
-        cli_progress("building the network: %s (%.0f s into the build)", what, cli_now() - t0);
+        cli_progress("%s (%.0f s in)", what, cli_now() - t0);
         usleep(200000);
     }
     cli_progress_done();
@@ -209,7 +205,7 @@ int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, cha
 
     uint64_t h = 0xcbf29ce484222325ULL;
     char srcs[8192], glue[4300], glue_hdr[4300];
-    if (rtl_sources(srcs, sizeof srcs, &h, err, errlen)) goto fail;
+    if (netbuild_rtl_sources(srcs, sizeof srcs, &h, err, errlen)) goto fail;
     snprintf(glue, sizeof glue, "%s/sim_harness/glue/xnoc_glue.cpp", cli_src_dir());
     snprintf(glue_hdr, sizeof glue_hdr, "%s/sim_harness/glue/xnoc_vl_printf.h", cli_src_dir());
     if (hash_file(glue, &h) || hash_file(glue_hdr, &h)) {
@@ -272,7 +268,7 @@ int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, cha
     }
     snprintf(cmd, sizeof cmd, "verilator " VERILATOR_FLAGS "%s%s%s -Mdir '%s/obj' %s '%s'",
              asserts ? VERILATOR_ASSERT : VERILATOR_FAST, trace ? " --trace" : "", vthr, tmp, srcs, svp);
-    if (run(cmd, log, "verilating", progress, t_build)) {
+    if (netbuild_run_step(cmd, log, "building the network: verilating", progress, t_build)) {
         snprintf(err, errlen, "building network %s: verilator failed; see %s", t->name, log);
         goto fail;
     }
@@ -289,7 +285,7 @@ int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, cha
              tmp, opt, opt, defs, gthr,
              asserts ? "-DXNOC_ASSERT_BUILD -DVL_PRINTF=xg_vl_printf -include " : "", asserts ? glue_hdr : "", tmp,
              tmp, tmp, glue, tmp, trace ? VL_INC "/verilated_vcd_c.cpp" : "");
-    if (run(cmd, log, "compiling the model", progress, t_build)) {
+    if (netbuild_run_step(cmd, log, "building the network: compiling the model", progress, t_build)) {
         snprintf(err, errlen, "building network %s: compiling the verilated model failed; see %s", t->name, log);
         goto fail;
     }

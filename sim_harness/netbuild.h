@@ -25,6 +25,16 @@ enum {
 int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, char *path, size_t pathlen,
              char *err, size_t errlen);
 
+/* The router sources (the .sv files of rtl/, packages first) as a space-separated list
+ * of quoted paths, their names and contents folded into *hash (FNV-1a). */
+int netbuild_rtl_sources(char *list, size_t len, uint64_t *hash, char *err, size_t errlen);
+
+/* Runs a build step in the shell, its output appended to log; with
+ * progress, a ticker names the step (`what`) and the seconds since t0
+ * (cli_now()) meanwhile: a live line on a terminal, a line every few
+ * seconds otherwise (cli_progress).  The shell's exit status. */
+int netbuild_run_step(const char *cmd, const char *log, const char *what, int progress, double t0);
+
 /* The variant net_open() uses: NETBUILD_ASSERT when XNOC_RTL_ASSERT=1. */
 int netbuild_default_variant(void);
 

@@ -186,6 +186,11 @@ static void plot(const char *out, json_t *spec, const axis *ax, int nax, json_t 
         const char *key = json_string_value(json_array_get(keys, q)), *yname = json_string_value(json_array_get(ys, yi));
         if (!yname) continue;
         fprintf(f, "# %s\n", key);
+        /* "reduce": "max" | "min": one point per x value of the series (the best y over the other axes) */
+        const char *reduce = json_string_value(json_object_get(p, "reduce"));
+        if (json_object_get(p, "reduce") && (!reduce || (strcmp(reduce, "max") && strcmp(reduce, "min"))))
+            cli_fail(EXIT_USAGE, "--plot: \"reduce\" must be \"max\" or \"min\"");
+        json_t *best = json_object();
         for (i = 0; i < json_array_size(rows) && (row = json_array_get(rows, i)); i++) {
             char k2[512] = "";
             size_t n = 0, k;
@@ -198,8 +203,21 @@ static void plot(const char *out, json_t *spec, const axis *ax, int nax, json_t 
             json_t *xv = json_object_get(row, x), *yv = json_object_get(json_object_get(row, "report"), yname);
             if (!xv) xv = json_object_get(json_object_get(row, "report"), x);   /* x may be a report key too */
             if (strcmp(k2, key) || !json_is_number(xv) || !json_is_number(yv)) continue;
-            fprintf(f, "%.10g %.10g\n", json_number_value(xv), json_number_value(yv));
+            if (!reduce) {
+                fprintf(f, "%.10g %.10g\n", json_number_value(xv), json_number_value(yv));
+                continue;
+            }
+            char xs[64];
+            snprintf(xs, sizeof xs, "%.10g", json_number_value(xv));
+            json_t *b = json_object_get(best, xs);
+            int better = !strcmp(reduce, "min") ? json_number_value(yv) < json_number_value(b) : json_number_value(yv) > json_number_value(b);
+            if (!b || better) json_object_set(best, xs, yv);
         }
+        const char *bx;
+        json_t *bv;
+        for (void *it_ = json_object_iter(best); it_ && (bx = json_object_iter_key(it_), bv = json_object_iter_value(it_)); it_ = json_object_iter_next(best, it_))
+            fprintf(f, "%s %.10g\n", bx, json_number_value(bv));
+        json_decref(best);
         fprintf(f, "\n\n");
         fprintf(g, "%s'%s' index %zu with linespoints title '%s%s%s'", block ? ", " : "", dat, block, key,
                 key[0] && ny > 1 ? " " : "", key[0] && ny == 1 ? "" : yname);
@@ -211,7 +229,9 @@ static void plot(const char *out, json_t *spec, const axis *ax, int nax, json_t 
     for (i = 0; i < json_array_size(rows) && (row = json_array_get(rows, i)); i++) {
         json_t *rep = json_object_get(row, "report"), *xv = json_object_get(row, x), *yv = json_object_get(rep, y);
         if (!xv) xv = json_object_get(rep, x);
-        if (!json_is_true(json_object_get(rep, "saturated")) || !json_is_number(xv) || !json_is_number(yv)) continue;
+        if (!json_is_true(json_object_get(rep, "saturated")) || !json_is_number(xv) || !json_is_number(yv) ||
+            json_object_get(p, "reduce"))   /* a reduced plot shows no single run */
+            continue;
         fprintf(f, "%.10g %.10g\n", json_number_value(xv), json_number_value(yv));
         nsat++;
     }
@@ -227,6 +247,40 @@ static void plot(const char *out, json_t *spec, const axis *ax, int nax, json_t 
     char cmd[4400];
     snprintf(cmd, sizeof cmd, "gnuplot '%s'", gp);
     if (system(cmd) != 0) cli_fail(EXIT_RUNFAIL, "gnuplot failed on %s (is gnuplot-nox installed? make deps)", gp);
+}
+
+/* "area": true in the spec: each point's router area (xnoc synth, by the
+ * point's topo, router and ports options) joins its report as
+ * cells_per_router, router_cells, unit_cells and network_cells.  One
+ * synthesis per configuration (memo here, cached on disk by synth.c). */
+static void add_area(const char *self, json_t *fixed, const axis *ax, int nax, const int *idx, json_t *rep, json_t *memo)
+{
+    static const char *const keys[] = {"topo", "router", "ports"};
+    char cmd[8192];
+    snprintf(cmd, sizeof cmd, "'%s' synth --json", self);
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        json_t *v = json_object_get(fixed, keys[i]);
+        for (int a = 0; a < nax; a++)
+            if (!strcmp(ax[a].name, keys[i])) v = json_array_get(ax[a].values, (size_t)idx[a]);
+        if (v) append_opt(cmd, sizeof cmd, keys[i], v);
+    }
+    json_t *area = json_object_get(memo, cmd);
+    if (!area) {
+        FILE *p = popen(cmd, "r");
+        json_error_t je;
+        area = p ? json_loadf(p, 0, &je) : NULL;
+        if (p && pclose(p) != 0) {
+            json_decref(area);
+            area = NULL;
+        }
+        if (!area) cli_fail(EXIT_RUNFAIL, "\"area\": %s failed (is yosys installed? make deps)", cmd);
+        json_object_set_new(memo, cmd, area);
+    }
+    json_t *unit = json_object_get(area, "unit");
+    json_object_set(rep, "cells_per_router", json_object_get(area, "cells_per_router"));
+    json_object_set(rep, "network_cells", json_object_get(area, "network_cells"));
+    json_object_set(rep, "router_cells", json_object_get(json_object_get(area, "router"), "cells"));
+    json_object_set_new(rep, "unit_cells", json_is_object(unit) ? json_incref(json_object_get(unit, "cells")) : json_integer(0));
 }
 
 int cmd_sweep(int argc, char **argv)
@@ -388,7 +442,8 @@ int cmd_sweep(int argc, char **argv)
     json_t *mv;
     for (mi = 0; mi < json_array_size(metrics) && (mv = json_array_get(metrics, mi)); mi++) fprintf(rc, ",%s", json_string_value(mv));
     fputc('\n', rc);
-    json_t *rows = json_array();
+    json_t *rows = json_array(), *area_memo = json_object();
+    int area = json_is_true(json_object_get(spec, "area"));
     long failed = 0;
     memset(idx, 0, (size_t)nax * sizeof *idx);
     char first_err[1600] = "";
@@ -413,6 +468,7 @@ int cmd_sweep(int argc, char **argv)
             }
             continue;
         }
+        if (area) add_area(self, fixed, ax, nax, idx, rep, area_memo);
         json_t *row = json_object();
         for (int a = 0; a < nax; a++) {
             json_t *v = json_array_get(ax[a].values, (size_t)idx[a]);
@@ -445,6 +501,7 @@ int cmd_sweep(int argc, char **argv)
                res, want_plot ? ", " : "", want_plot ? "plot.png" : "");
     }
     json_decref(rows);
+    json_decref(area_memo);
     json_decref(spec);
     free(ax);
     free(idx);

@@ -1,0 +1,49 @@
+# synth: `xnoc synth` (the network's router and coding unit through yosys,
+# with netgen's parameters; cached) and a sweep that joins area to traffic
+source tests/lib.sh
+
+if ! command -v yosys >/dev/null; then echo "skip synth: yosys is not installed (make deps)"; exit 0; fi
+j=$($XNOC synth --topo mesh:2x2 --router ncu=0,buf=8 --json 2>/dev/null)
+jcheck synth-router "$j" '.router.params=="P=5 V=2 D=8 PW=64 NT=4 NC=1 NG=1 SRB=3" and .router.cells > 10000 and
+    .router.flip_flops > 2000 and .router.muxes > 1000 and .unit==null and .cells_per_router==.router.cells and
+    .network_cells==4*.router.cells and .noshare==false'
+# the answer is cached (build/cache/synth-xnoc_router-HASH.json) and read back the same
+cache=${XNOC_BUILD:-build}/cache
+check synth-cache-file grep -lq '"params":"P=5 V=2 D=8 PW=64 NT=4 NC=1 NG=1 SRB=3"' $cache/synth-xnoc_router-*.json
+j2=$($XNOC synth --topo mesh:2x2 --router ncu=0,buf=8 --json 2>/dev/null)
+check synth-cached [ "$j2" = "$j" ]
+# half the buffer depth: 2 VCs x 5 ports x 4 flits x 66 bits (payload, head, tail) fewer flip-flops, give or take counters
+jb=$($XNOC synth --topo mesh:2x2 --router ncu=0,buf=4 --json 2>/dev/null)
+jcheck synth-buffers-are-flops "$(jq -nc --argjson a "$j" --argjson b "$jb" '{d: ($a.router.flip_flops - $b.router.flip_flops)}')" \
+    '.d >= 2*5*4*66 and .d <= 2*5*4*66 + 200'
+# with coding units: the router gets the unit's port, the unit is synthesized too
+ju=$($XNOC synth --topo mesh:2x2 --router slots=2,ncmax=8 --json 2>/dev/null)
+jcheck synth-unit "$ju" '.router.params=="P=6 V=2 D=8 PW=64 NT=8 NC=1 NG=1 SRB=3" and
+    .unit.params=="P=6 V=2 D=8 NA=8 NTERM=4 S=2 XL=1 NCMAX=8 TMO=100000" and .unit.cells > 1000 and
+    .cells_per_router==.router.cells+.unit.cells'
+check synth-text $XNOC synth --topo mesh:2x2 --router ncu=0,buf=8
+check synth-help $XNOC synth --help
+check_fail synth-no-topo 2 "--topo is required" $XNOC synth
+check_fail synth-bad-router 2 "vcs" $XNOC synth --topo mesh:2x2 --router vcs=99
+check_fail synth-no-yosys 1 "yosys not found: run 'make deps'" env PATH=/nonexistent-bin "$PWD/$XNOC" synth --topo mesh:2x2 --router ncu=0,buf=3
+
+# a sweep with "area": the synthesized cells join each point; plot.reduce keeps each configuration's best
+if command -v parallel >/dev/null && command -v gnuplot >/dev/null; then
+    cat > "$TMP/a.json" <<'SPEC'
+{"command": "traffic", "area": true, "fixed": {"topo": "mesh:2x2", "pattern": "uniform", "cycles": 1500, "warmup": 200},
+ "axes": {"router": ["ncu=0,buf=4", "ncu=0,buf=8"], "rate": [0.2, 0.9]},
+ "metrics": ["throughput", "cells_per_router", "unit_cells"],
+ "plot": {"x": "cells_per_router", "y": "throughput", "series": ["router"], "reduce": "max"}}
+SPEC
+    $XNOC sweep "$TMP/a.json" --out "$TMP/ao" --jobs 2 --plot >/dev/null 2>"$TMP/aerr"
+    c4=$(jq .router.cells <<<"$jb"); c8=$(jq .router.cells <<<"$j")
+    check sweep-area-csv grep -q "^\"ncu=0,buf=8\",0.9,[0-9.]*,$c8,0\$" "$TMP/ao/results.csv"
+    check sweep-area-csv-4 grep -q "^\"ncu=0,buf=4\",0.2,[0-9.]*,$c4,0\$" "$TMP/ao/results.csv"
+    # one point per configuration: its cells, its best throughput over the rates
+    best8=$(jq -s '[.[]|select(.router=="ncu=0,buf=8")|.report.throughput]|max' "$TMP/ao/results.jsonl")
+    check sweep-reduce-max [ "$(awk -v c="$c8" '$1==c {print $2}' "$TMP/ao/plot.dat")" = "$(printf '%.10g' "$best8")" ]
+    check sweep-reduce-points [ "$(grep -c '^[0-9]' "$TMP/ao/plot.dat")" = 2 ]
+    check sweep-area-png [ "$(head -c 8 "$TMP/ao/plot.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]
+    sed 's/"reduce": "max"/"reduce": "median"/' "$TMP/a.json" > "$TMP/a2.json"
+    check_fail sweep-reduce-bad 2 '"reduce" must be "max" or "min"' $XNOC sweep "$TMP/a2.json" --out "$TMP/ao" --plot
+fi
