@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "coll_exec.h"
 #include "cmds.h"
 #include "coll/coll.h"
 #include "coll/coll_plan.h"
@@ -68,96 +69,8 @@ static const char *usage_text =
     "  --json            one JSON object on stdout\n"
     "Live view (links, buffers, each node's state and step; see docs/view.md):\n";
 
-/* --clock-ratio: core cycles per network cycle, for every run of this
- * command (the calibration runs too, so the model matches). */
-static int clock_ratio = 1;
-/* --trace F.vcd [--trace-window A:B]: for the collective's run only (not the calibration) */
-static const char *trace_path;
-static uint64_t trace_from, trace_to;
-static int trace_now;
-static FILE *events_file;   /* --events F.jsonl, for the collective's run */
-/* --background RATE[:BYTES]: the terminals outside the collective run synthetic traffic (the measured run only) */
-static unsigned char *bg_mask;
-static double bg_rate;
-static int bg_bytes = 1024;
-
-typedef struct {
-    int verified, fault;
-    char error[800];
-    uint64_t cycles;
-    uint64_t *step_cycles;
-    uint64_t stalls;
-    char worst[128];
-    uint64_t worst_stalls;
-    uint64_t flits;
-    uint64_t combine_cycles;        /* reduce: the most any node spent combining */
-    char busiest[64];               /* the channel that carried the most flits */
-    uint64_t busiest_flits;
-    uint64_t link_flits;            /* flits on router-to-router links, all of them */
-    uint64_t global_flits;          /* dragonfly: of them on global links */
-    uint32_t ram_kib;
-    uint64_t start_cycle;           /* network cycle the timed region began in */
-    background_stats_t bg;          /* --background */
-} outcome;
-
-/* Where things go in a node's RAM: the image from RAM_BASE (coll.elf is
- * ~12 KiB with its 4 KiB ring for strays), the plan at PLAN_OFFSET, the slot
- * buffers right after the plan, the stack at the top. */
-#define PLAN_OFFSET (64u * 1024)
-#define STACK_RESERVE (32u * 1024)
-
-/* The busiest channel of the run (router links, injection and ejection
- * channels): its name and flits. */
-static void busiest_channel(const topo *t, sys *sy, outcome *out)
-{
-    char pn[32];
-    for (int l = 0; l < t->nlinks; l++) {
-        const topo_link *L = &t->links[l];
-        uint64_t f = net_link_flits(sy->net, L->src, L->src_port);
-        out->link_flits += f;
-        if (t->kind == TOPO_DRAGONFLY && L->dateline) out->global_flits += f;   /* the global links */
-        if (f > out->busiest_flits) {
-            out->busiest_flits = f;
-            snprintf(out->busiest, sizeof out->busiest, "r%d.%s->r%d", L->src,
-                     links_port_name(t, L->src, L->src_port, pn, sizeof pn), L->dst);
-        }
-    }
-    for (int term = 0; term < t->nterms; term++) {
-        int r = topo_term_router(t, term);
-        for (int c = 0; c < t->k; c++) {
-            uint64_t fi = sy->nodes[term].ni.inj_flits[c], fe = net_link_flits(sy->net, r, topo_term_port(t, term, c));
-            if (fi > out->busiest_flits) {
-                out->busiest_flits = fi;
-                snprintf(out->busiest, sizeof out->busiest, "t%d.%d->r%d (injection)", term, c, r);
-            }
-            if (fe > out->busiest_flits) {
-                out->busiest_flits = fe;
-                snprintf(out->busiest, sizeof out->busiest, "r%d->t%d.%d (ejection)", r, term, c);
-            }
-        }
-    }
-}
-
-/* What went wrong on node i, from its status word and how it ended, or NULL. */
-static const char *status_error(int i, const node *nd, const uint32_t *res, char *buf, size_t len)
-{
-    switch (res[PR_STATUS]) {
-    case PS_DONE:
-        if (nd->state == NODE_EXITED && !nd->exit_code) return NULL;
-        snprintf(buf, len, "node %d did not complete the collective (status %u)", i, (unsigned)PS_NOT_RUN);
-        break;
-    case PS_UNEXPECTED:
-        snprintf(buf, len, "node %d: a message from terminal %u with tag %u matched no receive of the plan", i,
-                 res[PR_GOT], res[PR_EXPECTED]);
-        break;
-    case PS_OVERLAP:
-        snprintf(buf, len, "node %d: the firmware image ends at 0x%08x, above the plan at 0x%08x", i, res[PR_GOT],
-                 RAM_BASE + PLAN_OFFSET);
-        break;
-    default: snprintf(buf, len, "node %d did not complete the collective (status %u)", i, res[PR_STATUS]);
-    }
-    return buf;
-}
+/* how the runs go: --clock-ratio, --trace, --events, --background (coll_exec.h) */
+static coll_exec_opts xo = {.clock_ratio = 1, .bg_bytes = 1024};
 
 /* The schedule's length in the step model's unit, one message per channel:
  * the most messages one send channel carries in a step, summed over the
@@ -198,186 +111,6 @@ static void schedule_hops(const coll_sched *s, const topo *t, int bytes, uint64_
         *flits += (uint64_t)h * (2 + ((uint64_t)coll_xfer_bytes(s, f, bytes) + 7) / 8);
         ++*unicasts;
     }
-}
-
-/* Runs schedule s on the network, checks every node's buffers afterwards
- * and collects the timing.  ram_kib 0: sized for the plan and buffers. */
-static void execute(const topo *t, const router_cfg *rc, coll_sched *s, int bytes, int sync, uint32_t seed,
-                    int redop, uint64_t max_cycles, uint32_t ram_kib, outcome *out, json_t **links, view *vw)
-{
-    memset(out, 0, sizeof *out);
-    out->step_cycles = calloc((size_t)s->nsteps + 1, sizeof *out->step_cycles);
-    char err[512], elf[4300];
-    snprintf(elf, sizeof elf, "%s/firmware/coll.elf", cli_build_dir());
-    uint32_t plan_addr = RAM_BASE + PLAN_OFFSET, top = 0;
-    uint32_t **plans = calloc((size_t)s->nterms, sizeof *plans);
-    int *nw = calloc((size_t)s->nterms, sizeof *nw);
-    for (int i = 0; i < s->nterms; i++) {
-        uint32_t end;
-        plans[i] = coll_plan_encode(s, t, i, bytes, sync, seed, redop, plan_addr, &nw[i], &end);
-        if (end - RAM_BASE > top) top = end - RAM_BASE;
-    }
-    uint32_t need_kib = (top + STACK_RESERVE + 65535) / 65536 * 64;
-    if (need_kib < 256) need_kib = 256;
-    if (ram_kib && ram_kib < need_kib)
-        cli_fail(EXIT_USAGE, "--ram %u: this collective needs %u KiB per node (the plan and its %d-byte buffers)",
-                 ram_kib, need_kib, bytes);
-    out->ram_kib = ram_kib ? ram_kib : need_kib;
-    sys_opts o = {.ram_kib = out->ram_kib, .clock_ratio = clock_ratio, .console_out = stderr,
-                  .watchdog = SYS_WATCHDOG_DEFAULT};
-    o.plan_addr = plan_addr;
-    if (trace_now) {   /* the measured run, not the calibration */
-        o.trace = trace_path;
-        o.trace_from = trace_from;
-        o.trace_to = trace_to;
-        o.events = events_file;
-        o.background = bg_mask;
-        o.bg_rate = bg_rate;
-        o.bg_bytes = bg_bytes;
-        o.bg_seed = 1;
-    }
-    sys *sy = sys_create(t, rc, &o, elf, err, sizeof err);
-    if (!sy) cli_fail(EXIT_USAGE, "%s", err);
-    for (int i = 0; i < s->nterms; i++) {
-        memcpy(sy->nodes[i].core.ram + PLAN_OFFSET, plans[i], (size_t)nw[i] * 4);
-    }
-    sys_view *sv = vw ? sys_view_attach(sy, vw) : NULL;
-    int r = sys_run(sy, max_cycles);
-    cli_progress_done();
-    if (sy->bg) background_stats(sy->bg, &out->bg);
-    if (sv) {
-        if (sys_view_finish(sv)) cli_error("view: %s", view_error(vw));
-        sys_view_free(sv);
-    }
-    if (r) {
-        out->fault = 1;
-        snprintf(out->error, sizeof out->error, "%s", sy->fault);
-    }
-    /* results: status, then the buffers checked against the pattern (off the clock) */
-    uint64_t start = UINT64_MAX, end = 0;
-    out->verified = !r;
-    for (int i = 0; i < s->nterms; i++) {
-        node *nd = &sy->nodes[i];
-        if (nd->state == NODE_BACKGROUND) continue;
-        /* the plan's layout from the harness's own copy (firmware may have
-         * scribbled over its RAM); only the result area and the buffers are read back */
-        const uint32_t *w = plans[i];
-        const uint32_t *res = (const uint32_t *)(nd->core.ram + PLAN_OFFSET) + w[PH_RESULT_OFF];
-        char why[300];
-        const char *bad = status_error(i, nd, res, why, sizeof why);
-        if (!bad && coll_plan_verify(w, nd->core.ram, RAM_BASE, nd->core.ram_size, why, sizeof why)) bad = why;
-        if (bad) {
-            if (out->verified && !out->error[0]) snprintf(out->error, sizeof out->error, "%s", bad);
-            out->verified = 0;
-        }
-        uint64_t t0 = (uint64_t)res[PR_CYCLES_HI] << 32 | res[PR_CYCLES_LO];
-        if (t0 < start) start = t0;
-        if (res[PR_COMBINE] > out->combine_cycles) out->combine_cycles = res[PR_COMBINE];
-    }
-    /* a step lasts from the last node's end of the previous step (in global
-     * mode, when the barrier lets everyone go) to the last node's end of it */
-    uint64_t last = start;
-    for (int st = 0; st < s->nsteps; st++) {
-        uint64_t step_end = 0;
-        for (int i = 0; i < s->nterms; i++) {
-            if (sy->nodes[i].state == NODE_BACKGROUND) continue;
-            const uint32_t *res = (const uint32_t *)(sy->nodes[i].core.ram + PLAN_OFFSET) + plans[i][PH_RESULT_OFF];
-            uint64_t e = (uint64_t)res[PR_STEPS + 2 * st + 1] << 32 | res[PR_STEPS + 2 * st];
-            if (e > step_end) step_end = e;
-        }
-        out->step_cycles[st] = step_end > last ? step_end - last : 0;
-        if (step_end > last) last = step_end;
-        if (step_end > end) end = step_end;
-    }
-    out->cycles = end > start ? end - start : 0;
-    out->start_cycle = start;
-    char pn[32];
-    for (int rt = 0; rt < t->nrouters; rt++)
-        for (int p = 0; p < t->nports; p++) {
-            uint64_t v = net_port_stalls(sy->net, rt, p);
-            out->stalls += v;
-            if (v > out->worst_stalls) {
-                out->worst_stalls = v;
-                snprintf(out->worst, sizeof out->worst, "router %d port %d (%s)", rt, p, links_port_name(t, rt, p, pn, sizeof pn));
-            }
-        }
-    for (int i = 0; i < s->nterms; i++) out->flits += sy->nodes[i].ni.flits_sent;
-    busiest_channel(t, sy, out);
-    for (int i = 0; i < s->nterms; i++) free(plans[i]);
-    free(plans);
-    free(nw);
-    if (links) {
-        uint64_t *inj = calloc((size_t)(s->nterms * t->k), sizeof *inj);
-        for (int i = 0; i < s->nterms; i++)
-            for (int c = 0; c < t->k; c++) inj[i * t->k + c] = sy->nodes[i].ni.inj_flits[c];
-        *links = links_json(t, sy->net, inj, out->cycles);
-        free(inj);
-    }
-    sys_free(sy);
-}
-
-/* t_s and t_1: terminal 0 and a terminal one router away exchange one
- * message in two globally synchronized steps; the second step (barrier
- * included, like every step of a collective but the first) lasts t_s + m *
- * t_1.  t_1 comes from 1032 and 2056 bytes (both long enough that the
- * transfer, not the step's fixed work, ends the step), t_s from 8 bytes. */
-static void calibrate_run(const topo *t, const router_cfg *rc, double *ts, double *t1);
-
-/* Cached per (topology, k, router, firmware build): build/cache/calib-*. */
-static void calibrate(const topo *t, const router_cfg *rc, double *ts, double *t1)
-{
-    char path[4400], elf[4300];
-    struct stat st;
-    snprintf(elf, sizeof elf, "%s/firmware/coll.elf", cli_build_dir());
-    long stamp = stat(elf, &st) == 0 ? (long)st.st_mtime : 0;
-    snprintf(path, sizeof path, "%s/cache/calib2-%s-k%d-v%d-b%d-r%d-q%d-%ld.txt", cli_build_dir(), t->name,
-             t->k, rc->vcs, rc->buf, clock_ratio, rc->sendq, stamp);
-    for (char *c = path + strlen(cli_build_dir()) + 7; *c; c++)
-        if (*c == ':' || *c == '=') *c = '_';
-    FILE *f = fopen(path, "r");
-    if (f) {
-        int ok = fscanf(f, "%lf %lf", ts, t1) == 2;
-        fclose(f);
-        if (ok) return;
-    }
-    calibrate_run(t, rc, ts, t1);
-    char tmp[4500];
-    snprintf(tmp, sizeof tmp, "%s.%d", path, (int)getpid());
-    f = fopen(tmp, "w");
-    if (f) {
-        fprintf(f, "%.6f %.6f\n", *ts, *t1);
-        fclose(f);
-        rename(tmp, path);
-    }
-}
-
-static void calibrate_run(const topo *t, const router_cfg *rc, double *ts, double *t1)
-{
-    int dst = -1;
-    for (int d = 0; d < t->nterms && dst < 0; d++)
-        if (topo_distance(t, 0, topo_term_router(t, d)) == 1) dst = d;
-    if (dst < 0 && t->nterms > 1) dst = 1;      /* a single router: the neighbour terminal */
-    if (dst < 0) {
-        *ts = *t1 = 0;
-        return;
-    }
-    double tm[3];
-    int sizes[3] = {8, 1032, 2056};
-    for (int i = 0; i < 3; i++) {
-        coll_sched s;
-        char err[200], set[32];
-        snprintf(set, sizeof set, "0,%d", dst);
-        coll_init(&s, t, OP_MNS, set, set, err, sizeof err);
-        coll_add(&s, 0, 0, dst, coll_msg_of(&s, 0, dst));
-        coll_add(&s, 1, dst, 0, coll_msg_of(&s, dst, 0));
-        outcome o;
-        execute(t, rc, &s, sizes[i], SYNC_GLOBAL, 1, 0, 10000000, 0, &o, NULL, NULL);
-        tm[i] = (double)o.step_cycles[1];
-        free(o.step_cycles);
-        coll_free(&s);
-    }
-    *t1 = (tm[2] - tm[1]) / 1024.0;
-    *ts = tm[0] - 8 * *t1;
 }
 
 /* bytes the busiest terminal injects or absorbs */
@@ -423,11 +156,11 @@ static void schedule_df_links(const coll_sched *s, const topo *t, uint64_t *glob
  * routes under minimal routing with background traffic; unknown (0) with
  * background traffic and non-minimal routing, whose paths only the routers
  * know. */
-static int df_link_packets(const coll_sched *s, const topo *t, const router_cfg *rc, const outcome *o, int bytes,
+static int df_link_packets(const coll_sched *s, const topo *t, const router_cfg *rc, const coll_outcome *o, int bytes,
                            uint64_t *global, uint64_t *local)
 {
     uint64_t pkt = 2 + ((uint64_t)bytes + 7) / 8;
-    if (!bg_mask) {
+    if (!xo.bg_mask) {
         *global = o->global_flits / pkt;
         *local = (o->link_flits - o->global_flits) / pkt;
         return 1;
@@ -527,7 +260,7 @@ int cmd_collective(int argc, char **argv)
         else if (!strcmp(a, "--group-shape")) shape_s = argv[++i];
         else if (!strcmp(a, "--alloc")) alloc_s = argv[++i];
         else if (!strcmp(a, "--background")) {
-            if (background_parse(argv[++i], 1, &bg_rate, &bg_bytes, err, sizeof err)) cli_fail(EXIT_USAGE, "%s", err);
+            if (background_parse(argv[++i], 1, &xo.bg_rate, &xo.bg_bytes, err, sizeof err)) cli_fail(EXIT_USAGE, "%s", err);
         }
         else if (!strcmp(a, "--multicast")) mcast_s = argv[++i];
         else if (!strcmp(a, "--xor")) xor_s = argv[++i];
@@ -544,13 +277,13 @@ int cmd_collective(int argc, char **argv)
             if (router_cfg_parse(&rc, argv[++i], err, sizeof err)) cli_fail(EXIT_USAGE, "%s", err);
         } else if (!strcmp(a, "--seed")) seed = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--max-cycles")) max_cycles = cli_u64(a, argv[++i]);
-        else if (!strcmp(a, "--trace")) trace_path = argv[++i];
+        else if (!strcmp(a, "--trace")) xo.trace_path = argv[++i];
         else if (!strcmp(a, "--events")) {
-            if (!(events_file = fopen(argv[++i], "w"))) cli_fail(EXIT_USAGE, "--events %s: %s", argv[i], strerror(errno));
+            if (!(xo.events = fopen(argv[++i], "w"))) cli_fail(EXIT_USAGE, "--events %s: %s", argv[i], strerror(errno));
         }
-        else if (!strcmp(a, "--trace-window")) cli_window(a, argv[++i], &trace_from, &trace_to);
+        else if (!strcmp(a, "--trace-window")) cli_window(a, argv[++i], &xo.trace_from, &xo.trace_to);
         else if (!strcmp(a, "--ram")) ram_kib = (uint32_t)cli_long(a, argv[++i], 64, 1024 * 1024);
-        else if (!strcmp(a, "--clock-ratio")) clock_ratio = (int)cli_long(a, argv[++i], 1, 1024);
+        else if (!strcmp(a, "--clock-ratio")) xo.clock_ratio = (int)cli_long(a, argv[++i], 1, 1024);
         else if (!strcmp(a, "--time-limit")) exact_limit = cli_double(a, argv[++i], 0.01, 86400);
         else cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc collective --help)", a);
     }
@@ -664,18 +397,19 @@ int cmd_collective(int argc, char **argv)
         if (!(vw = view_open(t, &vo, err, sizeof err))) cli_fail(EXIT_USAGE, "%s", err);
     }
     double ts = 0, t1 = 0;
-    calibrate(t, &rc, &ts, &t1);
-    outcome o;
+    coll_calibrate(t, &rc, xo.clock_ratio, &ts, &t1);
+    coll_outcome o;
     json_t *links = NULL;
-    if (trace_to && !trace_path) cli_fail(EXIT_USAGE, "--trace-window needs --trace F.vcd");
-    if (bg_rate > 0) {
-        bg_mask = calloc((size_t)s.nterms, 1);
+    if (xo.trace_to && !xo.trace_path) cli_fail(EXIT_USAGE, "--trace-window needs --trace F.vcd");
+    unsigned char *bg_mask = NULL;
+    if (xo.bg_rate > 0) {
+        xo.bg_mask = bg_mask = calloc((size_t)s.nterms, 1);
         int nbg = 0;
         for (int v = 0; v < s.nterms; v++) nbg += bg_mask[v] = !s.from[v] && !s.to[v] && v != s.root;
         if (nbg < 2) cli_fail(EXIT_USAGE, "--background: %d terminal(s) outside the collective; it needs at least two", nbg);
     }
-    trace_now = 1;
-    execute(t, &rc, &s, bytes, sync, (uint32_t)seed, redop, max_cycles, ram_kib, &o, json ? &links : NULL, vw);
+    xo.measured = 1;
+    coll_execute(t, &rc, &s, bytes, sync, (uint32_t)seed, redop, max_cycles, ram_kib, &xo, &o, json ? &links : NULL, vw);
     if (vw) view_close(vw);
     uint64_t volume = busiest_volume(&s, bytes);
     int rounds = message_rounds(&s, t);
@@ -778,9 +512,9 @@ int cmd_collective(int argc, char **argv)
             json_object_set_new(j, "network_cycles", json_integer((json_int_t)(o.cycles - o.combine_cycles)));
         }
         json_object_set_new(j, "ram_kib", json_integer(o.ram_kib));
-        if (bg_mask)
+        if (xo.bg_mask)
             json_object_set_new(j, "background",
-                                json_pack("{s:i,s:f,s:i,s:I,s:I,s:I}", "nodes", o.bg.nodes, "rate", bg_rate, "bytes", bg_bytes,
+                                json_pack("{s:i,s:f,s:i,s:I,s:I,s:I}", "nodes", o.bg.nodes, "rate", xo.bg_rate, "bytes", xo.bg_bytes,
                                           "messages_sent", (json_int_t)o.bg.sent, "messages_received",
                                           (json_int_t)o.bg.received, "messages_waiting", (json_int_t)o.bg.waiting));
         if (o.error[0]) json_object_set_new(j, "error", json_string(o.error));
@@ -818,9 +552,9 @@ int cmd_collective(int argc, char **argv)
                 printf("  dragonfly: makespan %llu cycles (link crossings unknown: background traffic and non-minimal routing), "
                        "job of %d groups\n", (unsigned long long)o.cycles, groups_in_job(&s, t));
         }
-        if (bg_mask)
+        if (xo.bg_mask)
             printf("  background: %d terminals, %.3f flits/cycle each in %d-byte messages: %llu sent, %llu received during the run\n",
-                   o.bg.nodes, bg_rate, bg_bytes, (unsigned long long)o.bg.sent, (unsigned long long)o.bg.received);
+                   o.bg.nodes, xo.bg_rate, xo.bg_bytes, (unsigned long long)o.bg.sent, (unsigned long long)o.bg.received);
         if (algo == ALGO_HNC)
             printf("  hnc: groups %dx%d (%d groups of %d nodes), intermediate node at (%d,%d), %s multicasts, XOR in the %s;\n"
                    "  model hops %.0f; cycles B+F %llu, C %llu, D %llu, E %llu (delivered at %llu), G (decoding) %llu;\n"
@@ -834,7 +568,7 @@ int cmd_collective(int argc, char **argv)
     }
     if (o.error[0]) cli_error("%s", o.error);
     int rc_exit = o.verified ? 0 : EXIT_RUNFAIL;
-    if (events_file) fclose(events_file);
+    if (xo.events) fclose(xo.events);
     free(bg_mask);
     free(o.step_cycles);
     coll_free(&s);
