@@ -67,174 +67,6 @@ static const char *usage_text =
     "  --trace F.vcd     waveforms; --trace-window A:B limits them to cycles [A,B)\n"
     "  --json            one JSON object on stdout\n";
 
-static packet *pl_add(packet_list *l)
-{
-    if (l->n == l->cap) {
-        l->cap = l->cap ? 2 * l->cap : 1024;
-        l->v = realloc(l->v, l->cap * sizeof *l->v);
-        if (!l->v) cli_fail(EXIT_RUNFAIL, "out of memory after %zu packets", l->n);
-    }
-    memset(&l->v[l->n], 0, sizeof *l->v);
-    return &l->v[l->n++];
-}
-
-
-/* ------------------------------------------------------------ patterns */
-
-enum { PAT_UNIFORM, PAT_TRANSPOSE, PAT_BITCOMP, PAT_NEIGHBOR, PAT_HOTSPOT, PAT_INCAST, PAT_ALLPAIRS, PAT_UNITPAIRS,
-       PAT_GROUPSHIFT, NPAT };
-static const char *pattern_names[NPAT] = {"uniform", "transpose", "bitcomp", "neighbor", "hotspot",
-                                          "incast",  "allpairs",  "unitpairs", "groupshift"};
-
-static uint64_t rng_state;
-static uint64_t rng(void)
-{
-    rng_state += 0x9e3779b97f4a7c15ULL;
-    return traffic_mix64(rng_state);
-}
-static double rng_unit(void) { return (double)(rng() >> 11) / 9007199254740992.0; }
-
-static int dest_of(const topo *t, int pat, int src)
-{
-    int n = t->nterms, r = topo_term_router(t, src), j = src % t->conc;
-    switch (pat) {
-    case PAT_TRANSPOSE: {
-        int x = r % t->w, y = r / t->w;
-        return (x * t->w + y) * t->conc + j;
-    }
-    case PAT_BITCOMP: return (n - 1) ^ src;
-    case PAT_INCAST: return 0;
-    case PAT_GROUPSHIFT:   /* dragonfly: the same terminal of the next group (one global link carries a group's all) */
-        return (src + t->df_a * t->conc) % n;
-    case PAT_NEIGHBOR:
-        if (!t->ndims) return ((r + 1) % t->nrouters) * t->conc + j;   /* octagon, dragonfly: the next router */
-        {   /* +1 along dimension 0 */
-            int x = topo_coord(t, r, 0);
-            return (r - x + (x + 1) % t->dims[0]) * t->conc + j;
-        }
-    case PAT_HOTSPOT:
-        if (rng_unit() < 0.25) return src == 0 ? 1 % n : 0;
-        /* fall through */
-    default: {
-        if (n == 1) return 0;
-        int d = (int)(rng() % (uint64_t)(n - 1));
-        return d >= src ? d + 1 : d;
-    }
-    }
-}
-
-/* Router hops of a delivered packet's path: minimal, or through its
- * intermediate group when it arrived non-minimally routed (Valiant / UGAL) */
-static int packet_hops(const topo *t, const packet *p)
-{
-    int ra = topo_term_router(t, p->src), rb = topo_term_router(t, p->dst);
-    return p->val ? topo_df_valiant_hops(t, ra, rb, p->vgroup) : topo_distance(t, ra, rb);
-}
-
-static const char *pattern_check(const topo *t, int pat)
-{
-    if (pat == PAT_TRANSPOSE && (t->ndims != 2 || t->w != t->h))
-        return "transpose needs a square 2-D mesh or torus";
-    if (pat == PAT_BITCOMP && (t->nterms & (t->nterms - 1)))
-        return "bitcomp needs a power-of-two number of terminals";
-    if (pat == PAT_INCAST && t->nterms < 2) return "incast needs at least two terminals";
-    if (pat == PAT_GROUPSHIFT && t->kind != TOPO_DRAGONFLY) return "groupshift is a dragonfly pattern (dragonfly:a=A,p=P,h=H)";
-    if (pat == PAT_UNITPAIRS && t->nterms < 2) return "unitpairs needs at least two terminals";
-    return NULL;
-}
-
-static void enqueue(sim *s, int term, size_t idx)
-{
-    if (s->qlen[term] == s->qcap[term]) {
-        s->qcap[term] = s->qcap[term] ? 2 * s->qcap[term] : 64;
-        s->queue[term] = realloc(s->queue[term], s->qcap[term] * sizeof **s->queue);
-    }
-    s->queue[term][s->qlen[term]++] = idx;
-}
-
-static void create(sim *s, int src, int dst, uint64_t now, int measured)
-{
-    packet *p = pl_add(&s->pk);
-    p->src = src;
-    p->dst = dst;
-    p->len = s->len;
-    p->seq = (uint32_t)s->by_src_n[src];    /* index_packet() follows */
-    p->created = now;
-    p->measured = measured;
-    p->chan = (int)(p->seq % (uint32_t)s->t->k);
-    s->measured_total += measured;
-    enqueue(s, src, s->pk.n - 1);
-}
-
-
-/* A coding-group packet from traffic_nc: queued like any other, never measured. */
-static void create_nc(void *arg, int src, const uint64_t *flits, int n)
-{
-    sim *s = arg;
-    packet *p = pl_add(&s->pk);
-    p->src = src;
-    p->dst = -1;
-    p->len = n;
-    p->flits = malloc((size_t)n * sizeof *flits);
-    memcpy(p->flits, flits, (size_t)n * sizeof *flits);
-    enqueue(s, src, s->pk.n - 1);
-}
-
-
-/* Picks the next flit of each injection channel. */
-static void inject(sim *s, uint64_t now)
-{
-    const topo *t = s->t;
-    int vpc = s->rc.vcs / router_classes(t, &s->rc);      /* class-0 VCs */
-    for (int term = 0; term < t->nterms; term++) {
-        for (int c = 0; c < t->k; c++) {
-            int ch = term * t->k + c;
-            inj_state *st = &s->is[ch];
-            s->inj[ch].valid = 0;
-            if (!st->active) {
-                /* next queued packet for this channel */
-                size_t h = s->queue_head[term];
-                if (h >= s->qlen[term]) continue;
-                size_t idx = s->queue[term][h];
-                if (s->pk.v[idx].chan != c) continue;
-                int best = -1;
-                for (int v = 0; v < vpc; v++) {
-                    int vv = (int)((s->pk.v[idx].seq + (uint32_t)v) % (uint32_t)vpc);
-                    if (s->credits[ch * s->rc.vcs + vv] > 0) {
-                        best = vv;
-                        break;
-                    }
-                }
-                if (best < 0) continue;
-                s->queue_head[term]++;
-                st->active = 1;
-                st->pkt = idx;
-                st->vc = best;
-                st->sent = 0;
-            }
-            int *cr = &s->credits[ch * s->rc.vcs + st->vc];
-            if (*cr == 0) continue;
-            packet *p = &s->pk.v[st->pkt];
-            xnoc_flit *f = &s->inj[ch];
-            f->valid = 1;
-            f->vc = (uint8_t)st->vc;
-            f->head = st->sent == 0;
-            f->tail = st->sent == p->len - 1;
-            f->payload = p->flits  ? p->flits[st->sent]
-                         : f->head ? traffic_head_word(s, p->src, p->dst, p->chan, p->seq)
-                                   : traffic_body_word(p->src, p->seq, st->sent);
-            (*cr)--;
-            s->inj_flits[ch]++;
-            s->in_flight += !p->flits;   /* coding groups are tracked per group (units change flit counts) */
-            if (++st->sent == p->len) {
-                st->active = 0;
-                p->sent = 1;
-            }
-            (void)now;
-        }
-    }
-}
-
 /* Names the first router port/VC holding flits, for the watchdog. */
 static int describe_stall(sim *s, char *buf, size_t len)
 {
@@ -302,7 +134,7 @@ int cmd_traffic(int argc, char **argv)
     if (!pat) pat = "uniform";
     int pattern = -1;
     for (int i = 0; i < NPAT; i++)
-        if (!strcmp(pat, pattern_names[i])) pattern = i;
+        if (!strcmp(pat, traffic_pattern_names[i])) pattern = i;
     if (pattern < 0)
         cli_fail(EXIT_USAGE, "--pattern: unknown pattern '%s' (uniform, transpose, bitcomp, neighbor, hotspot, incast, allpairs, unitpairs, groupshift)", pat);
     if (cycles == 0) cli_fail(EXIT_USAGE, "--cycles: must be at least 1");
@@ -315,7 +147,7 @@ int cmd_traffic(int argc, char **argv)
     if (window) cli_window("--trace-window", window, &tfrom, &tto);
     topo *t = topo_parse(spec, k, err, sizeof err);
     if (!t) cli_fail(EXIT_USAGE, "%s", err);
-    const char *why = pattern_check(t, pattern);
+    const char *why = traffic_pattern_check(t, pattern);
     if (why) cli_fail(EXIT_USAGE, "--pattern %s: %s", pat, why);
     if (!drain) drain = 10 * cycles + 10000;
     if (coding && !rc.ncu) cli_fail(EXIT_USAGE, "--coding needs routers with coding units (not --router ncu=0)");
@@ -334,7 +166,7 @@ int cmd_traffic(int argc, char **argv)
         int senders = 0, fixed = pattern == PAT_TRANSPOSE || pattern == PAT_BITCOMP || pattern == PAT_INCAST ||
                                  pattern == PAT_NEIGHBOR || pattern == PAT_GROUPSHIFT;
         for (int src = 0; src < t->nterms; src++)
-            senders += inject_mask[src] && (fixed ? dest_of(t, pattern, src) != src : t->nterms > 1);
+            senders += inject_mask[src] && (fixed ? traffic_dest_of(t, pattern, src) != src : t->nterms > 1);
         if (!senders)
             cli_fail(EXIT_USAGE, "--pattern %s%s%s: no source has another terminal to send to: nothing would be sent", pat,
                      sources ? " --sources " : "", sources ? sources : "");
@@ -351,10 +183,10 @@ int cmd_traffic(int argc, char **argv)
     if (!s->net) cli_fail(EXIT_USAGE, "%s", err);
     if (trace && net_trace(s->net, trace, tfrom, tto, err, sizeof err)) cli_fail(EXIT_USAGE, "--trace: %s", err);
     char title[128];
-    snprintf(title, sizeof title, "traffic %s %.2f", pattern_names[pattern], rate);
+    snprintf(title, sizeof title, "traffic %s %.2f", traffic_pattern_names[pattern], rate);
     vo.title = title;
     if (view_wanted(&vo) && !(vw = view_open(t, &vo, err, sizeof err))) cli_fail(EXIT_USAGE, "%s", err);
-    rng_state = seed * 0x2545F4914F6CDD1DULL + 7;
+    traffic_seed(seed);
     if (coding || pattern == PAT_UNITPAIRS) s->nc = nc_gen_new(t, &rc, coding, seed);
     int n = t->nterms;
     s->nch = n * k;
@@ -409,7 +241,7 @@ int cmd_traffic(int argc, char **argv)
         if (pattern == PAT_ALLPAIRS) {
             if (ap_busy && s->pk.v[s->pk.n - 1].done) {
                 packet *p = &s->pk.v[s->pk.n - 1];
-                int H = packet_hops(t, p) + 1;
+                int H = traffic_packet_hops(t, p) + 1;
                 uint64_t model = 1 + 3 * (uint64_t)H + (uint64_t)(p->len - 1), lat = p->arrived - p->created;
                 uint64_t dev = lat > model ? lat - model : model - lat;
                 ap_sum_dev += dev;
@@ -419,7 +251,7 @@ int cmd_traffic(int argc, char **argv)
             }
             if (!ap_busy) {
                 if (ap_src >= n) break;
-                create(s, ap_src, ap_dst, now, 1);
+                traffic_create(s, ap_src, ap_dst, now, 1);
                 traffic_index_packet(s, s->pk.n - 1);
                 ap_busy = 1;
                 if (++ap_dst == n) {
@@ -431,7 +263,7 @@ int cmd_traffic(int argc, char **argv)
             if (!nc_gen_busy(s->nc)) {   /* terminal ap_src through unit ap_dst, to the next terminal */
                 if (ap_src >= n) break;
                 nc_gen_probe(s->nc, now, ap_src, ap_dst, (ap_src + 1 + ap_dst) % n == ap_src ? (ap_src + 1) % n : (ap_src + 1 + ap_dst) % n,
-                             len, create_nc, s);
+                             len, traffic_create_nc, s);
                 if (++ap_dst == t->nrouters) {
                     ap_dst = 0;
                     ap_src++;
@@ -439,24 +271,24 @@ int cmd_traffic(int argc, char **argv)
             }
         } else if (now < deadline && !(now >= end_measure && s->measured_done == s->measured_total)) {
             for (int src = 0; src < n; src++)
-                if (rng_unit() < p_new && inject_mask[src]) {
-                    create(s, src, dest_of(t, pattern, src), now, now >= s->warmup && now < end_measure);
+                if (traffic_rng_unit() < p_new && inject_mask[src]) {
+                    traffic_create(s, src, traffic_dest_of(t, pattern, src), now, now >= s->warmup && now < end_measure);
                     traffic_index_packet(s, s->pk.n - 1);
                 }
-            if (s->nc && now < end_measure) nc_gen_step(s->nc, now, create_nc, s);
+            if (s->nc && now < end_measure) nc_gen_step(s->nc, now, traffic_create_nc, s);
         }
         if (s->spurious_credit && now == 5) {   /* the router's ejection credits now exceed its view of buf */
             s->ejc[0].valid = 1;
             s->ejc[0].vc = 0;
         }
         /* 3. injection */
-        inject(s, now);
+        traffic_inject(s, now);
         for (int ch = 0; ch < s->nch; ch++)
             if (s->inj[ch].valid) last_move = now;
         /* 4. one network cycle */
         net_cycle(s->net, s->inj, s->ejc, s->ej, s->injc);
         if (vw && view_due(vw, now)) {
-            view_sample vs = {.cycle = now, .inj_flits = s->inj_flits, .status = pattern_names[pattern]};
+            view_sample vs = {.cycle = now, .inj_flits = s->inj_flits, .status = traffic_pattern_names[pattern]};
             view_sample_net(vw, s->net, &rc, &vs);
             if (view_update(vw, &vs) == VIEW_QUIT) {
                 interrupted = 1;
@@ -549,7 +381,7 @@ int cmd_traffic(int argc, char **argv)
         packet *p = &s->pk.v[i];
         if (!p->measured || !p->done) continue;
         uint64_t l = p->arrived - p->created;
-        int h = packet_hops(t, p);
+        int h = traffic_packet_hops(t, p);
         nonmin += p->val;
         uint64_t model = 1 + 3 * (uint64_t)(h + 1) + (uint64_t)(p->len - 1);
         lat[nl++] = l;
@@ -590,7 +422,7 @@ int cmd_traffic(int argc, char **argv)
         if (rc.threads > 1) json_object_set_new(rj, "threads", json_integer(rc.threads));
         json_object_set_new(o, "router", rj);
         json_object_set_new(o, "ports", json_integer(k));
-        json_object_set_new(o, "pattern", json_string(pattern_names[pattern]));
+        json_object_set_new(o, "pattern", json_string(traffic_pattern_names[pattern]));
         json_object_set_new(o, "packet", json_integer(len));
         json_object_set_new(o, "cycles", json_integer((json_int_t)total_cycles));
         json_object_set_new(o, "warmup", json_integer((json_int_t)s->warmup));
@@ -659,7 +491,7 @@ int cmd_traffic(int argc, char **argv)
         json_decref(o);
     } else {
         printf("xnoc traffic: %s, router vcs=%d buf=%d, k=%d, pattern %s, packet %d flit(s)\n", t->name, rc.vcs, rc.buf,
-               k, pattern_names[pattern], len);
+               k, traffic_pattern_names[pattern], len);
         if (pattern == PAT_UNITPAIRS) {
             nc_gen_probe_result(s->nc, &ap_pairs, &ap_max_dev, &ap_sum_dev);
             printf("  %llu terminal/unit pairs one at a time: the coding unit's zero-load latency deviates from\n"

@@ -74,6 +74,27 @@ typedef struct {
 } sim;
 
 
+/* ---- the generator (traffic_gen.c) */
+
+enum { PAT_UNIFORM, PAT_TRANSPOSE, PAT_BITCOMP, PAT_NEIGHBOR, PAT_HOTSPOT, PAT_INCAST, PAT_ALLPAIRS, PAT_UNITPAIRS,
+       PAT_GROUPSHIFT, NPAT };
+extern const char *const traffic_pattern_names[NPAT];
+/* Why pattern pat cannot run on t, or NULL. */
+const char *traffic_pattern_check(const topo *t, int pat);
+/* The destination of a new packet from src (random patterns draw from the generator's state). */
+int traffic_dest_of(const topo *t, int pat, int src);
+void traffic_seed(uint64_t seed);
+double traffic_rng_unit(void);   /* uniform in [0, 1) */
+/* Router hops of a delivered packet's path (through its Valiant group when it took one). */
+int traffic_packet_hops(const topo *t, const packet *p);
+/* A new packet from src to dst into src's source queue (measured: created in the window). */
+void traffic_create(sim *s, int src, int dst, uint64_t now, int measured);
+/* A coding-group packet (traffic_nc's callback): queued like any other, never measured. */
+void traffic_create_nc(void *arg, int src, const uint64_t *flits, int n);
+/* The next flit of every injection channel into s->inj, VC chosen among
+ * class 0 by sequence number, as credits allow. */
+void traffic_inject(sim *s, uint64_t now);
+
 /* a 64-bit mixer (splitmix64's finalizer): the traffic's random numbers and flit hashes */
 static inline uint64_t traffic_mix64(uint64_t x)
 {
