@@ -52,6 +52,21 @@ echo "(\`chparam ... xnoc_ncu; synth -top xnoc_ncu\`); its slot storage (S x NCM
 echo "dominates its flip-flops. Rows marked \"synth -noshare\" skip yosys's SAT-based resource"
 echo "sharing, which runs out of memory (over 9 GB) on the Valiant/UGAL router's route computation."
 echo
+echo 'For any network, `build/xnoc synth --topo T [--router K=V,...] [--ports k] [--json]`'
+echo 'synthesizes that network'\''s router (and its coding unit with `ncu=1`) the same way,'
+echo 'with exactly the parameters the network gives them (ports, VCs, depth, addresses,'
+echo 'VC classes, group table), and caches the answer per configuration in `build/cache/`:'
+echo ''
+echo '```'
+echo '$ build/xnoc synth --topo mesh:4x4 --router ncu=0'
+echo 'mesh:4x4: 16 routers'
+echo '  router       P=5 V=2 D=8 PW=64 NT=16 NC=1 NG=1 SRB=3                       22272 cells    6302 flip-flops    7177 muxes'
+echo '  per router 22272 cells, the network 356352 cells'
+echo '```'
+echo ''
+echo 'A sweep spec with `"area": true` adds these cells to every point, so area'
+echo 'can be plotted against throughput (docs/sweeps.md, `examples/sweeps/area-throughput.json`).'
+echo
 echo "| configuration | parameters | cells | flip-flops | muxes | seconds |"
 echo "|---|---|---:|---:|---:|---:|"
 } > "$tmp/md"
