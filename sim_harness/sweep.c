@@ -171,12 +171,17 @@ static void plot(const char *out, json_t *spec, const axis *ax, int nax, json_t 
             if (!strcmp(json_string_value(json_array_get(keys, q)), key)) found = 1;
         if (!found) json_array_append_new(keys, json_string(key));
     }
-    fprintf(g, "set terminal pngcairo noenhanced size 900,600 font 'DejaVu Sans,10'\nset output '%s'\n", png);
+    fprintf(g, "set terminal pngcairo noenhanced size %s font 'DejaVu Sans,10'\nset output '%s'\n",
+            json_object_get(p, "reduce") ? "1100,600" : "900,600", png);
     char ylab[512] = "";
     for (size_t yi = 0, n = 0; yi < ny && n < sizeof ylab; yi++)
         n += (size_t)snprintf(ylab + n, sizeof ylab - n, "%s%s", yi ? ", " : "", json_string_value(json_array_get(ys, yi)));
     y = ylab;
-    fprintf(g, "set xlabel '%s'\nset ylabel '%s'\nset key top left\nset grid\n", x, y);
+    const char *red = json_string_value(json_object_get(p, "reduce"));
+    if (red)   /* one point per configuration: the legend beside the plot names them */
+        fprintf(g, "set xlabel '%s'\nset ylabel '%s of %s'\nset key outside right top\nset grid\nset offsets graph 0.05, graph 0.05, graph 0.05, graph 0.05\n",
+                x, red, y);
+    else fprintf(g, "set xlabel '%s'\nset ylabel '%s'\nset key top left\nset grid\n", x, y);
     if (json_is_true(json_object_get(p, "logy"))) fprintf(g, "set logscale y\n");
     if (json_is_true(json_object_get(p, "logx"))) fprintf(g, "set logscale x 2\n");
     fprintf(g, "set title \"%s: %s vs %s\"\n", json_string_value(json_object_get(spec, "command")), y, x);
@@ -219,7 +224,11 @@ static void plot(const char *out, json_t *spec, const axis *ax, int nax, json_t 
             fprintf(f, "%s %.10g\n", bx, json_number_value(bv));
         json_decref(best);
         fprintf(f, "\n\n");
-        fprintf(g, "%s'%s' index %zu with linespoints title '%s%s%s'", block ? ", " : "", dat, block, key,
+        /* a reduced plot's points differ in shape too (gnuplot's colours repeat after eight) */
+        static const int shape[] = {7, 5, 9, 11, 13, 15, 1, 2, 3, 4, 6, 8, 10, 12};
+        char style[48];
+        snprintf(style, sizeof style, red ? "points pt %d ps 1.6" : "linespoints", shape[block % 14]);
+        fprintf(g, "%s'%s' index %zu with %s title '%s%s%s'", block ? ", " : "", dat, block, style, key,
                 key[0] && ny > 1 ? " " : "", key[0] && ny == 1 ? "" : yname);
         block++;
     }
