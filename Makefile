@@ -57,7 +57,7 @@ $(BUILD)/asan/%.o: %.c
 # tests/fuzz.t.sh runs them briefly in `make test`.
 FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -std=c11 -D_GNU_SOURCE -Isim_harness -Wall -Wextra -Werror
-FUZZ_SRC_ni    := sim_harness/ni.c sim_harness/ni_match.c sim_harness/routing.c sim_harness/test_hooks.c sim_harness/rv32.c sim_harness/rv32_decode.c \
+FUZZ_SRC_ni    := sim_harness/ni.c sim_harness/ni_match.c sim_harness/router_cfg.c sim_harness/test_hooks.c sim_harness/rv32.c sim_harness/rv32_decode.c \
                   sim_harness/rv32_csr.c sim_harness/topo.c sim_harness/cli.c
 FUZZ_SRC_parse := sim_harness/topo.c sim_harness/cli.c
 FUZZ_SRC_elf   := sim_harness/elf_load.c

@@ -18,6 +18,7 @@
 
 #include <stdint.h>
 #include <stddef.h>
+#include "router_cfg.h"
 #include "topo.h"
 
 typedef struct {
@@ -28,37 +29,6 @@ typedef struct {
 typedef struct {
     uint8_t valid, vc;
 } xnoc_credit;
-
-typedef struct {
-    int vcs;        /* virtual channels per port, 1..8 (default 2) */
-    int buf;        /* input buffer depth per VC, flits (default 8) */
-    int pw;         /* payload bits per flit (default 64; 64 max in the C API) */
-    int ncu;        /* 1: every router has a network-coding unit on an extra port */
-    int slots;      /* coding slots per unit (default 4) */
-    int xorlat;     /* cycles from a completed coding group to its result (default 1) */
-    int ncmax;      /* longest payload a unit handles, flits (default 32 = 256 bytes) */
-    int timeout;    /* cycles an incomplete coding group may wait before it is reported */
-    int routing;    /* ROUTING_*: dragonfly minimal, Valiant or UGAL (default minimal) */
-    int threads;    /* Verilator threads of the model (default 1; not the RTL: another build) */
-    /* the terminals' NIs (not part of the RTL: no rebuild) */
-    int sendq;      /* send descriptors an NI channel holds (default 1: GO stalls while it sends) */
-} router_cfg;
-
-enum { ROUTING_MIN, ROUTING_VALIANT, ROUTING_UGAL };
-
-void router_cfg_default(router_cfg *rc);
-/* VC classes the routers use: the topology's, 3 on a dragonfly with
- * non-minimal routing (one more per global hop); and the group-table
- * entries (the groups then, else 1). */
-int router_classes(const topo *t, const router_cfg *rc);
-int router_groups(const topo *t, const router_cfg *rc);
-/* The head bits non-minimal routing adds to a table-routed packet from
- * terminal src to address dst (firmware/lib/flit.h VAL, UGAL, VGROUP): for
- * another group's terminal, an intermediate group drawn uniformly from the
- * others (rng: the sender's state); 0 for everything else. */
-uint64_t routing_head_bits(const topo *t, const router_cfg *rc, int src, uint32_t dst, uint64_t *rng);
-/* Parses "vcs=4,buf=4" on top of the current values; one line into err. */
-int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen);
 
 typedef struct xnoc_net xnoc_net;
 

@@ -10,7 +10,7 @@
 #define XNOC_NETBUILD_H
 
 #include <stddef.h>
-#include "net.h"
+#include "router_cfg.h"
 #include "topo.h"
 
 /* Model variants; each is cached on its own.  The plain model is the fast one. */

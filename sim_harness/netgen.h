@@ -6,7 +6,7 @@
 #define XNOC_NETGEN_H
 
 #include <stdio.h>
-#include "net.h"
+#include "router_cfg.h"
 #include "topo.h"
 
 #define NET_FW(rc) ((rc)->pw + 5)

@@ -40,3 +40,15 @@ if command -v cppcheck >/dev/null; then
 else
     echo "skip cppcheck: cppcheck is not installed (make deps installs it)"
 fi
+# structure: no dependency circles between the harness's files, by calls (nm) or includes
+out=$(tools/deps.sh "${XNOC_BUILD:-build}" 2>&1) && ok no-dependency-circles || fail no-dependency-circles "$(echo "$out" | head -2 | tr '\n' ' ')"
+# and the check bites: a call back from the netlist generator into the running network is a circle
+mkdir -p "$TMP/depsb/obj/sim_harness"
+cp -r "${XNOC_BUILD:-build}/obj/sim_harness/." "$TMP/depsb/obj/sim_harness/"
+printf 'void net_cycle(void);\nvoid netgen_backcall(void) { net_cycle(); }\n' > "$TMP/back.c"
+cc -c -o "$TMP/depsb/obj/sim_harness/netgen_back.o" "$TMP/back.c"
+cp "$TMP/depsb/obj/sim_harness/netgen_back.o" "$TMP/depsb/obj/sim_harness/netgen.o.tmp"
+# netgen.o gains the call (ld -r merges the two objects)
+ld -r -o "$TMP/depsb/obj/sim_harness/netgen.o" "${XNOC_BUILD:-build}/obj/sim_harness/netgen.o" "$TMP/depsb/obj/sim_harness/netgen_back.o"
+rm "$TMP/depsb/obj/sim_harness/netgen_back.o" "$TMP/depsb/obj/sim_harness/netgen.o.tmp"
+check_fail dependency-circle-found 1 "dependency circle:.*sim_harness/net.c" tools/deps.sh "$TMP/depsb"

@@ -40,4 +40,10 @@ if command -v cppcheck >/dev/null; then
         rc=1
     fi
 fi
+
+# structure: no dependency circles between the harness's files (calls or includes)
+if [ -d build/obj/sim_harness ]; then
+    if out=$(tools/deps.sh build 2>&1); then echo "lint ok   no dependency circles (tools/deps.sh)"
+    else echo "lint FAIL dependency circles"; echo "$out"; rc=1; fi
+fi
 exit $rc

@@ -257,3 +257,22 @@ int coll_check(const coll_sched *s, char *err, int errlen)
     free(since);
     return rc;
 }
+
+/* ---- building blocks of the algorithms (coll_builtin.c, dfbcast.c, hnc.c) */
+
+int coll_ceil_log2(int n)
+{
+    int l = 0;
+    while ((1 << l) < n) l++;
+    return l;
+}
+
+/* Binomial tree over ranks 0..n-1: in step i, rank j < 2^i sends to j + 2^i. */
+int coll_tree_bcast(coll_sched *s, const int *u, int n, int msg, int step0)
+{
+    int L = coll_ceil_log2(n);
+    for (int i = 0; i < L; i++)
+        for (int j = 0; j < (1 << i) && j + (1 << i) < n; j++)
+            coll_add(s, step0 + i, u[j], u[j + (1 << i)], msg);
+    return L;
+}

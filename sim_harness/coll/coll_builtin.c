@@ -39,27 +39,11 @@ static int members(const coll_sched *s, int *u)
     return n;
 }
 
-int coll_ceil_log2(int n)
-{
-    int l = 0;
-    while ((1 << l) < n) l++;
-    return l;
-}
-
 static int own_msg(const coll_sched *s, int o) { return coll_msg_of(s, o, -1); }
 
 /* Binomial tree over ranks 0..n-1: in step i, rank j < 2^i sends to j + 2^i.
  * The subtree of rank c that joined in step i is {c + m * 2^(i+1)}. */
 static int in_subtree(int x, int c, int i) { return x >= c && (x - c) % (1 << (i + 1)) == 0; }
-
-int coll_tree_bcast(coll_sched *s, const int *u, int n, int msg, int step0)
-{
-    int L = coll_ceil_log2(n);
-    for (int i = 0; i < L; i++)
-        for (int j = 0; j < (1 << i) && j + (1 << i) < n; j++)
-            coll_add(s, step0 + i, u[j], u[j + (1 << i)], msg);
-    return L;
-}
 
 /* Gather / reduce: the tree run backwards; combining sends one partial. */
 static void tree_up(coll_sched *s, const int *u, int n, int combine, int step0)

@@ -21,6 +21,13 @@ static const uint64_t speeds[] = {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000
 #define SPEED_DEFAULT 4          /* 20 cycles per frame: a 10000-cycle run takes ~8 s */
 #define FULL_SPEED(v) (speeds[(v)->speed] == 0)
 
+/* the live picture, with the window's pause/speed line */
+static void render_live(view *v)
+{
+    char ctl[96];
+    view_render(v, SCENE_LIVE, live_controls(v, ctl, sizeof ctl));
+}
+
 int live_open(view *v, char *err, size_t errlen)
 {
     /* without a display SDL falls back to an offscreen driver and the window
@@ -127,7 +134,7 @@ int live_paused(view *v)
     while (v->paused && !v->step_once && !v->quit) {
         SDL_WaitEventTimeout(NULL, 100);
         if (live_events(v)) {
-            view_render(v, SCENE_LIVE);
+            render_live(v);
             live_present(v);
         }
     }
@@ -176,7 +183,7 @@ void live_hold(view *v)
     v->paused = 0;
     v->finished = 1;
     while (!v->quit) {
-        view_render(v, SCENE_LIVE);
+        render_live(v);
         live_present(v);
         SDL_WaitEventTimeout(NULL, 200);
         live_events(v);

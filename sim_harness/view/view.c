@@ -152,35 +152,18 @@ void view_close(view *v)
 
 const char *view_error(const view *v) { return v->err; }
 
-/* The heatmap's full-red value: the busiest link, rounded up to 1-2-5. */
-static double heat_scale(const vstats *S)
-{
-    double mx = 0;
-    for (int i = 0; i < S->nlinks; i++)
-        if (stats_util_total(S, i) > mx) mx = stats_util_total(S, i);
-    static const double steps[] = {0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5};
-    for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++)
-        if (mx <= steps[i]) return steps[i];
-    return 1;
-}
-
-void view_render(view *v, int mode)
-{
-    char controls[96];
-    vscene sc = {.mode = mode, .scale = 1, .sel_kind = v->sel_kind, .sel_id = v->sel_id, .title = v->o.title};
-    if (mode == SCENE_HEATMAP) sc.scale = v->o.heat_max > 0 ? v->o.heat_max : heat_scale(&v->S);
-    if (mode == SCENE_HEATMAP) sc.labels = v->o.heat_labels;
-    if (v->win && mode == SCENE_LIVE) sc.controls = live_controls(v, controls, sizeof controls);
-    scene_draw(&v->P, &v->L, v->t, &v->S, &sc);
-    panel_draw(&v->P, &v->L, v->t, &v->S, &sc);
-    SDL_RenderFlush(v->P.r);   /* the renderer batches: pixels land on the surface here */
-}
-
 static int save_png(view *v, const char *path)
 {
     if (IMG_SavePNG(v->surf, path) == 0) return 0;
     snprintf(v->err, sizeof v->err, "cannot write %.300s: %.150s", path, IMG_GetError());
     return VIEW_ERROR;
+}
+
+/* the live picture (frames and the window), with the window's pause/speed line if there is one */
+static void render_live(view *v)
+{
+    char ctl[96];
+    view_render(v, SCENE_LIVE, v->win ? live_controls(v, ctl, sizeof ctl) : NULL);
 }
 
 /* The heatmap as SVG: the same scene, each primitive an element. */
@@ -192,7 +175,7 @@ static int save_svg(view *v, const char *path)
         return VIEW_ERROR;
     }
     paint_svg_begin(&v->P, f, v->o.width, v->o.height);
-    view_render(v, SCENE_HEATMAP);
+    view_render(v, SCENE_HEATMAP, NULL);
     paint_svg_end(&v->P);
     if (fclose(f)) {
         snprintf(v->err, sizeof v->err, "cannot write %.300s: %.150s", path, strerror(errno));
@@ -211,7 +194,7 @@ static int write_frame(view *v)
 {
     char path[4200];
     snprintf(path, sizeof path, "%s/frame_%06llu.png", v->o.frames_dir, (unsigned long long)v->frame_no);
-    view_render(v, SCENE_LIVE);
+    render_live(v);
     if (save_png(v, path)) return VIEW_ERROR;
     v->frame_no++;
     return VIEW_OK;
@@ -237,7 +220,7 @@ int view_update(view *v, const view_sample *s)
         live_events(v);
         if (v->quit) return VIEW_QUIT;
         if (live_frame_due(v)) {
-            view_render(v, SCENE_LIVE);
+            render_live(v);
             live_present(v);
         }
         live_schedule(v, s->cycle);
@@ -256,7 +239,7 @@ int view_finish(view *v, const view_sample *final)
         if (is_svg(v->o.heatmap)) {
             if (save_svg(v, v->o.heatmap)) return VIEW_ERROR;
         } else {
-            view_render(v, SCENE_HEATMAP);
+            view_render(v, SCENE_HEATMAP, NULL);
             if (save_png(v, v->o.heatmap)) return VIEW_ERROR;
         }
     }

@@ -6,6 +6,7 @@
  *   colors.c   utilization colormap and node state colors
  *   scene.c    the network picture; panel.c the legend and the side panel
  *   live.c     the window: events, pause/step/speed, pacing at <= 60 fps
+ *   render.c   the scene and the panel onto the surface (view_render)
  *   view.c     the public API: open, due, update, finish, frames, heatmap
  *   flags.c    --view, --frames, --frame-every, --heatmap; from_net.c view_sample_net()
  */
@@ -184,7 +185,8 @@ const char *live_controls(const view *v, char *buf, size_t len);
 /* The end of the run: keeps the window open until the user closes it. */
 void live_hold(view *v);
 
-/* Redraws the current state onto v->surf. */
-void view_render(view *v, int mode);
+/* Redraws the current state onto v->surf; controls: the live window's
+ * pause/speed line (NULL without a window). */
+void view_render(view *v, int mode, const char *controls);
 
 #endif
