@@ -30,7 +30,7 @@ configs=("P=5 V=2 D=8 NT=16:mesh 4x4, defaults (vcs=2 buf=8)"
          "xnoc_ncu P=6 V=2 D=8 NA=32 NTERM=16 S=4 XL=1 NCMAX=32:coding unit, mesh 4x4 defaults (4 slots x 256 B)"
          "xnoc_ncu P=6 V=2 D=8 NA=32 NTERM=16 S=2 XL=1 NCMAX=8:coding unit, 2 slots x 64 B"
          "xnoc_ncu P=6 V=2 D=8 NA=128 NTERM=64 S=4 XL=35 NCMAX=32:coding unit, mesh 8x8, xorlat 35")
-srcs="$rtl/xnoc_pkg.sv $rtl/xnoc_fifo.sv $rtl/xnoc_rr_arb.sv $rtl/xnoc_router.sv $rtl/xnoc_ncu.sv"
+srcs="$rtl/xnoc_pkg.sv $rtl/xnoc_fifo.sv $rtl/xnoc_rr_arb.sv $rtl/xnoc_credit_counter.sv $rtl/xnoc_router.sv $rtl/xnoc_ncu_absorb.sv $rtl/xnoc_ncu_slots.sv $rtl/xnoc_ncu_emit.sv $rtl/xnoc_ncu.sv"
 {
 echo "# Router synthesis (yosys $(yosys -V | awk '{print $2}'), generic gates)"
 echo
