@@ -12,6 +12,7 @@
  * busy) wait in order; the delay counts in the offered load, not hidden.
  */
 #include "background.h"
+#include "cli.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -65,15 +66,15 @@ int background_parse(const char *spec, int allow_zero, double *rate, int *bytes,
 
 background *background_create(sys *s, const unsigned char *mask, double rate, int bytes, uint64_t seed)
 {
-    background *b = calloc(1, sizeof *b);
-    b->term = malloc((size_t)s->n * sizeof *b->term);
+    background *b = xcalloc(1, sizeof *b);
+    b->term = xmalloc((size_t)s->n * sizeof *b->term);
     for (int i = 0; i < s->n; i++)
         if (mask[i]) b->term[b->n++] = i;
     b->bytes = bytes;
     b->mean = rate > 0 ? bytes / 8.0 / rate : 0;
-    b->rng = calloc((size_t)b->n, sizeof *b->rng);
-    b->next = calloc((size_t)b->n, sizeof *b->next);
-    b->pending = calloc((size_t)b->n, sizeof *b->pending);
+    b->rng = xcalloc((size_t)b->n, sizeof *b->rng);
+    b->next = xcalloc((size_t)b->n, sizeof *b->next);
+    b->pending = xcalloc((size_t)b->n, sizeof *b->pending);
     for (int j = 0; j < b->n; j++) {
         node *nd = &s->nodes[b->term[j]];
         b->rng[j] = seed * 1000003u + (uint64_t)b->term[j];

@@ -238,3 +238,17 @@ void cli_window(const char *flag, const char *s, uint64_t *from, uint64_t *to)
     *from = a;
     *to = b;
 }
+
+/* ---- allocation */
+
+static void *oom(void *p, size_t n)
+{
+    if (!p) cli_fail(EXIT_RUNFAIL, "out of memory (%zu bytes)", n);
+    return p;
+}
+
+/* zero-sized requests get one byte, so that a NULL always means failure */
+void *xmalloc(size_t n) { return oom(malloc(n ? n : 1), n ? n : 1); }
+void *xcalloc(size_t n, size_t size) { return oom(calloc(n ? n : 1, size ? size : 1), (n ? n : 1) * (size ? size : 1)); }
+void *xrealloc(void *p, size_t n) { return oom(realloc(p, n ? n : 1), n ? n : 1); }
+char *xstrdup(const char *s) { return oom(strdup(s), strlen(s) + 1); }

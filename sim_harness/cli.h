@@ -20,6 +20,15 @@ void cli_fail(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3
 /* Same, without exiting. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* Allocation that cannot fail silently: out of memory ends the command
+ * with one line ("xnoc <cmd>: out of memory (N bytes)") and exit status 1.
+ * Every allocation of the harness goes through these (the core emulator
+ * and the ELF loader report failure to their callers instead). */
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+
 /* Strict number parsing: the whole string must be a number in [lo, hi],
  * otherwise a usage error naming the flag. */
 long cli_long(const char *flag, const char *s, long lo, long hi);

@@ -78,12 +78,12 @@ void coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, int bytes,
                   uint64_t max_cycles, uint32_t ram_kib, const coll_exec_opts *x, coll_outcome *out, json_t **links, view *vw)
 {
     memset(out, 0, sizeof *out);
-    out->step_cycles = calloc((size_t)s->nsteps + 1, sizeof *out->step_cycles);
+    out->step_cycles = xcalloc((size_t)s->nsteps + 1, sizeof *out->step_cycles);
     char err[512], elf[4300];
     snprintf(elf, sizeof elf, "%s/firmware/coll.elf", cli_build_dir());
     uint32_t plan_addr = RAM_BASE + PLAN_OFFSET, top = 0;
-    uint32_t **plans = calloc((size_t)s->nterms, sizeof *plans);
-    int *nw = calloc((size_t)s->nterms, sizeof *nw);
+    uint32_t **plans = xcalloc((size_t)s->nterms, sizeof *plans);
+    int *nw = xcalloc((size_t)s->nterms, sizeof *nw);
     for (int i = 0; i < s->nterms; i++) {
         uint32_t end;
         plans[i] = coll_plan_encode(s, t, i, bytes, sync, seed, redop, plan_addr, &nw[i], &end);
@@ -179,7 +179,7 @@ void coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, int bytes,
     free(plans);
     free(nw);
     if (links) {
-        uint64_t *inj = calloc((size_t)(s->nterms * t->k), sizeof *inj);
+        uint64_t *inj = xcalloc((size_t)(s->nterms * t->k), sizeof *inj);
         for (int i = 0; i < s->nterms; i++)
             for (int c = 0; c < t->k; c++) inj[i * t->k + c] = sy->nodes[i].ni.inj_flits[c];
         *links = links_json(t, sy->net, inj, out->cycles);

@@ -78,7 +78,7 @@ static coll_exec_opts xo = {.clock_ratio = 1, .bg_bytes = 1024};
  * for the QCDOC all-gather, whose steps carry several). */
 static int message_rounds(const coll_sched *s, const topo *t)
 {
-    int total = 0, *cnt = calloc((size_t)s->nterms * (size_t)t->k, sizeof *cnt);
+    int total = 0, *cnt = xcalloc((size_t)s->nterms * (size_t)t->k, sizeof *cnt);
     if (!cnt) cli_fail(EXIT_RUNFAIL, "out of memory");
     for (int st = 0; st < s->nsteps; st++) {
         int mx = 0;
@@ -116,7 +116,7 @@ static void schedule_hops(const coll_sched *s, const topo *t, int bytes, uint64_
 /* bytes the busiest terminal injects or absorbs */
 static uint64_t busiest_volume(const coll_sched *s, int bytes)
 {
-    uint64_t *in = calloc((size_t)s->nterms, sizeof *in), *out = calloc((size_t)s->nterms, sizeof *out), v = 0;
+    uint64_t *in = xcalloc((size_t)s->nterms, sizeof *in), *out = xcalloc((size_t)s->nterms, sizeof *out), v = 0;
     for (int x = 0; x < s->nxfers; x++) {
         const coll_xfer *f = &s->xf[x];
         uint64_t b = (uint64_t)coll_xfer_bytes(s, f, bytes);
@@ -174,7 +174,7 @@ static int df_link_packets(const coll_sched *s, const topo *t, const router_cfg 
 static int groups_in_job(const coll_sched *s, const topo *t)
 {
     int n = 0;
-    unsigned char *seen = calloc((size_t)t->groups, 1);
+    unsigned char *seen = xcalloc((size_t)t->groups, 1);
     for (int v = 0; v < s->nterms; v++) {
         int x = topo_group(t, topo_term_router(t, v));
         if ((s->from[v] || s->to[v]) && !seen[x]) seen[x] = 1, n++;
@@ -193,7 +193,7 @@ static int *random_alloc(const char *spec, int nterms, int *n)
         (*end == ':' && (sscanf(end + 1, "%llu", &seed) != 1)))
         cli_fail(EXIT_USAGE, "--alloc '%s': expected random:N or random:N:SEED", spec);
     if (N < 2 || N > nterms) cli_fail(EXIT_USAGE, "--alloc %s: N must be 2..%d (the terminals)", spec, nterms);
-    int *perm = malloc((size_t)nterms * sizeof *perm);
+    int *perm = xmalloc((size_t)nterms * sizeof *perm);
     for (int i = 0; i < nterms; i++) perm[i] = i;
     uint64_t x = seed * 0x9E3779B97F4A7C15ull + 1;
     for (int i = 0; i < N; i++) {   /* Fisher-Yates, the first N places */
@@ -211,16 +211,16 @@ static int *random_alloc(const char *spec, int nterms, int *n)
 static void alloc_sets(coll_op op, const int *order, int n, const char *from, char **fs, char **ts)
 {
     size_t cap = (size_t)n * 6 + 16;
-    char *job = malloc(cap), *root = malloc(16);
+    char *job = xmalloc(cap), *root = xmalloc(16);
     size_t len = 0;
     for (int i = 0; i < n; i++) len += (size_t)snprintf(job + len, cap - len, i ? ",%d" : "%d", order[i]);
     snprintf(root, 16, "%d", order[0]);
     int rooted_from = op == OP_BCAST || op == OP_SCATTER, rooted_to = op == OP_GATHER || op == OP_REDUCE;
-    *fs = rooted_from ? (from ? strdup(from) : strdup(root)) : from ? strdup(from) : strdup(job);
-    *ts = rooted_to ? strdup(root) : strdup(job);
+    *fs = rooted_from ? (from ? xstrdup(from) : xstrdup(root)) : from ? xstrdup(from) : xstrdup(job);
+    *ts = rooted_to ? xstrdup(root) : xstrdup(job);
     if (rooted_to) {   /* the root receives; the job sends */
         free(*fs);
-        *fs = strdup(job);
+        *fs = xstrdup(job);
     }
     free(job);
     free(root);
@@ -403,7 +403,7 @@ int cmd_collective(int argc, char **argv)
     if (xo.trace_to && !xo.trace_path) cli_fail(EXIT_USAGE, "--trace-window needs --trace F.vcd");
     unsigned char *bg_mask = NULL;
     if (xo.bg_rate > 0) {
-        xo.bg_mask = bg_mask = calloc((size_t)s.nterms, 1);
+        xo.bg_mask = bg_mask = xcalloc((size_t)s.nterms, 1);
         int nbg = 0;
         for (int v = 0; v < s.nterms; v++) nbg += bg_mask[v] = !s.from[v] && !s.to[v] && v != s.root;
         if (nbg < 2) cli_fail(EXIT_USAGE, "--background: %d terminal(s) outside the collective; it needs at least two", nbg);

@@ -6,6 +6,7 @@
  * tail: the head gives the destination, the second flit (the meta flit) the
  * source and the tag. */
 #include "hop_log.h"
+#include "cli.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -32,7 +33,7 @@ struct hop_log {
 hop_log *hop_log_open(FILE *f, xnoc_net *net, const topo *t, const router_cfg *rc, char *err, size_t errlen)
 {
     if (net_monitor_open(net, err, errlen)) return NULL;
-    hop_log *h = calloc(1, sizeof *h);
+    hop_log *h = xcalloc(1, sizeof *h);
     if (!h) {
         snprintf(err, errlen, "out of memory for the hop log");
         return NULL;
@@ -45,7 +46,7 @@ hop_log *hop_log_open(FILE *f, xnoc_net *net, const topo *t, const router_cfg *r
     h->ncu = rc->ncu;
     h->nslots = netgen_monitor_slots(t, rc);
     h->nch = t->nterms * t->k;
-    h->open = calloc((size_t)(h->nslots + h->nch) * (size_t)h->V, sizeof *h->open);
+    h->open = xcalloc((size_t)(h->nslots + h->nch) * (size_t)h->V, sizeof *h->open);
     if (!h->open) {
         free(h);
         snprintf(err, errlen, "out of memory for the hop log");

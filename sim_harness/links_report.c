@@ -1,5 +1,6 @@
 /* links_report.c - per-channel flit counts and utilization. */
 #include "links_report.h"
+#include "cli.h"
 
 #include <stdlib.h>
 
@@ -55,7 +56,7 @@ static int by_flits(const void *a, const void *b)
 void links_print(FILE *f, const topo *t, xnoc_net *n, uint64_t cycles, int top)
 {
     if (!t->nlinks) return;
-    ranked *r = malloc((size_t)t->nlinks * sizeof *r);
+    ranked *r = xmalloc((size_t)t->nlinks * sizeof *r);
     uint64_t total = 0;
     for (int l = 0; l < t->nlinks; l++) {
         r[l].flits = net_link_flits(n, t->links[l].src, t->links[l].src_port);

@@ -1,5 +1,6 @@
 /* net.c - a running RTL network: load the cached model, configure, clock. */
 #include "net.h"
+#include "cli.h"
 
 #include <dlfcn.h>
 #include <stdio.h>
@@ -73,7 +74,7 @@ static xnoc_net *open_model(const topo *t, const router_cfg *rc, int variant, in
     }
     char path[4600];
     if (netbuild(t, rc, variant, progress, path, sizeof path, err, errlen)) return NULL;
-    xnoc_net *n = calloc(1, sizeof *n);
+    xnoc_net *n = xcalloc(1, sizeof *n);
     n->t = t;
     n->variant = variant;
     n->rc = *rc;
@@ -106,7 +107,7 @@ static void configure(xnoc_net *n)
     const topo *t = n->t;
     n->g = n->xg_new();
     n->xg_reset(n->g, 1);
-    uint8_t *data = malloc((size_t)t->nrouters);
+    uint8_t *data = xmalloc((size_t)t->nrouters);
     for (int row = 0; row < netgen_config_rows(t, &n->rc); row++) {
         int kind, addr;
         netgen_config_row(t, &n->rc, row, &kind, &addr, data);
@@ -116,10 +117,10 @@ static void configure(xnoc_net *n)
     n->xg_reset(n->g, 1);
     n->xg_reset(n->g, 0);
     size_t np = (size_t)t->nrouters * (size_t)t->nports;
-    n->flits_last = calloc(np, sizeof *n->flits_last);
-    n->stalls_last = calloc(np, sizeof *n->stalls_last);
-    n->flits = calloc(np, sizeof *n->flits);
-    n->stalls = calloc(np, sizeof *n->stalls);
+    n->flits_last = xcalloc(np, sizeof *n->flits_last);
+    n->stalls_last = xcalloc(np, sizeof *n->stalls_last);
+    n->flits = xcalloc(np, sizeof *n->flits);
+    n->stalls = xcalloc(np, sizeof *n->stalls);
     n->now = 0;
 }
 
@@ -173,7 +174,7 @@ int net_monitor_open(xnoc_net *n, char *err, size_t errlen)
 {
     if (n->mon) return 0;
     if (swap_model(n, NETBUILD_MONITOR, "monitoring", err, errlen)) return -1;
-    n->mon = calloc((size_t)netgen_monitor_slots(n->t, &n->rc), sizeof *n->mon);
+    n->mon = xcalloc((size_t)netgen_monitor_slots(n->t, &n->rc), sizeof *n->mon);
     if (!n->mon) {
         snprintf(err, errlen, "out of memory for %d link taps", netgen_monitor_slots(n->t, &n->rc));
         return -1;

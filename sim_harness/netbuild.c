@@ -60,7 +60,7 @@ static char *slurp(const char *path, size_t *n)
     fseek(f, 0, SEEK_END);
     long len = ftell(f);
     fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)len + 1);
+    char *buf = xmalloc((size_t)len + 1);
     *n = fread(buf, 1, (size_t)len, f);
     buf[*n] = 0;
     fclose(f);
@@ -95,7 +95,7 @@ int netbuild_rtl_sources(char *list, size_t len, uint64_t *hash, char *err, size
     struct dirent *e;
     while ((e = readdir(d)) && n < 64) {
         size_t l = strlen(e->d_name);
-        if (l > 3 && !strcmp(e->d_name + l - 3, ".sv")) names[n++] = strdup(e->d_name);
+        if (l > 3 && !strcmp(e->d_name + l - 3, ".sv")) names[n++] = xstrdup(e->d_name);
     }
     closedir(d);
     qsort(names, (size_t)n, sizeof *names, cmp_str);

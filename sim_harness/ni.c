@@ -1,5 +1,6 @@
 /* ni.c - DMA send / receive between node RAM and the network (see ni.h). */
 #include "ni_impl.h"
+#include "cli.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -476,7 +477,7 @@ static int recv_flit(ni *n, int c, const xnoc_flit *f)
             a->ct = p.ct;
         } else {
             n->unexpected += !n->error[0];
-            if (!a->buf) a->buf = malloc(NI_MAX_PACKET);
+            if (!a->buf) a->buf = xmalloc(NI_MAX_PACKET);
         }
     } else if (a->mask_left) {   /* MC = 1: the mask flits before the data */
         if (!a->nmask) a->mask0 = f->payload;

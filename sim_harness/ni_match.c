@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "ni_impl.h"
+#include "cli.h"
 
 static int overlaps(uint32_t a, uint32_t alen, uint32_t b, uint32_t blen)
 {
@@ -35,7 +36,7 @@ static int post(ni *n)
     if (p->ct && ((p->ct & 3) || !in_ram(n, p->ct, 4)))
         return REFUSE("NI posted receive: counter 0x%08x is not a 4-byte aligned word in RAM", p->ct);
     if (n->nposted % 64 == 0) {
-        ni_post *q = realloc(n->posted, (size_t)(n->nposted + 64) * sizeof *q);
+        ni_post *q = xrealloc(n->posted, (size_t)(n->nposted + 64) * sizeof *q);
         if (!q) return REFUSE("NI posted receive: out of host memory");
         n->posted = q;
     }

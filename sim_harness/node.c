@@ -145,7 +145,7 @@ static int node_mmio(void *ctx, uint32_t addr, int size, int is_store, uint32_t 
 sys *sys_create(const topo *t, const router_cfg *rc, const sys_opts *o, const char *elf, char *err, size_t errlen)
 {
     uint32_t ram = o->ram_kib * 1024u;
-    uint8_t *image = calloc(ram, 1);
+    uint8_t *image = xcalloc(ram, 1);
     elf_info info;
     if (!image || elf_load(elf, image, RAM_BASE, ram, &info, err, errlen)) {
         free(image);
@@ -179,7 +179,7 @@ sys *sys_create(const topo *t, const router_cfg *rc, const sys_opts *o, const ch
             return NULL;
         }
     }
-    sys *s = calloc(1, sizeof *s);
+    sys *s = xcalloc(1, sizeof *s);
     s->t = t;
     s->rc = *rc;
     s->net = net;
@@ -191,11 +191,11 @@ sys *sys_create(const topo *t, const router_cfg *rc, const sys_opts *o, const ch
     s->n = t->nterms;
     s->running = s->n;
     int nch = s->n * t->k;
-    s->inj = calloc((size_t)nch, sizeof *s->inj);
-    s->ej = calloc((size_t)nch, sizeof *s->ej);
-    s->injc = calloc((size_t)nch, sizeof *s->injc);
-    s->ejc = calloc((size_t)nch, sizeof *s->ejc);
-    s->nodes = calloc((size_t)s->n, sizeof *s->nodes);
+    s->inj = xcalloc((size_t)nch, sizeof *s->inj);
+    s->ej = xcalloc((size_t)nch, sizeof *s->ej);
+    s->injc = xcalloc((size_t)nch, sizeof *s->injc);
+    s->ejc = xcalloc((size_t)nch, sizeof *s->ejc);
+    s->nodes = xcalloc((size_t)s->n, sizeof *s->nodes);
     for (int i = 0; i < s->n; i++) {
         node *nd = &s->nodes[i];
         nd->id = i;

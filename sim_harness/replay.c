@@ -59,7 +59,7 @@ static void push(replay *r, uint64_t cycle, int chan)
 {
     if (r->n == r->cap) {
         r->cap = r->cap ? 2 * r->cap : 4096;
-        r->f = realloc(r->f, r->cap * sizeof *r->f);
+        r->f = xrealloc(r->f, r->cap * sizeof *r->f);
         if (!r->f) cli_fail(EXIT_RUNFAIL, "out of memory for %zu flits", r->cap);
     }
     r->f[r->n++] = (flit_at){cycle, chan};
@@ -225,8 +225,8 @@ int cmd_replay(int argc, char **argv)
     load(&r, topo_opt);
     const topo *t = r.t;
     int nch = t->nterms * t->k;
-    uint64_t *link = calloc((size_t)t->nlinks + 1, sizeof *link), *inj = calloc((size_t)nch, sizeof *inj),
-             *ej = calloc((size_t)nch, sizeof *ej);
+    uint64_t *link = xcalloc((size_t)t->nlinks + 1, sizeof *link), *inj = xcalloc((size_t)nch, sizeof *inj),
+             *ej = xcalloc((size_t)nch, sizeof *ej);
     if (!link || !inj || !ej) cli_fail(EXIT_RUNFAIL, "out of memory");
     int rc = 0;
     if (view_wanted(&vo)) rc = show(&r, &vo, link, inj, ej);

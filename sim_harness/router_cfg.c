@@ -4,6 +4,7 @@
  * Pure functions of the topology and router_cfg, shared by the NI, the
  * traffic generator and the netlist generator. */
 #include "router_cfg.h"
+#include "cli.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,7 +54,7 @@ void router_cfg_default(router_cfg *rc)
 
 int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
 {
-    char *copy = strdup(s), *save = NULL;
+    char *copy = xstrdup(s), *save = NULL;
     int rc_ok = 0, vcs_given = 0;
     for (char *kv = strtok_r(copy, ",", &save); kv; kv = strtok_r(NULL, ",", &save)) {
         char *eq = strchr(kv, '='), *end;

@@ -133,7 +133,7 @@ int cmd_run(int argc, char **argv)
     if (bg_spec && !bg_set) cli_fail(EXIT_USAGE, "--background needs --background-nodes SET");
     if (bg_set) {
         char e[200];
-        bg = calloc((size_t)t->nterms, 1);
+        bg = xcalloc((size_t)t->nterms, 1);
         int nb = cli_set(bg_set, t->nterms, bg, e, sizeof e);
         if (nb < 0) cli_fail(EXIT_USAGE, "--background-nodes: %s", e);
         if (nb < 2 || nb >= t->nterms)
@@ -194,7 +194,7 @@ int cmd_run(int argc, char **argv)
         status = 1;
     }
     if (r) status = 1;
-    uint64_t *inj = calloc((size_t)(s->n * k), sizeof *inj);
+    uint64_t *inj = xcalloc((size_t)(s->n * k), sizeof *inj);
     for (int i = 0; i < s->n; i++)
         for (int c = 0; c < k; c++) inj[i * k + c] = s->nodes[i].ni.inj_flits[c];
     if (json) {

@@ -330,8 +330,8 @@ int cmd_sweep(int argc, char **argv)
     if (fixed && !json_is_object(fixed)) cli_fail(EXIT_USAGE, "%s: \"fixed\" must be an object", specf);
     if (!json_is_array(metrics) || !json_array_size(metrics)) cli_fail(EXIT_USAGE, "%s: \"metrics\" must be a list of report keys", specf);
     int nax = (int)json_object_size(axes);
-    axis *ax = calloc((size_t)nax, sizeof *ax);
-    int *idx = calloc((size_t)nax, sizeof *idx);
+    axis *ax = xcalloc((size_t)nax, sizeof *ax);
+    int *idx = xcalloc((size_t)nax, sizeof *idx);
     if (!ax || !idx) cli_fail(EXIT_RUNFAIL, "out of memory");
     long npoints = 1;
     {

@@ -1,5 +1,6 @@
 /* sys_view.c - samples an emulated system for the view. */
 #include "sys_view.h"
+#include "cli.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,12 +83,12 @@ static int on_cycle(sys *s, void *arg)
 
 sys_view *sys_view_attach(sys *s, view *v)
 {
-    sys_view *sv = calloc(1, sizeof *sv);
+    sys_view *sv = xcalloc(1, sizeof *sv);
     sv->s = s;
     sv->v = v;
-    sv->state = calloc((size_t)s->n, sizeof *sv->state);
-    sv->step = calloc((size_t)s->n, sizeof *sv->step);
-    sv->inj = calloc((size_t)s->n * (size_t)s->t->k, sizeof *sv->inj);
+    sv->state = xcalloc((size_t)s->n, sizeof *sv->state);
+    sv->step = xcalloc((size_t)s->n, sizeof *sv->step);
+    sv->inj = xcalloc((size_t)s->n * (size_t)s->t->k, sizeof *sv->inj);
     s->on_cycle = on_cycle;
     s->on_cycle_arg = sv;
     on_cycle(s, sv);   /* the picture before the first cycle: every node about to run */

@@ -11,6 +11,7 @@
  *   :c=N         N terminals per router (concentration)
  */
 #include "topo.h"
+#include "cli.h"
 
 #include <math.h>
 #include <ctype.h>
@@ -21,16 +22,6 @@
 #define MAX_TERMS 1024   /* terminal ids in plans, traffic records and the view */
 #define MAX_PORTS 32     /* the router's config bus writes 5-bit ports (firmware/lib/flit.h) */
 #define MAX_SIDE 32
-
-static void *xcalloc(size_t n, size_t sz)
-{
-    void *p = calloc(n ? n : 1, sz);
-    if (!p) {
-        fprintf(stderr, "xnoc: out of memory\n");
-        exit(1);
-    }
-    return p;
-}
 
 /* Adds the directed link a.pa -> b.pb. */
 static void add_link(topo *t, int a, int pa, int b, int pb, int dateline)

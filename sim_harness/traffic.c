@@ -158,7 +158,7 @@ int cmd_traffic(int argc, char **argv)
     if (pattern == PAT_UNITPAIRS && !rc.ncu) cli_fail(EXIT_USAGE, "--pattern unitpairs needs routers with coding units (not --router ncu=0)");
     if (pattern == PAT_UNITPAIRS && len > rc.ncmax)
         cli_fail(EXIT_USAGE, "--pattern unitpairs: --packet %d exceeds the units' %d data flits (--router ncmax)", len, rc.ncmax);
-    unsigned char *inject_mask = malloc((size_t)t->nterms);
+    unsigned char *inject_mask = xmalloc((size_t)t->nterms);
     memset(inject_mask, 1, (size_t)t->nterms);
     if (sources && cli_set(sources, t->nterms, inject_mask, err, sizeof err) < 0) cli_fail(EXIT_USAGE, "--sources: %s", err);
     if (pattern == PAT_INCAST) inject_mask[0] = 0;   /* the destination itself stays quiet */
@@ -176,7 +176,7 @@ int cmd_traffic(int argc, char **argv)
              .drain = drain};
     sim *s = &S;
     s->no_eject_credit = getenv("XNOC_TEST_NO_EJECT_CREDIT") != NULL;
-    s->hooks = calloc((size_t)t->nterms, sizeof *s->hooks);
+    s->hooks = xcalloc((size_t)t->nterms, sizeof *s->hooks);
     for (int term = 0; term < t->nterms; term++) test_hooks_init(&s->hooks[term], term);
     s->spurious_credit = getenv("XNOC_TEST_SPURIOUS_CREDIT") != NULL;
     s->net = net_open(t, &rc, 1, err, sizeof err);
@@ -190,23 +190,23 @@ int cmd_traffic(int argc, char **argv)
     if (coding || pattern == PAT_UNITPAIRS) s->nc = nc_gen_new(t, &rc, coding, seed);
     int n = t->nterms;
     s->nch = n * k;
-    s->inj = calloc((size_t)s->nch, sizeof *s->inj);
-    s->ej = calloc((size_t)s->nch, sizeof *s->ej);
-    s->ejc = calloc((size_t)s->nch, sizeof *s->ejc);
-    s->injc = calloc((size_t)s->nch, sizeof *s->injc);
-    s->credits = calloc((size_t)s->nch * (size_t)rc.vcs, sizeof *s->credits);
+    s->inj = xcalloc((size_t)s->nch, sizeof *s->inj);
+    s->ej = xcalloc((size_t)s->nch, sizeof *s->ej);
+    s->ejc = xcalloc((size_t)s->nch, sizeof *s->ejc);
+    s->injc = xcalloc((size_t)s->nch, sizeof *s->injc);
+    s->credits = xcalloc((size_t)s->nch * (size_t)rc.vcs, sizeof *s->credits);
     for (int i = 0; i < s->nch * rc.vcs; i++) s->credits[i] = rc.buf;
-    s->is = calloc((size_t)s->nch, sizeof *s->is);
-    s->es = calloc((size_t)s->nch * (size_t)rc.vcs, sizeof *s->es);
-    s->inj_flits = calloc((size_t)s->nch, sizeof *s->inj_flits);
-    s->src_window_flits = calloc((size_t)n, sizeof *s->src_window_flits);
-    s->queue = calloc((size_t)n, sizeof *s->queue);
-    s->queue_head = calloc((size_t)n, sizeof *s->queue_head);
-    s->qlen = calloc((size_t)n, sizeof *s->qlen);
-    s->qcap = calloc((size_t)n, sizeof *s->qcap);
-    s->by_src = calloc((size_t)n, sizeof *s->by_src);
-    s->by_src_n = calloc((size_t)n, sizeof *s->by_src_n);
-    s->by_src_cap = calloc((size_t)n, sizeof *s->by_src_cap);
+    s->is = xcalloc((size_t)s->nch, sizeof *s->is);
+    s->es = xcalloc((size_t)s->nch * (size_t)rc.vcs, sizeof *s->es);
+    s->inj_flits = xcalloc((size_t)s->nch, sizeof *s->inj_flits);
+    s->src_window_flits = xcalloc((size_t)n, sizeof *s->src_window_flits);
+    s->queue = xcalloc((size_t)n, sizeof *s->queue);
+    s->queue_head = xcalloc((size_t)n, sizeof *s->queue_head);
+    s->qlen = xcalloc((size_t)n, sizeof *s->qlen);
+    s->qcap = xcalloc((size_t)n, sizeof *s->qcap);
+    s->by_src = xcalloc((size_t)n, sizeof *s->by_src);
+    s->by_src_n = xcalloc((size_t)n, sizeof *s->by_src_n);
+    s->by_src_cap = xcalloc((size_t)n, sizeof *s->by_src_cap);
 
     /* allpairs: one packet at a time, every ordered pair, in a fixed order */
     int ap_src = 0, ap_dst = 0, ap_busy = 0;
@@ -374,7 +374,7 @@ int cmd_traffic(int argc, char **argv)
     }
 
     /* statistics over measured, delivered packets */
-    uint64_t *lat = malloc((s->pk.n + 1) * sizeof *lat), nl = 0, hops = 0, nonmin = 0;
+    uint64_t *lat = xmalloc((s->pk.n + 1) * sizeof *lat), nl = 0, hops = 0, nonmin = 0;
     double lat_sum = 0, dev_sum = 0;
     int64_t dev_max = 0;
     for (size_t i = 0; i < s->pk.n; i++) {

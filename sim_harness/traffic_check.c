@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../firmware/lib/flit.h"
+#include "cli.h"
 #include "traffic_sim.h"
 
 uint64_t traffic_body_word(int src, uint32_t seq, int i)
@@ -76,7 +77,7 @@ void traffic_index_packet(sim *s, size_t idx)
     int src = s->pk.v[idx].src;
     if (s->by_src_n[src] == s->by_src_cap[src]) {
         s->by_src_cap[src] = s->by_src_cap[src] ? 2 * s->by_src_cap[src] : 256;
-        s->by_src[src] = realloc(s->by_src[src], s->by_src_cap[src] * sizeof **s->by_src);
+        s->by_src[src] = xrealloc(s->by_src[src], s->by_src_cap[src] * sizeof **s->by_src);
     }
     s->by_src[src][s->by_src_n[src]++] = idx;
 }

@@ -11,7 +11,7 @@ static packet *pl_add(packet_list *l)
 {
     if (l->n == l->cap) {
         l->cap = l->cap ? 2 * l->cap : 1024;
-        l->v = realloc(l->v, l->cap * sizeof *l->v);
+        l->v = xrealloc(l->v, l->cap * sizeof *l->v);
         if (!l->v) cli_fail(EXIT_RUNFAIL, "out of memory after %zu packets", l->n);
     }
     memset(&l->v[l->n], 0, sizeof *l->v);
@@ -86,7 +86,7 @@ static void enqueue(sim *s, int term, size_t idx)
 {
     if (s->qlen[term] == s->qcap[term]) {
         s->qcap[term] = s->qcap[term] ? 2 * s->qcap[term] : 64;
-        s->queue[term] = realloc(s->queue[term], s->qcap[term] * sizeof **s->queue);
+        s->queue[term] = xrealloc(s->queue[term], s->qcap[term] * sizeof **s->queue);
     }
     s->queue[term][s->qlen[term]++] = idx;
 }
@@ -113,7 +113,7 @@ void traffic_create_nc(void *arg, int src, const uint64_t *flits, int n)
     p->src = src;
     p->dst = -1;
     p->len = n;
-    p->flits = malloc((size_t)n * sizeof *flits);
+    p->flits = xmalloc((size_t)n * sizeof *flits);
     memcpy(p->flits, flits, (size_t)n * sizeof *flits);
     enqueue(s, src, s->pk.n - 1);
 }

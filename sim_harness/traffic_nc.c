@@ -2,6 +2,7 @@
  * (see traffic_nc.h): builds the packets, budgets the units' slots, and
  * checks every delivery byte for byte against the expected payload. */
 #include "traffic_nc.h"
+#include "cli.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,16 +69,16 @@ static double rnd_unit(nc_gen *g) { return (double)(rnd(g) >> 11) / 900719925474
 
 nc_gen *nc_gen_new(const topo *t, const router_cfg *rc, double rate, uint64_t seed)
 {
-    nc_gen *g = calloc(1, sizeof *g);
+    nc_gen *g = xcalloc(1, sizeof *g);
     g->t = t;
     g->rc = *rc;
     g->rate = rate;
     g->rng = seed * 0x51ed2701f3a5c7b9ULL + 3;
     g->na = netgen_addresses(t, rc);
     g->mflits = (g->na + 63) / 64;
-    g->by_tag = calloc(65536, sizeof *g->by_tag);
-    g->load = calloc((size_t)t->nrouters, sizeof *g->load);
-    g->rx = calloc((size_t)t->nterms * (size_t)rc->vcs, sizeof *g->rx);
+    g->by_tag = xcalloc(65536, sizeof *g->by_tag);
+    g->load = xcalloc((size_t)t->nrouters, sizeof *g->load);
+    g->rx = xcalloc((size_t)t->nterms * (size_t)rc->vcs, sizeof *g->rx);
     g->next_tag = 1;
     return g;
 }
@@ -147,7 +148,7 @@ static void tree_uses(const nc_gen *g, int r, const unsigned char *mask, int *us
     const topo *t = g->t;
     int P = netgen_ports(t, &g->rc);
     uses[r]++;
-    unsigned char *sub = malloc((size_t)g->na);
+    unsigned char *sub = xmalloc((size_t)g->na);
     for (int p = 0; p < P; p++) {
         int n = 0;
         for (int a = 0; a < g->na; a++) {
@@ -193,16 +194,16 @@ void nc_gen_step(nc_gen *g, uint64_t now, nc_emit_fn *emit, void *arg)
     const topo *t = g->t;
     if (rnd_unit(g) >= g->rate || t->nterms < 2) return;
     int nt = t->nterms, nr = t->nrouters;
-    group *gr = calloc(1, sizeof *gr);
+    group *gr = xcalloc(1, sizeof *gr);
     gr->kind = rnd_int(g, NKIND);
     gr->model = -1;
-    gr->want = calloc((size_t)g->na, 1);
-    gr->uses = calloc((size_t)nr, sizeof *gr->uses);
+    gr->want = xcalloc((size_t)g->na, 1);
+    gr->uses = xcalloc((size_t)nr, sizeof *gr->uses);
     /* mostly short payloads, sometimes up to the units' limit */
     int maxb = 8 * g->rc.ncmax;
     gr->len = rnd_int(g, 4) ? 1 + rnd_int(g, maxb < 64 ? maxb : 64) : 1 + rnd_int(g, maxb);
     gr->nflits = (gr->len + 7) / 8;
-    gr->data = calloc((size_t)gr->nflits + 1, sizeof *gr->data);
+    gr->data = xcalloc((size_t)gr->nflits + 1, sizeof *gr->data);
     int maxdst = nt < 8 ? nt : 8;
 
     int src = rnd_int(g, nt), u = rnd_int(g, nr), u2 = rnd_int(g, nr), d = -1, ncontrib = 0;
@@ -245,7 +246,7 @@ void nc_gen_step(nc_gen *g, uint64_t now, nc_emit_fn *emit, void *arg)
     g->started[gr->kind]++;
 
     size_t cap = (size_t)(2 + g->mflits + gr->nflits);
-    uint64_t *buf = malloc(cap * sizeof *buf), *pay = calloc((size_t)gr->nflits + 1, sizeof *pay);
+    uint64_t *buf = xmalloc(cap * sizeof *buf), *pay = xcalloc((size_t)gr->nflits + 1, sizeof *pay);
     if (gr->kind == KIND_MC) {
         for (int i = 0; i < gr->len; i++) ((uint8_t *)gr->data)[i] = (uint8_t)rnd(g);
         int n = packet(g, buf, head(nt + u, 1, OP_REPLICATE, 0, OUT_NONE, 0, 0, 0), meta(src, gr->tag, gr->len),
@@ -274,16 +275,16 @@ void nc_gen_step(nc_gen *g, uint64_t now, nc_emit_fn *emit, void *arg)
 void nc_gen_probe(nc_gen *g, uint64_t now, int src, int u, int dst, int flits, nc_emit_fn *emit, void *arg)
 {
     const topo *t = g->t;
-    group *gr = calloc(1, sizeof *gr);
+    group *gr = xcalloc(1, sizeof *gr);
     gr->kind = KIND_CODED;
-    gr->want = calloc((size_t)g->na, 1);
-    gr->uses = calloc((size_t)t->nrouters, sizeof *gr->uses);
+    gr->want = xcalloc((size_t)g->na, 1);
+    gr->uses = xcalloc((size_t)t->nrouters, sizeof *gr->uses);
     gr->want[dst] = 1;
     gr->pending = 1;
     gr->uses[u] = 1;
     gr->len = 8 * flits;
     gr->nflits = flits;
-    gr->data = calloc((size_t)flits + 1, sizeof *gr->data);
+    gr->data = xcalloc((size_t)flits + 1, sizeof *gr->data);
     for (int i = 0; i < flits; i++) gr->data[i] = rnd(g);
     gr->src = t->nterms + u;
     gr->tag = new_tag(g);
@@ -295,7 +296,7 @@ void nc_gen_probe(nc_gen *g, uint64_t now, int src, int u, int dst, int flits, n
     g->by_tag[gr->tag] = gr;
     g->load[u]++;
     g->started[KIND_CODED]++;
-    uint64_t *buf = malloc((size_t)(F + g->mflits) * sizeof *buf);
+    uint64_t *buf = xmalloc((size_t)(F + g->mflits) * sizeof *buf);
     int n = packet(g, buf, head(t->nterms + u, 0, OP_ENCODE, 1, (unsigned)dst, 0, 0, 0), meta(src, gr->tag, gr->len),
                    NULL, gr->data, flits);
     emit(arg, src, buf, n);

@@ -102,3 +102,5 @@ check_fail bad-time 2 "--time-limit" $XNOC sched --topo octagon --op mns --time-
 check_fail missing-value 2 "unknown or incomplete option '--to'" $XNOC sched --topo octagon --op mns --to
 check_fail verify-missing-file 2 "nofile.json" $XNOC sched --verify "$TMP/nofile.json"
 check sched-help $XNOC sched --help
+# out of memory is one line and exit status 1, not a crash (every harness allocation: cli.h xmalloc)
+check_fail out-of-memory-one-line 1 "^xnoc sched: out of memory \([0-9]+ bytes\)$" bash -c "ulimit -v 60000; exec $XNOC sched --topo torus:16x16 --op alltoall"

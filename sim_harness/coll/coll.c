@@ -30,16 +30,6 @@ int coll_algo_parse(const char *s)
     return -1;
 }
 
-static void *xrealloc(void *p, size_t n)
-{
-    p = realloc(p, n ? n : 1);
-    if (!p) {
-        fprintf(stderr, "xnoc: out of memory\n");
-        exit(1);
-    }
-    return p;
-}
-
 int coll_add_msg(coll_sched *s, int origin, int dest, int parts)
 {
     s->msgs = xrealloc(s->msgs, (size_t)(s->nmsgs + 1) * sizeof *s->msgs);
@@ -87,8 +77,8 @@ int coll_init(coll_sched *s, const topo *t, coll_op op, const char *from, const 
     s->op = op;
     s->nterms = n;
     s->detour = -1;
-    s->from = calloc((size_t)n, 1);
-    s->to = calloc((size_t)n, 1);
+    s->from = xcalloc((size_t)n, 1);
+    s->to = xcalloc((size_t)n, 1);
     int rooted_from = op == OP_BCAST || op == OP_SCATTER;
     int rooted_to = op == OP_GATHER || op == OP_REDUCE;
     const char *dfrom = rooted_from ? "0" : "all", *dto = rooted_to ? "0" : "all";
@@ -178,8 +168,8 @@ static int combining(coll_op op) { return op == OP_REDUCE || op == OP_BARRIER; }
 static int check_combining(const coll_sched *s, char *err, int errlen)
 {
     int n = s->nterms, rc = 0;
-    int *cnt = calloc((size_t)n * (size_t)n, sizeof *cnt), *next = calloc((size_t)n * (size_t)n, sizeof *next);
-    int *sent = calloc((size_t)n, sizeof *sent);
+    int *cnt = xcalloc((size_t)n * (size_t)n, sizeof *cnt), *next = xcalloc((size_t)n * (size_t)n, sizeof *next);
+    int *sent = xcalloc((size_t)n, sizeof *sent);
     for (int i = 0; i < n; i++) cnt[i * n + i] = s->op == OP_BARRIER || s->from[i];
     for (int st = 0; st < s->nsteps && !rc; st++) {
         memcpy(next, cnt, (size_t)n * (size_t)n * sizeof *cnt);
@@ -220,7 +210,7 @@ int coll_check(const coll_sched *s, char *err, int errlen)
     if (combining(s->op)) return check_combining(s, err, errlen);
     int n = s->nterms, rc = 0;
     /* since[node*nmsgs + m] = first step at whose end node holds m, or -1 */
-    int *since = malloc((size_t)n * (size_t)s->nmsgs * sizeof *since);
+    int *since = xmalloc((size_t)n * (size_t)s->nmsgs * sizeof *since);
     for (int i = 0; i < n * s->nmsgs; i++) since[i] = -1;
     for (int m = 0; m < s->nmsgs; m++) since[s->msgs[m].origin * s->nmsgs + m] = -2; /* from the start */
     for (int st = 0; st < s->nsteps && !rc; st++) {

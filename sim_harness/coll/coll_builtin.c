@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "coll/coll.h"
+#include "cli.h"
 #include "coll/qcdoc.h"
 
 /* Members of the collective (union of both sets), rotated so the root, if
@@ -221,7 +222,7 @@ static void prune(coll_sched *s)
 {
     if (s->op == OP_REDUCE || s->op == OP_BARRIER) return;
     int n = s->nterms;
-    unsigned char *fwd = calloc((size_t)n * (size_t)s->nmsgs, 1), *keep = calloc((size_t)s->nxfers, 1);
+    unsigned char *fwd = xcalloc((size_t)n * (size_t)s->nmsgs, 1), *keep = xcalloc((size_t)s->nxfers, 1);
     for (int st = s->nsteps - 1; st >= 0; st--) {
         for (int x = 0; x < s->nxfers; x++) {
             coll_xfer *f = &s->xf[x];
@@ -268,7 +269,7 @@ static int algo_qcdoc(coll_sched *s, const topo *t, char *err, int errlen)
     qcdoc_model m;
     if (qcdoc_build(&m, t->ndims, t->dims, err, errlen)) return -1;
     int N = t->nrouters, g0[TOPO_MAX_DIMS], c[TOPO_MAX_DIMS];
-    long *order = malloc((size_t)N * sizeof *order);
+    long *order = xmalloc((size_t)N * sizeof *order);
     for (int j = 0; j < m.nsteps; j++) {
         /* this step's offsets, round robin over the channels */
         int n = 0;
@@ -314,7 +315,7 @@ static int algo_qcdoc(coll_sched *s, const topo *t, char *err, int errlen)
 
 int coll_builtin(coll_sched *s, const topo *t, coll_algo a, char *err, int errlen)
 {
-    int *u = malloc((size_t)s->nterms * sizeof *u);
+    int *u = xmalloc((size_t)s->nterms * sizeof *u);
     int n = members(s, u), rc;
     switch (a) {
     case ALGO_TREE: rc = algo_tree(s, u, n, err, errlen); break;

@@ -1,5 +1,6 @@
 /* coll_plan.c - per-node plans for the firmware collective library. */
 #include "coll/coll_plan.h"
+#include "cli.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,7 +87,7 @@ uint32_t *coll_plan_encode(const coll_sched *s, const topo *t, int node, int byt
         } else nops += mine;
     }
     for (int x = 0; x < s->nxors; x++) nops += s->xors[x].node == node;
-    int *slots = malloc(((size_t)s->nmsgs + 1) * sizeof *slots), *first = malloc(((size_t)s->nmsgs + 1) * sizeof *first);
+    int *slots = xmalloc(((size_t)s->nmsgs + 1) * sizeof *slots), *first = xmalloc(((size_t)s->nmsgs + 1) * sizeof *first);
     int units, nslots = node_slots(s, node, slots, first, &units);
     int steps_off = PH_HEADER_WORDS, sends_off = steps_off + PLAN_STEP_WORDS * s->nsteps;
     int recvs_off = sends_off + PLAN_SEND_WORDS * nsend, slots_off = recvs_off + PLAN_RECV_WORDS * nrecv;
@@ -94,7 +95,7 @@ uint32_t *coll_plan_encode(const coll_sched *s, const topo *t, int node, int byt
     int ct_off = ops_off + PLAN_OP_WORDS * nops, result_off = ct_off + s->nsteps;
     int total = result_off + PLAN_RESULT_WORDS(s->nsteps);
     uint32_t stride = ((uint32_t)bytes + 7) & ~7u, buf = (plan_addr + 4u * (uint32_t)total + 63) & ~63u;
-    uint32_t *w = calloc((size_t)total, sizeof *w);
+    uint32_t *w = xcalloc((size_t)total, sizeof *w);
     w[PH_MAGIC] = PLAN_MAGIC;
     w[PH_VERSION] = PLAN_VERSION;
     w[PH_NODE] = (uint32_t)node;

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "coll/coll.h"
+#include "cli.h"
 
 
 typedef struct {
@@ -96,7 +97,7 @@ static int remote_phase(df *d, int forest, int *recv, int step0)
 {
     const topo *t = d->t;
     int G = t->groups, a = t->df_a, x0 = topo_group(t, topo_term_router(t, d->root)), steps = 0;
-    int *owner = malloc((size_t)G * sizeof *owner), *load = calloc((size_t)t->nrouters, sizeof *load);
+    int *owner = xmalloc((size_t)G * sizeof *owner), *load = xcalloc((size_t)t->nrouters, sizeof *load);
     for (int y = 0; y < G; y++) {
         owner[y] = -1;
         if (y == x0 || first_in_group(d, y) < 0) continue;
@@ -141,10 +142,10 @@ int coll_dragonfly(coll_sched *s, const topo *t, coll_algo algo, char *err, int 
         return -1;
     }
     df d = {.t = t, .s = s, .root = s->root, .msg = coll_msg_of(s, s->root, -1)};
-    d.job = calloc((size_t)t->nterms, 1);
-    d.holder = malloc((size_t)t->nrouters * sizeof *d.holder);
-    d.u = malloc(((size_t)t->nterms + 1) * sizeof *d.u);
-    int *recv = malloc((size_t)t->groups * sizeof *recv);
+    d.job = xcalloc((size_t)t->nterms, 1);
+    d.holder = xmalloc((size_t)t->nrouters * sizeof *d.holder);
+    d.u = xmalloc(((size_t)t->nterms + 1) * sizeof *d.u);
+    int *recv = xmalloc((size_t)t->groups * sizeof *recv);
     for (int v = 0; v < t->nterms; v++) d.job[v] = s->to[v] || v == s->root;
     for (int r = 0; r < t->nrouters; r++) d.holder[r] = -1;
     for (int y = 0; y < t->groups; y++) recv[y] = -1;

@@ -1,6 +1,7 @@
 /* hnc.c - the hierarchical network-coded all-to-all broadcast as a
  * schedule (hnc.h). */
 #include "coll/hnc.h"
+#include "cli.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -101,7 +102,7 @@ int hnc_build(coll_sched *s, const topo *t, const hnc_opts *o, hnc_info *info, c
     L.G = L.gx * L.gy;
     L.in_rank = info->in_y * L.gw + info->in_x;
     int M = L.M, G = L.G, aao = o->all_at_once, LM = aao ? 1 : coll_ceil_log2(M), LG = aao ? 1 : coll_ceil_log2(G);
-    int *bundle = malloc((size_t)G * sizeof *bundle);
+    int *bundle = xmalloc((size_t)G * sizeof *bundle);
     for (int g = 0; g < G; g++) bundle[g] = coll_add_msg(s, member(&L, g, L.in_rank), -2, M - 1);
 #define DATA(g, r) coll_msg_of(s, member(&L, (g), (r)), -1)
 
@@ -175,7 +176,7 @@ int hnc_build(coll_sched *s, const topo *t, const hnc_opts *o, hnc_info *info, c
     info->first_step[HNC_PHASES] = step;
     /* each sender's sends of a step round robin over its channels (unit
      * contributions stay on channel 0, so that a pair's two arrive together) */
-    int *next = calloc((size_t)s->nterms * (size_t)s->nsteps, sizeof *next);
+    int *next = xcalloc((size_t)s->nterms * (size_t)s->nsteps, sizeof *next);
     for (int x = 0; x < s->nxfers; x++) {
         coll_xfer *f = &s->xf[x];
         if (f->src < s->nterms && f->dst < s->nterms) f->chan = next[f->step * s->nterms + f->src]++ % t->k;
@@ -191,7 +192,7 @@ int hnc_check(const coll_sched *s, char *err, int errlen)
     for (int m = 0; m < nm; m++)
         if (s->msgs[m].parts > maxp) maxp = s->msgs[m].parts;
     /* has[(node * nm + m) * maxp + part] */
-    unsigned char *has = calloc((size_t)n * (size_t)nm * (size_t)maxp, 1), *next = malloc((size_t)n * (size_t)nm * (size_t)maxp);
+    unsigned char *has = xcalloc((size_t)n * (size_t)nm * (size_t)maxp, 1), *next = xmalloc((size_t)n * (size_t)nm * (size_t)maxp);
 #define HAS(a, node, m, p) a[((size_t)(node) * (size_t)nm + (size_t)(m)) * (size_t)maxp + (size_t)(p)]
     for (int m = 0; m < nm; m++)
         if (s->msgs[m].parts <= 1) HAS(has, s->msgs[m].origin, m, 0) = 1;

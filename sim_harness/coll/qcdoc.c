@@ -1,21 +1,12 @@
 /* qcdoc.c - counting the QCDOC all-gather (qcdoc.h): which step and
  * channel every offset's data takes, per-step message sizes and loads. */
 #include "coll/qcdoc.h"
+#include "cli.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void *xcalloc(size_t n, size_t sz)
-{
-    void *p = calloc(n ? n : 1, sz);
-    if (!p) {
-        fprintf(stderr, "xnoc: out of memory\n");
-        exit(1);
-    }
-    return p;
-}
 
 /* offset index -> signed ring values v[d] in (-t/2, t/2] */
 static void offset_values(const qcdoc_model *m, long idx, int *v)

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "sched/sched.h"
+#include "cli.h"
 
 static int cdiv(int a, int b) { return b > 0 ? (a + b - 1) / b : (a > 0 ? 1 << 29 : 0); }
 
@@ -74,7 +75,7 @@ static int bfs_augment(flowg *g, int s, int t, int *prev, int *queue)
 static int maxflow(const topo *t, const unsigned char *X, const unsigned char *Y)
 {
     int T = t->nterms, R = t->nrouters, n = T + R + 2, S = n - 2, D = n - 1;
-    flowg g = {n, calloc((size_t)n * (size_t)n, sizeof(int))};
+    flowg g = {n, xcalloc((size_t)n * (size_t)n, sizeof(int))};
     for (int i = 0; i < T; i++) {
         int r = T + topo_term_router(t, i);
         g.cap[i * n + r] += t->k;
@@ -83,7 +84,7 @@ static int maxflow(const topo *t, const unsigned char *X, const unsigned char *Y
         if (Y[i]) g.cap[i * n + D] = 1 << 20;
     }
     for (int l = 0; l < t->nlinks; l++) g.cap[(T + t->links[l].src) * n + T + t->links[l].dst] += 1;
-    int *prev = malloc((size_t)n * sizeof *prev), *queue = malloc((size_t)n * sizeof *queue), flow = 0;
+    int *prev = xmalloc((size_t)n * sizeof *prev), *queue = xmalloc((size_t)n * sizeof *queue), flow = 0;
     /* a terminal in both sets would be an infinite path: the caller avoids it */
     while (bfs_augment(&g, S, D, prev, queue) && flow < 1 << 19) {
         int f = 1 << 20;
@@ -117,7 +118,7 @@ static int bisection(const topo *t, const unsigned char *Q)
             m[nq++] = i;
         }
     if (nq < 2) return -1;
-    unsigned char *X = calloc((size_t)T, 1), *Y = calloc((size_t)T, 1);
+    unsigned char *X = xcalloc((size_t)T, 1), *Y = xcalloc((size_t)T, 1);
     int best = 1 << 29;
     for (unsigned long mask = 0; mask < 1ul << nq; mask++) {
         if (__builtin_popcountl(mask) != nq / 2 || !(mask & 1)) continue;   /* member 0 on side X */
@@ -167,7 +168,7 @@ static int cut_value(const coll_sched *s, const topo *t, const unsigned char *in
 static int cut_bound(const coll_sched *s, const topo *t)
 {
     int R = t->nrouters, best = 0;
-    unsigned char *inA = calloc((size_t)R, 1);
+    unsigned char *inA = xcalloc((size_t)R, 1);
     if (R <= 16) {
         for (unsigned long mask = 1; mask + 1 < 1ul << R; mask++) {
             for (int r = 0; r < R; r++) inA[r] = (mask >> r) & 1;
@@ -193,7 +194,7 @@ void sched_lower_bound(const coll_sched *s, const topo *t, sched_bound *b)
 {
     memset(b, 0, sizeof *b);
     int n = s->nterms, k = t->k;
-    int *inj = calloc((size_t)n, sizeof *inj), *abs_ = calloc((size_t)n, sizeof *abs_);
+    int *inj = xcalloc((size_t)n, sizeof *inj), *abs_ = xcalloc((size_t)n, sizeof *abs_);
     int M = 0, N = 0, Q = 0;
     for (int i = 0; i < n; i++) {
         M += s->from[i];
@@ -242,7 +243,7 @@ void sched_lower_bound(const coll_sched *s, const topo *t, sched_bound *b)
     if (b->cut_bound > b->value) { b->value = b->cut_bound; b->largest = "cut"; }
 
     /* the paper's cut widths: T\Q -> Q (b1), Q -> R\Q (b2), inside Q (b0); -1 = not applicable */
-    unsigned char *X = calloc((size_t)n, 1), *Y = calloc((size_t)n, 1), *Qs = calloc((size_t)n, 1);
+    unsigned char *X = xcalloc((size_t)n, 1), *Y = xcalloc((size_t)n, 1), *Qs = xcalloc((size_t)n, 1);
     for (int i = 0; i < n; i++) {
         X[i] = s->from[i] && !s->to[i];
         Y[i] = s->from[i] && s->to[i];

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "sched/sched.h"
+#include "cli.h"
 
 /* one step's channel occupancy */
 typedef struct {
@@ -23,7 +24,7 @@ typedef struct {
 static void layers_reset(layers *o, int nch, int n)
 {
     if (n > o->layers || nch != o->nch) {
-        o->busy = realloc(o->busy, (size_t)n * (size_t)nch);
+        o->busy = xrealloc(o->busy, (size_t)n * (size_t)nch);
         o->layers = n;
     }
     o->nch = nch;
@@ -47,7 +48,7 @@ void sched_keep_best(coll_sched *s, coll_sched *best, int steps)
 {
     if (steps <= 0 || (best->nsteps > 0 && steps >= best->nsteps)) return;
     free(best->xf);
-    best->xf = malloc((size_t)(s->nxfers + 1) * sizeof *best->xf);
+    best->xf = xmalloc((size_t)(s->nxfers + 1) * sizeof *best->xf);
     memcpy(best->xf, s->xf, (size_t)s->nxfers * sizeof *best->xf);
     best->nxfers = s->nxfers;
     best->nsteps = steps;
@@ -59,7 +60,7 @@ int sched_take_best(coll_sched *s, coll_sched *best)
     if (best->nsteps > 0) {
         if (s->cap < best->nxfers) {
             s->cap = best->nxfers;
-            s->xf = realloc(s->xf, (size_t)s->cap * sizeof *s->xf);
+            s->xf = xrealloc(s->xf, (size_t)s->cap * sizeof *s->xf);
         }
         memcpy(s->xf, best->xf, (size_t)best->nxfers * sizeof *best->xf);
         s->nxfers = best->nxfers;
@@ -119,9 +120,9 @@ int sched_route_builtin(coll_sched *s, const topo *t, sched_pathtab *P, coll_alg
 static int greedy(coll_sched *s, const topo *t, sched_pathtab *P, uint64_t *rs, int holders)
 {
     int n = s->nterms, nm = s->nmsgs;
-    unsigned char *hold = calloc((size_t)n * (size_t)nm, 1);
-    int *hl = malloc((size_t)n * (size_t)nm * sizeof *hl), *nh = calloc((size_t)nm, sizeof *nh);
-    int *pairs = malloc((size_t)n * (size_t)nm * sizeof *pairs), *fresh = malloc((size_t)n * (size_t)nm * sizeof *fresh);
+    unsigned char *hold = xcalloc((size_t)n * (size_t)nm, 1);
+    int *hl = xmalloc((size_t)n * (size_t)nm * sizeof *hl), *nh = xcalloc((size_t)nm, sizeof *nh);
+    int *pairs = xmalloc((size_t)n * (size_t)nm * sizeof *pairs), *fresh = xmalloc((size_t)n * (size_t)nm * sizeof *fresh);
     layers o = {0};
     for (int m = 0; m < nm; m++) {
         hold[s->msgs[m].origin * nm + m] = 1;

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "sched/sched.h"
+#include "cli.h"
 
 typedef struct { int u, v, key; } cand;
 
@@ -59,9 +60,9 @@ static int place(coll_sched *s, const topo *t, sched_pathtab *P, int step, int u
 static int reduce_greedy(coll_sched *s, const topo *t, sched_pathtab *P, uint64_t *rs)
 {
     int n = s->nterms, na = 0, step = 0;
-    int *act = malloc((size_t)n * sizeof *act);
-    unsigned char *role = malloc((size_t)n), *busy = malloc((size_t)sched_nchannels(t));
-    cand *cs = malloc((size_t)n * (size_t)n * sizeof *cs);
+    int *act = xmalloc((size_t)n * sizeof *act);
+    unsigned char *role = xmalloc((size_t)n), *busy = xmalloc((size_t)sched_nchannels(t));
+    cand *cs = xmalloc((size_t)n * (size_t)n * sizeof *cs);
     for (int i = 0; i < n; i++)
         if (s->from[i] || i == s->root) act[na++] = i;
     s->nxfers = 0;
@@ -98,9 +99,9 @@ static int reduce_greedy(coll_sched *s, const topo *t, sched_pathtab *P, uint64_
 static int barrier_greedy(coll_sched *s, const topo *t, sched_pathtab *P, uint64_t *rs)
 {
     int n = s->nterms, step = 0, W = (n + 63) / 64;
-    uint64_t *K = calloc((size_t)n * (size_t)W, sizeof *K), *next = malloc((size_t)n * (size_t)W * sizeof *K);
-    unsigned char *busy = malloc((size_t)sched_nchannels(t));
-    cand *cs = malloc((size_t)n * (size_t)n * sizeof *cs);
+    uint64_t *K = xcalloc((size_t)n * (size_t)W, sizeof *K), *next = xmalloc((size_t)n * (size_t)W * sizeof *K);
+    unsigned char *busy = xmalloc((size_t)sched_nchannels(t));
+    cand *cs = xmalloc((size_t)n * (size_t)n * sizeof *cs);
     for (int i = 0; i < n; i++) K[i * W + i / 64] |= 1ull << (i % 64);
     s->nxfers = 0;
     s->nsteps = 0;

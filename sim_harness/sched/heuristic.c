@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "sched/sched.h"
+#include "cli.h"
 
 /* channel occupancy of the steps used so far, grown on demand */
 typedef struct {
@@ -22,7 +23,7 @@ static int path_free(occupancy *o, int step, const sched_path *p)
     if (step >= o->steps) {
         int ns = o->steps ? 2 * o->steps : 16;
         while (ns <= step) ns *= 2;
-        o->busy = realloc(o->busy, (size_t)ns * (size_t)o->nch);
+        o->busy = xrealloc(o->busy, (size_t)ns * (size_t)o->nch);
         memset(o->busy + (size_t)o->steps * (size_t)o->nch, 0, (size_t)(ns - o->steps) * (size_t)o->nch);
         o->steps = ns;
     }
@@ -95,7 +96,7 @@ static void shuffle_longest_first(int nm, int *order, const int *len, uint64_t *
     int maxl = 0;
     for (int m = 0; m < nm; m++)
         if (len[m] > maxl) maxl = len[m];
-    int *cnt = calloc((size_t)maxl + 2, sizeof *cnt), *out = malloc((size_t)nm * sizeof *out);
+    int *cnt = xcalloc((size_t)maxl + 2, sizeof *cnt), *out = xmalloc((size_t)nm * sizeof *out);
     for (int i = 0; i < nm; i++) cnt[maxl - len[order[i]] + 1]++;
     for (int l = 1; l <= maxl + 1; l++) cnt[l] += cnt[l - 1];
     for (int i = 0; i < nm; i++) out[cnt[maxl - len[order[i]]]++] = order[i];
@@ -107,8 +108,8 @@ static void shuffle_longest_first(int nm, int *order, const int *len, uint64_t *
 static int personalized(coll_sched *s, const topo *t, sched_pathtab *P, const sched_search *q, sched_result *r)
 {
     int nm = s->nmsgs, best = -1;
-    int *order = malloc((size_t)nm * sizeof *order), *len = malloc((size_t)nm * sizeof *len);
-    sched_place *pl = malloc((size_t)nm * sizeof *pl), *bestpl = malloc((size_t)nm * sizeof *pl);
+    int *order = xmalloc((size_t)nm * sizeof *order), *len = xmalloc((size_t)nm * sizeof *len);
+    sched_place *pl = xmalloc((size_t)nm * sizeof *pl), *bestpl = xmalloc((size_t)nm * sizeof *pl);
     uint64_t rs = q->seed * 0x9E3779B97F4A7C15ull + 1;
     for (int m = 0; m < nm; m++) len[m] = route_len(s, t, P, m);
     for (int tr = 0; tr < q->tries; tr++) {

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "sched/sched.h"
+#include "cli.h"
 
 int sched_nchannels(const topo *t) { return 2 * t->nterms * t->k + t->nlinks; }
 int sched_channel_inj(const topo *t, int term, int c) { return term * t->k + c; }
@@ -49,7 +50,7 @@ static int max_routes(const topo *t)
 static void add_variants(const topo *t, int a, int b, const int *ports, int nhops, sched_paths *o)
 {
     if (nhops > COLL_MAX_HOPS - 1) return;   /* longer than a head flit can name */
-    o->p = realloc(o->p, (size_t)(o->n + t->k * t->k) * sizeof *o->p);
+    o->p = xrealloc(o->p, (size_t)(o->n + t->k * t->k) * sizeof *o->p);
     for (int ci = 0; ci < t->k; ci++)
         for (int ce = 0; ce < t->k; ce++) {
             sched_path *p = &o->p[o->n++];
@@ -133,7 +134,7 @@ static void sample_routes(sched_pathtab *P, int a, int b, sched_paths *o)
     int ra = topo_term_router(t, a), rb = topo_term_router(t, b), limit = max_routes(t), nr = 0;
     int budget = topo_distance(t, ra, rb) + P->detour, ports[COLL_MAX_HOPS + 1], nh;
     int kk = t->k * t->k;
-    unsigned char *seen = malloc((size_t)t->nrouters);
+    unsigned char *seen = xmalloc((size_t)t->nrouters);
     o->n = 0;
     nh = topo_route_ports(t, a, b, ports, COLL_MAX_HOPS + 1);
     if (nh > 0) {
@@ -155,10 +156,10 @@ static void sample_routes(sched_pathtab *P, int a, int b, sched_paths *o)
 
 sched_pathtab *sched_paths_build(const topo *t, int detour)
 {
-    sched_pathtab *P = calloc(1, sizeof *P);
+    sched_pathtab *P = xcalloc(1, sizeof *P);
     P->t = t;
     P->detour = detour;
-    P->pair = malloc((size_t)t->nterms * (size_t)t->nterms * sizeof *P->pair);
+    P->pair = xmalloc((size_t)t->nterms * (size_t)t->nterms * sizeof *P->pair);
     for (int i = 0; i < t->nterms * t->nterms; i++) P->pair[i] = (sched_paths){-1, NULL};
     return P;
 }

@@ -23,7 +23,7 @@
 /* realloc, or one line and exit: a CNF too big for memory is no crash */
 static void *grow(void *p, size_t n)
 {
-    void *q = realloc(p, n);
+    void *q = xrealloc(p, n);
     if (!q) cli_fail(EXIT_RUNFAIL, "out of memory building the SAT instance (%zu bytes)", n);
     return q;
 }
@@ -140,7 +140,7 @@ static void busy_every_step(cnf *c, const vlist *use, int S, int nch, int ch)
  * change no answer, only the time to it. */
 static void tight_channels(cnf *c, const coll_sched *s, const topo *t, int S, const vlist *use, int nch)
 {
-    int n = s->nterms, *inj = calloc((size_t)n, sizeof *inj), *ej = calloc((size_t)n, sizeof *ej);
+    int n = s->nterms, *inj = xcalloc((size_t)n, sizeof *inj), *ej = xcalloc((size_t)n, sizeof *ej);
     for (int m = 0; m < s->nmsgs; m++) {
         inj[s->msgs[m].origin]++;
         ej[s->msgs[m].dest]++;
@@ -154,7 +154,7 @@ static void tight_channels(cnf *c, const coll_sched *s, const topo *t, int S, co
     free(ej);
     int R = t->nrouters;
     if (R > 16) return;
-    unsigned char *inA = calloc((size_t)R, 1);
+    unsigned char *inA = xcalloc((size_t)R, 1);
     for (unsigned long mask = 1; mask + 1 < 1ul << R; mask++) {
         for (int r = 0; r < R; r++) inA[r] = (mask >> r) & 1;
         int cap, demand = sched_cut_demand(s, t, inA, &cap);
@@ -179,7 +179,7 @@ int sched_sat(coll_sched *s, const topo *t, sched_pathtab *P, int S, double time
      * on fat-octagon all-to-all at 16 steps 43 s -> 2.6 s, UNSAT proofs
      * unchanged (docs/scheduling.md) */
     ccadical_set_option(c.s, "phase", 0);
-    vlist *use = calloc((size_t)S * (size_t)nch, sizeof *use);
+    vlist *use = xcalloc((size_t)S * (size_t)nch, sizeof *use);
     xvar *xs = NULL;
     int nx = 0, capx = 0;
 #define NEWX(M, U, V, PI, ST)                                              \
@@ -196,7 +196,7 @@ int sched_sat(coll_sched *s, const topo *t, sched_pathtab *P, int S, double time
 
     if (!bcast) {
         /* symmetry breaking: the busiest source's messages in steps 0, 1, ... */
-        int *cnt = calloc((size_t)n, sizeof *cnt), busiest = 0;
+        int *cnt = xcalloc((size_t)n, sizeof *cnt), busiest = 0;
         for (int m = 0; m < nm; m++) cnt[s->msgs[m].origin]++;
         for (int i = 1; i < n; i++)
             if (cnt[i] > cnt[busiest]) busiest = i;
@@ -221,9 +221,9 @@ int sched_sat(coll_sched *s, const topo *t, sched_pathtab *P, int S, double time
         free(cnt);
     } else {
         /* h(m, v, s): index ((m * n) + v) * S + s */
-        int *h = malloc((size_t)nm * (size_t)n * (size_t)S * sizeof *h);
+        int *h = xmalloc((size_t)nm * (size_t)n * (size_t)S * sizeof *h);
         for (int i = 0; i < nm * n * S; i++) h[i] = newvar(&c);
-        unsigned char *member = calloc((size_t)n, 1);
+        unsigned char *member = xcalloc((size_t)n, 1);
         for (int i = 0; i < n; i++) member[i] = s->from[i] || s->to[i];
         for (int m = 0; m < nm; m++) {
             int o = s->msgs[m].origin;
@@ -270,7 +270,7 @@ int sched_sat(coll_sched *s, const topo *t, sched_pathtab *P, int S, double time
         s->nxfers = 0;
         s->nsteps = 0;
         if (!bcast) {
-            unsigned char *sent = calloc((size_t)nm, 1);
+            unsigned char *sent = xcalloc((size_t)nm, 1);
             for (int i = 0; i < nx; i++)
                 if (!sent[xs[i].m] && ccadical_val(c.s, xs[i].var) > 0) {
                     sent[xs[i].m] = 1;
@@ -280,7 +280,7 @@ int sched_sat(coll_sched *s, const topo *t, sched_pathtab *P, int S, double time
             free(sent);
         } else {
             /* keep each (message, receiver)'s first delivery, in step order */
-            unsigned char *got = calloc((size_t)nm * (size_t)n, 1);
+            unsigned char *got = xcalloc((size_t)nm * (size_t)n, 1);
             for (int st = 0; st < S; st++)
                 for (int i = 0; i < nx; i++) {
                     xvar *x = &xs[i];

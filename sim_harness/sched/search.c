@@ -37,7 +37,7 @@ static void exact(coll_sched *s, const topo *t, sched_pathtab *P, const sched_op
         return;
     }
     coll_sched keep = *s;
-    keep.xf = malloc((size_t)(s->nxfers + 1) * sizeof *keep.xf);
+    keep.xf = xmalloc((size_t)(s->nxfers + 1) * sizeof *keep.xf);
     memcpy(keep.xf, s->xf, (size_t)s->nxfers * sizeof *keep.xf);
     int found = 0;
     for (int S = r->lower_bound; S < h; S++) {

@@ -81,10 +81,10 @@ int sched_squeeze(const coll_sched *s, const topo *t, sched_pathtab *P, sched_pl
 {
     int nm = s->nmsgs;
     size_t cells = (size_t)S * (size_t)sched_nchannels(t);
-    board b = {s, t, P, sched_nchannels(t), calloc(cells, sizeof(int)), malloc(cells * sizeof(int)),
-               malloc((size_t)nm * SLOTS * sizeof(int)), malloc((size_t)nm * sizeof(int)), 0, calloc((size_t)nm, 1)};
+    board b = {s, t, P, sched_nchannels(t), xcalloc(cells, sizeof(int)), xmalloc(cells * sizeof(int)),
+               xmalloc((size_t)nm * SLOTS * sizeof(int)), xmalloc((size_t)nm * sizeof(int)), 0, xcalloc((size_t)nm, 1)};
     for (size_t j = 0; j < cells; j++) b.head[j] = -1;
-    long *tabu = calloc((size_t)nm * (size_t)S, sizeof *tabu);   /* [m * S + st]: m may not return before */
+    long *tabu = xcalloc((size_t)nm * (size_t)S, sizeof *tabu);   /* [m * S + st]: m may not return before */
     for (int m = 0; m < nm; m++) {
         if (pl[m].step >= S) pl[m].step = (int)(sched_rand(rs) % (uint64_t)S);
         mark(&b, m, pl[m].step, path_of(&b, pl, m), 1);

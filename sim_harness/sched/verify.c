@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "sched/sched.h"
+#include "cli.h"
 
 static int personalized(coll_op op)
 {
@@ -88,9 +89,9 @@ static int check_xfer(const coll_sched *s, const topo *t, const coll_xfer *f, ch
 int sched_verify(const coll_sched *s, const topo *t, char *err, int errlen)
 {
     int nch = sched_nchannels(t), rc = 0;
-    int *used = malloc((size_t)nch * sizeof *used);
+    int *used = xmalloc((size_t)nch * sizeof *used);
     /* first step a (receiver, message) arrived, to refuse duplicates */
-    int *got = malloc((size_t)s->nmsgs * (size_t)t->nterms * sizeof *got + 1);
+    int *got = xmalloc((size_t)s->nmsgs * (size_t)t->nterms * sizeof *got + 1);
     for (int i = 0; i < s->nmsgs * t->nterms; i++) got[i] = -1;
     for (int m = 0; m < s->nmsgs; m++) got[m * t->nterms + s->msgs[m].origin] = -2;   /* held from the start */
     int combining = s->op == OP_REDUCE || s->op == OP_BARRIER;

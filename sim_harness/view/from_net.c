@@ -4,15 +4,16 @@
 #include <stdlib.h>
 
 #include "view_impl.h"
+#include "cli.h"
 
 void view_sample_net(view *v, xnoc_net *n, const router_cfg *rc, view_sample *s)
 {
     const topo *t = v->t;
     int nch = t->nterms * t->k;
     if (!v->net_links) {
-        v->net_links = calloc((size_t)t->nlinks + 1, sizeof *v->net_links);
-        v->net_ej = calloc((size_t)nch, sizeof *v->net_ej);
-        v->net_buf = calloc((size_t)t->nrouters, sizeof *v->net_buf);
+        v->net_links = xcalloc((size_t)t->nlinks + 1, sizeof *v->net_links);
+        v->net_ej = xcalloc((size_t)nch, sizeof *v->net_ej);
+        v->net_buf = xcalloc((size_t)t->nrouters, sizeof *v->net_buf);
         if (!v->net_links || !v->net_ej || !v->net_buf) return;   /* the sample simply lacks them */
     }
     for (int i = 0; i < t->nlinks; i++) v->net_links[i] = net_link_flits(n, t->links[i].src, t->links[i].src_port);
@@ -27,8 +28,8 @@ void view_sample_net(view *v, xnoc_net *n, const router_cfg *rc, view_sample *s)
     }
     /* coding units: XOR and multicast badges from the units' own counters */
     if (net_has_units(n)) {
-        if (!v->net_xor) v->net_xor = calloc((size_t)t->nrouters, sizeof *v->net_xor);
-        if (!v->net_mc) v->net_mc = calloc((size_t)t->nrouters, sizeof *v->net_mc);
+        if (!v->net_xor) v->net_xor = xcalloc((size_t)t->nrouters, sizeof *v->net_xor);
+        if (!v->net_mc) v->net_mc = xcalloc((size_t)t->nrouters, sizeof *v->net_mc);
         if (v->net_xor && v->net_mc) {
             for (int r = 0; r < t->nrouters; r++) {
                 net_unit u;

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "view_impl.h"
+#include "cli.h"
 
 static vpt P(float x, float y) { return (vpt){x, y}; }
 static vpt add(vpt a, vpt b) { return P(a.x + b.x, a.y + b.y); }
@@ -89,11 +90,11 @@ int layout_build(vlayout *L, const topo *t, int width, int height)
     L->panel = (SDL_Rect){width - pw, 0, pw, height};
     L->net = (SDL_Rect){0, 0, width - pw, height};
     int nch = t->nterms * t->k;
-    L->router = calloc((size_t)t->nrouters, sizeof *L->router);
-    L->term = calloc((size_t)t->nterms, sizeof *L->term);
-    L->link = calloc((size_t)t->nlinks + 1, sizeof *L->link);
-    L->inj = calloc((size_t)nch, sizeof *L->inj);
-    L->ej = calloc((size_t)nch, sizeof *L->ej);
+    L->router = xcalloc((size_t)t->nrouters, sizeof *L->router);
+    L->term = xcalloc((size_t)t->nterms, sizeof *L->term);
+    L->link = xcalloc((size_t)t->nlinks + 1, sizeof *L->link);
+    L->inj = xcalloc((size_t)nch, sizeof *L->inj);
+    L->ej = xcalloc((size_t)nch, sizeof *L->ej);
     if (!L->router || !L->term || !L->link || !L->inj || !L->ej) return -1;
 
     float pad = 14, aw = (float)L->net.w - 2 * pad, ah = (float)L->net.h - 2 * pad;

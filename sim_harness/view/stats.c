@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "view_impl.h"
+#include "cli.h"
 
 int stats_init(vstats *S, const topo *t, uint64_t window)
 {
@@ -24,15 +25,15 @@ int stats_init(vstats *S, const topo *t, uint64_t window)
     S->nrouters = t->nrouters;
     S->nterms = t->nterms;
     S->window = window ? window : 1;
-    S->now = calloc((size_t)S->nchan + 1, sizeof *S->now);
-    S->ring = calloc((size_t)STATS_RING * ((size_t)S->nchan + 1), sizeof *S->ring);
-    S->buffered = calloc((size_t)S->nrouters, sizeof *S->buffered);
-    S->xor_ops = calloc((size_t)S->nrouters, sizeof *S->xor_ops);
-    S->mcast = calloc((size_t)S->nrouters, sizeof *S->mcast);
-    S->xor_active = calloc((size_t)S->nrouters, 1);
-    S->mcast_active = calloc((size_t)S->nrouters, 1);
-    S->state = malloc((size_t)S->nterms);
-    S->step = malloc((size_t)S->nterms * sizeof *S->step);
+    S->now = xcalloc((size_t)S->nchan + 1, sizeof *S->now);
+    S->ring = xcalloc((size_t)STATS_RING * ((size_t)S->nchan + 1), sizeof *S->ring);
+    S->buffered = xcalloc((size_t)S->nrouters, sizeof *S->buffered);
+    S->xor_ops = xcalloc((size_t)S->nrouters, sizeof *S->xor_ops);
+    S->mcast = xcalloc((size_t)S->nrouters, sizeof *S->mcast);
+    S->xor_active = xcalloc((size_t)S->nrouters, 1);
+    S->mcast_active = xcalloc((size_t)S->nrouters, 1);
+    S->state = xmalloc((size_t)S->nterms);
+    S->step = xmalloc((size_t)S->nterms * sizeof *S->step);
     if (!S->now || !S->ring || !S->buffered || !S->xor_ops || !S->mcast || !S->xor_active || !S->mcast_active ||
         !S->state || !S->step)
         return -1;

@@ -15,6 +15,7 @@
 #include <SDL_image.h>
 
 #include "view_impl.h"
+#include "cli.h"
 
 static int check_font(const char *path, char *err, size_t errlen)
 {
@@ -101,7 +102,7 @@ view *view_open(const topo *t, const view_opts *o, char *err, size_t errlen)
     if (o->frames_dir && check_frames_dir(o->frames_dir, err, errlen)) return NULL;
     if (o->heatmap && check_heatmap(o->heatmap, err, errlen)) return NULL;
 
-    view *v = calloc(1, sizeof *v);
+    view *v = xcalloc(1, sizeof *v);
     if (!v) {
         snprintf(err, errlen, "view: out of memory");
         return NULL;
