@@ -53,7 +53,7 @@ typedef struct {
     int busy, vc, sent;
     uint32_t done;
     uint64_t go_cycle;             /* network cycle of the last accepted GO */
-    int credits[8];
+    int credits[ROUTER_MAX_VCS];
 } ni_send;
 
 typedef struct {
@@ -68,7 +68,7 @@ typedef struct {
     uint8_t *buf;
     /* flits that arrived behind a held packet: accepted (the router had a
      * credit for them) but not yet processed, so their credits are owed */
-    xnoc_flit q[64];
+    xnoc_flit q[ROUTER_MAX_BUF];   /* at most a VC buffer's worth are owed */
     int qhead, qlen;
 } ni_asm;
 
@@ -83,8 +83,8 @@ typedef struct ni {
     const topo *t;
     rv32 *core;
     ni_send send[NI_MAX_K];
-    ni_asm rx[NI_MAX_K][8];
-    uint8_t owed[NI_MAX_K][512];   /* credits to return, one per cycle (VC ids) */
+    ni_asm rx[NI_MAX_K][ROUTER_MAX_VCS];
+    uint8_t owed[NI_MAX_K][ROUTER_MAX_VCS * ROUTER_MAX_BUF];   /* credits to return, one per cycle (VC ids) */
     int owed_head[NI_MAX_K], owed_len[NI_MAX_K];
     uint32_t ring_base, ring_size, head, tail, count, irq_en, pending;
     uint64_t packets_sent, flits_sent, packets_recv, flits_recv;

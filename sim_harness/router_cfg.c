@@ -83,8 +83,8 @@ int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
             break;
         }
         static const struct { const char *name; long lo, hi; size_t off; const char *why; } keys[] = {
-            {"vcs", 1, 8, offsetof(router_cfg, vcs), ""},
-            {"buf", 1, 64, offsetof(router_cfg, buf), ""},
+            {"vcs", 1, ROUTER_MAX_VCS, offsetof(router_cfg, vcs), ""},
+            {"buf", 1, ROUTER_MAX_BUF, offsetof(router_cfg, buf), ""},
             {"pw", 64, 64, offsetof(router_cfg, pw), ": only 64-bit payloads are supported"},
             {"ncu", 0, 1, offsetof(router_cfg, ncu), " (0: routers without coding units)"},
             {"slots", 1, 16, offsetof(router_cfg, slots), ""},

@@ -11,6 +11,11 @@
 
 #include "topo.h"
 
+/* Limits of --router that other layers size arrays by (the NI's credits,
+ * reassembly buffers and owed credits): the parser enforces them. */
+#define ROUTER_MAX_VCS 8      /* the flit's 3-bit VC field */
+#define ROUTER_MAX_BUF 64     /* flits per VC buffer */
+
 typedef struct {
     int vcs;        /* virtual channels per port, 1..8 (default 2) */
     int buf;        /* input buffer depth per VC, flits (default 8) */
