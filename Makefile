@@ -27,7 +27,7 @@ HARNESS_SRC := $(filter-out $(VIEW_SRC),$(wildcard sim_harness/*.c sim_harness/*
 HARNESS_OBJ := $(HARNESS_SRC:%.c=$(BUILD)/obj/%.o)
 ASAN_OBJ    := $(HARNESS_SRC:%.c=$(BUILD)/asan/%.o)
 
-.PHONY: all deps test test-quick lint synth bench demo firmware clean asan fuzz fuzz-build soak
+.PHONY: all deps test test-quick lint format format-check synth bench demo firmware clean asan fuzz fuzz-build soak
 all: $(BUILD)/xnoc firmware
 
 $(BUILD)/xnoc: $(HARNESS_OBJ)
@@ -87,6 +87,14 @@ test: all asan
 
 lint:
 	tools/lint.sh
+
+# C formatting (.clang-format, Debian's clang-format): `make format` rewrites
+# the C sources in place, `make format-check` names the files that differ.
+FORMAT_SRC = $(shell find sim_harness firmware tests/unit tests/fuzz -name '*.[ch]' 2>/dev/null)
+format:
+	clang-format -i $(FORMAT_SRC)
+format-check:
+	@bad=0; for f in $(FORMAT_SRC); do clang-format $$f | cmp -s - $$f || { echo "not formatted: $$f"; bad=1; }; done; exit $$bad
 
 synth:
 	tools/synth.sh

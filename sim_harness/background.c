@@ -22,17 +22,17 @@
 #include "node.h"
 #include "splitmix.h"
 
-#define BG_RING_OFF 0x1000u   /* the ring, after the send buffer at RAM_BASE */
+#define BG_RING_OFF 0x1000u /* the ring, after the send buffer at RAM_BASE */
 #define BG_RING_SIZE (32u * 1024)
 
 struct background {
-    int n;                    /* background terminals */
-    int *term;                /* their ids */
-    double mean;              /* cycles between message arrivals */
+    int n;       /* background terminals */
+    int *term;   /* their ids */
+    double mean; /* cycles between message arrivals */
     int bytes;
     uint64_t *rng;
-    double *next;             /* cycle of the next arrival */
-    int *pending;             /* arrived, not yet started */
+    double *next; /* cycle of the next arrival */
+    int *pending; /* arrived, not yet started */
     uint64_t sent, received, rx_bytes;
 };
 
@@ -55,8 +55,9 @@ int background_parse(const char *spec, int allow_zero, double *rate, int *bytes,
     long b = *bytes;
     if (end != spec && *end == ':') b = strtol(end + 1, &end, 10);
     if (end == spec || *end || !(r >= 0 && r <= 1) || (r == 0 && !allow_zero) || b < 1 || b > 65536) {
-        snprintf(err, (size_t)errlen, "--background '%s': expected RATE[:BYTES], RATE in %s1] flits per cycle%s, BYTES 1..65536",
-                 spec, allow_zero ? "[0, " : "(0, ", allow_zero ? " (0: none)" : "");
+        snprintf(err, (size_t)errlen,
+                 "--background '%s': expected RATE[:BYTES], RATE in %s1] flits per cycle%s, BYTES 1..65536", spec,
+                 allow_zero ? "[0, " : "(0, ", allow_zero ? " (0: none)" : "");
         return -1;
     }
     *rate = r;
@@ -79,7 +80,7 @@ background *background_create(sys *s, const unsigned char *mask, double rate, in
         node *nd = &s->nodes[b->term[j]];
         b->rng[j] = seed * 1000003u + (uint64_t)b->term[j];
         b->next[j] = b->mean > 0 ? -b->mean * log(1 - unit(&b->rng[j])) : INFINITY;
-        memset(nd->core.ram, 0xA5, (size_t)bytes);   /* the payload: any bytes */
+        memset(nd->core.ram, 0xA5, (size_t)bytes); /* the payload: any bytes */
         store(&nd->ni, NI_RECV + NI_R_BASE, RAM_BASE + BG_RING_OFF);
         store(&nd->ni, NI_RECV + NI_R_SIZE, BG_RING_SIZE);
     }
@@ -93,7 +94,7 @@ static void drain(background *b, node *nd)
     for (;;) {
         uint32_t tail = reg(n, NI_RECV + NI_R_TAIL), head = reg(n, NI_RECV + NI_R_HEAD);
         const uint32_t *h = (const uint32_t *)(nd->core.ram + BG_RING_OFF + tail);
-        if (tail != head && h[1] == NI_WRAP_MARK) tail = 0;   /* the NI wrapped to the start */
+        if (tail != head && h[1] == NI_WRAP_MARK) tail = 0; /* the NI wrapped to the start */
         if (tail == head) {
             store(n, NI_RECV + NI_R_TAIL, tail);
             return;

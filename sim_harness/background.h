@@ -11,7 +11,7 @@ typedef struct background background;
 
 typedef struct {
     int nodes;
-    uint64_t sent, received, rx_bytes, waiting;   /* messages; waiting: arrived, not started */
+    uint64_t sent, received, rx_bytes, waiting; /* messages; waiting: arrived, not started */
 } background_stats_t;
 
 /* "RATE[:BYTES]": RATE flits per cycle in [0, 1] (0 only if allow_zero:

@@ -45,10 +45,8 @@ long cli_long(const char *flag, const char *s, long lo, long hi)
     char *end;
     errno = 0;
     long v = strtol(s ? s : "", &end, 0);
-    if (!s || !*s || *end || errno)
-        cli_fail(EXIT_USAGE, "%s: '%s' is not an integer", flag, s ? s : "");
-    if (v < lo || v > hi)
-        cli_fail(EXIT_USAGE, "%s: %ld is out of range [%ld, %ld]", flag, v, lo, hi);
+    if (!s || !*s || *end || errno) cli_fail(EXIT_USAGE, "%s: '%s' is not an integer", flag, s ? s : "");
+    if (v < lo || v > hi) cli_fail(EXIT_USAGE, "%s: %ld is out of range [%ld, %ld]", flag, v, lo, hi);
     return v;
 }
 
@@ -56,11 +54,9 @@ uint64_t cli_u64(const char *flag, const char *s)
 {
     char *end;
     errno = 0;
-    if (!s || !*s || *s == '-')
-        cli_fail(EXIT_USAGE, "%s: '%s' is not a non-negative integer", flag, s ? s : "");
+    if (!s || !*s || *s == '-') cli_fail(EXIT_USAGE, "%s: '%s' is not a non-negative integer", flag, s ? s : "");
     unsigned long long v = strtoull(s, &end, 0);
-    if (*end || errno)
-        cli_fail(EXIT_USAGE, "%s: '%s' is not a non-negative integer", flag, s);
+    if (*end || errno) cli_fail(EXIT_USAGE, "%s: '%s' is not a non-negative integer", flag, s);
     return v;
 }
 
@@ -69,10 +65,8 @@ double cli_double(const char *flag, const char *s, double lo, double hi)
     char *end;
     errno = 0;
     double v = strtod(s ? s : "", &end);
-    if (!s || !*s || *end || errno || v != v)
-        cli_fail(EXIT_USAGE, "%s: '%s' is not a number", flag, s ? s : "");
-    if (v < lo || v > hi)
-        cli_fail(EXIT_USAGE, "%s: %g is out of range [%g, %g]", flag, v, lo, hi);
+    if (!s || !*s || *end || errno || v != v) cli_fail(EXIT_USAGE, "%s: '%s' is not a number", flag, s ? s : "");
+    if (v < lo || v > hi) cli_fail(EXIT_USAGE, "%s: %g is out of range [%g, %g]", flag, v, lo, hi);
     return v;
 }
 
@@ -132,7 +126,7 @@ int cli_progress_enabled(void)
         const char *e = getenv("XNOC_PROGRESS");
         progress_on = e ? atoi(e) != 0 : 1;
         progress_tty = isatty(2);
-        progress_t0 = progress_last = wall();   /* quick commands print nothing */
+        progress_t0 = progress_last = wall(); /* quick commands print nothing */
     }
     return progress_on;
 }
@@ -189,7 +183,7 @@ static void on_sigint(int sig)
 {
     (void)sig;
     cli_interrupted = 1;
-    signal(SIGINT, SIG_DFL);   /* a second Ctrl-C ends the process at once */
+    signal(SIGINT, SIG_DFL); /* a second Ctrl-C ends the process at once */
 }
 
 void cli_catch_sigint(void) { signal(SIGINT, on_sigint); }
@@ -249,6 +243,9 @@ static void *oom(void *p, size_t n)
 
 /* zero-sized requests get one byte, so that a NULL always means failure */
 void *xmalloc(size_t n) { return oom(malloc(n ? n : 1), n ? n : 1); }
-void *xcalloc(size_t n, size_t size) { return oom(calloc(n ? n : 1, size ? size : 1), (n ? n : 1) * (size ? size : 1)); }
+void *xcalloc(size_t n, size_t size)
+{
+    return oom(calloc(n ? n : 1, size ? size : 1), (n ? n : 1) * (size ? size : 1));
+}
 void *xrealloc(void *p, size_t n) { return oom(realloc(p, n ? n : 1), n ? n : 1); }
 char *xstrdup(const char *s) { return oom(strdup(s), strlen(s) + 1); }

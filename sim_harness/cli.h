@@ -13,7 +13,7 @@
 #define EXIT_USAGE 2
 #define EXIT_RUNFAIL 1
 
-extern const char *cli_cmd;   /* name of the running command, for messages */
+extern const char *cli_cmd; /* name of the running command, for messages */
 
 /* Prints "xnoc <cmd>: <message>" and exits with status code. */
 void cli_fail(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
@@ -46,8 +46,8 @@ int cli_set(const char *s, int n, unsigned char *mask, char *err, int errlen);
 void cli_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cli_progress_done(void);
 int cli_progress_enabled(void);
-double cli_elapsed(void);      /* seconds since the command started */
-double cli_now(void);          /* a monotonic clock, seconds */
+double cli_elapsed(void); /* seconds since the command started */
+double cli_now(void);     /* a monotonic clock, seconds */
 /* "812 k cycles/s, ETA 1 m 05 s" for `done` of `total` cycles since cli_now() was `since` */
 const char *cli_rate_eta(uint64_t done, uint64_t total, double since, char *buf, size_t len);
 

@@ -28,7 +28,7 @@ static void busiest_channel(const topo *t, sys *sy, coll_outcome *out)
         const topo_link *L = &t->links[l];
         uint64_t f = net_link_flits(sy->net, L->src, L->src_port);
         out->link_flits += f;
-        if (t->kind == TOPO_DRAGONFLY && L->dateline) out->global_flits += f;   /* the global links */
+        if (t->kind == TOPO_DRAGONFLY && L->dateline) out->global_flits += f; /* the global links */
         if (f > out->busiest_flits) {
             out->busiest_flits = f;
             snprintf(out->busiest, sizeof out->busiest, "r%d.%s->r%d", L->src,
@@ -75,7 +75,8 @@ static const char *status_error(int i, const node *nd, const uint32_t *res, char
 /* Runs schedule s on the network, checks every node's buffers afterwards
  * and collects the timing.  ram_kib 0: sized for the plan and buffers. */
 void coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, int bytes, int sync, uint32_t seed, int redop,
-                  uint64_t max_cycles, uint32_t ram_kib, const coll_exec_opts *x, coll_outcome *out, json_t **links, view *vw)
+                  uint64_t max_cycles, uint32_t ram_kib, const coll_exec_opts *x, coll_outcome *out, json_t **links,
+                  view *vw)
 {
     memset(out, 0, sizeof *out);
     out->step_cycles = xcalloc((size_t)s->nsteps + 1, sizeof *out->step_cycles);
@@ -95,10 +96,12 @@ void coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, int bytes,
         cli_fail(EXIT_USAGE, "--ram %u: this collective needs %u KiB per node (the plan and its %d-byte buffers)",
                  ram_kib, need_kib, bytes);
     out->ram_kib = ram_kib ? ram_kib : need_kib;
-    sys_opts o = {.ram_kib = out->ram_kib, .clock_ratio = x->clock_ratio, .console_out = stderr,
+    sys_opts o = {.ram_kib = out->ram_kib,
+                  .clock_ratio = x->clock_ratio,
+                  .console_out = stderr,
                   .watchdog = SYS_WATCHDOG_DEFAULT};
     o.plan_addr = plan_addr;
-    if (x->measured) {   /* the measured run, not the calibration */
+    if (x->measured) { /* the measured run, not the calibration */
         o.trace = x->trace_path;
         o.trace_from = x->trace_from;
         o.trace_to = x->trace_to;
@@ -170,7 +173,8 @@ void coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, int bytes,
             out->stalls += v;
             if (v > out->worst_stalls) {
                 out->worst_stalls = v;
-                snprintf(out->worst, sizeof out->worst, "router %d port %d (%s)", rt, p, links_port_name(t, rt, p, pn, sizeof pn));
+                snprintf(out->worst, sizeof out->worst, "router %d port %d (%s)", rt, p,
+                         links_port_name(t, rt, p, pn, sizeof pn));
             }
         }
     for (int i = 0; i < s->nterms; i++) out->flits += sy->nodes[i].ni.flits_sent;
@@ -202,8 +206,8 @@ void coll_calibrate(const topo *t, const router_cfg *rc, int clock_ratio, double
     struct stat st;
     snprintf(elf, sizeof elf, "%s/firmware/coll.elf", cli_build_dir());
     long stamp = stat(elf, &st) == 0 ? (long)st.st_mtime : 0;
-    snprintf(path, sizeof path, "%s/cache/calib2-%s-k%d-v%d-b%d-r%d-q%d-%ld.txt", cli_build_dir(), t->name,
-             t->k, rc->vcs, rc->buf, clock_ratio, rc->sendq, stamp);
+    snprintf(path, sizeof path, "%s/cache/calib2-%s-k%d-v%d-b%d-r%d-q%d-%ld.txt", cli_build_dir(), t->name, t->k,
+             rc->vcs, rc->buf, clock_ratio, rc->sendq, stamp);
     for (char *c = path + strlen(cli_build_dir()) + 7; *c; c++)
         if (*c == ':' || *c == '=') *c = '_';
     FILE *f = fopen(path, "r");
@@ -229,7 +233,7 @@ static void calibrate_run(const topo *t, const router_cfg *rc, int clock_ratio, 
     int dst = -1;
     for (int d = 0; d < t->nterms && dst < 0; d++)
         if (topo_distance(t, 0, topo_term_router(t, d)) == 1) dst = d;
-    if (dst < 0 && t->nterms > 1) dst = 1;      /* a single router: the neighbour terminal */
+    if (dst < 0 && t->nterms > 1) dst = 1; /* a single router: the neighbour terminal */
     if (dst < 0) {
         *ts = *t1 = 0;
         return;
@@ -252,4 +256,3 @@ static void calibrate_run(const topo *t, const router_cfg *rc, int clock_ratio, 
     *t1 = (tm[2] - tm[1]) / 1024.0;
     *ts = tm[0] - 8 * *t1;
 }
-

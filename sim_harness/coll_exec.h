@@ -25,26 +25,26 @@ typedef struct {
     char worst[128];
     uint64_t worst_stalls;
     uint64_t flits;
-    uint64_t combine_cycles;        /* reduce: the most any node spent combining */
-    char busiest[64];               /* the channel that carried the most flits */
+    uint64_t combine_cycles; /* reduce: the most any node spent combining */
+    char busiest[64];        /* the channel that carried the most flits */
     uint64_t busiest_flits;
-    uint64_t link_flits;            /* flits on router-to-router links, all of them */
-    uint64_t global_flits;          /* dragonfly: of them on global links */
+    uint64_t link_flits;   /* flits on router-to-router links, all of them */
+    uint64_t global_flits; /* dragonfly: of them on global links */
     uint32_t ram_kib;
-    uint64_t start_cycle;           /* network cycle the timed region began in */
-    background_stats_t bg;          /* --background */
+    uint64_t start_cycle;  /* network cycle the timed region began in */
+    background_stats_t bg; /* --background */
 } coll_outcome;
 
 /* How the runs go: every run (the calibration too, so the model matches)
  * takes clock_ratio; only the measured run (measured = 1) is traced, logs
  * events and has background traffic. */
 typedef struct {
-    int clock_ratio;                /* core cycles per network cycle */
+    int clock_ratio; /* core cycles per network cycle */
     int measured;
-    const char *trace_path;         /* --trace F.vcd [--trace-window A:B] */
+    const char *trace_path; /* --trace F.vcd [--trace-window A:B] */
     uint64_t trace_from, trace_to;
-    FILE *events;                   /* --events F.jsonl */
-    const unsigned char *bg_mask;   /* --background: [terminal] 1 = runs synthetic traffic */
+    FILE *events;                 /* --events F.jsonl */
+    const unsigned char *bg_mask; /* --background: [terminal] 1 = runs synthetic traffic */
     double bg_rate;
     int bg_bytes;
 } coll_exec_opts;
@@ -53,7 +53,8 @@ typedef struct {
  * and collects the timing.  ram_kib 0: sized for the plan and buffers.
  * links (or NULL): the per-channel report; vw (or NULL): the view. */
 void coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, int bytes, int sync, uint32_t seed, int redop,
-                  uint64_t max_cycles, uint32_t ram_kib, const coll_exec_opts *x, coll_outcome *out, json_t **links, view *vw);
+                  uint64_t max_cycles, uint32_t ram_kib, const coll_exec_opts *x, coll_outcome *out, json_t **links,
+                  view *vw);
 
 /* t_s and t_1 of the model on this network (cached per configuration). */
 void coll_calibrate(const topo *t, const router_cfg *rc, int clock_ratio, double *ts, double *t1);

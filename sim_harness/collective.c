@@ -105,7 +105,7 @@ static void schedule_hops(const coll_sched *s, const topo *t, int bytes, uint64_
     *unicasts = 0;
     for (int x = 0; x < s->nxfers; x++) {
         const coll_xfer *f = &s->xf[x];
-        if (f->src >= s->nterms || f->dst >= s->nterms) continue;   /* to or from a coding unit: no link */
+        if (f->src >= s->nterms || f->dst >= s->nterms) continue; /* to or from a coding unit: no link */
         int h = f->nports ? f->nports - 1 : topo_distance(t, topo_term_router(t, f->src), topo_term_router(t, f->dst));
         *hops += (uint64_t)h;
         *flits += (uint64_t)h * (2 + ((uint64_t)coll_xfer_bytes(s, f, bytes) + 7) / 8);
@@ -120,7 +120,7 @@ static uint64_t busiest_volume(const coll_sched *s, int bytes)
     for (int x = 0; x < s->nxfers; x++) {
         const coll_xfer *f = &s->xf[x];
         uint64_t b = (uint64_t)coll_xfer_bytes(s, f, bytes);
-        if (f->src < s->nterms) out[f->src] += b;   /* (not a coding unit) */
+        if (f->src < s->nterms) out[f->src] += b; /* (not a coding unit) */
         if (f->dst < s->nterms) in[f->dst] += b;
     }
     for (int i = 0; i < s->nterms; i++) {
@@ -141,7 +141,8 @@ static void schedule_df_links(const coll_sched *s, const topo *t, uint64_t *glob
         const coll_xfer *f = &s->xf[x];
         if (f->src >= s->nterms || f->dst >= s->nterms) continue;
         int ports[COLL_MAX_HOPS + 8], n = f->nports, r = topo_term_router(t, f->src);
-        if (n) for (int i = 0; i < n; i++) ports[i] = f->ports[i];
+        if (n)
+            for (int i = 0; i < n; i++) ports[i] = f->ports[i];
         else n = topo_route_ports(t, f->src, f->dst, ports, COLL_MAX_HOPS + 8);
         for (int i = 0; i < n && ports[i] < t->nnet; i++) {
             const topo_link *l = &t->links[t->out_link[r * t->nports + ports[i]]];
@@ -196,7 +197,7 @@ static int *random_alloc(const char *spec, int nterms, int *n)
     int *perm = xmalloc((size_t)nterms * sizeof *perm);
     for (int i = 0; i < nterms; i++) perm[i] = i;
     uint64_t x = seed * 0x9E3779B97F4A7C15ull + 1;
-    for (int i = 0; i < N; i++) {   /* Fisher-Yates, the first N places */
+    for (int i = 0; i < N; i++) { /* Fisher-Yates, the first N places */
         x ^= x << 13, x ^= x >> 7, x ^= x << 17;
         int j = i + (int)(x % (uint64_t)(nterms - i)), tmp = perm[i];
         perm[i] = perm[j];
@@ -218,7 +219,7 @@ static void alloc_sets(coll_op op, const int *order, int n, const char *from, ch
     int rooted_from = op == OP_BCAST || op == OP_SCATTER, rooted_to = op == OP_GATHER || op == OP_REDUCE;
     *fs = rooted_from ? (from ? xstrdup(from) : xstrdup(root)) : from ? xstrdup(from) : xstrdup(job);
     *ts = rooted_to ? xstrdup(root) : xstrdup(job);
-    if (rooted_to) {   /* the root receives; the job sends */
+    if (rooted_to) { /* the root receives; the job sends */
         free(*fs);
         *fs = xstrdup(job);
     }
@@ -260,9 +261,9 @@ int cmd_collective(int argc, char **argv)
         else if (!strcmp(a, "--group-shape")) shape_s = argv[++i];
         else if (!strcmp(a, "--alloc")) alloc_s = argv[++i];
         else if (!strcmp(a, "--background")) {
-            if (background_parse(argv[++i], 1, &xo.bg_rate, &xo.bg_bytes, err, sizeof err)) cli_fail(EXIT_USAGE, "%s", err);
-        }
-        else if (!strcmp(a, "--multicast")) mcast_s = argv[++i];
+            if (background_parse(argv[++i], 1, &xo.bg_rate, &xo.bg_bytes, err, sizeof err))
+                cli_fail(EXIT_USAGE, "%s", err);
+        } else if (!strcmp(a, "--multicast")) mcast_s = argv[++i];
         else if (!strcmp(a, "--xor")) xor_s = argv[++i];
         else if (!strcmp(a, "--sync")) {
             const char *m = argv[++i];
@@ -271,7 +272,8 @@ int cmd_collective(int argc, char **argv)
             else cli_fail(EXIT_USAGE, "--sync: '%s' is neither global nor data", m);
         } else if (!strcmp(a, "--redop")) {
             redop = coll_redop_parse(argv[++i]);
-            if (redop < 0) cli_fail(EXIT_USAGE, "--redop: unknown operator '%s' (sum, prod, max, min, and, or, xor)", argv[i]);
+            if (redop < 0)
+                cli_fail(EXIT_USAGE, "--redop: unknown operator '%s' (sum, prod, max, min, and, or, xor)", argv[i]);
         } else if (!strcmp(a, "--ports")) k = (int)cli_long(a, argv[++i], 1, NI_MAX_K);
         else if (!strcmp(a, "--router")) {
             if (router_cfg_parse(&rc, argv[++i], err, sizeof err)) cli_fail(EXIT_USAGE, "%s", err);
@@ -280,8 +282,7 @@ int cmd_collective(int argc, char **argv)
         else if (!strcmp(a, "--trace")) xo.trace_path = argv[++i];
         else if (!strcmp(a, "--events")) {
             if (!(xo.events = fopen(argv[++i], "w"))) cli_fail(EXIT_USAGE, "--events %s: %s", argv[i], strerror(errno));
-        }
-        else if (!strcmp(a, "--trace-window")) cli_window(a, argv[++i], &xo.trace_from, &xo.trace_to);
+        } else if (!strcmp(a, "--trace-window")) cli_window(a, argv[++i], &xo.trace_from, &xo.trace_to);
         else if (!strcmp(a, "--ram")) ram_kib = (uint32_t)cli_long(a, argv[++i], 64, 1024 * 1024);
         else if (!strcmp(a, "--clock-ratio")) xo.clock_ratio = (int)cli_long(a, argv[++i], 1, 1024);
         else if (!strcmp(a, "--time-limit")) exact_limit = cli_double(a, argv[++i], 0.01, 86400);
@@ -291,7 +292,9 @@ int cmd_collective(int argc, char **argv)
     coll_sched s;
     int algo = coll_algo_parse(algo_s);
     if (algo < 0)
-        cli_fail(EXIT_USAGE, "--algo: unknown algorithm '%s' (sched, tree, ring, rd, all-at-once, qcdoc, hnc, llf, glf, forest)", algo_s);
+        cli_fail(EXIT_USAGE,
+                 "--algo: unknown algorithm '%s' (sched, tree, ring, rd, all-at-once, qcdoc, hnc, llf, glf, forest)",
+                 algo_s);
     hnc_opts ho = {.xor_unit = rc.ncu, .chunk = 8 * rc.ncmax};
     hnc_info hi = {0};
     if (algo != ALGO_HNC && (shape_s || mcast_s || xor_s))
@@ -303,8 +306,11 @@ int cmd_collective(int argc, char **argv)
     if (xor_s) {
         if (!strcmp(xor_s, "unit")) ho.xor_unit = 1;
         else if (!strcmp(xor_s, "core")) ho.xor_unit = 0;
-        else cli_fail(EXIT_USAGE, "--xor '%s': unit (the routers' coding units) or core (the intermediate nodes' firmware)", xor_s);
-        if (ho.xor_unit && !rc.ncu) cli_fail(EXIT_USAGE, "--xor unit: the routers have no coding units (--router ncu=0); use --xor core");
+        else
+            cli_fail(EXIT_USAGE,
+                     "--xor '%s': unit (the routers' coding units) or core (the intermediate nodes' firmware)", xor_s);
+        if (ho.xor_unit && !rc.ncu)
+            cli_fail(EXIT_USAGE, "--xor unit: the routers have no coding units (--router ncu=0); use --xor core");
     }
     sched_result sr = {0};
     char source[4600] = "";
@@ -320,8 +326,8 @@ int cmd_collective(int argc, char **argv)
             topo *want = topo_parse(spec, k, err, sizeof err);
             if (!want) cli_fail(EXIT_USAGE, "%s", err);
             if (strcmp(want->name, t->name) || want->k != t->k)
-                cli_fail(EXIT_USAGE, "--schedule %s is for %s (k=%d), not --topo %s (k=%d)", file, t->name, t->k, want->name,
-                         want->k);
+                cli_fail(EXIT_USAGE, "--schedule %s is for %s (k=%d), not --topo %s (k=%d)", file, t->name, t->k,
+                         want->name, want->k);
             topo_free(want);
         }
         if (opname && coll_op_parse(opname) != (int)s.op)
@@ -334,9 +340,15 @@ int cmd_collective(int argc, char **argv)
         algo = ALGO_SCHED;
     } else {
         if (!spec) cli_fail(EXIT_USAGE, "--topo is required (see xnoc collective --help)");
-        if (!opname) cli_fail(EXIT_USAGE, "--op is required (barrier, bcast, scatter, gather, reduce, allgather, alltoall, mnb, mns)");
+        if (!opname)
+            cli_fail(EXIT_USAGE,
+                     "--op is required (barrier, bcast, scatter, gather, reduce, allgather, alltoall, mnb, mns)");
         int op = coll_op_parse(opname);
-        if (op < 0) cli_fail(EXIT_USAGE, "--op: unknown collective '%s' (barrier, bcast, scatter, gather, reduce, allgather, alltoall, mnb, mns)", opname);
+        if (op < 0)
+            cli_fail(EXIT_USAGE,
+                     "--op: unknown collective '%s' (barrier, bcast, scatter, gather, reduce, allgather, alltoall, "
+                     "mnb, mns)",
+                     opname);
         t = topo_parse(spec, k, err, sizeof err);
         if (!t) cli_fail(EXIT_USAGE, "%s", err);
         int *order = NULL, norder = 0;
@@ -359,7 +371,7 @@ int cmd_collective(int argc, char **argv)
         sched_lower_bound(&s, t, &b);
         sr.lower_bound = b.value;
         int shipped = 0;
-        if (algo == ALGO_SCHED && use_shipped) {   /* a proven schedule in the repository comes first */
+        if (algo == ALGO_SCHED && use_shipped) { /* a proven schedule in the repository comes first */
             coll_sched f;
             int opt;
             shipped = sched_file_shipped(t, &s, &f, &opt, source, sizeof source, err, sizeof err);
@@ -373,8 +385,10 @@ int cmd_collective(int argc, char **argv)
         }
         if (algo == ALGO_SCHED && shipped != 1) {
             source_kind = "search";
-            sched_opts so = {.exact = 1, .time_limit = exact_limit, .seed = 1, .progress = !json && cli_progress_enabled()};
-            if (sched_run(&s, t, &so, &sr) < 0) cli_fail(EXIT_RUNFAIL, "no schedule found for %s on %s", opname, t->name);
+            sched_opts so = {
+                .exact = 1, .time_limit = exact_limit, .seed = 1, .progress = !json && cli_progress_enabled()};
+            if (sched_run(&s, t, &so, &sr) < 0)
+                cli_fail(EXIT_RUNFAIL, "no schedule found for %s on %s", opname, t->name);
         } else if (algo == ALGO_HNC) {
             ho.bytes = bytes < 0 ? 64 : bytes;
             if (hnc_build(&s, t, &ho, &hi, err, sizeof err)) cli_fail(EXIT_USAGE, "--algo hnc: %s", err);
@@ -406,10 +420,12 @@ int cmd_collective(int argc, char **argv)
         xo.bg_mask = bg_mask = xcalloc((size_t)s.nterms, 1);
         int nbg = 0;
         for (int v = 0; v < s.nterms; v++) nbg += bg_mask[v] = !s.from[v] && !s.to[v] && v != s.root;
-        if (nbg < 2) cli_fail(EXIT_USAGE, "--background: %d terminal(s) outside the collective; it needs at least two", nbg);
+        if (nbg < 2)
+            cli_fail(EXIT_USAGE, "--background: %d terminal(s) outside the collective; it needs at least two", nbg);
     }
     xo.measured = 1;
-    coll_execute(t, &rc, &s, bytes, sync, (uint32_t)seed, redop, max_cycles, ram_kib, &xo, &o, json ? &links : NULL, vw);
+    coll_execute(t, &rc, &s, bytes, sync, (uint32_t)seed, redop, max_cycles, ram_kib, &xo, &o, json ? &links : NULL,
+                 vw);
     if (vw) view_close(vw);
     uint64_t volume = busiest_volume(&s, bytes);
     int rounds = message_rounds(&s, t);
@@ -441,11 +457,14 @@ int cmd_collective(int argc, char **argv)
         json_object_set_new(j, "message_rounds", json_integer(rounds));
         json_object_set_new(j, "schedule_source", json_string(source_kind));
         if (source[0]) {
-            size_t l = strlen(cli_src_dir());   /* shipped: relative to the repository */
+            size_t l = strlen(cli_src_dir()); /* shipped: relative to the repository */
             const char *rel = !strncmp(source, cli_src_dir(), l) && source[l] == '/' ? source + l + 1 : source;
             json_object_set_new(j, "schedule_file", json_string(rel));
         }
-        json_object_set_new(j, "optimal", algo != ALGO_SCHED ? json_null() : sr.optimal == 1 ? json_true() : json_null());
+        json_object_set_new(j, "optimal",
+                            algo != ALGO_SCHED ? json_null()
+                            : sr.optimal == 1  ? json_true()
+                                               : json_null());
         for (int st = 0; st < nsteps; st++) json_array_append_new(per, json_integer((json_int_t)o.step_cycles[st]));
         json_object_set_new(j, "cycles_per_step", per);
         json_object_set_new(j, "t_s", json_real(ts));
@@ -453,7 +472,9 @@ int cmd_collective(int argc, char **argv)
         json_object_set_new(j, "volume_bytes", json_integer((json_int_t)volume));
         json_object_set_new(j, "model_cycles", json_real(model));
         json_object_set_new(j, "stalled_flit_cycles", json_integer((json_int_t)o.stalls));
-        if (o.worst_stalls) json_object_set_new(j, "worst_stall", json_pack("{s:s,s:I}", "channel", o.worst, "cycles", (json_int_t)o.worst_stalls));
+        if (o.worst_stalls)
+            json_object_set_new(j, "worst_stall",
+                                json_pack("{s:s,s:I}", "channel", o.worst, "cycles", (json_int_t)o.worst_stalls));
         json_object_set_new(j, "flits", json_integer((json_int_t)o.flits));
         json_object_set_new(j, "busiest_channel", json_string(o.busiest));
         json_object_set_new(j, "busiest_channel_flits", json_integer((json_int_t)o.busiest_flits));
@@ -463,7 +484,7 @@ int cmd_collective(int argc, char **argv)
         json_object_set_new(j, "link_flits_expected", json_integer((json_int_t)hops_flits));
         json_object_set_new(j, "unicasts", json_integer(unicasts));
         json_object_set_new(j, "hops", hops_ok ? json_integer((json_int_t)hops) : json_null());
-        if (t->kind == TOPO_DRAGONFLY) {   /* the dragonfly paper's metrics: link crossings by kind */
+        if (t->kind == TOPO_DRAGONFLY) { /* the dragonfly paper's metrics: link crossings by kind */
             uint64_t pkt = 2 + ((uint64_t)bytes + 7) / 8, gl, ll;
             int known = df_link_packets(&s, t, &rc, &o, bytes, &gl, &ll);
             json_object_set_new(j, "makespan", json_integer((json_int_t)o.cycles));
@@ -473,10 +494,12 @@ int cmd_collective(int argc, char **argv)
             if (rc.routing == ROUTING_MIN) {
                 uint64_t rg, rl;
                 schedule_df_links(&s, t, &rg, &rl);
-                json_object_set_new(j, "link_counters_agree",
-                                    json_boolean(o.global_flits == rg * pkt && o.link_flits - o.global_flits == rl * pkt));
+                json_object_set_new(
+                    j, "link_counters_agree",
+                    json_boolean(o.global_flits == rg * pkt && o.link_flits - o.global_flits == rl * pkt));
             }
-            json_object_set_new(j, "avg_hops", known && unicasts ? json_real((double)(gl + ll) / unicasts) : json_null());
+            json_object_set_new(j, "avg_hops",
+                                known && unicasts ? json_real((double)(gl + ll) / unicasts) : json_null());
             int gj = groups_in_job(&s, t), members = 0;
             for (int v = 0; v < s.nterms; v++) members += s.from[v] || s.to[v];
             dfm_probs dp;
@@ -514,8 +537,8 @@ int cmd_collective(int argc, char **argv)
         json_object_set_new(j, "ram_kib", json_integer(o.ram_kib));
         if (xo.bg_mask)
             json_object_set_new(j, "background",
-                                json_pack("{s:i,s:f,s:i,s:I,s:I,s:I}", "nodes", o.bg.nodes, "rate", xo.bg_rate, "bytes", xo.bg_bytes,
-                                          "messages_sent", (json_int_t)o.bg.sent, "messages_received",
+                                json_pack("{s:i,s:f,s:i,s:I,s:I,s:I}", "nodes", o.bg.nodes, "rate", xo.bg_rate, "bytes",
+                                          xo.bg_bytes, "messages_sent", (json_int_t)o.bg.sent, "messages_received",
                                           (json_int_t)o.bg.received, "messages_waiting", (json_int_t)o.bg.waiting));
         if (o.error[0]) json_object_set_new(j, "error", json_string(o.error));
         if (links) json_object_set_new(j, "links", links);
@@ -528,43 +551,54 @@ int cmd_collective(int argc, char **argv)
                o.verified ? "verified byte-exact" : "VERIFICATION FAILED");
         if (rounds != nsteps)
             printf("  %d message rounds (the most messages one channel sends in a step, summed over the steps;\n"
-                   "  the lower bound counts these)\n", rounds);
-        printf("  %llu cycles in %d steps (lower bound %d); model tau*t_s + V*t_1 = %d*%.1f + %llu*%.3f = %.0f cycles (%+.1f%%)\n",
+                   "  the lower bound counts these)\n",
+                   rounds);
+        printf("  %llu cycles in %d steps (lower bound %d); model tau*t_s + V*t_1 = %d*%.1f + %llu*%.3f = %.0f cycles "
+               "(%+.1f%%)\n",
                (unsigned long long)o.cycles, nsteps, sr.lower_bound, nsteps, ts, (unsigned long long)volume, t1, model,
                model > 0 ? 100.0 * ((double)o.cycles - model) / model : 0.0);
         printf("  cycles per step:");
         for (int st = 0; st < nsteps && st < 20; st++) printf(" %llu", (unsigned long long)o.step_cycles[st]);
-        printf("%s\n  contention: %llu stalled flit-cycles%s%s\n", nsteps > 20 ? " ..." : "", (unsigned long long)o.stalls,
-               o.worst_stalls ? ", most at " : "", o.worst);
+        printf("%s\n  contention: %llu stalled flit-cycles%s%s\n", nsteps > 20 ? " ..." : "",
+               (unsigned long long)o.stalls, o.worst_stalls ? ", most at " : "", o.worst);
         printf("  busiest channel: %s, %llu flits, %.1f%% of the cycles\n", o.busiest[0] ? o.busiest : "none",
                (unsigned long long)o.busiest_flits, 100 * util);
         if (s.op == OP_REDUCE)
             printf("  combining on the cores: %llu cycles (the most any node spent), network and step overhead: %llu\n",
                    (unsigned long long)o.combine_cycles, (unsigned long long)(o.cycles - o.combine_cycles));
         printf("  %d unicasts, %llu aggregate path hops%s, %llu flits on router-to-router links\n", unicasts,
-               (unsigned long long)hops, hops_ok ? "" : " (the link counters disagree!)", (unsigned long long)o.link_flits);
+               (unsigned long long)hops, hops_ok ? "" : " (the link counters disagree!)",
+               (unsigned long long)o.link_flits);
         if (t->kind == TOPO_DRAGONFLY) {
             uint64_t gl = 0, ll = 0;
             if (df_link_packets(&s, t, &rc, &o, bytes, &gl, &ll))
-                printf("  dragonfly: makespan %llu cycles, %llu packets on global links, %llu on local links, job of %d groups\n",
-                       (unsigned long long)o.cycles, (unsigned long long)gl, (unsigned long long)ll, groups_in_job(&s, t));
+                printf("  dragonfly: makespan %llu cycles, %llu packets on global links, %llu on local links, job of "
+                       "%d groups\n",
+                       (unsigned long long)o.cycles, (unsigned long long)gl, (unsigned long long)ll,
+                       groups_in_job(&s, t));
             else
-                printf("  dragonfly: makespan %llu cycles (link crossings unknown: background traffic and non-minimal routing), "
-                       "job of %d groups\n", (unsigned long long)o.cycles, groups_in_job(&s, t));
+                printf("  dragonfly: makespan %llu cycles (link crossings unknown: background traffic and non-minimal "
+                       "routing), "
+                       "job of %d groups\n",
+                       (unsigned long long)o.cycles, groups_in_job(&s, t));
         }
         if (xo.bg_mask)
-            printf("  background: %d terminals, %.3f flits/cycle each in %d-byte messages: %llu sent, %llu received during the run\n",
-                   o.bg.nodes, xo.bg_rate, xo.bg_bytes, (unsigned long long)o.bg.sent, (unsigned long long)o.bg.received);
+            printf("  background: %d terminals, %.3f flits/cycle each in %d-byte messages: %llu sent, %llu received "
+                   "during the run\n",
+                   o.bg.nodes, xo.bg_rate, xo.bg_bytes, (unsigned long long)o.bg.sent,
+                   (unsigned long long)o.bg.received);
         if (algo == ALGO_HNC)
-            printf("  hnc: groups %dx%d (%d groups of %d nodes), intermediate node at (%d,%d), %s multicasts, XOR in the %s;\n"
-                   "  model hops %.0f; cycles B+F %llu, C %llu, D %llu, E %llu (delivered at %llu), G (decoding) %llu;\n"
-                   "  XOR on cores %llu cycles (the most any node spent)\n",
-                   hi.gw, hi.gh, hi.groups, hi.group_size, hi.in_x, hi.in_y, ho.all_at_once ? "all-at-once" : "tree",
-                   ho.xor_unit ? "routers' coding units" : "intermediate nodes' cores", hi.model_hops,
-                   (unsigned long long)phase_cycles[HNC_B], (unsigned long long)phase_cycles[HNC_C],
-                   (unsigned long long)phase_cycles[HNC_D], (unsigned long long)phase_cycles[HNC_E],
-                   (unsigned long long)(o.cycles - phase_cycles[HNC_G]), (unsigned long long)phase_cycles[HNC_G],
-                   (unsigned long long)o.combine_cycles);
+            printf(
+                "  hnc: groups %dx%d (%d groups of %d nodes), intermediate node at (%d,%d), %s multicasts, XOR in the "
+                "%s;\n"
+                "  model hops %.0f; cycles B+F %llu, C %llu, D %llu, E %llu (delivered at %llu), G (decoding) %llu;\n"
+                "  XOR on cores %llu cycles (the most any node spent)\n",
+                hi.gw, hi.gh, hi.groups, hi.group_size, hi.in_x, hi.in_y, ho.all_at_once ? "all-at-once" : "tree",
+                ho.xor_unit ? "routers' coding units" : "intermediate nodes' cores", hi.model_hops,
+                (unsigned long long)phase_cycles[HNC_B], (unsigned long long)phase_cycles[HNC_C],
+                (unsigned long long)phase_cycles[HNC_D], (unsigned long long)phase_cycles[HNC_E],
+                (unsigned long long)(o.cycles - phase_cycles[HNC_G]), (unsigned long long)phase_cycles[HNC_G],
+                (unsigned long long)o.combine_cycles);
     }
     if (o.error[0]) cli_error("%s", o.error);
     int rc_exit = o.verified ? 0 : EXIT_RUNFAIL;

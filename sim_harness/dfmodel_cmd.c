@@ -8,19 +8,18 @@
 #include "cmds.h"
 #include "coll/dfmodel.h"
 
-static const char *usage_text =
-    "usage: xnoc dfmodel --topo dragonfly:a=A,p=P,h=H[,g=G] [--alloc N] [--json]\n"
-    "\n"
-    "The link use of broadcasts on a dragonfly with minimal routing (Dorier et al.,\n"
-    "Sect. III-E): per message between two random terminals the probability of a\n"
-    "global link and of 0, 1, 2 local links, exactly (every ordered pair of\n"
-    "terminals along the routing function) and by the paper's closed forms; for a\n"
-    "broadcast over N random terminals (--alloc N, default all) the expected\n"
-    "global and local link crossings of TREE, and the bounds g-1 and\n"
-    "2(g-1)+g(a-1) of LLF, GLF and FOREST (g: the groups the job spans). Up to\n"
-    "65,536 terminals and 4,096 routers (dragonfly:a=16,p=8,h=8: the paper's 16,512).\n"
-    "docs/dragonfly.md.\n"
-    "  --json   one JSON object on stdout\n";
+static const char *usage_text = "usage: xnoc dfmodel --topo dragonfly:a=A,p=P,h=H[,g=G] [--alloc N] [--json]\n"
+                                "\n"
+                                "The link use of broadcasts on a dragonfly with minimal routing (Dorier et al.,\n"
+                                "Sect. III-E): per message between two random terminals the probability of a\n"
+                                "global link and of 0, 1, 2 local links, exactly (every ordered pair of\n"
+                                "terminals along the routing function) and by the paper's closed forms; for a\n"
+                                "broadcast over N random terminals (--alloc N, default all) the expected\n"
+                                "global and local link crossings of TREE, and the bounds g-1 and\n"
+                                "2(g-1)+g(a-1) of LLF, GLF and FOREST (g: the groups the job spans). Up to\n"
+                                "65,536 terminals and 4,096 routers (dragonfly:a=16,p=8,h=8: the paper's 16,512).\n"
+                                "docs/dragonfly.md.\n"
+                                "  --json   one JSON object on stdout\n";
 
 int cmd_dfmodel(int argc, char **argv)
 {
@@ -38,9 +37,10 @@ int cmd_dfmodel(int argc, char **argv)
     }
     if (!spec) cli_fail(EXIT_USAGE, "--topo is required (see xnoc dfmodel --help)");
     char err[256];
-    topo *t = topo_parse_max(spec, 1, 65536, err, sizeof err);   /* a model: larger than the RTL runs */
+    topo *t = topo_parse_max(spec, 1, 65536, err, sizeof err); /* a model: larger than the RTL runs */
     if (!t) cli_fail(EXIT_USAGE, "%s", err);
-    if (t->kind != TOPO_DRAGONFLY) cli_fail(EXIT_USAGE, "--topo %s: the model is for dragonfly:a=A,p=P,h=H[,g=G]", t->name);
+    if (t->kind != TOPO_DRAGONFLY)
+        cli_fail(EXIT_USAGE, "--topo %s: the model is for dragonfly:a=A,p=P,h=H[,g=G]", t->name);
     if (!n) n = t->nterms;
     if (n > t->nterms) cli_fail(EXIT_USAGE, "--alloc %d: the topology has %d terminals", n, t->nterms);
     dfm_probs p;
@@ -48,15 +48,16 @@ int cmd_dfmodel(int argc, char **argv)
     double eg = n == t->nterms ? t->groups : dfm_expected_groups(t, n);
     int gfull = n == t->nterms ? t->groups : (int)(eg + 0.999999);
     if (json) {
-        json_t *o = json_pack("{s:s,s:i,s:i,s:i,s:i,s:i,s:i}", "topology", t->name, "groups", t->groups, "routers_per_group",
-                              t->df_a, "terminals_per_router", t->conc, "global_links_per_router", t->df_h, "terminals",
-                              t->nterms, "alloc", n);
+        json_t *o = json_pack("{s:s,s:i,s:i,s:i,s:i,s:i,s:i}", "topology", t->name, "groups", t->groups,
+                              "routers_per_group", t->df_a, "terminals_per_router", t->conc, "global_links_per_router",
+                              t->df_h, "terminals", t->nterms, "alloc", n);
         json_object_set_new(o, "p_global", json_real(p.p_global));
         json_object_set_new(o, "p_local", json_pack("[f,f,f]", p.p_local[0], p.p_local[1], p.p_local[2]));
         json_object_set_new(o, "e_local", json_real(p.e_local));
-        json_object_set_new(o, "paper", json_pack("{s:f,s:f,s:f,s:f,s:f}", "p_global", p.paper_p_global, "p_local0",
-                                                  p.paper_p_local0, "p_local1", p.paper_p_local1, "e_local",
-                                                  p.paper_e_local, "e_local_printed", p.paper_e_local_printed));
+        json_object_set_new(o, "paper",
+                            json_pack("{s:f,s:f,s:f,s:f,s:f}", "p_global", p.paper_p_global, "p_local0",
+                                      p.paper_p_local0, "p_local1", p.paper_p_local1, "e_local", p.paper_e_local,
+                                      "e_local_printed", p.paper_e_local_printed));
         json_object_set_new(o, "tree_global_links", json_real(dfm_tree_global(&p, n)));
         json_object_set_new(o, "tree_local_links", json_real(dfm_tree_local(&p, n)));
         json_object_set_new(o, "expected_groups", json_real(eg));

@@ -19,7 +19,7 @@ static int by_addr(const void *a, const void *b)
 {
     const elf_sym *x = a, *y = b;
     if (x->addr != y->addr) return x->addr < y->addr ? -1 : 1;
-    return (y->size > 0) - (x->size > 0);   /* a function before a label at the same place */
+    return (y->size > 0) - (x->size > 0); /* a function before a label at the same place */
 }
 
 void elf_info_free(elf_info *info)
@@ -91,7 +91,7 @@ static void find_lines(int fd, elf_info *info)
 const char *elf_symbolize(const elf_info *info, uint32_t addr, char *buf, size_t len)
 {
     int lo = 0, hi = info->nsyms - 1, best = -1;
-    while (lo <= hi) {   /* the last symbol at or below addr */
+    while (lo <= hi) { /* the last symbol at or below addr */
         int mid = (lo + hi) / 2;
         if (info->syms[mid].addr <= addr) {
             best = mid;
@@ -156,8 +156,7 @@ static void find_symbols(Elf *e, elf_info *info)
     }
 }
 
-int elf_load(const char *path, uint8_t *ram, uint32_t base, uint32_t size, elf_info *info, char *err,
-             size_t errlen)
+int elf_load(const char *path, uint8_t *ram, uint32_t base, uint32_t size, elf_info *info, char *err, size_t errlen)
 {
     memset(info, 0, sizeof *info);
     if (elf_version(EV_CURRENT) == EV_NONE) {
@@ -178,7 +177,8 @@ int elf_load(const char *path, uint8_t *ram, uint32_t base, uint32_t size, elf_i
         goto done;
     }
     if (eh.e_machine != EM_RISCV) {
-        snprintf(err, errlen, "%s: ELF for machine %u, not RISC-V (%u)", path, (unsigned)eh.e_machine, (unsigned)EM_RISCV);
+        snprintf(err, errlen, "%s: ELF for machine %u, not RISC-V (%u)", path, (unsigned)eh.e_machine,
+                 (unsigned)EM_RISCV);
         goto done;
     }
     if (gelf_getclass(e) != ELFCLASS32) {

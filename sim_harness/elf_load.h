@@ -6,24 +6,24 @@
 #include <stdint.h>
 
 typedef struct {
-    uint32_t addr, size;         /* size 0: an assembly label */
+    uint32_t addr, size; /* size 0: an assembly label */
     char *name;
 } elf_sym;
 
 typedef struct {
     uint32_t addr;
-    int file, line;              /* index into elf_info.files, line number */
+    int file, line; /* index into elf_info.files, line number */
 } elf_line;
 
 typedef struct {
     uint32_t entry;
-    uint32_t tohost, fromhost;   /* symbol addresses, 0 if absent */
-    uint32_t lo, hi;             /* extent of the loaded segments */
-    elf_sym *syms;               /* functions and labels, by address (elf_info_free) */
+    uint32_t tohost, fromhost; /* symbol addresses, 0 if absent */
+    uint32_t lo, hi;           /* extent of the loaded segments */
+    elf_sym *syms;             /* functions and labels, by address (elf_info_free) */
     int nsyms;
-    elf_line *lines;             /* DWARF line table rows, by address (none without -g) */
+    elf_line *lines; /* DWARF line table rows, by address (none without -g) */
     int nlines;
-    char **files;                /* source file names the rows point at (base names) */
+    char **files; /* source file names the rows point at (base names) */
     int nfiles;
 } elf_info;
 
@@ -31,8 +31,7 @@ typedef struct {
  * zero-filling bss.  Returns 0, or -1 with one line in err naming the
  * problem: not an ELF, not 32-bit, not RISC-V, no loadable segment, a
  * segment outside RAM. */
-int elf_load(const char *path, uint8_t *ram, uint32_t base, uint32_t size, elf_info *info, char *err,
-             size_t errlen);
+int elf_load(const char *path, uint8_t *ram, uint32_t base, uint32_t size, elf_info *info, char *err, size_t errlen);
 
 void elf_info_free(elf_info *info);
 

@@ -25,8 +25,8 @@ struct hop_log {
     FILE *f;
     xnoc_net *net;
     const topo *t;
-    int P, V, ncu, nslots, nch;   /* ports per router (with the unit's), VCs, taps, NI channels */
-    pkt *open;                    /* [(tap or nslots + ch) * V + vc] */
+    int P, V, ncu, nslots, nch; /* ports per router (with the unit's), VCs, taps, NI channels */
+    pkt *open;                  /* [(tap or nslots + ch) * V + vc] */
     uint64_t count[3];
 };
 
@@ -53,8 +53,8 @@ hop_log *hop_log_open(FILE *f, xnoc_net *net, const topo *t, const router_cfg *r
         return NULL;
     }
     /* what the file describes, so that `xnoc replay` needs nothing else */
-    fprintf(f, "{\"cycle\":0,\"event\":\"network\",\"topo\":\"%s\",\"ports\":%d,\"vcs\":%d,\"ncu\":%d}\n", t->name, t->k,
-            rc->vcs, rc->ncu);
+    fprintf(f, "{\"cycle\":0,\"event\":\"network\",\"topo\":\"%s\",\"ports\":%d,\"vcs\":%d,\"ncu\":%d}\n", t->name,
+            t->k, rc->vcs, rc->ncu);
     return h;
 }
 
@@ -64,13 +64,13 @@ static void emit(hop_log *h, int slot, int vc, const pkt *p, uint64_t tail_cycle
     const topo *t = h->t;
     int R = t->nrouters, kind, router, port;
     char where[96], name[16];
-    if (slot >= h->nslots) {   /* an NI's injection channel */
+    if (slot >= h->nslots) { /* an NI's injection channel */
         int ch = slot - h->nslots, term = ch / t->k;
         kind = HOP_INJECT;
         router = topo_term_router(t, term);
         port = topo_term_port(t, term, ch % t->k);
         snprintf(where, sizeof where, "\"node\":%d,\"channel\":%d", term, ch % t->k);
-    } else if (slot >= R * h->P) {   /* a coding unit's output into its router */
+    } else if (slot >= R * h->P) { /* a coding unit's output into its router */
         kind = HOP_INJECT;
         router = slot - R * h->P;
         port = h->P - 1;
@@ -110,11 +110,14 @@ static void see(hop_log *h, int slot, const xnoc_flit *f, uint64_t cycle)
     int vc = f->vc < h->V ? f->vc : h->V - 1;
     pkt *p = &h->open[(size_t)slot * (size_t)h->V + (size_t)vc];
     if (f->head) {
-        if (p->open) emit(h, slot, vc, p, cycle, 1);   /* a head without the last tail: never in a sound network */
-        *p = (pkt){.open = 1, .dst = (int)FLIT_GET(f->payload, FLIT_DEST_LSB, FLIT_DEST_W), .src = -1, .tag = -1,
+        if (p->open) emit(h, slot, vc, p, cycle, 1); /* a head without the last tail: never in a sound network */
+        *p = (pkt){.open = 1,
+                   .dst = (int)FLIT_GET(f->payload, FLIT_DEST_LSB, FLIT_DEST_W),
+                   .src = -1,
+                   .tag = -1,
                    .cycle = cycle};
     }
-    if (!p->open) return;   /* the body of a packet that started before the taps: not followed */
+    if (!p->open) return; /* the body of a packet that started before the taps: not followed */
     if (++p->flits == 2) {
         p->src = (int)FLIT_GET(f->payload, FLIT_META_SRC_LSB, FLIT_META_SRC_W);
         p->tag = (int)FLIT_GET(f->payload, FLIT_META_TAG_LSB, FLIT_META_TAG_W);

@@ -20,11 +20,11 @@ json_t *links_json(const topo *t, xnoc_net *n, const uint64_t *inj_flits, uint64
     for (int l = 0; l < t->nlinks; l++) {
         const topo_link *L = &t->links[l];
         uint64_t f = net_link_flits(n, L->src, L->src_port);
-        json_array_append_new(a, json_pack("{s:s,s:o,s:o,s:i,s:i,s:i,s:i,s:I,s:f}", "kind", "link", "from",
-                                           json_sprintf("r%d.%s", L->src, links_port_name(t, L->src, L->src_port, pn, sizeof pn)),
-                                           "to", json_sprintf("r%d", L->dst), "src_router", L->src, "src_port",
-                                           L->src_port, "dst_router", L->dst, "dst_port", L->dst_port, "flits",
-                                           (json_int_t)f, "utilization", util(f, cycles)));
+        json_array_append_new(
+            a, json_pack("{s:s,s:o,s:o,s:i,s:i,s:i,s:i,s:I,s:f}", "kind", "link", "from",
+                         json_sprintf("r%d.%s", L->src, links_port_name(t, L->src, L->src_port, pn, sizeof pn)), "to",
+                         json_sprintf("r%d", L->dst), "src_router", L->src, "src_port", L->src_port, "dst_router",
+                         L->dst, "dst_port", L->dst_port, "flits", (json_int_t)f, "utilization", util(f, cycles)));
     }
     for (int term = 0; term < t->nterms; term++) {
         int r = topo_term_router(t, term);
@@ -33,19 +33,22 @@ json_t *links_json(const topo *t, xnoc_net *n, const uint64_t *inj_flits, uint64
             uint64_t fi = inj_flits ? inj_flits[ch] : 0, fe = net_link_flits(n, r, p);
             json_array_append_new(a, json_pack("{s:s,s:o,s:o,s:i,s:i,s:i,s:I,s:f}", "kind", "inject", "from",
                                                json_sprintf("t%d.%d", term, c), "to", json_sprintf("r%d", r),
-                                               "terminal", term, "channel", c, "dst_router", r, "flits",
-                                               (json_int_t)fi, "utilization", util(fi, cycles)));
+                                               "terminal", term, "channel", c, "dst_router", r, "flits", (json_int_t)fi,
+                                               "utilization", util(fi, cycles)));
             json_array_append_new(a, json_pack("{s:s,s:o,s:o,s:i,s:i,s:i,s:i,s:I,s:f}", "kind", "eject", "from",
-                                               json_sprintf("r%d.%s", r, links_port_name(t, r, p, pn, sizeof pn)),
-                                               "to", json_sprintf("t%d.%d", term, c), "terminal", term, "channel",
-                                               c, "src_router", r, "src_port", p, "flits", (json_int_t)fe,
-                                               "utilization", util(fe, cycles)));
+                                               json_sprintf("r%d.%s", r, links_port_name(t, r, p, pn, sizeof pn)), "to",
+                                               json_sprintf("t%d.%d", term, c), "terminal", term, "channel", c,
+                                               "src_router", r, "src_port", p, "flits", (json_int_t)fe, "utilization",
+                                               util(fe, cycles)));
         }
     }
     return a;
 }
 
-typedef struct { uint64_t flits; int link; } ranked;
+typedef struct {
+    uint64_t flits;
+    int link;
+} ranked;
 
 static int by_flits(const void *a, const void *b)
 {
@@ -71,8 +74,8 @@ void links_print(FILE *f, const topo *t, xnoc_net *n, uint64_t cycles, int top)
         const topo_link *L = &t->links[r[i].link];
         double u = util(r[i].flits, cycles);
         int bar = (int)(u * 40 + 0.5);
-        fprintf(f, "  r%-3d %-6s -> r%-3d %10llu flits  %5.3f  ", L->src, links_port_name(t, L->src, L->src_port, pn, sizeof pn),
-                L->dst, (unsigned long long)r[i].flits, u);
+        fprintf(f, "  r%-3d %-6s -> r%-3d %10llu flits  %5.3f  ", L->src,
+                links_port_name(t, L->src, L->src_port, pn, sizeof pn), L->dst, (unsigned long long)r[i].flits, u);
         for (int b = 0; b < bar && b < 40; b++) fputc('#', f);
         fputc('\n', f);
     }
@@ -90,11 +93,11 @@ void units_json(json_t *j, const topo *t, xnoc_net *n)
         xor_ops += u.xor_ops;
         coded += u.coded;
         copies += u.replicated;
-        json_array_append_new(arr, json_pack("{s:i,s:I,s:I,s:I,s:I,s:i,s:I,s:i}", "router", r, "coded", (json_int_t)u.coded,
-                                             "xor_ops", (json_int_t)u.xor_ops, "replicated", (json_int_t)u.replicated,
-                                             "contributions", (json_int_t)u.contributions, "slot_max", u.slot_max,
-                                             "slot_busy_cycles", (json_int_t)u.slot_busy_cycles, "slots_in_use",
-                                             u.slots_in_use));
+        json_array_append_new(arr, json_pack("{s:i,s:I,s:I,s:I,s:I,s:i,s:I,s:i}", "router", r, "coded",
+                                             (json_int_t)u.coded, "xor_ops", (json_int_t)u.xor_ops, "replicated",
+                                             (json_int_t)u.replicated, "contributions", (json_int_t)u.contributions,
+                                             "slot_max", u.slot_max, "slot_busy_cycles", (json_int_t)u.slot_busy_cycles,
+                                             "slots_in_use", u.slots_in_use));
     }
     json_object_set_new(j, "xor_ops", json_integer((json_int_t)xor_ops));
     json_object_set_new(j, "coded_packets", json_integer((json_int_t)coded));
@@ -114,17 +117,19 @@ void units_print(FILE *f, const topo *t, xnoc_net *n)
         copies += u.replicated;
         in += u.contributions;
     }
-    if (!in) return;   /* nothing used the units: no lines */
+    if (!in) return; /* nothing used the units: no lines */
     fprintf(f, "coding units: %llu packets absorbed, %llu coded packets, %llu XORed flits, %llu multicast copies\n",
             (unsigned long long)in, (unsigned long long)coded, (unsigned long long)xor_ops, (unsigned long long)copies);
     for (int r = 0; r < t->nrouters; r++) {
         net_unit u;
         net_unit_stats(n, r, &u);
         if (!u.contributions) continue;
-        fprintf(f, "  unit %-4d (router %d): %llu in, %llu coded, %llu XORed flits, %llu copies, at most %d slot(s) busy%s\n",
-                t->nterms + r, r, (unsigned long long)u.contributions, (unsigned long long)u.coded,
-                (unsigned long long)u.xor_ops, (unsigned long long)u.replicated, u.slot_max,
-                u.slots_in_use ? ", slots still in use" : "");
+        fprintf(
+            f,
+            "  unit %-4d (router %d): %llu in, %llu coded, %llu XORed flits, %llu copies, at most %d slot(s) busy%s\n",
+            t->nterms + r, r, (unsigned long long)u.contributions, (unsigned long long)u.coded,
+            (unsigned long long)u.xor_ops, (unsigned long long)u.replicated, u.slot_max,
+            u.slots_in_use ? ", slots still in use" : "");
     }
 }
 

@@ -39,9 +39,10 @@ static int parse_wh(const char *s, int *w, int *h)
 
 static json_t *coded_json(const ncm_coded *c)
 {
-    return json_pack("{s:i,s:i,s:[i,i],s:f,s:f,s:f,s:f,s:f,s:f,s:i,s:i}", "group_size", c->group_size, "num_groups", c->groups, "intermediate_node", c->in_x, c->in_y,
-                     "coded_hops", c->coded_hops, "hops_b", c->hops_b, "hops_d", c->hops_d, "hops_e", c->hops_e,
-                     "hops_f", c->hops_f, "unicasts", c->unicasts, "m_hops", c->m_hops, "g_hops", c->g_hops);
+    return json_pack("{s:i,s:i,s:[i,i],s:f,s:f,s:f,s:f,s:f,s:f,s:i,s:i}", "group_size", c->group_size, "num_groups",
+                     c->groups, "intermediate_node", c->in_x, c->in_y, "coded_hops", c->coded_hops, "hops_b", c->hops_b,
+                     "hops_d", c->hops_d, "hops_e", c->hops_e, "hops_f", c->hops_f, "unicasts", c->unicasts, "m_hops",
+                     c->m_hops, "g_hops", c->g_hops);
 }
 
 int cmd_ncmodel(int argc, char **argv)
@@ -77,7 +78,8 @@ int cmd_ncmodel(int argc, char **argv)
     if (!strncmp(spec, "mesh:", 5)) n.torus = 0;
     else if (!strncmp(spec, "torus:", 6)) n.torus = 1;
     else cli_fail(EXIT_USAGE, "--topo '%s': the model takes mesh:WxH or torus:WxH", spec);
-    if (parse_wh(strchr(spec, ':') + 1, &n.w, &n.h)) cli_fail(EXIT_USAGE, "--topo '%s': expected a size WxH such as mesh:32x32", spec);
+    if (parse_wh(strchr(spec, ':') + 1, &n.w, &n.h))
+        cli_fail(EXIT_USAGE, "--topo '%s': expected a size WxH such as mesh:32x32", spec);
     char err[256];
     if (ncm_check(&n, err, sizeof err)) cli_fail(EXIT_USAGE, "--topo %s: %s", spec, err);
 
@@ -87,7 +89,8 @@ int cmd_ncmodel(int argc, char **argv)
     json_t *all = json_array();
     if (strcmp(shape, "best")) {
         int gw, gh;
-        if (parse_wh(shape, &gw, &gh)) cli_fail(EXIT_USAGE, "--group-shape '%s': expected GWxGH such as 8x4, or best", shape);
+        if (parse_wh(shape, &gw, &gh))
+            cli_fail(EXIT_USAGE, "--group-shape '%s': expected GWxGH such as 8x4, or best", shape);
         if (ncm_coded_eval(&n, gw, gh, &best, err, sizeof err)) cli_fail(EXIT_USAGE, "--group-shape: %s", err);
         have = 1;
     }
@@ -102,7 +105,8 @@ int cmd_ncmodel(int argc, char **argv)
             }
     }
     if (!have && ncm_best(&n, want_size, &best))
-        cli_fail(EXIT_USAGE, "--topo %s: no group shape%s divides it into groups", spec, want_size ? " of that --group-size" : "");
+        cli_fail(EXIT_USAGE, "--topo %s: no group shape%s divides it into groups", spec,
+                 want_size ? " of that --group-size" : "");
 
     const char *mcname = n.mc == NCM_TREE ? "tree" : "all-at-once";
     if (json) {
@@ -115,8 +119,9 @@ int cmd_ncmodel(int argc, char **argv)
         json_object_set_new(o, "conventional_hops", json_real(conv));
         json_object_set_new(o, "conventional_unicasts", json_real(uc));
         json_object_set_new(o, "reduction", json_real(1.0 - best.coded_hops / conv));
-        json_object_set_new(o, "intermediate_nodes", json_pack("{s:[i,i],s:s}", "position_in_group", best.in_x, best.in_y,
-                                                              "rule", "the same position in every group"));
+        json_object_set_new(o, "intermediate_nodes",
+                            json_pack("{s:[i,i],s:s}", "position_in_group", best.in_x, best.in_y, "rule",
+                                      "the same position in every group"));
         if (sweep) json_object_set_new(o, "shapes", all);
         else json_decref(all);
         json_dumpf(o, stdout, JSON_COMPACT);
@@ -125,11 +130,13 @@ int cmd_ncmodel(int argc, char **argv)
     } else {
         printf("all-to-all broadcast on %s:%dx%d, %s multicasts\n", n.torus ? "torus" : "mesh", n.w, n.h, mcname);
         printf("  conventional: %.0f hops in %.0f unicasts\n", conv, uc);
-        printf("  coded, groups %dx%d (%d groups of %d, intermediate node at (%d,%d) of each): %.0f hops (%.1f%% fewer)\n",
-               best.gw, best.gh, best.groups, best.group_size, best.in_x, best.in_y, best.coded_hops,
-               100.0 * (1.0 - best.coded_hops / conv));
-        printf("    B intra-group %.0f, D between intermediate nodes %.0f, E into the groups %.0f, F counterparts %.0f\n",
-               best.hops_b, best.hops_d, best.hops_e, best.hops_f);
+        printf(
+            "  coded, groups %dx%d (%d groups of %d, intermediate node at (%d,%d) of each): %.0f hops (%.1f%% fewer)\n",
+            best.gw, best.gh, best.groups, best.group_size, best.in_x, best.in_y, best.coded_hops,
+            100.0 * (1.0 - best.coded_hops / conv));
+        printf(
+            "    B intra-group %.0f, D between intermediate nodes %.0f, E into the groups %.0f, F counterparts %.0f\n",
+            best.hops_b, best.hops_d, best.hops_e, best.hops_f);
         printf("    longest path inside a group %d hops, between intermediate nodes %d\n", best.m_hops, best.g_hops);
         if (sweep) {
             printf("  shape   size groups  M-hops G-hops      coded hops\n");

@@ -28,8 +28,8 @@ struct xnoc_net {
     void (*xg_trace_on)(void *, int);
     long (*xg_assert_count)(void *, const char **);
     int (*xg_monitor)(void *, xnoc_flit *);
-    xnoc_flit *mon;        /* net_monitor_open(): the taps after every cycle, else NULL */
-    int variant;           /* NETBUILD_* of the loaded model */
+    xnoc_flit *mon; /* net_monitor_open(): the taps after every cycle, else NULL */
+    int variant;    /* NETBUILD_* of the loaded model */
     uint64_t now;
     uint64_t trace_from, trace_to;
     /* the routers' 32-bit counters, widened to 64 bits on every read */
@@ -37,18 +37,16 @@ struct xnoc_net {
     uint64_t *flits, *stalls;
 };
 
-
-#define LOAD(sym)                                                                   \
-    do {                                                                            \
-        *(void **)&n->sym = dlsym(n->so, #sym);                                     \
-        if (!n->sym) {                                                              \
-            snprintf(err, errlen, "network model %s lacks %s: rebuild it (rm -rf build/cache)", path, #sym); \
-            goto fail;                                                              \
-        }                                                                           \
+#define LOAD(sym)                                                                                                      \
+    do {                                                                                                               \
+        *(void **)&n->sym = dlsym(n->so, #sym);                                                                        \
+        if (!n->sym) {                                                                                                 \
+            snprintf(err, errlen, "network model %s lacks %s: rebuild it (rm -rf build/cache)", path, #sym);           \
+            goto fail;                                                                                                 \
+        }                                                                                                              \
     } while (0)
 
-static xnoc_net *open_model(const topo *t, const router_cfg *rc, int variant, int progress, char *err,
-                            size_t errlen)
+static xnoc_net *open_model(const topo *t, const router_cfg *rc, int variant, int progress, char *err, size_t errlen)
 {
     if (rc->routing != ROUTING_MIN && t->kind != TOPO_DRAGONFLY) {
         snprintf(err, errlen, "--router routing=%s is for dragonflies; %s routes deterministically",
@@ -56,19 +54,25 @@ static xnoc_net *open_model(const topo *t, const router_cfg *rc, int variant, in
         return NULL;
     }
     if (rc->routing != ROUTING_MIN && (t->groups < 3 || t->groups > 1 << FLIT_VGROUP_W)) {
-        snprintf(err, errlen, "--router routing=%s needs 3..%d groups (an intermediate group apart from both ends), not %d",
+        snprintf(err, errlen,
+                 "--router routing=%s needs 3..%d groups (an intermediate group apart from both ends), not %d",
                  rc->routing == ROUTING_VALIANT ? "valiant" : "ugal", 1 << FLIT_VGROUP_W, t->groups);
         return NULL;
     }
     int nc = router_classes(t, rc);
     if (rc->vcs < nc || (nc == 3 && rc->vcs % 3)) {
         snprintf(err, errlen, "%s%s needs %s VCs per port for deadlock freedom (--router vcs=%d)", t->name,
-                 nc == 3 ? " with non-minimal routing" : "", nc == 3 ? "a multiple of 3" : nc == 2 ? "at least 2" : "at least 1", nc);
+                 nc == 3 ? " with non-minimal routing" : "",
+                 nc == 3   ? "a multiple of 3"
+                 : nc == 2 ? "at least 2"
+                           : "at least 1",
+                 nc);
         return NULL;
     }
-    if (netgen_addresses(t, rc) + router_groups(t, rc) > (1 << CFG_ADDR_W) || netgen_addresses(t, rc) > FLIT_MAX_ADDRS ||
-        netgen_ports(t, rc) > 32) {
-        snprintf(err, errlen, "%s with coding units needs %d addresses and %d router ports (limits %d and 32): use --router ncu=0",
+    if (netgen_addresses(t, rc) + router_groups(t, rc) > (1 << CFG_ADDR_W) ||
+        netgen_addresses(t, rc) > FLIT_MAX_ADDRS || netgen_ports(t, rc) > 32) {
+        snprintf(err, errlen,
+                 "%s with coding units needs %d addresses and %d router ports (limits %d and 32): use --router ncu=0",
                  t->name, netgen_addresses(t, rc), netgen_ports(t, rc), FLIT_MAX_ADDRS);
         return NULL;
     }
@@ -202,8 +206,7 @@ int net_trace(xnoc_net *n, const char *path, uint64_t from, uint64_t to, char *e
     return 0;
 }
 
-void net_cycle(xnoc_net *n, const xnoc_flit *inj, const xnoc_credit *ej_credit, xnoc_flit *ej,
-               xnoc_credit *inj_credit)
+void net_cycle(xnoc_net *n, const xnoc_flit *inj, const xnoc_credit *ej_credit, xnoc_flit *ej, xnoc_credit *inj_credit)
 {
     if (n->trace_to) {
         if (n->now == n->trace_from) n->xg_trace_on(n->g, 1);
@@ -222,7 +225,7 @@ static int assert_router(xnoc_net *n)
 {
     const char *text;
     if (n->xg_assert_count(n->g, &text) <= 0) return -1;
-    const char *u = strstr(text, "u_r");      /* a router's assertion, or its coding unit's (u_u<id>) */
+    const char *u = strstr(text, "u_r"); /* a router's assertion, or its coding unit's (u_u<id>) */
     if (!u) u = strstr(text, "u_u");
     return u ? atoi(u + 3) : 0;
 }
@@ -305,8 +308,10 @@ int net_describe_error(xnoc_net *n, char *buf, size_t len)
     for (int r = 0; r < t->nrouters; r++) {
         uint32_t b = net_error_bits(n, r);
         if (b) {
-            snprintf(buf, len, "router %d flags an RTL invariant violation (bits 0x%x: 1 credit, 2 buffer, 4 VC, 8 route, "
-                               "16 assertion)", r, b);
+            snprintf(buf, len,
+                     "router %d flags an RTL invariant violation (bits 0x%x: 1 credit, 2 buffer, 4 VC, 8 route, "
+                     "16 assertion)",
+                     r, b);
             return 1;
         }
     }
@@ -316,9 +321,11 @@ int net_describe_error(xnoc_net *n, char *buf, size_t len)
         if (!b) continue;
         uint32_t info = unit_reg(n, r, U_EINFO);
         int code = (int)(info >> 16 & 15);
-        snprintf(buf, len, "coding unit of router %d (address %d): %s; slot %u, tag 0x%04x, %u of %u contributions "
-                           "(error bits 0x%x)", r, t->nterms + r, unit_err_text[code & 7], info >> 28,
-                 info & 0xFFFF, info >> 20 & 15, info >> 24 & 15, b);
+        snprintf(buf, len,
+                 "coding unit of router %d (address %d): %s; slot %u, tag 0x%04x, %u of %u contributions "
+                 "(error bits 0x%x)",
+                 r, t->nterms + r, unit_err_text[code & 7], info >> 28, info & 0xFFFF, info >> 20 & 15, info >> 24 & 15,
+                 b);
         return 1;
     }
     return 0;

@@ -35,21 +35,19 @@ typedef struct xnoc_net xnoc_net;
 /* Builds or reuses the cached model for (topology, router config), loads the
  * routing tables and resets it.  progress != 0 prints build progress to
  * stderr.  NULL + one line in err on failure. */
-xnoc_net *net_open(const topo *t, const router_cfg *rc, int progress,
-                   char *err, size_t errlen);
+xnoc_net *net_open(const topo *t, const router_cfg *rc, int progress, char *err, size_t errlen);
 void net_close(xnoc_net *n);
 
-void net_cycle(xnoc_net *n, const xnoc_flit *inj, const xnoc_credit *ej_credit,
-               xnoc_flit *ej, xnoc_credit *inj_credit);
+void net_cycle(xnoc_net *n, const xnoc_flit *inj, const xnoc_credit *ej_credit, xnoc_flit *ej, xnoc_credit *inj_credit);
 
-uint64_t net_now(const xnoc_net *n);          /* cycles since reset */
-int net_error(xnoc_net *n);                   /* sticky RTL invariant flag (any router) */
+uint64_t net_now(const xnoc_net *n); /* cycles since reset */
+int net_error(xnoc_net *n);          /* sticky RTL invariant flag (any router) */
 
 /* Router performance counters and status, read through the debug port. */
-uint64_t net_link_flits(xnoc_net *n, int router, int port);   /* flits sent on out port */
-uint64_t net_port_stalls(xnoc_net *n, int router, int port);  /* cycles a flit waited for out port */
+uint64_t net_link_flits(xnoc_net *n, int router, int port);      /* flits sent on out port */
+uint64_t net_port_stalls(xnoc_net *n, int router, int port);     /* cycles a flit waited for out port */
 int net_vc_occupancy(xnoc_net *n, int router, int port, int vc); /* flits buffered */
-uint32_t net_error_bits(xnoc_net *n, int router);  /* 1 credit, 2 fifo, 4 bad VC, 8 bad route */
+uint32_t net_error_bits(xnoc_net *n, int router);                /* 1 credit, 2 fifo, 4 bad VC, 8 bad route */
 
 /* Coding units (rc.ncu): counters of the unit of a router. */
 typedef struct {
@@ -78,7 +76,6 @@ int net_monitor_open(xnoc_net *n, char *err, size_t errlen);
 const xnoc_flit *net_monitor(const xnoc_net *n);
 
 /* Waveforms: cycles [from, to) of the run go to a VCD file. */
-int net_trace(xnoc_net *n, const char *path, uint64_t from, uint64_t to,
-              char *err, size_t errlen);
+int net_trace(xnoc_net *n, const char *path, uint64_t from, uint64_t to, char *err, size_t errlen);
 
 #endif

@@ -23,8 +23,9 @@
  * variables, so every instance shares one C++ copy of the router (with gate
  * substitution each instance gets its own code: 10x the C++ of an 8x8 mesh);
  * -fno-table likewise avoids per-instance lookup tables. */
-#define VERILATOR_FLAGS "--cc -O3 -fno-table -fno-gate --x-assign fast --x-initial fast " \
-                        "-Wno-fatal -Wno-lint -Wno-style --top-module xnoc_network"
+#define VERILATOR_FLAGS                                                                                                \
+    "--cc -O3 -fno-table -fno-gate --x-assign fast --x-initial fast "                                                  \
+    "-Wno-fatal -Wno-lint -Wno-style --top-module xnoc_network"
 #define VERILATOR_FAST " --noassert"
 #define VERILATOR_ASSERT " --assert -DXNOC_ASSERT"
 #define VL_INC "/usr/share/verilator/include"
@@ -187,8 +188,8 @@ static int verilator_identity(uint64_t *h)
     return found ? 0 : -1;
 }
 
-int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, char *path, size_t pathlen,
-             char *err, size_t errlen)
+int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, char *path, size_t pathlen, char *err,
+             size_t errlen)
 {
     progress = progress && cli_progress_enabled();
     int trace = variant & NETBUILD_TRACE, asserts = variant & NETBUILD_ASSERT, monitor = variant & NETBUILD_MONITOR;
@@ -240,10 +241,11 @@ int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, cha
     snprintf(lockp, sizeof lockp, "%s.lock", dir);
     lock = open(lockp, O_CREAT | O_RDWR, 0666);
     if (lock >= 0) flock(lock, LOCK_EX);
-    if (access(path, R_OK) == 0) goto done;   /* someone else built it meanwhile */
+    if (access(path, R_OK) == 0) goto done; /* someone else built it meanwhile */
     double t_build = cli_now();
     if (progress)
-        fprintf(stderr, "xnoc: building network %s k=%d vcs=%d buf=%d%s%s%s (first use, cached afterwards): verilating...\n",
+        fprintf(stderr,
+                "xnoc: building network %s k=%d vcs=%d buf=%d%s%s%s (first use, cached afterwards): verilating...\n",
                 t->name, t->k, rc->vcs, rc->buf, trace ? " with tracing" : "", asserts ? " with assertions" : "",
                 monitor ? " with link taps" : "");
     snprintf(tmp, sizeof tmp, "%s.tmp%d", dir, (int)getpid());
@@ -262,7 +264,7 @@ int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, cha
     }
     char vthr[48] = "", gthr[48] = "", defs[64];
     snprintf(defs, sizeof defs, "%s%s", trace ? "-DXNOC_TRACE " : "", monitor ? "-DXNOC_MONITOR " : "");
-    if (rc->threads > 1) {   /* the model's evaluation split over threads (Verilator's own scheduler) */
+    if (rc->threads > 1) { /* the model's evaluation split over threads (Verilator's own scheduler) */
         snprintf(vthr, sizeof vthr, " --threads %d", rc->threads);
         snprintf(gthr, sizeof gthr, "-DXNOC_THREADS=%d ", rc->threads);
     }
@@ -273,8 +275,7 @@ int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, cha
         goto fail;
     }
     if (progress)
-        fprintf(stderr, "xnoc: [%.0f s] verilated; compiling the model (C++ %s)...\n",
-                cli_now() - t_build, opt);
+        fprintf(stderr, "xnoc: [%.0f s] verilated; compiling the model (C++ %s)...\n", cli_now() - t_build, opt);
     /* The model's per-cycle code gets `opt`; its one-time code and the
      * Verilator runtime -O1 (they do not run per cycle). */
     snprintf(cmd, sizeof cmd,
@@ -282,9 +283,8 @@ int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, cha
              "CXXFLAGS='-fPIC -w' Vxnoc_network__ALL.a && "
              "g++ -shared -fPIC %s -w %s%s%s%s -I'%s' -I'%s/obj' -I" VL_INC " -I" VL_INC "/vltstd -o '%s/net.so' '%s' "
              "'%s/obj/Vxnoc_network__ALL.a' " VL_INC "/verilated.cpp " VL_INC "/verilated_threads.cpp %s -pthread",
-             tmp, opt, opt, defs, gthr,
-             asserts ? "-DXNOC_ASSERT_BUILD -DVL_PRINTF=xg_vl_printf -include " : "", asserts ? glue_hdr : "", tmp,
-             tmp, tmp, glue, tmp, trace ? VL_INC "/verilated_vcd_c.cpp" : "");
+             tmp, opt, opt, defs, gthr, asserts ? "-DXNOC_ASSERT_BUILD -DVL_PRINTF=xg_vl_printf -include " : "",
+             asserts ? glue_hdr : "", tmp, tmp, tmp, glue, tmp, trace ? VL_INC "/verilated_vcd_c.cpp" : "");
     if (netbuild_run_step(cmd, log, "building the network: compiling the model", progress, t_build)) {
         snprintf(err, errlen, "building network %s: compiling the verilated model failed; see %s", t->name, log);
         goto fail;
@@ -300,7 +300,7 @@ done:
     free(sv);
     free(io);
     return 0;
-fail:   /* a failed build keeps its directory: the log is in it */
+fail: /* a failed build keeps its directory: the log is in it */
     if (lock >= 0) close(lock);
     free(sv);
     free(io);

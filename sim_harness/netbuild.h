@@ -15,15 +15,15 @@
 
 /* Model variants; each is cached on its own.  The plain model is the fast one. */
 enum {
-    NETBUILD_TRACE = 1,    /* verilated with --trace: VCD waveforms */
-    NETBUILD_ASSERT = 2,   /* verilated with --assert -DXNOC_ASSERT: the RTL's named invariants */
-    NETBUILD_MONITOR = 4,  /* every router output tapped to the top level: hop-level events */
+    NETBUILD_TRACE = 1,   /* verilated with --trace: VCD waveforms */
+    NETBUILD_ASSERT = 2,  /* verilated with --assert -DXNOC_ASSERT: the RTL's named invariants */
+    NETBUILD_MONITOR = 4, /* every router output tapped to the top level: hop-level events */
 };
 
 /* Returns the path of the shared object for (t, rc, variant) in path,
  * building it first if needed.  0 on success, -1 with one line in err. */
-int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, char *path, size_t pathlen,
-             char *err, size_t errlen);
+int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, char *path, size_t pathlen, char *err,
+             size_t errlen);
 
 /* The router sources (the .sv files of rtl/, packages first) as a space-separated list
  * of quoted paths, their names and contents folded into *hash (FNV-1a). */

@@ -13,7 +13,7 @@ void ni_init(ni *n, const topo *t, const router_cfg *rc, int term, rv32 *core)
     n->term = term;
     n->k = t->k;
     n->vcs = rc->vcs;
-    n->vpc = rc->vcs / router_classes(t, rc);   /* packets start on a class-0 VC */
+    n->vpc = rc->vcs / router_classes(t, rc); /* packets start on a class-0 VC */
     n->rc = *rc;
     n->rng = 0x5851F42D4C957F2Dull * (uint64_t)(term + 1);
     n->sendq = rc->sendq > 0 ? rc->sendq : 1;
@@ -40,7 +40,10 @@ void ni_free(ni *n)
 
 static int ring_nonempty(const ni *n) { return n->ring_size && n->head != n->tail; }
 
-static int is_unit(const ni *n, uint32_t a) { return n->units && a >= (uint32_t)n->t->nterms && a < (uint32_t)naddrs(n); }
+static int is_unit(const ni *n, uint32_t a)
+{
+    return n->units && a >= (uint32_t)n->t->nterms && a < (uint32_t)naddrs(n);
+}
 
 _Static_assert(TOPO_MAX_K == NI_MAX_K, "topo.h and the NI register map disagree on channels per terminal");
 
@@ -48,7 +51,7 @@ _Static_assert(TOPO_MAX_K == NI_MAX_K, "topo.h and the NI register map disagree 
  * the non-minimal routing bits, NULL: without them. */
 static uint64_t head_flit(const ni *n, const ni_send *s, int c, uint64_t *rng)
 {
-    uint32_t ejsel = s->dst >= (uint32_t)n->t->nterms ? 0 : (uint32_t)c;   /* a unit has one input */
+    uint32_t ejsel = s->dst >= (uint32_t)n->t->nterms ? 0 : (uint32_t)c; /* a unit has one input */
     if (s->nhops) return flit_head_sr(s->dst, (uint64_t)s->route_hi << 32 | s->route_lo);
     return flit_head(s->dst, ejsel, s->mc, s->op, s->count, s->out_dest, s->out_mc, s->out_op, s->out_count) |
            (rng ? routing_head_bits(n->t, &n->rc, n->term, s->dst, rng) : 0);
@@ -68,7 +71,8 @@ static int go_ok(ni *n, int c, const ni_send *s)
     if (s->dst >= (uint32_t)n->t->nterms && !is_unit(n, s->dst)) {
         if (!n->units)
             return REFUSE("NI send channel %d: destination %u is not a terminal (0..%d)", c, s->dst, n->t->nterms - 1);
-        return REFUSE("NI send channel %d: destination %u is not an address (%s)", c, s->dst, addr_range(n, r, sizeof r));
+        return REFUSE("NI send channel %d: destination %u is not an address (%s)", c, s->dst,
+                      addr_range(n, r, sizeof r));
     }
     if (s->len > NI_MAX_PACKET)
         return REFUSE("NI send channel %d: length %u exceeds %u bytes", c, s->len, NI_MAX_PACKET);
@@ -81,16 +85,19 @@ static int go_ok(ni *n, int c, const ni_send *s)
                       s->dst, s->dst - (uint32_t)n->t->nterms, s->nhops);
     if (s->nhops && coding_set(s))
         return REFUSE("NI send channel %d: a source route (NHOPS %u) and the coding fields share the head flit: "
-                      "clear MC, OP, COUNT and OUT_*", c, s->nhops);
+                      "clear MC, OP, COUNT and OUT_*",
+                      c, s->nhops);
     if (is_unit(n, s->dst) && s->op == NI_OP_REPLICATE && !s->mc)
         return REFUSE("NI send channel %d: OP REPLICATE to unit %u needs MC 1 and a mask", c, s->dst);
     if (s->op == NI_OP_ENCODE && s->count == 0)
-        return REFUSE("NI send channel %d: COUNT 0 with OP ENCODE (state how many contributions the slot expects, 1..15)", c);
+        return REFUSE(
+            "NI send channel %d: COUNT 0 with OP ENCODE (state how many contributions the slot expects, 1..15)", c);
     if (s->out_mc && !is_unit(n, s->out_dest))
         return REFUSE("NI send channel %d: OUT_MC 1 needs OUT_DEST to be a unit (%d..%d), not %u", c, n->t->nterms,
                       naddrs(n) - 1, s->out_dest);
     if (is_unit(n, s->dst) && s->len > (uint32_t)n->nc_max_bytes)
-        return REFUSE("NI send channel %d: a %u-byte packet to unit %u exceeds the units' %d-byte limit (--router ncmax=%d flits)",
+        return REFUSE("NI send channel %d: a %u-byte packet to unit %u exceeds the units' %d-byte limit (--router "
+                      "ncmax=%d flits)",
                       c, s->len, s->dst, n->nc_max_bytes, n->nc_max_bytes / 8);
     if (s->mc) {
         uint32_t mbytes = 8u * (uint32_t)n->mask_flits;
@@ -101,7 +108,8 @@ static int go_ok(ni *n, int c, const ni_send *s)
         for (uint32_t i = 0; i < mbytes * 8; i++) {
             if (!(m[i / 8] >> (i % 8) & 1)) continue;
             if (i >= (uint32_t)naddrs(n) || (i >= (uint32_t)n->t->nterms && !n->units))
-                return REFUSE("NI send channel %d: mask bit %u is not an address (%s)", c, i, addr_range(n, r, sizeof r));
+                return REFUSE("NI send channel %d: mask bit %u is not an address (%s)", c, i,
+                              addr_range(n, r, sizeof r));
             any = 1;
         }
         if (!any) return REFUSE("NI send channel %d: MC 1 with an empty mask at 0x%08x", c, s->mask_addr);
@@ -127,8 +135,9 @@ static int code_store(ni *n, int c, ni_send *s, uint32_t off, uint32_t v)
     case NI_C_MASK_ADDR: s->mask_addr = v; return RV32_MMIO_OK;
     case NI_C_OUT_DEST:
         if (v != NI_OUT_NONE && (v >= (uint32_t)naddrs(n) || (!n->units && v >= (uint32_t)n->t->nterms))) {
-            snprintf(n->refused, sizeof n->refused, "NI send channel %d: OUT_DEST %u is not an address (%s, or 0xfff = none)",
-                     c, v, addr_range(n, r, sizeof r));
+            snprintf(n->refused, sizeof n->refused,
+                     "NI send channel %d: OUT_DEST %u is not an address (%s, or 0xfff = none)", c, v,
+                     addr_range(n, r, sizeof r));
             return RV32_MMIO_FAULT;
         }
         s->out_dest = v;
@@ -137,7 +146,8 @@ static int code_store(ni *n, int c, ni_send *s, uint32_t off, uint32_t v)
     }
     if (v > max) {
         if (off == NI_C_OP || off == NI_C_OUT_OP)
-            snprintf(n->refused, sizeof n->refused, "NI send channel %d: %s %u is not REPLICATE (0) or ENCODE (1)", c, name, v);
+            snprintf(n->refused, sizeof n->refused, "NI send channel %d: %s %u is not REPLICATE (0) or ENCODE (1)", c,
+                     name, v);
         else
             snprintf(n->refused, sizeof n->refused, "NI send channel %d: %s %u is out of range 0..%u", c, name, v, max);
         return RV32_MMIO_FAULT;
@@ -177,7 +187,8 @@ int ni_mmio(ni *n, uint32_t off, int is_store, uint32_t *val)
                 /* a ring already sized must stay inside RAM where it moves to */
                 if ((*val & 7) || (n->ring_size && !in_ram(n, *val, n->ring_size))) {
                     snprintf(n->refused, sizeof n->refused,
-                             "NI receive ring 0x%08x + %u bytes: not 8-byte aligned or outside RAM", *val, n->ring_size);
+                             "NI receive ring 0x%08x + %u bytes: not 8-byte aligned or outside RAM", *val,
+                             n->ring_size);
                     return RV32_MMIO_FAULT;
                 }
                 n->ring_base = *val;
@@ -195,8 +206,8 @@ int ni_mmio(ni *n, uint32_t off, int is_store, uint32_t *val)
                 return RV32_MMIO_OK;
             case NI_R_TAIL:
                 if (*val >= n->ring_size || (*val & 7)) {
-                    snprintf(n->refused, sizeof n->refused, "NI receive TAIL %u: not an 8-byte offset inside the %u-byte ring",
-                             *val, n->ring_size);
+                    snprintf(n->refused, sizeof n->refused,
+                             "NI receive TAIL %u: not an 8-byte offset inside the %u-byte ring", *val, n->ring_size);
                     return RV32_MMIO_FAULT;
                 }
                 n->tail = *val;
@@ -248,7 +259,7 @@ int ni_mmio(ni *n, uint32_t off, int is_store, uint32_t *val)
         case NI_S_LEN: s->len = *val; return RV32_MMIO_OK;
         case NI_S_TAG: s->tag = *val & 0xffff; return RV32_MMIO_OK;
         case NI_S_GO: {
-            if (s->busy && 1 + s->qlen >= n->sendq) return RV32_MMIO_STALL;   /* no room: the core waits */
+            if (s->busy && 1 + s->qlen >= n->sendq) return RV32_MMIO_STALL; /* no room: the core waits */
             if (!go_ok(n, c, s)) return RV32_MMIO_FAULT;
             ni_wire w;
             w.head = head_flit(n, s, c, &n->rng);
@@ -273,8 +284,9 @@ int ni_mmio(ni *n, uint32_t off, int is_store, uint32_t *val)
             }
             s->go_cycle = n->now ? *n->now : 0;
             if (n->events)
-                fprintf(n->events, "{\"cycle\":%llu,\"event\":\"send\",\"node\":%d,\"channel\":%d,\"dst\":%u,\"tag\":%u,"
-                                   "\"bytes\":%u,\"flits\":%d,\"routed\":%s}\n",
+                fprintf(n->events,
+                        "{\"cycle\":%llu,\"event\":\"send\",\"node\":%d,\"channel\":%d,\"dst\":%u,\"tag\":%u,"
+                        "\"bytes\":%u,\"flits\":%d,\"routed\":%s}\n",
                         (unsigned long long)s->go_cycle, n->term, c, s->dst, s->tag, s->len, w.nflits,
                         s->nhops ? "\"source\"" : "\"table\"");
             return RV32_MMIO_OK;
@@ -344,8 +356,8 @@ static void send_cycle(ni *n, int c, xnoc_flit *f)
         s->done++;
         n->packets_sent++;
         s->sent = 0;
-        s->vc = -1;                   /* each packet chooses its VC */
-        if (s->qlen) {                /* the next queued packet follows at once */
+        s->vc = -1;    /* each packet chooses its VC */
+        if (s->qlen) { /* the next queued packet follows at once */
             s->w = s->q[s->qhead];
             s->qhead = (s->qhead + 1) % NI_MAX_SENDQ;
             s->qlen--;
@@ -377,10 +389,10 @@ static int commit(ni *n, ni_asm *a)
     if (!n->ring_size) return 0;
     uint32_t need = 8 + ((a->len + 7) & ~7u), size = n->ring_size;
     uint8_t *ring = n->core->ram + (n->ring_base - n->core->ram_base);
-    if (need > size - 8) {   /* would wait forever: stop the run instead */
+    if (need > size - 8) { /* would wait forever: stop the run instead */
         if (!n->error[0])
-            snprintf(n->error, sizeof n->error, "a %u-byte message from terminal %u can never fit the %u-byte receive ring",
-                     a->len, a->src, size);
+            snprintf(n->error, sizeof n->error,
+                     "a %u-byte message from terminal %u can never fit the %u-byte receive ring", a->len, a->src, size);
         return 0;
     }
     /* An empty ring starts over at offset 0 (firmware re-reads TAIL once
@@ -441,16 +453,19 @@ static int recv_flit(ni *n, int c, const xnoc_flit *f)
     if (f->head) {
         if (a->active && a->meta)
             FAIL("channel %d VC %d: a head flit arrived inside the message from terminal %u (tag %u, %u of %u bytes "
-                 "so far): its tail was lost, or a head duplicated", c, f->vc, a->src, a->tag, a->got, a->len);
+                 "so far): its tail was lost, or a head duplicated",
+                 c, f->vc, a->src, a->tag, a->got, a->len);
         else if (a->active)
-            FAIL("channel %d VC %d: a head flit arrived right after another head: a flit was lost or duplicated", c, f->vc);
+            FAIL("channel %d VC %d: a head flit arrived right after another head: a flit was lost or duplicated", c,
+                 f->vc);
         a->active = 1;
         a->meta = 0;
         a->got = 0;
         a->head = f->payload;
         a->mask0 = 0;
         a->nmask = 0;
-        a->mask_left = !FLIT_GET(f->payload, FLIT_SR_BIT, 1) && FLIT_GET(f->payload, FLIT_MC_BIT, 1) ? n->mask_flits : 0;
+        a->mask_left =
+            !FLIT_GET(f->payload, FLIT_SR_BIT, 1) && FLIT_GET(f->payload, FLIT_MC_BIT, 1) ? n->mask_flits : 0;
         return 1;
     }
     if (!a->active) {
@@ -465,11 +480,12 @@ static int recv_flit(ni *n, int c, const xnoc_flit *f)
         if (a->len > NI_MAX_PACKET) a->len = NI_MAX_PACKET;
         ni_post p;
         a->posted = ni_match_take(n, a->src, a->tag, &p) >= 0;
-        if (a->posted && p.len != a->len) {   /* the run stops at the end of this cycle */
+        if (a->posted && p.len != a->len) { /* the run stops at the end of this cycle */
             if (!n->error[0])
-                snprintf(n->error, sizeof n->error,
-                         "a %u-byte message from terminal %u (tag %u) does not match the %u-byte receive posted at 0x%08x",
-                         a->len, a->src, a->tag, p.len, p.addr);
+                snprintf(
+                    n->error, sizeof n->error,
+                    "a %u-byte message from terminal %u (tag %u) does not match the %u-byte receive posted at 0x%08x",
+                    a->len, a->src, a->tag, p.len, p.addr);
             a->posted = 0;
         }
         if (a->posted) {
@@ -479,18 +495,19 @@ static int recv_flit(ni *n, int c, const xnoc_flit *f)
             n->unexpected += !n->error[0];
             if (!a->buf) a->buf = xmalloc(NI_MAX_PACKET);
         }
-    } else if (a->mask_left) {   /* MC = 1: the mask flits before the data */
+    } else if (a->mask_left) { /* MC = 1: the mask flits before the data */
         if (!a->nmask) a->mask0 = f->payload;
         a->nmask++;
         a->mask_left--;
     } else if (a->got >= a->len) {
         FAIL("channel %d VC %d: the message from terminal %u (tag %u) has more data flits than its %u bytes: a flit "
-             "was duplicated", c, f->vc, a->src, a->tag, a->len);
+             "was duplicated",
+             c, f->vc, a->src, a->tag, a->len);
     } else {
         uint32_t take = a->len - a->got > 8 ? 8 : a->len - a->got;
         uint64_t w = f->payload;
         test_hooks_corrupt(&n->hooks, &w, take);
-        if (a->posted) {   /* zero-copy: straight into the posted buffer */
+        if (a->posted) { /* zero-copy: straight into the posted buffer */
             memcpy(n->core->ram + (a->addr - n->core->ram_base) + a->got, &w, take);
             rv32_ram_written(n->core, a->addr + a->got, take);
         } else {
@@ -501,9 +518,10 @@ static int recv_flit(ni *n, int c, const xnoc_flit *f)
     if (f->tail) {
         a->active = 0;
         if (!a->meta || a->got < a->len || a->mask_left)
-            FAIL("channel %d VC %d: the message from terminal %u (tag %u) ended after %u of its %u bytes: a flit was lost",
+            FAIL("channel %d VC %d: the message from terminal %u (tag %u) ended after %u of its %u bytes: a flit was "
+                 "lost",
                  c, f->vc, a->src, a->tag, a->got, a->len);
-        if (n->error[0]) return 1;     /* the run stops; nothing half-delivered is committed */
+        if (n->error[0]) return 1; /* the run stops; nothing half-delivered is committed */
         if (a->posted) {
             complete_posted(n, a);
             return 1;
@@ -541,7 +559,7 @@ void ni_cycle(ni *n, const xnoc_flit *ej, const xnoc_credit *injc, xnoc_flit *in
             ni_asm *a = &n->rx[c][ej[c].vc & 7];
             int fate = test_hooks_fate(&n->hooks);
             if (fate == HOOK_DROP) {
-                owe(n, c, ej[c].vc);      /* discarded; its credit goes back as for any flit */
+                owe(n, c, ej[c].vc); /* discarded; its credit goes back as for any flit */
             } else {
                 /* a duplicate is taken first and earns no credit of its own */
                 if (fate == HOOK_DUP && !a->held && !a->qlen) (void)recv_flit(n, c, &ej[c]);

@@ -19,24 +19,26 @@
 #include "rv32.h"
 #include "topo.h"
 
-#include "../firmware/lib/flit.h"      /* the flit format: one table for harness, firmware and (checked) RTL */
+#include "../firmware/lib/flit.h" /* the flit format: one table for harness, firmware and (checked) RTL */
 #include "../firmware/lib/ni_regs.h"
-#include "test_hooks.h"   /* the register map: one home for harness and firmware */
+#include "test_hooks.h" /* the register map: one home for harness and firmware */
 
 /* head flit fields (the interface of the network-coding units) */
 #define NI_HEAD_MC (1ull << FLIT_MC_BIT)
-#define NI_OUT_NONE FLIT_NONE          /* out_dest: not set by this contribution */
+#define NI_OUT_NONE FLIT_NONE /* out_dest: not set by this contribution */
 enum { NI_OP_REPLICATE = 0, NI_OP_ENCODE = 1 };
 
 /* a posted receive: the payload of the first message from src with tag
  * goes to addr (zero-copy); ct, if not 0, is a RAM word incremented when it
  * has landed */
-typedef struct { uint32_t src, tag, addr, len, ct; } ni_post;
+typedef struct {
+    uint32_t src, tag, addr, len, ct;
+} ni_post;
 
 /* a packet as GO latched it: what goes on the wire */
 typedef struct {
-    uint64_t head, meta;           /* head and meta flit */
-    uint32_t mask_go, addr_go, len_go;   /* mask, buffer and length at GO (firmware may rewrite
+    uint64_t head, meta;               /* head and meta flit */
+    uint32_t mask_go, addr_go, len_go; /* mask, buffer and length at GO (firmware may rewrite
                                           * MASK_ADDR/ADDR/LEN for the next send meanwhile) */
     int nflits, nmask;
 } ni_wire;
@@ -52,60 +54,60 @@ typedef struct {
     int qhead, qlen;
     int busy, vc, sent;
     uint32_t done;
-    uint64_t go_cycle;             /* network cycle of the last accepted GO */
+    uint64_t go_cycle; /* network cycle of the last accepted GO */
     int credits[ROUTER_MAX_VCS];
 } ni_send;
 
 typedef struct {
     int active;
-    uint32_t src, tag, len, got;   /* got: data bytes so far */
-    int meta;                      /* meta flit seen */
-    int mask_left, nmask;          /* mask flits still to come / seen (head MC = 1) */
-    uint64_t head, mask0;          /* the head flit, the first mask flit */
-    int held;                      /* complete, waiting for ring space; credit held */
-    int posted;                    /* matched a posted receive: data goes to RAM at addr */
-    uint32_t addr, ct;             /* the posted buffer and completion counter */
+    uint32_t src, tag, len, got; /* got: data bytes so far */
+    int meta;                    /* meta flit seen */
+    int mask_left, nmask;        /* mask flits still to come / seen (head MC = 1) */
+    uint64_t head, mask0;        /* the head flit, the first mask flit */
+    int held;                    /* complete, waiting for ring space; credit held */
+    int posted;                  /* matched a posted receive: data goes to RAM at addr */
+    uint32_t addr, ct;           /* the posted buffer and completion counter */
     uint8_t *buf;
     /* flits that arrived behind a held packet: accepted (the router had a
      * credit for them) but not yet processed, so their credits are owed */
-    xnoc_flit q[ROUTER_MAX_BUF];   /* at most a VC buffer's worth are owed */
+    xnoc_flit q[ROUTER_MAX_BUF]; /* at most a VC buffer's worth are owed */
     int qhead, qlen;
 } ni_asm;
 
 typedef struct ni {
     int term, k, vcs, vpc, buf, port_bits;
-    int sendq;                     /* descriptors a send channel holds, the one on the wire included */
-    int units;                     /* 1: every router has a network-coding unit (address NT + r) */
-    router_cfg rc;                 /* routing mode (dragonfly Valiant / UGAL heads) */
-    uint64_t rng;                  /* their intermediate groups */
-    int nc_max_bytes;              /* longest packet a unit handles (data bytes) */
-    int mask_flits;                /* M = ceil((NT + NR) / 64) */
+    int sendq;        /* descriptors a send channel holds, the one on the wire included */
+    int units;        /* 1: every router has a network-coding unit (address NT + r) */
+    router_cfg rc;    /* routing mode (dragonfly Valiant / UGAL heads) */
+    uint64_t rng;     /* their intermediate groups */
+    int nc_max_bytes; /* longest packet a unit handles (data bytes) */
+    int mask_flits;   /* M = ceil((NT + NR) / 64) */
     const topo *t;
     rv32 *core;
     ni_send send[NI_MAX_K];
     ni_asm rx[NI_MAX_K][ROUTER_MAX_VCS];
-    uint8_t owed[NI_MAX_K][ROUTER_MAX_VCS * ROUTER_MAX_BUF];   /* credits to return, one per cycle (VC ids) */
+    uint8_t owed[NI_MAX_K][ROUTER_MAX_VCS * ROUTER_MAX_BUF]; /* credits to return, one per cycle (VC ids) */
     int owed_head[NI_MAX_K], owed_len[NI_MAX_K];
     uint32_t ring_base, ring_size, head, tail, count, irq_en, pending;
     uint64_t packets_sent, flits_sent, packets_recv, flits_recv;
-    uint64_t coded_sent, mc_sent, mask_flits_sent;   /* packets to units, MC packets, their mask flits */
+    uint64_t coded_sent, mc_sent, mask_flits_sent; /* packets to units, MC packets, their mask flits */
     uint64_t inj_flits[NI_MAX_K];
     /* timestamps for latency measurement from firmware (docs/ni.md) */
-    const uint64_t *now;           /* the system's network cycle counter */
-    uint64_t last_commit;          /* cycle the last message entered the ring */
-    uint64_t last_head, last_mask0;   /* head and first mask flit of that message */
+    const uint64_t *now;            /* the system's network cycle counter */
+    uint64_t last_commit;           /* cycle the last message entered the ring */
+    uint64_t last_head, last_mask0; /* head and first mask flit of that message */
     int last_nmask;
-    uint64_t full_cycles;          /* cycles a complete packet waited for ring space */
+    uint64_t full_cycles; /* cycles a complete packet waited for ring space */
     /* posted receives (match table, in post order) and the descriptor being built */
     ni_post *posted;
     int nposted;
-    ni_post m;                     /* NI_M_SRC .. NI_M_CT */
-    uint32_t ct_addr, ct_target;   /* NI_M_CT_ADDR, NI_M_CT_WAIT */
+    ni_post m;                   /* NI_M_SRC .. NI_M_CT */
+    uint32_t ct_addr, ct_target; /* NI_M_CT_ADDR, NI_M_CT_WAIT */
     uint64_t posted_done, unexpected;
-    uint32_t guard_lo, guard_hi;   /* RAM no posted receive may cover (the collective plan) */
-    FILE *events;                  /* --events: one JSON line per message sent and delivered, or NULL */
-    test_hooks hooks;              /* XNOC_TEST_CORRUPT (data bytes), _DROP, _DUP (flits) */
-    char refused[256];             /* why the last refused (faulting) access was refused */
+    uint32_t guard_lo, guard_hi; /* RAM no posted receive may cover (the collective plan) */
+    FILE *events;                /* --events: one JSON line per message sent and delivered, or NULL */
+    test_hooks hooks;            /* XNOC_TEST_CORRUPT (data bytes), _DROP, _DUP (flits) */
+    char refused[256];           /* why the last refused (faulting) access was refused */
     char error[200];
 } ni;
 

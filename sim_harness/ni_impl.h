@@ -19,10 +19,8 @@ static inline int naddrs(const ni *n) { return n->t->nterms + n->t->nrouters; }
 /* "terminal 0..5, unit 6..11" (or only terminals without units) */
 static inline const char *addr_range(const ni *n, char *buf, size_t len)
 {
-    if (n->units)
-        snprintf(buf, len, "terminal 0..%d or unit %d..%d", n->t->nterms - 1, n->t->nterms, naddrs(n) - 1);
-    else
-        snprintf(buf, len, "terminal 0..%d; the routers have no coding units (--router ncu=0)", n->t->nterms - 1);
+    if (n->units) snprintf(buf, len, "terminal 0..%d or unit %d..%d", n->t->nterms - 1, n->t->nterms, naddrs(n) - 1);
+    else snprintf(buf, len, "terminal 0..%d; the routers have no coding units (--router ncu=0)", n->t->nterms - 1);
     return buf;
 }
 

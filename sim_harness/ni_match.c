@@ -23,12 +23,12 @@ static int post(ni *n)
     if (p->src != NI_ANY_SRC && p->src >= (uint32_t)naddrs(n) - (n->units ? 0u : (uint32_t)n->t->nrouters))
         return REFUSE("NI posted receive: source %u is not an address (%s, or 0xffff = any)", p->src,
                       addr_range(n, r, sizeof r));
-    if (p->len > NI_MAX_PACKET)
-        return REFUSE("NI posted receive: length %u exceeds %u bytes", p->len, NI_MAX_PACKET);
+    if (p->len > NI_MAX_PACKET) return REFUSE("NI posted receive: length %u exceeds %u bytes", p->len, NI_MAX_PACKET);
     if (!in_ram(n, p->addr, p->len))
         return REFUSE("NI posted receive: buffer 0x%08x + %u bytes is outside RAM", p->addr, p->len);
     if (n->guard_hi > n->guard_lo && overlaps(p->addr, p->len, n->guard_lo, n->guard_hi - n->guard_lo))
-        return REFUSE("NI posted receive: buffer 0x%08x + %u bytes overlaps the guarded region at 0x%08x + %u bytes (GUARD_LO..GUARD_HI)",
+        return REFUSE("NI posted receive: buffer 0x%08x + %u bytes overlaps the guarded region at 0x%08x + %u bytes "
+                      "(GUARD_LO..GUARD_HI)",
                       p->addr, p->len, n->guard_lo, n->guard_hi - n->guard_lo);
     if (overlaps(p->addr, p->len, n->ring_base, n->ring_size))
         return REFUSE("NI posted receive: buffer 0x%08x + %u bytes overlaps the receive ring at 0x%08x + %u bytes",
@@ -44,7 +44,6 @@ static int post(ni *n)
     return RV32_MMIO_OK;
 #undef REFUSE
 }
-
 
 uint32_t ni_ct_value(const ni *n) { return n->ct_addr ? ram_word(n, n->ct_addr) : 0; }
 

@@ -45,7 +45,7 @@ static int param_select(node *nd, uint32_t addr)
     for (uint32_t i = 0;; i++) {
         uint32_t off = addr + i - c->ram_base;
         if (off >= c->ram_size) return RV32_MMIO_FAULT;
-        if (i == NODE_PARAM_LEN) return RV32_MMIO_OK;   /* longer than any name: not given */
+        if (i == NODE_PARAM_LEN) return RV32_MMIO_OK; /* longer than any name: not given */
         name[i] = (char)c->ram[off];
         if (!name[i]) break;
     }
@@ -68,9 +68,7 @@ static int dev_mmio(node *nd, uint32_t off, int is_store, uint32_t *val)
             if ((char)*val == '\n' || nd->linelen == (int)sizeof nd->line - 1) console_flush(nd);
             if ((char)*val != '\n') nd->line[nd->linelen++] = (char)*val;
             return RV32_MMIO_OK;
-        case DEV_EXIT:
-            node_exit(s, nd, (int)*val);
-            return RV32_MMIO_OK;
+        case DEV_EXIT: node_exit(s, nd, (int)*val); return RV32_MMIO_OK;
         case DEV_PARAM_NAME: return param_select(nd, *val);
         case DEV_STEP: nd->step = (int)*val; return RV32_MMIO_OK;
         case DEV_ROUTE_DST:
@@ -112,13 +110,17 @@ static int dev_mmio(node *nd, uint32_t off, int is_store, uint32_t *val)
     case DEV_BAR_CYCLE_LO: *val = (uint32_t)s->bar_cycle; return RV32_MMIO_OK;
     case DEV_BAR_CYCLE_HI: *val = (uint32_t)(s->bar_cycle >> 32); return RV32_MMIO_OK;
     case DEV_TOPO_NDIMS: *val = (uint32_t)t->ndims; return RV32_MMIO_OK;
-    case DEV_TOPO_DIM0: case DEV_TOPO_DIM0 + 4: case DEV_TOPO_DIM0 + 8:
-    case DEV_TOPO_DIM0 + 12: case DEV_TOPO_DIM0 + 16: case DEV_TOPO_DIM0 + 20: {
+    case DEV_TOPO_DIM0:
+    case DEV_TOPO_DIM0 + 4:
+    case DEV_TOPO_DIM0 + 8:
+    case DEV_TOPO_DIM0 + 12:
+    case DEV_TOPO_DIM0 + 16:
+    case DEV_TOPO_DIM0 + 20: {
         uint32_t d = (off - DEV_TOPO_DIM0) / 4, df[3] = {(uint32_t)t->df_a, (uint32_t)t->df_h, (uint32_t)t->groups};
         *val = t->kind == TOPO_DRAGONFLY ? (d < 3 ? df[d] : 0) : d < (uint32_t)t->ndims ? (uint32_t)t->dims[d] : 0;
         return RV32_MMIO_OK;
     }
-    case DEV_ROUTE_HOPS:   /* routers on the deterministic route, both ends included */
+    case DEV_ROUTE_HOPS: /* routers on the deterministic route, both ends included */
         *val = (uint32_t)topo_distance(t, topo_term_router(t, nd->id), topo_term_router(t, (int)nd->route_dst)) + 1;
         return RV32_MMIO_OK;
     default:
@@ -157,7 +159,7 @@ sys *sys_create(const topo *t, const router_cfg *rc, const sys_opts *o, const ch
         elf_info_free(&info);
         return NULL;
     }
-    hop_log *hops = NULL;   /* before the trace: both swap the model for a variant of it */
+    hop_log *hops = NULL; /* before the trace: both swap the model for a variant of it */
     if (o->events) {
         char e[300];
         if (!(hops = hop_log_open(o->events, net, t, rc, e, sizeof e))) {
@@ -185,7 +187,7 @@ sys *sys_create(const topo *t, const router_cfg *rc, const sys_opts *o, const ch
     s->net = net;
     s->hops = hops;
     s->o = *o;
-    s->elf = info;          /* its symbols name PCs in fault and stall lines */
+    s->elf = info; /* its symbols name PCs in fault and stall lines */
     if (!s->o.console_out) s->o.console_out = stdout;
     if (s->o.clock_ratio < 1) s->o.clock_ratio = 1;
     s->n = t->nterms;
@@ -229,7 +231,7 @@ sys *sys_create(const topo *t, const router_cfg *rc, const sys_opts *o, const ch
         }
     }
     free(image);
-    if (o->background) {   /* those terminals run no image: background.c drives their NIs */
+    if (o->background) { /* those terminals run no image: background.c drives their NIs */
         for (int i = 0; i < s->n; i++)
             if (o->background[i]) {
                 s->nodes[i].state = NODE_BACKGROUND;
@@ -272,11 +274,14 @@ void sys_describe(const sys *s, int i, char *buf, size_t len)
     else if (nd->state == NODE_BACKGROUND) snprintf(buf, len, "node %d runs background traffic", i);
     else if (nd->last_stop == RV32_WFI && nd->ni.irq_en && (nd->core.mie >> IRQ_MEI & 1))
         snprintf(buf, len, "node %d is waiting for a packet (wfi) at PC 0x%08x%s", i, pc, sym);
-    else if (nd->last_stop == RV32_WFI) snprintf(buf, len, "node %d is in wfi (waiting for an interrupt) at PC 0x%08x%s", i, pc, sym);
+    else if (nd->last_stop == RV32_WFI)
+        snprintf(buf, len, "node %d is in wfi (waiting for an interrupt) at PC 0x%08x%s", i, pc, sym);
     else if (nd->last_stop == RV32_STALL && a == NI_BASE + NI_RECV + NI_R_WAIT)
         snprintf(buf, len, "node %d is waiting for a packet at PC 0x%08x%s", i, pc, sym);
     else if (nd->last_stop == RV32_STALL && a == NI_BASE + NI_MATCH + NI_M_CT_WAIT)
-        snprintf(buf, len, "node %d is waiting for posted receives (counter at 0x%08x is %u of %u; %d posted, not matched) at PC 0x%08x%s",
+        snprintf(buf, len,
+                 "node %d is waiting for posted receives (counter at 0x%08x is %u of %u; %d posted, not matched) at PC "
+                 "0x%08x%s",
                  i, nd->ni.ct_addr, ni_ct_value(&nd->ni), nd->ni.ct_target, nd->ni.nposted, pc, sym);
     else if (nd->last_stop == RV32_STALL && a == DEV_BASE + DEV_BARRIER)
         snprintf(buf, len, "node %d is waiting at the barrier at PC 0x%08x%s", i, pc, sym);
@@ -289,7 +294,8 @@ void sys_describe(const sys *s, int i, char *buf, size_t len)
         for (int v = 0; v < nd->ni.vcs; v++) held += nd->ni.rx[c][v].held;
     size_t l = strlen(buf);
     if (held && !nd->ni.ring_size)
-        snprintf(buf + l, len - l, " (%d message(s) wait at its NI, which has no receive ring: noc_init() not called?)", held);
+        snprintf(buf + l, len - l, " (%d message(s) wait at its NI, which has no receive ring: noc_init() not called?)",
+                 held);
     else if (held)
         snprintf(buf + l, len - l, " (%d message(s) wait at its NI for room in its full %u-byte receive ring)", held,
                  nd->ni.ring_size);
@@ -303,23 +309,30 @@ static void fault_line(sys *s, node *nd)
     char sym[200];
     elf_symbolize(&s->elf, c->fault_pc, sym, sizeof sym);
     if (access && c->fault_tval - DEV_BASE < 0x2000) {
-        const char *why = nd->ni.refused[0] && c->fault_tval >= NI_BASE ? nd->ni.refused : "no such register, or the wrong access";
-        snprintf(s->fault, sizeof s->fault, "node %d: %s at device register 0x%08x (PC 0x%08x%s, instruction 0x%08x, cycle %llu): %s, no trap handler",
-                 nd->id, rv32_cause_name(c->fault_cause), c->fault_tval, c->fault_pc, sym, c->fault_insn,
-                 (unsigned long long)s->cycle, why);
+        const char *why =
+            nd->ni.refused[0] && c->fault_tval >= NI_BASE ? nd->ni.refused : "no such register, or the wrong access";
+        snprintf(
+            s->fault, sizeof s->fault,
+            "node %d: %s at device register 0x%08x (PC 0x%08x%s, instruction 0x%08x, cycle %llu): %s, no trap handler",
+            nd->id, rv32_cause_name(c->fault_cause), c->fault_tval, c->fault_pc, sym, c->fault_insn,
+            (unsigned long long)s->cycle, why);
     } else if (c->fault_cause == CAUSE_ILLEGAL)
-        snprintf(s->fault, sizeof s->fault, "node %d: illegal instruction 0x%08x at PC 0x%08x%s (cycle %llu), no trap handler",
-                 nd->id, c->fault_insn, c->fault_pc, sym, (unsigned long long)s->cycle);
+        snprintf(s->fault, sizeof s->fault,
+                 "node %d: illegal instruction 0x%08x at PC 0x%08x%s (cycle %llu), no trap handler", nd->id,
+                 c->fault_insn, c->fault_pc, sym, (unsigned long long)s->cycle);
     else if (c->fault_cause == CAUSE_LOAD_ACCESS || c->fault_cause == CAUSE_STORE_ACCESS ||
              c->fault_cause == CAUSE_FETCH_ACCESS)
         snprintf(s->fault, sizeof s->fault,
-                 "node %d: %s at address 0x%08x (PC 0x%08x%s, instruction 0x%08x, cycle %llu): outside RAM and devices, no trap handler",
+                 "node %d: %s at address 0x%08x (PC 0x%08x%s, instruction 0x%08x, cycle %llu): outside RAM and "
+                 "devices, no trap handler",
                  nd->id, rv32_cause_name(c->fault_cause), c->fault_tval, c->fault_pc, sym, c->fault_insn,
                  (unsigned long long)s->cycle);
     else
-        snprintf(s->fault, sizeof s->fault, "node %d: %s (cause %u, tval 0x%08x) at PC 0x%08x%s (instruction 0x%08x, cycle %llu) with no trap handler",
-                 nd->id, rv32_cause_name(c->fault_cause), c->fault_cause, c->fault_tval, c->fault_pc, sym, c->fault_insn,
-                 (unsigned long long)s->cycle);
+        snprintf(
+            s->fault, sizeof s->fault,
+            "node %d: %s (cause %u, tval 0x%08x) at PC 0x%08x%s (instruction 0x%08x, cycle %llu) with no trap handler",
+            nd->id, rv32_cause_name(c->fault_cause), c->fault_cause, c->fault_tval, c->fault_pc, sym, c->fault_insn,
+            (unsigned long long)s->cycle);
 }
 
 /* "node 0 is waiting ...; node 1 ...; and 12 more" for the waiting nodes */
@@ -334,7 +347,7 @@ static void describe_waiting(const sys *s, char *buf, size_t len)
         snprintf(buf + l, len - l, "%s %s", w ? ";" : ":", d);
         w++;
     }
-    if (s->running > w) {   /* one line stays one line on 64 nodes */
+    if (s->running > w) { /* one line stays one line on 64 nodes */
         size_t l = strlen(buf);
         snprintf(buf + l, len - l, "; and %d more", s->running - w);
     }
@@ -388,9 +401,11 @@ static int watchdog(sys *s)
         }
     char where[200] = "";
     uint64_t quiet = s->cycle - s->wd_since;
-    if (s->bg) {   /* the links carry background traffic: only the image's nodes can be judged */
-        snprintf(s->fault, sizeof s->fault, "stall at cycle %llu: every running node waits and none has sent or received a flit "
-                 "for %llu cycles (background traffic runs on)", (unsigned long long)s->cycle, (unsigned long long)quiet);
+    if (s->bg) { /* the links carry background traffic: only the image's nodes can be judged */
+        snprintf(s->fault, sizeof s->fault,
+                 "stall at cycle %llu: every running node waits and none has sent or received a flit "
+                 "for %llu cycles (background traffic runs on)",
+                 (unsigned long long)s->cycle, (unsigned long long)quiet);
         describe_waiting(s, s->fault, sizeof s->fault);
         return 1;
     }
@@ -404,21 +419,27 @@ static int watchdog(sys *s)
                     if (!a->active) continue;
                     if (a->meta)
                         snprintf(s->fault, sizeof s->fault,
-                                 "network interface of node %d: channel %d VC %d: the message from terminal %u (tag %u) stopped "
-                                 "after %u of its %u bytes and the network is empty: its last flit(s) were lost (cycle %llu)",
+                                 "network interface of node %d: channel %d VC %d: the message from terminal %u (tag "
+                                 "%u) stopped "
+                                 "after %u of its %u bytes and the network is empty: its last flit(s) were lost (cycle "
+                                 "%llu)",
                                  i, c, v, a->src, a->tag, a->got, a->len, (unsigned long long)s->cycle);
                     else
                         snprintf(s->fault, sizeof s->fault,
-                                 "network interface of node %d: channel %d VC %d: a message stopped after its head and the network "
-                                 "is empty: its other flits were lost (cycle %llu)", i, c, v, (unsigned long long)s->cycle);
+                                 "network interface of node %d: channel %d VC %d: a message stopped after its head and "
+                                 "the network "
+                                 "is empty: its other flits were lost (cycle %llu)",
+                                 i, c, v, (unsigned long long)s->cycle);
                     return 1;
                 }
         }
     if (where[0])
-        snprintf(s->fault, sizeof s->fault, "deadlock at cycle %llu: nothing moved for %llu cycles; %s; every node waits",
+        snprintf(s->fault, sizeof s->fault,
+                 "deadlock at cycle %llu: nothing moved for %llu cycles; %s; every node waits",
                  (unsigned long long)s->cycle, (unsigned long long)quiet, where);
     else
-        snprintf(s->fault, sizeof s->fault, "stall at cycle %llu: every running node waits and nothing is in flight (for %llu cycles)",
+        snprintf(s->fault, sizeof s->fault,
+                 "stall at cycle %llu: every running node waits and nothing is in flight (for %llu cycles)",
                  (unsigned long long)s->cycle, (unsigned long long)quiet);
     describe_waiting(s, s->fault, sizeof s->fault);
     return 1;
@@ -471,19 +492,20 @@ int sys_run(sys *s, uint64_t max_cycles)
         net_cycle(s->net, s->inj, s->ejc, s->ej, s->injc);
         s->cycle++;
         if (s->hops) hop_log_cycle(s->hops, s->inj, s->cycle);
-        if (net_error(s->net)) {   /* a router or coding unit flagged an invariant or a bad packet */
+        if (net_error(s->net)) { /* a router or coding unit flagged an invariant or a bad packet */
             char why[300];
             net_describe_error(s->net, why, sizeof why);
             snprintf(s->fault, sizeof s->fault, "cycle %llu: %s", (unsigned long long)s->cycle, why);
             return 1;
         }
         if (s->on_cycle && s->on_cycle(s, s->on_cycle_arg)) {
-            snprintf(s->fault, sizeof s->fault, "interrupted at cycle %llu (view closed)", (unsigned long long)s->cycle);
+            snprintf(s->fault, sizeof s->fault, "interrupted at cycle %llu (view closed)",
+                     (unsigned long long)s->cycle);
             return 3;
         }
         if ((s->cycle & 255) == 0) {
             if (s->o.watchdog && watchdog(s)) return 1;
-            if (cli_interrupted) {   /* Ctrl-C: stop here; the caller reports what ran */
+            if (cli_interrupted) { /* Ctrl-C: stop here; the caller reports what ran */
                 snprintf(s->fault, sizeof s->fault, "interrupted at cycle %llu (Ctrl-C)", (unsigned long long)s->cycle);
                 return 3;
             }

@@ -18,31 +18,37 @@
 #include "topo.h"
 
 #define RAM_BASE 0x80000000u
-#include "../firmware/lib/dev_regs.h"   /* the device register map: one home for harness and firmware */
-#define NODE_NARGS 8       /* numbered arguments: --arg 0=V .. --arg 7=V */
-#define NODE_NPARAMS 16    /* named arguments: --arg NAME=V */
-#define NODE_PARAM_LEN 16  /* longest name + 1 */
+#include "../firmware/lib/dev_regs.h" /* the device register map: one home for harness and firmware */
+#define NODE_NARGS 8                  /* numbered arguments: --arg 0=V .. --arg 7=V */
+#define NODE_NPARAMS 16               /* named arguments: --arg NAME=V */
+#define NODE_PARAM_LEN 16             /* longest name + 1 */
 
 typedef struct {
     char name[NODE_PARAM_LEN];
     uint32_t value;
-    int read;                   /* some node's firmware looked it up */
+    int read; /* some node's firmware looked it up */
 } node_param;
 
-enum { NODE_RUNNING, NODE_WAITING, NODE_EXITED, NODE_FAULTED, NODE_BACKGROUND };   /* background: no core, synthetic traffic */
+enum {
+    NODE_RUNNING,
+    NODE_WAITING,
+    NODE_EXITED,
+    NODE_FAULTED,
+    NODE_BACKGROUND
+}; /* background: no core, synthetic traffic */
 
 typedef struct node {
     int id;
     rv32 core;
     ni ni;
     int state, exit_code;
-    uint64_t exit_cycle;        /* network cycle the node exited in */
-    int param_sel;              /* named argument DEV_PARAM_NAME selected, or -1 */
-    uint32_t route_dst;         /* terminal DEV_ROUTE_HOPS describes */
-    int last_stop;              /* rv32_run's last answer */
-    int step;                   /* collective step the firmware reported (DEV_STEP), -1 = none */
-    uint32_t stall_addr;        /* MMIO address the core is stalled on */
-    uint64_t bar_target;        /* barrier generation this node waits for */
+    uint64_t exit_cycle; /* network cycle the node exited in */
+    int param_sel;       /* named argument DEV_PARAM_NAME selected, or -1 */
+    uint32_t route_dst;  /* terminal DEV_ROUTE_HOPS describes */
+    int last_stop;       /* rv32_run's last answer */
+    int step;            /* collective step the firmware reported (DEV_STEP), -1 = none */
+    uint32_t stall_addr; /* MMIO address the core is stalled on */
+    uint64_t bar_target; /* barrier generation this node waits for */
     char line[512];
     int linelen;
     FILE *console;
@@ -51,21 +57,21 @@ typedef struct node {
 
 typedef struct {
     uint32_t ram_kib;
-    int clock_ratio;            /* core cycles per network cycle */
-    const char *console_dir;    /* per-node console files, or NULL */
-    FILE *console_out;          /* where "[node N] text" lines go */
+    int clock_ratio;         /* core cycles per network cycle */
+    const char *console_dir; /* per-node console files, or NULL */
+    FILE *console_out;       /* where "[node N] text" lines go */
     uint32_t args[NODE_NARGS];
     uint8_t arg_given[NODE_NARGS], arg_read[NODE_NARGS];
     node_param params[NODE_NPARAMS];
     int nparams;
     uint32_t plan_addr;
-    uint64_t watchdog;          /* cycles of no progress that end the run as a stall (0: off) */
-    const char *trace;          /* --trace F.vcd: the RTL network's waveforms */
-    FILE *events;               /* --events F.jsonl: messages sent and delivered, packets at every hop, or NULL */
+    uint64_t watchdog;               /* cycles of no progress that end the run as a stall (0: off) */
+    const char *trace;               /* --trace F.vcd: the RTL network's waveforms */
+    FILE *events;                    /* --events F.jsonl: messages sent and delivered, packets at every hop, or NULL */
     uint64_t trace_from, trace_to;   /* --trace-window A:B, cycles [A, B) */
     const unsigned char *background; /* [terminal] 1: runs synthetic traffic (background.h), not the image; or NULL */
-    double bg_rate;             /* flits per cycle each background terminal offers */
-    int bg_bytes;               /* its message size */
+    double bg_rate;                  /* flits per cycle each background terminal offers */
+    int bg_bytes;                    /* its message size */
     uint64_t bg_seed;
 } sys_opts;
 
@@ -82,20 +88,20 @@ typedef struct sys {
     xnoc_credit *injc, *ejc;
     uint64_t cycle;
     uint64_t bar_gen;
-    uint64_t bar_cycle;         /* network cycle the last barrier released in */
+    uint64_t bar_cycle; /* network cycle the last barrier released in */
     int bar_count, running;
-    int halted;                 /* tohost written */
+    int halted; /* tohost written */
     uint32_t tohost_value;
     int tohost_node;
-    char fault[700];            /* first fault, one line */
+    char fault[700]; /* first fault, one line */
     uint64_t wd_sig, wd_since;
-    elf_info elf;               /* the image: entry, symbols */  /* watchdog: progress signature and the cycle it last changed */
+    elf_info elf; /* the image: entry, symbols */ /* watchdog: progress signature and the cycle it last changed */
     /* Called after every network cycle when set (the live view): a non-zero
      * answer stops the run, sys_run() returns 3 and s->fault says why. */
     int (*on_cycle)(struct sys *s, void *arg);
     void *on_cycle_arg;
-    struct background *bg;      /* background terminals, or NULL */
-    struct hop_log *hops;       /* --events: packet events from the link taps, or NULL */
+    struct background *bg; /* background terminals, or NULL */
+    struct hop_log *hops;  /* --events: packet events from the link taps, or NULL */
 } sys;
 
 /* Builds the network (or takes it from the cache) and one node per terminal,

@@ -11,25 +11,24 @@
 #include "cmds.h"
 #include "coll/qcdoc.h"
 
-static const char *usage_text =
-    "usage: xnoc qcdoc (--dims A,B,... | --topo torus:AxBx...) [--json]\n"
-    "\n"
-    "The QCDOC all-gather (Deng, Glimm, Davenport) on a torus of 1 to 6\n"
-    "dimensions, regular or not, computed by counting every offset: per step j\n"
-    "the data M_j each node receives (units of one node's data), the block\n"
-    "sums, the steps, the largest buffer (the paper's rule: the largest\n"
-    "M_{j-2} + M_{j-1} + M_j) and where, and the bandwidth efficiency (data a\n"
-    "node receives / what its 2D links carry in the algorithm's step times; a\n"
-    "step lasts as long as its most loaded channel).  Ties are split among\n"
-    "their channels as in the paper; efficiency_whole_messages is the plan the\n"
-    "firmware runs (whole messages, least loaded channel).  Regular tori are\n"
-    "checked against the paper's per-step formulas; for 6,6,6,6,6,6 the\n"
-    "paper's printed table is checked too and disagreements are listed.\n"
-    "docs/qcdoc.md.\n";
+static const char *usage_text = "usage: xnoc qcdoc (--dims A,B,... | --topo torus:AxBx...) [--json]\n"
+                                "\n"
+                                "The QCDOC all-gather (Deng, Glimm, Davenport) on a torus of 1 to 6\n"
+                                "dimensions, regular or not, computed by counting every offset: per step j\n"
+                                "the data M_j each node receives (units of one node's data), the block\n"
+                                "sums, the steps, the largest buffer (the paper's rule: the largest\n"
+                                "M_{j-2} + M_{j-1} + M_j) and where, and the bandwidth efficiency (data a\n"
+                                "node receives / what its 2D links carry in the algorithm's step times; a\n"
+                                "step lasts as long as its most loaded channel).  Ties are split among\n"
+                                "their channels as in the paper; efficiency_whole_messages is the plan the\n"
+                                "firmware runs (whole messages, least loaded channel).  Regular tori are\n"
+                                "checked against the paper's per-step formulas; for 6,6,6,6,6,6 the\n"
+                                "paper's printed table is checked too and disagreements are listed.\n"
+                                "docs/qcdoc.md.\n";
 
 /* The paper's printed numbers for the 6^6 torus (Sect. 3.3), to check. */
-static const double paper_m[18] = {12,   12,   6,  240,   120,  15,   1960, 520, 20,
-                                   8160, 1200, 15, 17298, 3872, 6, 14896, 728, 1};
+static const double paper_m[18] = {12,   12,   6,  240,   120,  15, 1960,  520, 20,
+                                   8160, 1200, 15, 17298, 3872, 6,  14896, 728, 1};
 static const double paper_sum[6] = {30, 375, 2500, 9375, 18750, 15760};
 
 static int parse_dims(const char *s, int *dims)
@@ -73,7 +72,8 @@ int cmd_qcdoc(int argc, char **argv)
             json = 1;
         } else if (!strcmp(a, "--dims") && i + 1 < argc) {
             nd = parse_dims(argv[++i], dims);
-            if (nd < 1) cli_fail(EXIT_USAGE, "--dims '%s': expected 1 to %d sizes such as 6,6,6,6,6,6", argv[i], TOPO_MAX_DIMS);
+            if (nd < 1)
+                cli_fail(EXIT_USAGE, "--dims '%s': expected 1 to %d sizes such as 6,6,6,6,6,6", argv[i], TOPO_MAX_DIMS);
         } else if (!strcmp(a, "--topo") && i + 1 < argc) {
             const char *s = argv[++i];
             if (strncmp(s, "torus:", 6) || (nd = parse_dims(s + 6, dims)) < 1)
@@ -114,14 +114,16 @@ int cmd_qcdoc(int argc, char **argv)
             for (int l = 0; l < r; l++) {
                 double counted = 0, cnk = 1;
                 for (int i = 0; i <= l; i++) {
-                    int j = (b - 1) * r + (r - i);   /* 1-based step: block b, hop r - i */
+                    int j = (b - 1) * r + (r - i); /* 1-based step: block b, hop r - i */
                     counted += m.msgs[j - 1];
                 }
                 for (int i = 1; i <= b; i++) cnk = cnk * (nd - b + i) / i;
                 double printed = cnk * pow(r % 2 ? 2 * l + 2 : 2 * l + 1, r);
                 gen_n++;
                 if (fabs(printed - counted) > 1e-6) {
-                    if (!gen_bad) gen_first = json_pack("{s:i,s:i,s:f,s:f}", "block", b, "l", l, "printed", printed, "counted", counted);
+                    if (!gen_bad)
+                        gen_first =
+                            json_pack("{s:i,s:i,s:f,s:f}", "block", b, "l", l, "printed", printed, "counted", counted);
                     gen_bad++;
                 }
             }
@@ -153,7 +155,8 @@ int cmd_qcdoc(int argc, char **argv)
             json_array_append_new(ms, json_real(m.msgs[j]));
             json_t *e = json_pack("{s:i,s:i,s:i,s:f,s:f,s:f}", "step", j + 1, "block", m.block[j], "hop", m.level[j],
                                   "messages", m.msgs[j], "max_channel_load", mx, "max_channel_load_whole", mw);
-            if (regular) json_object_set_new(e, "closed_form", json_real(qcdoc_closed_form(&m, m.block[j], m.level[j])));
+            if (regular)
+                json_object_set_new(e, "closed_form", json_real(qcdoc_closed_form(&m, m.block[j], m.level[j])));
             json_array_append_new(st, e);
         }
         for (int b = 1; b <= nd; b++) {

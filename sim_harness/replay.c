@@ -18,14 +18,13 @@
 #include "topo.h"
 #include "view.h"
 
-static const char usage_text[] =
-    "usage: xnoc replay EVENTS.jsonl [options]\n"
-    "\n"
-    "Replays the packets of an --events file (xnoc run/collective --events) on its\n"
-    "network: per-link flit totals, the busiest link, and the view's pictures.\n"
-    "  --topo T      check the file against this topology (default: its network line)\n"
-    "  --json        one JSON object on stdout\n"
-    "View (docs/view.md):\n";
+static const char usage_text[] = "usage: xnoc replay EVENTS.jsonl [options]\n"
+                                 "\n"
+                                 "Replays the packets of an --events file (xnoc run/collective --events) on its\n"
+                                 "network: per-link flit totals, the busiest link, and the view's pictures.\n"
+                                 "  --topo T      check the file against this topology (default: its network line)\n"
+                                 "  --json        one JSON object on stdout\n"
+                                 "View (docs/view.md):\n";
 
 /* A flit on a view channel: links [0, nlinks), injection [nlinks, +nch), ejection [+nch, +nch) */
 typedef struct {
@@ -88,7 +87,7 @@ static void packet_line(replay *r, json_t *o, const char *ev, long line)
     const topo *t = r->t;
     int nch = t->nterms * t->k, chan = -1;
     long router = field(o, "router", r->path, line, 0, t->nrouters - 1);
-    long port = field(o, "port", r->path, line, 0, t->nports);   /* nports: the coding unit's port */
+    long port = field(o, "port", r->path, line, 0, t->nports); /* nports: the coding unit's port */
     long flits = field(o, "flits", r->path, line, 1, 1L << 30);
     long c0 = field(o, "cycle", r->path, line, 0, 1L << 62);
     json_t *tail = json_object_get(o, "tail_cycle");
@@ -98,10 +97,12 @@ static void packet_line(replay *r, json_t *o, const char *ev, long line)
     int unit = json_object_get(o, "unit") != NULL;
     if (!strcmp(ev, "hop")) {
         int l = port < t->nports ? t->out_link[router * t->nports + port] : -1;
-        if (l < 0) cli_fail(EXIT_USAGE, "%s:%ld: router %ld has no link at port %ld in %s", r->path, line, router, port, t->name);
+        if (l < 0)
+            cli_fail(EXIT_USAGE, "%s:%ld: router %ld has no link at port %ld in %s", r->path, line, router, port,
+                     t->name);
         chan = l;
         r->hops++;
-    } else if (unit) {   /* into or out of a coding unit: no channel of the picture */
+    } else if (unit) { /* into or out of a coding unit: no channel of the picture */
         if (!strcmp(ev, "inject")) r->unit_packets++;
         else r->unit_ejects++;
         return;
@@ -109,14 +110,13 @@ static void packet_line(replay *r, json_t *o, const char *ev, long line)
         long node = field(o, "node", r->path, line, 0, t->nterms - 1);
         long c = field(o, "channel", r->path, line, 0, t->k - 1);
         if (topo_term_router(t, (int)node) != router || topo_term_port(t, (int)node, (int)c) != port)
-            cli_fail(EXIT_USAGE, "%s:%ld: node %ld channel %ld is not at router %ld port %ld in %s", r->path, line, node, c,
-                     router, port, t->name);
+            cli_fail(EXIT_USAGE, "%s:%ld: node %ld channel %ld is not at router %ld port %ld in %s", r->path, line,
+                     node, c, router, port, t->name);
         chan = t->nlinks + (!strcmp(ev, "inject") ? 0 : nch) + (int)(node * t->k + c);
         if (!strcmp(ev, "inject")) r->packets++;
         else r->ejects++;
     }
-    for (long i = 0; i < flits; i++)
-        push(r, (uint64_t)(c0 + (flits > 1 ? (c1 - c0) * i / (flits - 1) : 0)), chan);
+    for (long i = 0; i < flits; i++) push(r, (uint64_t)(c0 + (flits > 1 ? (c1 - c0) * i / (flits - 1) : 0)), chan);
 }
 
 static void load(replay *r, const char *topo_opt)
@@ -138,11 +138,13 @@ static void load(replay *r, const char *topo_opt)
             network_line(r, o, topo_opt, line);
         } else if (!strcmp(ev, "inject") || !strcmp(ev, "hop") || !strcmp(ev, "eject")) {
             if (!r->t)
-                cli_fail(EXIT_USAGE, "%s:%ld: a packet before the network line (record it with xnoc run/collective --events)",
+                cli_fail(EXIT_USAGE,
+                         "%s:%ld: a packet before the network line (record it with xnoc run/collective --events)",
                          r->path, line);
             packet_line(r, o, ev, line);
         } else if (strcmp(ev, "send") && strcmp(ev, "deliver")) {
-            cli_fail(EXIT_USAGE, "%s:%ld: unknown event '%s' (network, send, inject, hop, eject, deliver)", r->path, line, ev);
+            cli_fail(EXIT_USAGE, "%s:%ld: unknown event '%s' (network, send, inject, hop, eject, deliver)", r->path,
+                     line, ev);
         }
         json_decref(o);
     }
@@ -169,8 +171,8 @@ static int show(replay *r, const view_opts *vo, uint64_t *link, uint64_t *inj, u
     if (!v) cli_fail(EXIT_USAGE, "%s", err);
     uint64_t from = r->n ? r->f[0].cycle : 0, to = r->n ? r->f[r->n - 1].cycle + 1 : 1;
     snprintf(status, sizeof status, "replay: %llu packets", (unsigned long long)r->packets);
-    view_sample s = {.link_flits = link, .inj_flits = inj, .ej_flits = ej, .status = status, .active_from = from,
-                     .active_to = to};
+    view_sample s = {
+        .link_flits = link, .inj_flits = inj, .ej_flits = ej, .status = status, .active_from = from, .active_to = to};
     size_t i = 0;
     int rc = 0;
     for (uint64_t c = from; c <= to && !cli_interrupted; c++) {
@@ -251,8 +253,8 @@ int cmd_replay(int argc, char **argv)
     char pn[16] = "";
     if (t->nlinks) topo_port_name(t, t->links[busy].src_port, pn, sizeof pn);
     if (json) {
-        json_t *o = json_pack("{s:s, s:s, s:i, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I}", "file", r.path, "topo",
-                              t->name, "ports", t->k, "packets", (json_int_t)r.packets, "unit_packets",
+        json_t *o = json_pack("{s:s, s:s, s:i, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I}", "file", r.path,
+                              "topo", t->name, "ports", t->k, "packets", (json_int_t)r.packets, "unit_packets",
                               (json_int_t)r.unit_packets, "hops", (json_int_t)r.hops, "ejects", (json_int_t)r.ejects,
                               "incomplete", (json_int_t)r.incomplete, "inject_flits", (json_int_t)inf, "link_flits",
                               (json_int_t)lf, "eject_flits", (json_int_t)ejf, "first_cycle", (json_int_t)from,
@@ -262,9 +264,9 @@ int cmd_replay(int argc, char **argv)
         json_object_set_new(o, "links", links);
         if (t->nlinks)
             json_object_set_new(o, "busiest_link",
-                                json_pack("{s:i, s:i, s:s, s:i, s:I, s:f}", "link", busy, "router", t->links[busy].src, "port",
-                                          pn, "next", t->links[busy].dst, "flits", (json_int_t)link[busy], "utilization",
-                                          (double)link[busy] / span));
+                                json_pack("{s:i, s:i, s:s, s:i, s:I, s:f}", "link", busy, "router", t->links[busy].src,
+                                          "port", pn, "next", t->links[busy].dst, "flits", (json_int_t)link[busy],
+                                          "utilization", (double)link[busy] / span));
         char *text = json_dumps(o, JSON_COMPACT);
         puts(text);
         free(text);
@@ -277,8 +279,10 @@ int cmd_replay(int argc, char **argv)
                (unsigned long long)lf, (unsigned long long)ejf);
         if (t->nlinks)
             printf("busiest link: %d (router %d %s -> router %d), %llu flits, %.3f flits/cycle over the span\n", busy,
-                   t->links[busy].src, pn, t->links[busy].dst, (unsigned long long)link[busy], (double)link[busy] / span);
-        if (r.incomplete) printf("%llu packets were still in flight when the run ended\n", (unsigned long long)r.incomplete);
+                   t->links[busy].src, pn, t->links[busy].dst, (unsigned long long)link[busy],
+                   (double)link[busy] / span);
+        if (r.incomplete)
+            printf("%llu packets were still in flight when the run ended\n", (unsigned long long)r.incomplete);
     }
     free(link);
     free(inj);

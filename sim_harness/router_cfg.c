@@ -23,10 +23,10 @@ uint64_t routing_head_bits(const topo *t, const router_cfg *rc, int src, uint32_
 {
     if (rc->routing == ROUTING_MIN || t->kind != TOPO_DRAGONFLY || dst >= (uint32_t)t->nterms) return 0;
     int x = topo_group(t, topo_term_router(t, src)), y = topo_group(t, topo_term_router(t, (int)dst));
-    if (x == y) return 0;   /* inside a group: minimal */
+    if (x == y) return 0; /* inside a group: minimal */
     uint64_t r = splitmix64(rng);
     int i = (int)(r % (uint64_t)(t->groups - 2)), lo = x < y ? x : y, hi = x < y ? y : x;
-    if (i >= lo) i++;   /* skip both ends */
+    if (i >= lo) i++; /* skip both ends */
     if (i >= hi) i++;
     return 1ull << FLIT_VAL_BIT | (uint64_t)(rc->routing == ROUTING_UGAL) << FLIT_UGAL_BIT |
            FLIT_FIELD(i, FLIT_VGROUP_LSB, FLIT_VGROUP_W);
@@ -64,7 +64,7 @@ int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
             break;
         }
         *eq = 0;
-        if (!strcmp(kv, "routing")) {   /* a name, not a number */
+        if (!strcmp(kv, "routing")) { /* a name, not a number */
             static const char *names[] = {"min", "valiant", "ugal"};
             int r = 0;
             while (r < 3 && strcmp(eq + 1, names[r])) r++;
@@ -82,7 +82,12 @@ int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
             rc_ok = -1;
             break;
         }
-        static const struct { const char *name; long lo, hi; size_t off; const char *why; } keys[] = {
+        static const struct {
+            const char *name;
+            long lo, hi;
+            size_t off;
+            const char *why;
+        } keys[] = {
             {"vcs", 1, ROUTER_MAX_VCS, offsetof(router_cfg, vcs), ""},
             {"buf", 1, ROUTER_MAX_BUF, offsetof(router_cfg, buf), ""},
             {"pw", 64, 64, offsetof(router_cfg, pw), ": only 64-bit payloads are supported"},
@@ -102,11 +107,14 @@ int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
             continue;
         }
         if (i == sizeof keys / sizeof keys[0])
-            snprintf(err, errlen, "--router: unknown parameter '%s' (known: vcs, buf, pw, ncu, slots, xorlat, ncmax, timeout, sendq, routing, threads)", kv);
-        else if (keys[i].lo == keys[i].hi)
-            snprintf(err, errlen, "--router: %s=%ld%s", kv, v, keys[i].why);
+            snprintf(err, errlen,
+                     "--router: unknown parameter '%s' (known: vcs, buf, pw, ncu, slots, xorlat, ncmax, timeout, "
+                     "sendq, routing, threads)",
+                     kv);
+        else if (keys[i].lo == keys[i].hi) snprintf(err, errlen, "--router: %s=%ld%s", kv, v, keys[i].why);
         else
-            snprintf(err, errlen, "--router: %s=%ld is out of range %ld..%ld%s", kv, v, keys[i].lo, keys[i].hi, keys[i].why);
+            snprintf(err, errlen, "--router: %s=%ld is out of range %ld..%ld%s", kv, v, keys[i].lo, keys[i].hi,
+                     keys[i].why);
         rc_ok = -1;
         break;
     }

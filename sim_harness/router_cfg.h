@@ -13,22 +13,22 @@
 
 /* Limits of --router that other layers size arrays by (the NI's credits,
  * reassembly buffers and owed credits): the parser enforces them. */
-#define ROUTER_MAX_VCS 8      /* the flit's 3-bit VC field */
-#define ROUTER_MAX_BUF 64     /* flits per VC buffer */
+#define ROUTER_MAX_VCS 8  /* the flit's 3-bit VC field */
+#define ROUTER_MAX_BUF 64 /* flits per VC buffer */
 
 typedef struct {
-    int vcs;        /* virtual channels per port, 1..8 (default 2) */
-    int buf;        /* input buffer depth per VC, flits (default 8) */
-    int pw;         /* payload bits per flit (default 64; 64 max in the C API) */
-    int ncu;        /* 1: every router has a network-coding unit on an extra port */
-    int slots;      /* coding slots per unit (default 4) */
-    int xorlat;     /* cycles from a completed coding group to its result (default 1) */
-    int ncmax;      /* longest payload a unit handles, flits (default 32 = 256 bytes) */
-    int timeout;    /* cycles an incomplete coding group may wait before it is reported */
-    int routing;    /* ROUTING_*: dragonfly minimal, Valiant or UGAL (default minimal) */
-    int threads;    /* Verilator threads of the model (default 1; not the RTL: another build) */
+    int vcs;     /* virtual channels per port, 1..8 (default 2) */
+    int buf;     /* input buffer depth per VC, flits (default 8) */
+    int pw;      /* payload bits per flit (default 64; 64 max in the C API) */
+    int ncu;     /* 1: every router has a network-coding unit on an extra port */
+    int slots;   /* coding slots per unit (default 4) */
+    int xorlat;  /* cycles from a completed coding group to its result (default 1) */
+    int ncmax;   /* longest payload a unit handles, flits (default 32 = 256 bytes) */
+    int timeout; /* cycles an incomplete coding group may wait before it is reported */
+    int routing; /* ROUTING_*: dragonfly minimal, Valiant or UGAL (default minimal) */
+    int threads; /* Verilator threads of the model (default 1; not the RTL: another build) */
     /* the terminals' NIs (not part of the RTL: no rebuild) */
-    int sendq;      /* send descriptors an NI channel holds (default 1: GO stalls while it sends) */
+    int sendq; /* send descriptors an NI channel holds (default 1: GO stalls while it sends) */
 } router_cfg;
 
 enum { ROUTING_MIN, ROUTING_VALIANT, ROUTING_UGAL };

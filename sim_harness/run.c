@@ -137,10 +137,12 @@ int cmd_run(int argc, char **argv)
         int nb = cli_set(bg_set, t->nterms, bg, e, sizeof e);
         if (nb < 0) cli_fail(EXIT_USAGE, "--background-nodes: %s", e);
         if (nb < 2 || nb >= t->nterms)
-            cli_fail(EXIT_USAGE, "--background-nodes: %d terminal(s); it takes 2 to %d (one must run the image)", nb, t->nterms - 1);
+            cli_fail(EXIT_USAGE, "--background-nodes: %d terminal(s); it takes 2 to %d (one must run the image)", nb,
+                     t->nterms - 1);
         o.bg_rate = 0.1;
         o.bg_bytes = 1024;
-        if (bg_spec && background_parse(bg_spec, 0, &o.bg_rate, &o.bg_bytes, err, sizeof err)) cli_fail(EXIT_USAGE, "%s", err);
+        if (bg_spec && background_parse(bg_spec, 0, &o.bg_rate, &o.bg_bytes, err, sizeof err))
+            cli_fail(EXIT_USAGE, "%s", err);
         o.background = bg;
         o.bg_seed = 1;
     }
@@ -149,7 +151,7 @@ int cmd_run(int argc, char **argv)
     view *vw = NULL;
     sys_view *sv = NULL;
     char caption[200];
-    if (view_wanted(&vo)) {   /* before the (slow) build: a bad frames directory fails at once */
+    if (view_wanted(&vo)) { /* before the (slow) build: a bad frames directory fails at once */
         const char *base = strrchr(elf, '/');
         snprintf(caption, sizeof caption, "run %s", base ? base + 1 : elf);
         vo.title = caption;
@@ -206,11 +208,10 @@ int cmd_run(int argc, char **argv)
         for (int i = 0; i < s->n; i++) {
             node *nd = &s->nodes[i];
             json_array_append_new(codes, nd->state == NODE_EXITED ? json_integer(nd->exit_code) : json_null());
-            json_t *e = json_pack("{s:i,s:I,s:I,s:I,s:I,s:I}", "node", i, "instructions",
-                                  (json_int_t)nd->core.instret, "packets_sent", (json_int_t)nd->ni.packets_sent,
-                                  "packets_received", (json_int_t)nd->ni.packets_recv, "flits_sent",
-                                  (json_int_t)nd->ni.flits_sent, "ring_full_cycles",
-                                  (json_int_t)nd->ni.full_cycles);
+            json_t *e = json_pack("{s:i,s:I,s:I,s:I,s:I,s:I}", "node", i, "instructions", (json_int_t)nd->core.instret,
+                                  "packets_sent", (json_int_t)nd->ni.packets_sent, "packets_received",
+                                  (json_int_t)nd->ni.packets_recv, "flits_sent", (json_int_t)nd->ni.flits_sent,
+                                  "ring_full_cycles", (json_int_t)nd->ni.full_cycles);
             /* network cycle the node exited in; null while it still runs */
             json_object_set_new(e, "cycles",
                                 nd->state == NODE_EXITED ? json_integer((json_int_t)nd->exit_cycle) : json_null());
@@ -233,9 +234,10 @@ int cmd_run(int argc, char **argv)
         if (s->bg) {
             background_stats_t b;
             background_stats(s->bg, &b);
-            json_object_set_new(j, "background", json_pack("{s:i,s:f,s:i,s:I,s:I,s:I}", "nodes", b.nodes, "rate", o.bg_rate, "bytes",
-                                                           o.bg_bytes, "messages_sent", (json_int_t)b.sent, "messages_received",
-                                                           (json_int_t)b.received, "messages_waiting", (json_int_t)b.waiting));
+            json_object_set_new(j, "background",
+                                json_pack("{s:i,s:f,s:i,s:I,s:I,s:I}", "nodes", b.nodes, "rate", o.bg_rate, "bytes",
+                                          o.bg_bytes, "messages_sent", (json_int_t)b.sent, "messages_received",
+                                          (json_int_t)b.received, "messages_waiting", (json_int_t)b.waiting));
         }
         json_dumpf(j, stdout, JSON_COMPACT);
         putchar('\n');
@@ -248,10 +250,8 @@ int cmd_run(int argc, char **argv)
             node *nd = &s->nodes[i];
             if (nd->state == NODE_EXITED)
                 printf("  node %2d: exit %-4d at cycle %-10llu", i, nd->exit_code, (unsigned long long)nd->exit_cycle);
-            else if (nd->state == NODE_BACKGROUND)
-                printf("  node %2d: %-24s", i, "background traffic");
-            else
-                printf("  node %2d: %-24s", i, nd->state == NODE_FAULTED ? "faulted" : "still running");
+            else if (nd->state == NODE_BACKGROUND) printf("  node %2d: %-24s", i, "background traffic");
+            else printf("  node %2d: %-24s", i, nd->state == NODE_FAULTED ? "faulted" : "still running");
             printf(" %10llu instructions  %6llu packets out  %6llu in\n", (unsigned long long)nd->core.instret,
                    (unsigned long long)nd->ni.packets_sent, (unsigned long long)nd->ni.packets_recv);
         }
@@ -259,8 +259,8 @@ int cmd_run(int argc, char **argv)
         if (s->bg) {
             background_stats_t b;
             background_stats(s->bg, &b);
-            printf("  background: %d terminals, %.3f flits/cycle each in %d-byte messages: %llu sent, %llu received\n", b.nodes,
-                   o.bg_rate, o.bg_bytes, (unsigned long long)b.sent, (unsigned long long)b.received);
+            printf("  background: %d terminals, %.3f flits/cycle each in %d-byte messages: %llu sent, %llu received\n",
+                   b.nodes, o.bg_rate, o.bg_bytes, (unsigned long long)b.sent, (unsigned long long)b.received);
         }
         links_print(stdout, t, s->net, s->cycle, 6);
         units_print(stdout, t, s->net);

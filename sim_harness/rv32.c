@@ -99,17 +99,31 @@ int rv32_run(rv32 *c, uint64_t budget)
     int why = RV32_BUDGET, sz;
 
 #define SYNC() (c->pc = pc, c->cycle = cyc0 + n, c->instret = ret0 + n - traps)
-#define NEXT() do { pc += 4; d++; n++; goto next; } while (0)
-#define JUMP(target)                                                              \
-    do {                                                                          \
-        uint32_t t_ = (target);                                                   \
-        if (t_ & 3) { cause = CAUSE_MISALIGNED_FETCH; tval = t_; goto exception; } \
-        pc = t_;                                                                  \
-        d = entry(c, pc);                                                         \
-        n++;                                                                      \
-        goto next;                                                                \
+#define NEXT()                                                                                                         \
+    do {                                                                                                               \
+        pc += 4;                                                                                                       \
+        d++;                                                                                                           \
+        n++;                                                                                                           \
+        goto next;                                                                                                     \
     } while (0)
-#define BRANCH(cond) do { if (cond) JUMP(pc + (uint32_t)d->imm); NEXT(); } while (0)
+#define JUMP(target)                                                                                                   \
+    do {                                                                                                               \
+        uint32_t t_ = (target);                                                                                        \
+        if (t_ & 3) {                                                                                                  \
+            cause = CAUSE_MISALIGNED_FETCH;                                                                            \
+            tval = t_;                                                                                                 \
+            goto exception;                                                                                            \
+        }                                                                                                              \
+        pc = t_;                                                                                                       \
+        d = entry(c, pc);                                                                                              \
+        n++;                                                                                                           \
+        goto next;                                                                                                     \
+    } while (0)
+#define BRANCH(cond)                                                                                                   \
+    do {                                                                                                               \
+        if (cond) JUMP(pc + (uint32_t)d->imm);                                                                         \
+        NEXT();                                                                                                        \
+    } while (0)
 #define RS1 x[d->rs1]
 #define RS2 x[d->rs2]
 #define RD x[d->rd]
@@ -124,20 +138,34 @@ next:
             *d = rv32_decode(w);
             continue;
         }
-        case OP_FETCH_FAULT: cause = CAUSE_FETCH_ACCESS; tval = pc; goto exception;
-        case OP_ILLEGAL: cause = CAUSE_ILLEGAL; tval = insn_at(c, pc); goto exception;
+        case OP_FETCH_FAULT:
+            cause = CAUSE_FETCH_ACCESS;
+            tval = pc;
+            goto exception;
+        case OP_ILLEGAL:
+            cause = CAUSE_ILLEGAL;
+            tval = insn_at(c, pc);
+            goto exception;
 
         case OP_LUI: RD = IMM; NEXT();
         case OP_AUIPC: RD = pc + IMM; NEXT();
         case OP_JAL: {
             uint32_t link = pc + 4, t = pc + IMM;
-            if (t & 3) { cause = CAUSE_MISALIGNED_FETCH; tval = t; goto exception; }
+            if (t & 3) {
+                cause = CAUSE_MISALIGNED_FETCH;
+                tval = t;
+                goto exception;
+            }
             RD = link;
             JUMP(t);
         }
         case OP_JALR: {
             uint32_t link = pc + 4, t = (RS1 + IMM) & ~1u;
-            if (t & 3) { cause = CAUSE_MISALIGNED_FETCH; tval = t; goto exception; }
+            if (t & 3) {
+                cause = CAUSE_MISALIGNED_FETCH;
+                tval = t;
+                goto exception;
+            }
             RD = link;
             JUMP(t);
         }
@@ -146,43 +174,44 @@ next:
         case OP_BLT: BRANCH((int32_t)RS1 < (int32_t)RS2);
         case OP_BGE: BRANCH((int32_t)RS1 >= (int32_t)RS2);
         case OP_BLTU: BRANCH(RS1 < RS2);
-        case OP_BGEU: BRANCH(RS1 >= RS2);
+        case OP_BGEU:
+            BRANCH(RS1 >= RS2);
 
-        /* loads and stores: RAM inline (memcpy = byte-wise for misaligned
+            /* loads and stores: RAM inline (memcpy = byte-wise for misaligned
          * addresses), anything else through mmio_load / mmio_store below */
-#define RAM_LOAD(T, ext, bytes)                                   \
-    do {                                                          \
-        a = RS1 + IMM;                                            \
-        uint32_t off_ = a - base;                                 \
-        if (off_ <= size - (bytes)) {                             \
-            T t_;                                                 \
-            memcpy(&t_, ram + off_, bytes);                       \
-            RD = (uint32_t)(ext)t_;                               \
-            NEXT();                                               \
-        }                                                         \
-        sz = bytes;                                               \
-        goto mmio_load;                                           \
+#define RAM_LOAD(T, ext, bytes)                                                                                        \
+    do {                                                                                                               \
+        a = RS1 + IMM;                                                                                                 \
+        uint32_t off_ = a - base;                                                                                      \
+        if (off_ <= size - (bytes)) {                                                                                  \
+            T t_;                                                                                                      \
+            memcpy(&t_, ram + off_, bytes);                                                                            \
+            RD = (uint32_t)(ext)t_;                                                                                    \
+            NEXT();                                                                                                    \
+        }                                                                                                              \
+        sz = bytes;                                                                                                    \
+        goto mmio_load;                                                                                                \
     } while (0)
         case OP_LB: RAM_LOAD(int8_t, int32_t, 1);
         case OP_LH: RAM_LOAD(int16_t, int32_t, 2);
         case OP_LW: RAM_LOAD(uint32_t, uint32_t, 4);
         case OP_LBU: RAM_LOAD(uint8_t, uint32_t, 1);
         case OP_LHU: RAM_LOAD(uint16_t, uint32_t, 2);
-#define RAM_STORE(T, bytes)                                       \
-    do {                                                          \
-        a = RS1 + IMM;                                            \
-        v = RS2;                                                  \
-        uint32_t off_ = a - base;                                 \
-        if (off_ <= size - (bytes)) {                             \
-            T t_ = (T)v;                                          \
-            memcpy(ram + off_, &t_, bytes);                       \
-            dc[off_ >> 2].op = OP_UNDECODED;                      \
-            dc[(off_ + (bytes) - 1) >> 2].op = OP_UNDECODED;      \
-            if (a == tohost && v && tohost) goto halt;            \
-            NEXT();                                               \
-        }                                                         \
-        sz = bytes;                                               \
-        goto mmio_store;                                          \
+#define RAM_STORE(T, bytes)                                                                                            \
+    do {                                                                                                               \
+        a = RS1 + IMM;                                                                                                 \
+        v = RS2;                                                                                                       \
+        uint32_t off_ = a - base;                                                                                      \
+        if (off_ <= size - (bytes)) {                                                                                  \
+            T t_ = (T)v;                                                                                               \
+            memcpy(ram + off_, &t_, bytes);                                                                            \
+            dc[off_ >> 2].op = OP_UNDECODED;                                                                           \
+            dc[(off_ + (bytes)-1) >> 2].op = OP_UNDECODED;                                                             \
+            if (a == tohost && v && tohost) goto halt;                                                                 \
+            NEXT();                                                                                                    \
+        }                                                                                                              \
+        sz = bytes;                                                                                                    \
+        goto mmio_store;                                                                                               \
     } while (0)
         case OP_SB: RAM_STORE(uint8_t, 1);
         case OP_SH: RAM_STORE(uint16_t, 2);
@@ -216,22 +245,39 @@ next:
         /* division by zero and -2^31 / -1 do not trap: the spec's fixed results */
         case OP_DIV: {
             uint32_t p = RS1, q = RS2;
-            RD = q == 0 ? 0xffffffffu : (p == 0x80000000u && q == 0xffffffffu) ? p : (uint32_t)((int32_t)p / (int32_t)q);
+            RD = q == 0                                   ? 0xffffffffu
+                 : (p == 0x80000000u && q == 0xffffffffu) ? p
+                                                          : (uint32_t)((int32_t)p / (int32_t)q);
             NEXT();
         }
-        case OP_DIVU: { uint32_t p = RS1, q = RS2; RD = q == 0 ? 0xffffffffu : p / q; NEXT(); }
+        case OP_DIVU: {
+            uint32_t p = RS1, q = RS2;
+            RD = q == 0 ? 0xffffffffu : p / q;
+            NEXT();
+        }
         case OP_REM: {
             uint32_t p = RS1, q = RS2;
             RD = q == 0 ? p : (p == 0x80000000u && q == 0xffffffffu) ? 0 : (uint32_t)((int32_t)p % (int32_t)q);
             NEXT();
         }
-        case OP_REMU: { uint32_t p = RS1, q = RS2; RD = q == 0 ? p : p % q; NEXT(); }
+        case OP_REMU: {
+            uint32_t p = RS1, q = RS2;
+            RD = q == 0 ? p : p % q;
+            NEXT();
+        }
 
         /* one hart, no caches: fence orders nothing; fence.i has nothing to
          * do because every store already dropped the decodes it overwrote */
-        case OP_FENCE: case OP_FENCE_I: NEXT();
-        case OP_ECALL: cause = CAUSE_ECALL_M; tval = 0; goto exception;
-        case OP_EBREAK: cause = CAUSE_BREAKPOINT; tval = pc; goto exception;
+        case OP_FENCE:
+        case OP_FENCE_I: NEXT();
+        case OP_ECALL:
+            cause = CAUSE_ECALL_M;
+            tval = 0;
+            goto exception;
+        case OP_EBREAK:
+            cause = CAUSE_BREAKPOINT;
+            tval = pc;
+            goto exception;
         case OP_MRET:
             c->mstatus = (c->mstatus & ~MSTATUS_MIE) | (c->mstatus & MSTATUS_MPIE ? MSTATUS_MIE : 0) | MSTATUS_MPIE;
             pc = c->mepc;
@@ -242,17 +288,33 @@ next:
             pc += 4;
             d++;
             n++;
-            if (!rv32_wakeup(c)) { why = RV32_WFI; goto out; }
+            if (!rv32_wakeup(c)) {
+                why = RV32_WFI;
+                goto out;
+            }
             goto check_irq;
 
-        case OP_CSRRW: case OP_CSRRS: case OP_CSRRC: case OP_CSRRWI: case OP_CSRRSI: case OP_CSRRCI: {
+        case OP_CSRRW:
+        case OP_CSRRS:
+        case OP_CSRRC:
+        case OP_CSRRWI:
+        case OP_CSRRSI:
+        case OP_CSRRCI: {
             int op = d->op, imm_form = op >= OP_CSRRWI, is_w = op == OP_CSRRW || op == OP_CSRRWI;
             uint32_t num = IMM & 0xfff, src = imm_form ? d->rs1 : RS1, old;
-            int writes = is_w || d->rs1 != 0;      /* csrrs/c with x0 or uimm 0 do not write */
-            SYNC();                                /* counters read as of before this instruction */
-            if (rv32_csr_read(c, num, &old)) { cause = CAUSE_ILLEGAL; tval = insn_at(c, pc); goto exception; }
+            int writes = is_w || d->rs1 != 0; /* csrrs/c with x0 or uimm 0 do not write */
+            SYNC();                           /* counters read as of before this instruction */
+            if (rv32_csr_read(c, num, &old)) {
+                cause = CAUSE_ILLEGAL;
+                tval = insn_at(c, pc);
+                goto exception;
+            }
             uint32_t val = is_w ? src : (op == OP_CSRRS || op == OP_CSRRSI) ? old | src : old & ~src;
-            if (writes && rv32_csr_write(c, num, val)) { cause = CAUSE_ILLEGAL; tval = insn_at(c, pc); goto exception; }
+            if (writes && rv32_csr_write(c, num, val)) {
+                cause = CAUSE_ILLEGAL;
+                tval = insn_at(c, pc);
+                goto exception;
+            }
             RD = old;
             /* rebase the live counters on what the CSR file now holds; this
              * instruction counts itself unless it wrote that very counter */
@@ -262,19 +324,29 @@ next:
             pc += 4;
             d++;
             n++;
-            goto check_irq;     /* mstatus / mie / mip may have enabled one */
+            goto check_irq; /* mstatus / mie / mip may have enabled one */
         }
-        default: cause = CAUSE_ILLEGAL; tval = insn_at(c, pc); goto exception;
+        default:
+            cause = CAUSE_ILLEGAL;
+            tval = insn_at(c, pc);
+            goto exception;
         }
     }
     goto out;
 
-mmio_load: {
+mmio_load : {
     uint32_t val = 0;
     SYNC();
     int r = mmio(c, a, sz, 0, &val);
-    if (r == RV32_MMIO_STALL) { why = RV32_STALL; goto out; }
-    if (r != RV32_MMIO_OK) { cause = CAUSE_LOAD_ACCESS; tval = a; goto exception; }
+    if (r == RV32_MMIO_STALL) {
+        why = RV32_STALL;
+        goto out;
+    }
+    if (r != RV32_MMIO_OK) {
+        cause = CAUSE_LOAD_ACCESS;
+        tval = a;
+        goto exception;
+    }
     switch (d->op) {
     case OP_LB: val = (uint32_t)(int32_t)(int8_t)val; break;
     case OP_LH: val = (uint32_t)(int32_t)(int16_t)val; break;
@@ -285,13 +357,20 @@ mmio_load: {
     pc += 4;
     d++;
     n++;
-    goto check_irq;     /* the device may have raised a line */
+    goto check_irq; /* the device may have raised a line */
 }
-mmio_store: {
+mmio_store : {
     SYNC();
     int r = mmio(c, a, sz, 1, &v);
-    if (r == RV32_MMIO_STALL) { why = RV32_STALL; goto out; }
-    if (r != RV32_MMIO_OK) { cause = CAUSE_STORE_ACCESS; tval = a; goto exception; }
+    if (r == RV32_MMIO_STALL) {
+        why = RV32_STALL;
+        goto out;
+    }
+    if (r != RV32_MMIO_OK) {
+        cause = CAUSE_STORE_ACCESS;
+        tval = a;
+        goto exception;
+    }
     pc += 4;
     d++;
     n++;
@@ -300,7 +379,10 @@ mmio_store: {
 check_irq:
     if ((c->mip & c->mie) && (c->mstatus & MSTATUS_MIE)) {
         SYNC();
-        if (rv32_take_interrupt(c) < 0) { why = RV32_FAULT; goto out; }
+        if (rv32_take_interrupt(c) < 0) {
+            why = RV32_FAULT;
+            goto out;
+        }
         pc = c->pc;
         d = entry(c, pc);
     }
@@ -315,7 +397,10 @@ exception:
     n++;
     traps++;
     SYNC();
-    if (rv32_trap(c, cause, tval, insn_at(c, pc))) { why = RV32_FAULT; goto out; }
+    if (rv32_trap(c, cause, tval, insn_at(c, pc))) {
+        why = RV32_FAULT;
+        goto out;
+    }
     pc = c->pc;
     d = entry(c, pc);
     goto next;

@@ -40,40 +40,45 @@ typedef int (*rv32_mmio_fn)(void *ctx, uint32_t addr, int size, int is_store, ui
 
 /* why rv32_run() returned */
 enum {
-    RV32_BUDGET,    /* ran the whole budget */
-    RV32_WFI,       /* executed wfi with no enabled interrupt pending (pc is past it) */
-    RV32_STALL,     /* an MMIO access answered STALL (pc is at the access) */
-    RV32_FAULT,     /* a trap with no handler (c->fault_*) */
-    RV32_HALT,      /* tohost written (c->tohost_value) */
-    RV32_STOP,      /* the embedder set c->stop (cleared on return) */
+    RV32_BUDGET, /* ran the whole budget */
+    RV32_WFI,    /* executed wfi with no enabled interrupt pending (pc is past it) */
+    RV32_STALL,  /* an MMIO access answered STALL (pc is at the access) */
+    RV32_FAULT,  /* a trap with no handler (c->fault_*) */
+    RV32_HALT,   /* tohost written (c->tohost_value) */
+    RV32_STOP,   /* the embedder set c->stop (cleared on return) */
 };
 
 /* mcause values of exceptions */
 enum {
-    CAUSE_MISALIGNED_FETCH = 0, CAUSE_FETCH_ACCESS = 1, CAUSE_ILLEGAL = 2, CAUSE_BREAKPOINT = 3,
-    CAUSE_LOAD_ACCESS = 5, CAUSE_STORE_ACCESS = 7, CAUSE_ECALL_M = 11,
+    CAUSE_MISALIGNED_FETCH = 0,
+    CAUSE_FETCH_ACCESS = 1,
+    CAUSE_ILLEGAL = 2,
+    CAUSE_BREAKPOINT = 3,
+    CAUSE_LOAD_ACCESS = 5,
+    CAUSE_STORE_ACCESS = 7,
+    CAUSE_ECALL_M = 11,
 };
-#define CAUSE_INTERRUPT 0x80000000u   /* | IRQ_* for interrupts */
+#define CAUSE_INTERRUPT 0x80000000u /* | IRQ_* for interrupts */
 /* interrupt numbers = bit in mip/mie */
 #define IRQ_MSI 3
 #define IRQ_MTI 7
 #define IRQ_MEI 11
 
-#define RV32_MISA 0x40001100u         /* RV32, I, M */
+#define RV32_MISA 0x40001100u /* RV32, I, M */
 
 typedef struct rv32_decoded rv32_decoded;
 
 typedef struct rv32 {
-    uint32_t x[33];                /* x[32] is a write sink: instructions with rd = x0 write there */
+    uint32_t x[33]; /* x[32] is a write sink: instructions with rd = x0 write there */
     uint32_t pc;
     uint8_t *ram;
     uint32_t ram_base, ram_size;
-    rv32_decoded *dc;              /* one entry per RAM word, plus a fetch-fault sentinel */
+    rv32_decoded *dc; /* one entry per RAM word, plus a fetch-fault sentinel */
     rv32_mmio_fn mmio;
     void *mmio_ctx;
     /* machine-mode CSRs */
     uint32_t mstatus, mie, mip, mtvec, mepc, mcause, mtval, mscratch, mhartid;
-    uint64_t cycle, instret;       /* mcycle, minstret */
+    uint64_t cycle, instret; /* mcycle, minstret */
     /* a trap taken with no handler installed (mtvec == 0) stops the core */
     int fault;
     uint32_t fault_cause, fault_pc, fault_tval, fault_insn;

@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 
-#define MIP_WRITABLE (1u << IRQ_MSI)     /* MTIP and MEIP are wired to devices */
+#define MIP_WRITABLE (1u << IRQ_MSI) /* MTIP and MEIP are wired to devices */
 #define MIE_WRITABLE ((1u << IRQ_MSI) | (1u << IRQ_MTI) | (1u << IRQ_MEI))
 
 int rv32_csr_read(rv32 *c, uint32_t n, uint32_t *v)
@@ -23,11 +23,19 @@ int rv32_csr_read(rv32 *c, uint32_t n, uint32_t *v)
     case 0x343: *v = c->mtval; return 0;
     case 0x344: *v = c->mip; return 0;
     /* time reads the cycle counter: the core clock is the only clock a core sees */
-    case 0xB00: case 0xC00: case 0xC01: *v = (uint32_t)c->cycle; return 0;
-    case 0xB80: case 0xC80: case 0xC81: *v = (uint32_t)(c->cycle >> 32); return 0;
-    case 0xB02: case 0xC02: *v = (uint32_t)c->instret; return 0;
-    case 0xB82: case 0xC82: *v = (uint32_t)(c->instret >> 32); return 0;
-    case 0xF11: case 0xF12: case 0xF13: *v = 0; return 0;   /* mvendorid, marchid, mimpid */
+    case 0xB00:
+    case 0xC00:
+    case 0xC01: *v = (uint32_t)c->cycle; return 0;
+    case 0xB80:
+    case 0xC80:
+    case 0xC81: *v = (uint32_t)(c->cycle >> 32); return 0;
+    case 0xB02:
+    case 0xC02: *v = (uint32_t)c->instret; return 0;
+    case 0xB82:
+    case 0xC82: *v = (uint32_t)(c->instret >> 32); return 0;
+    case 0xF11:
+    case 0xF12:
+    case 0xF13: *v = 0; return 0; /* mvendorid, marchid, mimpid */
     case 0xF14: *v = c->mhartid; return 0;
     default: return -1;
     }
@@ -35,14 +43,14 @@ int rv32_csr_read(rv32 *c, uint32_t n, uint32_t *v)
 
 int rv32_csr_write(rv32 *c, uint32_t n, uint32_t v)
 {
-    if ((n >> 10) == 3) return -1;      /* csr[11:10] = 3: the read-only range */
+    if ((n >> 10) == 3) return -1; /* csr[11:10] = 3: the read-only range */
     switch (n) {
     case 0x300: c->mstatus = v & (MSTATUS_MIE | MSTATUS_MPIE); return 0;
-    case 0x301: return 0;               /* misa is WARL and fixed: writes are ignored */
+    case 0x301: return 0; /* misa is WARL and fixed: writes are ignored */
     case 0x304: c->mie = v & MIE_WRITABLE; return 0;
-    case 0x305: c->mtvec = (v & 1) ? v & ~2u : v & ~3u; return 0;  /* mode 0 direct, 1 vectored */
+    case 0x305: c->mtvec = (v & 1) ? v & ~2u : v & ~3u; return 0; /* mode 0 direct, 1 vectored */
     case 0x340: c->mscratch = v; return 0;
-    case 0x341: c->mepc = v & ~3u; return 0;   /* IALIGN = 32 */
+    case 0x341: c->mepc = v & ~3u; return 0; /* IALIGN = 32 */
     case 0x342: c->mcause = v; return 0;
     case 0x343: c->mtval = v; return 0;
     case 0x344: c->mip = (c->mip & ~MIP_WRITABLE) | (v & MIP_WRITABLE); return 0;
@@ -107,11 +115,10 @@ void rv32_fault_text(const rv32 *c, char *buf, size_t len)
 {
     uint32_t k = c->fault_cause;
     const char *name = rv32_cause_name(k);
-    if (k == CAUSE_ILLEGAL)
-        snprintf(buf, len, "%s 0x%08x at PC 0x%08x", name, c->fault_insn, c->fault_pc);
-    else if (k == CAUSE_FETCH_ACCESS || k == CAUSE_LOAD_ACCESS || k == CAUSE_STORE_ACCESS || k == CAUSE_MISALIGNED_FETCH)
+    if (k == CAUSE_ILLEGAL) snprintf(buf, len, "%s 0x%08x at PC 0x%08x", name, c->fault_insn, c->fault_pc);
+    else if (k == CAUSE_FETCH_ACCESS || k == CAUSE_LOAD_ACCESS || k == CAUSE_STORE_ACCESS ||
+             k == CAUSE_MISALIGNED_FETCH)
         snprintf(buf, len, "%s at address 0x%08x (PC 0x%08x, instruction 0x%08x)", name, c->fault_tval, c->fault_pc,
                  c->fault_insn);
-    else
-        snprintf(buf, len, "%s (mcause 0x%x) at PC 0x%08x (instruction 0x%08x)", name, k, c->fault_pc, c->fault_insn);
+    else snprintf(buf, len, "%s (mcause 0x%x) at PC 0x%08x (instruction 0x%08x)", name, k, c->fault_pc, c->fault_insn);
 }

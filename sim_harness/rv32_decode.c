@@ -22,7 +22,7 @@ static int32_t imm_j(uint32_t i)
 
 static void decode_system(uint32_t i, uint32_t f3, rv32_decoded *d)
 {
-    d->imm = (int32_t)(i >> 20);    /* CSR number */
+    d->imm = (int32_t)(i >> 20); /* CSR number */
     switch (f3) {
     case 0:
         if (i == 0x00000073) d->op = OP_ECALL;
@@ -45,10 +45,24 @@ rv32_decoded rv32_decode(uint32_t i)
     rv32_decoded d = {OP_ILLEGAL, rd ? rd : RD_SINK, (uint8_t)(i >> 15 & 31), (uint8_t)(i >> 20 & 31), 0};
     uint32_t f3 = i >> 12 & 7, f7 = i >> 25;
     switch (i & 0x7f) {
-    case 0x37: d.op = OP_LUI; d.imm = (int32_t)(i & 0xfffff000); break;
-    case 0x17: d.op = OP_AUIPC; d.imm = (int32_t)(i & 0xfffff000); break;
-    case 0x6f: d.op = OP_JAL; d.imm = imm_j(i); break;
-    case 0x67: if (f3 == 0) { d.op = OP_JALR; d.imm = imm_i(i); } break;
+    case 0x37:
+        d.op = OP_LUI;
+        d.imm = (int32_t)(i & 0xfffff000);
+        break;
+    case 0x17:
+        d.op = OP_AUIPC;
+        d.imm = (int32_t)(i & 0xfffff000);
+        break;
+    case 0x6f:
+        d.op = OP_JAL;
+        d.imm = imm_j(i);
+        break;
+    case 0x67:
+        if (f3 == 0) {
+            d.op = OP_JALR;
+            d.imm = imm_i(i);
+        }
+        break;
     case 0x63: {
         static const uint8_t ops[8] = {OP_BEQ, OP_BNE, OP_ILLEGAL, OP_ILLEGAL, OP_BLT, OP_BGE, OP_BLTU, OP_BGEU};
         d.op = ops[f3];
@@ -74,7 +88,7 @@ rv32_decoded rv32_decode(uint32_t i)
         if (f3 == 1 && f7 == 0) d.op = OP_SLLI;
         else if (f3 == 5 && f7 == 0) d.op = OP_SRLI;
         else if (f3 == 5 && f7 == 0x20) d.op = OP_SRAI;
-        if (f3 == 1 || f3 == 5) d.imm = d.rs2;     /* shamt; RV32: imm[5] set is illegal (f7 check) */
+        if (f3 == 1 || f3 == 5) d.imm = d.rs2; /* shamt; RV32: imm[5] set is illegal (f7 check) */
         break;
     }
     case 0x33:

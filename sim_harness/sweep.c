@@ -48,7 +48,7 @@ static const char *usage_text =
 
 typedef struct {
     const char *name;
-    json_t *values;   /* array */
+    json_t *values; /* array */
 } axis;
 
 /* a value as a command-line word / a CSV cell / a file-name part */
@@ -70,7 +70,8 @@ static void point_id(const axis *ax, int nax, const int *idx, char *buf, size_t 
         char v[128];
         value_str(json_array_get(ax[a].values, (size_t)idx[a]), v, sizeof v);
         for (char *c = v; *c; c++)
-            if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '.' || *c == '-'))
+            if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '.' ||
+                  *c == '-'))
                 *c = '_';
         n += (size_t)snprintf(buf + n, len - n, "%s%s=%s", a ? "," : "", ax[a].name, v);
     }
@@ -126,7 +127,7 @@ static void csv_cell(FILE *f, json_t *v)
         fputc('"', f);
         return;
     }
-    if (json_is_real(v)) {   /* integral values (hop counts) in full, the rest to 10 digits */
+    if (json_is_real(v)) { /* integral values (hop counts) in full, the rest to 10 digits */
         double d = json_real_value(v);
         if (d == (double)(long long)d && d < 9e15 && d > -9e15) fprintf(f, "%lld", (long long)d);
         else fprintf(f, "%.10g", d);
@@ -144,7 +145,9 @@ static void plot(const char *out, json_t *spec, const axis *ax, int nax, json_t 
     json_t *ys = json_object_get(p, "y");
     ys = json_is_string(ys) ? json_pack("[O]", ys) : json_incref(ys);
     const char *y = json_string_value(json_array_get(ys, 0));
-    if (!x || !y) cli_fail(EXIT_USAGE, "--plot: the spec needs \"plot\": {\"x\": AXIS, \"y\": METRIC or [METRICS], \"series\": [AXES]}");
+    if (!x || !y)
+        cli_fail(EXIT_USAGE,
+                 "--plot: the spec needs \"plot\": {\"x\": AXIS, \"y\": METRIC or [METRICS], \"series\": [AXES]}");
     size_t ny = json_array_size(ys), block = 0;
     json_t *series = json_object_get(p, "series");
     char dat[4200], gp[4200], png[4200];
@@ -175,11 +178,14 @@ static void plot(const char *out, json_t *spec, const axis *ax, int nax, json_t 
             json_object_get(p, "reduce") ? "1100,600" : "900,600", png);
     char ylab[512] = "";
     for (size_t yi = 0, n = 0; yi < ny && n < sizeof ylab; yi++)
-        n += (size_t)snprintf(ylab + n, sizeof ylab - n, "%s%s", yi ? ", " : "", json_string_value(json_array_get(ys, yi)));
+        n += (size_t)snprintf(ylab + n, sizeof ylab - n, "%s%s", yi ? ", " : "",
+                              json_string_value(json_array_get(ys, yi)));
     y = ylab;
     const char *red = json_string_value(json_object_get(p, "reduce"));
-    if (red)   /* one point per configuration: the legend beside the plot names them */
-        fprintf(g, "set xlabel '%s'\nset ylabel '%s of %s'\nset key outside right top\nset grid\nset offsets graph 0.05, graph 0.05, graph 0.05, graph 0.05\n",
+    if (red) /* one point per configuration: the legend beside the plot names them */
+        fprintf(g,
+                "set xlabel '%s'\nset ylabel '%s of %s'\nset key outside right top\nset grid\nset offsets graph 0.05, "
+                "graph 0.05, graph 0.05, graph 0.05\n",
                 x, red, y);
     else fprintf(g, "set xlabel '%s'\nset ylabel '%s'\nset key top left\nset grid\n", x, y);
     if (json_is_true(json_object_get(p, "logy"))) fprintf(g, "set logscale y\n");
@@ -187,51 +193,55 @@ static void plot(const char *out, json_t *spec, const axis *ax, int nax, json_t 
     fprintf(g, "set title \"%s: %s vs %s\"\n", json_string_value(json_object_get(spec, "command")), y, x);
     fprintf(g, "plot ");
     for (size_t yi = 0; yi < ny; yi++)
-    for (size_t q = 0; q < json_array_size(keys); q++) {
-        const char *key = json_string_value(json_array_get(keys, q)), *yname = json_string_value(json_array_get(ys, yi));
-        if (!yname) continue;
-        fprintf(f, "# %s\n", key);
-        /* "reduce": "max" | "min": one point per x value of the series (the best y over the other axes) */
-        const char *reduce = json_string_value(json_object_get(p, "reduce"));
-        if (json_object_get(p, "reduce") && (!reduce || (strcmp(reduce, "max") && strcmp(reduce, "min"))))
-            cli_fail(EXIT_USAGE, "--plot: \"reduce\" must be \"max\" or \"min\"");
-        json_t *best = json_object();
-        for (i = 0; i < json_array_size(rows) && (row = json_array_get(rows, i)); i++) {
-            char k2[512] = "";
-            size_t n = 0, k;
-            json_t *s;
-            for (k = 0; k < json_array_size(series) && (s = json_array_get(series, k)); k++) {
-                char v[128];
-                value_str(json_object_get(row, json_string_value(s)), v, sizeof v);
-                n += (size_t)snprintf(k2 + n, sizeof k2 - n, "%s%s=%s", k ? " " : "", json_string_value(s), v);
+        for (size_t q = 0; q < json_array_size(keys); q++) {
+            const char *key = json_string_value(json_array_get(keys, q)),
+                       *yname = json_string_value(json_array_get(ys, yi));
+            if (!yname) continue;
+            fprintf(f, "# %s\n", key);
+            /* "reduce": "max" | "min": one point per x value of the series (the best y over the other axes) */
+            const char *reduce = json_string_value(json_object_get(p, "reduce"));
+            if (json_object_get(p, "reduce") && (!reduce || (strcmp(reduce, "max") && strcmp(reduce, "min"))))
+                cli_fail(EXIT_USAGE, "--plot: \"reduce\" must be \"max\" or \"min\"");
+            json_t *best = json_object();
+            for (i = 0; i < json_array_size(rows) && (row = json_array_get(rows, i)); i++) {
+                char k2[512] = "";
+                size_t n = 0, k;
+                json_t *s;
+                for (k = 0; k < json_array_size(series) && (s = json_array_get(series, k)); k++) {
+                    char v[128];
+                    value_str(json_object_get(row, json_string_value(s)), v, sizeof v);
+                    n += (size_t)snprintf(k2 + n, sizeof k2 - n, "%s%s=%s", k ? " " : "", json_string_value(s), v);
+                }
+                json_t *xv = json_object_get(row, x), *yv = json_object_get(json_object_get(row, "report"), yname);
+                if (!xv) xv = json_object_get(json_object_get(row, "report"), x); /* x may be a report key too */
+                if (strcmp(k2, key) || !json_is_number(xv) || !json_is_number(yv)) continue;
+                if (!reduce) {
+                    fprintf(f, "%.10g %.10g\n", json_number_value(xv), json_number_value(yv));
+                    continue;
+                }
+                char xs[64];
+                snprintf(xs, sizeof xs, "%.10g", json_number_value(xv));
+                json_t *b = json_object_get(best, xs);
+                int better = !strcmp(reduce, "min") ? json_number_value(yv) < json_number_value(b)
+                                                    : json_number_value(yv) > json_number_value(b);
+                if (!b || better) json_object_set(best, xs, yv);
             }
-            json_t *xv = json_object_get(row, x), *yv = json_object_get(json_object_get(row, "report"), yname);
-            if (!xv) xv = json_object_get(json_object_get(row, "report"), x);   /* x may be a report key too */
-            if (strcmp(k2, key) || !json_is_number(xv) || !json_is_number(yv)) continue;
-            if (!reduce) {
-                fprintf(f, "%.10g %.10g\n", json_number_value(xv), json_number_value(yv));
-                continue;
-            }
-            char xs[64];
-            snprintf(xs, sizeof xs, "%.10g", json_number_value(xv));
-            json_t *b = json_object_get(best, xs);
-            int better = !strcmp(reduce, "min") ? json_number_value(yv) < json_number_value(b) : json_number_value(yv) > json_number_value(b);
-            if (!b || better) json_object_set(best, xs, yv);
+            const char *bx;
+            json_t *bv;
+            for (void *it_ = json_object_iter(best);
+                 it_ && (bx = json_object_iter_key(it_), bv = json_object_iter_value(it_));
+                 it_ = json_object_iter_next(best, it_))
+                fprintf(f, "%s %.10g\n", bx, json_number_value(bv));
+            json_decref(best);
+            fprintf(f, "\n\n");
+            /* a reduced plot's points differ in shape too (gnuplot's colours repeat after eight) */
+            static const int shape[] = {7, 5, 9, 11, 13, 15, 1, 2, 3, 4, 6, 8, 10, 12};
+            char style[48];
+            snprintf(style, sizeof style, red ? "points pt %d ps 1.6" : "linespoints", shape[block % 14]);
+            fprintf(g, "%s'%s' index %zu with %s title '%s%s%s'", block ? ", " : "", dat, block, style, key,
+                    key[0] && ny > 1 ? " " : "", key[0] && ny == 1 ? "" : yname);
+            block++;
         }
-        const char *bx;
-        json_t *bv;
-        for (void *it_ = json_object_iter(best); it_ && (bx = json_object_iter_key(it_), bv = json_object_iter_value(it_)); it_ = json_object_iter_next(best, it_))
-            fprintf(f, "%s %.10g\n", bx, json_number_value(bv));
-        json_decref(best);
-        fprintf(f, "\n\n");
-        /* a reduced plot's points differ in shape too (gnuplot's colours repeat after eight) */
-        static const int shape[] = {7, 5, 9, 11, 13, 15, 1, 2, 3, 4, 6, 8, 10, 12};
-        char style[48];
-        snprintf(style, sizeof style, red ? "points pt %d ps 1.6" : "linespoints", shape[block % 14]);
-        fprintf(g, "%s'%s' index %zu with %s title '%s%s%s'", block ? ", " : "", dat, block, style, key,
-                key[0] && ny > 1 ? " " : "", key[0] && ny == 1 ? "" : yname);
-        block++;
-    }
     /* saturated points (traffic reports say so) ringed in black */
     size_t nsat = 0;
     fprintf(f, "# saturated\n");
@@ -239,7 +249,7 @@ static void plot(const char *out, json_t *spec, const axis *ax, int nax, json_t 
         json_t *rep = json_object_get(row, "report"), *xv = json_object_get(row, x), *yv = json_object_get(rep, y);
         if (!xv) xv = json_object_get(rep, x);
         if (!json_is_true(json_object_get(rep, "saturated")) || !json_is_number(xv) || !json_is_number(yv) ||
-            json_object_get(p, "reduce"))   /* a reduced plot shows no single run */
+            json_object_get(p, "reduce")) /* a reduced plot shows no single run */
             continue;
         fprintf(f, "%.10g %.10g\n", json_number_value(xv), json_number_value(yv));
         nsat++;
@@ -262,7 +272,8 @@ static void plot(const char *out, json_t *spec, const axis *ax, int nax, json_t 
  * point's topo, router and ports options) joins its report as
  * cells_per_router, router_cells, unit_cells and network_cells.  One
  * synthesis per configuration (memo here, cached on disk by synth.c). */
-static void add_area(const char *self, json_t *fixed, const axis *ax, int nax, const int *idx, json_t *rep, json_t *memo)
+static void add_area(const char *self, json_t *fixed, const axis *ax, int nax, const int *idx, json_t *rep,
+                     json_t *memo)
 {
     static const char *const keys[] = {"topo", "router", "ports"};
     char cmd[8192];
@@ -289,7 +300,8 @@ static void add_area(const char *self, json_t *fixed, const axis *ax, int nax, c
     json_object_set(rep, "cells_per_router", json_object_get(area, "cells_per_router"));
     json_object_set(rep, "network_cells", json_object_get(area, "network_cells"));
     json_object_set(rep, "router_cells", json_object_get(json_object_get(area, "router"), "cells"));
-    json_object_set_new(rep, "unit_cells", json_is_object(unit) ? json_incref(json_object_get(unit, "cells")) : json_integer(0));
+    json_object_set_new(rep, "unit_cells",
+                        json_is_object(unit) ? json_incref(json_object_get(unit, "cells")) : json_integer(0));
 }
 
 int cmd_sweep(int argc, char **argv)
@@ -308,8 +320,7 @@ int cmd_sweep(int argc, char **argv)
             const char *e = argv[++i];
             if (!strcmp(e, "slurm")) slurm = 1;
             else if (strcmp(e, "parallel")) cli_fail(EXIT_USAGE, "--engine: unknown '%s' (parallel, slurm)", e);
-        }
-        else if (!strcmp(a, "--dry-run")) dry = 1;
+        } else if (!strcmp(a, "--dry-run")) dry = 1;
         else if (!strcmp(a, "--json")) json = 1;
         else if (a[0] != '-' && !specf) specf = a;
         else cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc sweep --help)", a);
@@ -323,12 +334,15 @@ int cmd_sweep(int argc, char **argv)
     static const char *cmds[] = {"traffic", "run", "collective", "sched", "qcdoc", "ncmodel"};
     int known = 0;
     for (size_t i = 0; command && i < sizeof cmds / sizeof cmds[0]; i++) known |= !strcmp(command, cmds[i]);
-    if (!known) cli_fail(EXIT_USAGE, "%s: \"command\" must be one of traffic, run, collective, sched, qcdoc, ncmodel", specf);
+    if (!known)
+        cli_fail(EXIT_USAGE, "%s: \"command\" must be one of traffic, run, collective, sched, qcdoc, ncmodel", specf);
     json_t *axes = json_object_get(spec, "axes"), *fixed = json_object_get(spec, "fixed"),
            *metrics = json_object_get(spec, "metrics");
-    if (!json_is_object(axes) || !json_object_size(axes)) cli_fail(EXIT_USAGE, "%s: \"axes\" must be an object of value lists", specf);
+    if (!json_is_object(axes) || !json_object_size(axes))
+        cli_fail(EXIT_USAGE, "%s: \"axes\" must be an object of value lists", specf);
     if (fixed && !json_is_object(fixed)) cli_fail(EXIT_USAGE, "%s: \"fixed\" must be an object", specf);
-    if (!json_is_array(metrics) || !json_array_size(metrics)) cli_fail(EXIT_USAGE, "%s: \"metrics\" must be a list of report keys", specf);
+    if (!json_is_array(metrics) || !json_array_size(metrics))
+        cli_fail(EXIT_USAGE, "%s: \"metrics\" must be a list of report keys", specf);
     int nax = (int)json_object_size(axes);
     axis *ax = xcalloc((size_t)nax, sizeof *ax);
     int *idx = xcalloc((size_t)nax, sizeof *idx);
@@ -338,8 +352,11 @@ int cmd_sweep(int argc, char **argv)
         const char *k;
         json_t *v;
         int a = 0;
-        for (void *it_ = json_object_iter(axes); it_ && (k = json_object_iter_key(it_), v = json_object_iter_value(it_)); it_ = json_object_iter_next(axes, it_)) {
-            if (!json_is_array(v) || !json_array_size(v)) cli_fail(EXIT_USAGE, "%s: axis \"%s\" must be a non-empty list", specf, k);
+        for (void *it_ = json_object_iter(axes);
+             it_ && (k = json_object_iter_key(it_), v = json_object_iter_value(it_));
+             it_ = json_object_iter_next(axes, it_)) {
+            if (!json_is_array(v) || !json_array_size(v))
+                cli_fail(EXIT_USAGE, "%s: axis \"%s\" must be a non-empty list", specf, k);
             ax[a].name = k;
             ax[a++].values = v;
             npoints *= (long)json_array_size(v);
@@ -374,8 +391,12 @@ int cmd_sweep(int argc, char **argv)
         snprintf(cmd, sizeof cmd, "'%s' %s --json", self, command);
         const char *k;
         json_t *v;
-        for (void *it_ = json_object_iter(fixed); it_ && (k = json_object_iter_key(it_), v = json_object_iter_value(it_)); it_ = json_object_iter_next(fixed, it_)) append_opt(cmd, sizeof cmd, k, v);
-        for (int a = 0; a < nax; a++) append_opt(cmd, sizeof cmd, ax[a].name, json_array_get(ax[a].values, (size_t)idx[a]));
+        for (void *it_ = json_object_iter(fixed);
+             it_ && (k = json_object_iter_key(it_), v = json_object_iter_value(it_));
+             it_ = json_object_iter_next(fixed, it_))
+            append_opt(cmd, sizeof cmd, k, v);
+        for (int a = 0; a < nax; a++)
+            append_opt(cmd, sizeof cmd, ax[a].name, json_array_get(ax[a].values, (size_t)idx[a]));
         if (dry) fprintf(jf, "%s\n", cmd);
         /* the report lands under its final name only when complete */
         else fprintf(jf, "%s > '%s.tmp' 2> '%s.err' && mv '%s.tmp' '%s'\n", cmd, path, path, path, path);
@@ -389,14 +410,18 @@ int cmd_sweep(int argc, char **argv)
             fprintf(stderr, "xnoc sweep: %ld points, %ld done before, %ld to run, %s\n", npoints, done, todo,
                     slurm ? "as a Slurm job array" : "GNU parallel");
         char script[4400];
-        if (slurm) {   /* an array job, one task per line of jobs.txt; sbatch --wait returns when all ended */
+        if (slurm) { /* an array job, one task per line of jobs.txt; sbatch --wait returns when all ended */
             snprintf(script, sizeof script, "%s/sweep.sbatch", out);
             FILE *sb = fopen(script, "w");
             if (!sb) cli_fail(EXIT_RUNFAIL, "cannot write %s: %s", script, strerror(errno));
-            fprintf(sb, "#!/bin/sh\n#SBATCH --job-name=xnoc-sweep\n#SBATCH --array=1-%ld\n#SBATCH --ntasks=1\n"
-                        "#SBATCH --output=%s/slurm-%%A_%%a.out\n", todo, out);
-            fprintf(sb, "# one point per array task: line SLURM_ARRAY_TASK_ID of jobs.txt (written by xnoc sweep)\n"
-                        "sed -n \"${SLURM_ARRAY_TASK_ID}p\" '%s' | sh\n", jobsf);
+            fprintf(sb,
+                    "#!/bin/sh\n#SBATCH --job-name=xnoc-sweep\n#SBATCH --array=1-%ld\n#SBATCH --ntasks=1\n"
+                    "#SBATCH --output=%s/slurm-%%A_%%a.out\n",
+                    todo, out);
+            fprintf(sb,
+                    "# one point per array task: line SLURM_ARRAY_TASK_ID of jobs.txt (written by xnoc sweep)\n"
+                    "sed -n \"${SLURM_ARRAY_TASK_ID}p\" '%s' | sh\n",
+                    jobsf);
             fclose(sb);
         }
         snprintf(tmpdir, sizeof tmpdir, "%s/joblog.txt", out);
@@ -406,9 +431,11 @@ int cmd_sweep(int argc, char **argv)
             snprintf(jn, sizeof jn, "%d", jobs);
             if (slurm) {
                 execlp("sbatch", "sbatch", "--wait", "--quiet", script, (char *)NULL);
-                fprintf(stderr, "xnoc sweep: cannot run sbatch: %s (slurm-wlm; make deps installs it)\n", strerror(errno));
+                fprintf(stderr, "xnoc sweep: cannot run sbatch: %s (slurm-wlm; make deps installs it)\n",
+                        strerror(errno));
             } else {
-                execlp("parallel", "parallel", "--will-cite", "--jobs", jn, "--joblog", tmpdir, "--arg-file", jobsf, (char *)NULL);
+                execlp("parallel", "parallel", "--will-cite", "--jobs", jn, "--joblog", tmpdir, "--arg-file", jobsf,
+                       (char *)NULL);
                 fprintf(stderr, "xnoc sweep: cannot run GNU parallel: %s (make deps installs it)\n", strerror(errno));
             }
             _exit(127);
@@ -431,13 +458,17 @@ int cmd_sweep(int argc, char **argv)
                 fin += access(path, F_OK) == 0;
             } while (next_index(ax, nax, idx));
             double el = cli_now() - t0, ran = (double)(fin - done);
-            if (ran > 0) cli_progress("sweep: %ld/%ld points, %.0f s, ETA %.0f s", fin, npoints, el, el / ran * (double)(npoints - fin));
+            if (ran > 0)
+                cli_progress("sweep: %ld/%ld points, %.0f s, ETA %.0f s", fin, npoints, el,
+                             el / ran * (double)(npoints - fin));
             else cli_progress("sweep: %ld/%ld points, %.0f s", fin, npoints, el);
             usleep(200000);
         }
         cli_progress_done();
-        if (cli_interrupted) cli_fail(EXIT_RUNFAIL, "interrupted: finished points are kept in %s/points; run again to resume", out);
-        if (WIFEXITED(st) && WEXITSTATUS(st) == 127) cli_fail(EXIT_RUNFAIL, "%s is missing (make deps)", slurm ? "sbatch" : "GNU parallel");
+        if (cli_interrupted)
+            cli_fail(EXIT_RUNFAIL, "interrupted: finished points are kept in %s/points; run again to resume", out);
+        if (WIFEXITED(st) && WEXITSTATUS(st) == 127)
+            cli_fail(EXIT_RUNFAIL, "%s is missing (make deps)", slurm ? "sbatch" : "GNU parallel");
         /* sbatch --wait fails when any task failed: the points tell which */
     }
     /* gather */
@@ -449,7 +480,8 @@ int cmd_sweep(int argc, char **argv)
     for (int a = 0; a < nax; a++) fprintf(rc, "%s%s", a ? "," : "", ax[a].name);
     size_t mi;
     json_t *mv;
-    for (mi = 0; mi < json_array_size(metrics) && (mv = json_array_get(metrics, mi)); mi++) fprintf(rc, ",%s", json_string_value(mv));
+    for (mi = 0; mi < json_array_size(metrics) && (mv = json_array_get(metrics, mi)); mi++)
+        fprintf(rc, ",%s", json_string_value(mv));
     fputc('\n', rc);
     json_t *rows = json_array(), *area_memo = json_object();
     int area = json_is_true(json_object_get(spec, "area"));
@@ -499,15 +531,15 @@ int cmd_sweep(int argc, char **argv)
     fclose(rc);
     if (want_plot && json_array_size(rows)) plot(out, spec, ax, nax, rows);
     if (json) {
-        json_t *o = json_pack("{s:I,s:I,s:I,s:I,s:s,s:s}", "points", (json_int_t)npoints, "ran", (json_int_t)todo,
-                              "resumed", (json_int_t)done, "failed", (json_int_t)failed, "results_csv", csv,
-                              "results_jsonl", res);
+        json_t *o =
+            json_pack("{s:I,s:I,s:I,s:I,s:s,s:s}", "points", (json_int_t)npoints, "ran", (json_int_t)todo, "resumed",
+                      (json_int_t)done, "failed", (json_int_t)failed, "results_csv", csv, "results_jsonl", res);
         json_dumpf(o, stdout, JSON_COMPACT);
         putchar('\n');
         json_decref(o);
     } else {
-        printf("%ld points (%ld run now, %ld kept from before, %ld failed): %s, %s%s%s\n", npoints, todo, done, failed, csv,
-               res, want_plot ? ", " : "", want_plot ? "plot.png" : "");
+        printf("%ld points (%ld run now, %ld kept from before, %ld failed): %s, %s%s%s\n", npoints, todo, done, failed,
+               csv, res, want_plot ? ", " : "", want_plot ? "plot.png" : "");
     }
     json_decref(rows);
     json_decref(area_memo);

@@ -59,8 +59,8 @@ static int load_cached(const char *path, synth_area *a)
     json_error_t je;
     json_t *j = json_load_file(path, 0, &je);
     if (!j) return -1;
-    int ok = json_unpack(j, "{s:I, s:I, s:I}", "cells", (json_int_t *)&a->cells, "flip_flops", (json_int_t *)&a->flip_flops,
-                         "muxes", (json_int_t *)&a->muxes) == 0;
+    int ok = json_unpack(j, "{s:I, s:I, s:I}", "cells", (json_int_t *)&a->cells, "flip_flops",
+                         (json_int_t *)&a->flip_flops, "muxes", (json_int_t *)&a->muxes) == 0;
     json_decref(j);
     return ok ? 0 : -1;
 }
@@ -71,7 +71,7 @@ static int synth_module(const char *top, synth_area *a, int noshare, int progres
     char srcs[8192], yver[128] = "?";
     uint64_t h = 0xcbf29ce484222325ULL;
     if (netbuild_rtl_sources(srcs, sizeof srcs, &h, err, errlen)) return -1;
-    for (char *r = srcs, *w = srcs;; r++)   /* a yosys script takes paths unquoted */
+    for (char *r = srcs, *w = srcs;; r++) /* a yosys script takes paths unquoted */
         if (*r != '\'' && !(*w++ = *r)) break;
     FILE *p = popen("yosys -V 2>/dev/null", "r");
     if (!p || !fgets(yver, sizeof yver, p)) {
@@ -88,7 +88,7 @@ static int synth_module(const char *top, synth_area *a, int noshare, int progres
     mkdir(cache, 0777);
     snprintf(path, sizeof path, "%s/synth-%s-%016llx.json", cache, top, (unsigned long long)h);
     if (!load_cached(path, a)) return 0;
-    snprintf(lockp, sizeof lockp, "%s.lock", path);   /* concurrent sweep points: one synthesis */
+    snprintf(lockp, sizeof lockp, "%s.lock", path); /* concurrent sweep points: one synthesis */
     int lock = open(lockp, O_CREAT | O_RDWR, 0666);
     if (lock >= 0) flock(lock, LOCK_EX);
     int rc = -1;
@@ -113,7 +113,8 @@ static int synth_module(const char *top, synth_area *a, int noshare, int progres
         snprintf(err, errlen, "cannot write %s: %s", ys, strerror(errno));
         goto out;
     }
-    fprintf(f, "read_verilog -sv %s\nchparam%s %s\nsynth -top %s%s\nstat\n", srcs, chp, top, top, noshare ? " -noshare" : "");
+    fprintf(f, "read_verilog -sv %s\nchparam%s %s\nsynth -top %s%s\nstat\n", srcs, chp, top, top,
+            noshare ? " -noshare" : "");
     fclose(f);
     char what[300];
     snprintf(what, sizeof what, "synthesizing %s %s (yosys; cached afterwards)", top, a->params);
@@ -123,8 +124,8 @@ static int synth_module(const char *top, synth_area *a, int noshare, int progres
         snprintf(err, errlen, "yosys failed on %s %s; see %s", top, a->params, log);
         goto out;
     }
-    json_t *j = json_pack("{s:s, s:s, s:I, s:I, s:I}", "module", top, "params", a->params, "cells", (json_int_t)a->cells,
-                          "flip_flops", (json_int_t)a->flip_flops, "muxes", (json_int_t)a->muxes);
+    json_t *j = json_pack("{s:s, s:s, s:I, s:I, s:I}", "module", top, "params", a->params, "cells",
+                          (json_int_t)a->cells, "flip_flops", (json_int_t)a->flip_flops, "muxes", (json_int_t)a->muxes);
     char tmp[4500];
     snprintf(tmp, sizeof tmp, "%s.tmp%d", path, (int)getpid());
     if (json_dump_file(j, tmp, JSON_COMPACT) || rename(tmp, path)) {
@@ -146,15 +147,15 @@ int synth_network(const topo *t, const router_cfg *rc, int progress, synth_resul
 {
     memset(r, 0, sizeof *r);
     int P = netgen_ports(t, rc), NG = router_groups(t, rc);
-    snprintf(r->router.params, sizeof r->router.params, "P=%d V=%d D=%d PW=%d NT=%d NC=%d NG=%d SRB=%d", P, rc->vcs, rc->buf,
-             rc->pw, netgen_addresses(t, rc), router_classes(t, rc), NG, topo_port_bits(t));
+    snprintf(r->router.params, sizeof r->router.params, "P=%d V=%d D=%d PW=%d NT=%d NC=%d NG=%d SRB=%d", P, rc->vcs,
+             rc->buf, rc->pw, netgen_addresses(t, rc), router_classes(t, rc), NG, topo_port_bits(t));
     /* yosys's SAT-based sharing outgrows 9 GB on the group table's conditional reads (docs/synth.md) */
     r->noshare = NG > 1;
     if (synth_module("xnoc_router", &r->router, r->noshare, progress, err, errlen)) return -1;
     if (!rc->ncu) return 0;
     r->has_unit = 1;
-    snprintf(r->unit.params, sizeof r->unit.params, "P=%d V=%d D=%d NA=%d NTERM=%d S=%d XL=%d NCMAX=%d TMO=%d", P, rc->vcs,
-             rc->buf, netgen_addresses(t, rc), t->nterms, rc->slots, rc->xorlat, rc->ncmax, rc->timeout);
+    snprintf(r->unit.params, sizeof r->unit.params, "P=%d V=%d D=%d NA=%d NTERM=%d S=%d XL=%d NCMAX=%d TMO=%d", P,
+             rc->vcs, rc->buf, netgen_addresses(t, rc), t->nterms, rc->slots, rc->xorlat, rc->ncmax, rc->timeout);
     return synth_module("xnoc_ncu", &r->unit, 0, progress, err, errlen);
 }
 
@@ -205,9 +206,10 @@ int cmd_synth(int argc, char **argv)
     if (synth_network(t, &rc, 1, &r, err, sizeof err)) cli_fail(EXIT_RUNFAIL, "%s", err);
     long per = r.router.cells + (r.has_unit ? r.unit.cells : 0);
     if (json) {
-        json_t *o = json_pack("{s:s, s:i, s:o, s:o, s:I, s:I, s:b}", "topology", t->name, "routers", t->nrouters, "router",
-                              area_json(&r.router), "unit", r.has_unit ? area_json(&r.unit) : json_null(), "cells_per_router",
-                              (json_int_t)per, "network_cells", (json_int_t)per * t->nrouters, "noshare", r.noshare);
+        json_t *o =
+            json_pack("{s:s, s:i, s:o, s:o, s:I, s:I, s:b}", "topology", t->name, "routers", t->nrouters, "router",
+                      area_json(&r.router), "unit", r.has_unit ? area_json(&r.unit) : json_null(), "cells_per_router",
+                      (json_int_t)per, "network_cells", (json_int_t)per * t->nrouters, "noshare", r.noshare);
         char *s = json_dumps(o, JSON_COMPACT);
         puts(s);
         free(s);

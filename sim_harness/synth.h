@@ -12,14 +12,14 @@
 #include "topo.h"
 
 typedef struct {
-    char params[200];   /* "P=5 V=2 D=8 PW=64 NT=16 NC=1 NG=1 SRB=3" */
+    char params[200]; /* "P=5 V=2 D=8 PW=64 NT=16 NC=1 NG=1 SRB=3" */
     long cells, flip_flops, muxes;
 } synth_area;
 
 typedef struct {
-    synth_area router, unit;   /* unit: only with rc->ncu */
+    synth_area router, unit; /* unit: only with rc->ncu */
     int has_unit;
-    int noshare;               /* synth -noshare (the group table: see docs/synth.md) */
+    int noshare; /* synth -noshare (the group table: see docs/synth.md) */
 } synth_result;
 
 /* 0, or -1 with one line in err (yosys missing or failing: its log is named). */

@@ -8,12 +8,12 @@
 struct sys_view {
     sys *s;
     view *v;
-    uint8_t *state;      /* [term] VIEW_NODE_* */
-    int *step;           /* [term] collective step or -1 */
-    uint64_t *inj;       /* [term*k + c] flits injected */
+    uint8_t *state; /* [term] VIEW_NODE_* */
+    int *step;      /* [term] collective step or -1 */
+    uint64_t *inj;  /* [term*k + c] flits injected */
     char status[160];
-    uint64_t flits;                    /* flits injected + delivered at the NIs so far */
-    uint64_t active_from, active_to;   /* first and last cycle they changed in */
+    uint64_t flits;                  /* flits injected + delivered at the NIs so far */
+    uint64_t active_from, active_to; /* first and last cycle they changed in */
 };
 
 /* A node blocked on an NI or barrier register, or asleep in wfi, is
@@ -48,8 +48,13 @@ static void sample(sys_view *sv, view_sample *vs)
                      s->n - running - waiting);
     if (lo >= 0 && n > 0 && (size_t)n < sizeof sv->status)
         snprintf(sv->status + n, sizeof sv->status - (size_t)n, lo == hi ? ", step %d" : ", steps %d-%d", lo, hi);
-    *vs = (view_sample){.cycle = s->cycle, .inj_flits = sv->inj, .node_state = sv->state, .node_step = sv->step,
-                        .status = sv->status, .active_from = sv->active_from, .active_to = sv->active_to};
+    *vs = (view_sample){.cycle = s->cycle,
+                        .inj_flits = sv->inj,
+                        .node_state = sv->state,
+                        .node_step = sv->step,
+                        .status = sv->status,
+                        .active_from = sv->active_from,
+                        .active_to = sv->active_to};
     view_sample_net(sv->v, s->net, &s->rc, vs);
 }
 
@@ -61,7 +66,7 @@ static void track_activity(sys_view *sv)
     uint64_t f = 0;
     for (int i = 0; i < s->n; i++) f += s->nodes[i].ni.flits_sent + s->nodes[i].ni.flits_recv;
     if (f == sv->flits) return;
-    if (!sv->flits) sv->active_from = s->cycle - 1;   /* the counters were all 0 at the end of that cycle */
+    if (!sv->flits) sv->active_from = s->cycle - 1; /* the counters were all 0 at the end of that cycle */
     sv->flits = f;
     sv->active_to = s->cycle;
 }
@@ -91,7 +96,7 @@ sys_view *sys_view_attach(sys *s, view *v)
     sv->inj = xcalloc((size_t)s->n * (size_t)s->t->k, sizeof *sv->inj);
     s->on_cycle = on_cycle;
     s->on_cycle_arg = sv;
-    on_cycle(s, sv);   /* the picture before the first cycle: every node about to run */
+    on_cycle(s, sv); /* the picture before the first cycle: every node about to run */
     return sv;
 }
 

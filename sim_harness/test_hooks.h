@@ -12,8 +12,8 @@
 #include <stdint.h>
 
 typedef struct {
-    int64_t corrupt_byte, drop_flit, dup_flit;   /* -1 = off */
-    uint64_t bytes, flits;                       /* received so far */
+    int64_t corrupt_byte, drop_flit, dup_flit; /* -1 = off */
+    uint64_t bytes, flits;                     /* received so far */
 } test_hooks;
 
 enum { HOOK_DELIVER = 0, HOOK_DROP = 1, HOOK_DUP = 2 };

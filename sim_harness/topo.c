@@ -19,8 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_TERMS 1024   /* terminal ids in plans, traffic records and the view */
-#define MAX_PORTS 32     /* the router's config bus writes 5-bit ports (firmware/lib/flit.h) */
+#define MAX_TERMS 1024 /* terminal ids in plans, traffic records and the view */
+#define MAX_PORTS 32   /* the router's config bus writes 5-bit ports (firmware/lib/flit.h) */
 #define MAX_SIDE 32
 
 /* Adds the directed link a.pa -> b.pb. */
@@ -96,7 +96,8 @@ void topo_port_name(const topo *t, int p, char *buf, size_t len)
     static const char *oct[] = {"cw", "ccw", "across"};
     if (p >= t->nnet) snprintf(buf, len, "t%d.%d", (p - t->nnet) / t->k, (p - t->nnet) % t->k);
     else if (t->kind == TOPO_OCTAGON) snprintf(buf, len, "%s", oct[p]);
-    else if (t->kind == TOPO_DRAGONFLY) snprintf(buf, len, p < t->df_a - 1 ? "l%d" : "g%d", p < t->df_a - 1 ? p : p - (t->df_a - 1));
+    else if (t->kind == TOPO_DRAGONFLY)
+        snprintf(buf, len, p < t->df_a - 1 ? "l%d" : "g%d", p < t->df_a - 1 ? p : p - (t->df_a - 1));
     else snprintf(buf, len, "%c%c", p % 2 ? '-' : '+', axis[p / 2]);
 }
 
@@ -147,7 +148,7 @@ static void wire_octagon(topo *t)
 
 int topo_df_gateway(const topo *t, int x, int y, int *port)
 {
-    int slot = y < x ? y : y - 1;   /* < groups - 1 <= a*h */
+    int slot = y < x ? y : y - 1; /* < groups - 1 <= a*h */
     *port = t->df_a - 1 + slot % t->df_h;
     return x * t->df_a + slot / t->df_h;
 }
@@ -165,7 +166,8 @@ static void wire_dragonfly(topo *t)
     int a = t->df_a, G = t->groups;
     for (int r = 0; r < t->nrouters; r++) {
         int x = r / a, i = r % a;
-        for (int j = 0; j + 1 < a; j++) add_link(t, r, j, x * a + (j < i ? j : j + 1), i < (j < i ? j : j + 1) ? i : i - 1, 0);
+        for (int j = 0; j + 1 < a; j++)
+            add_link(t, r, j, x * a + (j < i ? j : j + 1), i < (j < i ? j : j + 1) ? i : i - 1, 0);
         for (int y = 0; y < G; y++) {
             if (y == x) continue;
             int pa, pb, ra = topo_df_gateway(t, x, y, &pa), rb = topo_df_gateway(t, y, x, &pb);
@@ -189,7 +191,7 @@ int topo_df_group_port(const topo *t, int r, int y)
 int topo_df_valiant_hops(const topo *t, int ra, int rb, int y)
 {
     int r = ra, n = 0;
-    while (topo_group(t, r) != y && n < 4) {   /* at most a local and a global hop */
+    while (topo_group(t, r) != y && n < 4) { /* at most a local and a global hop */
         r = t->links[t->out_link[r * t->nports + topo_df_group_port(t, r, y)]].dst;
         n++;
     }
@@ -246,7 +248,7 @@ static int parse_dims(const char *s, int *dims, int *nd, const char **rest)
     char *end;
     *nd = 0;
     for (;;) {
-        if (!isdigit((unsigned char)*s)) return -1;   /* strtol would take spaces and signs */
+        if (!isdigit((unsigned char)*s)) return -1; /* strtol would take spaces and signs */
         long a = strtol(s, &end, 10);
         if (end == s || *nd == TOPO_MAX_DIMS) return -1;
         dims[(*nd)++] = (int)(a > 100000 ? 100000 : a);
@@ -273,7 +275,7 @@ static int parse_dragonfly(const char *spec, int *df, int *conc, const char **re
             return -1;
         }
         v[k - keys] = strtol(s + 2, &end, 10);
-        if (v[k - keys] < 1 || v[k - keys] > 1000) v[k - keys] = 1000;   /* refused below */
+        if (v[k - keys] < 1 || v[k - keys] > 1000) v[k - keys] = 1000; /* refused below */
         s = end;
         if (*s == ',') s++;
         else break;
@@ -289,7 +291,8 @@ static int parse_dragonfly(const char *spec, int *df, int *conc, const char **re
     }
     long gmax = v[0] * v[2] + 1, g = v[3] ? v[3] : gmax;
     if (g < 2 || g > gmax) {
-        snprintf(err, errlen, "topology '%s': g must be 2..a*h+1 = %ld (one global link between every two groups)", spec, gmax);
+        snprintf(err, errlen, "topology '%s': g must be 2..a*h+1 = %ld (one global link between every two groups)",
+                 spec, gmax);
         return -1;
     }
     df[0] = (int)v[0];
@@ -299,12 +302,15 @@ static int parse_dragonfly(const char *spec, int *df, int *conc, const char **re
     return 0;
 }
 
-topo *topo_parse(const char *spec, int k, char *err, size_t errlen) { return topo_parse_max(spec, k, MAX_TERMS, err, errlen); }
+topo *topo_parse(const char *spec, int k, char *err, size_t errlen)
+{
+    return topo_parse_max(spec, k, MAX_TERMS, err, errlen);
+}
 
 topo *topo_parse_max(const char *spec, int k, int max_terms, char *err, size_t errlen)
 {
     topo_kind kind;
-    int conc = 1, nd = 0, dims[TOPO_MAX_DIMS] = {8}, df[3] = {0};   /* dragonfly a, h, g */
+    int conc = 1, nd = 0, dims[TOPO_MAX_DIMS] = {8}, df[3] = {0}; /* dragonfly a, h, g */
     const char *rest;
     if (!spec || !*spec) {
         snprintf(err, errlen, "empty topology (try mesh:4x4, torus:4x4, torus:4x4x4, octagon, fat-octagon)");
@@ -314,8 +320,9 @@ topo *topo_parse_max(const char *spec, int k, int max_terms, char *err, size_t e
         kind = spec[0] == 'm' ? TOPO_MESH : TOPO_TORUS;
         const char *sz = strchr(spec, ':') + 1;
         if (parse_dims(sz, dims, &nd, &rest)) {
-            snprintf(err, errlen, "topology '%s': expected sizes AxB... (1 to %d dimensions) such as %s:4x4 or %s:4x4x4",
-                     spec, TOPO_MAX_DIMS, kind == TOPO_MESH ? "mesh" : "torus", kind == TOPO_MESH ? "mesh" : "torus");
+            snprintf(err, errlen,
+                     "topology '%s': expected sizes AxB... (1 to %d dimensions) such as %s:4x4 or %s:4x4x4", spec,
+                     TOPO_MAX_DIMS, kind == TOPO_MESH ? "mesh" : "torus", kind == TOPO_MESH ? "mesh" : "torus");
             return NULL;
         }
         int lo = kind == TOPO_MESH ? 1 : 2;
@@ -337,13 +344,15 @@ topo *topo_parse_max(const char *spec, int k, int max_terms, char *err, size_t e
     } else {
         const char *colon = strchr(spec, ':');
         int n = colon ? (int)(colon - spec) : (int)strlen(spec);
-        snprintf(err, errlen, "unknown topology '%.*s' (known: mesh:AxB..., torus:AxB... (1 to 6 dimensions), octagon, fat-octagon, "
+        snprintf(err, errlen,
+                 "unknown topology '%.*s' (known: mesh:AxB..., torus:AxB... (1 to 6 dimensions), octagon, fat-octagon, "
                  "dragonfly:a=A,p=P,h=H[,g=G]; suffix :c=N)",
                  n, spec);
         return NULL;
     }
     if (*rest && kind == TOPO_DRAGONFLY) {
-        snprintf(err, errlen, "topology '%s': unexpected '%s' (p= gives the terminals per router)", spec, *rest == ':' ? rest : rest);
+        snprintf(err, errlen, "topology '%s': unexpected '%s' (p= gives the terminals per router)", spec,
+                 *rest == ':' ? rest : rest);
         return NULL;
     }
     if (*rest) {
@@ -368,8 +377,8 @@ topo *topo_parse_max(const char *spec, int k, int max_terms, char *err, size_t e
     long nrouters = kind == TOPO_OCTAGON ? 8 : kind == TOPO_DRAGONFLY ? (long)df[0] * df[2] : 1;
     for (int d = 0; d < nd; d++) nrouters *= dims[d];
     if (nnet + conc * k > MAX_PORTS) {
-        snprintf(err, errlen, "topology '%s' with %d port(s) per terminal needs %d router ports (max %d)",
-                 spec, k, nnet + conc * k, MAX_PORTS);
+        snprintf(err, errlen, "topology '%s' with %d port(s) per terminal needs %d router ports (max %d)", spec, k,
+                 nnet + conc * k, MAX_PORTS);
         return NULL;
     }
     if (nrouters * conc > max_terms || nrouters > TOPO_MAX_MODEL_ROUTERS) {
@@ -465,14 +474,14 @@ int topo_route(const topo *t, int r, int dest)
 {
     int dr = topo_term_router(t, dest);
     if (dr == r) return topo_term_port(t, dest, 0);
-    if (t->kind == TOPO_DRAGONFLY) {   /* minimal: local, global, local */
+    if (t->kind == TOPO_DRAGONFLY) { /* minimal: local, global, local */
         int a = t->df_a, x = r / a, y = dr / a, port;
         if (x != y) {
             int gw = topo_df_gateway(t, x, y, &port);
             if (gw == r) return port;
             dr = gw;
         }
-        int i = r % a, j = dr % a;   /* the local port to router j of the group */
+        int i = r % a, j = dr % a; /* the local port to router j of the group */
         return j < i ? j : j - 1;
     }
     if (t->kind == TOPO_OCTAGON) {
@@ -488,13 +497,10 @@ int topo_route(const topo *t, int r, int dest)
         else step = ring_step(x, dx, t->dims[d]);
         if (step) return step > 0 ? 2 * d : 2 * d + 1;
     }
-    return -1;   /* not reached: dr != r */
+    return -1; /* not reached: dr != r */
 }
 
-int topo_distance(const topo *t, int ra, int rb)
-{
-    return t->dist[ra * t->nrouters + rb];
-}
+int topo_distance(const topo *t, int ra, int rb) { return t->dist[ra * t->nrouters + rb]; }
 
 int topo_route_ports(const topo *t, int src, int dest, int *ports, int max)
 {
@@ -540,8 +546,7 @@ static void walk(path_walk *w, int r, int depth)
     }
 }
 
-long topo_paths(const topo *t, int ra, int rb, int detour,
-                int (*fn)(const int *ports, int nhops, void *arg), void *arg)
+long topo_paths(const topo *t, int ra, int rb, int detour, int (*fn)(const int *ports, int nhops, void *arg), void *arg)
 {
     path_walk w = {.t = t, .target = rb, .fn = fn, .arg = arg};
     if (detour < 0) detour = 0;

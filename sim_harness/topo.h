@@ -28,39 +28,39 @@ typedef enum { TOPO_MESH, TOPO_TORUS, TOPO_OCTAGON, TOPO_DRAGONFLY } topo_kind;
 /* Port "dimension" used by the VC-class rule (see docs/router.md):
  * a packet keeps its VC class while it continues in the same dimension,
  * drops to class 0 when it turns, and moves to class 1 on a dateline port. */
-enum { DIM_X = 0, DIM_Y = 1, DIM_ACROSS = 6, DIM_TERM = 7 };   /* dimension d: d (0..5) */
+enum { DIM_X = 0, DIM_Y = 1, DIM_ACROSS = 6, DIM_TERM = 7 }; /* dimension d: d (0..5) */
 enum { OCT_CW = 0, OCT_CCW = 1, OCT_ACROSS = 2 };
-enum { MESH_XP = 0, MESH_XM = 1, MESH_YP = 2, MESH_YM = 3 };   /* dimension d: 2d (+), 2d+1 (-) */
+enum { MESH_XP = 0, MESH_XM = 1, MESH_YP = 2, MESH_YM = 3 }; /* dimension d: 2d (+), 2d+1 (-) */
 #define TOPO_MAX_DIMS 6
-#define TOPO_MAX_K 16     /* channels per terminal: NI_MAX_K (firmware/lib/ni_regs.h) */
+#define TOPO_MAX_K 16 /* channels per terminal: NI_MAX_K (firmware/lib/ni_regs.h) */
 
 typedef struct {
-    int src, src_port;   /* router and its output port */
-    int dst, dst_port;   /* router and its input port */
-    int dateline;        /* 1: crossing this link moves a packet to VC class 1 */
+    int src, src_port; /* router and its output port */
+    int dst, dst_port; /* router and its input port */
+    int dateline;      /* 1: crossing this link moves a packet to VC class 1 */
 } topo_link;
 
 typedef struct topo {
     topo_kind kind;
-    char name[64];       /* canonical spelling, e.g. "mesh:4x4", "fat-octagon" */
-    int ndims;           /* mesh/torus: 1..TOPO_MAX_DIMS; octagon: 0 */
+    char name[64];           /* canonical spelling, e.g. "mesh:4x4", "fat-octagon" */
+    int ndims;               /* mesh/torus: 1..TOPO_MAX_DIMS; octagon: 0 */
     int dims[TOPO_MAX_DIMS]; /* mesh/torus: size of each dimension */
-    int w, h;            /* the drawing grid: 2-D: the size; n-D: w = d0*d2*d4,
+    int w, h;                /* the drawing grid: 2-D: the size; n-D: w = d0*d2*d4,
                           * h = d1*d3*d5 (nested planes); octagon: w = 8, h = 1 */
-    int conc;            /* terminals per router */
-    int k;               /* injection = ejection channels per terminal */
+    int conc;                /* terminals per router */
+    int k;                   /* injection = ejection channels per terminal */
     int nrouters, nterms;
-    int nnet;            /* network ports per router (2*ndims, at least 4, mesh/torus; 3 octagon) */
-    int nports;          /* ports per router: nnet + conc*k (same for all) */
-    int nclasses;        /* VC classes routing needs for deadlock freedom: 1 or 2 */
+    int nnet;     /* network ports per router (2*ndims, at least 4, mesh/torus; 3 octagon) */
+    int nports;   /* ports per router: nnet + conc*k (same for all) */
+    int nclasses; /* VC classes routing needs for deadlock freedom: 1 or 2 */
     int nlinks;
     topo_link *links;
-    int *out_link;       /* [r*nports + p] -> link leaving router r at port p, or -1 */
-    int *in_link;        /* [r*nports + p] -> link entering router r at port p, or -1 */
-    uint8_t *port_dim;   /* [r*nports + p] -> DIM_* */
-    uint8_t *dateline;   /* [r*nports + p] -> 1 if out port p of r is a dateline */
-    double *x, *y;       /* [r] drawing position of router r, in [0,1] */
-    int *dist;           /* [ra*nrouters + rb] router hops of the routed path (minimal but on the dragonfly) */
+    int *out_link;     /* [r*nports + p] -> link leaving router r at port p, or -1 */
+    int *in_link;      /* [r*nports + p] -> link entering router r at port p, or -1 */
+    uint8_t *port_dim; /* [r*nports + p] -> DIM_* */
+    uint8_t *dateline; /* [r*nports + p] -> 1 if out port p of r is a dateline */
+    double *x, *y;     /* [r] drawing position of router r, in [0,1] */
+    int *dist;         /* [ra*nrouters + rb] router hops of the routed path (minimal but on the dragonfly) */
     /* dragonfly: groups of a routers (router id = group * a + i), each with
      * local ports 0..a-2 (to the group's other routers, in id order) and
      * global ports a-1 .. a-2+h; group x's global slot s = i*h + j (router
@@ -90,10 +90,7 @@ topo *topo_parse_max(const char *spec, int k, int max_terms, char *err, size_t e
 void topo_free(topo *t);
 
 static inline int topo_term_router(const topo *t, int term) { return term / t->conc; }
-static inline int topo_term_port(const topo *t, int term, int c)
-{
-    return t->nnet + (term % t->conc) * t->k + c;
-}
+static inline int topo_term_port(const topo *t, int term, int c) { return t->nnet + (term % t->conc) * t->k + c; }
 /* coordinate d of router r (mesh/torus) */
 int topo_coord(const topo *t, int r, int d);
 /* the router at a coordinate vector (mesh/torus) */
@@ -126,8 +123,8 @@ int topo_route_ports(const topo *t, int src, int dest, int *ports, int max);
  * topo_distance(ra, rb) + detour hops that visits no router twice.
  * Calls fn(ports, nhops, arg) for each (ports = network output ports taken);
  * stops early if fn returns non-zero. Returns the number of paths visited. */
-long topo_paths(const topo *t, int ra, int rb, int detour,
-                int (*fn)(const int *ports, int nhops, void *arg), void *arg);
+long topo_paths(const topo *t, int ra, int rb, int detour, int (*fn)(const int *ports, int nhops, void *arg),
+                void *arg);
 
 /* Bits needed to name a port (PB in the head-flit route field). */
 int topo_port_bits(const topo *t);

@@ -10,14 +10,13 @@
 #include "cmds.h"
 #include "topo.h"
 
-static const char *usage_text =
-    "usage: xnoc topo --topo T [--ports k] [--route SRC:DST] [--json]\n"
-    "\n"
-    "Describes topology T (mesh:AxB..., torus:AxB... of 1 to 6 dimensions,\n"
-    "octagon, fat-octagon, dragonfly:a=A,p=P,h=H[,g=G]; suffix :c=N for N terminals\n"
-    "per router): routers,\n"
-    "terminals, ports, directed links and the deterministic route from terminal\n"
-    "SRC to terminal DST (docs/topologies.md).\n";
+static const char *usage_text = "usage: xnoc topo --topo T [--ports k] [--route SRC:DST] [--json]\n"
+                                "\n"
+                                "Describes topology T (mesh:AxB..., torus:AxB... of 1 to 6 dimensions,\n"
+                                "octagon, fat-octagon, dragonfly:a=A,p=P,h=H[,g=G]; suffix :c=N for N terminals\n"
+                                "per router): routers,\n"
+                                "terminals, ports, directed links and the deterministic route from terminal\n"
+                                "SRC to terminal DST (docs/topologies.md).\n";
 
 static const char *port_name(const topo *t, int p)
 {
@@ -55,8 +54,7 @@ int cmd_topo(int argc, char **argv)
 
     int src = -1, dst = -1, ports[64], n = 0;
     if (route) {
-        if (sscanf(route, "%d:%d", &src, &dst) != 2 || src < 0 || dst < 0 ||
-            src >= t->nterms || dst >= t->nterms)
+        if (sscanf(route, "%d:%d", &src, &dst) != 2 || src < 0 || dst < 0 || src >= t->nterms || dst >= t->nterms)
             cli_fail(EXIT_USAGE, "--route '%s': expected SRC:DST with terminals 0..%d", route, t->nterms - 1);
         n = topo_route_ports(t, src, dst, ports, 64);
     }
@@ -87,9 +85,9 @@ int cmd_topo(int argc, char **argv)
         json_object_set_new(o, "diameter", json_integer(diam));
         for (int l = 0; l < t->nlinks; l++) {
             const topo_link *L = &t->links[l];
-            json_array_append_new(links, json_pack("{s:i,s:i,s:i,s:i,s:b}", "src_router", L->src, "src_port",
-                                                   L->src_port, "dst_router", L->dst, "dst_port", L->dst_port,
-                                                   "dateline", L->dateline));
+            json_array_append_new(links,
+                                  json_pack("{s:i,s:i,s:i,s:i,s:b}", "src_router", L->src, "src_port", L->src_port,
+                                            "dst_router", L->dst, "dst_port", L->dst_port, "dateline", L->dateline));
         }
         json_object_set_new(o, "links", links);
         if (route) {
@@ -105,7 +103,8 @@ int cmd_topo(int argc, char **argv)
                "%d directed links, %d VC class(es)\n",
                t->name, t->nrouters, t->nterms, t->conc, t->k, t->nports, t->nlinks, t->nclasses);
         if (t->kind == TOPO_DRAGONFLY)
-            printf("  %d groups of %d routers (all-to-all local links), %d global link(s) per router, one between every two groups;\n"
+            printf("  %d groups of %d routers (all-to-all local links), %d global link(s) per router, one between "
+                   "every two groups;\n"
                    "  minimal routing local-global-local, the global links are datelines (VC class 1 after them)\n",
                    t->groups, t->df_a, t->df_h);
         for (int l = 0; l < t->nlinks; l++) {

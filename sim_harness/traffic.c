@@ -136,7 +136,10 @@ int cmd_traffic(int argc, char **argv)
     for (int i = 0; i < NPAT; i++)
         if (!strcmp(pat, traffic_pattern_names[i])) pattern = i;
     if (pattern < 0)
-        cli_fail(EXIT_USAGE, "--pattern: unknown pattern '%s' (uniform, transpose, bitcomp, neighbor, hotspot, incast, allpairs, unitpairs, groupshift)", pat);
+        cli_fail(EXIT_USAGE,
+                 "--pattern: unknown pattern '%s' (uniform, transpose, bitcomp, neighbor, hotspot, incast, allpairs, "
+                 "unitpairs, groupshift)",
+                 pat);
     if (cycles == 0) cli_fail(EXIT_USAGE, "--cycles: must be at least 1");
     /* so that warmup + cycles + drain cannot wrap */
     if (cycles > 1000000000000ull) cli_fail(EXIT_USAGE, "--cycles %llu: at most 10^12", (unsigned long long)cycles);
@@ -152,27 +155,37 @@ int cmd_traffic(int argc, char **argv)
     if (!drain) drain = 10 * cycles + 10000;
     if (coding && !rc.ncu) cli_fail(EXIT_USAGE, "--coding needs routers with coding units (not --router ncu=0)");
     if ((coding || pattern == PAT_UNITPAIRS) && rc.routing != ROUTING_MIN)
-        cli_fail(EXIT_USAGE, "--coding and unitpairs take minimal routing (their NI-framed heads carry no Valiant bits)");
+        cli_fail(EXIT_USAGE,
+                 "--coding and unitpairs take minimal routing (their NI-framed heads carry no Valiant bits)");
     if (coding && (pattern == PAT_ALLPAIRS || pattern == PAT_UNITPAIRS))
         cli_fail(EXIT_USAGE, "--coding does not combine with --pattern %s", pat);
-    if (pattern == PAT_UNITPAIRS && !rc.ncu) cli_fail(EXIT_USAGE, "--pattern unitpairs needs routers with coding units (not --router ncu=0)");
+    if (pattern == PAT_UNITPAIRS && !rc.ncu)
+        cli_fail(EXIT_USAGE, "--pattern unitpairs needs routers with coding units (not --router ncu=0)");
     if (pattern == PAT_UNITPAIRS && len > rc.ncmax)
-        cli_fail(EXIT_USAGE, "--pattern unitpairs: --packet %d exceeds the units' %d data flits (--router ncmax)", len, rc.ncmax);
+        cli_fail(EXIT_USAGE, "--pattern unitpairs: --packet %d exceeds the units' %d data flits (--router ncmax)", len,
+                 rc.ncmax);
     unsigned char *inject_mask = xmalloc((size_t)t->nterms);
     memset(inject_mask, 1, (size_t)t->nterms);
-    if (sources && cli_set(sources, t->nterms, inject_mask, err, sizeof err) < 0) cli_fail(EXIT_USAGE, "--sources: %s", err);
-    if (pattern == PAT_INCAST) inject_mask[0] = 0;   /* the destination itself stays quiet */
-    if (pattern != PAT_ALLPAIRS && pattern != PAT_UNITPAIRS) {   /* somebody must have somewhere to send */
+    if (sources && cli_set(sources, t->nterms, inject_mask, err, sizeof err) < 0)
+        cli_fail(EXIT_USAGE, "--sources: %s", err);
+    if (pattern == PAT_INCAST) inject_mask[0] = 0;             /* the destination itself stays quiet */
+    if (pattern != PAT_ALLPAIRS && pattern != PAT_UNITPAIRS) { /* somebody must have somewhere to send */
         int senders = 0, fixed = pattern == PAT_TRANSPOSE || pattern == PAT_BITCOMP || pattern == PAT_INCAST ||
                                  pattern == PAT_NEIGHBOR || pattern == PAT_GROUPSHIFT;
         for (int src = 0; src < t->nterms; src++)
             senders += inject_mask[src] && (fixed ? traffic_dest_of(t, pattern, src) != src : t->nterms > 1);
         if (!senders)
-            cli_fail(EXIT_USAGE, "--pattern %s%s%s: no source has another terminal to send to: nothing would be sent", pat,
-                     sources ? " --sources " : "", sources ? sources : "");
+            cli_fail(EXIT_USAGE, "--pattern %s%s%s: no source has another terminal to send to: nothing would be sent",
+                     pat, sources ? " --sources " : "", sources ? sources : "");
     }
 
-    sim S = {.t = t, .rc = rc, .pattern = pattern, .len = len, .rate = rate, .warmup = warmup, .window = cycles,
+    sim S = {.t = t,
+             .rc = rc,
+             .pattern = pattern,
+             .len = len,
+             .rate = rate,
+             .warmup = warmup,
+             .window = cycles,
              .drain = drain};
     sim *s = &S;
     s->no_eject_credit = getenv("XNOC_TEST_NO_EJECT_CREDIT") != NULL;
@@ -233,7 +246,7 @@ int cmd_traffic(int argc, char **argv)
                 int *cr = &s->credits[ch * rc.vcs + s->injc[ch].vc];
                 if (s->injc[ch].vc >= rc.vcs || *cr >= rc.buf)
                     traffic_error(s, &s->err_corrupt, "cycle %llu: credit overflow on injection channel %d VC %d",
-                          (unsigned long long)now, ch, s->injc[ch].vc);
+                                  (unsigned long long)now, ch, s->injc[ch].vc);
                 else (*cr)++;
             }
         }
@@ -260,10 +273,11 @@ int cmd_traffic(int argc, char **argv)
                 }
             }
         } else if (pattern == PAT_UNITPAIRS) {
-            if (!nc_gen_busy(s->nc)) {   /* terminal ap_src through unit ap_dst, to the next terminal */
+            if (!nc_gen_busy(s->nc)) { /* terminal ap_src through unit ap_dst, to the next terminal */
                 if (ap_src >= n) break;
-                nc_gen_probe(s->nc, now, ap_src, ap_dst, (ap_src + 1 + ap_dst) % n == ap_src ? (ap_src + 1) % n : (ap_src + 1 + ap_dst) % n,
-                             len, traffic_create_nc, s);
+                nc_gen_probe(s->nc, now, ap_src, ap_dst,
+                             (ap_src + 1 + ap_dst) % n == ap_src ? (ap_src + 1) % n : (ap_src + 1 + ap_dst) % n, len,
+                             traffic_create_nc, s);
                 if (++ap_dst == t->nrouters) {
                     ap_dst = 0;
                     ap_src++;
@@ -272,12 +286,13 @@ int cmd_traffic(int argc, char **argv)
         } else if (now < deadline && !(now >= end_measure && s->measured_done == s->measured_total)) {
             for (int src = 0; src < n; src++)
                 if (traffic_rng_unit() < p_new && inject_mask[src]) {
-                    traffic_create(s, src, traffic_dest_of(t, pattern, src), now, now >= s->warmup && now < end_measure);
+                    traffic_create(s, src, traffic_dest_of(t, pattern, src), now,
+                                   now >= s->warmup && now < end_measure);
                     traffic_index_packet(s, s->pk.n - 1);
                 }
             if (s->nc && now < end_measure) nc_gen_step(s->nc, now, traffic_create_nc, s);
         }
-        if (s->spurious_credit && now == 5) {   /* the router's ejection credits now exceed its view of buf */
+        if (s->spurious_credit && now == 5) { /* the router's ejection credits now exceed its view of buf */
             s->ejc[0].valid = 1;
             s->ejc[0].vc = 0;
         }
@@ -299,8 +314,9 @@ int cmd_traffic(int argc, char **argv)
         /* After the last measured packet: no new packets, packets not yet
          * started never enter the network, the rest drains completely. */
         if (pattern != PAT_ALLPAIRS && pattern != PAT_UNITPAIRS && now + 1 >= deadline) saturated = 1;
-        if (pattern != PAT_ALLPAIRS && ((now + 1 >= end_measure && s->measured_done == s->measured_total) || saturated)) {
-            for (int term = 0; term < n; term++) {   /* coding-group packets still go: their groups must complete */
+        if (pattern != PAT_ALLPAIRS &&
+            ((now + 1 >= end_measure && s->measured_done == s->measured_total) || saturated)) {
+            for (int term = 0; term < n; term++) { /* coding-group packets still go: their groups must complete */
                 size_t keep = s->queue_head[term];
                 for (size_t q = keep; q < s->qlen[term]; q++) {
                     packet *p = &s->pk.v[s->queue[term][q]];
@@ -335,14 +351,14 @@ int cmd_traffic(int argc, char **argv)
                          (unsigned long long)s->measured_done, (unsigned long long)s->measured_total,
                          cli_rate_eta(now, target, run_t0, rate, sizeof rate));
         }
-        if (cli_interrupted) {   /* Ctrl-C: stop and report what was measured */
+        if (cli_interrupted) { /* Ctrl-C: stop and report what was measured */
             interrupted = 2;
             break;
         }
     }
     cli_progress_done();
     uint64_t total_cycles = now + 1;
-    if (interrupted && now < s->warmup + s->window)   /* the figures describe the cycles that ran */
+    if (interrupted && now < s->warmup + s->window) /* the figures describe the cycles that ran */
         s->window = now > s->warmup ? now - s->warmup : 0;
     if (stalled && !net_held) {
         /* nothing in the network, nothing moving, flits owed: they were lost */
@@ -366,7 +382,7 @@ int cmd_traffic(int argc, char **argv)
         for (size_t i = 0; i < s->pk.n; i++)
             if (!s->pk.v[i].dropped && !s->pk.v[i].done && !s->pk.v[i].flits && !s->pk.v[i].lost)
                 traffic_error(s, &s->err_lost, "packet %d#%u (%d -> %d) was lost", s->pk.v[i].src, s->pk.v[i].seq,
-                      s->pk.v[i].src, s->pk.v[i].dst);
+                              s->pk.v[i].src, s->pk.v[i].dst);
     if (!stalled && !interrupted && s->nc && nc_gen_busy(s->nc)) {
         char why[400];
         nc_gen_describe_pending(s->nc, why, sizeof why);
@@ -416,9 +432,10 @@ int cmd_traffic(int argc, char **argv)
     if (json) {
         json_t *o = json_object();
         json_object_set_new(o, "topology", json_string(t->name));
-        json_t *rj = json_pack("{s:i,s:i,s:i,s:i,s:i,s:i,s:i}", "vcs", rc.vcs, "buf", rc.buf, "pw", rc.pw,
-                                                   "ncu", rc.ncu, "slots", rc.slots, "xorlat", rc.xorlat, "ncmax", rc.ncmax);
-        if (rc.routing != ROUTING_MIN) json_object_set_new(rj, "routing", json_string(rc.routing == ROUTING_VALIANT ? "valiant" : "ugal"));
+        json_t *rj = json_pack("{s:i,s:i,s:i,s:i,s:i,s:i,s:i}", "vcs", rc.vcs, "buf", rc.buf, "pw", rc.pw, "ncu",
+                               rc.ncu, "slots", rc.slots, "xorlat", rc.xorlat, "ncmax", rc.ncmax);
+        if (rc.routing != ROUTING_MIN)
+            json_object_set_new(rj, "routing", json_string(rc.routing == ROUTING_VALIANT ? "valiant" : "ugal"));
         if (rc.threads > 1) json_object_set_new(rj, "threads", json_integer(rc.threads));
         json_object_set_new(o, "router", rj);
         json_object_set_new(o, "ports", json_integer(k));
@@ -426,21 +443,22 @@ int cmd_traffic(int argc, char **argv)
         json_object_set_new(o, "packet", json_integer(len));
         json_object_set_new(o, "cycles", json_integer((json_int_t)total_cycles));
         json_object_set_new(o, "warmup", json_integer((json_int_t)s->warmup));
-        json_object_set_new(o, "measured_cycles", json_integer(one_at_a_time ? (json_int_t)total_cycles : (json_int_t)s->window));
+        json_object_set_new(o, "measured_cycles",
+                            json_integer(one_at_a_time ? (json_int_t)total_cycles : (json_int_t)s->window));
         json_object_set_new(o, "offered", json_real(offered));
         json_object_set_new(o, "throughput", json_real(thru));
         json_object_set_new(o, "avg_latency", json_real(avg));
         json_object_set_new(o, "p99_latency", json_real(p99));
         json_object_set_new(o, "max_latency", json_real(mx));
         json_object_set_new(o, "avg_hops", json_real(nl ? (double)hops / (double)nl : 0));
-        if (rc.routing != ROUTING_MIN)   /* measured packets that took the Valiant path */
+        if (rc.routing != ROUTING_MIN) /* measured packets that took the Valiant path */
             json_object_set_new(o, "nonminimal_packets", json_integer((json_int_t)nonmin));
         json_object_set_new(o, "model_excess_avg", json_real(nl ? dev_sum / (double)nl : 0));
         json_object_set_new(o, "model_excess_max", json_integer((json_int_t)dev_max));
         uint64_t delivered = 0, entered = 0, created = 0;
-        for (size_t i = 0; i < s->pk.n; i++) {   /* background packets; coding groups are under "coding" */
+        for (size_t i = 0; i < s->pk.n; i++) { /* background packets; coding groups are under "coding" */
             if (s->pk.v[i].flits) continue;
-            created++;   /* injected: those that entered the network (the rest were still queued at the end) */
+            created++; /* injected: those that entered the network (the rest were still queued at the end) */
             delivered += s->pk.v[i].done;
             entered += !s->pk.v[i].dropped;
         }
@@ -450,10 +468,11 @@ int cmd_traffic(int argc, char **argv)
         json_object_set_new(o, "measured_packets", json_integer((json_int_t)s->measured_total));
         json_object_set_new(o, "errors", json_integer((json_int_t)s->errors));
         if (interrupted) json_object_set_new(o, "interrupted", json_true());
-        json_object_set_new(o, "error_kinds", json_pack("{s:I,s:I,s:I,s:I,s:I,s:b}", "corrupted", (json_int_t)s->err_corrupt,
-                                                        "misrouted", (json_int_t)s->err_misroute, "duplicated",
-                                                        (json_int_t)s->err_dup, "out_of_order", (json_int_t)s->err_order,
-                                                        "lost", (json_int_t)s->err_lost, "rtl_invariant", rtl_err));
+        json_object_set_new(o, "error_kinds",
+                            json_pack("{s:I,s:I,s:I,s:I,s:I,s:b}", "corrupted", (json_int_t)s->err_corrupt, "misrouted",
+                                      (json_int_t)s->err_misroute, "duplicated", (json_int_t)s->err_dup, "out_of_order",
+                                      (json_int_t)s->err_order, "lost", (json_int_t)s->err_lost, "rtl_invariant",
+                                      rtl_err));
         if (s->first_error[0]) json_object_set_new(o, "first_error", json_string(s->first_error));
         json_object_set_new(o, "saturated", json_boolean(saturated));
         json_object_set_new(o, "drain_timed_out", json_boolean(drain_timed_out));
@@ -478,12 +497,10 @@ int cmd_traffic(int argc, char **argv)
                     ln++;
                 }
             }
-            json_array_append_new(terms, json_pack("{s:i,s:b,s:f,s:I,s:f}", "terminal", src, "injects",
-                                                   inject_mask[src], "accepted",
-                                                   one_at_a_time ? 0.0
-                                                       : (double)s->src_window_flits[src] / (double)s->window,
-                                                   "measured_packets", (json_int_t)ln,
-                                                   "avg_latency", ln ? ls / (double)ln : 0.0));
+            json_array_append_new(
+                terms, json_pack("{s:i,s:b,s:f,s:I,s:f}", "terminal", src, "injects", inject_mask[src], "accepted",
+                                 one_at_a_time ? 0.0 : (double)s->src_window_flits[src] / (double)s->window,
+                                 "measured_packets", (json_int_t)ln, "avg_latency", ln ? ls / (double)ln : 0.0));
         }
         json_object_set_new(o, "terminals", terms);
         json_dumpf(o, stdout, JSON_COMPACT);
@@ -498,7 +515,8 @@ int cmd_traffic(int argc, char **argv)
                    "  3*(H1+H2) + 2*F + xorlat + 3 by at most %llu cycle(s)\n",
                    (unsigned long long)ap_pairs, (unsigned long long)ap_max_dev);
         } else if (pattern == PAT_ALLPAIRS)
-            printf("  %llu pairs one at a time: zero-load latency deviates from 1 + 3*H + L - 1 by at most %llu cycle(s)\n",
+            printf("  %llu pairs one at a time: zero-load latency deviates from 1 + 3*H + L - 1 by at most %llu "
+                   "cycle(s)\n",
                    (unsigned long long)ap_pairs, (unsigned long long)ap_max_dev);
         else
             printf("  offered %.3f, accepted %.4f flits/terminal/cycle%s\n", offered, thru,
@@ -520,8 +538,9 @@ int cmd_traffic(int argc, char **argv)
         if (view_finish(vw, &vs)) cli_error("view: %s", view_error(vw));
         view_close(vw);
     }
-    if (interrupted) cli_error("interrupted at cycle %llu (%s)", (unsigned long long)total_cycles,
-                               interrupted == 2 ? "Ctrl-C" : "view closed");
+    if (interrupted)
+        cli_error("interrupted at cycle %llu (%s)", (unsigned long long)total_cycles,
+                  interrupted == 2 ? "Ctrl-C" : "view closed");
     int rc_exit = s->errors || interrupted ? EXIT_RUNFAIL : 0;
     if (s->errors) cli_error("%llu error(s); first: %s", (unsigned long long)s->errors, s->first_error);
     net_close(s->net);
@@ -529,12 +548,28 @@ int cmd_traffic(int argc, char **argv)
         free(s->queue[i]);
         free(s->by_src[i]);
     }
-    free(s->queue); free(s->queue_head); free(s->qlen); free(s->qcap);
-    free(s->by_src); free(s->by_src_n); free(s->by_src_cap);
-    free(s->inj); free(s->ej); free(s->ejc); free(s->injc); free(s->credits); free(s->is); free(s->es); free(s->hooks);
+    free(s->queue);
+    free(s->queue_head);
+    free(s->qlen);
+    free(s->qcap);
+    free(s->by_src);
+    free(s->by_src_n);
+    free(s->by_src_cap);
+    free(s->inj);
+    free(s->ej);
+    free(s->ejc);
+    free(s->injc);
+    free(s->credits);
+    free(s->is);
+    free(s->es);
+    free(s->hooks);
     for (size_t i = 0; i < s->pk.n; i++) free(s->pk.v[i].flits);
     nc_gen_free(s->nc);
-    free(s->inj_flits); free(s->pk.v); free(lat); free(s->src_window_flits); free(inject_mask);
+    free(s->inj_flits);
+    free(s->pk.v);
+    free(lat);
+    free(s->src_window_flits);
+    free(inject_mask);
     topo_free(t);
     return rc_exit;
 }

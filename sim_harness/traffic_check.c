@@ -41,7 +41,7 @@ uint64_t traffic_head_word(const sim *s, int src, int dst, int chan, uint32_t se
         return w | (uint64_t)head_check(w) << 56;
     }
     w |= FLIT_FIELD(src, TH_SRC_LSB, TV_SRC_W) | FLIT_FIELD(seq, TV_SEQ_LSB, TV_SEQ_W);
-    uint64_t rng = traffic_mix64((uint64_t)src << 32 ^ seq);   /* the packet's intermediate group, reproducibly */
+    uint64_t rng = traffic_mix64((uint64_t)src << 32 ^ seq); /* the packet's intermediate group, reproducibly */
     return w | (uint64_t)head_check_v(w) << TV_CHECK_LSB | routing_head_bits(s->t, &s->rc, src, (uint32_t)dst, &rng);
 }
 
@@ -58,7 +58,6 @@ static int head_fields(const sim *s, uint64_t w, int *src, uint32_t *seq)
     return head_check_v(w & ((1ull << TV_CHECK_LSB) - 1)) == FLIT_GET(w, TV_CHECK_LSB, 4);
 }
 
-
 void traffic_error(sim *s, uint64_t *kind, const char *fmt, ...)
 {
     (*kind)++;
@@ -70,7 +69,6 @@ void traffic_error(sim *s, uint64_t *kind, const char *fmt, ...)
         va_end(ap);
     }
 }
-
 
 void traffic_index_packet(sim *s, size_t idx)
 {
@@ -102,9 +100,9 @@ static int find_headless(sim *s, int term, uint64_t payload, size_t *idx, int *f
 /* Marks flits [from, to) of packet p lost: reported, out of the in-flight count. */
 void traffic_lose(sim *s, packet *p, int from, int to, uint64_t now, const char *why)
 {
-    traffic_error(s, &s->err_lost, "cycle %llu: packet %d#%u (%d -> %d): flit%s %d%s%.0d of %d lost (%s)", (unsigned long long)now,
-          p->src, p->seq, p->src, p->dst, to - from > 1 ? "s" : "", from, to - from > 1 ? ".." : "", to - from > 1 ? to - 1 : 0,
-          p->len, why);
+    traffic_error(s, &s->err_lost, "cycle %llu: packet %d#%u (%d -> %d): flit%s %d%s%.0d of %d lost (%s)",
+                  (unsigned long long)now, p->src, p->seq, p->src, p->dst, to - from > 1 ? "s" : "", from,
+                  to - from > 1 ? ".." : "", to - from > 1 ? to - 1 : 0, p->len, why);
     s->in_flight -= (uint64_t)(to - from);
     p->lost = 1;
 }
@@ -118,8 +116,8 @@ void traffic_receive(sim *s, int ch, const xnoc_flit *fin, uint64_t now)
     const topo *t = s->t;
     int term = ch / t->k;
     if (fin->vc >= s->rc.vcs) {
-        traffic_error(s, &s->err_corrupt, "cycle %llu: flit on VC %d at terminal %d (only %d VCs)", (unsigned long long)now,
-              fin->vc, term, s->rc.vcs);
+        traffic_error(s, &s->err_corrupt, "cycle %llu: flit on VC %d at terminal %d (only %d VCs)",
+                      (unsigned long long)now, fin->vc, term, s->rc.vcs);
         return;
     }
     if (!s->no_eject_credit) {
@@ -143,8 +141,9 @@ static void accept(sim *s, int ch, const xnoc_flit *f, uint64_t now)
     ej_state *e = &s->es[ch * s->rc.vcs + f->vc];
     if ((f->head && s->nc && nc_is_head(f->payload)) || (!f->head && e->nc)) {
         char why[300];
-        if (f->head && e->active) traffic_error(s, &s->err_order, "cycle %llu: head at terminal %d VC %d inside another packet",
-                                        (unsigned long long)now, term, f->vc);
+        if (f->head && e->active)
+            traffic_error(s, &s->err_order, "cycle %llu: head at terminal %d VC %d inside another packet",
+                          (unsigned long long)now, term, f->vc);
         e->active = !f->tail;
         e->nc = !f->tail;
         if (nc_gen_flit(s->nc, term, f->vc, f, now, why, sizeof why)) {
@@ -155,40 +154,44 @@ static void accept(sim *s, int ch, const xnoc_flit *f, uint64_t now)
     }
     if (f->head) {
         uint64_t w = f->payload;
-        int src, dst = (int)FLIT_GET(w, FLIT_DEST_LSB, FLIT_DEST_W), chan = (int)FLIT_GET(w, FLIT_EJSEL_LSB, FLIT_EJSEL_W);
+        int src, dst = (int)FLIT_GET(w, FLIT_DEST_LSB, FLIT_DEST_W),
+                 chan = (int)FLIT_GET(w, FLIT_EJSEL_LSB, FLIT_EJSEL_W);
         uint32_t seq;
         int check_ok = head_fields(s, w, &src, &seq);
         if (e->active) {
             packet *q = &s->pk.v[e->pkt];
             if (q->src == src && q->seq == seq && q->got == 1) {
-                traffic_error(s, &s->err_dup, "cycle %llu: packet %d#%u (%d -> %d): head delivered twice at terminal %d VC %d",
-                      (unsigned long long)now, src, seq, src, q->dst, term, f->vc);
+                traffic_error(s, &s->err_dup,
+                              "cycle %llu: packet %d#%u (%d -> %d): head delivered twice at terminal %d VC %d",
+                              (unsigned long long)now, src, seq, src, q->dst, term, f->vc);
                 return;
             }
             traffic_lose(s, q, q->got, q->len, now, "the next packet's head arrived first");
         }
         e->active = 0;
         if (!check_ok || src >= t->nterms || seq >= s->by_src_n[src]) {
-            traffic_error(s, &s->err_corrupt, "cycle %llu: corrupted head 0x%016llx at terminal %d", (unsigned long long)now,
-                  (unsigned long long)w, term);
+            traffic_error(s, &s->err_corrupt, "cycle %llu: corrupted head 0x%016llx at terminal %d",
+                          (unsigned long long)now, (unsigned long long)w, term);
             return;
         }
         if (dst != term || chan != c) {
-            traffic_error(s, &s->err_misroute, "cycle %llu: packet %d#%u for terminal %d channel %d arrived at terminal %d channel %d",
-                  (unsigned long long)now, src, seq, dst, chan, term, c);
+            traffic_error(s, &s->err_misroute,
+                          "cycle %llu: packet %d#%u for terminal %d channel %d arrived at terminal %d channel %d",
+                          (unsigned long long)now, src, seq, dst, chan, term, c);
             return;
         }
         size_t idx = s->by_src[src][seq];
         packet *p = &s->pk.v[idx];
         if (p->got) {
-            traffic_error(s, &s->err_dup, "cycle %llu: packet %d#%u (%d -> %d) delivered twice", (unsigned long long)now, src, seq,
-                  src, p->dst);
+            traffic_error(s, &s->err_dup, "cycle %llu: packet %d#%u (%d -> %d) delivered twice",
+                          (unsigned long long)now, src, seq, src, p->dst);
             return;
         }
         e->active = 1;
         e->pkt = idx;
         p->got = 1;
-        p->val = (uint8_t)FLIT_GET(w, FLIT_VAL_BIT, 1) && s->rc.routing != ROUTING_MIN;   /* UGAL's choice, as it arrived */
+        p->val =
+            (uint8_t)FLIT_GET(w, FLIT_VAL_BIT, 1) && s->rc.routing != ROUTING_MIN; /* UGAL's choice, as it arrived */
         p->vgroup = (uint8_t)FLIT_GET(w, FLIT_VGROUP_LSB, FLIT_VGROUP_W);
     } else {
         if (!e->active) {
@@ -196,11 +199,12 @@ static void accept(sim *s, int ch, const xnoc_flit *f, uint64_t now)
             int k;
             packet *q = e->last_valid ? &s->pk.v[e->last] : NULL;
             if (q && q->len > 1 && f->payload == traffic_body_word(q->src, q->seq, q->len - 1)) {
-                traffic_error(s, &s->err_dup, "cycle %llu: packet %d#%u (%d -> %d): tail flit delivered twice at terminal %d VC %d",
-                      (unsigned long long)now, q->src, q->seq, q->src, q->dst, term, f->vc);
+                traffic_error(s, &s->err_dup,
+                              "cycle %llu: packet %d#%u (%d -> %d): tail flit delivered twice at terminal %d VC %d",
+                              (unsigned long long)now, q->src, q->seq, q->src, q->dst, term, f->vc);
                 return;
             }
-            if (find_headless(s, term, f->payload, &idx, &k)) {   /* its head (and flits before k) never came */
+            if (find_headless(s, term, f->payload, &idx, &k)) { /* its head (and flits before k) never came */
                 packet *p = &s->pk.v[idx];
                 traffic_lose(s, p, 0, k, now, "a later flit arrived without them");
                 e->active = 1;
@@ -209,26 +213,28 @@ static void accept(sim *s, int ch, const xnoc_flit *f, uint64_t now)
                 p->lost = 1;
                 goto delivered;
             }
-            traffic_error(s, &s->err_order, "cycle %llu: body flit without a head at terminal %d VC %d", (unsigned long long)now,
-                  term, f->vc);
+            traffic_error(s, &s->err_order, "cycle %llu: body flit without a head at terminal %d VC %d",
+                          (unsigned long long)now, term, f->vc);
             return;
         }
         packet *p = &s->pk.v[e->pkt];
         if (f->payload != traffic_body_word(p->src, p->seq, p->got)) {
             if (p->got > 1 && f->payload == traffic_body_word(p->src, p->seq, p->got - 1)) {
-                traffic_error(s, &s->err_dup, "cycle %llu: packet %d#%u (%d -> %d): flit %d delivered twice at terminal %d",
-                      (unsigned long long)now, p->src, p->seq, p->src, p->dst, p->got - 1, term);
+                traffic_error(s, &s->err_dup,
+                              "cycle %llu: packet %d#%u (%d -> %d): flit %d delivered twice at terminal %d",
+                              (unsigned long long)now, p->src, p->seq, p->src, p->dst, p->got - 1, term);
                 return;
             }
             for (int k = p->got + 1; k < p->len; k++)
-                if (f->payload == traffic_body_word(p->src, p->seq, k)) {   /* flits got..k-1 never came */
+                if (f->payload == traffic_body_word(p->src, p->seq, k)) { /* flits got..k-1 never came */
                     traffic_lose(s, p, p->got, k, now, "a later flit arrived first");
                     p->got = k;
                     break;
                 }
             if (f->payload != traffic_body_word(p->src, p->seq, p->got)) {
-                traffic_error(s, &s->err_corrupt, "cycle %llu: packet %d#%u (%d -> %d) flit %d corrupted at terminal %d",
-                      (unsigned long long)now, p->src, p->seq, p->src, p->dst, p->got, term);
+                traffic_error(s, &s->err_corrupt,
+                              "cycle %llu: packet %d#%u (%d -> %d) flit %d corrupted at terminal %d",
+                              (unsigned long long)now, p->src, p->seq, p->src, p->dst, p->got, term);
                 /* taken as the flit it should have been: one corruption, one error */
             }
         }
@@ -243,7 +249,7 @@ delivered:;
     s->in_flight--;
     if (f->tail != (p->got == p->len)) {
         traffic_error(s, &s->err_order, "cycle %llu: packet %d#%u: tail flag on flit %d of %d", (unsigned long long)now,
-              p->src, p->seq, p->got - 1, p->len);
+                      p->src, p->seq, p->got - 1, p->len);
         e->active = 0;
         return;
     }
@@ -253,6 +259,6 @@ delivered:;
         e->last = e->pkt;
         p->done = !p->lost;
         p->arrived = now;
-        s->measured_done += p->measured;   /* arrived, if not whole: the run drains and reports it */
+        s->measured_done += p->measured; /* arrived, if not whole: the run drains and reports it */
     }
 }

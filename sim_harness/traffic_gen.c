@@ -20,8 +20,8 @@ static packet *pl_add(packet_list *l)
 
 /* ---- patterns */
 
-const char *const traffic_pattern_names[NPAT] = {"uniform", "transpose", "bitcomp", "neighbor", "hotspot",
-                                          "incast",  "allpairs",  "unitpairs", "groupshift"};
+const char *const traffic_pattern_names[NPAT] = {"uniform", "transpose", "bitcomp",   "neighbor",  "hotspot",
+                                                 "incast",  "allpairs",  "unitpairs", "groupshift"};
 
 static uint64_t rng_state;
 
@@ -43,11 +43,11 @@ int traffic_dest_of(const topo *t, int pat, int src)
     }
     case PAT_BITCOMP: return (n - 1) ^ src;
     case PAT_INCAST: return 0;
-    case PAT_GROUPSHIFT:   /* dragonfly: the same terminal of the next group (one global link carries a group's all) */
+    case PAT_GROUPSHIFT: /* dragonfly: the same terminal of the next group (one global link carries a group's all) */
         return (src + t->df_a * t->conc) % n;
     case PAT_NEIGHBOR:
-        if (!t->ndims) return ((r + 1) % t->nrouters) * t->conc + j;   /* octagon, dragonfly: the next router */
-        {   /* +1 along dimension 0 */
+        if (!t->ndims) return ((r + 1) % t->nrouters) * t->conc + j; /* octagon, dragonfly: the next router */
+        {                                                            /* +1 along dimension 0 */
             int x = topo_coord(t, r, 0);
             return (r - x + (x + 1) % t->dims[0]) * t->conc + j;
         }
@@ -72,12 +72,11 @@ int traffic_packet_hops(const topo *t, const packet *p)
 
 const char *traffic_pattern_check(const topo *t, int pat)
 {
-    if (pat == PAT_TRANSPOSE && (t->ndims != 2 || t->w != t->h))
-        return "transpose needs a square 2-D mesh or torus";
-    if (pat == PAT_BITCOMP && (t->nterms & (t->nterms - 1)))
-        return "bitcomp needs a power-of-two number of terminals";
+    if (pat == PAT_TRANSPOSE && (t->ndims != 2 || t->w != t->h)) return "transpose needs a square 2-D mesh or torus";
+    if (pat == PAT_BITCOMP && (t->nterms & (t->nterms - 1))) return "bitcomp needs a power-of-two number of terminals";
     if (pat == PAT_INCAST && t->nterms < 2) return "incast needs at least two terminals";
-    if (pat == PAT_GROUPSHIFT && t->kind != TOPO_DRAGONFLY) return "groupshift is a dragonfly pattern (dragonfly:a=A,p=P,h=H)";
+    if (pat == PAT_GROUPSHIFT && t->kind != TOPO_DRAGONFLY)
+        return "groupshift is a dragonfly pattern (dragonfly:a=A,p=P,h=H)";
     if (pat == PAT_UNITPAIRS && t->nterms < 2) return "unitpairs needs at least two terminals";
     return NULL;
 }
@@ -97,7 +96,7 @@ void traffic_create(sim *s, int src, int dst, uint64_t now, int measured)
     p->src = src;
     p->dst = dst;
     p->len = s->len;
-    p->seq = (uint32_t)s->by_src_n[src];    /* index_packet() follows */
+    p->seq = (uint32_t)s->by_src_n[src]; /* index_packet() follows */
     p->created = now;
     p->measured = measured;
     p->chan = (int)(p->seq % (uint32_t)s->t->k);
@@ -122,7 +121,7 @@ void traffic_create_nc(void *arg, int src, const uint64_t *flits, int n)
 void traffic_inject(sim *s, uint64_t now)
 {
     const topo *t = s->t;
-    int vpc = s->rc.vcs / router_classes(t, &s->rc);      /* class-0 VCs */
+    int vpc = s->rc.vcs / router_classes(t, &s->rc); /* class-0 VCs */
     for (int term = 0; term < t->nterms; term++) {
         for (int c = 0; c < t->k; c++) {
             int ch = term * t->k + c;
@@ -162,7 +161,7 @@ void traffic_inject(sim *s, uint64_t now)
                                    : traffic_body_word(p->src, p->seq, st->sent);
             (*cr)--;
             s->inj_flits[ch]++;
-            s->in_flight += !p->flits;   /* coding groups are tracked per group (units change flit counts) */
+            s->in_flight += !p->flits; /* coding groups are tracked per group (units change flit counts) */
             if (++st->sent == p->len) {
                 st->active = 0;
                 p->sent = 1;
@@ -171,4 +170,3 @@ void traffic_inject(sim *s, uint64_t now)
         }
     }
 }
-

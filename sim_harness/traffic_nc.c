@@ -21,20 +21,20 @@ enum { OP_REPLICATE = 0, OP_ENCODE = 1 };
 typedef struct {
     int active, kind;
     uint16_t tag;
-    int len, nflits;             /* payload bytes, data flits */
-    uint64_t *data;              /* expected payload, nflits words (zero padded) */
-    int src;                     /* meta source the receivers must see */
-    unsigned char *want;         /* [term] 1: must receive once, 2: received */
-    int pending;                 /* receipts still to come */
-    int *uses;                   /* [router] slots this group holds */
+    int len, nflits;     /* payload bytes, data flits */
+    uint64_t *data;      /* expected payload, nflits words (zero padded) */
+    int src;             /* meta source the receivers must see */
+    unsigned char *want; /* [term] 1: must receive once, 2: received */
+    int pending;         /* receipts still to come */
+    int *uses;           /* [router] slots this group holds */
     uint64_t started;
-    int64_t model;               /* probe: expected latency, else -1 */
+    int64_t model; /* probe: expected latency, else -1 */
 } group;
 
 typedef struct {
     int active;
     group *g;
-    int got;                     /* flits so far: head, meta, data */
+    int got; /* flits so far: head, meta, data */
 } rx_state;
 
 struct nc_gen {
@@ -42,10 +42,10 @@ struct nc_gen {
     router_cfg rc;
     double rate;
     uint64_t rng;
-    int na, mflits;              /* addresses, mask flits per MC packet */
-    group **by_tag;              /* [65536] active group with that tag */
-    int *load;                   /* [router] slots budgeted */
-    rx_state *rx;                /* [term * vcs + vc] */
+    int na, mflits; /* addresses, mask flits per MC packet */
+    group **by_tag; /* [65536] active group with that tag */
+    int *load;      /* [router] slots budgeted */
+    rx_state *rx;   /* [term * vcs + vc] */
     uint16_t next_tag;
     /* statistics */
     uint64_t started[NKIND], completed[NKIND], deliveries, packets_sent, skipped;
@@ -229,7 +229,7 @@ void nc_gen_step(nc_gen *g, uint64_t now, nc_emit_fn *emit, void *arg)
             tree_uses(g, u2, gr->want, gr->uses);
         }
     }
-    if (!fits(g, gr->uses)) {   /* the units are busy: try again later */
+    if (!fits(g, gr->uses)) { /* the units are busy: try again later */
         g->skipped++;
         group_free(gr);
         return;
@@ -263,7 +263,8 @@ void nc_gen_step(nc_gen *g, uint64_t now, nc_emit_fn *emit, void *arg)
             for (int i = 0; i < gr->nflits; i++) gr->data[i] ^= pay[i];
             int first = c == 0, count = first || rnd_int(g, 2) ? ncontrib : 0, sets = first || rnd_int(g, 2);
             uint64_t h = head(nt + u, mc && first, OP_ENCODE, count, sets ? od : OUT_NONE, sets && mc, OP_REPLICATE, 0);
-            int n = packet(g, buf, h, meta(contrib[c], gr->tag, gr->len), mc && first ? gr->want : NULL, pay, gr->nflits);
+            int n =
+                packet(g, buf, h, meta(contrib[c], gr->tag, gr->len), mc && first ? gr->want : NULL, pay, gr->nflits);
             emit(arg, contrib[c], buf, n);
             g->packets_sent++;
         }
@@ -337,46 +338,53 @@ int nc_gen_flit(nc_gen *g, int term, int vc, const xnoc_flit *f, uint64_t now, c
     if (f->head) {
         if ((int)FLIT_GET(w, FLIT_DEST_LSB, FLIT_DEST_W) != term || FLIT_GET(w, FLIT_MC_BIT, 1)) {
             snprintf(err, errlen, "cycle %llu: coded/multicast packet for address %d (MC %d) arrived at terminal %d",
-                     (unsigned long long)now, (int)FLIT_GET(w, FLIT_DEST_LSB, FLIT_DEST_W), (int)FLIT_GET(w, FLIT_MC_BIT, 1), term);
+                     (unsigned long long)now, (int)FLIT_GET(w, FLIT_DEST_LSB, FLIT_DEST_W),
+                     (int)FLIT_GET(w, FLIT_MC_BIT, 1), term);
             return -1;
         }
         rx->active = 1;
         rx->g = NULL;
         rx->got = 1;
         if (f->tail) {
-            snprintf(err, errlen, "cycle %llu: coded/multicast packet at terminal %d ends at its head", (unsigned long long)now, term);
+            snprintf(err, errlen, "cycle %llu: coded/multicast packet at terminal %d ends at its head",
+                     (unsigned long long)now, term);
             return -1;
         }
         return 0;
     }
     if (!rx->active) {
-        snprintf(err, errlen, "cycle %llu: body flit without a head at terminal %d VC %d", (unsigned long long)now, term, vc);
+        snprintf(err, errlen, "cycle %llu: body flit without a head at terminal %d VC %d", (unsigned long long)now,
+                 term, vc);
         return -1;
     }
     group *gr = rx->g;
-    if (rx->got == 1) {   /* meta: source, tag, length */
-        int src = (int)FLIT_GET(w, FLIT_META_SRC_LSB, FLIT_META_SRC_W), tag = (int)FLIT_GET(w, FLIT_META_TAG_LSB, FLIT_META_TAG_W),
+    if (rx->got == 1) { /* meta: source, tag, length */
+        int src = (int)FLIT_GET(w, FLIT_META_SRC_LSB, FLIT_META_SRC_W),
+            tag = (int)FLIT_GET(w, FLIT_META_TAG_LSB, FLIT_META_TAG_W),
             len = (int)FLIT_GET(w, FLIT_META_LEN_LSB, FLIT_META_LEN_W);
         gr = g->by_tag[tag];
         if (!gr) {
-            snprintf(err, errlen, "cycle %llu: terminal %d received tag 0x%04x of no active coding group", (unsigned long long)now, term, tag);
+            snprintf(err, errlen, "cycle %llu: terminal %d received tag 0x%04x of no active coding group",
+                     (unsigned long long)now, term, tag);
             return -1;
         }
         if (src != gr->src || len != gr->len) {
-            snprintf(err, errlen, "cycle %llu: terminal %d, group 0x%04x (%s): meta source %d length %d, expected %d and %d",
+            snprintf(err, errlen,
+                     "cycle %llu: terminal %d, group 0x%04x (%s): meta source %d length %d, expected %d and %d",
                      (unsigned long long)now, term, tag, kind_names[gr->kind], src, len, gr->src, gr->len);
             return -1;
         }
         if (gr->want[term] != 1) {
-            snprintf(err, errlen, "cycle %llu: terminal %d received group 0x%04x (%s) %s", (unsigned long long)now, term, tag,
-                     kind_names[gr->kind], gr->want[term] ? "twice" : "but is not one of its destinations");
+            snprintf(err, errlen, "cycle %llu: terminal %d received group 0x%04x (%s) %s", (unsigned long long)now,
+                     term, tag, kind_names[gr->kind], gr->want[term] ? "twice" : "but is not one of its destinations");
             return -1;
         }
         rx->g = gr;
     } else {
         int i = rx->got - 2;
         if (i >= gr->nflits || w != gr->data[i]) {
-            snprintf(err, errlen, "cycle %llu: terminal %d, group 0x%04x (%s): data flit %d is 0x%016llx, expected 0x%016llx",
+            snprintf(err, errlen,
+                     "cycle %llu: terminal %d, group 0x%04x (%s): data flit %d is 0x%016llx, expected 0x%016llx",
                      (unsigned long long)now, term, gr->tag, kind_names[gr->kind], i, (unsigned long long)w,
                      (unsigned long long)(i < gr->nflits ? gr->data[i] : 0));
             return -1;
@@ -385,8 +393,8 @@ int nc_gen_flit(nc_gen *g, int term, int vc, const xnoc_flit *f, uint64_t now, c
     rx->got++;
     int last = rx->got == 2 + gr->nflits;
     if (f->tail != last) {
-        snprintf(err, errlen, "cycle %llu: terminal %d, group 0x%04x: tail flag on flit %d of %d", (unsigned long long)now,
-                 term, gr->tag, rx->got - 1, 2 + gr->nflits);
+        snprintf(err, errlen, "cycle %llu: terminal %d, group 0x%04x: tail flag on flit %d of %d",
+                 (unsigned long long)now, term, gr->tag, rx->got - 1, 2 + gr->nflits);
         return -1;
     }
     if (last) {
@@ -420,9 +428,10 @@ void nc_gen_describe_pending(const nc_gen *g, char *buf, size_t len)
     int first = -1;
     for (int a = 0; a < g->t->nterms && first < 0; a++)
         if (old->want[a] == 1) first = a;
-    snprintf(buf, len, "%d coding group(s) pending, the oldest 0x%04x (%s, started at cycle %llu) still owes %d delivery(ies), "
-                       "e.g. to terminal %d", nc_gen_busy(g), old->tag, kind_names[old->kind],
-             (unsigned long long)old->started, old->pending, first);
+    snprintf(buf, len,
+             "%d coding group(s) pending, the oldest 0x%04x (%s, started at cycle %llu) still owes %d delivery(ies), "
+             "e.g. to terminal %d",
+             nc_gen_busy(g), old->tag, kind_names[old->kind], (unsigned long long)old->started, old->pending, first);
 }
 
 void nc_gen_json(const nc_gen *g, json_t *j)
@@ -430,8 +439,9 @@ void nc_gen_json(const nc_gen *g, json_t *j)
     json_t *c = json_object();
     uint64_t done = 0;
     for (int k = 0; k < NKIND; k++) {
-        json_object_set_new(c, kind_names[k], json_pack("{s:I,s:I}", "started", (json_int_t)g->started[k], "completed",
-                                                        (json_int_t)g->completed[k]));
+        json_object_set_new(
+            c, kind_names[k],
+            json_pack("{s:I,s:I}", "started", (json_int_t)g->started[k], "completed", (json_int_t)g->completed[k]));
         done += g->completed[k];
     }
     json_object_set_new(c, "packets_sent", json_integer((json_int_t)g->packets_sent));
@@ -448,8 +458,9 @@ void nc_gen_print(const nc_gen *g, FILE *f)
 {
     uint64_t done = 0;
     for (int k = 0; k < NKIND; k++) done += g->completed[k];
-    fprintf(f, "coding groups: %llu multicast, %llu coded, %llu coded+multicast completed (%d pending); %llu deliveries "
-               "byte-exact; group latency avg %.1f max %llu cycles\n",
+    fprintf(f,
+            "coding groups: %llu multicast, %llu coded, %llu coded+multicast completed (%d pending); %llu deliveries "
+            "byte-exact; group latency avg %.1f max %llu cycles\n",
             (unsigned long long)g->completed[KIND_MC], (unsigned long long)g->completed[KIND_CODED],
             (unsigned long long)g->completed[KIND_CODED_MC], nc_gen_busy(g), (unsigned long long)g->deliveries,
             done ? (double)g->lat_sum / (double)done : 0.0, (unsigned long long)g->lat_max);

@@ -15,12 +15,12 @@
 typedef struct {
     int src, dst, len, chan;
     uint32_t seq;
-    uint64_t *flits;       /* coding-group packet (NI framing), else NULL */
+    uint64_t *flits; /* coding-group packet (NI framing), else NULL */
     uint64_t created, arrived;
-    int got;               /* flits received so far */
-    uint8_t measured, done, dropped;   /* dropped: never entered the network */
-    uint8_t sent, lost;                /* sent: every flit injected; lost: reported lost */
-    uint8_t val;                       /* arrived with VAL set: routed through group vgroup (dragonfly) */
+    int got;                         /* flits received so far */
+    uint8_t measured, done, dropped; /* dropped: never entered the network */
+    uint8_t sent, lost;              /* sent: every flit injected; lost: reported lost */
+    uint8_t val;                     /* arrived with VAL set: routed through group vgroup (dragonfly) */
     uint8_t vgroup;
 } packet;
 
@@ -30,15 +30,15 @@ typedef struct {
 } packet_list;
 
 typedef struct {
-    int active;            /* a packet is being sent */
-    size_t pkt;            /* index into the packet list */
+    int active; /* a packet is being sent */
+    size_t pkt; /* index into the packet list */
     int vc, sent;
 } inj_state;
 
 typedef struct {
-    int active, nc;        /* nc: a coding-group packet, checked by traffic_nc */
+    int active, nc; /* nc: a coding-group packet, checked by traffic_nc */
     size_t pkt;
-    int last_valid;        /* last: the packet this VC completed last (a duplicated tail names it) */
+    int last_valid; /* last: the packet this VC completed last (a duplicated tail names it) */
     size_t last;
 } ej_state;
 
@@ -50,41 +50,50 @@ typedef struct {
     double rate;
     uint64_t warmup, window, drain;
     packet_list pk;
-    size_t *queue_head;        /* per terminal: next packet index to send, in pk order */
-    size_t **queue;            /* per terminal: list of packet indexes */
+    size_t *queue_head; /* per terminal: next packet index to send, in pk order */
+    size_t **queue;     /* per terminal: list of packet indexes */
     size_t *qlen, *qcap;
     int nch;
     xnoc_flit *inj, *ej;
     xnoc_credit *ejc, *injc;
-    int *credits;              /* [ch * vcs + vc] */
+    int *credits; /* [ch * vcs + vc] */
     inj_state *is;
-    ej_state *es;              /* [ch * vcs + vc] */
+    ej_state *es; /* [ch * vcs + vc] */
     uint64_t *inj_flits;
     uint64_t errors, err_corrupt, err_misroute, err_dup, err_order, err_lost;
     char first_error[256];
     uint64_t measured_total, measured_done, window_flits, in_flight;
-    uint64_t *src_window_flits;  /* [src] flits of src's packets ejected in the window */
+    uint64_t *src_window_flits; /* [src] flits of src's packets ejected in the window */
     uint64_t last_progress;
-    int no_eject_credit;       /* test hook: provoke a stall */
-    int spurious_credit;       /* test hook: a credit nobody owed, to trip the RTL invariant */
-    size_t **by_src;           /* [src]: packet indexes in sequence order (a head names src and seq) */
+    int no_eject_credit; /* test hook: provoke a stall */
+    int spurious_credit; /* test hook: a credit nobody owed, to trip the RTL invariant */
+    size_t **by_src;     /* [src]: packet indexes in sequence order (a head names src and seq) */
     size_t *by_src_n, *by_src_cap;
-    nc_gen *nc;                /* --coding */
-    test_hooks *hooks;         /* [term] XNOC_TEST_CORRUPT / _DROP / _DUP at ejection */
+    nc_gen *nc;        /* --coding */
+    test_hooks *hooks; /* [term] XNOC_TEST_CORRUPT / _DROP / _DUP at ejection */
 } sim;
-
 
 /* ---- the generator (traffic_gen.c) */
 
-enum { PAT_UNIFORM, PAT_TRANSPOSE, PAT_BITCOMP, PAT_NEIGHBOR, PAT_HOTSPOT, PAT_INCAST, PAT_ALLPAIRS, PAT_UNITPAIRS,
-       PAT_GROUPSHIFT, NPAT };
+enum {
+    PAT_UNIFORM,
+    PAT_TRANSPOSE,
+    PAT_BITCOMP,
+    PAT_NEIGHBOR,
+    PAT_HOTSPOT,
+    PAT_INCAST,
+    PAT_ALLPAIRS,
+    PAT_UNITPAIRS,
+    PAT_GROUPSHIFT,
+    NPAT
+};
 extern const char *const traffic_pattern_names[NPAT];
 /* Why pattern pat cannot run on t, or NULL. */
 const char *traffic_pattern_check(const topo *t, int pat);
 /* The destination of a new packet from src (random patterns draw from the generator's state). */
 int traffic_dest_of(const topo *t, int pat, int src);
 void traffic_seed(uint64_t seed);
-double traffic_rng_unit(void);   /* uniform in [0, 1) */
+double traffic_rng_unit(void); /* uniform in [0, 1) */
 /* Router hops of a delivered packet's path (through its Valiant group when it took one). */
 int traffic_packet_hops(const topo *t, const packet *p);
 /* A new packet from src to dst into src's source queue (measured: created in the window). */

@@ -36,10 +36,10 @@
  * NODE_RUNNING .. NODE_FAULTED, so `xnoc run` can copy its states. */
 enum {
     VIEW_NODE_RUNNING = 0,
-    VIEW_NODE_WAITING = 1,   /* blocked on the network / a barrier */
+    VIEW_NODE_WAITING = 1, /* blocked on the network / a barrier */
     VIEW_NODE_EXITED = 2,
     VIEW_NODE_FAULTED = 3,
-    VIEW_NODE_IDLE = 4,      /* no firmware (traffic generator terminals) */
+    VIEW_NODE_IDLE = 4, /* no firmware (traffic generator terminals) */
     VIEW_NODE_NSTATES
 };
 
@@ -47,16 +47,16 @@ enum {
 enum { VIEW_OK = 0, VIEW_QUIT = 1, VIEW_ERROR = -1 };
 
 typedef struct {
-    int live;                 /* --view: open a window */
-    const char *frames_dir;   /* --frames DIR: DIR/frame_000000.png ... */
-    uint64_t frame_every;     /* --frame-every N: one frame every N cycles (100) */
-    uint64_t frames_from, frames_to;   /* --frames-window A:B: frames only in cycles [A, B) (0, 0: all) */
-    const char *heatmap;      /* --heatmap FILE.png: link utilization while traffic flows */
-    double heat_max;          /* --heat-max U: the heatmap's full scale (0 = automatic) */
-    int heat_labels;          /* --heat-labels: utilization numbers and terminal ids on the heatmap */
-    int width, height;        /* picture size in pixels (1024 x 720) */
-    uint64_t window;          /* utilization is averaged over this many cycles (200) */
-    const char *title;        /* caption, e.g. "traffic uniform 0.30" (may be NULL) */
+    int live;                        /* --view: open a window */
+    const char *frames_dir;          /* --frames DIR: DIR/frame_000000.png ... */
+    uint64_t frame_every;            /* --frame-every N: one frame every N cycles (100) */
+    uint64_t frames_from, frames_to; /* --frames-window A:B: frames only in cycles [A, B) (0, 0: all) */
+    const char *heatmap;             /* --heatmap FILE.png: link utilization while traffic flows */
+    double heat_max;                 /* --heat-max U: the heatmap's full scale (0 = automatic) */
+    int heat_labels;                 /* --heat-labels: utilization numbers and terminal ids on the heatmap */
+    int width, height;               /* picture size in pixels (1024 x 720) */
+    uint64_t window;                 /* utilization is averaged over this many cycles (200) */
+    const char *title;               /* caption, e.g. "traffic uniform 0.30" (may be NULL) */
 } view_opts;
 
 /* What the view shows at one cycle.  Counters are cumulative since the
@@ -65,17 +65,17 @@ typedef struct {
  * may change as soon as view_update() returns. */
 typedef struct {
     uint64_t cycle;
-    double sim_rate;                  /* cycles per second; 0 = let the view measure it */
-    const uint64_t *link_flits;       /* [topo link index] flits sent on the link */
-    const uint64_t *inj_flits;        /* [term*k + c] flits injected on each channel */
-    const uint64_t *ej_flits;         /* [term*k + c] flits ejected on each channel */
-    const int *router_buffered;       /* [router] flits in its input buffers */
-    int router_capacity;              /* flits a router can buffer (fill scale); 0 = unknown */
-    const uint8_t *node_state;        /* [term] VIEW_NODE_* */
-    const int *node_step;             /* [term] collective step, or -1 */
-    const uint32_t *xor_ops;          /* [router] XOR reductions done (cumulative) */
-    const uint32_t *mcast_copies;     /* [router] multicast copies made (cumulative) */
-    const char *status;               /* one short line shown under the cycle counter */
+    double sim_rate;              /* cycles per second; 0 = let the view measure it */
+    const uint64_t *link_flits;   /* [topo link index] flits sent on the link */
+    const uint64_t *inj_flits;    /* [term*k + c] flits injected on each channel */
+    const uint64_t *ej_flits;     /* [term*k + c] flits ejected on each channel */
+    const int *router_buffered;   /* [router] flits in its input buffers */
+    int router_capacity;          /* flits a router can buffer (fill scale); 0 = unknown */
+    const uint8_t *node_state;    /* [term] VIEW_NODE_* */
+    const int *node_step;         /* [term] collective step, or -1 */
+    const uint32_t *xor_ops;      /* [router] XOR reductions done (cumulative) */
+    const uint32_t *mcast_copies; /* [router] multicast copies made (cumulative) */
+    const char *status;           /* one short line shown under the cycle counter */
     /* the cycles in which flits moved (first injected .. last delivered);
      * the heatmap averages over them.  0, 0 = unknown: the whole run */
     uint64_t active_from, active_to;
@@ -89,10 +89,7 @@ static inline void view_opts_default(view_opts *o)
     *o = (view_opts){.frame_every = 100, .width = 1024, .height = 720, .window = 200};
 }
 /* Whether any view output was asked for (live window, frames or heatmap). */
-static inline int view_wanted(const view_opts *o)
-{
-    return o->live || o->frames_dir || o->heatmap;
-}
+static inline int view_wanted(const view_opts *o) { return o->live || o->frames_dir || o->heatmap; }
 
 /* Option parsing shared by every command: if argv[*i] is --view, --frames
  * DIR, --frame-every N or --heatmap FILE.png, stores it, advances *i past

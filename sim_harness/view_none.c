@@ -30,10 +30,29 @@ view *view_open(const topo *t, const view_opts *o, char *err, size_t errlen)
 }
 
 /* Unreachable: view_open() never returns a view. */
-int view_due(view *v, uint64_t cycle) { (void)v; (void)cycle; return 0; }
-int view_update(view *v, const view_sample *s) { (void)v; (void)s; return VIEW_ERROR; }
-int view_finish(view *v, const view_sample *s) { (void)v; (void)s; return VIEW_ERROR; }
-const char *view_error(const view *v) { (void)v; return "this build of xnoc has no view (built without SDL2)"; }
+int view_due(view *v, uint64_t cycle)
+{
+    (void)v;
+    (void)cycle;
+    return 0;
+}
+int view_update(view *v, const view_sample *s)
+{
+    (void)v;
+    (void)s;
+    return VIEW_ERROR;
+}
+int view_finish(view *v, const view_sample *s)
+{
+    (void)v;
+    (void)s;
+    return VIEW_ERROR;
+}
+const char *view_error(const view *v)
+{
+    (void)v;
+    return "this build of xnoc has no view (built without SDL2)";
+}
 void view_close(view *v) { (void)v; }
 void view_sample_net(view *v, xnoc_net *n, const router_cfg *rc, view_sample *s)
 {

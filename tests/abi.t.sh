@@ -18,8 +18,9 @@ cmp -s "$TMP/c.txt" "$TMP/sv2.txt" && fail abi-drift-caught "a changed field wen
 # the router reads the head through the package, not through literals
 grep -q "xnoc_pkg::HeadSrBit" rtl/xnoc_router.sv && ! grep -nE "front_pl\[g\]\[(12|11:0|17:14)\]" rtl/xnoc_router.sv >/dev/null \
     && ok router-uses-pkg || fail router-uses-pkg "rtl/xnoc_router.sv spells head fields out"
-grep -q "xnoc_pkg::MetaTagLsb" rtl/xnoc_ncu.sv && ! grep -nE "(fpay|ehead_d)\[[0-9]+(:[0-9]+)?\]" rtl/xnoc_ncu.sv >/dev/null \
-    && ok ncu-uses-pkg || fail ncu-uses-pkg "rtl/xnoc_ncu.sv spells head or meta fields out"
+grep -q "xnoc_pkg::MetaTagLsb" rtl/xnoc_ncu_absorb.sv && grep -q "xnoc_pkg::MetaTagLsb" rtl/xnoc_ncu_emit.sv && \
+    ! grep -nE "(fpay|ehead_d|spay)\[[0-9]+(:[0-9]+)?\]" rtl/xnoc_ncu*.sv >/dev/null \
+    && ok ncu-uses-pkg || fail ncu-uses-pkg "rtl/xnoc_ncu*.sv spell head or meta fields out"
 # no copies of the layout headers: the harness includes the firmware's
 for h in ni_regs.h flit.h; do
     grep -q "firmware/lib/$h" sim_harness/ni.h && ok "harness-includes-$h" || fail "harness-includes-$h" "sim_harness/ni.h"

@@ -49,7 +49,10 @@ static uint32_t round_of(uint32_t seed)
     for (int i = 1; i < 64; i++) {
         uint32_t v = arr[i];
         int j = i - 1;
-        while (j >= 0 && arr[j] > v) { arr[j + 1] = arr[j]; j--; }
+        while (j >= 0 && arr[j] > v) {
+            arr[j + 1] = arr[j];
+            j--;
+        }
         arr[j + 1] = v;
     }
     for (int i = 0; i < 256; i++) bytes[i] = (uint8_t)(m[i / N % N][i % N] ^ arr[i % 64]);
@@ -76,9 +79,12 @@ int main(int argc, char **argv)
 }
 #else
 volatile uint32_t tohost __attribute__((section(".tohost"), aligned(8)));
-#define CONSOLE (*(volatile uint8_t *)0x10000008)   /* tests/iss_driver.c device */
+#define CONSOLE (*(volatile uint8_t *)0x10000008) /* tests/iss_driver.c device */
 
-static void puts_(const char *s) { while (*s) CONSOLE = (uint8_t)*s++; }
+static void puts_(const char *s)
+{
+    while (*s) CONSOLE = (uint8_t)*s++;
+}
 
 void start_c(void)
 {

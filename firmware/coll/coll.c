@@ -60,9 +60,8 @@ static int own_slot(const uint32_t *w)
 /* acc[k] = acc[k] op in[k]: one loop per operator, so that the operator
  * (coll_combine, pattern.h) is a constant there and the loop body is a
  * load, a load, the operation and a store */
-#define COMBINE_LOOP(OP)                                                       \
-    _Pragma("clang loop unroll_count(4)") for (uint32_t k = 0; k < n; k++)    \
-        acc[k] = coll_combine(OP, acc[k], in[k]);                              \
+#define COMBINE_LOOP(OP)                                                                                               \
+    _Pragma("clang loop unroll_count(4)") for (uint32_t k = 0; k < n; k++) acc[k] = coll_combine(OP, acc[k], in[k]);   \
     break
 static void combine_words(uint32_t op, uint32_t *acc, const uint32_t *in, uint32_t n)
 {
@@ -101,7 +100,7 @@ int coll_run(uint32_t *w)
 {
     if (!w || w[PH_MAGIC] != PLAN_MAGIC || w[PH_VERSION] != PLAN_VERSION) return 2;
     uint32_t *res = w + w[PH_RESULT_OFF];
-    if ((uintptr_t)__heap_start > (uintptr_t)w) {     /* the image would overlap the plan */
+    if ((uintptr_t)__heap_start > (uintptr_t)w) { /* the image would overlap the plan */
         res[PR_GOT] = (uint32_t)(uintptr_t)__heap_start;
         res[PR_STATUS] = PS_OVERLAP;
         return 2;
@@ -116,7 +115,7 @@ int coll_run(uint32_t *w)
     /* untimed: data, the ring for strays, every receive posted */
     fill_own(w);
     noc_init(ring, sizeof ring);
-    noc_guard(w, w + w[PH_WORDS]);     /* no receive may land on the plan */
+    noc_guard(w, w + w[PH_WORDS]); /* no receive may land on the plan */
     for (uint32_t s = 0; s < nsteps; s++) {
         ct[s] = 0;
         for (uint32_t i = steps[s].first_recv; i < steps[s].first_recv + steps[s].nrecv; i++)
@@ -145,7 +144,7 @@ int coll_run(uint32_t *w)
     report_step((int)nsteps);
     res[PR_COMBINE] = combine_cycles;
     noc_msg m;
-    if (noc_poll(&m)) {        /* a message no receive of the plan was posted for */
+    if (noc_poll(&m)) { /* a message no receive of the plan was posted for */
         res[PR_GOT] = m.src;
         res[PR_EXPECTED] = m.tag;
         res[PR_STATUS] = PS_UNEXPECTED;
@@ -170,7 +169,7 @@ static int finish(uint32_t *res, uint32_t nsteps, uint32_t combine_cycles)
     report_step((int)nsteps);
     res[PR_COMBINE] = combine_cycles;
     noc_msg m;
-    if (noc_poll(&m)) {        /* a message no receive of the plan was posted for */
+    if (noc_poll(&m)) { /* a message no receive of the plan was posted for */
         res[PR_GOT] = m.src;
         res[PR_EXPECTED] = m.tag;
         res[PR_STATUS] = PS_UNEXPECTED;
@@ -210,7 +209,7 @@ int coll_run_ext(uint32_t *w)
     }
     for (uint32_t i = 0; i < w[PH_NOPS]; i++)
         if (ops[i].kind == PO_RECV) {
-            uint32_t s = 0;   /* the step whose range holds op i */
+            uint32_t s = 0; /* the step whose range holds op i */
             while (s + 1 < nsteps && i >= xs[s + 1].first_op) s++;
             noc_post((int)ops[i].peer, (uint16_t)ops[i].tag, base + ops[i].off, ops[i].len, &ct[s]);
         }
@@ -224,7 +223,7 @@ int coll_run_ext(uint32_t *w)
         for (const plan_send *e = &sends[st->first_send], *end = e + st->nsend; e < end; e++)
             noc_send_inline((int)e->chan, (int)e->dst, e->route_lo, e->route_hi, (int)e->nhops,
                             base + e->slot * w[PH_STRIDE], bytes, (uint16_t)e->msg);
-        uint32_t coding = 0;   /* channels whose coding fields are set */
+        uint32_t coding = 0; /* channels whose coding fields are set */
         for (const plan_op *o = &ops[xs[s].first_op], *end = o + xs[s].nop; o < end; o++) {
             if (o->kind == PO_SEND) {
                 if (coding >> o->chan & 1) {
@@ -247,11 +246,10 @@ int coll_run_ext(uint32_t *w)
             if (o->kind == PO_XOR) xor_words(base + o->off, base + o->a, base + o->b, o->len);
         xor_cycles += (uint32_t)cycles() - c0;
         for (uint32_t c = 0; c < k; c++) {
-            if (coding >> c & 1) noc_set_code((int)c, NULL);   /* waits for the channel, too */
+            if (coding >> c & 1) noc_set_code((int)c, NULL); /* waits for the channel, too */
             noc_send_wait((int)c);
         }
         stamp(res, PR_STEPS + 2 * (int)s);
     }
     return finish(res, nsteps, xor_cycles);
 }
-

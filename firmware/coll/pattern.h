@@ -12,8 +12,7 @@
 /* word i of the message of origin o for destination d (d = -1: broadcast data) */
 static inline uint32_t coll_pattern(uint32_t seed, int origin, int dest, uint32_t word)
 {
-    uint32_t h = seed ^ ((uint32_t)origin * 0x9E3779B1u) ^ ((uint32_t)(dest + 1) * 0x85EBCA77u) ^
-                 (word * 0xC2B2AE3Du);
+    uint32_t h = seed ^ ((uint32_t)origin * 0x9E3779B1u) ^ ((uint32_t)(dest + 1) * 0x85EBCA77u) ^ (word * 0xC2B2AE3Du);
     h ^= h >> 16;
     h *= 0x7FEB352Du;
     h ^= h >> 15;

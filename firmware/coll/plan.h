@@ -13,37 +13,72 @@
 
 #include <stdint.h>
 
-#define PLAN_MAGIC 0x4E4C5058u   /* "XPLN" */
+#define PLAN_MAGIC 0x4E4C5058u /* "XPLN" */
 #define PLAN_VERSION 3
 
 /* header word indexes */
 enum {
-    PH_MAGIC, PH_VERSION, PH_NODE, PH_NTERMS, PH_OP, PH_BYTES, PH_NSTEPS, PH_SYNC,
-    PH_SEED, PH_REDOP, PH_NSLOTS, PH_PORTBITS, PH_STEPS_OFF, PH_SENDS_OFF, PH_RECVS_OFF,
-    PH_SLOTS_OFF, PH_NSENDS, PH_NRECVS, PH_RESULT_OFF, PH_WORDS, PH_FLAGS,
-    PH_BUF_ADDR,                /* address of slot 0's buffer */
-    PH_CT_OFF,                  /* nsteps counters: receives of step s completed */
-    PH_STRIDE,                  /* bytes between slot buffers (bytes rounded up to 8) */
-    PH_CONTRIB = 24,            /* 32 words: bitmap of the terminals whose data is combined (reduce) */
-    PH_XSTEPS_OFF = 56,         /* PF_EXT: nsteps plan_xstep entries */
-    PH_OPS_OFF,                 /* PF_EXT: the plan_op entries */
+    PH_MAGIC,
+    PH_VERSION,
+    PH_NODE,
+    PH_NTERMS,
+    PH_OP,
+    PH_BYTES,
+    PH_NSTEPS,
+    PH_SYNC,
+    PH_SEED,
+    PH_REDOP,
+    PH_NSLOTS,
+    PH_PORTBITS,
+    PH_STEPS_OFF,
+    PH_SENDS_OFF,
+    PH_RECVS_OFF,
+    PH_SLOTS_OFF,
+    PH_NSENDS,
+    PH_NRECVS,
+    PH_RESULT_OFF,
+    PH_WORDS,
+    PH_FLAGS,
+    PH_BUF_ADDR,        /* address of slot 0's buffer */
+    PH_CT_OFF,          /* nsteps counters: receives of step s completed */
+    PH_STRIDE,          /* bytes between slot buffers (bytes rounded up to 8) */
+    PH_CONTRIB = 24,    /* 32 words: bitmap of the terminals whose data is combined (reduce) */
+    PH_XSTEPS_OFF = 56, /* PF_EXT: nsteps plan_xstep entries */
+    PH_OPS_OFF,         /* PF_EXT: the plan_op entries */
     PH_NOPS,
     PH_HEADER_WORDS = 60
 };
 /* PH_OP: the collective (the harness's coll_op has the same values) */
-enum { PLAN_OP_BARRIER, PLAN_OP_BCAST, PLAN_OP_SCATTER, PLAN_OP_GATHER, PLAN_OP_REDUCE, PLAN_OP_ALLGATHER,
-       PLAN_OP_ALLTOALL, PLAN_OP_MNB, PLAN_OP_MNS };
+enum {
+    PLAN_OP_BARRIER,
+    PLAN_OP_BCAST,
+    PLAN_OP_SCATTER,
+    PLAN_OP_GATHER,
+    PLAN_OP_REDUCE,
+    PLAN_OP_ALLGATHER,
+    PLAN_OP_ALLTOALL,
+    PLAN_OP_MNB,
+    PLAN_OP_MNS
+};
 enum { SYNC_GLOBAL = 0, SYNC_DATA = 1 };
 enum { RED_SUM, RED_PROD, RED_MAX, RED_MIN, RED_AND, RED_OR, RED_XOR, RED_COUNT };
 /* PH_FLAGS */
-#define PF_CONTRIBUTES 1u        /* this node's data counts (reduce: else it contributes the identity) */
-#define PF_EXT 2u                /* the plan has extended operations (plan_op, below) */
+#define PF_CONTRIBUTES 1u /* this node's data counts (reduce: else it contributes the identity) */
+#define PF_EXT 2u         /* the plan has extended operations (plan_op, below) */
 
-typedef struct { uint32_t first_send, nsend, first_recv, nrecv; } plan_step;
-typedef struct { uint32_t dst, msg, slot, chan, nhops, route_lo, route_hi, reserved; } plan_send;
-typedef struct { uint32_t src, msg, slot, flags; } plan_recv;
-typedef struct { uint32_t msg, origin, dest, own; } plan_slot;   /* dest 0xffffffff: broadcast data */
-#define PLAN_SLOT_CODED 0xfffffffeu   /* plan_slot.dest of a part of a coded bundle (not pattern data) */
+typedef struct {
+    uint32_t first_send, nsend, first_recv, nrecv;
+} plan_step;
+typedef struct {
+    uint32_t dst, msg, slot, chan, nhops, route_lo, route_hi, reserved;
+} plan_send;
+typedef struct {
+    uint32_t src, msg, slot, flags;
+} plan_recv;
+typedef struct {
+    uint32_t msg, origin, dest, own;
+} plan_slot;                        /* dest 0xffffffff: broadcast data */
+#define PLAN_SLOT_CODED 0xfffffffeu /* plan_slot.dest of a part of a coded bundle (not pattern data) */
 /* Extended operations (PF_EXT), for collectives whose pieces are not whole
  * messages of PH_BYTES: hierarchical network coding (bundles of coded
  * messages, chunks through a router's coding unit, XOR on the core).
@@ -58,8 +93,12 @@ enum { PO_SEND = 1, PO_ENCODE, PO_RECV, PO_XOR };
 #define POF_VERIFY 1u
 /* SEND/ENCODE/RECV: peer = destination / unit / source; ENCODE: a = count, b = out_dest;
  * XOR: peer = POF_* flags, off = destination, a and b the operands */
-typedef struct { uint32_t kind, peer, tag, off, len, chan, a, b; } plan_op;
-typedef struct { uint32_t first_op, nop, nrecv; } plan_xstep;                   /* nrecv: PO_RECVs of the step */
+typedef struct {
+    uint32_t kind, peer, tag, off, len, chan, a, b;
+} plan_op;
+typedef struct {
+    uint32_t first_op, nop, nrecv;
+} plan_xstep; /* nrecv: PO_RECVs of the step */
 #define PLAN_OP_WORDS 8
 #define PLAN_XSTEP_WORDS 3
 #define PLAN_STEP_WORDS 4
@@ -67,8 +106,8 @@ typedef struct { uint32_t first_op, nop, nrecv; } plan_xstep;                   
 #define PLAN_RECV_WORDS 4
 #define PLAN_SLOT_WORDS 4
 /* plan_recv.flags */
-#define PRF_VERIFY 1u            /* the harness checks this slot against the pattern after the run */
-#define PRF_COMBINE 2u           /* combined into this node's own slot (reduce, barrier) */
+#define PRF_VERIFY 1u  /* the harness checks this slot against the pattern after the run */
+#define PRF_COMBINE 2u /* combined into this node's own slot (reduce, barrier) */
 
 /* result area written by the firmware: status, details of a failure, the
  * start of the timed region, cycles spent combining, then one cycle stamp

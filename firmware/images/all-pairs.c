@@ -29,7 +29,7 @@ int main(void)
             int dst = (me + d) % p;
             for (uint32_t i = 0; i < len; i++) out[i] = pattern(me, dst, i);
             noc_send(d % k, dst, out, len, (uint16_t)me);
-            noc_send_wait(d % k);      /* the buffer is reused for the next destination */
+            noc_send_wait(d % k); /* the buffer is reused for the next destination */
         }
         noc_msg m;
         while (got < p - 1 && noc_poll(&m)) {
@@ -47,9 +47,11 @@ int main(void)
             got++;
         }
         if (d >= p && got < p - 1) {
-            noc_recv(&m);       /* wait for the rest without spinning */
+            noc_recv(&m); /* wait for the rest without spinning */
             d--;
-            if (m.len != len || m.tag != m.src) { bad++; }
+            if (m.len != len || m.tag != m.src) {
+                bad++;
+            }
             for (uint32_t i = 0; i < m.len && i < len; i++)
                 if (m.data[i] != pattern(m.src, me, i)) {
                     printf("from %d: byte %u is 0x%x, expected 0x%x\n", m.src, i, m.data[i], pattern(m.src, me, i));

@@ -34,8 +34,8 @@ enum { TAG_A = 0x100, TAG_B = 0x200, TAG_X = 0x300 };
 static const char *const mode_name[] = {"unicast", "multicast", "coded"};
 #define MAX_BYTES 2048
 static uint8_t ring[8192] __attribute__((aligned(8)));
-static uint8_t data[MAX_BYTES] __attribute__((aligned(8)));      /* this node's own data */
-static uint8_t want[2][MAX_BYTES] __attribute__((aligned(8)));   /* A and B as the destination expects them */
+static uint8_t data[MAX_BYTES] __attribute__((aligned(8)));    /* this node's own data */
+static uint8_t want[2][MAX_BYTES] __attribute__((aligned(8))); /* A and B as the destination expects them */
 static uint8_t tmp[MAX_BYTES / MAX_CHUNKS] __attribute__((aligned(8)));
 static uint64_t mask[NC_MASK_MAX];
 
@@ -108,7 +108,8 @@ static int run_butterfly(int mode)
                 last_go = noc_go_cycle(ch1);
             } else if (mode == BF_MULTICAST) {
                 mask_of(D1, D2);
-                noc_multicast(ch0, nc_unit(tree ? nc_router_of(near) : nc_router_of(me)), mask, p, len, (uint16_t)(tag + c));
+                noc_multicast(ch0, nc_unit(tree ? nc_router_of(near) : nc_router_of(me)), mask, p, len,
+                              (uint16_t)(tag + c));
                 if (!c) first_go = noc_go_cycle(ch0);
                 last_go = noc_go_cycle(ch0);
             } else {
@@ -116,20 +117,27 @@ static int run_butterfly(int mode)
                 if (!c) first_go = noc_go_cycle(ch0);
                 if (swdec) mask_of(D1, D2);
                 else mask_of(nc_unit(nc_router_of(D1)), nc_unit(nc_router_of(D2)));
-                noc_code x = {.mc = 1, .op = NC_ENCODE, .count = 2, .out_dest = nc_unit(ID), .out_mc = 1,
-                              .out_op = NC_REPLICATE, .out_count = 2, .mask = mask};
+                noc_code x = {.mc = 1,
+                              .op = NC_ENCODE,
+                              .count = 2,
+                              .out_dest = nc_unit(ID),
+                              .out_mc = 1,
+                              .out_op = NC_REPLICATE,
+                              .out_count = 2,
+                              .mask = mask};
                 noc_send_coded(ch1, nc_unit(IS), &x, p, len, (uint16_t)(TAG_X + c));
                 last_go = noc_go_cycle(ch1);
             }
         }
         for (int c = 0; c < k; c++) noc_send_wait(c);
-        printf("butterfly-%s: %s (node %d) sent %u bytes, GO at +%u .. +%u cycles\n", mode_name[mode], me == S1 ? "S1" : "S2",
-               me, bytes, (unsigned)(first_go - barrier_cycle()), (unsigned)(last_go - barrier_cycle()));
+        printf("butterfly-%s: %s (node %d) sent %u bytes, GO at +%u .. +%u cycles\n", mode_name[mode],
+               me == S1 ? "S1" : "S2", me, bytes, (unsigned)(first_go - barrier_cycle()),
+               (unsigned)(last_go - barrier_cycle()));
         return 0;
     }
 
     /* a destination: 2 * nch messages (coded: its source's data, then the decoded other one) */
-    int own = me == D1 ? 0 : 1;                  /* index of the data this node's "near" source sends */
+    int own = me == D1 ? 0 : 1; /* index of the data this node's "near" source sends */
     int bad = 0;
     uint32_t got[2] = {0, 0};
     uint64_t last = 0;
@@ -160,13 +168,13 @@ static int run_butterfly(int mode)
                    m.src, m.tag, m.len);
             bad++;
         } else if (d >= 0) {
-            printf("butterfly-%s: node %d: %c chunk %d byte %d is 0x%02x, expected 0x%02x (from %u)\n",
-                   mode_name[mode], me, which ? 'B' : 'A', c, c * (int)chunk + d, payload[d], exp[d], m.src);
+            printf("butterfly-%s: node %d: %c chunk %d byte %d is 0x%02x, expected 0x%02x (from %u)\n", mode_name[mode],
+                   me, which ? 'B' : 'A', c, c * (int)chunk + d, payload[d], exp[d], m.src);
             bad++;
         } else {
             got[which] += len;
         }
-        noc_send_wait(0);     /* the decode contribution may still read the ring */
+        noc_send_wait(0); /* the decode contribution may still read the ring */
         noc_release(&m);
     }
     uint64_t t = last - barrier_cycle();

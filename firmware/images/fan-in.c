@@ -12,7 +12,7 @@
 static uint8_t ring[8192] __attribute__((aligned(8)));
 static uint8_t out[MAX_BYTES] __attribute__((aligned(8)));
 #define MAX_COUNT 32
-static uint32_t seen[1024];   /* per source: bit s = message s arrived */
+static uint32_t seen[1024]; /* per source: bit s = message s arrived */
 
 static uint8_t pattern(int src, uint32_t seq, uint32_t i)
 {
@@ -28,14 +28,16 @@ int main(void)
     uint32_t bytes = node_param("bytes", 200), count = node_param("count", 4);
     uint32_t ring_size = node_param("ring", 256), delay = node_param("delay", 2000);
     if (bytes > MAX_BYTES || ring_size > sizeof ring || p > 1024 || count > MAX_COUNT) {
-        if (me == 0) printf("bytes <= %d, ring <= %u, count <= %d, nodes <= 1024\n", MAX_BYTES, (unsigned)sizeof ring, MAX_COUNT);
+        if (me == 0)
+            printf("bytes <= %d, ring <= %u, count <= %d, nodes <= 1024\n", MAX_BYTES, (unsigned)sizeof ring,
+                   MAX_COUNT);
         return 2;
     }
     if (me == 0) noc_init(ring, ring_size);
     barrier();
     if (me != 0) {
         for (uint32_t s = 0; s < count; s++) {
-            noc_send_wait(0);   /* out[] is reused */
+            noc_send_wait(0); /* out[] is reused */
             for (uint32_t i = 0; i < bytes; i++) out[i] = pattern(me, s, i);
             noc_send(0, 0, out, bytes, (uint16_t)s);
         }
@@ -64,7 +66,7 @@ int main(void)
             }
         noc_release(&m);
     }
-    printf("fan-in: %u messages of %u bytes from %d nodes, %d bad, ring full for %u cycles\n", want, bytes, p - 1,
-           bad, noc_full_cycles());
+    printf("fan-in: %u messages of %u bytes from %d nodes, %d bad, ring full for %u cycles\n", want, bytes, p - 1, bad,
+           noc_full_cycles());
     return bad ? 1 : 0;
 }

@@ -17,12 +17,12 @@ static uint64_t mask[NC_MASK_MAX];
 typedef struct {
     int coded, mc, op, count, out_dest, out_mc, out_op, out_count;
     uint32_t len;
-    int mask_a, mask_b;   /* addresses in the mask (-1: none); NT + NR - 1 for "last" */
+    int mask_a, mask_b; /* addresses in the mask (-1: none); NT + NR - 1 for "last" */
 } tcase;
 
 #define LAST (-2)
 static const tcase cases[] = {
-    {0, 0, 0, 0, NC_NONE, 0, 0, 0, 24, -1, -1},                  /* plain */
+    {0, 0, 0, 0, NC_NONE, 0, 0, 0, 24, -1, -1},                   /* plain */
     {1, 1, NC_REPLICATE, 3, LAST, 1, NC_ENCODE, 15, 40, 1, LAST}, /* every field, mask with the last address */
     {1, 0, NC_ENCODE, 15, 0, 0, NC_REPLICATE, 7, 0, -1, -1},      /* empty payload */
     {1, 1, NC_ENCODE, 2, LAST, 1, NC_REPLICATE, 2, 256, 0, 3},    /* the butterfly's contribution */
@@ -37,7 +37,8 @@ static uint8_t pat(int i, uint32_t j) { return (uint8_t)(i * 37 + j * 11 + (j >>
 static uint64_t expect_head(const tcase *t, int dst, int ch)
 {
     /* spelled out bit by bit (not flit_head()) so that the NI's packing is checked against the table */
-    if (!t->coded) return (uint64_t)dst << FLIT_DEST_LSB | (uint64_t)ch << FLIT_EJSEL_LSB | (uint64_t)NC_NONE << FLIT_OUT_DEST_LSB;
+    if (!t->coded)
+        return (uint64_t)dst << FLIT_DEST_LSB | (uint64_t)ch << FLIT_EJSEL_LSB | (uint64_t)NC_NONE << FLIT_OUT_DEST_LSB;
     return (uint64_t)dst << FLIT_DEST_LSB | (uint64_t)t->mc << FLIT_MC_BIT | (uint64_t)ch << FLIT_EJSEL_LSB |
            (uint64_t)t->op << FLIT_OP_LSB | (uint64_t)t->count << FLIT_COUNT_LSB |
            (uint64_t)addr(t->out_dest) << FLIT_OUT_DEST_LSB | (uint64_t)t->out_mc << FLIT_OUT_MC_BIT |
@@ -73,8 +74,8 @@ int main(void)
                        (unsigned)h, (unsigned)(e >> 32), (unsigned)e);
                 bad++;
             }
-            noc_send_wait(ch);   /* buf and mask are reused */
-            barrier();           /* the receiver has checked this one (LAST_HEAD is the latest message's) */
+            noc_send_wait(ch); /* buf and mask are reused */
+            barrier();         /* the receiver has checked this one (LAST_HEAD is the latest message's) */
         }
         printf("nc-head: %d sends, %d bad heads\n", NCASES, bad);
         return bad ? 1 : 0;

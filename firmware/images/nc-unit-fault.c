@@ -25,10 +25,19 @@ int main(void)
         uint32_t len = 64;
         switch (c) {
         case 1: code.count = 3; break;
-        case 2: if (me == 1) len = 32; break;
-        case 3: if (me == 1) code.count = 3; break;
-        case 4: if (me == 1) code.out_dest = 3; break;
-        case 5: code.count = 1; code.out_dest = NC_NONE; break;
+        case 2:
+            if (me == 1) len = 32;
+            break;
+        case 3:
+            if (me == 1) code.count = 3;
+            break;
+        case 4:
+            if (me == 1) code.out_dest = 3;
+            break;
+        case 5:
+            code.count = 1;
+            code.out_dest = NC_NONE;
+            break;
         }
         if (c == 5 && me == 1) return 0;
         noc_send_coded(0, unit, &code, buf, len, 0x77);

@@ -33,10 +33,10 @@ int main(void)
     if (me == 0 && c == 0) {
         for (int i = 0; i < 256; i++) buf[i] = (uint8_t)(i * 13 + 5);
         noc_send(0, 1, buf, sizeof buf, 3);
-        s0[NI_S_ADDR / 4] = 0x40000000u;                 /* mid-send: the NI must not follow */
+        s0[NI_S_ADDR / 4] = 0x40000000u; /* mid-send: the NI must not follow */
         s0[NI_S_LEN / 4] = 65536;
         noc_send_wait(0);
-        for (int i = 0; i < 256; i++) buf[i] = 0;         /* and the buffer is free again */
+        for (int i = 0; i < 256; i++) buf[i] = 0; /* and the buffer is free again */
         return 0;
     }
     if (me == 1 && c == 0) {
@@ -59,7 +59,7 @@ int main(void)
         extern int patched(void);
         /* patched() returns 0 until its first instruction becomes "li a0, 7" */
         volatile uint32_t *code = (volatile uint32_t *)(uintptr_t)patched;
-        *code = 0x00700513u;                     /* addi a0, zero, 7 */
+        *code = 0x00700513u; /* addi a0, zero, 7 */
         __asm__ volatile("fence.i");
         return patched() == 7 ? 0 : 1;
     }

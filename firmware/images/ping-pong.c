@@ -38,7 +38,7 @@ int main(void)
     barrier();
     if (me != a && me != b) return 0;
     int peer = me == a ? b : a;
-    uint64_t t0 = cycles(), wire = 0, turnaround = 0;   /* wire: NI-to-NI cycles seen by a */
+    uint64_t t0 = cycles(), wire = 0, turnaround = 0; /* wire: NI-to-NI cycles seen by a */
     for (int r = 0; r < ROUNDS; r++) {
         noc_msg m;
         msg[0] = (uint8_t)r;
@@ -68,13 +68,13 @@ int main(void)
     if (m.tag != TAG_SUMMARY || m.len != 8) return 1;
     memcpy(&turnaround, m.data, 8);
     noc_release(&m);
-    wire -= turnaround;   /* = 2 * ROUNDS one-way NI-to-NI latencies */
+    wire -= turnaround; /* = 2 * ROUNDS one-way NI-to-NI latencies */
     uint32_t one_way = (uint32_t)(wire / (2 * ROUNDS)), frac = (uint32_t)(wire % (2 * ROUNDS));
     int hops = route_hops(b), flits = 2 + (int)((len + 7) / 8);
     uint32_t model = (uint32_t)(3 * hops + flits);
     printf("ping-pong %d <-> %d, %u bytes: %u cycles per round trip, one-way %u cycles\n", a, b, len,
            (unsigned)(t / ROUNDS), (unsigned)(t / ROUNDS / 2));
-    printf("NI to NI %u%s cycles, model 3*%d routers + %d flits = %u: %s\n", one_way, frac ? "+" : "", hops,
-           flits, model, one_way == model && !frac ? "match" : "MISMATCH");
+    printf("NI to NI %u%s cycles, model 3*%d routers + %d flits = %u: %s\n", one_way, frac ? "+" : "", hops, flits,
+           model, one_way == model && !frac ? "match" : "MISMATCH");
     return one_way == model && !frac ? 0 : 1;
 }

@@ -21,7 +21,7 @@ int main(void)
     noc_init(ring, sizeof ring);
     if (me == 1) {
         static uint8_t out[256] __attribute__((aligned(8)));
-        barrier();                                         /* node 0 has posted */
+        barrier(); /* node 0 has posted */
         uint32_t len = c == 6 ? 100 : 64;
         for (uint32_t i = 0; i < len; i++) out[i] = byte_of(7, i);
         noc_send(0, 0, out, len, 7);
@@ -37,15 +37,18 @@ int main(void)
     }
     noc_guard(guarded, guarded + sizeof guarded);
     switch (c) {
-    case 1: noc_post(1, 7, (void *)0x40000000u, 64, &ct); break;                         /* outside RAM */
-    case 2: noc_post(1, 7, ring + 8, 64, &ct); break;                                     /* on the ring */
-    case 3: noc_post(1, 7, guarded + 32, 64, &ct); break;                                 /* on the guard */
-    case 4: noc_post(1, 7, buf, 64, (volatile uint32_t *)((uintptr_t)&ct + 2)); break;    /* counter */
-    case 5: noc_post(node_count() + node_routers(), 7, buf, 64, &ct); break;              /* no such source */
-    case 9: noc_post(1, 9, buf, 64, &ct); break;                                          /* never comes */
-    case 7:                                                                               /* table full */
+    case 1: noc_post(1, 7, (void *)0x40000000u, 64, &ct); break;                       /* outside RAM */
+    case 2: noc_post(1, 7, ring + 8, 64, &ct); break;                                  /* on the ring */
+    case 3: noc_post(1, 7, guarded + 32, 64, &ct); break;                              /* on the guard */
+    case 4: noc_post(1, 7, buf, 64, (volatile uint32_t *)((uintptr_t)&ct + 2)); break; /* counter */
+    case 5: noc_post(node_count() + node_routers(), 7, buf, 64, &ct); break;           /* no such source */
+    case 9: noc_post(1, 9, buf, 64, &ct); break;                                       /* never comes */
+    case 7:                                                                            /* table full */
         for (uint32_t i = 0;; i++) noc_post(1, (uint16_t)(1000 + i), buf, 64, &ct);
-    case 8: NI[(NI_MATCH + NI_M_CT_WAIT) / 4] = 1; (void)NI[(NI_MATCH + NI_M_CT_WAIT) / 4]; break;
+    case 8:
+        NI[(NI_MATCH + NI_M_CT_WAIT) / 4] = 1;
+        (void)NI[(NI_MATCH + NI_M_CT_WAIT) / 4];
+        break;
     default: noc_post(NOC_ANY_SRC, 7, buf, 64, &ct); break;
     }
     barrier();

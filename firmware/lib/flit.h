@@ -59,7 +59,7 @@
 #define FLIT_UGAL_BIT 57
 #define FLIT_VGROUP_LSB 58
 #define FLIT_VGROUP_W 6
-#define FLIT_ROUTE_LSB 14          /* source-routed heads */
+#define FLIT_ROUTE_LSB 14 /* source-routed heads */
 #define FLIT_ROUTE_W 50
 /* meta fields */
 #define FLIT_META_SRC_LSB 0
@@ -75,7 +75,7 @@
  * row) and 8 data bits (a 5-bit port, or {dateline, dim[2:0]}). */
 #define CFG_ADDR_W 12
 #define CFG_DATA_W 8
-#define PORT_DIM_W 3    /* dimension 0..5, 6 across (octagon), 7 terminal */
+#define PORT_DIM_W 3 /* dimension 0..5, 6 across (octagon), 7 terminal */
 
 /* "no address" in DEST-wide fields (OUT_DEST not set) */
 #define FLIT_NONE ((1u << FLIT_DEST_W) - 1)

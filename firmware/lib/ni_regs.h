@@ -8,27 +8,29 @@
 #define XNOC_NI_REGS_H
 
 #define NI_BASE 0x10001000u
-#define NI_MAX_SENDQ 16         /* send descriptors a channel can hold (--router sendq) */
-#define NI_MAX_K 16             /* send / receive channels per terminal (the head's 4-bit EJSEL) */
-#define NI_MAX_PACKET 65536u    /* bytes in one packet */
-#define NI_MAX_POSTED 4096      /* posted receives the match table holds */
+#define NI_MAX_SENDQ 16      /* send descriptors a channel can hold (--router sendq) */
+#define NI_MAX_K 16          /* send / receive channels per terminal (the head's 4-bit EJSEL) */
+#define NI_MAX_PACKET 65536u /* bytes in one packet */
+#define NI_MAX_POSTED 4096   /* posted receives the match table holds */
 
 /* send channel c: 0x40 * c + */
 #define NI_SEND(c) (0x40u * (unsigned)(c))
-#define NI_S_DST 0x00u          /* destination address (terminal, or unit NT + r) */
-#define NI_S_ROUTE_LO 0x04u     /* source route, hop i's output port in bits [PB*i +: PB] */
+#define NI_S_DST 0x00u      /* destination address (terminal, or unit NT + r) */
+#define NI_S_ROUTE_LO 0x04u /* source route, hop i's output port in bits [PB*i +: PB] */
 #define NI_S_ROUTE_HI 0x08u
-#define NI_S_NHOPS 0x0Cu        /* 0 = table routing */
-#define NI_S_ADDR 0x10u         /* buffer in RAM */
-#define NI_S_LEN 0x14u          /* bytes */
-#define NI_S_TAG 0x18u          /* 16-bit tag */
-#define NI_S_GO 0x1Cu           /* W: start, or queue behind the packets in flight (stalls while
+#define NI_S_NHOPS 0x0Cu /* 0 = table routing */
+#define NI_S_ADDR 0x10u  /* buffer in RAM */
+#define NI_S_LEN 0x14u   /* bytes */
+#define NI_S_TAG 0x18u   /* 16-bit tag */
+#define NI_S_GO                                                                                                        \
+    0x1Cu                      /* W: start, or queue behind the packets in flight (stalls while
                                  * the channel holds sendq descriptors); R: busy */
-#define NI_S_DONE 0x20u         /* R: completed sends */
-#define NI_S_WAIT 0x24u         /* R: stalls until idle, returns DONE */
-#define NI_S_GO_CYCLE_LO 0x28u  /* R: network cycle of the last accepted GO */
+#define NI_S_DONE 0x20u        /* R: completed sends */
+#define NI_S_WAIT 0x24u        /* R: stalls until idle, returns DONE */
+#define NI_S_GO_CYCLE_LO 0x28u /* R: network cycle of the last accepted GO */
 #define NI_S_GO_CYCLE_HI 0x2Cu
-#define NI_S_ROOM 0x30u         /* R: stalls until the channel can take a GO, returns DONE
+#define NI_S_ROOM                                                                                                      \
+    0x30u /* R: stalls until the channel can take a GO, returns DONE
                                  * (sendq = 1: until idle, as WAIT) */
 
 /* network-coding fields of send channel c: 0x400 + 0x40 * c + */
@@ -66,18 +68,18 @@
 
 /* posted receives matched by (source, tag), zero-copy: 0xC00 + */
 #define NI_MATCH 0xC00u
-#define NI_M_SRC 0x00u          /* source address of the descriptor, or NI_ANY_SRC */
-#define NI_M_TAG 0x04u          /* tag */
-#define NI_M_ADDR 0x08u         /* where the payload goes */
-#define NI_M_LEN 0x0Cu          /* the length the message must have */
-#define NI_M_CT 0x10u           /* RAM word the NI increments on completion (0: none) */
-#define NI_M_POST 0x14u         /* W: post the descriptor; R: entries posted, not yet matched */
-#define NI_M_DONE 0x18u         /* R: posted receives completed */
-#define NI_M_UNEXPECTED 0x1Cu   /* R: messages that matched nothing (went to the ring) */
-#define NI_M_CT_ADDR 0x20u      /* counter CT_WAIT watches */
-#define NI_M_CT_WAIT 0x24u      /* W: target; R: stalls until the counter reaches it, returns it */
-#define NI_M_CAPACITY 0x28u     /* R: NI_MAX_POSTED */
-#define NI_M_GUARD_LO 0x2Cu     /* [GUARD_LO, GUARD_HI): RAM no posted receive may cover */
+#define NI_M_SRC 0x00u        /* source address of the descriptor, or NI_ANY_SRC */
+#define NI_M_TAG 0x04u        /* tag */
+#define NI_M_ADDR 0x08u       /* where the payload goes */
+#define NI_M_LEN 0x0Cu        /* the length the message must have */
+#define NI_M_CT 0x10u         /* RAM word the NI increments on completion (0: none) */
+#define NI_M_POST 0x14u       /* W: post the descriptor; R: entries posted, not yet matched */
+#define NI_M_DONE 0x18u       /* R: posted receives completed */
+#define NI_M_UNEXPECTED 0x1Cu /* R: messages that matched nothing (went to the ring) */
+#define NI_M_CT_ADDR 0x20u    /* counter CT_WAIT watches */
+#define NI_M_CT_WAIT 0x24u    /* W: target; R: stalls until the counter reaches it, returns it */
+#define NI_M_CAPACITY 0x28u   /* R: NI_MAX_POSTED */
+#define NI_M_GUARD_LO 0x2Cu   /* [GUARD_LO, GUARD_HI): RAM no posted receive may cover */
 #define NI_M_GUARD_HI 0x30u
 #define NI_ANY_SRC 0xFFFFu
 

@@ -5,14 +5,14 @@
 
 /* register word of send channel ch, of the receive ring, of the coding
  * fields of ch, of the match unit (offsets: ni_regs.h) */
-#define S(ch, reg) NI[NI_SEND(ch) / 4 + (reg) / 4]   /* (the channel's base, then a constant offset) */
+#define S(ch, reg) NI[NI_SEND(ch) / 4 + (reg) / 4] /* (the channel's base, then a constant offset) */
 #define R(reg) NI[(NI_RECV + (reg)) / 4]
 #define C(ch, reg) NI[NI_CODE(ch) / 4 + (reg) / 4]
 #define M(reg) NI[(NI_MATCH + (reg)) / 4]
 
 static uint8_t *ring;
 static uint32_t ring_size, tail;
-static uint8_t coded[NI_MAX_K];   /* channel ch has coding fields set (a plain send clears them) */
+static uint8_t coded[NI_MAX_K]; /* channel ch has coding fields set (a plain send clears them) */
 
 void noc_init(void *r, uint32_t size)
 {
@@ -51,7 +51,7 @@ void noc_send(int ch, int dst, const void *buf, uint32_t len, uint16_t tag)
 
 void noc_set_code(int ch, const noc_code *code)
 {
-    (void)S(ch, NI_S_WAIT);             /* the channel latched its last head at GO already */
+    (void)S(ch, NI_S_WAIT); /* the channel latched its last head at GO already */
     set_code(ch, code ? code : &plain);
     coded[ch] = code != NULL;
 }
@@ -102,7 +102,7 @@ static void skip_wrap(void)
 int noc_poll(noc_msg *m)
 {
     if (!R(NI_R_PENDING)) return 0;
-    tail = R(NI_R_TAIL);    /* the NI moves an empty ring back to offset 0 */
+    tail = R(NI_R_TAIL); /* the NI moves an empty ring back to offset 0 */
     skip_wrap();
     if (tail == R(NI_R_HEAD)) return 0;
     volatile uint32_t *h = (volatile uint32_t *)(ring + tail);
@@ -115,7 +115,7 @@ int noc_poll(noc_msg *m)
 
 void noc_recv(noc_msg *m)
 {
-    while (!noc_poll(m)) (void)R(NI_R_WAIT);   /* stalls in the NI until a packet lands */
+    while (!noc_poll(m)) (void)R(NI_R_WAIT); /* stalls in the NI until a packet lands */
 }
 
 void noc_release(const noc_msg *m)
@@ -140,7 +140,7 @@ uint32_t noc_ct_wait(volatile uint32_t *ct, uint32_t target)
     if (*ct >= target) return *ct;
     M(NI_M_CT_ADDR) = (uint32_t)(uintptr_t)ct;
     M(NI_M_CT_WAIT) = target;
-    return M(NI_M_CT_WAIT);              /* stalls in the NI until *ct >= target */
+    return M(NI_M_CT_WAIT); /* stalls in the NI until *ct >= target */
 }
 
 void noc_guard(const void *lo, const void *hi)

@@ -35,7 +35,7 @@ uint64_t cycles(void)
 void barrier(void)
 {
     DEV(DEV_BARRIER) = 1;
-    (void)DEV(DEV_BARRIER);      /* the load stalls until everyone has arrived */
+    (void)DEV(DEV_BARRIER); /* the load stalls until everyone has arrived */
 }
 
 uint64_t barrier_cycle(void) { return (uint64_t)DEV(DEV_BAR_CYCLE_HI) << 32 | DEV(DEV_BAR_CYCLE_LO); }
@@ -48,7 +48,7 @@ void exit_node(int code)
 
 uint32_t node_param(const char *name, uint32_t dflt)
 {
-    DEV(DEV_PARAM_NAME) = (uint32_t)(uintptr_t)name;   /* the device looks the name up */
+    DEV(DEV_PARAM_NAME) = (uint32_t)(uintptr_t)name; /* the device looks the name up */
     return DEV(DEV_PARAM_FOUND) ? DEV(DEV_PARAM_VALUE) : dflt;
 }
 
@@ -61,7 +61,7 @@ const char *topo_name(char *buf)
         snprintf(buf, 32, c == 2 ? "fat-octagon" : c == 1 ? "octagon" : "octagon:c=%d", c);
         return buf;
     }
-    if (kind == 3) {   /* DEV_TOPO_DIM0..2: a, h, g */
+    if (kind == 3) { /* DEV_TOPO_DIM0..2: a, h, g */
         snprintf(buf, 48, "dragonfly:a=%d,p=%d,h=%d,g=%d", node_dim(0), c, node_dim(1), node_dim(2));
         return buf;
     }
@@ -73,7 +73,10 @@ const char *topo_name(char *buf)
 
 /* ---------------------------------------------------------------- printf */
 
-typedef struct { char *buf; size_t n, len; } out;
+typedef struct {
+    char *buf;
+    size_t n, len;
+} out;
 
 static void emit(out *o, char c)
 {

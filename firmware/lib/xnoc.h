@@ -11,7 +11,7 @@
 #include "flit.h"
 #include "ni_regs.h"
 
-#define DEV(reg) (((volatile uint32_t *)DEV_BASE)[(reg) / 4])   /* a device register (dev_regs.h) */
+#define DEV(reg) (((volatile uint32_t *)DEV_BASE)[(reg) / 4]) /* a device register (dev_regs.h) */
 #define NI ((volatile uint32_t *)NI_BASE)
 
 static inline int node_id(void) { return (int)DEV(DEV_ID); }
@@ -33,12 +33,12 @@ static inline int node_routers(void) { return (int)DEV(DEV_ROUTERS); }
  * router ids are mixed radix, dimension 0 fastest (docs/topologies.md) */
 static inline int node_ndims(void) { return (int)DEV(DEV_TOPO_NDIMS); }
 static inline int node_dim(int d) { return (int)DEV(DEV_TOPO_DIM0 + 4 * d); }
-uint64_t cycles(void);               /* network cycles since reset */
-void barrier(void);                  /* all running nodes (hardware barrier device) */
-uint64_t barrier_cycle(void);        /* network cycle the last barrier released in */
-void sw_barrier(void);               /* the same, with messages over the NoC */
+uint64_t cycles(void);        /* network cycles since reset */
+void barrier(void);           /* all running nodes (hardware barrier device) */
+uint64_t barrier_cycle(void); /* network cycle the last barrier released in */
+void sw_barrier(void);        /* the same, with messages over the NoC */
 void exit_node(int code) __attribute__((noreturn));
-const char *topo_name(char *buf);    /* "mesh:4x4", "octagon", ... (buf: 48 bytes) */
+const char *topo_name(char *buf); /* "mesh:4x4", "octagon", ... (buf: 48 bytes) */
 
 void putchar_(int c);
 int printf(const char *fmt, ...);
@@ -68,8 +68,8 @@ static inline void noc_send_inline(int ch, int dst, uint32_t route_lo, uint32_t 
                                    uint32_t len, uint16_t tag)
 {
     volatile uint32_t *s = (volatile uint32_t *)(NI_BASE + NI_SEND(ch));
-    __asm__("" : "+r"(s));               /* hide the alignment, or clang builds each address with an ori */
-    (void)s[NI_S_ROOM / 4];              /* stalls until the channel can take this send */
+    __asm__("" : "+r"(s));  /* hide the alignment, or clang builds each address with an ori */
+    (void)s[NI_S_ROOM / 4]; /* stalls until the channel can take this send */
     s[NI_S_DST / 4] = (uint32_t)dst;
     s[NI_S_ROUTE_LO / 4] = route_lo;
     s[NI_S_ROUTE_HI / 4] = route_hi;
@@ -111,24 +111,24 @@ void noc_post(int src, uint16_t tag, void *buf, uint32_t len, volatile uint32_t 
 uint32_t noc_ct_wait(volatile uint32_t *ct, uint32_t target);
 /* The NI refuses posted receives that overlap [lo, hi) (e.g. a plan or code). */
 void noc_guard(const void *lo, const void *hi);
-uint32_t noc_posted_pending(void);   /* posted, not yet matched */
-uint32_t noc_posted_done(void);      /* posted receives completed */
-uint32_t noc_unexpected(void);       /* messages that matched nothing (in the ring) */
+uint32_t noc_posted_pending(void); /* posted, not yet matched */
+uint32_t noc_posted_done(void);    /* posted receives completed */
+uint32_t noc_unexpected(void);     /* messages that matched nothing (in the ring) */
 
 /* ---- network coding and hardware multicast (docs/network-coding.md) ----
  * Addresses: terminal t (0..NT-1) or the coding unit of router r, NT + r.
  * A mask has one bit per address, nc_mask_words() 64-bit words. */
 enum { NC_REPLICATE = 0, NC_ENCODE = 1, NC_NONE = FLIT_NONE, NC_MASK_MAX = 4 };
 typedef struct {
-    int mc;               /* 1: the mask (below) travels with the packet */
-    int op;               /* NC_REPLICATE or NC_ENCODE, at the destination unit */
-    int count;            /* contributions the coding slot expects (1..15), 0 = not set here */
-    int out_dest;         /* where the slot's result goes, or NC_NONE */
-    int out_mc, out_op, out_count;   /* head fields of the result */
-    const uint64_t *mask; /* nc_mask_words() words (when mc = 1) */
+    int mc;                        /* 1: the mask (below) travels with the packet */
+    int op;                        /* NC_REPLICATE or NC_ENCODE, at the destination unit */
+    int count;                     /* contributions the coding slot expects (1..15), 0 = not set here */
+    int out_dest;                  /* where the slot's result goes, or NC_NONE */
+    int out_mc, out_op, out_count; /* head fields of the result */
+    const uint64_t *mask;          /* nc_mask_words() words (when mc = 1) */
 } noc_code;
-static inline int nc_units(void) { return (int)DEV(DEV_NC_UNITS); }     /* 1: routers have units */
-static inline int nc_max_bytes(void) { return (int)DEV(DEV_NC_MAX); }   /* longest packet a unit takes */
+static inline int nc_units(void) { return (int)DEV(DEV_NC_UNITS); }   /* 1: routers have units */
+static inline int nc_max_bytes(void) { return (int)DEV(DEV_NC_MAX); } /* longest packet a unit takes */
 static inline int nc_unit(int router) { return node_count() + router; }
 static inline int nc_router_of(int term) { return term / (int)DEV(DEV_CONC); }
 int nc_mask_words(void);

@@ -11,7 +11,8 @@
 static const char *op_names[OP_COUNT] = {
     "barrier", "bcast", "scatter", "gather", "reduce", "allgather", "alltoall", "mnb", "mns",
 };
-static const char *algo_names[ALGO_COUNT] = {"sched", "tree", "ring", "rd", "all-at-once", "qcdoc", "hnc", "llf", "glf", "forest"};
+static const char *algo_names[ALGO_COUNT] = {"sched", "tree", "ring", "rd",  "all-at-once",
+                                             "qcdoc", "hnc",  "llf",  "glf", "forest"};
 
 const char *coll_op_name(coll_op op) { return op < OP_COUNT ? op_names[op] : "?"; }
 const char *coll_algo_name(coll_algo a) { return a < ALGO_COUNT ? algo_names[a] : "?"; }
@@ -58,7 +59,7 @@ coll_xor *coll_add_xor(coll_sched *s, int step, int node)
 int coll_xfer_bytes(const coll_sched *s, const coll_xfer *x, int bytes)
 {
     if (x->len) return x->len;
-    int parts = s->msgs[x->msg].parts;   /* a bundle's parts lie a slot stride apart */
+    int parts = s->msgs[x->msg].parts; /* a bundle's parts lie a slot stride apart */
     return parts > 1 ? parts * ((bytes + 7) & ~7) : bytes;
 }
 
@@ -69,8 +70,7 @@ static int first_member(const unsigned char *m, int n)
     return -1;
 }
 
-int coll_init(coll_sched *s, const topo *t, coll_op op, const char *from, const char *to,
-              char *err, int errlen)
+int coll_init(coll_sched *s, const topo *t, coll_op op, const char *from, const char *to, char *err, int errlen)
 {
     int n = t->nterms;
     memset(s, 0, sizeof *s);
@@ -106,18 +106,21 @@ int coll_init(coll_sched *s, const topo *t, coll_op op, const char *from, const 
     for (int o = 0; o < n; o++) {
         if (!s->from[o]) continue;
         switch (op) {
-        case OP_BCAST: case OP_ALLGATHER: case OP_MNB:
-            add_msg(s, o, -1);
+        case OP_BCAST:
+        case OP_ALLGATHER:
+        case OP_MNB: add_msg(s, o, -1); break;
+        case OP_REDUCE:
+        case OP_BARRIER:
+            add_msg(s, o, -1); /* o's partial result / arrival token */
             break;
-        case OP_REDUCE: case OP_BARRIER:
-            add_msg(s, o, -1);      /* o's partial result / arrival token */
-            break;
-        case OP_SCATTER: case OP_GATHER: case OP_ALLTOALL: case OP_MNS:
+        case OP_SCATTER:
+        case OP_GATHER:
+        case OP_ALLTOALL:
+        case OP_MNS:
             for (int d = 0; d < n; d++)
                 if (s->to[d] && d != o) add_msg(s, o, d);
             break;
-        default:
-            break;
+        default: break;
         }
     }
     if (op == OP_REDUCE && !s->from[s->root]) add_msg(s, s->root, -1);
@@ -225,8 +228,8 @@ int coll_check(const coll_sched *s, char *err, int errlen)
             }
             int h = since[f->src * s->nmsgs + f->msg];
             if (h == -1 || h >= st) {
-                snprintf(err, (size_t)errlen, "step %d: terminal %d forwards message %d (from %d) before holding it", st,
-                         f->src, f->msg, s->msgs[f->msg].origin);
+                snprintf(err, (size_t)errlen, "step %d: terminal %d forwards message %d (from %d) before holding it",
+                         st, f->src, f->msg, s->msgs[f->msg].origin);
                 rc = -1;
                 break;
             }
@@ -262,7 +265,6 @@ int coll_tree_bcast(coll_sched *s, const int *u, int n, int msg, int step0)
 {
     int L = coll_ceil_log2(n);
     for (int i = 0; i < L; i++)
-        for (int j = 0; j < (1 << i) && j + (1 << i) < n; j++)
-            coll_add(s, step0 + i, u[j], u[j + (1 << i)], msg);
+        for (int j = 0; j < (1 << i) && j + (1 << i) < n; j++) coll_add(s, step0 + i, u[j], u[j + (1 << i)], msg);
     return L;
 }

@@ -20,21 +20,38 @@
 #include "topo.h"
 
 typedef enum {
-    OP_BARRIER, OP_BCAST, OP_SCATTER, OP_GATHER, OP_REDUCE,
-    OP_ALLGATHER, OP_ALLTOALL, OP_MNB, OP_MNS, OP_COUNT
+    OP_BARRIER,
+    OP_BCAST,
+    OP_SCATTER,
+    OP_GATHER,
+    OP_REDUCE,
+    OP_ALLGATHER,
+    OP_ALLTOALL,
+    OP_MNB,
+    OP_MNS,
+    OP_COUNT
 } coll_op;
 
 typedef enum {
-    ALGO_SCHED, ALGO_TREE, ALGO_RING, ALGO_RD, ALGO_ALL_AT_ONCE, ALGO_QCDOC, ALGO_HNC, ALGO_LLF, ALGO_GLF, ALGO_FOREST,
+    ALGO_SCHED,
+    ALGO_TREE,
+    ALGO_RING,
+    ALGO_RD,
+    ALGO_ALL_AT_ONCE,
+    ALGO_QCDOC,
+    ALGO_HNC,
+    ALGO_LLF,
+    ALGO_GLF,
+    ALGO_FOREST,
     ALGO_COUNT
 } coll_algo;
 
 #define COLL_MAX_HOPS 48
 
 typedef struct {
-    int origin;   /* terminal whose data this is */
-    int dest;     /* terminal it is for, or -1: everyone in the receiver set */
-    int parts;    /* 0 or 1: one message of the collective's size; n > 1: a bundle of n
+    int origin; /* terminal whose data this is */
+    int dest;   /* terminal it is for, or -1: everyone in the receiver set */
+    int parts;  /* 0 or 1: one message of the collective's size; n > 1: a bundle of n
                    * (hnc's coded messages; not pattern data, never verified itself) */
 } coll_msg;
 
@@ -44,11 +61,11 @@ typedef struct {
  * out_dest, and that result on its way back. */
 typedef struct {
     int step, src, dst, msg;
-    int chan;                       /* injection channel of src (k-port) */
-    int nports;                     /* 0: table routing */
+    int chan;   /* injection channel of src (k-port) */
+    int nports; /* 0: table routing */
     int8_t ports[COLL_MAX_HOPS];
-    int part, off, len, tag;        /* len 0: the whole message, tag = its id */
-    int out_dest;                   /* to a unit: where the slot's result goes */
+    int part, off, len, tag; /* len 0: the whole message, tag = its id */
+    int out_dest;            /* to a unit: where the slot's result goes */
 } coll_xfer;
 
 /* An XOR on a node's core after the receives of a step: (dmsg, dpart) =
@@ -61,30 +78,29 @@ typedef struct {
 typedef struct {
     coll_op op;
     int nterms;
-    unsigned char *from, *to;       /* transmitter / receiver sets */
-    int root;                       /* bcast/scatter: from; gather/reduce: to */
+    unsigned char *from, *to; /* transmitter / receiver sets */
+    int root;                 /* bcast/scatter: from; gather/reduce: to */
     int nmsgs;
     coll_msg *msgs;
     int nxfers, cap;
     coll_xfer *xf;
     int nsteps;
-    int detour;                     /* routes are at most this many links longer than minimal; -1 unknown */
+    int detour; /* routes are at most this many links longer than minimal; -1 unknown */
     int nxors, xcap;
     coll_xor *xors;
-    int *rank_order;                /* NULL, or the members in rank order (--alloc: random) */
+    int *rank_order; /* NULL, or the members in rank order (--alloc: random) */
     int nranks;
 } coll_sched;
 
 const char *coll_op_name(coll_op op);
-int coll_op_parse(const char *s);           /* -1 if unknown */
+int coll_op_parse(const char *s); /* -1 if unknown */
 const char *coll_algo_name(coll_algo a);
 int coll_algo_parse(const char *s);
 
 /* Fills the sets and the message list of a collective.  from/to may be NULL
  * for the op's defaults (root 0, or every terminal).  Returns 0, or -1 with
  * one line in err. */
-int coll_init(coll_sched *s, const topo *t, coll_op op, const char *from, const char *to,
-              char *err, int errlen);
+int coll_init(coll_sched *s, const topo *t, coll_op op, const char *from, const char *to, char *err, int errlen);
 void coll_free(coll_sched *s);
 
 /* Appends a transfer; returns it for the caller to fill a route. */

@@ -27,7 +27,7 @@
 static int members(const coll_sched *s, int *u)
 {
     int n = 0, start = s->root >= 0 ? s->root : 0;
-    if (s->rank_order) {   /* the given order, the root first */
+    if (s->rank_order) { /* the given order, the root first */
         if (s->root >= 0) u[n++] = s->root;
         for (int i = 0; i < s->nranks; i++)
             if (s->rank_order[i] != s->root) u[n++] = s->rank_order[i];
@@ -89,7 +89,8 @@ static void tree_scatter(coll_sched *s, const int *u, int n)
 static int tree_allgather(coll_sched *s, const int *u, int n, char *err, int errlen)
 {
     if (n & (n - 1)) {
-        snprintf(err, (size_t)errlen, "tree %s needs a power-of-two number of members (XOR ranks), not %d", coll_op_name(s->op), n);
+        snprintf(err, (size_t)errlen, "tree %s needs a power-of-two number of members (XOR ranks), not %d",
+                 coll_op_name(s->op), n);
         return -1;
     }
     int L = coll_ceil_log2(n);
@@ -98,7 +99,7 @@ static int tree_allgather(coll_sched *s, const int *u, int n, char *err, int err
         if (m < 0) continue;
         for (int i = 0; i < L; i++) {
             int b = L - 1 - i;
-            for (int v = 0; v < n; v++)   /* the holders: ranks that agree with a below bit b+1 */
+            for (int v = 0; v < n; v++) /* the holders: ranks that agree with a below bit b+1 */
                 if (!((v ^ a) & ((2 << b) - 1))) coll_add(s, i, u[v], u[v ^ (1 << b)], m);
         }
     }
@@ -111,14 +112,16 @@ static int algo_tree(coll_sched *s, const int *u, int n, char *err, int errlen)
     case OP_BCAST: coll_tree_bcast(s, u, n, own_msg(s, s->root), 0); return 0;
     case OP_SCATTER: tree_scatter(s, u, n); return 0;
     case OP_GATHER: tree_up(s, u, n, 0, 0); return 0;
-    case OP_ALLGATHER: case OP_MNB: return tree_allgather(s, u, n, err, errlen);
+    case OP_ALLGATHER:
+    case OP_MNB: return tree_allgather(s, u, n, err, errlen);
     case OP_REDUCE: tree_up(s, u, n, 1, 0); return 0;
     case OP_BARRIER:
         tree_up(s, u, n, 1, 0);
         coll_tree_bcast(s, u, n, own_msg(s, u[0]), coll_ceil_log2(n));
         return 0;
     default:
-        snprintf(err, (size_t)errlen, "tree is defined for bcast, scatter, gather, reduce, barrier, allgather and mnb, not %s",
+        snprintf(err, (size_t)errlen,
+                 "tree is defined for bcast, scatter, gather, reduce, barrier, allgather and mnb, not %s",
                  coll_op_name(s->op));
         return -1;
     }
@@ -129,24 +132,25 @@ static int algo_ring(coll_sched *s, const int *u, int n, char *err, int errlen)
     (void)err;
     (void)errlen;
     switch (s->op) {
-    case OP_BCAST:                    /* a chain: rank i forwards in step i */
+    case OP_BCAST: /* a chain: rank i forwards in step i */
         for (int i = 0; i + 1 < n; i++) coll_add(s, i, u[i], u[i + 1], own_msg(s, s->root));
         return 0;
-    case OP_REDUCE:                   /* a chain towards the root */
+    case OP_REDUCE: /* a chain towards the root */
         for (int i = n - 1, st = 0; i > 0; i--, st++) coll_add(s, st, u[i], u[i - 1], own_msg(s, u[i]));
         return 0;
     case OP_BARRIER:
         for (int i = n - 1, st = 0; i > 0; i--, st++) coll_add(s, st, u[i], u[i - 1], own_msg(s, u[i]));
         for (int i = 0; i + 1 < n; i++) coll_add(s, n - 1 + i, u[i], u[i + 1], own_msg(s, u[0]));
         return 0;
-    case OP_ALLGATHER: case OP_MNB:   /* step t: rank i passes on the message of rank i - t */
+    case OP_ALLGATHER:
+    case OP_MNB: /* step t: rank i passes on the message of rank i - t */
         for (int t = 0; t + 1 < n; t++)
             for (int i = 0; i < n; i++) {
                 int m = own_msg(s, u[(i - t + n) % n]);
                 if (m >= 0) coll_add(s, t, u[i], u[(i + 1) % n], m);
             }
         return 0;
-    default:                          /* personalized: step t, rank i -> rank i + t */
+    default: /* personalized: step t, rank i -> rank i + t */
         for (int t = 1; t < n; t++)
             for (int i = 0; i < n; i++) {
                 int m = coll_msg_of(s, u[i], u[(i + t) % n]);
@@ -166,29 +170,31 @@ static int algo_rd(coll_sched *s, const int *u, int n, char *err, int errlen)
     switch (s->op) {
     case OP_BCAST: coll_tree_bcast(s, u, n, own_msg(s, s->root), 0); return 0;
     case OP_REDUCE: tree_up(s, u, n, 1, 0); return 0;
-    case OP_BARRIER:                  /* butterfly: after step i each knows 2^(i+1) */
+    case OP_BARRIER: /* butterfly: after step i each knows 2^(i+1) */
         for (int i = 0; i < L; i++)
             for (int j = 0; j < n; j++) coll_add(s, i, u[j], u[j ^ (1 << i)], own_msg(s, u[j]));
         return 0;
-    case OP_ALLGATHER: case OP_MNB:   /* exchange everything held with rank j ^ 2^i */
+    case OP_ALLGATHER:
+    case OP_MNB: /* exchange everything held with rank j ^ 2^i */
         for (int i = 0; i < L; i++)
             for (int j = 0; j < n; j++)
                 for (int r = 0; r < n; r++)
-                    if ((r >> i) == (j >> i)) {   /* rank r's message is held by j after i steps */
+                    if ((r >> i) == (j >> i)) { /* rank r's message is held by j after i steps */
                         int m = own_msg(s, u[r]);
                         if (m >= 0) coll_add(s, i, u[j], u[j ^ (1 << i)], m);
                     }
         return 0;
-    case OP_ALLTOALL: case OP_MNS: case OP_SCATTER: case OP_GATHER:
+    case OP_ALLTOALL:
+    case OP_MNS:
+    case OP_SCATTER:
+    case OP_GATHER:
         for (int t = 1; t < n; t++)
             for (int j = 0; j < n; j++) {
                 int m = coll_msg_of(s, u[j], u[j ^ t]);
                 if (m >= 0) coll_add(s, t - 1, u[j], u[j ^ t], m);
             }
         return 0;
-    default:
-        snprintf(err, (size_t)errlen, "rd is not defined for %s", coll_op_name(s->op));
-        return -1;
+    default: snprintf(err, (size_t)errlen, "rd is not defined for %s", coll_op_name(s->op)); return -1;
     }
 }
 
@@ -254,7 +260,8 @@ static void prune(coll_sched *s)
 static int algo_qcdoc(coll_sched *s, const topo *t, char *err, int errlen)
 {
     if (t->kind != TOPO_TORUS || t->conc != 1) {
-        snprintf(err, (size_t)errlen, "qcdoc runs on a torus with one terminal per router (torus:AxBx...), not %s", t->name);
+        snprintf(err, (size_t)errlen, "qcdoc runs on a torus with one terminal per router (torus:AxBx...), not %s",
+                 t->name);
         return -1;
     }
     if (s->op != OP_ALLGATHER) {
@@ -292,7 +299,7 @@ static int algo_qcdoc(coll_sched *s, const topo *t, char *err, int errlen)
             int d = m.dim_of[i], sg = m.sign_of[i], ch = qcdoc_chan(d, sg);
             for (int g = 0; g < N; g++) {
                 long rest = i;
-                for (int q = 0; q < t->ndims; q++) {   /* origin = g + offset, sender = g - sign * e_d */
+                for (int q = 0; q < t->ndims; q++) { /* origin = g + offset, sender = g - sign * e_d */
                     g0[q] = topo_coord(t, g, q);
                     c[q] = (g0[q] + (int)(rest % t->dims[q])) % t->dims[q];
                     rest /= t->dims[q];
@@ -304,7 +311,7 @@ static int algo_qcdoc(coll_sched *s, const topo *t, char *err, int errlen)
                 x->chan = ch % t->k;
                 x->nports = 2;
                 x->ports[0] = (int8_t)ch;                              /* the link: port 2d (+) or 2d+1 (-) */
-                x->ports[1] = (int8_t)topo_term_port(t, g, ch % t->k);  /* into the receiver's channel */
+                x->ports[1] = (int8_t)topo_term_port(t, g, ch % t->k); /* into the receiver's channel */
             }
         }
     }
@@ -323,10 +330,10 @@ int coll_builtin(coll_sched *s, const topo *t, coll_algo a, char *err, int errle
     case ALGO_RD: rc = algo_rd(s, u, n, err, errlen); break;
     case ALGO_ALL_AT_ONCE: rc = algo_all_at_once(s, u, n); break;
     case ALGO_QCDOC: rc = algo_qcdoc(s, t, err, errlen); break;
-    case ALGO_LLF: case ALGO_GLF: case ALGO_FOREST: rc = coll_dragonfly(s, t, a, err, errlen); break;
-    default:
-        snprintf(err, (size_t)errlen, "'%s' is not a built-in algorithm", coll_algo_name(a));
-        rc = -1;
+    case ALGO_LLF:
+    case ALGO_GLF:
+    case ALGO_FOREST: rc = coll_dragonfly(s, t, a, err, errlen); break;
+    default: snprintf(err, (size_t)errlen, "'%s' is not a built-in algorithm", coll_algo_name(a)); rc = -1;
     }
     free(u);
     if (rc == 0) prune(s);

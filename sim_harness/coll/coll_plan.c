@@ -19,10 +19,10 @@ int coll_redop_parse(const char *s)
 
 /* the plan names collectives by the harness's coll_op values */
 #define SAME(a, b) ((int)(a) == (int)(b))
-_Static_assert(SAME(OP_BARRIER, PLAN_OP_BARRIER) && SAME(OP_BCAST, PLAN_OP_BCAST) && SAME(OP_SCATTER, PLAN_OP_SCATTER) &&
-                   SAME(OP_GATHER, PLAN_OP_GATHER) && SAME(OP_REDUCE, PLAN_OP_REDUCE) &&
-                   SAME(OP_ALLGATHER, PLAN_OP_ALLGATHER) && SAME(OP_ALLTOALL, PLAN_OP_ALLTOALL) &&
-                   SAME(OP_MNB, PLAN_OP_MNB) && SAME(OP_MNS, PLAN_OP_MNS),
+_Static_assert(SAME(OP_BARRIER, PLAN_OP_BARRIER) && SAME(OP_BCAST, PLAN_OP_BCAST) &&
+                   SAME(OP_SCATTER, PLAN_OP_SCATTER) && SAME(OP_GATHER, PLAN_OP_GATHER) &&
+                   SAME(OP_REDUCE, PLAN_OP_REDUCE) && SAME(OP_ALLGATHER, PLAN_OP_ALLGATHER) &&
+                   SAME(OP_ALLTOALL, PLAN_OP_ALLTOALL) && SAME(OP_MNB, PLAN_OP_MNB) && SAME(OP_MNS, PLAN_OP_MNS),
                "coll_op and the plan's op codes agree");
 _Static_assert(sizeof(plan_send) == 4 * PLAN_SEND_WORDS && sizeof(plan_recv) == 4 * PLAN_RECV_WORDS &&
                    sizeof(plan_slot) == 4 * PLAN_SLOT_WORDS && sizeof(plan_step) == 4 * PLAN_STEP_WORDS,
@@ -74,8 +74,8 @@ static int node_slots(const coll_sched *s, int node, int *slots, int *first, int
     return n;
 }
 
-uint32_t *coll_plan_encode(const coll_sched *s, const topo *t, int node, int bytes, int sync, uint32_t seed,
-                           int redop, uint32_t plan_addr, int *nwords, uint32_t *buf_end)
+uint32_t *coll_plan_encode(const coll_sched *s, const topo *t, int node, int bytes, int sync, uint32_t seed, int redop,
+                           uint32_t plan_addr, int *nwords, uint32_t *buf_end)
 {
     int ext = ext_sched(s), nsend = 0, nrecv = 0, nops = 0;
     for (int x = 0; x < s->nxfers; x++) {
@@ -87,11 +87,13 @@ uint32_t *coll_plan_encode(const coll_sched *s, const topo *t, int node, int byt
         } else nops += mine;
     }
     for (int x = 0; x < s->nxors; x++) nops += s->xors[x].node == node;
-    int *slots = xmalloc(((size_t)s->nmsgs + 1) * sizeof *slots), *first = xmalloc(((size_t)s->nmsgs + 1) * sizeof *first);
+    int *slots = xmalloc(((size_t)s->nmsgs + 1) * sizeof *slots),
+        *first = xmalloc(((size_t)s->nmsgs + 1) * sizeof *first);
     int units, nslots = node_slots(s, node, slots, first, &units);
     int steps_off = PH_HEADER_WORDS, sends_off = steps_off + PLAN_STEP_WORDS * s->nsteps;
     int recvs_off = sends_off + PLAN_SEND_WORDS * nsend, slots_off = recvs_off + PLAN_RECV_WORDS * nrecv;
-    int xsteps_off = slots_off + PLAN_SLOT_WORDS * units, ops_off = xsteps_off + (ext ? PLAN_XSTEP_WORDS * s->nsteps : 0);
+    int xsteps_off = slots_off + PLAN_SLOT_WORDS * units,
+        ops_off = xsteps_off + (ext ? PLAN_XSTEP_WORDS * s->nsteps : 0);
     int ct_off = ops_off + PLAN_OP_WORDS * nops, result_off = ct_off + s->nsteps;
     int total = result_off + PLAN_RESULT_WORDS(s->nsteps);
     uint32_t stride = ((uint32_t)bytes + 7) & ~7u, buf = (plan_addr + 4u * (uint32_t)total + 63) & ~63u;
@@ -125,7 +127,7 @@ uint32_t *coll_plan_encode(const coll_sched *s, const topo *t, int node, int byt
     w[PH_NOPS] = (uint32_t)nops;
     for (int i = 0; i < s->nterms && i < 1024; i++)
         if (s->from[i]) w[PH_CONTRIB + i / 32] |= 1u << (i % 32);
-    /* byte offset of (message, part) in this node's buffers */
+            /* byte offset of (message, part) in this node's buffers */
 #define OFF(m, part) (stride * (uint32_t)(first[slot_of(slots, nslots, (m))] + (part)))
     int pb = topo_port_bits(t), is = 0, ir = 0, io = 0;
     for (int st = 0; st < s->nsteps; st++) {
@@ -141,8 +143,14 @@ uint32_t *coll_plan_encode(const coll_sched *s, const topo *t, int node, int byt
                 uint32_t tag = (uint32_t)(f->len ? f->tag : f->msg);
                 plan_op *o = (plan_op *)&w[ops_off + PLAN_OP_WORDS * io++];
                 if (f->src == node) {
-                    *o = (plan_op){.kind = f->dst >= s->nterms ? PO_ENCODE : PO_SEND, .peer = (uint32_t)f->dst, .tag = tag,
-                                   .off = off, .len = len, .chan = (uint32_t)f->chan, .a = 2, .b = (uint32_t)f->out_dest};
+                    *o = (plan_op){.kind = f->dst >= s->nterms ? PO_ENCODE : PO_SEND,
+                                   .peer = (uint32_t)f->dst,
+                                   .tag = tag,
+                                   .off = off,
+                                   .len = len,
+                                   .chan = (uint32_t)f->chan,
+                                   .a = 2,
+                                   .b = (uint32_t)f->out_dest};
                 } else {
                     *o = (plan_op){.kind = PO_RECV, .peer = (uint32_t)f->src, .tag = tag, .off = off, .len = len};
                     xw[2]++;
@@ -175,8 +183,12 @@ uint32_t *coll_plan_encode(const coll_sched *s, const topo *t, int node, int byt
             const coll_xor *c = &s->xors[x];
             if (c->step != st || c->node != node) continue;
             plan_op *o = (plan_op *)&w[ops_off + PLAN_OP_WORDS * io++];
-            *o = (plan_op){.kind = PO_XOR, .peer = c->verify ? POF_VERIFY : 0, .off = OFF(c->dmsg, c->dpart),
-                           .len = (uint32_t)bytes, .a = OFF(c->amsg, c->apart), .b = OFF(c->bmsg, c->bpart)};
+            *o = (plan_op){.kind = PO_XOR,
+                           .peer = c->verify ? POF_VERIFY : 0,
+                           .off = OFF(c->dmsg, c->dpart),
+                           .len = (uint32_t)bytes,
+                           .a = OFF(c->amsg, c->apart),
+                           .b = OFF(c->bmsg, c->bpart)};
         }
         sw[1] = (uint32_t)is - sw[0];
         sw[3] = (uint32_t)ir - sw[2];
@@ -215,8 +227,7 @@ static long first_wrong(const plan_slot *sl, const uint8_t *d, uint32_t bytes, u
     return -1;
 }
 
-int coll_plan_verify(const uint32_t *w, const uint8_t *ram, uint32_t ram_base, uint32_t ram_size, char *err,
-                     int errlen)
+int coll_plan_verify(const uint32_t *w, const uint8_t *ram, uint32_t ram_base, uint32_t ram_size, char *err, int errlen)
 {
     int me = (int)w[PH_NODE];
     uint32_t bytes = w[PH_BYTES], stride = w[PH_STRIDE], seed = w[PH_SEED], redop = w[PH_REDOP];
@@ -234,7 +245,8 @@ int coll_plan_verify(const uint32_t *w, const uint8_t *ram, uint32_t ram_base, u
         uint8_t want;
         long b = first_wrong(sl, d, bytes, seed, &want);
         if (b >= 0) {
-            snprintf(err, (size_t)errlen, "node %d: message %u (from terminal %u, received from %u) byte %ld: got 0x%02x, expected 0x%02x",
+            snprintf(err, (size_t)errlen,
+                     "node %d: message %u (from terminal %u, received from %u) byte %ld: got 0x%02x, expected 0x%02x",
                      me, sl->msg, sl->origin, e->src, b, d[b], want);
             return -1;
         }
@@ -252,8 +264,9 @@ int coll_plan_verify(const uint32_t *w, const uint8_t *ram, uint32_t ram_base, u
         uint8_t want;
         long b = first_wrong(sl, d, bytes, seed, &want);
         if (b >= 0) {
-            snprintf(err, (size_t)errlen, "node %d: message %u (from terminal %u, decoded) byte %ld: got 0x%02x, expected 0x%02x",
-                     me, sl->msg, sl->origin, b, d[b], want);
+            snprintf(err, (size_t)errlen,
+                     "node %d: message %u (from terminal %u, decoded) byte %ld: got 0x%02x, expected 0x%02x", me,
+                     sl->msg, sl->origin, b, d[b], want);
             return -1;
         }
     }
@@ -271,7 +284,8 @@ int coll_plan_verify(const uint32_t *w, const uint8_t *ram, uint32_t ram_base, u
         for (uint32_t wd = 0; wd < bytes / 4; wd++) {
             uint32_t want = coll_identity(redop), got;
             for (uint32_t o = 0; o < w[PH_NTERMS] && o < 1024; o++)
-                if (w[PH_CONTRIB + o / 32] >> (o % 32) & 1) want = coll_combine(redop, want, coll_pattern(seed, (int)o, -1, wd));
+                if (w[PH_CONTRIB + o / 32] >> (o % 32) & 1)
+                    want = coll_combine(redop, want, coll_pattern(seed, (int)o, -1, wd));
             memcpy(&got, d + 4 * wd, 4);
             if (got != want) {
                 snprintf(err, (size_t)errlen, "node %d: reduce result (%s) byte %u: got 0x%08x, expected 0x%08x", me,

@@ -18,8 +18,8 @@ int coll_redop_parse(const char *s);
  * buffers follow it (8-byte aligned).  Returns a malloc'ed word array and
  * its length in *nwords (counters and result area included, zeroed); the
  * buffers end at *buf_end. */
-uint32_t *coll_plan_encode(const coll_sched *s, const topo *t, int node, int bytes, int sync, uint32_t seed,
-                           int redop, uint32_t plan_addr, int *nwords, uint32_t *buf_end);
+uint32_t *coll_plan_encode(const coll_sched *s, const topo *t, int node, int bytes, int sync, uint32_t seed, int redop,
+                           uint32_t plan_addr, int *nwords, uint32_t *buf_end);
 
 /* Checks a node's buffers after the run against the pattern (off the
  * clock): every slot a receive marked PRF_VERIFY, and for reduce the root's

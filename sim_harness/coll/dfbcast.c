@@ -27,14 +27,13 @@
 #include "coll/coll.h"
 #include "cli.h"
 
-
 typedef struct {
     const topo *t;
     coll_sched *s;
     int msg, root;
-    unsigned char *job;   /* [terminal] member of the broadcast */
-    int *holder;          /* [router]: the terminal that holds the data there, or -1 */
-    int *u;               /* scratch list */
+    unsigned char *job; /* [terminal] member of the broadcast */
+    int *holder;        /* [router]: the terminal that holds the data there, or -1 */
+    int *u;             /* scratch list */
 } df;
 
 /* the first job terminal on router r, or -1 */
@@ -103,8 +102,8 @@ static int remote_phase(df *d, int forest, int *recv, int step0)
         if (y == x0 || first_in_group(d, y) < 0) continue;
         int pa, pb, ga = topo_df_gateway(t, x0, y, &pa), gb = topo_df_gateway(t, y, x0, &pb);
         recv[y] = first_on_router(d, gb) >= 0 ? first_on_router(d, gb) : first_in_group(d, y);
-        if (d->holder[ga] >= 0) owner[y] = ga;   /* the holder on the gateway router */
-        else {                                    /* else the least loaded holder */
+        if (d->holder[ga] >= 0) owner[y] = ga; /* the holder on the gateway router */
+        else {                                 /* else the least loaded holder */
             for (int i = 0; i < a; i++) {
                 int r = x0 * a + i;
                 if (d->holder[r] >= 0 && (owner[y] < 0 || load[r] < load[owner[y]])) owner[y] = r;
@@ -120,7 +119,7 @@ static int remote_phase(df *d, int forest, int *recv, int step0)
             if (owner[y] == r) d->u[n++] = recv[y];
         int L;
         if (forest) L = coll_tree_bcast(d->s, d->u, n, d->msg, step0);
-        else {   /* in series, one group per step */
+        else { /* in series, one group per step */
             for (int k = 1; k < n; k++) coll_add(d->s, step0 + k - 1, d->u[0], d->u[k], d->msg);
             L = n - 1;
         }
@@ -134,11 +133,13 @@ static int remote_phase(df *d, int forest, int *recv, int step0)
 int coll_dragonfly(coll_sched *s, const topo *t, coll_algo algo, char *err, int errlen)
 {
     if (t->kind != TOPO_DRAGONFLY) {
-        snprintf(err, (size_t)errlen, "%s is a dragonfly broadcast: --topo dragonfly:a=A,p=P,h=H, not %s", coll_algo_name(algo), t->name);
+        snprintf(err, (size_t)errlen, "%s is a dragonfly broadcast: --topo dragonfly:a=A,p=P,h=H, not %s",
+                 coll_algo_name(algo), t->name);
         return -1;
     }
     if (s->op != OP_BCAST) {
-        snprintf(err, (size_t)errlen, "%s is a broadcast: --op bcast, not %s", coll_algo_name(algo), coll_op_name(s->op));
+        snprintf(err, (size_t)errlen, "%s is a broadcast: --op bcast, not %s", coll_algo_name(algo),
+                 coll_op_name(s->op));
         return -1;
     }
     df d = {.t = t, .s = s, .root = s->root, .msg = coll_msg_of(s, s->root, -1)};
@@ -151,7 +152,7 @@ int coll_dragonfly(coll_sched *s, const topo *t, coll_algo algo, char *err, int 
     for (int y = 0; y < t->groups; y++) recv[y] = -1;
     int x0 = topo_group(t, topo_term_router(t, s->root)), step = 0;
     if (algo == ALGO_GLF) {
-        int n = 0;   /* the root, then one terminal of every other group */
+        int n = 0; /* the root, then one terminal of every other group */
         d.u[n++] = s->root;
         for (int y = 0; y < t->groups; y++)
             if (y != x0 && first_in_group(&d, y) >= 0) d.u[n++] = recv[y] = first_in_group(&d, y);

@@ -21,7 +21,7 @@ void dfm_eval(const topo *t, dfm_probs *p)
     double pairs = 0, cnt_local[3] = {0}, glob = 0, P = t->conc;
     for (int ra = 0; ra < t->nrouters; ra++)
         for (int rb = 0; rb < t->nrouters; rb++) {
-            double w = ra == rb ? P * (P - 1) : P * P;   /* terminal pairs between the two routers */
+            double w = ra == rb ? P * (P - 1) : P * P; /* terminal pairs between the two routers */
             int l, g;
             path_links(t, ra, rb, &l, &g);
             pairs += w;

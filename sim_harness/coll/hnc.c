@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "coll/ncmodel.h"
-#include "../../firmware/lib/ni_regs.h"   /* NI_MAX_PACKET */
+#include "../../firmware/lib/ni_regs.h" /* NI_MAX_PACKET */
 
 /* The layout: group g's member of rank r (r = ly * gw + lx, so that the
  * rank's high bits are y bits: the model's tree order). */
@@ -20,7 +20,7 @@ typedef struct {
 static int member(const layout *L, int g, int r)
 {
     int c[2] = {(g % L->gx) * L->gw + r % L->gw, (g / L->gx) * L->gh + r / L->gw};
-    return topo_router_at(L->t, c);   /* one terminal per router */
+    return topo_router_at(L->t, c); /* one terminal per router */
 }
 
 /* A multicast of message msg from rank `root` of group g's members (or of
@@ -37,7 +37,7 @@ static void multicast(coll_sched *s, const layout *L, int ins, int g, int root, 
     }
     for (int i = 0; i < bits; i++) {
         int b = bits - 1 - i;
-        for (int v = 0; v < n; v++)   /* the holders: ranks that agree with root below bit b+1 */
+        for (int v = 0; v < n; v++) /* the holders: ranks that agree with root below bit b+1 */
             if (!((v ^ root) & ((2 << b) - 1))) coll_add(s, step0 + i, NODE(v), NODE(v ^ (1 << b)), msg);
     }
 #undef NODE
@@ -45,7 +45,10 @@ static void multicast(coll_sched *s, const layout *L, int ins, int g, int root, 
 
 static int shape_from_model(const topo *t, const hnc_opts *o, hnc_info *info, char *err, int errlen)
 {
-    ncm_net n = {.w = t->dims[0], .h = t->dims[1], .torus = t->kind == TOPO_TORUS, .mc = o->all_at_once ? NCM_ALL_AT_ONCE : NCM_TREE};
+    ncm_net n = {.w = t->dims[0],
+                 .h = t->dims[1],
+                 .torus = t->kind == TOPO_TORUS,
+                 .mc = o->all_at_once ? NCM_ALL_AT_ONCE : NCM_TREE};
     ncm_coded c;
     if (ncm_check(&n, err, errlen)) return -1;
     if (!o->gw) {
@@ -54,8 +57,9 @@ static int shape_from_model(const topo *t, const hnc_opts *o, hnc_info *info, ch
             return -1;
         }
     } else if (!ncm_shape_ok(&n, o->gw, o->gh) || ncm_coded_eval(&n, o->gw, o->gh, &c, err, errlen)) {
-        snprintf(err, (size_t)errlen, "--group-shape %dx%d must tile %dx%d into at least two groups of at least 2 nodes%s",
-                 o->gw, o->gh, n.w, n.h, n.mc == NCM_TREE ? ", with power-of-two sides for tree multicasts" : "");
+        snprintf(err, (size_t)errlen,
+                 "--group-shape %dx%d must tile %dx%d into at least two groups of at least 2 nodes%s", o->gw, o->gh,
+                 n.w, n.h, n.mc == NCM_TREE ? ", with power-of-two sides for tree multicasts" : "");
         return -1;
     }
     info->gw = c.gw;
@@ -71,8 +75,8 @@ static int shape_from_model(const topo *t, const hnc_opts *o, hnc_info *info, ch
 int hnc_build(coll_sched *s, const topo *t, const hnc_opts *o, hnc_info *info, char *err, int errlen)
 {
     if ((t->kind != TOPO_MESH && t->kind != TOPO_TORUS) || t->ndims != 2 || t->conc != 1) {
-        snprintf(err, (size_t)errlen, "hnc runs on a 2-D mesh or torus with one terminal per router (mesh:WxH, torus:WxH), not %s",
-                 t->name);
+        snprintf(err, (size_t)errlen,
+                 "hnc runs on a 2-D mesh or torus with one terminal per router (mesh:WxH, torus:WxH), not %s", t->name);
         return -1;
     }
     if (s->op != OP_ALLGATHER && s->op != OP_MNB) {
@@ -91,10 +95,12 @@ int hnc_build(coll_sched *s, const topo *t, const hnc_opts *o, hnc_info *info, c
     memset(info, 0, sizeof *info);
     if (shape_from_model(t, o, info, err, errlen)) return -1;
     long bundle_bytes = (long)(info->group_size - 1) * ((o->bytes + 7) & ~7);
-    if (bundle_bytes > NI_MAX_PACKET) {   /* a bundle travels as one packet (the model's one unicast) */
-        snprintf(err, (size_t)errlen, "a bundle of %d coded messages of %d bytes is %ld bytes, more than one packet takes (%u): "
-                 "use --bytes %d or less, or smaller groups (--group-shape)", info->group_size - 1, o->bytes, bundle_bytes,
-                 NI_MAX_PACKET, (int)(NI_MAX_PACKET / (unsigned)(info->group_size - 1)) & ~7);
+    if (bundle_bytes > NI_MAX_PACKET) { /* a bundle travels as one packet (the model's one unicast) */
+        snprintf(err, (size_t)errlen,
+                 "a bundle of %d coded messages of %d bytes is %ld bytes, more than one packet takes (%u): "
+                 "use --bytes %d or less, or smaller groups (--group-shape)",
+                 info->group_size - 1, o->bytes, bundle_bytes, NI_MAX_PACKET,
+                 (int)(NI_MAX_PACKET / (unsigned)(info->group_size - 1)) & ~7);
         return -1;
     }
     layout L = {.t = t, .gw = info->gw, .gh = info->gh, .gx = t->dims[0] / info->gw, .gy = t->dims[1] / info->gh};
@@ -123,8 +129,12 @@ int hnc_build(coll_sched *s, const topo *t, const hnc_opts *o, hnc_info *info, c
         for (int i = 0; i + 1 < M; i++) {
             if (!o->xor_unit) {
                 coll_xor *x = coll_add_xor(s, step, in);
-                *x = (coll_xor){.step = step, .node = in, .dmsg = bundle[g], .dpart = i,
-                                .amsg = DATA(g, i), .bmsg = DATA(g, i + 1)};
+                *x = (coll_xor){.step = step,
+                                .node = in,
+                                .dmsg = bundle[g],
+                                .dpart = i,
+                                .amsg = DATA(g, i),
+                                .bmsg = DATA(g, i + 1)};
                 continue;
             }
             int unit = t->nterms + topo_term_router(t, in), nch = (o->bytes + o->chunk - 1) / o->chunk;
@@ -161,13 +171,23 @@ int hnc_build(coll_sched *s, const topo *t, const hnc_opts *o, hnc_info *info, c
                 int node = member(&L, g, r);
                 for (int i = r; i + 1 < M; i++) {
                     coll_xor *x = coll_add_xor(s, step, node);
-                    *x = (coll_xor){.step = step, .node = node, .dmsg = DATA(h, i + 1), .amsg = bundle[h], .apart = i,
-                                    .bmsg = DATA(h, i), .verify = 1};
+                    *x = (coll_xor){.step = step,
+                                    .node = node,
+                                    .dmsg = DATA(h, i + 1),
+                                    .amsg = bundle[h],
+                                    .apart = i,
+                                    .bmsg = DATA(h, i),
+                                    .verify = 1};
                 }
                 for (int i = r - 1; i >= 0; i--) {
                     coll_xor *x = coll_add_xor(s, step, node);
-                    *x = (coll_xor){.step = step, .node = node, .dmsg = DATA(h, i), .amsg = bundle[h], .apart = i,
-                                    .bmsg = DATA(h, i + 1), .verify = 1};
+                    *x = (coll_xor){.step = step,
+                                    .node = node,
+                                    .dmsg = DATA(h, i),
+                                    .amsg = bundle[h],
+                                    .apart = i,
+                                    .bmsg = DATA(h, i + 1),
+                                    .verify = 1};
                 }
             }
 #undef DATA
@@ -192,7 +212,8 @@ int hnc_check(const coll_sched *s, char *err, int errlen)
     for (int m = 0; m < nm; m++)
         if (s->msgs[m].parts > maxp) maxp = s->msgs[m].parts;
     /* has[(node * nm + m) * maxp + part] */
-    unsigned char *has = xcalloc((size_t)n * (size_t)nm * (size_t)maxp, 1), *next = xmalloc((size_t)n * (size_t)nm * (size_t)maxp);
+    unsigned char *has = xcalloc((size_t)n * (size_t)nm * (size_t)maxp, 1),
+                  *next = xmalloc((size_t)n * (size_t)nm * (size_t)maxp);
 #define HAS(a, node, m, p) a[((size_t)(node) * (size_t)nm + (size_t)(m)) * (size_t)maxp + (size_t)(p)]
     for (int m = 0; m < nm; m++)
         if (s->msgs[m].parts <= 1) HAS(has, s->msgs[m].origin, m, 0) = 1;
@@ -203,14 +224,15 @@ int hnc_check(const coll_sched *s, char *err, int errlen)
             const coll_xfer *f = &s->xf[x];
             if (f->step != st) continue;
             int parts = s->msgs[f->msg].parts > 1 ? s->msgs[f->msg].parts : 1;
-            if (f->src >= n) {   /* a unit's result: both contributions were sent this step */
+            if (f->src >= n) { /* a unit's result: both contributions were sent this step */
                 int got = 0;
                 for (int y = 0; y < s->nxfers; y++) {
                     const coll_xfer *c = &s->xf[y];
                     got += c->step == st && c->dst == f->src && c->tag == f->tag && c->out_dest == f->dst;
                 }
                 if (got != 2) {
-                    snprintf(err, (size_t)errlen, "hnc step %d: unit %d returns tag %d with %d contributions", st, f->src, f->tag, got);
+                    snprintf(err, (size_t)errlen, "hnc step %d: unit %d returns tag %d with %d contributions", st,
+                             f->src, f->tag, got);
                     rc = -1;
                 }
                 if (!f->off) HAS(next, f->dst, f->msg, f->part) = 1;
@@ -218,19 +240,20 @@ int hnc_check(const coll_sched *s, char *err, int errlen)
             }
             for (int p = 0; p < parts && !rc; p++)
                 if (!HAS(has, f->src, f->msg, parts > 1 ? p : f->part)) {
-                    snprintf(err, (size_t)errlen, "hnc step %d: node %d sends message %d part %d before holding it", st, f->src, f->msg, p);
+                    snprintf(err, (size_t)errlen, "hnc step %d: node %d sends message %d part %d before holding it", st,
+                             f->src, f->msg, p);
                     rc = -1;
                 }
             if (f->dst < n)
                 for (int p = 0; p < parts; p++) HAS(next, f->dst, f->msg, p) = 1;
         }
         memcpy(has, next, (size_t)n * (size_t)nm * (size_t)maxp);
-        for (int x = 0; x < s->nxors && !rc; x++) {   /* in order: a decoding chain uses what it just made */
+        for (int x = 0; x < s->nxors && !rc; x++) { /* in order: a decoding chain uses what it just made */
             const coll_xor *c = &s->xors[x];
             if (c->step != st) continue;
             if (!HAS(has, c->node, c->amsg, c->apart) || !HAS(has, c->node, c->bmsg, c->bpart)) {
-                snprintf(err, (size_t)errlen, "hnc step %d: node %d XORs message %d/%d with %d/%d before holding both", st, c->node,
-                         c->amsg, c->apart, c->bmsg, c->bpart);
+                snprintf(err, (size_t)errlen, "hnc step %d: node %d XORs message %d/%d with %d/%d before holding both",
+                         st, c->node, c->amsg, c->apart, c->bmsg, c->bpart);
                 rc = -1;
             }
             HAS(has, c->node, c->dmsg, c->dpart) = 1;
@@ -239,7 +262,8 @@ int hnc_check(const coll_sched *s, char *err, int errlen)
     for (int node = 0; node < n && !rc; node++)
         for (int m = 0; m < nm && !rc; m++)
             if (s->msgs[m].parts <= 1 && !HAS(has, node, m, 0)) {
-                snprintf(err, (size_t)errlen, "hnc: node %d never learns the data of terminal %d", node, s->msgs[m].origin);
+                snprintf(err, (size_t)errlen, "hnc: node %d never learns the data of terminal %d", node,
+                         s->msgs[m].origin);
                 rc = -1;
             }
 #undef HAS

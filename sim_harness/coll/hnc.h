@@ -30,20 +30,20 @@
 #include "topo.h"
 
 typedef struct {
-    int gw, gh;          /* group shape; 0: the model's best */
-    int all_at_once;     /* multicast: 0 tree, 1 all-at-once */
-    int xor_unit;        /* 1: the IN's router's coding unit XORs */
-    int chunk;           /* --xor unit: the longest packet a unit takes (bytes) */
-    int bytes;           /* message size */
+    int gw, gh;      /* group shape; 0: the model's best */
+    int all_at_once; /* multicast: 0 tree, 1 all-at-once */
+    int xor_unit;    /* 1: the IN's router's coding unit XORs */
+    int chunk;       /* --xor unit: the longest packet a unit takes (bytes) */
+    int bytes;       /* message size */
 } hnc_opts;
 
-enum { HNC_B, HNC_C, HNC_D, HNC_E, HNC_G, HNC_PHASES };   /* F runs with B */
+enum { HNC_B, HNC_C, HNC_D, HNC_E, HNC_G, HNC_PHASES }; /* F runs with B */
 
 typedef struct {
     int gw, gh, groups, group_size;
-    int in_x, in_y;                  /* the IN's position inside its group */
-    int first_step[HNC_PHASES + 1];  /* phase p: steps [first_step[p], first_step[p+1]) */
-    double model_hops;               /* the model's coded hops for this shape (ncmodel) */
+    int in_x, in_y;                 /* the IN's position inside its group */
+    int first_step[HNC_PHASES + 1]; /* phase p: steps [first_step[p], first_step[p+1]) */
+    double model_hops;              /* the model's coded hops for this shape (ncmodel) */
 } hnc_info;
 
 /* Builds the schedule into s (an allgather over every terminal, from

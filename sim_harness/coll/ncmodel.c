@@ -30,7 +30,7 @@ static double pairs1(int k, int s, int torus)
     for (int d = 1; d < k; d++) {
         int hops = d * s;
         if (torus && k * s - hops < hops) hops = k * s - hops;
-        t += 2.0 * (k - d) * hops;   /* (a, a+d) and (a+d, a) */
+        t += 2.0 * (k - d) * hops; /* (a, a+d) and (a+d, a) */
     }
     return t;
 }
@@ -58,8 +58,10 @@ int ncm_check(const ncm_net *n, char *err, int errlen)
         return -1;
     }
     if (n->mc == NCM_TREE && (!pow2(n->w) || !pow2(n->h))) {
-        snprintf(err, (size_t)errlen, "--multicast tree needs power-of-two sides (the XOR-ranked binomial tree), not %dx%d; "
-                 "all-at-once takes any size", n->w, n->h);
+        snprintf(err, (size_t)errlen,
+                 "--multicast tree needs power-of-two sides (the XOR-ranked binomial tree), not %dx%d; "
+                 "all-at-once takes any size",
+                 n->w, n->h);
         return -1;
     }
     return 0;
@@ -76,8 +78,9 @@ double ncm_conventional(const ncm_net *n, double *unicasts)
 int ncm_coded_eval(const ncm_net *n, int gw, int gh, ncm_coded *c, char *err, int errlen)
 {
     if (gw < 1 || gh < 1 || n->w % gw || n->h % gh || gw * gh < 2 || gw * gh == n->w * n->h) {
-        snprintf(err, (size_t)errlen, "group shape %dx%d must divide %dx%d into at least two groups of at least 2 nodes",
-                 gw, gh, n->w, n->h);
+        snprintf(err, (size_t)errlen,
+                 "group shape %dx%d must divide %dx%d into at least two groups of at least 2 nodes", gw, gh, n->w,
+                 n->h);
         return -1;
     }
     int gx = n->w / gw, gy = n->h / gh, torus = n->torus;

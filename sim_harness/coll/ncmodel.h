@@ -33,12 +33,12 @@ typedef struct {
 } ncm_net;
 
 typedef struct {
-    int gw, gh;                 /* group shape */
+    int gw, gh; /* group shape */
     int groups, group_size;
-    int in_x, in_y;             /* the intermediate node's position inside its group */
+    int in_x, in_y; /* the intermediate node's position inside its group */
     double hops_b, hops_d, hops_e, hops_f, coded_hops;
     double unicasts;
-    int m_hops, g_hops;         /* longest intra-group path, longest path between INs */
+    int m_hops, g_hops; /* longest intra-group path, longest path between INs */
 } ncm_coded;
 
 /* Conventional all-to-all broadcast: aggregate hops and unicasts. */

@@ -32,8 +32,8 @@ static int options(const qcdoc_model *m, const int *v, int *b, int *l, int *od, 
     for (int d = 0; d < m->ndims; d++) {
         int a = abs(v[d]);
         if (a != lo) continue;
-        int both = 2 * a == m->dims[d];   /* half way round an even ring: either way */
-        if (both || v[d] > 0) od[n] = d, os[n++] = -1;   /* origin on the + side: travels - */
+        int both = 2 * a == m->dims[d];                /* half way round an even ring: either way */
+        if (both || v[d] > 0) od[n] = d, os[n++] = -1; /* origin on the + side: travels - */
         if (both || v[d] < 0) od[n] = d, os[n++] = +1;
     }
     *b = nb;
@@ -113,7 +113,7 @@ int qcdoc_build(qcdoc_model *m, int ndims, const int *dims, char *err, int errle
     m->msgs = xcalloc((size_t)m->nsteps, sizeof *m->msgs);
     m->tsplit = xcalloc((size_t)m->nsteps, sizeof *m->tsplit);
     size_t nmask = (size_t)1 << m->nch;
-    double *cnt = xcalloc((size_t)m->nsteps * nmask, sizeof *cnt);   /* data per (step, allowed channels) */
+    double *cnt = xcalloc((size_t)m->nsteps * nmask, sizeof *cnt); /* data per (step, allowed channels) */
     m->whole = xcalloc((size_t)m->nsteps * (size_t)m->nch, sizeof *m->whole);
     m->step_of = xcalloc((size_t)m->nodes, sizeof *m->step_of);
     m->dim_of = xcalloc((size_t)m->nodes, sizeof *m->dim_of);

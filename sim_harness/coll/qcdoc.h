@@ -28,12 +28,12 @@
 typedef struct {
     int ndims, dims[TOPO_MAX_DIMS];
     long nodes;
-    int nch;              /* receive channels per node: 2 per dimension (+, - travel) */
+    int nch; /* receive channels per node: 2 per dimension (+, - travel) */
     int nsteps;
-    int *block, *level;   /* [j]: step j's block b (non-zero coordinates) and hop l */
-    double *msgs;         /* [j]: M_j, data each node receives in step j */
-    double *tsplit;       /* [j]: step j's time with ties split: its least possible largest channel load */
-    double *whole;        /* [j*nch + c]: the same with whole messages (the firmware plan) */
+    int *block, *level; /* [j]: step j's block b (non-zero coordinates) and hop l */
+    double *msgs;       /* [j]: M_j, data each node receives in step j */
+    double *tsplit;     /* [j]: step j's time with ties split: its least possible largest channel load */
+    double *whole;      /* [j*nch + c]: the same with whole messages (the firmware plan) */
     /* per offset (index = mixed-radix coordinates, dimension 0 fastest):
      * step (-1 for the node itself), dimension and travel sign of the plan */
     int *step_of, *dim_of, *sign_of;

@@ -5,4 +5,5 @@
 #ifdef __cplusplus
 extern "C"
 #endif
-int xg_vl_printf(const char *fmt, ...);
+    int
+    xg_vl_printf(const char *fmt, ...);

@@ -36,7 +36,11 @@ static int ceil_log(int n, int base)
     return s;
 }
 
-int sched_paper_mnb(int M, int N) { int l = ceil_log(N, 2); return l > M ? l : M; }
+int sched_paper_mnb(int M, int N)
+{
+    int l = ceil_log(N, 2);
+    return l > M ? l : M;
+}
 
 /* Eq. 6; a cut width <= 0 (not applicable / not computed) drops its terms. */
 int sched_paper_mns(int M, int N, int Q, int b0, int b1, int b2)
@@ -51,7 +55,10 @@ static int broadcast_type(coll_op op) { return op == OP_BCAST || op == OP_ALLGAT
 
 /* ------------------------------------------------- max flow (unit links) */
 
-typedef struct { int n; int *cap; } flowg;   /* dense capacities, nodes: terminals then routers */
+typedef struct {
+    int n;
+    int *cap;
+} flowg; /* dense capacities, nodes: terminals then routers */
 
 static int bfs_augment(flowg *g, int s, int t, int *prev, int *queue)
 {
@@ -121,7 +128,7 @@ static int bisection(const topo *t, const unsigned char *Q)
     unsigned char *X = xcalloc((size_t)T, 1), *Y = xcalloc((size_t)T, 1);
     int best = 1 << 29;
     for (unsigned long mask = 0; mask < 1ul << nq; mask++) {
-        if (__builtin_popcountl(mask) != nq / 2 || !(mask & 1)) continue;   /* member 0 on side X */
+        if (__builtin_popcountl(mask) != nq / 2 || !(mask & 1)) continue; /* member 0 on side X */
         for (int i = 0; i < nq; i++) {
             X[m[i]] = (mask >> i) & 1;
             Y[m[i]] = !X[m[i]];
@@ -150,7 +157,7 @@ int sched_cut_demand(const coll_sched *s, const topo *t, const unsigned char *in
         else {
             for (int d = 0; d < s->nterms; d++)
                 if (s->to[d] && d != g->origin && !inA[topo_term_router(t, d)]) {
-                    demand++;      /* broadcast data crosses the cut once */
+                    demand++; /* broadcast data crosses the cut once */
                     break;
                 }
         }
@@ -176,7 +183,7 @@ static int cut_bound(const coll_sched *s, const topo *t)
             if (v > best) best = v;
         }
     } else if (t->kind != TOPO_OCTAGON) {
-        for (int dim = 0; dim < t->ndims; dim++)   /* halves along each dimension */
+        for (int dim = 0; dim < t->ndims; dim++) /* halves along each dimension */
             for (int side = 0; side < 2; side++) {
                 for (int r = 0; r < R; r++) {
                     int c = topo_coord(t, r, dim), size = t->dims[dim];
@@ -238,9 +245,18 @@ void sched_lower_bound(const coll_sched *s, const topo *t, sched_bound *b)
     b->cut_bound = cut_bound(s, t);
     b->value = b->ports_inject;
     b->largest = "ports (inject)";
-    if (b->ports_absorb > b->value) { b->value = b->ports_absorb; b->largest = "ports (absorb)"; }
-    if (b->log_bound > b->value) { b->value = b->log_bound; b->largest = "log"; }
-    if (b->cut_bound > b->value) { b->value = b->cut_bound; b->largest = "cut"; }
+    if (b->ports_absorb > b->value) {
+        b->value = b->ports_absorb;
+        b->largest = "ports (absorb)";
+    }
+    if (b->log_bound > b->value) {
+        b->value = b->log_bound;
+        b->largest = "log";
+    }
+    if (b->cut_bound > b->value) {
+        b->value = b->cut_bound;
+        b->largest = "cut";
+    }
 
     /* the paper's cut widths: T\Q -> Q (b1), Q -> R\Q (b2), inside Q (b0); -1 = not applicable */
     unsigned char *X = xcalloc((size_t)n, 1), *Y = xcalloc((size_t)n, 1), *Qs = xcalloc((size_t)n, 1);
@@ -258,14 +274,14 @@ void sched_lower_bound(const coll_sched *s, const topo *t, sched_bound *b)
     b->b0 = bisection(t, Qs);
     int ports = b->ports_inject > b->ports_absorb ? b->ports_inject : b->ports_absorb;
     if (broadcast_type(s->op)) {
-        int all_send = 1;   /* every receiver is a transmitter: it absorbs M - 1 (eq. 7) */
+        int all_send = 1; /* every receiver is a transmitter: it absorbs M - 1 (eq. 7) */
         for (int i = 0; i < n; i++) all_send &= !s->to[i] || s->from[i];
         b->paper = sched_paper_mnb(M, N) - (all_send && M > 1);
-        if (k > 1) b->paper = b->log_bound > ports ? b->log_bound : ports;   /* eq. 2 is for k = 1 */
+        if (k > 1) b->paper = b->log_bound > ports ? b->log_bound : ports; /* eq. 2 is for k = 1 */
     } else {
         /* eq. 11 for disjoint sets: the link load, generalized to every cut */
         b->paper = Q == 0 ? b->cut_bound : sched_paper_mns(M, N, Q, b->b0, b->b1, b->b2);
-        if (ports > b->paper) b->paper = ports;   /* "limited also by the number of ports" */
+        if (ports > b->paper) b->paper = ports; /* "limited also by the number of ports" */
     }
     free(X);
     free(Y);

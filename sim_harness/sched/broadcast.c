@@ -18,7 +18,7 @@
 /* one step's channel occupancy */
 typedef struct {
     int nch, layers;
-    unsigned char *busy;   /* [layer * nch + channel] */
+    unsigned char *busy; /* [layer * nch + channel] */
 } layers;
 
 static void layers_reset(layers *o, int nch, int n)
@@ -122,7 +122,8 @@ static int greedy(coll_sched *s, const topo *t, sched_pathtab *P, uint64_t *rs, 
     int n = s->nterms, nm = s->nmsgs;
     unsigned char *hold = xcalloc((size_t)n * (size_t)nm, 1);
     int *hl = xmalloc((size_t)n * (size_t)nm * sizeof *hl), *nh = xcalloc((size_t)nm, sizeof *nh);
-    int *pairs = xmalloc((size_t)n * (size_t)nm * sizeof *pairs), *fresh = xmalloc((size_t)n * (size_t)nm * sizeof *fresh);
+    int *pairs = xmalloc((size_t)n * (size_t)nm * sizeof *pairs),
+        *fresh = xmalloc((size_t)n * (size_t)nm * sizeof *fresh);
     layers o = {0};
     for (int m = 0; m < nm; m++) {
         hold[s->msgs[m].origin * nm + m] = 1;
@@ -137,7 +138,7 @@ static int greedy(coll_sched *s, const topo *t, sched_pathtab *P, uint64_t *rs, 
             for (int m = 0; m < nm; m++)
                 if (s->to[r] && !hold[r * nm + m]) pairs[np++] = r * nm + m;
         if (!np) break;
-        if (step > 4 * (n + nm) + 8) {   /* cannot happen with a path between every pair; be safe */
+        if (step > 4 * (n + nm) + 8) { /* cannot happen with a path between every pair; be safe */
             step = -1;
             break;
         }
@@ -162,7 +163,7 @@ static int greedy(coll_sched *s, const topo *t, sched_pathtab *P, uint64_t *rs, 
                     }
             }
         }
-        for (int i = 0; i < nf; i++) {   /* received this step: may forward from the next */
+        for (int i = 0; i < nf; i++) { /* received this step: may forward from the next */
             int r = fresh[i] / nm, m = fresh[i] % nm;
             hold[r * nm + m] = 1;
             hl[m * n + nh[m]++] = r;
@@ -185,7 +186,7 @@ int sched_broadcast(coll_sched *s, const topo *t, sched_pathtab *P, const sched_
     sched_keep_best(s, &best, sched_route_builtin(s, t, P, ALGO_RING));
     sched_keep_best(s, &best, sched_route_builtin(s, t, P, ALGO_TREE));
     sched_keep_best(s, &best, sched_route_builtin(s, t, P, ALGO_RD));
-    r->greedy_steps = best.nsteps;   /* the first constructive schedule: textbook or one greedy round */
+    r->greedy_steps = best.nsteps; /* the first constructive schedule: textbook or one greedy round */
     for (int tr = 0; tr < q->tries && best.nsteps != q->lower; tr++) {
         if (tr > 0 && sched_now() > q->deadline) break;
         int g = greedy(s, t, P, &rs, tr % 2 ? 8 : 1 << 30);

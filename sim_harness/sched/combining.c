@@ -23,7 +23,9 @@
 #include "sched/sched.h"
 #include "cli.h"
 
-typedef struct { int u, v, key; } cand;
+typedef struct {
+    int u, v, key;
+} cand;
 
 static int by_key(const void *a, const void *b)
 {
@@ -76,7 +78,7 @@ static int reduce_greedy(coll_sched *s, const topo *t, sched_pathtab *P, uint64_
                     cs[nc++] = (cand){act[i], act[j], d * 4096 + (int)(sched_rand(rs) % 4096)};
                 }
         qsort(cs, (size_t)nc, sizeof *cs, by_key);
-        memset(role, 0, (size_t)n);   /* 1 sends, 2 receives this step */
+        memset(role, 0, (size_t)n); /* 1 sends, 2 receives this step */
         memset(busy, 0, (size_t)sched_nchannels(t));
         for (int i = 0; i < nc; i++)
             if (role[cs[i].u] == 0 && role[cs[i].v] != 1 && place(s, t, P, step, cs[i].u, cs[i].v, busy)) {

@@ -15,7 +15,7 @@
 /* channel occupancy of the steps used so far, grown on demand */
 typedef struct {
     int nch, steps;
-    unsigned char *busy;   /* [step * nch + channel] */
+    unsigned char *busy; /* [step * nch + channel] */
 } occupancy;
 
 static int path_free(occupancy *o, int step, const sched_path *p)
@@ -63,7 +63,7 @@ static int first_fit(const coll_sched *s, const topo *t, sched_pathtab *P, const
             for (int j = 0; j < c->n; j++) {
                 int pi = (j + off) % c->n;
                 if (!path_free(&o, st, &c->p[pi])) {
-                    if (t->k == 1 && busy_end(&o, st, &c->p[pi])) break;   /* every variant shares them */
+                    if (t->k == 1 && busy_end(&o, st, &c->p[pi])) break; /* every variant shares them */
                     continue;
                 }
                 path_take(&o, st, &c->p[pi]);
@@ -146,11 +146,11 @@ static int personalized(coll_sched *s, const topo *t, sched_pathtab *P, const sc
 int sched_heuristic(coll_sched *s, const topo *t, sched_pathtab *P, const sched_search *q, sched_result *r)
 {
     switch (s->op) {
-    case OP_BCAST: case OP_ALLGATHER: case OP_MNB:
-        return sched_broadcast(s, t, P, q, r);
-    case OP_REDUCE: case OP_BARRIER:
-        return sched_combining(s, t, P, q, r);
-    default:
-        return personalized(s, t, P, q, r);
+    case OP_BCAST:
+    case OP_ALLGATHER:
+    case OP_MNB: return sched_broadcast(s, t, P, q, r);
+    case OP_REDUCE:
+    case OP_BARRIER: return sched_combining(s, t, P, q, r);
+    default: return personalized(s, t, P, q, r);
     }
 }

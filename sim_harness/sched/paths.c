@@ -27,7 +27,8 @@ void sched_channel_name(const topo *t, int ch, char *buf, int len)
 {
     int tk = t->nterms * t->k;
     if (ch < tk) snprintf(buf, (size_t)len, "injection channel %d of terminal %d", ch % t->k, ch / t->k);
-    else if (ch < 2 * tk) snprintf(buf, (size_t)len, "ejection channel %d of terminal %d", (ch - tk) % t->k, (ch - tk) / t->k);
+    else if (ch < 2 * tk)
+        snprintf(buf, (size_t)len, "ejection channel %d of terminal %d", (ch - tk) % t->k, (ch - tk) / t->k);
     else {
         const topo_link *l = &t->links[ch - 2 * tk];
         snprintf(buf, (size_t)len, "link router %d port %d -> router %d", l->src, l->src_port, l->dst);
@@ -37,7 +38,7 @@ void sched_channel_name(const topo *t, int ch, char *buf, int len)
 struct sched_pathtab {
     const topo *t;
     int detour, capped;
-    sched_paths *pair;         /* [a * nterms + b]; n < 0: not built yet */
+    sched_paths *pair; /* [a * nterms + b]; n < 0: not built yet */
 };
 
 static int max_routes(const topo *t)
@@ -49,7 +50,7 @@ static int max_routes(const topo *t)
 /* Appends the k*k channel variants of one route from a to b. */
 static void add_variants(const topo *t, int a, int b, const int *ports, int nhops, sched_paths *o)
 {
-    if (nhops > COLL_MAX_HOPS - 1) return;   /* longer than a head flit can name */
+    if (nhops > COLL_MAX_HOPS - 1) return; /* longer than a head flit can name */
     o->p = xrealloc(o->p, (size_t)(o->n + t->k * t->k) * sizeof *o->p);
     for (int ci = 0; ci < t->k; ci++)
         for (int ce = 0; ce < t->k; ce++) {
@@ -78,7 +79,7 @@ typedef struct {
 static int add_route(const int *ports, int nhops, void *arg)
 {
     collect *c = arg;
-    if (c->routes == c->limit) return 1;   /* too many: the caller samples */
+    if (c->routes == c->limit) return 1; /* too many: the caller samples */
     add_variants(c->t, c->a, c->b, ports, nhops, c->out);
     c->routes++;
     return 0;
@@ -138,7 +139,7 @@ static void sample_routes(sched_pathtab *P, int a, int b, sched_paths *o)
     o->n = 0;
     nh = topo_route_ports(t, a, b, ports, COLL_MAX_HOPS + 1);
     if (nh > 0) {
-        add_variants(t, a, b, ports, nh - 1, o);   /* without its ejection port */
+        add_variants(t, a, b, ports, nh - 1, o); /* without its ejection port */
         nr++;
     }
     uint64_t rs = mix(((uint64_t)a << 32) ^ (uint64_t)b ^ 0x5EEDull);

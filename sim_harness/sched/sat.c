@@ -57,14 +57,14 @@ static void amo(cnf *c, const int *l, int n)
     int prev = 0;
     for (int i = 0; i < n; i++) {
         int s = newvar(c);
-        add(c, -l[i]);             /* l_i -> s_i */
+        add(c, -l[i]); /* l_i -> s_i */
         add(c, s);
         add(c, 0);
         if (prev) {
-            add(c, -prev);         /* s_{i-1} -> s_i */
+            add(c, -prev); /* s_{i-1} -> s_i */
             add(c, s);
             add(c, 0);
-            add(c, -prev);         /* s_{i-1} -> not l_i */
+            add(c, -prev); /* s_{i-1} -> not l_i */
             add(c, -l[i]);
             add(c, 0);
         }
@@ -110,7 +110,7 @@ static double estimate_vars(const coll_sched *s, const topo *t, sched_pathtab *P
         }
         return v;
     }
-    double into = 0;   /* path variables into all members, per message and step */
+    double into = 0; /* path variables into all members, per message and step */
     for (int u = 0; u < n; u++)
         for (int w = 0; w < n && (s->from[u] || s->to[u]); w++) {
             if (u == w || !(s->from[w] || s->to[w])) continue;
@@ -120,7 +120,9 @@ static double estimate_vars(const coll_sched *s, const topo *t, sched_pathtab *P
     return (double)s->nmsgs * S * (into + n);
 }
 
-typedef struct { int var, m, u, v, p, s; } xvar;
+typedef struct {
+    int var, m, u, v, p, s;
+} xvar;
 
 /* at least one of the variables using channel ch, in every step */
 static void busy_every_step(cnf *c, const vlist *use, int S, int nch, int ch)
@@ -166,9 +168,7 @@ static void tight_channels(cnf *c, const coll_sched *s, const topo *t, int S, co
     free(inA);
 }
 
-
-int sched_sat(coll_sched *s, const topo *t, sched_pathtab *P, int S, double time_limit, long *vars,
-              long *clauses)
+int sched_sat(coll_sched *s, const topo *t, sched_pathtab *P, int S, double time_limit, long *vars, long *clauses)
 {
     int n = s->nterms, nm = s->nmsgs, nch = sched_nchannels(t);
     int bcast = broadcast_type(s->op);
@@ -182,16 +182,16 @@ int sched_sat(coll_sched *s, const topo *t, sched_pathtab *P, int S, double time
     vlist *use = xcalloc((size_t)S * (size_t)nch, sizeof *use);
     xvar *xs = NULL;
     int nx = 0, capx = 0;
-#define NEWX(M, U, V, PI, ST)                                              \
-    do {                                                                   \
-        if (nx == capx) {                                                  \
-            capx = capx ? 2 * capx : 1024;                                 \
-            xs = grow(xs, (size_t)capx * sizeof *xs);                      \
-        }                                                                  \
-        xs[nx] = (xvar){newvar(&c), M, U, V, PI, ST};                      \
-        const sched_path *pp_ = &sched_paths_get(P, t, U, V)->p[PI];       \
-        for (int i_ = 0; i_ < pp_->nch; i_++) push(&use[(ST) * nch + pp_->ch[i_]], xs[nx].var); \
-        nx++;                                                              \
+#define NEWX(M, U, V, PI, ST)                                                                                          \
+    do {                                                                                                               \
+        if (nx == capx) {                                                                                              \
+            capx = capx ? 2 * capx : 1024;                                                                             \
+            xs = grow(xs, (size_t)capx * sizeof *xs);                                                                  \
+        }                                                                                                              \
+        xs[nx] = (xvar){newvar(&c), M, U, V, PI, ST};                                                                  \
+        const sched_path *pp_ = &sched_paths_get(P, t, U, V)->p[PI];                                                   \
+        for (int i_ = 0; i_ < pp_->nch; i_++) push(&use[(ST)*nch + pp_->ch[i_]], xs[nx].var);                          \
+        nx++;                                                                                                          \
     } while (0)
 
     if (!bcast) {
@@ -206,7 +206,7 @@ int sched_sat(coll_sched *s, const topo *t, sched_pathtab *P, int S, double time
             const sched_paths *cand = sched_paths_get(P, t, g->origin, g->dest);
             int fixed = -1;
             if (t->k == 1 && g->origin == busiest) fixed = rank++;
-            if (fixed >= S) {       /* more messages than steps from one port: impossible */
+            if (fixed >= S) { /* more messages than steps from one port: impossible */
                 add(&c, 0);
                 continue;
             }
@@ -236,7 +236,7 @@ int sched_sat(coll_sched *s, const topo *t, sched_pathtab *P, int S, double time
                         const sched_paths *cand = sched_paths_get(P, t, u, v);
                         for (int pi = 0; pi < cand->n; pi++) {
                             NEWX(m, u, v, pi, st);
-                            if (u != o) {         /* the sender must hold m already */
+                            if (u != o) { /* the sender must hold m already */
                                 add(&c, -xs[nx - 1].var);
                                 add(&c, h[(m * n + u) * S + st - 1]);
                                 add(&c, 0);
@@ -275,7 +275,7 @@ int sched_sat(coll_sched *s, const topo *t, sched_pathtab *P, int S, double time
                 if (!sent[xs[i].m] && ccadical_val(c.s, xs[i].var) > 0) {
                     sent[xs[i].m] = 1;
                     sched_set_route(coll_add(s, xs[i].s, xs[i].u, xs[i].v, xs[i].m),
-                              &sched_paths_get(P, t, xs[i].u, xs[i].v)->p[xs[i].p]);
+                                    &sched_paths_get(P, t, xs[i].u, xs[i].v)->p[xs[i].p]);
                 }
             free(sent);
         } else {

@@ -22,8 +22,8 @@ typedef struct {
     int nch;
     int16_t ch[COLL_MAX_HOPS + 2]; /* channel ids (see sched_channel_*), < 2^15 for any topo.h network */
     int nports;
-    int8_t ports[COLL_MAX_HOPS];   /* route: output port per router, last = ejection */
-    int chan;                      /* injection channel at a */
+    int8_t ports[COLL_MAX_HOPS]; /* route: output port per router, last = ejection */
+    int chan;                    /* injection channel at a */
 } sched_path;
 
 /* The candidate paths from one terminal to another. */
@@ -53,13 +53,13 @@ void sched_paths_free(sched_pathtab *P, const topo *t);
 
 /* Lower bound terms. */
 typedef struct {
-    int ports_inject, ports_absorb;  /* per-terminal message counts / k */
-    int log_bound;                   /* broadcast doubling: ceil(log_{k+1} N) */
-    int cut_bound;                   /* max over router cuts of messages / capacity */
-    int b0, b1, b2;                  /* the paper's cut widths (min cuts) */
-    int paper;                       /* the paper's formula (eqs 2-11) */
-    const char *largest;             /* name of the largest valid term */
-    int value;                       /* the lower bound: max of the valid terms */
+    int ports_inject, ports_absorb; /* per-terminal message counts / k */
+    int log_bound;                  /* broadcast doubling: ceil(log_{k+1} N) */
+    int cut_bound;                  /* max over router cuts of messages / capacity */
+    int b0, b1, b2;                 /* the paper's cut widths (min cuts) */
+    int paper;                      /* the paper's formula (eqs 2-11) */
+    const char *largest;            /* name of the largest valid term */
+    int value;                      /* the lower bound: max of the valid terms */
 } sched_bound;
 
 void sched_lower_bound(const coll_sched *s, const topo *t, sched_bound *b);
@@ -73,21 +73,21 @@ int sched_paper_mns(int M, int N, int Q, int b0, int b1, int b2);
 /* Schedule search.  Fills s->xf with routes.  Returns steps, or -1. */
 typedef struct {
     int detour;
-    int exact;              /* use the SAT solver to reach / prove the optimum */
-    double time_limit;      /* seconds for the whole search (heuristic + exact) */
+    int exact;         /* use the SAT solver to reach / prove the optimum */
+    double time_limit; /* seconds for the whole search (heuristic + exact) */
     uint64_t seed;
     int progress;
 } sched_opts;
 
 typedef struct {
     int steps, lower_bound;
-    int optimal;            /* 1 proven optimal; 0 the bound is proven unreachable
+    int optimal;             /* 1 proven optimal; 0 the bound is proven unreachable
                                but the optimum is not settled; -1 unknown */
-    int greedy_steps;       /* the first constructive (greedy) schedule */
-    int heuristic_steps;    /* after the improving search, before SAT */
-    int proven_impossible;  /* largest S proven infeasible (0 if none) */
-    int paths_capped;       /* some pair's candidate routes were sampled */
-    const char *sat_skipped;/* why the exact search did not run, or NULL */
+    int greedy_steps;        /* the first constructive (greedy) schedule */
+    int heuristic_steps;     /* after the improving search, before SAT */
+    int proven_impossible;   /* largest S proven infeasible (0 if none) */
+    int paths_capped;        /* some pair's candidate routes were sampled */
+    const char *sat_skipped; /* why the exact search did not run, or NULL */
     double seconds;
     long sat_vars, sat_clauses;
 } sched_result;
@@ -104,13 +104,15 @@ int sched_check_size(const coll_sched *s, char *err, int errlen);
 /* ---- internal to the search (heuristic.c, tabu.c, broadcast.c, combining.c, sat.c) */
 typedef struct {
     uint64_t seed;
-    int tries;              /* randomized constructive rounds */
-    int lower;              /* stop early at this many steps */
-    double deadline;        /* sched_now() limit for the improving search */
+    int tries;       /* randomized constructive rounds */
+    int lower;       /* stop early at this many steps */
+    double deadline; /* sched_now() limit for the improving search */
     int progress;
 } sched_search;
 
-typedef struct { int step, path; } sched_place;
+typedef struct {
+    int step, path;
+} sched_place;
 
 double sched_now(void);
 uint64_t sched_rand(uint64_t *state);

@@ -43,7 +43,7 @@ static int verify_cmd(const char *path, int json)
     topo *t = NULL;
     coll_sched s;
     int rc = sched_file_read(path, &t, &s, err, sizeof err);
-    if (rc == -2) cli_fail(EXIT_USAGE, "%s", err);    /* unreadable or malformed */
+    if (rc == -2) cli_fail(EXIT_USAGE, "%s", err); /* unreadable or malformed */
     if (rc == 0 && sched_verify(&s, t, err, sizeof err)) rc = -1;
     if (json) {
         json_t *o = json_pack("{s:s,s:b}", "file", path, "valid", rc == 0);
@@ -93,9 +93,15 @@ int cmd_sched(int argc, char **argv)
     }
     if (verify) return verify_cmd(verify, json);
     if (!spec) cli_fail(EXIT_USAGE, "--topo is required (see xnoc sched --help)");
-    if (!opname) cli_fail(EXIT_USAGE, "--op is required (bcast, scatter, gather, reduce, allgather, alltoall, mnb, mns, barrier)");
+    if (!opname)
+        cli_fail(EXIT_USAGE,
+                 "--op is required (bcast, scatter, gather, reduce, allgather, alltoall, mnb, mns, barrier)");
     int op = coll_op_parse(opname);
-    if (op < 0) cli_fail(EXIT_USAGE, "--op: unknown collective '%s' (bcast, scatter, gather, reduce, allgather, alltoall, mnb, mns, barrier)", opname);
+    if (op < 0)
+        cli_fail(
+            EXIT_USAGE,
+            "--op: unknown collective '%s' (bcast, scatter, gather, reduce, allgather, alltoall, mnb, mns, barrier)",
+            opname);
     char err[512];
     topo *t = topo_parse(spec, k, err, sizeof err);
     if (!t) cli_fail(EXIT_USAGE, "%s", err);
@@ -108,16 +114,19 @@ int cmd_sched(int argc, char **argv)
     sched_bound b;
     sched_lower_bound(&s, t, &b);
     sched_result r;
-    if (sched_run(&s, t, &o, &r) < 0) cli_fail(EXIT_RUNFAIL, "no schedule found (a pair has no path within --detour %d)", o.detour);
+    if (sched_run(&s, t, &o, &r) < 0)
+        cli_fail(EXIT_RUNFAIL, "no schedule found (a pair has no path within --detour %d)", o.detour);
     if (sched_verify(&s, t, err, sizeof err))
         cli_fail(EXIT_RUNFAIL, "internal error: the synthesized schedule fails verification: %s", err);
     char shipped[8800];
-    if (ship) {   /* DIR/<the name xnoc collective looks for>, only for a proven optimum */
+    if (ship) { /* DIR/<the name xnoc collective looks for>, only for a proven optimum */
         char name[8300];
         sched_file_shipped_name(t, &s, name, sizeof name);
         snprintf(shipped, sizeof shipped, "%s/%s", ship, name);
         if (r.optimal == 1) out = shipped;
-        else cli_error("--ship: %s on %s is not proven optimal (%d steps, bound %d): not written", opname, t->name, r.steps, r.lower_bound);
+        else
+            cli_error("--ship: %s on %s is not proven optimal (%d steps, bound %d): not written", opname, t->name,
+                      r.steps, r.lower_bound);
     }
     if (out && sched_file_write(out, t, &s, &r, err, sizeof err)) cli_fail(EXIT_USAGE, "-o: %s", err);
     if (json) {
@@ -143,7 +152,9 @@ int cmd_sched(int argc, char **argv)
         json_object_set_new(bt, "b1", width_json(b.b1));
         json_object_set_new(bt, "b2", width_json(b.b2));
         json_object_set_new(j, "bound_terms", bt);
-        if (r.sat_vars) json_object_set_new(j, "sat", json_pack("{s:I,s:I}", "vars", (json_int_t)r.sat_vars, "clauses", (json_int_t)r.sat_clauses));
+        if (r.sat_vars)
+            json_object_set_new(
+                j, "sat", json_pack("{s:I,s:I}", "vars", (json_int_t)r.sat_vars, "clauses", (json_int_t)r.sat_clauses));
         if (r.sat_skipped) json_object_set_new(j, "exact_skipped", json_string(r.sat_skipped));
         if (out) json_object_set_new(j, "schedule", json_string(out));
         json_dumpf(j, stdout, JSON_COMPACT);
@@ -159,7 +170,9 @@ int cmd_sched(int argc, char **argv)
         print_width("b2", b.b2);
         printf("\n  schedule  %d steps (greedy %d, improved %d)%s, %.2f s\n", r.steps, r.greedy_steps,
                r.heuristic_steps,
-               r.optimal == 1 ? ", proven optimal" : r.optimal == 0 ? ", the bound is proven unreachable" : ", optimality unknown",
+               r.optimal == 1   ? ", proven optimal"
+               : r.optimal == 0 ? ", the bound is proven unreachable"
+                                : ", optimality unknown",
                r.seconds);
         if (r.proven_impossible) printf("  %d steps proven impossible by the SAT solver\n", r.proven_impossible);
         if (r.sat_skipped) printf("  exact search skipped: %s\n", r.sat_skipped);

@@ -101,7 +101,7 @@ int sched_file_read(const char *path, topo **tp, coll_sched *s, char *err, size_
     json_t *o = json_load_file(path, 0, &je);
     if (!o) {
         if (je.line > 0) snprintf(err, errlen, "%s:%d: %s", path, je.line, je.text);
-        else snprintf(err, errlen, "%s", je.text);   /* not JSON at all (no such file, ...) */
+        else snprintf(err, errlen, "%s", je.text); /* not JSON at all (no such file, ...) */
         return -2;
     }
     int rc = -2;
@@ -109,7 +109,8 @@ int sched_file_read(const char *path, topo **tp, coll_sched *s, char *err, size_
     json_t *ver = json_object_get(o, "version");
     const char *ts = json_string_value(json_object_get(o, "topology"));
     const char *ops = json_string_value(json_object_get(o, "op"));
-    json_t *ports = json_object_get(o, "ports"), *msgs = json_object_get(o, "messages"), *steps = json_object_get(o, "steps");
+    json_t *ports = json_object_get(o, "ports"), *msgs = json_object_get(o, "messages"),
+           *steps = json_object_get(o, "steps");
     char e2[256], from[8192], to[8192];
     if (!fmt || strcmp(fmt, "xnoc-schedule")) {
         snprintf(err, errlen, "not an xnoc schedule file (\"format\" is not \"xnoc-schedule\")");
@@ -134,7 +135,9 @@ int sched_file_read(const char *path, topo **tp, coll_sched *s, char *err, size_
     }
     int op = coll_op_parse(ops), n = (*tp)->nterms;
     if (op < 0) {
-        snprintf(err, errlen, "unknown collective \"%s\" (barrier, bcast, scatter, gather, reduce, allgather, alltoall, mnb, mns)", ops);
+        snprintf(err, errlen,
+                 "unknown collective \"%s\" (barrier, bcast, scatter, gather, reduce, allgather, alltoall, mnb, mns)",
+                 ops);
         goto done;
     }
     if (set_string(json_object_get(o, "from"), n, from, sizeof from, err, errlen, "from") ||
@@ -178,8 +181,10 @@ int sched_file_read(const char *path, topo **tp, coll_sched *s, char *err, size_
             if (!json_is_integer(src) || !json_is_integer(dst) || !json_is_integer(msg) || !json_is_integer(chan) ||
                 !json_is_array(route) || json_array_size(route) > COLL_MAX_HOPS) {
                 rc = -2;
-                snprintf(err, errlen, "step %zu transfer %zu: needs integer src, dst, msg, chan and a route array of at most %d ports",
-                         st, i, COLL_MAX_HOPS);
+                snprintf(
+                    err, errlen,
+                    "step %zu transfer %zu: needs integer src, dst, msg, chan and a route array of at most %d ports",
+                    st, i, COLL_MAX_HOPS);
                 goto done;
             }
             long long vs = json_integer_value(src), vd = json_integer_value(dst), vm = json_integer_value(msg),
@@ -189,9 +194,9 @@ int sched_file_read(const char *path, topo **tp, coll_sched *s, char *err, size_
 #define HUGE_(x) ((x) < 0 || (x) > 1 << 20)
             const char *bad = HUGE_(vs) ? "src" : HUGE_(vd) ? "dst" : HUGE_(vm) ? "msg" : HUGE_(vc) ? "chan" : NULL;
 #undef HUGE_
-            if (bad) {   /* the value as written, not as it would wrap */
+            if (bad) { /* the value as written, not as it would wrap */
                 long long v = bad[0] == 's' ? vs : bad[0] == 'd' ? vd : bad[0] == 'm' ? vm : vc;
-                int lim = bad[0] == 'm' ? s->nmsgs : bad[0] == 'c' ? (*tp)->k : n;   /* the valid range */
+                int lim = bad[0] == 'm' ? s->nmsgs : bad[0] == 'c' ? (*tp)->k : n; /* the valid range */
                 snprintf(err, errlen, "step %zu transfer %zu: %s %lld is out of range 0..%d", st, i, bad, v, lim - 1);
                 goto done;
             }
@@ -206,7 +211,7 @@ int sched_file_read(const char *path, topo **tp, coll_sched *s, char *err, size_
                     goto done;
                 }
                 long long v = json_integer_value(p);
-                if (v < 0 || v > 127) {   /* beyond any router: the verifier's message, here */
+                if (v < 0 || v > 127) { /* beyond any router: the verifier's message, here */
                     snprintf(err, errlen, "step %zu: transfer %d -> %d: hop %d names port %lld of a %d-port router", st,
                              f->src, f->dst, h, v, (*tp)->nports);
                     goto done;
@@ -238,7 +243,8 @@ static void set_canon(const unsigned char *m, int n, char *buf, size_t len)
         if (!m[i]) continue;
         int j = i;
         while (j + 1 < n && m[j + 1]) j++;
-        int r = j > i ? snprintf(buf + w, len - w, "%s%d-%d", w ? "," : "", i, j) : snprintf(buf + w, len - w, "%s%d", w ? "," : "", i);
+        int r = j > i ? snprintf(buf + w, len - w, "%s%d-%d", w ? "," : "", i, j)
+                      : snprintf(buf + w, len - w, "%s%d", w ? "," : "", i);
         if (r < 0 || (size_t)r >= len - w) return;
         w += (size_t)r;
         i = j;
@@ -247,7 +253,8 @@ static void set_canon(const unsigned char *m, int n, char *buf, size_t len)
 
 static int sets_equal(const coll_sched *a, const coll_sched *b)
 {
-    return a->nterms == b->nterms && !memcmp(a->from, b->from, (size_t)a->nterms) && !memcmp(a->to, b->to, (size_t)a->nterms);
+    return a->nterms == b->nterms && !memcmp(a->from, b->from, (size_t)a->nterms) &&
+           !memcmp(a->to, b->to, (size_t)a->nterms);
 }
 
 void sched_file_shipped_name(const topo *t, const coll_sched *s, char *buf, size_t len)
@@ -275,7 +282,8 @@ int sched_file_shipped(const topo *t, const coll_sched *s, coll_sched *out, int 
     char e[400];
     int rc = sched_file_read(path, &ft, out, e, sizeof e);
     if (!rc && (strcmp(ft->name, t->name) || ft->k != t->k || out->op != s->op || !sets_equal(out, s))) {
-        snprintf(e, sizeof e, "it describes %s on %s (k=%d), not this collective", coll_op_name(out->op), ft->name, ft->k);
+        snprintf(e, sizeof e, "it describes %s on %s (k=%d), not this collective", coll_op_name(out->op), ft->name,
+                 ft->k);
         rc = -1;
     }
     if (!rc && sched_verify(out, t, e, sizeof e)) rc = -1;

@@ -59,9 +59,9 @@ static void exact(coll_sched *s, const topo *t, sched_pathtab *P, const sched_op
             continue;
         }
         if (a == -2) r->sat_skipped = "the CNF would be too large";
-        break;   /* time is up or too large: unknown */
+        break; /* time is up or too large: unknown */
     }
-    if (!found) {   /* back to the heuristic schedule */
+    if (!found) { /* back to the heuristic schedule */
         memcpy(s->xf, keep.xf, (size_t)keep.nxfers * sizeof *keep.xf);
         s->nxfers = keep.nxfers;
         s->nsteps = h;
@@ -79,9 +79,9 @@ int sched_run(coll_sched *s, const topo *t, const sched_opts *o, sched_result *r
     sched_bound b;
     sched_lower_bound(s, t, &b);
     r->lower_bound = b.value;
-    s->detour = o->detour;   /* recorded in the schedule file: --verify checks minimality against it */
+    s->detour = o->detour; /* recorded in the schedule file: --verify checks minimality against it */
     sched_pathtab *P = sched_paths_build(t, o->detour);
-    for (int m = 0; m < s->nmsgs; m++) {   /* every pair that must talk has a path */
+    for (int m = 0; m < s->nmsgs; m++) { /* every pair that must talk has a path */
         int a = s->msgs[m].origin, d = s->msgs[m].dest;
         if (d >= 0 && !sched_paths_get(P, t, a, d)->n) {
             sched_paths_free(P, t);
@@ -91,7 +91,9 @@ int sched_run(coll_sched *s, const topo *t, const sched_opts *o, sched_result *r
     double improve = s->nmsgs > 1000 ? 20.0 : 5.0, limit = o->exact ? o->time_limit / 4 : o->time_limit;
     sched_search q = {
         .seed = o->seed,
-        .tries = s->nmsgs > 2000 ? 2 : s->nmsgs > 300 ? 8 : 40,
+        .tries = s->nmsgs > 2000  ? 2
+                 : s->nmsgs > 300 ? 8
+                                  : 40,
         .lower = b.value,
         .deadline = t0 + (improve < limit ? improve : limit),
         .progress = o->progress,

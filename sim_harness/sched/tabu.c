@@ -46,7 +46,7 @@ static const sched_path *path_of(board *b, const sched_place *pl, int m)
 #define TENURE_MIN 1
 #define TENURE_RAND 3
 #define NOISE 20
-#define SLOTS (COLL_MAX_HOPS + 2)   /* channel slots per message: node m * SLOTS + i */
+#define SLOTS (COLL_MAX_HOPS + 2) /* channel slots per message: node m * SLOTS + i */
 
 /* Adds (d = 1) or removes (d = -1) message m's path, keeping every cell's
  * occupants; on adding, the messages m now collides with go onto the list. */
@@ -81,10 +81,18 @@ int sched_squeeze(const coll_sched *s, const topo *t, sched_pathtab *P, sched_pl
 {
     int nm = s->nmsgs;
     size_t cells = (size_t)S * (size_t)sched_nchannels(t);
-    board b = {s, t, P, sched_nchannels(t), xcalloc(cells, sizeof(int)), xmalloc(cells * sizeof(int)),
-               xmalloc((size_t)nm * SLOTS * sizeof(int)), xmalloc((size_t)nm * sizeof(int)), 0, xcalloc((size_t)nm, 1)};
+    board b = {s,
+               t,
+               P,
+               sched_nchannels(t),
+               xcalloc(cells, sizeof(int)),
+               xmalloc(cells * sizeof(int)),
+               xmalloc((size_t)nm * SLOTS * sizeof(int)),
+               xmalloc((size_t)nm * sizeof(int)),
+               0,
+               xcalloc((size_t)nm, 1)};
     for (size_t j = 0; j < cells; j++) b.head[j] = -1;
-    long *tabu = xcalloc((size_t)nm * (size_t)S, sizeof *tabu);   /* [m * S + st]: m may not return before */
+    long *tabu = xcalloc((size_t)nm * (size_t)S, sizeof *tabu); /* [m * S + st]: m may not return before */
     for (int m = 0; m < nm; m++) {
         if (pl[m].step >= S) pl[m].step = (int)(sched_rand(rs) % (uint64_t)S);
         mark(&b, m, pl[m].step, path_of(&b, pl, m), 1);
@@ -93,7 +101,7 @@ int sched_squeeze(const coll_sched *s, const topo *t, sched_pathtab *P, sched_pl
     int ok = 0;
     double last_report = sched_now();
     for (;;) {
-        if (b.nl == 0) {   /* the list ran dry: a full scan decides */
+        if (b.nl == 0) { /* the list ran dry: a full scan decides */
             for (int m = 0; m < nm; m++)
                 if (conflicted(&b, pl, m)) push(&b, m);
             if (!b.nl) {
@@ -110,7 +118,7 @@ int sched_squeeze(const coll_sched *s, const topo *t, sched_pathtab *P, sched_pl
             }
         }
         int li = (int)(sched_rand(rs) % (uint64_t)b.nl), m = b.list[li];
-        if (!conflicted(&b, pl, m)) {   /* resolved meanwhile */
+        if (!conflicted(&b, pl, m)) { /* resolved meanwhile */
             b.list[li] = b.list[--b.nl];
             b.in[m] = 0;
             continue;
@@ -121,11 +129,11 @@ int sched_squeeze(const coll_sched *s, const topo *t, sched_pathtab *P, sched_pl
         int best = 1 << 30, bs = pl[m].step, bp = pl[m].path, ties = 0;
         for (int st = 0; st < S; st++)
             for (int pi = 0; pi < c->n; pi++) {
-                if (st == pl[m].step && pi == pl[m].path) continue;   /* m moves */
+                if (st == pl[m].step && pi == pl[m].path) continue; /* m moves */
                 int cost = 0;
                 const sched_path *p = &c->p[pi];
                 for (int i = 0; i < p->nch && cost <= best; i++) cost += b.occ[st * b.nch + p->ch[i]];
-                if (cost > 0 && tabu[(long)m * S + st] > it) continue;   /* tabu unless it solves m */
+                if (cost > 0 && tabu[(long)m * S + st] > it) continue; /* tabu unless it solves m */
                 if (cost < best) {
                     best = cost;
                     bs = st;
@@ -136,14 +144,14 @@ int sched_squeeze(const coll_sched *s, const topo *t, sched_pathtab *P, sched_pl
                     bp = pi;
                 }
             }
-        if (sched_rand(rs) % NOISE == 0) {   /* noise: a random move now and then */
+        if (sched_rand(rs) % NOISE == 0) { /* noise: a random move now and then */
             bs = (int)(sched_rand(rs) % (uint64_t)S);
             bp = (int)(sched_rand(rs) % (uint64_t)c->n);
         }
         if (bs != pl[m].step) tabu[(long)m * S + pl[m].step] = it + TENURE_MIN + (long)(sched_rand(rs) % TENURE_RAND);
         pl[m].step = bs;
         pl[m].path = bp;
-        mark(&b, m, bs, &c->p[bp], 1);   /* m leaves the list lazily once conflict-free */
+        mark(&b, m, bs, &c->p[bp], 1); /* m leaves the list lazily once conflict-free */
     }
     free(b.occ);
     free(b.head);

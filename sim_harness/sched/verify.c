@@ -17,10 +17,7 @@
 #include "sched/sched.h"
 #include "cli.h"
 
-static int personalized(coll_op op)
-{
-    return op == OP_SCATTER || op == OP_GATHER || op == OP_ALLTOALL || op == OP_MNS;
-}
+static int personalized(coll_op op) { return op == OP_SCATTER || op == OP_GATHER || op == OP_ALLTOALL || op == OP_MNS; }
 
 /* The channels of f's route into chs (returns how many), or -1 and err. */
 static int route_channels(const topo *t, const coll_xfer *f, int *chs, char *err, int errlen)
@@ -41,8 +38,8 @@ static int route_channels(const topo *t, const coll_xfer *f, int *chs, char *err
         if (h == f->nports - 1) {
             if (topo_port_term(t, r, p) != f->dst) {
                 snprintf(err, (size_t)errlen,
-                         "step %d: transfer %d -> %d: the route ends at router %d port %d, not at terminal %d",
-                         f->step, f->src, f->dst, r, p, f->dst);
+                         "step %d: transfer %d -> %d: the route ends at router %d port %d, not at terminal %d", f->step,
+                         f->src, f->dst, r, p, f->dst);
                 return -1;
             }
             chs[n++] = sched_channel_ej(t, f->dst, (p - t->nnet) % t->k);
@@ -50,8 +47,9 @@ static int route_channels(const topo *t, const coll_xfer *f, int *chs, char *err
         }
         int l = p < t->nnet ? t->out_link[r * t->nports + p] : -1;
         if (l < 0) {
-            snprintf(err, (size_t)errlen, "step %d: transfer %d -> %d: hop %d leaves router %d by port %d, which has no link",
-                     f->step, f->src, f->dst, h, r, p);
+            snprintf(err, (size_t)errlen,
+                     "step %d: transfer %d -> %d: hop %d leaves router %d by port %d, which has no link", f->step,
+                     f->src, f->dst, h, r, p);
             return -1;
         }
         chs[n++] = sched_channel_link(t, l);
@@ -68,18 +66,21 @@ static int check_xfer(const coll_sched *s, const topo *t, const coll_xfer *f, ch
         return -1;
     }
     if (f->chan < 0 || f->chan >= t->k) {
-        snprintf(err, (size_t)errlen, "step %d: transfer %d -> %d uses injection channel %d, but terminals have %d (port limit)",
-                 st, f->src, f->dst, f->chan, t->k);
+        snprintf(err, (size_t)errlen,
+                 "step %d: transfer %d -> %d uses injection channel %d, but terminals have %d (port limit)", st, f->src,
+                 f->dst, f->chan, t->k);
         return -1;
     }
     if (f->msg < 0 || f->msg >= s->nmsgs) {
-        snprintf(err, (size_t)errlen, "step %d: transfer %d -> %d carries unknown message %d", st, f->src, f->dst, f->msg);
+        snprintf(err, (size_t)errlen, "step %d: transfer %d -> %d carries unknown message %d", st, f->src, f->dst,
+                 f->msg);
         return -1;
     }
     const coll_msg *g = &s->msgs[f->msg];
     if (personalized(s->op) && (f->src != g->origin || f->dst != g->dest)) {
         snprintf(err, (size_t)errlen,
-                 "step %d: transfer %d -> %d carries message %d (%d -> %d): personalized messages go straight from origin to destination",
+                 "step %d: transfer %d -> %d carries message %d (%d -> %d): personalized messages go straight from "
+                 "origin to destination",
                  st, f->src, f->dst, f->msg, g->origin, g->dest);
         return -1;
     }
@@ -93,7 +94,7 @@ int sched_verify(const coll_sched *s, const topo *t, char *err, int errlen)
     /* first step a (receiver, message) arrived, to refuse duplicates */
     int *got = xmalloc((size_t)s->nmsgs * (size_t)t->nterms * sizeof *got + 1);
     for (int i = 0; i < s->nmsgs * t->nterms; i++) got[i] = -1;
-    for (int m = 0; m < s->nmsgs; m++) got[m * t->nterms + s->msgs[m].origin] = -2;   /* held from the start */
+    for (int m = 0; m < s->nmsgs; m++) got[m * t->nterms + s->msgs[m].origin] = -2; /* held from the start */
     int combining = s->op == OP_REDUCE || s->op == OP_BARRIER;
     char name[128];
     for (int st = 0; st < s->nsteps && !rc; st++) {
@@ -118,8 +119,9 @@ int sched_verify(const coll_sched *s, const topo *t, char *err, int errlen)
             }
             int minimal = topo_distance(t, topo_term_router(t, f->src), topo_term_router(t, f->dst));
             if (!rc && s->detour >= 0 && f->nports - 1 > minimal + s->detour) {
-                snprintf(err, (size_t)errlen, "step %d: transfer %d -> %d crosses %d links, more than the minimal %d + detour %d",
-                         st, f->src, f->dst, f->nports - 1, minimal, s->detour);
+                snprintf(err, (size_t)errlen,
+                         "step %d: transfer %d -> %d crosses %d links, more than the minimal %d + detour %d", st,
+                         f->src, f->dst, f->nports - 1, minimal, s->detour);
                 rc = -1;
             }
             int *seen = &got[f->msg * t->nterms + f->dst];

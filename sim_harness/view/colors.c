@@ -10,15 +10,15 @@ const SDL_Color COL_INK = {25, 25, 30, 255};
 const SDL_Color COL_GRID = {120, 120, 128, 255};
 const SDL_Color COL_PANEL = {232, 233, 236, 255};
 const SDL_Color COL_ROUTER = {255, 255, 255, 255};
-const SDL_Color COL_FILL = {255, 170, 60, 255};     /* buffered flits */
-const SDL_Color COL_XOR = {190, 40, 190, 255};      /* in-network XOR reduction */
-const SDL_Color COL_MCAST = {0, 150, 200, 255};     /* multicast copies */
-const SDL_Color COL_SEL = {230, 0, 120, 255};       /* the clicked item */
+const SDL_Color COL_FILL = {255, 170, 60, 255}; /* buffered flits */
+const SDL_Color COL_XOR = {190, 40, 190, 255};  /* in-network XOR reduction */
+const SDL_Color COL_MCAST = {0, 150, 200, 255}; /* multicast copies */
+const SDL_Color COL_SEL = {230, 0, 120, 255};   /* the clicked item */
 
 SDL_Color color_util(double u)
 {
     static const double stop[4][3] = {{25, 35, 120}, {20, 170, 70}, {245, 215, 30}, {220, 25, 25}};
-    if (!(u > 0)) u = 0;      /* also NaN */
+    if (!(u > 0)) u = 0; /* also NaN */
     if (u > 1) u = 1;
     double x = u * 3;
     int i = (int)x;

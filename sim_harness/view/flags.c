@@ -7,18 +7,17 @@
 #include "cli.h"
 #include "view.h"
 
-const char view_usage[] =
-    "  --view            live window (space pause, n step, +/- speed, click: counters, q quit)\n"
-    "  --frames DIR      headless pictures DIR/frame_000000.png ... (no display needed)\n"
-    "  --frame-every N   one frame every N cycles (100)\n"
-    "  --frames-window A:B  frames only for network cycles [A,B) (e.g. a collective's\n"
-    "                    start_cycle and its end)\n"
-    "  --heatmap F.png   picture of every link's utilization while traffic flows\n"
-    "                    (F.svg: the same picture as SVG, for papers)\n"
-    "  --heat-labels     write each channel's utilization and the terminal ids on the heatmap\n"
-    "  --size WxH        picture and window size in pixels (1024x720)\n"
-    "  --heat-max U      the heatmap's full-red utilization (default: the busiest link,\n"
-    "                    rounded up; give the same U to compare pictures)\n";
+const char view_usage[] = "  --view            live window (space pause, n step, +/- speed, click: counters, q quit)\n"
+                          "  --frames DIR      headless pictures DIR/frame_000000.png ... (no display needed)\n"
+                          "  --frame-every N   one frame every N cycles (100)\n"
+                          "  --frames-window A:B  frames only for network cycles [A,B) (e.g. a collective's\n"
+                          "                    start_cycle and its end)\n"
+                          "  --heatmap F.png   picture of every link's utilization while traffic flows\n"
+                          "                    (F.svg: the same picture as SVG, for papers)\n"
+                          "  --heat-labels     write each channel's utilization and the terminal ids on the heatmap\n"
+                          "  --size WxH        picture and window size in pixels (1024x720)\n"
+                          "  --heat-max U      the heatmap's full-red utilization (default: the busiest link,\n"
+                          "                    rounded up; give the same U to compare pictures)\n";
 
 int view_cli_arg(view_opts *o, int argc, char **argv, int *i)
 {

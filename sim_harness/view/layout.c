@@ -69,7 +69,7 @@ static void wrap(vpath *p, vpt a, vpt b, vpt u, float c, float rs, float off, fl
 
 static int is_wrap(const topo *t, const topo_link *l)
 {
-    return t->kind == TOPO_TORUS && l->dateline;   /* the datelines are the wrap links */
+    return t->kind == TOPO_TORUS && l->dateline; /* the datelines are the wrap links */
 }
 
 /* Unit vector of the travel direction of a grid port (n-D: even dimensions
@@ -85,7 +85,7 @@ int layout_build(vlayout *L, const topo *t, int width, int height)
     memset(L, 0, sizeof *L);
     int pw = width * 28 / 100;
     if (pw < 230) pw = 230;
-    int cap = 330 * height / 720 > 330 ? 330 * height / 720 : 330;   /* the fonts grow with the height */
+    int cap = 330 * height / 720 > 330 ? 330 * height / 720 : 330; /* the fonts grow with the height */
     if (pw > cap) pw = cap;
     L->panel = (SDL_Rect){width - pw, 0, pw, height};
     L->net = (SDL_Rect){0, 0, width - pw, height};
@@ -101,16 +101,17 @@ int layout_build(vlayout *L, const topo *t, int width, int height)
     float cx = (float)L->net.x + (float)L->net.w / 2, cy = (float)L->net.y + (float)L->net.h / 2;
     /* sizes in units of c, the distance between neighbouring routers */
     const float RS = 0.16f, TGAP = 0.20f, GAP = 0.025f;
-    int circle = t->kind == TOPO_OCTAGON || t->kind == TOPO_DRAGONFLY;   /* routers on a circle (topo.c) */
+    int circle = t->kind == TOPO_OCTAGON || t->kind == TOPO_DRAGONFLY; /* routers on a circle (topo.c) */
     int rows = circle || t->conc <= 2 ? 1 : (t->conc + 1) / 2;
     int per_line = circle ? t->conc : t->conc <= 2 ? t->conc : 2;
     float TS = fminf(0.15f, 0.40f / (float)(rows > per_line ? rows : per_line));
-    float c, gw, gh;    /* gw x gh: the extent the topo x/y range [0,1] is mapped to */
+    float c, gw, gh; /* gw x gh: the extent the topo x/y range [0,1] is mapped to */
     if (circle) {
         /* leave room outside the circle for the terminals; c: the chord between neighbours
          * (the dragonfly's groups take 70% of their arc, topo.c) */
         gw = gh = fminf(aw, ah) * 0.80f;
-        c = t->kind == TOPO_OCTAGON ? gw * 0.84f * sinf((float)M_PI / 8) : gw * 0.8f * sinf(0.7f * (float)M_PI / (float)t->nrouters);
+        c = t->kind == TOPO_OCTAGON ? gw * 0.84f * sinf((float)M_PI / 8)
+                                    : gw * 0.8f * sinf(0.7f * (float)M_PI / (float)t->nrouters);
     } else {
         /* terminals stick out of the last row and column; torus wrap stubs need a margin */
         float over_x = fmaxf(0, RS + TGAP + (float)per_line * (TS + GAP) - 0.5f);
@@ -153,7 +154,8 @@ int layout_build(vlayout *L, const topo *t, int width, int height)
     }
     for (int i = 0; i < t->nlinks; i++) {
         const topo_link *l = &t->links[i];
-        if (is_wrap(t, l)) wrap(&L->link[i], L->router[l->src], L->router[l->dst], port_dir(l->src_port), c, L->rs, off, gap);
+        if (is_wrap(t, l))
+            wrap(&L->link[i], L->router[l->src], L->router[l->dst], port_dir(l->src_port), c, L->rs, off, gap);
         else straight(&L->link[i], L->router[l->src], L->router[l->dst], L->rs, L->rs, off, gap);
     }
     return 0;

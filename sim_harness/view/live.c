@@ -18,7 +18,7 @@
 #define FRAME_MS 16
 static const uint64_t speeds[] = {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000, 0};
 #define NSPEEDS ((int)(sizeof speeds / sizeof speeds[0]))
-#define SPEED_DEFAULT 4          /* 20 cycles per frame: a 10000-cycle run takes ~8 s */
+#define SPEED_DEFAULT 4 /* 20 cycles per frame: a 10000-cycle run takes ~8 s */
 #define FULL_SPEED(v) (speeds[(v)->speed] == 0)
 
 /* the live picture, with the window's pause/speed line */
@@ -34,8 +34,9 @@ int live_open(view *v, char *err, size_t errlen)
      * silently goes nowhere; say so instead (SDL_VIDEODRIVER set by hand wins) */
     const char *drv = getenv("SDL_VIDEODRIVER"), *x = getenv("DISPLAY"), *w = getenv("WAYLAND_DISPLAY");
     if ((!drv || !*drv) && (!x || !*x) && (!w || !*w)) {
-        snprintf(err, errlen, "--view: no display (DISPLAY and WAYLAND_DISPLAY are not set); --frames DIR or --heatmap "
-                              "F.png make pictures without one");
+        snprintf(err, errlen,
+                 "--view: no display (DISPLAY and WAYLAND_DISPLAY are not set); --frames DIR or --heatmap "
+                 "F.png make pictures without one");
         return -1;
     }
     if (SDL_InitSubSystem(SDL_INIT_VIDEO)) {
@@ -170,8 +171,9 @@ const char *live_controls(const view *v, char *buf, size_t len)
     if (v->finished) snprintf(buf, len, "finished (q or close the window)");
     else if (v->paused) snprintf(buf, len, "paused (space: run, n: one cycle)");
     else if (FULL_SPEED(v)) snprintf(buf, len, "running at full speed");
-    else snprintf(buf, len, "running, %llu cycle%s per frame", (unsigned long long)speeds[v->speed],
-                  speeds[v->speed] == 1 ? "" : "s");
+    else
+        snprintf(buf, len, "running, %llu cycle%s per frame", (unsigned long long)speeds[v->speed],
+                 speeds[v->speed] == 1 ? "" : "s");
     return buf;
 }
 

@@ -18,9 +18,10 @@ static void svg_fill(FILE *f, const char *attr, SDL_Color c)
 void paint_svg_begin(vpaint *P, FILE *f, int width, int height)
 {
     P->svg = f;
-    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-               "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
-               "font-family=\"DejaVu Sans, Verdana, sans-serif\">\n",
+    fprintf(f,
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+            "font-family=\"DejaVu Sans, Verdana, sans-serif\">\n",
             width, height, width, height);
 }
 
@@ -37,10 +38,11 @@ static int font_px(const vpaint *P, TTF_Font *f)
 
 static void svg_text(vpaint *P, TTF_Font *f, const char *s, float left, float top, SDL_Color c)
 {
-    fprintf(P->svg, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%d\"", left, top + (float)TTF_FontAscent(f), font_px(P, f));
+    fprintf(P->svg, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%d\"", left, top + (float)TTF_FontAscent(f),
+            font_px(P, f));
     svg_fill(P->svg, "fill", c);
     fputc('>', P->svg);
-    for (; *s; s++) {   /* XML's five reserved characters */
+    for (; *s; s++) { /* XML's five reserved characters */
         switch (*s) {
         case '<': fputs("&lt;", P->svg); break;
         case '>': fputs("&gt;", P->svg); break;

@@ -50,7 +50,8 @@ static void legend(cursor *c, const vstats *S, const vscene *sc)
     if (sc->mode == SCENE_HEATMAP && S->active_to > S->active_from)
         linef(c, P->small, COL_GRID, "flits/cycle over cycles %llu-%llu (traffic)", (unsigned long long)S->active_from,
               (unsigned long long)S->active_to);
-    else if (sc->mode == SCENE_HEATMAP) linef(c, P->small, COL_GRID, "flits/cycle over the run (%llu cycles)", (unsigned long long)S->cycle);
+    else if (sc->mode == SCENE_HEATMAP)
+        linef(c, P->small, COL_GRID, "flits/cycle over the run (%llu cycles)", (unsigned long long)S->cycle);
     else linef(c, P->small, COL_GRID, "flits/cycle, last %llu cycles", (unsigned long long)S->window);
     float bh = 14, bw = c->w;
     for (int i = 0; i < (int)bw; i++) paint_rect(P, c->x + (float)i, c->y, 1, bh, color_util((double)i / (bw - 1)));
@@ -101,7 +102,8 @@ static void selection(cursor *c, const topo *t, const vstats *S, const vscene *s
     switch (sc->sel_kind) {
     case HIT_LINK: {
         const topo_link *l = &t->links[id];
-        linef(c, P->font, COL_SEL, "link %d: router %d %s -> %d", id, l->src, port_name(t, l->src_port, a, sizeof a), l->dst);
+        linef(c, P->font, COL_SEL, "link %d: router %d %s -> %d", id, l->src, port_name(t, l->src_port, a, sizeof a),
+              l->dst);
         linef(c, P->small, COL_INK, "flits sent: %llu", (unsigned long long)S->now[id]);
         linef(c, P->small, COL_INK, "now: %.3f flits/cycle", stats_util(S, id));
         linef(c, P->small, COL_INK, "whole run: %.3f flits/cycle", stats_util_total(S, id));
@@ -125,8 +127,9 @@ static void selection(cursor *c, const topo *t, const vstats *S, const vscene *s
         if (S->has_mcast) linef(c, P->small, COL_INK, "multicast copies: %u", S->mcast[id]);
         for (int p = 0; p < t->nnet; p++) {
             int l = t->out_link[id * t->nports + p];
-            if (l >= 0) linef(c, P->small, COL_INK, "out %s: %llu flits, %.3f now", port_name(t, p, b, sizeof b),
-                              (unsigned long long)S->now[l], stats_util(S, l));
+            if (l >= 0)
+                linef(c, P->small, COL_INK, "out %s: %llu flits, %.3f now", port_name(t, p, b, sizeof b),
+                      (unsigned long long)S->now[l], stats_util(S, l));
         }
         break;
     case HIT_TERM: {
@@ -136,13 +139,14 @@ static void selection(cursor *c, const topo *t, const vstats *S, const vscene *s
         if (S->has_step && S->step[id] >= 0) linef(c, P->small, COL_INK, "collective step: %d", S->step[id]);
         for (int ch = 0; ch < t->k; ch++) {
             int i = S->nlinks + id * t->k + ch, e = i + S->nch;
-            linef(c, P->small, COL_INK, "ch %d in: %llu flits, %.3f now", ch, (unsigned long long)S->now[i], stats_util(S, i));
-            linef(c, P->small, COL_INK, "ch %d out: %llu flits, %.3f now", ch, (unsigned long long)S->now[e], stats_util(S, e));
+            linef(c, P->small, COL_INK, "ch %d in: %llu flits, %.3f now", ch, (unsigned long long)S->now[i],
+                  stats_util(S, i));
+            linef(c, P->small, COL_INK, "ch %d out: %llu flits, %.3f now", ch, (unsigned long long)S->now[e],
+                  stats_util(S, e));
         }
         break;
     }
-    default:
-        break;
+    default: break;
     }
 }
 

@@ -24,5 +24,5 @@ void view_render(view *v, int mode, const char *controls)
     if (mode == SCENE_LIVE) sc.controls = controls;
     scene_draw(&v->P, &v->L, v->t, &v->S, &sc);
     panel_draw(&v->P, &v->L, v->t, &v->S, &sc);
-    SDL_RenderFlush(v->P.r);   /* the renderer batches: pixels land on the surface here */
+    SDL_RenderFlush(v->P.r); /* the renderer batches: pixels land on the surface here */
 }

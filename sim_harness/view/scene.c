@@ -56,7 +56,7 @@ static void draw_router(vpaint *P, const vlayout *L, const vstats *S, int r, int
         double f = (double)S->buffered[r] / cap;
         if (f > 1) f = 1;
         float h = (float)(f * side);
-        if (h < 2) h = 2;   /* one buffered flit stays visible */
+        if (h < 2) h = 2; /* one buffered flit stays visible */
         paint_rect(P, x, y + side - h, side, h, COL_FILL);
     }
     float bw = selected ? 3.0f : side > 30 ? 2.0f : 1.0f;
@@ -118,7 +118,8 @@ void scene_draw(vpaint *P, const vlayout *L, const topo *t, const vstats *S, con
     paint_rect(P, (float)L->net.x, (float)L->net.y, (float)L->net.w, (float)L->net.h, COL_BG);
     int nch = t->nterms * t->k;
     for (int i = 0; i < t->nlinks; i++)
-        draw_channel(P, &L->link[i], L->lw, color_util(shown_util(S, sc, i)), sc->sel_kind == HIT_LINK && sc->sel_id == i);
+        draw_channel(P, &L->link[i], L->lw, color_util(shown_util(S, sc, i)),
+                     sc->sel_kind == HIT_LINK && sc->sel_id == i);
     float tl = L->lw * 0.7f < 1.2f ? 1.2f : L->lw * 0.7f;
     for (int ch = 0; ch < nch; ch++) {
         draw_channel(P, &L->inj[ch], tl, color_util(shown_util(S, sc, S->nlinks + ch)), 0);
@@ -127,7 +128,7 @@ void scene_draw(vpaint *P, const vlayout *L, const topo *t, const vstats *S, con
     for (int r = 0; r < t->nrouters; r++) draw_router(P, L, S, r, sc->sel_kind == HIT_ROUTER && sc->sel_id == r);
     for (int term = 0; term < t->nterms; term++)
         draw_terminal(P, L, S, term, sc->sel_kind == HIT_TERM && sc->sel_id == term);
-    if (sc->labels) {   /* values are flits per cycle, not the colour scale */
+    if (sc->labels) { /* values are flits per cycle, not the colour scale */
         for (int i = 0; i < t->nlinks; i++) value_label(P, &L->link[i], stats_util_total(S, i));
         for (int term = 0; term < t->nterms; term++) {
             char id[16];

@@ -87,7 +87,7 @@ static void measure_rate(vstats *S, const view_sample *s)
     if (S->rate_t == 0 || s->cycle < S->rate_cycle) {
         S->rate_t = t;
         S->rate_cycle = s->cycle;
-    } else if (t - S->rate_t >= 0.5) {   /* long enough to mean something */
+    } else if (t - S->rate_t >= 0.5) { /* long enough to mean something */
         S->rate = (double)(s->cycle - S->rate_cycle) / (t - S->rate_t);
         S->rate_t = t;
         S->rate_cycle = s->cycle;

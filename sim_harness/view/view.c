@@ -66,7 +66,7 @@ static int check_heatmap(const char *path, char *err, size_t errlen)
         return -1;
     }
     fclose(f);
-    if (!existed) remove(path);   /* no empty picture if the run fails */
+    if (!existed) remove(path); /* no empty picture if the run fails */
     return 0;
 }
 
@@ -215,7 +215,7 @@ int view_update(view *v, const view_sample *s)
     if (v->o.frames_dir && s->cycle >= v->frame_next) {
         if (write_frame(v)) return VIEW_ERROR;
         v->frame_next = s->cycle + v->o.frame_every;
-        if (v->o.frames_to && v->frame_next >= v->o.frames_to) v->frame_next = UINT64_MAX;   /* the window is over */
+        if (v->o.frames_to && v->frame_next >= v->o.frames_to) v->frame_next = UINT64_MAX; /* the window is over */
     }
     if (v->win) {
         live_events(v);

@@ -24,27 +24,29 @@
 
 /* ---------------------------------------------------------------- layout */
 
-typedef struct { float x, y; } vpt;
+typedef struct {
+    float x, y;
+} vpt;
 
 #define PATH_MAX_PTS 24
 
 /* A drawn channel: a polyline, optionally in two pieces (a torus wrap link
  * leaves at one edge of the grid and comes back in at the other). */
 typedef struct {
-    int npts, split;         /* split: points [0, split) and [split, npts) are separate pieces */
+    int npts, split; /* split: points [0, split) and [split, npts) are separate pieces */
     vpt p[PATH_MAX_PTS];
 } vpath;
 
 typedef struct {
-    SDL_Rect net;            /* area of the network drawing */
-    SDL_Rect panel;          /* legend and side panel */
-    float rs;                /* half size of a router box */
-    float ts;                /* side of a terminal box */
-    float lw;                /* link line width */
-    vpt *router;             /* [router] centre */
-    vpt *term;               /* [term] centre of the terminal box */
-    vpath *link;             /* [link] */
-    vpath *inj, *ej;         /* [term*k + c] terminal <-> router channels */
+    SDL_Rect net;    /* area of the network drawing */
+    SDL_Rect panel;  /* legend and side panel */
+    float rs;        /* half size of a router box */
+    float ts;        /* side of a terminal box */
+    float lw;        /* link line width */
+    vpt *router;     /* [router] centre */
+    vpt *term;       /* [term] centre of the terminal box */
+    vpath *link;     /* [link] */
+    vpath *inj, *ej; /* [term*k + c] terminal <-> router channels */
 } vlayout;
 
 int layout_build(vlayout *L, const topo *t, int width, int height);
@@ -64,22 +66,22 @@ typedef struct {
     int nchan, nlinks, nch, nrouters, nterms;
     uint64_t window;
     uint64_t cycle;
-    uint64_t *now;                       /* [nchan] cumulative flits at `cycle` */
-    uint64_t ring_cycle[STATS_RING];     /* snapshots for the sliding window */
-    uint64_t *ring;                      /* [STATS_RING * nchan] */
-    int ring_n, ring_head;               /* count, index of the oldest */
-    int *buffered;                       /* [router] */
-    int capacity, max_buffered;          /* fill scale */
-    uint8_t *state;                      /* [term] VIEW_NODE_* */
-    int *step;                           /* [term] */
-    uint32_t *xor_ops, *mcast;           /* [router] cumulative */
-    uint8_t *xor_active, *mcast_active;  /* [router] counter rose since the last sample */
+    uint64_t *now;                      /* [nchan] cumulative flits at `cycle` */
+    uint64_t ring_cycle[STATS_RING];    /* snapshots for the sliding window */
+    uint64_t *ring;                     /* [STATS_RING * nchan] */
+    int ring_n, ring_head;              /* count, index of the oldest */
+    int *buffered;                      /* [router] */
+    int capacity, max_buffered;         /* fill scale */
+    uint8_t *state;                     /* [term] VIEW_NODE_* */
+    int *step;                          /* [term] */
+    uint32_t *xor_ops, *mcast;          /* [router] cumulative */
+    uint8_t *xor_active, *mcast_active; /* [router] counter rose since the last sample */
     int has_state, has_step, has_xor, has_mcast, has_buffered;
-    double rate;                         /* cycles per second shown */
-    uint64_t rate_cycle;                 /* for measuring the rate */
+    double rate;         /* cycles per second shown */
+    uint64_t rate_cycle; /* for measuring the rate */
     double rate_t;
     char status[128];
-    uint64_t active_from, active_to;     /* view_sample's; 0, 0 = the whole run */
+    uint64_t active_from, active_to; /* view_sample's; 0, 0 = the whole run */
 } vstats;
 
 int stats_init(vstats *S, const topo *t, uint64_t window);
@@ -99,8 +101,8 @@ double stats_util_total(const vstats *S, int c);
 typedef struct {
     SDL_Renderer *r;
     TTF_Font *font, *small, *big;
-    int font_px[3];          /* point sizes of font, small, big (SVG text) */
-    FILE *svg;               /* non-NULL: draw into this SVG document instead */
+    int font_px[3]; /* point sizes of font, small, big (SVG text) */
+    FILE *svg;      /* non-NULL: draw into this SVG document instead */
 } vpaint;
 
 enum { ALIGN_LEFT, ALIGN_CENTER, ALIGN_RIGHT };
@@ -121,8 +123,8 @@ void paint_svg_end(vpaint *P);
 
 /* ---------------------------------------------------------------- colors */
 
-SDL_Color color_util(double u);          /* 0 .. 1: dark blue, green, yellow, red */
-SDL_Color color_state(int state);        /* VIEW_NODE_* */
+SDL_Color color_util(double u);   /* 0 .. 1: dark blue, green, yellow, red */
+SDL_Color color_state(int state); /* VIEW_NODE_* */
 char letter_state(int state);
 const char *name_state(int state);
 extern const SDL_Color COL_BG, COL_INK, COL_GRID, COL_PANEL, COL_ROUTER, COL_FILL, COL_XOR, COL_MCAST, COL_SEL;
@@ -132,12 +134,12 @@ extern const SDL_Color COL_BG, COL_INK, COL_GRID, COL_PANEL, COL_ROUTER, COL_FIL
 enum { SCENE_LIVE, SCENE_HEATMAP };
 
 typedef struct {
-    int mode;                /* SCENE_*: window utilization or whole-run utilization */
-    double scale;            /* utilization shown as full red */
-    int sel_kind, sel_id;    /* HIT_* of the clicked item */
+    int mode;             /* SCENE_*: window utilization or whole-run utilization */
+    double scale;         /* utilization shown as full red */
+    int sel_kind, sel_id; /* HIT_* of the clicked item */
     const char *title;
-    int labels;              /* heatmap: each channel's utilization and the terminal ids */
-    const char *controls;    /* live: state of pause / speed; NULL otherwise */
+    int labels;           /* heatmap: each channel's utilization and the terminal ids */
+    const char *controls; /* live: state of pause / speed; NULL otherwise */
 } vscene;
 
 void scene_draw(vpaint *P, const vlayout *L, const topo *t, const vstats *S, const vscene *sc);
@@ -149,24 +151,24 @@ struct view {
     const topo *t;
     view_opts o;
     char err[512];
-    SDL_Surface *surf;       /* every picture is drawn here first */
+    SDL_Surface *surf; /* every picture is drawn here first */
     vpaint P;
     vlayout L;
     vstats S;
     int have_sample;
     uint64_t frame_next, frame_no;
-    int sdl_video;           /* SDL_INIT_VIDEO done by us */
+    int sdl_video; /* SDL_INIT_VIDEO done by us */
     /* live */
     SDL_Window *win;
     int paused, step_once, quit, finished;
-    int speed;               /* index into live.c's cycles-per-frame table */
+    int speed; /* index into live.c's cycles-per-frame table */
     uint64_t live_next, stride;
     uint32_t last_present, last_update;
     int sel_kind, sel_id;
     /* from_net.c */
     uint64_t *net_links, *net_ej;
     int *net_buf;
-    uint32_t *net_xor, *net_mc;      /* [router] coding-unit counters */
+    uint32_t *net_xor, *net_mc; /* [router] coding-unit counters */
 };
 
 int live_open(view *v, char *err, size_t errlen);

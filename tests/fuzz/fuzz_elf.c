@@ -23,7 +23,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
     char err[300];
     if (elf_load(path, ram, 0x80000000u, 256 * 1024, &info, err, sizeof err) == 0) {
         char buf[300];
-        for (uint32_t a = info.lo; a < info.hi && a < info.lo + 4096; a += 4) (void)elf_symbolize(&info, a, buf, sizeof buf);
+        for (uint32_t a = info.lo; a < info.hi && a < info.lo + 4096; a += 4)
+            (void)elf_symbolize(&info, a, buf, sizeof buf);
         elf_info_free(&info);
     }
     return 0;

@@ -48,11 +48,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
         switch (r[0] & 3) {
         case 0: ni_mmio(&nic, off, 1, &v); break;
         case 1: ni_mmio(&nic, off, 0, &v); break;
-        default: {   /* one network cycle */
+        default: { /* one network cycle */
             int c = (r[7] >> 5) % t->k, vc = (r[7] >> 1) % rc.vcs;
             memset(ej, 0, sizeof ej);
             if ((r[7] & 1) && credit[c][vc] > 0) {
-                ej[c] = (xnoc_flit){.valid = 1, .vc = (uint8_t)vc, .head = (r[7] >> 3) & 1, .tail = (r[7] >> 4) & 1,
+                ej[c] = (xnoc_flit){.valid = 1,
+                                    .vc = (uint8_t)vc,
+                                    .head = (r[7] >> 3) & 1,
+                                    .tail = (r[7] >> 4) & 1,
                                     .payload = (uint64_t)v << 32 | v};
                 if (r[0] & 0x20) ej[c].payload = (uint64_t)(v & 0xffff) | (uint64_t)(v >> 16 & 0x3ff) << 32;
                 credit[c][vc]--;
@@ -61,7 +64,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
             ni_cycle(&nic, ej, injc, inj, ejc);
             for (int k = 0; k < t->k; k++)
                 if (ejc[k].valid && ejc[k].vc < rc.vcs) {
-                    if (++credit[k][ejc[k].vc] > rc.buf) abort();   /* the NI returned a credit it never owed */
+                    if (++credit[k][ejc[k].vc] > rc.buf) abort(); /* the NI returned a credit it never owed */
                 }
             now++;
         }

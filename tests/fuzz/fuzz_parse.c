@@ -13,7 +13,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
     char *s = malloc(n + 1), err[300];
     memcpy(s, d, n);
     s[n] = 0;
-    char *sep = strchr(s, '|');        /* "TOPO|SET" */
+    char *sep = strchr(s, '|'); /* "TOPO|SET" */
     if (sep) *sep = 0;
     topo *t = topo_parse(s, 1 + (n & 1), err, sizeof err);
     if (t && t->nterms <= 4096 && sep) {

@@ -21,7 +21,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
     topo *t = NULL;
     coll_sched s;
     char err[400];
-    if (sched_file_read(path, &t, &s, err, sizeof err) == 0 && t->nterms <= 64 && sched_verify(&s, t, err, sizeof err) == 0) {
+    if (sched_file_read(path, &t, &s, err, sizeof err) == 0 && t->nterms <= 64 &&
+        sched_verify(&s, t, err, sizeof err) == 0) {
         static uint8_t ram[64 * 1024];
         for (int node = 0; node < s.nterms; node++) {
             int nw;

@@ -24,7 +24,10 @@ int main(void)
             for (int a = ALGO_TREE; a < ALGO_COUNT; a++) {
                 coll_sched s;
                 const char *from = NULL, *to = NULL;
-                if (op == OP_MNB || op == OP_MNS) { from = "0-2"; to = "2-5"; }
+                if (op == OP_MNB || op == OP_MNS) {
+                    from = "0-2";
+                    to = "2-5";
+                }
                 if (op == OP_BCAST || op == OP_SCATTER) from = "3";
                 if (op == OP_GATHER || op == OP_REDUCE) to = "1";
                 if (coll_init(&s, t, op, from, to, err, sizeof err)) {

@@ -41,10 +41,13 @@ int main(void)
     expect(sched_paper_mns(9, 11, 4, 1, 5, 6) == 12, "paper-9-to-11-mns", "eq. 6 with b1=5 b2=6 b0=1 should give 12");
 
     /* exact == brute force on tiny cases */
-    struct { const char *topo, *op, *from, *to; int k; } tiny[] = {
+    struct {
+        const char *topo, *op, *from, *to;
+        int k;
+    } tiny[] = {
         {"mesh:2x1:c=2", "mns", "0-1", "2-3", 1}, {"mesh:2x2", "alltoall", NULL, NULL, 1},
-        {"mesh:3x1", "alltoall", NULL, NULL, 1}, {"mesh:2x1:c=2", "alltoall", NULL, NULL, 2},
-        {"mesh:2x2", "scatter", "0", NULL, 1}, {"mesh:2x2", "gather", NULL, "3", 2},
+        {"mesh:3x1", "alltoall", NULL, NULL, 1},  {"mesh:2x1:c=2", "alltoall", NULL, NULL, 2},
+        {"mesh:2x2", "scatter", "0", NULL, 1},    {"mesh:2x2", "gather", NULL, "3", 2},
     };
     for (size_t i = 0; i < sizeof tiny / sizeof *tiny; i++) {
         topo *t = topo_parse(tiny[i].topo, tiny[i].k, err, sizeof err);
@@ -76,7 +79,10 @@ int main(void)
             for (int op = 0; op < OP_COUNT; op++) {
                 coll_sched s;
                 const char *from = NULL, *to = NULL;
-                if (op == OP_MNB || op == OP_MNS) { from = "0-3"; to = "2-5"; }
+                if (op == OP_MNB || op == OP_MNS) {
+                    from = "0-3";
+                    to = "2-5";
+                }
                 coll_init(&s, t, (coll_op)op, from, to, err, sizeof err);
                 sched_opts o = {.exact = 0, .seed = 1};
                 sched_result r;
