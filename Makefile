@@ -27,7 +27,7 @@ HARNESS_SRC := $(filter-out $(VIEW_SRC),$(wildcard sim_harness/*.c sim_harness/*
 HARNESS_OBJ := $(HARNESS_SRC:%.c=$(BUILD)/obj/%.o)
 ASAN_OBJ    := $(HARNESS_SRC:%.c=$(BUILD)/asan/%.o)
 
-.PHONY: all deps test test-quick lint format format-check synth bench demo firmware clean asan fuzz fuzz-build soak
+.PHONY: all deps test test-quick unit lint format format-check synth bench demo firmware clean asan fuzz fuzz-build soak
 all: $(BUILD)/xnoc firmware
 
 $(BUILD)/xnoc: $(HARNESS_OBJ)
@@ -51,6 +51,48 @@ $(BUILD)/asan/%.o: %.c
 
 -include $(HARNESS_OBJ:.o=.d) $(ASAN_OBJ:.o=.d)
 -include firmware/firmware.mk
+
+# Unit-test programs (tests/unit/, tests/*_driver.c, tests/view_test.c),
+# built here under ASan + UBSan; the test scripts run them (`make unit`).
+UNIT_CFLAGS := -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -Isim_harness
+UNIT_HDRS   := $(wildcard sim_harness/*.h sim_harness/*/*.h firmware/lib/*.h firmware/coll/*.h)
+COLL_LIB    := sim_harness/coll/coll.c sim_harness/coll/coll_builtin.c sim_harness/coll/qcdoc.c sim_harness/coll/dfbcast.c \
+               sim_harness/topo.c sim_harness/cli.c
+VIEW_TEST   := tests/view_test.c sim_harness/view_none.c sim_harness/topo.c sim_harness/cli.c
+UNIT_BINS   := $(BUILD)/tests/coll_unit $(BUILD)/tests/sched_unit $(BUILD)/tests/iss_driver $(BUILD)/tests/abi_flit \
+               $(BUILD)/tests/view_test_none
+ifeq ($(HAVE_SDL),1)
+UNIT_BINS   += $(BUILD)/tests/view_test $(BUILD)/tests/view_test_asan
+endif
+SDL_FLAGS    = -DXNOC_HAVE_SDL $(shell pkg-config --cflags sdl2 SDL2_ttf SDL2_image)
+SDL_LIBS     = $(shell pkg-config --libs sdl2 SDL2_ttf SDL2_image)
+
+unit: $(UNIT_BINS)
+$(BUILD)/tests/coll_unit: tests/unit/coll_unit.c $(COLL_LIB) $(UNIT_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(UNIT_CFLAGS) -o $@ tests/unit/coll_unit.c $(COLL_LIB) -lm
+$(BUILD)/tests/sched_unit: tests/unit/sched_unit.c $(wildcard sim_harness/sched/*.c) $(COLL_LIB) $(UNIT_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(UNIT_CFLAGS) -o $@ tests/unit/sched_unit.c $(wildcard sim_harness/sched/*.c) $(COLL_LIB) -lcadical -lstdc++ -ljansson -lm
+$(BUILD)/tests/iss_driver: tests/iss_driver.c sim_harness/rv32.c sim_harness/rv32_csr.c sim_harness/rv32_decode.c sim_harness/elf_load.c $(UNIT_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(UNIT_CFLAGS) -fno-sanitize-recover=all -o $@ tests/iss_driver.c sim_harness/rv32.c sim_harness/rv32_csr.c \
+	    sim_harness/rv32_decode.c sim_harness/elf_load.c -lelf -ldw
+$(BUILD)/tests/abi_flit: tests/unit/abi_flit.c $(UNIT_HDRS)
+	@mkdir -p $(@D)
+	$(CC) -std=c11 -Wall -Wextra -Werror -o $@ tests/unit/abi_flit.c
+# the view's test driver: without SDL2 (every view flag refused), with it, and with it under ASan
+$(BUILD)/tests/view_test_none: $(VIEW_TEST) $(UNIT_HDRS)
+	@mkdir -p $(@D)
+	$(CC) -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -O1 -g -Isim_harness -o $@ $(VIEW_TEST) -lm
+$(BUILD)/tests/view_test: $(VIEW_TEST) $(wildcard sim_harness/view/*.c) $(UNIT_HDRS)
+	@mkdir -p $(@D)
+	$(CC) -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -O1 -g -Isim_harness $(SDL_FLAGS) -o $@ $(VIEW_TEST) \
+	    $(wildcard sim_harness/view/*.c) $(SDL_LIBS) -lm
+$(BUILD)/tests/view_test_asan: $(VIEW_TEST) $(wildcard sim_harness/view/*.c) $(UNIT_HDRS)
+	@mkdir -p $(@D)
+	$(CC) -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -O1 -g -Isim_harness $(SDL_FLAGS) -fsanitize=address,undefined \
+	    -fno-omit-frame-pointer -o $@ $(VIEW_TEST) $(wildcard sim_harness/view/*.c) $(SDL_LIBS) -lm
 
 # libFuzzer targets (tests/fuzz/), under ASan + UBSan: `make fuzz` runs each
 # for FUZZ_SECONDS (60) from a corpus seeded with the project's own files;
@@ -82,7 +124,7 @@ deps:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
 	else echo "all dependencies present"; fi
 
-test: all asan
+test: all asan unit
 	tests/run
 
 lint:

@@ -4,8 +4,8 @@
 # register map are single headers shared by harness and firmware (their C
 # compile-time checks are in sim_harness/coll/coll_plan.c).
 source tests/lib.sh
-if cc -std=c11 -Wall -Wextra -Werror -o "$TMP/abi" tests/unit/abi_flit.c 2>"$TMP/cc.log"; then
-    "$TMP/abi" | sort > "$TMP/c.txt"
+if unit_bin ABI abi_flit; then
+    "$ABI" | sort > "$TMP/c.txt"
     sed -n 's/^ *localparam int \([A-Za-z]*\) *= *\([0-9]*\);.*/\1 \2/p' rtl/xnoc_pkg.sv | sort > "$TMP/sv.txt"
     if [ -s "$TMP/sv.txt" ] && cmp -s "$TMP/c.txt" "$TMP/sv.txt"; then ok "flit-format-agrees ($(wc -l < "$TMP/c.txt") fields)"
     else fail flit-format-agrees "$(diff "$TMP/c.txt" "$TMP/sv.txt" | head -4 | tr '\n' ' ')"; fi

@@ -2,14 +2,8 @@
 # the tests/isa programs, the benchmark's checksum against the host, fault
 # reports, and the ELF loader's error lines.
 source tests/lib.sh
-DRV="$TMP/iss_driver"
 RVCC="clang --target=riscv32-unknown-elf -march=rv32im -mabi=ilp32 -mno-relax -nostdlib -fuse-ld=lld"
-if ! cc -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
-        -Isim_harness -o "$DRV" tests/iss_driver.c sim_harness/rv32.c sim_harness/rv32_csr.c sim_harness/rv32_decode.c \
-        sim_harness/elf_load.c -lelf -ldw 2>"$TMP/cc.log"; then
-    fail iss-driver-build "$(head -5 "$TMP/cc.log")"
-    exit 0
-fi
+unit_bin DRV iss_driver || exit 0
 
 # Self-checking programs: tohost = 1 pass, (n << 1) | 1 = check n failed.
 for src in tests/isa/*.S; do

@@ -40,3 +40,12 @@ jcheck() {
     if [ "$(printf '%s' "$json" | jq -e "$expr" 2>/dev/null)" = true ]; then ok "$name"
     else fail "$name" "jq '$expr' is not true on: $(printf '%s' "$json" | head -c 300)"; fi
 }
+
+# unit_bin VAR NAME: VAR = the unit-test program build/tests/NAME (make
+# unit builds them); missing, the case fails naming the make command.
+UNIT_DIR=${XNOC_BUILD:-build}/tests
+unit_bin() {
+    if [ -x "$UNIT_DIR/$2" ]; then printf -v "$1" '%s' "$UNIT_DIR/$2"; return 0; fi
+    fail "$2-built" "$UNIT_DIR/$2 is missing: run make unit"
+    return 1
+}

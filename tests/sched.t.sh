@@ -1,13 +1,7 @@
 # sched: lower bounds, heuristic and exact (SAT) schedules, schedule files,
 # the independent verifier and its error messages
 source tests/lib.sh
-if cc -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -O1 -g -fsanitize=address,undefined -Isim_harness \
-      -o "$TMP/sched_unit" tests/unit/sched_unit.c sim_harness/sched/*.c sim_harness/coll/coll.c \
-      sim_harness/coll/coll_builtin.c sim_harness/coll/qcdoc.c sim_harness/coll/dfbcast.c sim_harness/topo.c sim_harness/cli.c -lcadical -lstdc++ -ljansson -lm 2>"$TMP/cc.log"; then
-    "$TMP/sched_unit"
-else
-    fail sched-unit-build "$(head -5 "$TMP/cc.log")"
-fi
+if unit_bin U sched_unit; then "$U"; fi
 
 s() { $XNOC sched --json "$@" 2>"$TMP/stderr"; }
 E=0,2,4,6,8,10,12,14; O=1,3,5,7,9,11,13,15

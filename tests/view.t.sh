@@ -6,37 +6,25 @@
 source "$(dirname "$0")/lib.sh"
 export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-CF="-std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -O1 -g -Isim_harness"
-COMMON="tests/view_test.c sim_harness/view_none.c sim_harness/topo.c sim_harness/cli.c"
-
-# ---- a build without SDL2: every view flag is refused with one line
-if cc $CF -o "$TMP/vt_none" $COMMON -lm 2>"$TMP/cc.log"; then ok view_build_without_sdl
-else fail view_build_without_sdl "$(head -3 "$TMP/cc.log")"; fi
+# ---- a build without SDL2 (make unit builds one): every view flag is refused with one line
+unit_bin VTN view_test_none || exit 0
+ok view_build_without_sdl
 for flag in "--view" "--frames $TMP/nf" "--frame-every 10" "--heatmap $TMP/nh.png"; do
     # shellcheck disable=SC2086
     check_fail "view_without_sdl_${flag%% *}" 2 'this build of xnoc has no view \(built without SDL2\)' \
-        "$TMP/vt_none" cli $flag
+        "$VTN" cli $flag
 done
-check view_without_sdl_no_flags "$TMP/vt_none" cli
+check view_without_sdl_no_flags "$VTN" cli
 
 if ! pkg-config --exists sdl2 SDL2_ttf SDL2_image; then
     echo "# SDL2, SDL2_ttf or SDL2_image missing: the view itself is not built"
     exit 0
 fi
 
-# ---- the SDL view, plain and under ASan/UBSan
-SDLC="-DXNOC_HAVE_SDL $(pkg-config --cflags sdl2 SDL2_ttf SDL2_image)"
-SDLL="$(pkg-config --libs sdl2 SDL2_ttf SDL2_image) -lm"
-VT=$TMP/vt VTA=$TMP/vt_asan
-# shellcheck disable=SC2086
-if cc $CF $SDLC -o "$VT" $COMMON sim_harness/view/*.c $SDLL 2>"$TMP/cc.log" &&
-   cc $CF $SDLC -fsanitize=address,undefined -fno-omit-frame-pointer -o "$VTA" $COMMON sim_harness/view/*.c $SDLL \
-       2>>"$TMP/cc.log"; then
-    ok view_build
-else
-    fail view_build "$(head -5 "$TMP/cc.log" | tr '\n' ' ')"
-    exit 1
-fi
+# ---- the SDL view, plain and under ASan/UBSan (make unit)
+unit_bin VT view_test || exit 1
+unit_bin VTA view_test_asan || exit 1
+ok view_build
 
 vcheck() {   # vcheck NAME CASE TOPO [BINARY]
     local out
