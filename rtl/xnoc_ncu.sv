@@ -5,7 +5,7 @@
 // are absorbed whole into a slot, then re-emitted:
 //   ENCODE     (head op 1) contributions carrying the same meta tag are
 //              XOR-accumulated in one slot; once `count` contributions have
-//              arrived and XL cycles have passed, the slot emits ONE packet
+//              arrived and XorLat cycles have passed, the slot emits ONE packet
 //              (payload = XOR of all) to the slot's out_dest.
 //   REPLICATE  (head op 0, MC 1) the mask of destination addresses is split
 //              by the routing table: per output port one copy, plain when the
@@ -14,11 +14,11 @@
 // Absorb-then-emit means a multicast never holds one link while it waits for
 // another (no replication deadlock); emission waits only for router credits.
 //
-// Input: one FIFO per VC (D flits, credits returned on pop), one packet at a
+// Input: one FIFO per VC (BufDepth flits, credits returned on pop), one packet at a
 // time, round robin over VCs with a head at the front.  Output: VC 0 of the
 // router's input port, one flit per cycle while credits last.
 //
-// A slot that stays incomplete for TMO cycles, and every malformed packet,
+// A slot that stays incomplete for Timeout cycles, and every malformed packet,
 // sets a sticky error bit; the first error's slot, tag and counts are kept
 // for the harness (debug registers, see dbg_data_o below).
 //
@@ -28,15 +28,18 @@
 // xnoc_credit_counter); this module wires them and keeps the error report
 // and the counters.
 module xnoc_ncu #(
-  parameter int P     = 6,     // router ports, this unit's port (P-1) included
-  parameter int V     = 2,     // VCs on the link from the router
-  parameter int D     = 8,     // input buffer depth per VC
-  parameter int NA    = 16,    // addresses: terminals, then one unit per router
-  parameter int NTERM = 8,     // terminals (the first unit address)
-  parameter int S     = 4,     // coding slots
-  parameter int XL    = 1,     // XOR latency: cycles from completion to emission
-  parameter int NCMAX = 32,    // longest payload handled, in 64-bit flits
-  parameter int TMO   = 100000,// cycles an incomplete slot may wait
+  parameter int NumPorts = 6,      // router ports, this unit's port (the last) included
+  parameter int NumVcs   = 2,      // VCs on the link from the router
+  parameter int BufDepth = 8,      // input buffer depth per VC (and the router's, for credits)
+  parameter int NumAddrs = 16,     // addresses: terminals, then one unit per router
+  parameter int NumTerms = 8,      // terminals (the first unit address)
+  parameter int NumSlots = 4,      // coding slots
+  parameter int XorLat   = 1,      // XOR latency: cycles from completion to emission
+  parameter int MaxFlits = 32,     // longest payload handled, in 64-bit flits
+  parameter int Timeout  = 100000, // cycles an incomplete slot may wait
+  // the short names the body uses
+  localparam int S  = NumSlots,
+  localparam int NA = NumAddrs,
   localparam int PW = 64,
   localparam int FW = PW + 5
 ) (
@@ -70,7 +73,7 @@ module xnoc_ncu #(
   localparam int MW  = M * 64;
   localparam int SB  = (S > 1) ? $clog2(S) : 1;
   localparam int MB  = (M > 1) ? $clog2(M) : 1;
-  localparam int MA  = (S * NCMAX > 1) ? $clog2(S * NCMAX) : 1;
+  localparam int MA  = (S * MaxFlits > 1) ? $clog2(S * MaxFlits) : 1;
   localparam int AW  = xnoc_pkg::HeadDestW;       // head addresses
 
   // error bits (the absorber raises Packet .. Conflict and Mask)
@@ -105,7 +108,7 @@ module xnoc_ncu #(
   logic [AW*S-1:0] od_v;
   logic [31:0]     coded, repl;
 
-  xnoc_ncu_absorb #(.NumVcs(V), .BufDepth(D), .NumAddrs(NA), .NumSlots(S), .MaxFlits(NCMAX)) u_absorb (
+  xnoc_ncu_absorb #(.NumVcs(NumVcs), .BufDepth(BufDepth), .NumAddrs(NumAddrs), .NumSlots(NumSlots), .MaxFlits(MaxFlits)) u_absorb (
     .clk_i, .rst_ni, .in_valid_i, .in_flit_i, .in_credit_o, .in_credit_vc_o,
     .meta_tag_o (meta_tag),
     .have_free_i (have_free), .free_idx_i (free_idx), .have_hit_i (have_hit), .hit_idx_i (hit_idx),
@@ -126,7 +129,7 @@ module xnoc_ncu #(
     .ev_o (ev), .ev_slot_o (ev_slot), .overflow_o (in_ovf), .xor_o (xor_now)
   );
 
-  xnoc_ncu_slots #(.NumSlots(S), .NumAddrs(NA), .MaxFlits(NCMAX), .XorLat(XL), .Timeout(TMO)) u_slots (
+  xnoc_ncu_slots #(.NumSlots(NumSlots), .NumAddrs(NumAddrs), .MaxFlits(MaxFlits), .XorLat(XorLat), .Timeout(Timeout)) u_slots (
     .clk_i, .rst_ni,
     .meta_tag_i (meta_tag), .alloc_i (u_alloc), .merge_i (u_merge), .fin_i (u_fin),
     .upd_slot_i (upd_slot), .fin_slot_i (fin_slot), .kind_i (u_kind), .tag_i (u_tag), .src_i (u_src),
@@ -142,7 +145,7 @@ module xnoc_ncu #(
     .od_o (od_v), .omc_o (omc_v), .oop_o (oop_v), .ocnt_o (ocnt_v), .mset_o (mset_v)
   );
 
-  xnoc_ncu_emit #(.NumPorts(P), .BufDepth(D), .NumAddrs(NA), .NumTerms(NTERM), .NumSlots(S), .MaxFlits(NCMAX)) u_emit (
+  xnoc_ncu_emit #(.NumPorts(NumPorts), .BufDepth(BufDepth), .NumAddrs(NumAddrs), .NumTerms(NumTerms), .NumSlots(NumSlots), .MaxFlits(MaxFlits)) u_emit (
     .clk_i, .rst_ni, .cfg_we_i, .cfg_kind_i, .cfg_addr_i, .cfg_data_i,
     .ready_i (ready_v), .kind_i (kind_v), .tag_i (tag_v), .src_i (src_v), .len_i (len_v), .cnt_i (cnt_v),
     .od_i (od_v), .omc_i (omc_v), .oop_i (oop_v), .ocnt_i (ocnt_v), .mset_i (mset_v),

@@ -25,18 +25,27 @@
 //  * the ST registers are the output ports themselves, written only when a
 //    flit leaves.
 module xnoc_router #(
-  parameter int P  = 5,    // ports
-  parameter int V  = 2,    // virtual channels per port (1..8)
-  parameter int D  = 8,    // buffer depth per VC (flits)
-  parameter int PW = 64,   // payload bits
-  parameter int NT = 16,   // routing-table entries (terminals)
-  parameter int NC = 1,    // VC classes (1..3; V a multiple of NC)
-  parameter int NG = 1,    // group-table entries (dragonfly Valiant / UGAL routing; 1: unused)
+  parameter int NumPorts   = 5,    // ports
+  parameter int NumVcs     = 2,    // virtual channels per port (1..8)
+  parameter int BufDepth   = 8,    // buffer depth per VC (flits)
+  parameter int PayloadW   = 64,   // payload bits
+  parameter int NumAddrs   = 16,   // routing-table entries (terminals, then coding units)
+  parameter int NumClasses = 1,    // VC classes (1..3; NumVcs a multiple of it)
+  parameter int NumGroups  = 1,    // group-table entries (dragonfly Valiant / UGAL routing; 1: unused)
   // bits per hop of a source route: the topology's ports, without a coding
   // unit's extra port (source routes never lead into the unit)
-  parameter int SRB = (P > 1) ? $clog2(P) : 1,
-  localparam int FW = PW + 5,
-  localparam int PB = (P > 1) ? $clog2(P) : 1
+  parameter int RouteBits  = (NumPorts > 1) ? $clog2(NumPorts) : 1,
+  // the short names the body uses for widths and loops
+  localparam int P   = NumPorts,
+  localparam int V   = NumVcs,
+  localparam int D   = BufDepth,
+  localparam int PW  = PayloadW,
+  localparam int NT  = NumAddrs,
+  localparam int NC  = NumClasses,
+  localparam int NG  = NumGroups,
+  localparam int SRB = RouteBits,
+  localparam int FW  = PW + 5,
+  localparam int PB  = (P > 1) ? $clog2(P) : 1
 ) (
   input  logic            clk_i,
   input  logic            rst_ni,

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cmd_opts.h"
 #include "coll_exec.h"
 #include "cmds.h"
 #include "coll/coll.h"
@@ -241,17 +242,18 @@ int cmd_collective(int argc, char **argv)
     char err[512];
     view_opts vo;
     view_opts_default(&vo);
+    cmd_opts co;
+    cmd_opts_init(&co, OPT_NET | OPT_SEED);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage_text, stdout);
             fputs(view_usage, stdout);
             return 0;
-        } else if (!strcmp(a, "--json")) json = 1;
+        } else if (cmd_opts_arg(&co, argc, argv, &i)) continue;
         else if (!strcmp(a, "--no-shipped")) use_shipped = 0;
         else if (view_cli_arg(&vo, argc, argv, &i)) continue;
         else if (!v) cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc collective --help)", a);
-        else if (!strcmp(a, "--topo")) spec = argv[++i];
         else if (!strcmp(a, "--op")) opname = argv[++i];
         else if (!strcmp(a, "--from")) from = argv[++i];
         else if (!strcmp(a, "--to")) to = argv[++i];
@@ -274,11 +276,7 @@ int cmd_collective(int argc, char **argv)
             redop = coll_redop_parse(argv[++i]);
             if (redop < 0)
                 cli_fail(EXIT_USAGE, "--redop: unknown operator '%s' (sum, prod, max, min, and, or, xor)", argv[i]);
-        } else if (!strcmp(a, "--ports")) k = (int)cli_long(a, argv[++i], 1, NI_MAX_K);
-        else if (!strcmp(a, "--router")) {
-            if (router_cfg_parse(&rc, argv[++i], err, sizeof err)) cli_fail(EXIT_USAGE, "%s", err);
-        } else if (!strcmp(a, "--seed")) seed = cli_u64(a, argv[++i]);
-        else if (!strcmp(a, "--max-cycles")) max_cycles = cli_u64(a, argv[++i]);
+        } else if (!strcmp(a, "--max-cycles")) max_cycles = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--trace")) xo.trace_path = argv[++i];
         else if (!strcmp(a, "--events")) {
             if (!(xo.events = fopen(argv[++i], "w"))) cli_fail(EXIT_USAGE, "--events %s: %s", argv[i], strerror(errno));
@@ -288,6 +286,11 @@ int cmd_collective(int argc, char **argv)
         else if (!strcmp(a, "--time-limit")) exact_limit = cli_double(a, argv[++i], 0.01, 86400);
         else cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc collective --help)", a);
     }
+    spec = co.topo;
+    rc = co.rc;
+    k = co.ports;
+    json = co.json;
+    seed = co.seed;
     topo *t = NULL;
     coll_sched s;
     int algo = coll_algo_parse(algo_s);

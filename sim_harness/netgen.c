@@ -53,7 +53,9 @@ static void wire_unit(FILE *f, const topo *t, const router_cfg *rc, int r, int P
 {
     int na = netgen_addresses(t, rc), q = P - 1;
     fprintf(f,
-            "  xnoc_ncu #(.P(%d), .V(%d), .D(%d), .NA(%d), .NTERM(%d), .S(%d), .XL(%d), .NCMAX(%d), .TMO(%d)) u_u%d (\n"
+            "  xnoc_ncu #(.NumPorts(%d), .NumVcs(%d), .BufDepth(%d), .NumAddrs(%d), .NumTerms(%d), .NumSlots(%d), "
+            ".XorLat(%d),\n"
+            "             .MaxFlits(%d), .Timeout(%d)) u_u%d (\n"
             "    .clk_i(clk_i), .rst_ni(rst_ni),\n"
             "    .cfg_we_i(cfg_we_i && (cfg_bcast_i || cfg_router_i == 10'd%d)), .cfg_kind_i(cfg_kind_i),\n"
             "    .cfg_addr_i(cfg_addr_i), .cfg_data_i(cfg_bcast_i ? cfg_bdata_i[%d +: %d] : cfg_data_i),\n"
@@ -108,7 +110,9 @@ void netgen_verilog(FILE *f, const topo *t, const router_cfg *rc, int monitor)
         if (rc->ncu) wire_unit(f, t, rc, r, P);
         /* routers see config kinds 0 (table) and 1 (ports); kind 2 is the units' */
         fprintf(f,
-                "  xnoc_router #(.P(%d), .V(%d), .D(%d), .PW(%d), .NT(%d), .NC(%d), .NG(%d), .SRB(%d)) u_r%d (\n"
+                "  xnoc_router #(.NumPorts(%d), .NumVcs(%d), .BufDepth(%d), .PayloadW(%d), .NumAddrs(%d), "
+                ".NumClasses(%d),\n"
+                "                .NumGroups(%d), .RouteBits(%d)) u_r%d (\n"
                 "    .clk_i(clk_i), .rst_ni(rst_ni),\n"
                 "    .cfg_we_i(cfg_we_i && !cfg_kind_i[1] && (cfg_bcast_i || cfg_router_i == 10'd%d)), "
                 ".cfg_kind_i(cfg_kind_i[0]),\n"

@@ -10,6 +10,7 @@
 
 #include "background.h"
 #include "cli.h"
+#include "cmd_opts.h"
 #include "cmds.h"
 #include "links_report.h"
 #include "node.h"
@@ -82,13 +83,12 @@ static void parse_arg(sys_opts *o, const char *s)
 int cmd_run(int argc, char **argv)
 {
     cli_catch_sigint();
-    const char *spec = NULL, *elf = NULL;
-    router_cfg rc;
-    router_cfg_default(&rc);
+    const char *elf = NULL;
+    cmd_opts co;
+    cmd_opts_init(&co, OPT_NET);
     const char *events_path = NULL;
     sys_opts o = {.ram_kib = 256, .clock_ratio = 1, .watchdog = SYS_WATCHDOG_DEFAULT};
     const char *bg_set = NULL, *bg_spec = NULL;
-    int k = 1, json = 0;
     uint64_t max_cycles = 10000000;
     char err[512];
     view_opts vo;
@@ -99,16 +99,12 @@ int cmd_run(int argc, char **argv)
             fputs(usage_text, stdout);
             fputs(view_usage, stdout);
             return 0;
-        } else if (!strcmp(a, "--json")) json = 1;
+        } else if (cmd_opts_arg(&co, argc, argv, &i)) continue;
         else if (view_cli_arg(&vo, argc, argv, &i)) continue;
         else if (a[0] != '-') {
             if (elf) cli_fail(EXIT_USAGE, "one firmware image only ('%s' and '%s')", elf, a);
             elf = a;
         } else if (!v) cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc run --help)", a);
-        else if (!strcmp(a, "--topo")) spec = argv[++i];
-        else if (!strcmp(a, "--router")) {
-            if (router_cfg_parse(&rc, argv[++i], err, sizeof err)) cli_fail(EXIT_USAGE, "%s", err);
-        } else if (!strcmp(a, "--ports")) k = (int)cli_long(a, argv[++i], 1, NI_MAX_K);
         else if (!strcmp(a, "--max-cycles")) max_cycles = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--watchdog")) o.watchdog = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--trace")) o.trace = argv[++i];
@@ -122,13 +118,14 @@ int cmd_run(int argc, char **argv)
         else if (!strcmp(a, "--background")) bg_spec = argv[++i];
         else cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc run --help)", a);
     }
-    if (!spec) cli_fail(EXIT_USAGE, "--topo is required (see xnoc run --help)");
+    if (!co.topo) cli_fail(EXIT_USAGE, "--topo is required (see xnoc run --help)");
+    router_cfg rc = co.rc;
+    int k = co.ports, json = co.json;
     if (o.trace_to && !o.trace) cli_fail(EXIT_USAGE, "--trace-window needs --trace F.vcd");
     if (events_path && !(o.events = fopen(events_path, "w")))
         cli_fail(EXIT_USAGE, "--events %s: %s", events_path, strerror(errno));
     if (!elf) cli_fail(EXIT_USAGE, "no firmware image given (xnoc run --topo T FIRMWARE.elf)");
-    topo *t = topo_parse(spec, k, err, sizeof err);
-    if (!t) cli_fail(EXIT_USAGE, "%s", err);
+    topo *t = cmd_opts_topo(&co);
     unsigned char *bg = NULL;
     if (bg_spec && !bg_set) cli_fail(EXIT_USAGE, "--background needs --background-nodes SET");
     if (bg_set) {

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cmd_opts.h"
 #include "cmds.h"
 #include "netbuild.h"
 #include "netgen.h"
@@ -147,15 +148,17 @@ int synth_network(const topo *t, const router_cfg *rc, int progress, synth_resul
 {
     memset(r, 0, sizeof *r);
     int P = netgen_ports(t, rc), NG = router_groups(t, rc);
-    snprintf(r->router.params, sizeof r->router.params, "P=%d V=%d D=%d PW=%d NT=%d NC=%d NG=%d SRB=%d", P, rc->vcs,
-             rc->buf, rc->pw, netgen_addresses(t, rc), router_classes(t, rc), NG, topo_port_bits(t));
+    snprintf(r->router.params, sizeof r->router.params,
+             "NumPorts=%d NumVcs=%d BufDepth=%d PayloadW=%d NumAddrs=%d NumClasses=%d NumGroups=%d RouteBits=%d", P,
+             rc->vcs, rc->buf, rc->pw, netgen_addresses(t, rc), router_classes(t, rc), NG, topo_port_bits(t));
     /* yosys's SAT-based sharing outgrows 9 GB on the group table's conditional reads (docs/synth.md) */
     r->noshare = NG > 1;
     if (synth_module("xnoc_router", &r->router, r->noshare, progress, err, errlen)) return -1;
     if (!rc->ncu) return 0;
     r->has_unit = 1;
-    snprintf(r->unit.params, sizeof r->unit.params, "P=%d V=%d D=%d NA=%d NTERM=%d S=%d XL=%d NCMAX=%d TMO=%d", P,
-             rc->vcs, rc->buf, netgen_addresses(t, rc), t->nterms, rc->slots, rc->xorlat, rc->ncmax, rc->timeout);
+    snprintf(r->unit.params, sizeof r->unit.params,
+             "NumPorts=%d NumVcs=%d BufDepth=%d NumAddrs=%d NumTerms=%d NumSlots=%d XorLat=%d MaxFlits=%d Timeout=%d",
+             P, rc->vcs, rc->buf, netgen_addresses(t, rc), t->nterms, rc->slots, rc->xorlat, rc->ncmax, rc->timeout);
     return synth_module("xnoc_ncu", &r->unit, 0, progress, err, errlen);
 }
 
@@ -181,27 +184,20 @@ static json_t *area_json(const synth_area *a)
 
 int cmd_synth(int argc, char **argv)
 {
-    const char *spec = NULL;
-    int k = 1, json = 0;
     char err[600];
-    router_cfg rc;
-    router_cfg_default(&rc);
+    cmd_opts co;
+    cmd_opts_init(&co, OPT_NET);
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage_text, stdout);
             return 0;
-        } else if (!strcmp(a, "--json")) json = 1;
-        else if (!v) cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc synth --help)", a);
-        else if (!strcmp(a, "--topo")) spec = argv[++i];
-        else if (!strcmp(a, "--ports")) k = (int)cli_long(a, argv[++i], 1, 16);
-        else if (!strcmp(a, "--router")) {
-            if (router_cfg_parse(&rc, argv[++i], err, sizeof err)) cli_fail(EXIT_USAGE, "%s", err);
-        } else cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc synth --help)", a);
+        } else if (!cmd_opts_arg(&co, argc, argv, &i))
+            cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc synth --help)", a);
     }
-    if (!spec) cli_fail(EXIT_USAGE, "--topo is required (see xnoc synth --help)");
-    topo *t = topo_parse(spec, k, err, sizeof err);
-    if (!t) cli_fail(EXIT_USAGE, "%s", err);
+    topo *t = cmd_opts_topo(&co);
+    router_cfg rc = co.rc;
+    int json = co.json;
     synth_result r;
     if (synth_network(t, &rc, 1, &r, err, sizeof err)) cli_fail(EXIT_RUNFAIL, "%s", err);
     long per = r.router.cells + (r.has_unit ? r.unit.cells : 0);

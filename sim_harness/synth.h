@@ -12,7 +12,7 @@
 #include "topo.h"
 
 typedef struct {
-    char params[200]; /* "P=5 V=2 D=8 PW=64 NT=16 NC=1 NG=1 SRB=3" */
+    char params[200]; /* "NumPorts=5 NumVcs=2 BufDepth=8 ..." (the module's parameters) */
     long cells, flip_flops, muxes;
 } synth_area;
 

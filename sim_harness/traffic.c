@@ -28,6 +28,7 @@
 #include "../firmware/lib/flit.h"
 #include "../firmware/lib/ni_regs.h"
 #include "cli.h"
+#include "cmd_opts.h"
 #include "cmds.h"
 #include "links_report.h"
 #include "net.h"
@@ -104,32 +105,34 @@ int cmd_traffic(int argc, char **argv)
     view_opts_default(&vo);
     view *vw = NULL;
     int interrupted = 0;
+    cmd_opts co;
+    cmd_opts_init(&co, OPT_NET | OPT_SEED);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage_text, stdout);
             fputs(view_usage, stdout);
             return 0;
-        } else if (!strcmp(a, "--json")) json = 1;
+        } else if (cmd_opts_arg(&co, argc, argv, &i)) continue;
         else if (view_cli_arg(&vo, argc, argv, &i)) continue;
         else if (!v) cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc traffic --help)", a);
-        else if (!strcmp(a, "--topo")) spec = argv[++i];
-        else if (!strcmp(a, "--router")) {
-            if (router_cfg_parse(&rc, argv[++i], err, sizeof err)) cli_fail(EXIT_USAGE, "%s", err);
-        } else if (!strcmp(a, "--ports")) k = (int)cli_long(a, argv[++i], 1, NI_MAX_K);
         else if (!strcmp(a, "--pattern")) pat = argv[++i];
         else if (!strcmp(a, "--rate")) rate = cli_double(a, argv[++i], 1e-9, 1.0);
         else if (!strcmp(a, "--packet")) len = (int)cli_long(a, argv[++i], 1, 64);
         else if (!strcmp(a, "--cycles")) cycles = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--warmup")) warmup = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--drain")) drain = cli_u64(a, argv[++i]);
-        else if (!strcmp(a, "--seed")) seed = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--coding")) coding = cli_double(a, argv[++i], 1e-9, 1.0);
         else if (!strcmp(a, "--trace")) trace = argv[++i];
         else if (!strcmp(a, "--trace-window")) window = argv[++i];
         else if (!strcmp(a, "--sources")) sources = argv[++i];
         else cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc traffic --help)", a);
     }
+    spec = co.topo;
+    rc = co.rc;
+    k = co.ports;
+    json = co.json;
+    seed = co.seed;
     if (!spec) cli_fail(EXIT_USAGE, "--topo is required (see xnoc traffic --help)");
     if (!pat) pat = "uniform";
     int pattern = -1;

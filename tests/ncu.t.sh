@@ -92,7 +92,7 @@ else fail lint-clean "$(echo "$out" | grep -A3 FAIL | head -4)"; fi
 if command -v yosys >/dev/null; then
     cat >"$TMP/s.ys" <<YS
 read_verilog -sv rtl/xnoc_pkg.sv rtl/xnoc_fifo.sv rtl/xnoc_rr_arb.sv rtl/xnoc_credit_counter.sv rtl/xnoc_ncu_absorb.sv rtl/xnoc_ncu_slots.sv rtl/xnoc_ncu_emit.sv rtl/xnoc_ncu.sv
-chparam -set P 5 -set V 2 -set D 2 -set NA 8 -set NTERM 4 -set S 2 -set NCMAX 2 -set XL 3 xnoc_ncu
+chparam -set NumPorts 5 -set NumVcs 2 -set BufDepth 2 -set NumAddrs 8 -set NumTerms 4 -set NumSlots 2 -set MaxFlits 2 -set XorLat 3 xnoc_ncu
 synth -top xnoc_ncu
 stat
 YS

@@ -5,9 +5,9 @@
 set -u
 cd "$(dirname "$0")/.."
 rc=0
-for cfg in "" "-GP=7 -GV=4 -GD=4 -GNC=2" "-GV=1 -GD=1" "-GNT=256" "-GP=11 -GV=8 -GNC=2" \
-           "-GP=16 -GV=8 -GD=8 -GNT=1024" "-GP=32 -GV=2 -GNC=2 -GNT=4095" "-GP=25 -GV=4 -GNT=2048" "-GP=3 -GV=2 -GD=2 -GNT=1" "-GP=2 -GV=1 -GD=1 -GNT=1" \
-           "-GP=5 -GSRB=2 -GNT=16" "-GP=6 -GNT=32" "-GP=8 -GV=3 -GNC=3 -GNG=9 -GNT=108" "-GP=12 -GV=6 -GNC=3 -GNG=64 -GNT=1024"; do
+for cfg in "" "-GNumPorts=7 -GNumVcs=4 -GBufDepth=4 -GNumClasses=2" "-GNumVcs=1 -GBufDepth=1" "-GNumAddrs=256" "-GNumPorts=11 -GNumVcs=8 -GNumClasses=2" \
+           "-GNumPorts=16 -GNumVcs=8 -GBufDepth=8 -GNumAddrs=1024" "-GNumPorts=32 -GNumVcs=2 -GNumClasses=2 -GNumAddrs=4095" "-GNumPorts=25 -GNumVcs=4 -GNumAddrs=2048" "-GNumPorts=3 -GNumVcs=2 -GBufDepth=2 -GNumAddrs=1" "-GNumPorts=2 -GNumVcs=1 -GBufDepth=1 -GNumAddrs=1" \
+           "-GNumPorts=5 -GRouteBits=2 -GNumAddrs=16" "-GNumPorts=6 -GNumAddrs=32" "-GNumPorts=8 -GNumVcs=3 -GNumClasses=3 -GNumGroups=9 -GNumAddrs=108" "-GNumPorts=12 -GNumVcs=6 -GNumClasses=3 -GNumGroups=64 -GNumAddrs=1024"; do
     if out=$(verilator --lint-only -Wall $cfg rtl/xnoc_pkg.sv $(ls rtl/*.sv | grep -v _pkg) --top-module xnoc_router 2>&1); then
         echo "lint ok   xnoc_router ${cfg:-(defaults)}"
     else
@@ -17,8 +17,8 @@ for cfg in "" "-GP=7 -GV=4 -GD=4 -GNC=2" "-GV=1 -GD=1" "-GNT=256" "-GP=11 -GV=8 
     fi
 done
 # the network-coding unit: ports, VCs, addresses (mask flits), slots, XOR latency, payload limit
-for cfg in "" "-GP=5 -GV=1 -GD=1 -GS=1" "-GP=7 -GV=4 -GD=4 -GS=16 -GXL=35" "-GNA=512 -GNTERM=256" \
-           "-GP=16 -GV=8 -GNA=1023 -GNTERM=767 -GNCMAX=1" "-GP=32 -GNA=2048 -GNTERM=1024" "-GP=2 -GNA=2 -GNTERM=1 -GS=2 -GXL=64 -GNCMAX=256"; do
+for cfg in "" "-GNumPorts=5 -GNumVcs=1 -GBufDepth=1 -GNumSlots=1" "-GNumPorts=7 -GNumVcs=4 -GBufDepth=4 -GNumSlots=16 -GXorLat=35" "-GNumAddrs=512 -GNumTerms=256" \
+           "-GNumPorts=16 -GNumVcs=8 -GNumAddrs=1023 -GNumTerms=767 -GMaxFlits=1" "-GNumPorts=32 -GNumAddrs=2048 -GNumTerms=1024" "-GNumPorts=2 -GNumAddrs=2 -GNumTerms=1 -GNumSlots=2 -GXorLat=64 -GMaxFlits=256"; do
     if out=$(verilator --lint-only -Wall $cfg rtl/xnoc_pkg.sv $(ls rtl/*.sv | grep -v _pkg) --top-module xnoc_ncu 2>&1); then
         echo "lint ok   xnoc_ncu ${cfg:-(defaults)}"
     else

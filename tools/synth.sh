@@ -5,7 +5,7 @@
 # usage: tools/synth.sh [--out FILE]     (RTL=dir overrides rtl/, for trials)
 # Per configuration the script is exactly:
 #   read_verilog -sv rtl/xnoc_fifo.sv rtl/xnoc_rr_arb.sv rtl/xnoc_router.sv
-#   chparam -set P .. -set V .. -set D .. -set NT .. [-set NC ..] [-set NG ..] xnoc_router
+#   chparam -set NumPorts .. -set NumVcs .. -set BufDepth .. -set NumAddrs .. [-set NumClasses ..] [-set NumGroups ..] xnoc_router
 #   synth -top xnoc_router
 #   stat
 set -eu
@@ -17,19 +17,19 @@ command -v yosys >/dev/null || { echo "synth.sh: yosys is missing (apt-get insta
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # parameters : what it is
-configs=("P=5 V=2 D=8 NT=16:mesh 4x4, defaults (vcs=2 buf=8)"
-         "P=5 V=4 D=4 NT=64:mesh 8x8, vcs=4 buf=4"
-         "P=5 V=2 D=8 NT=256:mesh 16x16 (256-entry table)"
-         "P=5 V=2 D=8 NT=16 NC=2:fat-octagon c=2 (3 net + 2 terminal ports), 2 VC classes"
-         "P=6 V=2 D=8 NT=32:mesh 4x4 router with its coding-unit port (6 ports, 32 addresses)"
-         "P=8 V=2 D=8 NT=128 NC=2:torus 4x4x4 router (6 links, 1 terminal, coding unit; 2 VC classes)"
-         "P=13 V=2 D=8 NT=128 NC=2:torus 4x4x4, 6 channels per terminal (QCDOC all-gather; 13 ports)"
-         "P=8 V=2 D=8 NT=108 NC=2:dragonfly a=4,p=2,h=2 router, minimal routing (3 local + 2 global links, 2 terminals, coding unit)"
-         "P=8 V=3 D=8 NT=108 NC=3:dragonfly router, 3 VCs in 3 classes, no group table"
-         "noshare P=8 V=3 D=8 NT=108 NC=3 NG=9:the same with Valiant / UGAL (9-entry group table; synth -noshare)"
-         "xnoc_ncu P=6 V=2 D=8 NA=32 NTERM=16 S=4 XL=1 NCMAX=32:coding unit, mesh 4x4 defaults (4 slots x 256 B)"
-         "xnoc_ncu P=6 V=2 D=8 NA=32 NTERM=16 S=2 XL=1 NCMAX=8:coding unit, 2 slots x 64 B"
-         "xnoc_ncu P=6 V=2 D=8 NA=128 NTERM=64 S=4 XL=35 NCMAX=32:coding unit, mesh 8x8, xorlat 35")
+configs=("NumPorts=5 NumVcs=2 BufDepth=8 NumAddrs=16:mesh 4x4, defaults (vcs=2 buf=8)"
+         "NumPorts=5 NumVcs=4 BufDepth=4 NumAddrs=64:mesh 8x8, vcs=4 buf=4"
+         "NumPorts=5 NumVcs=2 BufDepth=8 NumAddrs=256:mesh 16x16 (256-entry table)"
+         "NumPorts=5 NumVcs=2 BufDepth=8 NumAddrs=16 NumClasses=2:fat-octagon c=2 (3 net + 2 terminal ports), 2 VC classes"
+         "NumPorts=6 NumVcs=2 BufDepth=8 NumAddrs=32:mesh 4x4 router with its coding-unit port (6 ports, 32 addresses)"
+         "NumPorts=8 NumVcs=2 BufDepth=8 NumAddrs=128 NumClasses=2:torus 4x4x4 router (6 links, 1 terminal, coding unit; 2 VC classes)"
+         "NumPorts=13 NumVcs=2 BufDepth=8 NumAddrs=128 NumClasses=2:torus 4x4x4, 6 channels per terminal (QCDOC all-gather; 13 ports)"
+         "NumPorts=8 NumVcs=2 BufDepth=8 NumAddrs=108 NumClasses=2:dragonfly a=4,p=2,h=2 router, minimal routing (3 local + 2 global links, 2 terminals, coding unit)"
+         "NumPorts=8 NumVcs=3 BufDepth=8 NumAddrs=108 NumClasses=3:dragonfly router, 3 VCs in 3 classes, no group table"
+         "noshare NumPorts=8 NumVcs=3 BufDepth=8 NumAddrs=108 NumClasses=3 NumGroups=9:the same with Valiant / UGAL (9-entry group table; synth -noshare)"
+         "xnoc_ncu NumPorts=6 NumVcs=2 BufDepth=8 NumAddrs=32 NumTerms=16 NumSlots=4 XorLat=1 MaxFlits=32:coding unit, mesh 4x4 defaults (4 slots x 256 B)"
+         "xnoc_ncu NumPorts=6 NumVcs=2 BufDepth=8 NumAddrs=32 NumTerms=16 NumSlots=2 XorLat=1 MaxFlits=8:coding unit, 2 slots x 64 B"
+         "xnoc_ncu NumPorts=6 NumVcs=2 BufDepth=8 NumAddrs=128 NumTerms=64 NumSlots=4 XorLat=35 MaxFlits=32:coding unit, mesh 8x8, xorlat 35")
 srcs="$rtl/xnoc_pkg.sv $rtl/xnoc_fifo.sv $rtl/xnoc_rr_arb.sv $rtl/xnoc_credit_counter.sv $rtl/xnoc_router.sv $rtl/xnoc_ncu_absorb.sv $rtl/xnoc_ncu_slots.sv $rtl/xnoc_ncu_emit.sv $rtl/xnoc_ncu.sv"
 {
 echo "# Router synthesis (yosys $(yosys -V | awk '{print $2}'), generic gates)"
@@ -38,7 +38,7 @@ echo "Produced by \`make synth\` (\`tools/synth.sh\`). For each configuration th
 echo
 echo '```'
 echo "read_verilog -sv rtl/xnoc_pkg.sv rtl/xnoc_fifo.sv rtl/xnoc_rr_arb.sv rtl/xnoc_router.sv rtl/xnoc_ncu.sv"
-echo "chparam -set P 5 -set V 2 -set D 8 -set NT 16 xnoc_router    # per row"
+echo "chparam -set NumPorts 5 -set NumVcs 2 -set BufDepth 8 -set NumAddrs 16 xnoc_router    # per row"
 echo "synth -top xnoc_router"
 echo "stat"
 echo '```'
@@ -47,8 +47,8 @@ echo "run as \`yosys -q -l log script.ys\`. Cells are yosys's internal gate libr
 echo "(\$_AND_, \$_MUX_, \$_DFF*_ ...): a technology-independent size measure."
 echo "Flip-flops = all \$_DFF*/\$_SDFF* cells (input buffers are flip-flops: no RAM"
 echo "macros are inferred in generic synthesis); muxes = \$_MUX_ cells."
-echo "PW = 64 everywhere. Rows naming xnoc_ncu synthesize the network-coding unit alone"
-echo "(\`chparam ... xnoc_ncu; synth -top xnoc_ncu\`); its slot storage (S x NCMAX x 64 bits)"
+echo "PayloadW = 64 everywhere. Rows naming xnoc_ncu synthesize the network-coding unit alone"
+echo "(\`chparam ... xnoc_ncu; synth -top xnoc_ncu\`); its slot storage (NumSlots x MaxFlits x 64 bits)"
 echo "dominates its flip-flops. Rows marked \"synth -noshare\" skip yosys's SAT-based resource"
 echo "sharing, which runs out of memory (over 9 GB) on the Valiant/UGAL router's route computation."
 echo
