@@ -77,7 +77,8 @@ module xnoc_ncu_absorb #(
   output logic [7:0]    ev_o,            // error bits raised this cycle (xnoc_ncu's Err*)
   output logic [SB-1:0] ev_slot_o,
   output logic          overflow_o,      // a FIFO overflowed (a credit protocol violation)
-  output logic          xor_o            // a data flit XORed into data already held
+  output logic          xor_o,           // a data flit XORed into data already held
+  output logic          idle_o           // nothing buffered, no packet under way, no credit owed
 );
   localparam logic [AW-1:0] None = '1;
   localparam logic [2:0] IHead = 3'd0, IMeta = 3'd1, IMask = 3'd2, IData = 3'd3, IDrop = 3'd4;
@@ -349,6 +350,7 @@ module xnoc_ncu_absorb #(
   end
   assign in_credit_o    = icr_q;
   assign in_credit_vc_o = 3'(icr_vc_q);
+  assign idle_o         = (iv_empty == '1) && (ist_q == IHead) && !icr_q;
 
 `ifdef XNOC_ASSERT
   always_ff @(posedge clk_i) begin

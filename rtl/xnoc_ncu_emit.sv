@@ -69,7 +69,8 @@ module xnoc_ncu_emit #(
   output logic            scan_bad_o,      // a multicast subtree with no router behind the port (dropped)
   output logic [SB-1:0]   bad_slot_o,
   output logic [31:0]     coded_o,         // coded packets sent
-  output logic [31:0]     repl_o           // multicast copies sent
+  output logic [31:0]     repl_o,          // multicast copies sent
+  output logic            idle_o           // no packet being sent, no flit on the way out
 );
   localparam logic [AW-1:0] None = '1;
   localparam logic [2:0] EIdle = 3'd0, EScan = 3'd1, EHead = 3'd2, EMeta = 3'd3, EMask = 3'd4, EData = 3'd5;
@@ -328,6 +329,7 @@ module xnoc_ncu_emit #(
     if (send) oflit_q <= {3'd0, stail, est_q == EHead, spay};
   end
   assign out_valid_o = ovalid_q;
+  assign idle_o      = (est_q == EIdle) && !ovalid_q;
   assign out_flit_o  = oflit_q;
   assign coded_o     = coded_q;
   assign repl_o      = repl_q;
