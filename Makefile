@@ -18,7 +18,7 @@ XCFLAGS  += -DXNOC_HAVE_SDL $(shell pkg-config --cflags sdl2 SDL2_ttf SDL2_image
 LDLIBS   += $(shell pkg-config --libs sdl2 SDL2_ttf SDL2_image)
 VIEW_SRC :=
 else
-VIEW_SRC := $(wildcard sim_harness/view/*.c)
+VIEW_SRC := $(filter-out %/view_none.c,$(wildcard sim_harness/view/*.c))
 endif
 # CaDiCaL (exact schedules) is a C++ static library with a C API.
 LDLIBS   += -lcadical -lstdc++
@@ -57,8 +57,8 @@ $(BUILD)/asan/%.o: %.c
 UNIT_CFLAGS := -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -Isim_harness
 UNIT_HDRS   := $(wildcard sim_harness/*.h sim_harness/*/*.h firmware/lib/*.h firmware/coll/*.h)
 COLL_LIB    := sim_harness/coll/coll.c sim_harness/coll/coll_builtin.c sim_harness/coll/qcdoc.c sim_harness/coll/dfbcast.c \
-               sim_harness/topo.c sim_harness/cli.c
-VIEW_TEST   := tests/view_test.c sim_harness/view_none.c sim_harness/topo.c sim_harness/cli.c
+               sim_harness/net/topo.c sim_harness/util/cli.c
+VIEW_TEST   := tests/view_test.c sim_harness/net/topo.c sim_harness/util/cli.c
 UNIT_BINS   := $(BUILD)/tests/coll_unit $(BUILD)/tests/sched_unit $(BUILD)/tests/iss_driver $(BUILD)/tests/abi_flit \
                $(BUILD)/tests/view_test_none
 ifeq ($(HAVE_SDL),1)
@@ -74,17 +74,17 @@ $(BUILD)/tests/coll_unit: tests/unit/coll_unit.c $(COLL_LIB) $(UNIT_HDRS)
 $(BUILD)/tests/sched_unit: tests/unit/sched_unit.c $(wildcard sim_harness/sched/*.c) $(COLL_LIB) $(UNIT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(UNIT_CFLAGS) -o $@ tests/unit/sched_unit.c $(wildcard sim_harness/sched/*.c) $(COLL_LIB) -lcadical -lstdc++ -ljansson -lm
-$(BUILD)/tests/iss_driver: tests/iss_driver.c sim_harness/rv32.c sim_harness/rv32_csr.c sim_harness/rv32_decode.c sim_harness/elf_load.c $(UNIT_HDRS)
+$(BUILD)/tests/iss_driver: tests/iss_driver.c sim_harness/core/rv32.c sim_harness/core/rv32_csr.c sim_harness/core/rv32_decode.c sim_harness/core/elf_load.c $(UNIT_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(UNIT_CFLAGS) -fno-sanitize-recover=all -o $@ tests/iss_driver.c sim_harness/rv32.c sim_harness/rv32_csr.c \
-	    sim_harness/rv32_decode.c sim_harness/elf_load.c -lelf -ldw
+	$(CC) $(UNIT_CFLAGS) -fno-sanitize-recover=all -o $@ tests/iss_driver.c sim_harness/core/rv32.c sim_harness/core/rv32_csr.c \
+	    sim_harness/core/rv32_decode.c sim_harness/core/elf_load.c -lelf -ldw
 $(BUILD)/tests/abi_flit: tests/unit/abi_flit.c $(UNIT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) -std=c11 -Wall -Wextra -Werror -o $@ tests/unit/abi_flit.c
 # the view's test driver: without SDL2 (every view flag refused), with it, and with it under ASan
 $(BUILD)/tests/view_test_none: $(VIEW_TEST) $(UNIT_HDRS)
 	@mkdir -p $(@D)
-	$(CC) -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -O1 -g -Isim_harness -o $@ $(VIEW_TEST) -lm
+	$(CC) -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -O1 -g -Isim_harness -o $@ $(VIEW_TEST) sim_harness/view/view_none.c -lm
 $(BUILD)/tests/view_test: $(VIEW_TEST) $(wildcard sim_harness/view/*.c) $(UNIT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -O1 -g -Isim_harness $(SDL_FLAGS) -o $@ $(VIEW_TEST) \
@@ -99,11 +99,11 @@ $(BUILD)/tests/view_test_asan: $(VIEW_TEST) $(wildcard sim_harness/view/*.c) $(U
 # tests/fuzz.t.sh runs them briefly in `make test`.
 FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -std=c11 -D_GNU_SOURCE -Isim_harness -Wall -Wextra -Werror
-FUZZ_SRC_ni    := sim_harness/ni.c sim_harness/ni_match.c sim_harness/router_cfg.c sim_harness/test_hooks.c sim_harness/rv32.c sim_harness/rv32_decode.c \
-                  sim_harness/rv32_csr.c sim_harness/topo.c sim_harness/cli.c
-FUZZ_SRC_parse := sim_harness/topo.c sim_harness/cli.c
-FUZZ_SRC_elf   := sim_harness/elf_load.c
-FUZZ_SRC_sched := $(wildcard sim_harness/sched/*.c sim_harness/coll/*.c) sim_harness/topo.c sim_harness/cli.c
+FUZZ_SRC_ni    := sim_harness/system/ni.c sim_harness/system/ni_match.c sim_harness/net/router_cfg.c sim_harness/system/test_hooks.c sim_harness/core/rv32.c sim_harness/core/rv32_decode.c \
+                  sim_harness/core/rv32_csr.c sim_harness/net/topo.c sim_harness/util/cli.c
+FUZZ_SRC_parse := sim_harness/net/topo.c sim_harness/util/cli.c
+FUZZ_SRC_elf   := sim_harness/core/elf_load.c
+FUZZ_SRC_sched := $(wildcard sim_harness/sched/*.c sim_harness/coll/*.c) sim_harness/net/topo.c sim_harness/util/cli.c
 FUZZ_LIBS_elf   := -lelf -ldw
 FUZZ_LIBS_sched := -ljansson -lcadical -lstdc++
 FUZZ_TARGETS := ni parse elf sched

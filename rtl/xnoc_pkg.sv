@@ -42,7 +42,7 @@ package xnoc_pkg;
   localparam int MetaLenLsb      = 32;
   localparam int MetaLenW        = 32;
 
-  // configuration bus shared by routers and coding units (sim_harness/netgen.c)
+  // configuration bus shared by routers and coding units (sim_harness/net/netgen.c)
   localparam int CfgAddrW        = 12;  // routing-table rows: every head address
   localparam int CfgDataW        = 8;   // a 5-bit port, or port attributes {dateline, dim[2:0]}
   localparam int PortDimW        = 3;   // port attribute: dimension 0..5, 6 across, 7 terminal

@@ -23,7 +23,7 @@ grep -q "xnoc_pkg::MetaTagLsb" rtl/xnoc_ncu_absorb.sv && grep -q "xnoc_pkg::Meta
     && ok ncu-uses-pkg || fail ncu-uses-pkg "rtl/xnoc_ncu*.sv spell head or meta fields out"
 # no copies of the layout headers: the harness includes the firmware's
 for h in ni_regs.h flit.h; do
-    grep -q "firmware/lib/$h" sim_harness/ni.h && ok "harness-includes-$h" || fail "harness-includes-$h" "sim_harness/ni.h"
+    grep -q "firmware/lib/$h" sim_harness/system/ni.h && ok "harness-includes-$h" || fail "harness-includes-$h" "sim_harness/system/ni.h"
 done
 grep -q "firmware/coll/plan.h" sim_harness/coll/coll_plan.h && ok harness-includes-plan.h || fail harness-includes-plan.h "coll_plan.h"
 # the router with the package synthesizes (yosys 0.23 takes package references)
@@ -47,9 +47,16 @@ out=$(tools/deps.sh "${XNOC_BUILD:-build}" 2>&1) && ok no-dependency-circles || 
 mkdir -p "$TMP/depsb/obj/sim_harness"
 cp -r "${XNOC_BUILD:-build}/obj/sim_harness/." "$TMP/depsb/obj/sim_harness/"
 printf 'void net_cycle(void);\nvoid netgen_backcall(void) { net_cycle(); }\n' > "$TMP/back.c"
-cc -c -o "$TMP/depsb/obj/sim_harness/netgen_back.o" "$TMP/back.c"
-cp "$TMP/depsb/obj/sim_harness/netgen_back.o" "$TMP/depsb/obj/sim_harness/netgen.o.tmp"
+cc -c -o "$TMP/depsb/obj/sim_harness/net/netgen_back.o" "$TMP/back.c"
+cp "$TMP/depsb/obj/sim_harness/net/netgen_back.o" "$TMP/depsb/obj/sim_harness/net/netgen.o.tmp"
 # netgen.o gains the call (ld -r merges the two objects)
-ld -r -o "$TMP/depsb/obj/sim_harness/netgen.o" "${XNOC_BUILD:-build}/obj/sim_harness/netgen.o" "$TMP/depsb/obj/sim_harness/netgen_back.o"
-rm "$TMP/depsb/obj/sim_harness/netgen_back.o" "$TMP/depsb/obj/sim_harness/netgen.o.tmp"
-check_fail dependency-circle-found 1 "dependency circle:.*sim_harness/net.c" tools/deps.sh "$TMP/depsb"
+ld -r -o "$TMP/depsb/obj/sim_harness/net/netgen.o" "${XNOC_BUILD:-build}/obj/sim_harness/net/netgen.o" "$TMP/depsb/obj/sim_harness/net/netgen_back.o"
+rm "$TMP/depsb/obj/sim_harness/net/netgen_back.o" "$TMP/depsb/obj/sim_harness/net/netgen.o.tmp"
+check_fail dependency-circle-found 1 "dependency circle:.*sim_harness/net/net.c" tools/deps.sh "$TMP/depsb"
+# and the layers: the core emulator calling into the network (a layer above it) is reported
+rm -rf "$TMP/depsc"; mkdir -p "$TMP/depsc/obj/sim_harness"
+cp -r "${XNOC_BUILD:-build}/obj/sim_harness/." "$TMP/depsc/obj/sim_harness/"
+printf 'void topo_parse(void);\nvoid rv32_upcall(void) { topo_parse(); }\n' > "$TMP/up.c"
+cc -c -o "$TMP/up.o" "$TMP/up.c"
+ld -r -o "$TMP/depsc/obj/sim_harness/core/rv32.o" "${XNOC_BUILD:-build}/obj/sim_harness/core/rv32.o" "$TMP/up.o"
+check_fail layer-violation-found 1 "layering: sim_harness/core/rv32.c uses sim_harness/net/topo.c .core/ is below net/." tools/deps.sh "$TMP/depsc"

@@ -23,8 +23,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "elf_load.h"
-#include "rv32.h"
+#include "core/elf_load.h"
+#include "core/rv32.h"
 
 #define RAM_BASE 0x80000000u
 #define NEVER UINT64_MAX

@@ -15,9 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "topo.h"
-#include "view.h"
+#include "util/cli.h"
+#include "net/topo.h"
+#include "view/view.h"
 
 /* ------------------------------------------------ a fake RTL network for view_sample_net() */
 struct xnoc_net {

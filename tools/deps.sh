@@ -39,6 +39,14 @@ for f in $(find sim_harness -name '*.c' -o -name '*.h' | sort); do
     done
 done | sort -u >> "$tmp/edges"
 sort -u -o "$tmp/edges" "$tmp/edges"
+# layers: an edge may only go down (or stay in its folder)
+LAYERS="cmd sched coll system view net core util"
+awk -v layers="$LAYERS" '
+BEGIN { n = split(layers, l, " "); for (i = 1; i <= n; i++) rank[l[i]] = i }
+{ split($1, a, "/"); split($2, b, "/")
+  if (!(a[2] in rank) || !(b[2] in rank)) { print "layering: " $1 " or " $2 " is in no layer (" layers ")" > "/dev/stderr"; bad = 1; next }
+  if (rank[b[2]] < rank[a[2]]) { print "layering: " $1 " uses " $2 " (" a[2] "/ is below " b[2] "/)" > "/dev/stderr"; bad = 1 } }
+END { exit bad }' "$tmp/edges" || layer_bad=1
 # strongly connected components (Tarjan), in awk
 awk '
 { adj[$1] = adj[$1] " " $2; nodes[$1]; nodes[$2] }
@@ -52,4 +60,4 @@ function strong(v,   i, n, w, a) {
         do { w = stack[sp--]; on[w] = 0; comp = comp " " w; size++ } while (w != v)
         if (size > 1) { print "dependency circle:" comp > "/dev/stderr"; bad = 1 } }
 }
-END { for (v in nodes) if (!(v in idx)) strong(v); exit bad }' "$tmp/edges"
+END { for (v in nodes) if (!(v in idx)) strong(v); exit bad }' "$tmp/edges" && [ -z "${layer_bad:-}" ]

@@ -1,6 +1,6 @@
 /* dev_regs.h - the node's device registers (console, exit, cycle counter,
  * topology, barrier, arguments...): byte offsets from DEV_BASE, the one map
- * the harness (sim_harness/node.c) and the firmware (xnoc.h) both use.
+ * the harness (sim_harness/system/system.c) and the firmware (xnoc.h) both use.
  * docs/ni.md describes each register. */
 #ifndef XNOC_DEV_REGS_H
 #define XNOC_DEV_REGS_H

@@ -1,5 +1,5 @@
 /* flit.h - the flit format: the one table of where each field of the head
- * and meta flits lives.  The NI model (sim_harness/ni.c), the synthetic
+ * and meta flits lives.  The NI model (sim_harness/system/ni.c), the synthetic
  * traffic's coding groups, the firmware and the tests use these names; the
  * RTL's copy is rtl/xnoc_pkg.sv, and tests/abi.t.sh fails if the two
  * disagree.  docs/architecture.md explains the fields.
@@ -70,7 +70,7 @@
 #define FLIT_META_LEN_W 32
 
 /* The configuration bus the harness writes routers and coding units
- * through (sim_harness/netgen.c; rtl/xnoc_pkg.sv CfgAddrW/CfgDataW):
+ * through (sim_harness/net/netgen.c; rtl/xnoc_pkg.sv CfgAddrW/CfgDataW):
  * a row address (a routing-table entry per head address, a port, a unit
  * row) and 8 data bits (a 5-bit port, or {dateline, dim[2:0]}). */
 #define CFG_ADDR_W 12

@@ -1,5 +1,5 @@
 /* ni_regs.h - the network interface's register map: the one place it is
- * written down.  The harness's NI model (sim_harness/ni.c) and the firmware
+ * written down.  The harness's NI model (sim_harness/system/ni.c) and the firmware
  * driver (firmware/lib/noc.c) both include this file; docs/ni.md explains
  * each register.  Offsets are bytes from NI_BASE; every register is a
  * 32-bit word.  Plain C, no types beyond the preprocessor, so that the

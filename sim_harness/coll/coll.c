@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "util/cli.h"
 
 static const char *op_names[OP_COUNT] = {
     "barrier", "bcast", "scatter", "gather", "reduce", "allgather", "alltoall", "mnb", "mns",

@@ -17,7 +17,7 @@
 #define XNOC_COLL_H
 
 #include <stdint.h>
-#include "topo.h"
+#include "net/topo.h"
 
 typedef enum {
     OP_BARRIER,

@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "coll/coll.h"
-#include "cli.h"
+#include "util/cli.h"
 #include "coll/qcdoc.h"
 
 /* Members of the collective (union of both sets), rotated so the root, if

@@ -1,6 +1,6 @@
 /* coll_plan.c - per-node plans for the firmware collective library. */
 #include "coll/coll_plan.h"
-#include "cli.h"
+#include "util/cli.h"
 
 #include <stdio.h>
 #include <stdlib.h>

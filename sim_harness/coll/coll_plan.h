@@ -9,7 +9,7 @@
 #include "../../firmware/coll/pattern.h"
 #include "../../firmware/coll/plan.h"
 #include "coll/coll.h"
-#include "topo.h"
+#include "net/topo.h"
 
 const char *coll_redop_name(int op);
 int coll_redop_parse(const char *s);

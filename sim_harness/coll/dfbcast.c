@@ -25,7 +25,7 @@
 #include <string.h>
 
 #include "coll/coll.h"
-#include "cli.h"
+#include "util/cli.h"
 
 typedef struct {
     const topo *t;

@@ -7,7 +7,7 @@
 #ifndef XNOC_DFMODEL_H
 #define XNOC_DFMODEL_H
 
-#include "topo.h"
+#include "net/topo.h"
 
 typedef struct {
     /* per message between two random distinct terminals, exact */

@@ -1,7 +1,7 @@
 /* hnc.c - the hierarchical network-coded all-to-all broadcast as a
  * schedule (hnc.h). */
 #include "coll/hnc.h"
-#include "cli.h"
+#include "util/cli.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -27,7 +27,7 @@
 #define XNOC_HNC_H
 
 #include "coll/coll.h"
-#include "topo.h"
+#include "net/topo.h"
 
 typedef struct {
     int gw, gh;      /* group shape; 0: the model's best */

@@ -1,7 +1,7 @@
 /* qcdoc.c - counting the QCDOC all-gather (qcdoc.h): which step and
  * channel every offset's data takes, per-step message sizes and loads. */
 #include "coll/qcdoc.h"
-#include "cli.h"
+#include "util/cli.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -21,7 +21,7 @@
 #ifndef XNOC_QCDOC_H
 #define XNOC_QCDOC_H
 
-#include "topo.h"
+#include "net/topo.h"
 
 #define QCDOC_MAX_NODES 10000000L
 

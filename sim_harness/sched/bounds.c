@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "sched/sched.h"
-#include "cli.h"
+#include "util/cli.h"
 
 static int cdiv(int a, int b) { return b > 0 ? (a + b - 1) / b : (a > 0 ? 1 << 29 : 0); }
 

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "sched/sched.h"
-#include "cli.h"
+#include "util/cli.h"
 
 /* one step's channel occupancy */
 typedef struct {

@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "sched/sched.h"
-#include "cli.h"
+#include "util/cli.h"
 
 typedef struct {
     int u, v, key;

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "sched/sched.h"
-#include "cli.h"
+#include "util/cli.h"
 
 /* channel occupancy of the steps used so far, grown on demand */
 typedef struct {

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "sched/sched.h"
-#include "cli.h"
+#include "util/cli.h"
 
 int sched_nchannels(const topo *t) { return 2 * t->nterms * t->k + t->nlinks; }
 int sched_channel_inj(const topo *t, int term, int c) { return term * t->k + c; }

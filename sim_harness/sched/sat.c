@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "util/cli.h"
 #include "sched/sched.h"
 
 /* realloc, or one line and exit: a CNF too big for memory is no crash */

@@ -15,7 +15,7 @@
 
 #include <stdint.h>
 #include "coll/coll.h"
-#include "topo.h"
+#include "net/topo.h"
 
 /* One way of moving a message from terminal a to terminal b. */
 typedef struct {

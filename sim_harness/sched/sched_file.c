@@ -1,7 +1,7 @@
 /* sched_file.c - write and read schedule files (docs/schedule-format.md). */
 #include "sched/sched_file.h"
 
-#include "cli.h"
+#include "util/cli.h"
 #include "../firmware/lib/ni_regs.h"
 
 #include <jansson.h>

@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include "coll/coll.h"
 #include "sched/sched.h"
-#include "topo.h"
+#include "net/topo.h"
 
 int sched_file_write(const char *path, const topo *t, const coll_sched *s, const sched_result *r, char *err,
                      size_t errlen);

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "util/cli.h"
 #include "sched/sched.h"
 
 static int broadcast_type(coll_op op) { return op == OP_BCAST || op == OP_ALLGATHER || op == OP_MNB; }

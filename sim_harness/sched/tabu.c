@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "util/cli.h"
 #include "sched/sched.h"
 
 typedef struct {

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "sched/sched.h"
-#include "cli.h"
+#include "util/cli.h"
 
 static int personalized(coll_op op) { return op == OP_SCATTER || op == OP_GATHER || op == OP_ALLTOALL || op == OP_MNS; }
 

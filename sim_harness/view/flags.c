@@ -4,8 +4,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "cli.h"
-#include "view.h"
+#include "util/cli.h"
+#include "view/view.h"
 
 const char view_usage[] = "  --view            live window (space pause, n step, +/- speed, click: counters, q quit)\n"
                           "  --frames DIR      headless pictures DIR/frame_000000.png ... (no display needed)\n"

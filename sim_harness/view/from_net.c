@@ -4,7 +4,7 @@
 #include <stdlib.h>
 
 #include "view_impl.h"
-#include "cli.h"
+#include "util/cli.h"
 
 void view_sample_net(view *v, xnoc_net *n, const router_cfg *rc, view_sample *s)
 {

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "view_impl.h"
-#include "cli.h"
+#include "util/cli.h"
 
 static vpt P(float x, float y) { return (vpt){x, y}; }
 static vpt add(vpt a, vpt b) { return P(a.x + b.x, a.y + b.y); }

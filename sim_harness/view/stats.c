@@ -14,7 +14,7 @@
 #include <time.h>
 
 #include "view_impl.h"
-#include "cli.h"
+#include "util/cli.h"
 
 int stats_init(vstats *S, const topo *t, uint64_t window)
 {

@@ -15,7 +15,7 @@
 #include <SDL_image.h>
 
 #include "view_impl.h"
-#include "cli.h"
+#include "util/cli.h"
 
 static int check_font(const char *path, char *err, size_t errlen)
 {

@@ -18,7 +18,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "view.h"
+#include "view/view.h"
 
 #define VIEW_FONT_DEFAULT "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 

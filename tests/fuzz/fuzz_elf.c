@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "elf_load.h"
+#include "core/elf_load.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
 {

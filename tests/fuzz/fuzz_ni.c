@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ni.h"
-#include "rv32.h"
-#include "topo.h"
+#include "system/ni.h"
+#include "core/rv32.h"
+#include "net/topo.h"
 
 #define RAM_BASE 0x80000000u
 #define RAM_SIZE (64u * 1024)

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "topo.h"
+#include "util/cli.h"
+#include "net/topo.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
 {

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "coll/coll.h"
-#include "topo.h"
+#include "net/topo.h"
 
 static int fails;
 

@@ -1,0 +1,53 @@
+/* cmd_opts.c - the options every network command shares (cmd_opts.h). */
+#include "cmd/cmd_opts.h"
+
+#include <string.h>
+
+#include "../../firmware/lib/ni_regs.h"
+#include "util/cli.h"
+
+void cmd_opts_init(cmd_opts *o, unsigned accept)
+{
+    memset(o, 0, sizeof *o);
+    o->accept = accept;
+    router_cfg_default(&o->rc);
+    o->ports = 1;
+    o->seed = 1;
+}
+
+int cmd_opts_arg(cmd_opts *o, int argc, char **argv, int *i)
+{
+    const char *a = argv[*i];
+    unsigned which = !strcmp(a, "--topo")     ? OPT_TOPO
+                     : !strcmp(a, "--router") ? OPT_ROUTER
+                     : !strcmp(a, "--ports")  ? OPT_PORTS
+                     : !strcmp(a, "--json")   ? OPT_JSON
+                     : !strcmp(a, "--seed")   ? OPT_SEED
+                                              : 0;
+    if (!(which & o->accept)) return 0; /* not common, or not this command's: its own loop says so */
+    if (which == OPT_JSON) {
+        o->json = 1;
+        return 1;
+    }
+    if (*i + 1 >= argc) cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc %s --help)", a, cli_cmd);
+    const char *v = argv[++*i];
+    char err[300];
+    if (!strcmp(a, "--topo")) o->topo = v;
+    else if (!strcmp(a, "--router")) {
+        if (router_cfg_parse(&o->rc, v, err, sizeof err)) cli_fail(EXIT_USAGE, "%s", err);
+    } else if (!strcmp(a, "--ports")) o->ports = (int)cli_long(a, v, 1, NI_MAX_K);
+    else {
+        o->seed = cli_u64(a, v);
+        o->seed_given = 1;
+    }
+    return 1;
+}
+
+topo *cmd_opts_topo(const cmd_opts *o)
+{
+    if (!o->topo) cli_fail(EXIT_USAGE, "--topo is required (see xnoc %s --help)", cli_cmd);
+    char err[300];
+    topo *t = topo_parse(o->topo, o->ports, err, sizeof err);
+    if (!t) cli_fail(EXIT_USAGE, "%s", err);
+    return t;
+}

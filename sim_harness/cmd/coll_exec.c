@@ -1,0 +1,258 @@
+/* coll_exec.c - a collective's plan run by the firmware on the emulated
+ * system, verified and timed (coll_exec.h). */
+#include "cmd/coll_exec.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/cli.h"
+#include "coll/coll_plan.h"
+#include "net/links_report.h"
+#include "system/system.h"
+#include "system/sys_view.h"
+
+/* Where things go in a node's RAM: the image from RAM_BASE (coll.elf is
+ * ~12 KiB with its 4 KiB ring for strays), the plan at PLAN_OFFSET, the slot
+ * buffers right after the plan, the stack at the top. */
+#define PLAN_OFFSET (64u * 1024)
+#define STACK_RESERVE (32u * 1024)
+
+/* The busiest channel of the run (router links, injection and ejection
+ * channels): its name and flits. */
+static void busiest_channel(const topo *t, sys *sy, coll_outcome *out)
+{
+    char pn[32];
+    for (int l = 0; l < t->nlinks; l++) {
+        const topo_link *L = &t->links[l];
+        uint64_t f = net_link_flits(sy->net, L->src, L->src_port);
+        out->link_flits += f;
+        if (t->kind == TOPO_DRAGONFLY && L->dateline) out->global_flits += f; /* the global links */
+        if (f > out->busiest_flits) {
+            out->busiest_flits = f;
+            snprintf(out->busiest, sizeof out->busiest, "r%d.%s->r%d", L->src,
+                     links_port_name(t, L->src, L->src_port, pn, sizeof pn), L->dst);
+        }
+    }
+    for (int term = 0; term < t->nterms; term++) {
+        int r = topo_term_router(t, term);
+        for (int c = 0; c < t->k; c++) {
+            uint64_t fi = sy->nodes[term].ni.inj_flits[c], fe = net_link_flits(sy->net, r, topo_term_port(t, term, c));
+            if (fi > out->busiest_flits) {
+                out->busiest_flits = fi;
+                snprintf(out->busiest, sizeof out->busiest, "t%d.%d->r%d (injection)", term, c, r);
+            }
+            if (fe > out->busiest_flits) {
+                out->busiest_flits = fe;
+                snprintf(out->busiest, sizeof out->busiest, "r%d->t%d.%d (ejection)", r, term, c);
+            }
+        }
+    }
+}
+
+/* What went wrong on node i, from its status word and how it ended, or NULL. */
+static const char *status_error(int i, const node *nd, const uint32_t *res, char *buf, size_t len)
+{
+    switch (res[PR_STATUS]) {
+    case PS_DONE:
+        if (nd->state == NODE_EXITED && !nd->exit_code) return NULL;
+        snprintf(buf, len, "node %d did not complete the collective (status %u)", i, (unsigned)PS_NOT_RUN);
+        break;
+    case PS_UNEXPECTED:
+        snprintf(buf, len, "node %d: a message from terminal %u with tag %u matched no receive of the plan", i,
+                 res[PR_GOT], res[PR_EXPECTED]);
+        break;
+    case PS_OVERLAP:
+        snprintf(buf, len, "node %d: the firmware image ends at 0x%08x, above the plan at 0x%08x", i, res[PR_GOT],
+                 RAM_BASE + PLAN_OFFSET);
+        break;
+    default: snprintf(buf, len, "node %d did not complete the collective (status %u)", i, res[PR_STATUS]);
+    }
+    return buf;
+}
+
+/* Runs schedule s on the network, checks every node's buffers afterwards
+ * and collects the timing.  ram_kib 0: sized for the plan and buffers. */
+void coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, int bytes, int sync, uint32_t seed, int redop,
+                  uint64_t max_cycles, uint32_t ram_kib, const coll_exec_opts *x, coll_outcome *out, json_t **links,
+                  view *vw)
+{
+    memset(out, 0, sizeof *out);
+    out->step_cycles = xcalloc((size_t)s->nsteps + 1, sizeof *out->step_cycles);
+    char err[512], elf[4300];
+    snprintf(elf, sizeof elf, "%s/firmware/coll.elf", cli_build_dir());
+    uint32_t plan_addr = RAM_BASE + PLAN_OFFSET, top = 0;
+    uint32_t **plans = xcalloc((size_t)s->nterms, sizeof *plans);
+    int *nw = xcalloc((size_t)s->nterms, sizeof *nw);
+    for (int i = 0; i < s->nterms; i++) {
+        uint32_t end;
+        plans[i] = coll_plan_encode(s, t, i, bytes, sync, seed, redop, plan_addr, &nw[i], &end);
+        if (end - RAM_BASE > top) top = end - RAM_BASE;
+    }
+    uint32_t need_kib = (top + STACK_RESERVE + 65535) / 65536 * 64;
+    if (need_kib < 256) need_kib = 256;
+    if (ram_kib && ram_kib < need_kib)
+        cli_fail(EXIT_USAGE, "--ram %u: this collective needs %u KiB per node (the plan and its %d-byte buffers)",
+                 ram_kib, need_kib, bytes);
+    out->ram_kib = ram_kib ? ram_kib : need_kib;
+    sys_opts o = {.ram_kib = out->ram_kib,
+                  .clock_ratio = x->clock_ratio,
+                  .console_out = stderr,
+                  .watchdog = SYS_WATCHDOG_DEFAULT};
+    o.plan_addr = plan_addr;
+    if (x->measured) { /* the measured run, not the calibration */
+        o.trace = x->trace_path;
+        o.trace_from = x->trace_from;
+        o.trace_to = x->trace_to;
+        o.events = x->events;
+        o.background = x->bg_mask;
+        o.bg_rate = x->bg_rate;
+        o.bg_bytes = x->bg_bytes;
+        o.bg_seed = 1;
+    }
+    sys *sy = sys_create(t, rc, &o, elf, err, sizeof err);
+    if (!sy) cli_fail(EXIT_USAGE, "%s", err);
+    for (int i = 0; i < s->nterms; i++) {
+        memcpy(sy->nodes[i].core.ram + PLAN_OFFSET, plans[i], (size_t)nw[i] * 4);
+    }
+    sys_view *sv = vw ? sys_view_attach(sy, vw) : NULL;
+    int r = sys_run(sy, max_cycles);
+    cli_progress_done();
+    if (sy->bg) background_stats(sy->bg, &out->bg);
+    if (sv) {
+        if (sys_view_finish(sv)) cli_error("view: %s", view_error(vw));
+        sys_view_free(sv);
+    }
+    if (r) {
+        out->fault = 1;
+        snprintf(out->error, sizeof out->error, "%s", sy->fault);
+    }
+    /* results: status, then the buffers checked against the pattern (off the clock) */
+    uint64_t start = UINT64_MAX, end = 0;
+    out->verified = !r;
+    for (int i = 0; i < s->nterms; i++) {
+        node *nd = &sy->nodes[i];
+        if (nd->state == NODE_BACKGROUND) continue;
+        /* the plan's layout from the harness's own copy (firmware may have
+         * scribbled over its RAM); only the result area and the buffers are read back */
+        const uint32_t *w = plans[i];
+        const uint32_t *res = (const uint32_t *)(nd->core.ram + PLAN_OFFSET) + w[PH_RESULT_OFF];
+        char why[300];
+        const char *bad = status_error(i, nd, res, why, sizeof why);
+        if (!bad && coll_plan_verify(w, nd->core.ram, RAM_BASE, nd->core.ram_size, why, sizeof why)) bad = why;
+        if (bad) {
+            if (out->verified && !out->error[0]) snprintf(out->error, sizeof out->error, "%s", bad);
+            out->verified = 0;
+        }
+        uint64_t t0 = (uint64_t)res[PR_CYCLES_HI] << 32 | res[PR_CYCLES_LO];
+        if (t0 < start) start = t0;
+        if (res[PR_COMBINE] > out->combine_cycles) out->combine_cycles = res[PR_COMBINE];
+    }
+    /* a step lasts from the last node's end of the previous step (in global
+     * mode, when the barrier lets everyone go) to the last node's end of it */
+    uint64_t last = start;
+    for (int st = 0; st < s->nsteps; st++) {
+        uint64_t step_end = 0;
+        for (int i = 0; i < s->nterms; i++) {
+            if (sy->nodes[i].state == NODE_BACKGROUND) continue;
+            const uint32_t *res = (const uint32_t *)(sy->nodes[i].core.ram + PLAN_OFFSET) + plans[i][PH_RESULT_OFF];
+            uint64_t e = (uint64_t)res[PR_STEPS + 2 * st + 1] << 32 | res[PR_STEPS + 2 * st];
+            if (e > step_end) step_end = e;
+        }
+        out->step_cycles[st] = step_end > last ? step_end - last : 0;
+        if (step_end > last) last = step_end;
+        if (step_end > end) end = step_end;
+    }
+    out->cycles = end > start ? end - start : 0;
+    out->start_cycle = start;
+    char pn[32];
+    for (int rt = 0; rt < t->nrouters; rt++)
+        for (int p = 0; p < t->nports; p++) {
+            uint64_t v = net_port_stalls(sy->net, rt, p);
+            out->stalls += v;
+            if (v > out->worst_stalls) {
+                out->worst_stalls = v;
+                snprintf(out->worst, sizeof out->worst, "router %d port %d (%s)", rt, p,
+                         links_port_name(t, rt, p, pn, sizeof pn));
+            }
+        }
+    for (int i = 0; i < s->nterms; i++) out->flits += sy->nodes[i].ni.flits_sent;
+    busiest_channel(t, sy, out);
+    for (int i = 0; i < s->nterms; i++) free(plans[i]);
+    free(plans);
+    free(nw);
+    if (links) {
+        uint64_t *inj = xcalloc((size_t)(s->nterms * t->k), sizeof *inj);
+        for (int i = 0; i < s->nterms; i++)
+            for (int c = 0; c < t->k; c++) inj[i * t->k + c] = sy->nodes[i].ni.inj_flits[c];
+        *links = links_json(t, sy->net, inj, out->cycles);
+        free(inj);
+    }
+    sys_free(sy);
+}
+
+/* t_s and t_1: terminal 0 and a terminal one router away exchange one
+ * message in two globally synchronized steps; the second step (barrier
+ * included, like every step of a collective but the first) lasts t_s + m *
+ * t_1.  t_1 comes from 1032 and 2056 bytes (both long enough that the
+ * transfer, not the step's fixed work, ends the step), t_s from 8 bytes. */
+static void calibrate_run(const topo *t, const router_cfg *rc, int clock_ratio, double *ts, double *t1);
+
+/* Cached per (topology, k, router, firmware build): build/cache/calib-*. */
+void coll_calibrate(const topo *t, const router_cfg *rc, int clock_ratio, double *ts, double *t1)
+{
+    char path[4400], elf[4300];
+    struct stat st;
+    snprintf(elf, sizeof elf, "%s/firmware/coll.elf", cli_build_dir());
+    long stamp = stat(elf, &st) == 0 ? (long)st.st_mtime : 0;
+    snprintf(path, sizeof path, "%s/cache/calib2-%s-k%d-v%d-b%d-r%d-q%d-%ld.txt", cli_build_dir(), t->name, t->k,
+             rc->vcs, rc->buf, clock_ratio, rc->sendq, stamp);
+    for (char *c = path + strlen(cli_build_dir()) + 7; *c; c++)
+        if (*c == ':' || *c == '=') *c = '_';
+    FILE *f = fopen(path, "r");
+    if (f) {
+        int ok = fscanf(f, "%lf %lf", ts, t1) == 2;
+        fclose(f);
+        if (ok) return;
+    }
+    calibrate_run(t, rc, clock_ratio, ts, t1);
+    char tmp[4500];
+    snprintf(tmp, sizeof tmp, "%s.%d", path, (int)getpid());
+    f = fopen(tmp, "w");
+    if (f) {
+        fprintf(f, "%.6f %.6f\n", *ts, *t1);
+        fclose(f);
+        rename(tmp, path);
+    }
+}
+
+static void calibrate_run(const topo *t, const router_cfg *rc, int clock_ratio, double *ts, double *t1)
+{
+    coll_exec_opts x = {.clock_ratio = clock_ratio};
+    int dst = -1;
+    for (int d = 0; d < t->nterms && dst < 0; d++)
+        if (topo_distance(t, 0, topo_term_router(t, d)) == 1) dst = d;
+    if (dst < 0 && t->nterms > 1) dst = 1; /* a single router: the neighbour terminal */
+    if (dst < 0) {
+        *ts = *t1 = 0;
+        return;
+    }
+    double tm[3];
+    int sizes[3] = {8, 1032, 2056};
+    for (int i = 0; i < 3; i++) {
+        coll_sched s;
+        char err[200], set[32];
+        snprintf(set, sizeof set, "0,%d", dst);
+        coll_init(&s, t, OP_MNS, set, set, err, sizeof err);
+        coll_add(&s, 0, 0, dst, coll_msg_of(&s, 0, dst));
+        coll_add(&s, 1, dst, 0, coll_msg_of(&s, dst, 0));
+        coll_outcome o;
+        coll_execute(t, rc, &s, sizes[i], SYNC_GLOBAL, 1, 0, 10000000, 0, &x, &o, NULL, NULL);
+        tm[i] = (double)o.step_cycles[1];
+        free(o.step_cycles);
+        coll_free(&s);
+    }
+    *t1 = (tm[2] - tm[1]) / 1024.0;
+    *ts = tm[0] - 8 * *t1;
+}

@@ -1,0 +1,62 @@
+/* coll_exec.h - a collective's plan run by the firmware on the emulated
+ * system: every node's plan encoded into its RAM, the run on the RTL
+ * network, every node's buffers verified and the steps timed
+ * (coll_execute), and the model's t_s and t_1 measured on the same network
+ * with the same firmware (coll_calibrate).  `xnoc collective` is the caller. */
+#ifndef XNOC_COLL_EXEC_H
+#define XNOC_COLL_EXEC_H
+
+#include <jansson.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "system/background.h"
+#include "coll/coll.h"
+#include "net/net.h"
+#include "net/topo.h"
+#include "view/view.h"
+
+typedef struct {
+    int verified, fault;
+    char error[800];
+    uint64_t cycles;
+    uint64_t *step_cycles;
+    uint64_t stalls;
+    char worst[128];
+    uint64_t worst_stalls;
+    uint64_t flits;
+    uint64_t combine_cycles; /* reduce: the most any node spent combining */
+    char busiest[64];        /* the channel that carried the most flits */
+    uint64_t busiest_flits;
+    uint64_t link_flits;   /* flits on router-to-router links, all of them */
+    uint64_t global_flits; /* dragonfly: of them on global links */
+    uint32_t ram_kib;
+    uint64_t start_cycle;  /* network cycle the timed region began in */
+    background_stats_t bg; /* --background */
+} coll_outcome;
+
+/* How the runs go: every run (the calibration too, so the model matches)
+ * takes clock_ratio; only the measured run (measured = 1) is traced, logs
+ * events and has background traffic. */
+typedef struct {
+    int clock_ratio; /* core cycles per network cycle */
+    int measured;
+    const char *trace_path; /* --trace F.vcd [--trace-window A:B] */
+    uint64_t trace_from, trace_to;
+    FILE *events;                 /* --events F.jsonl */
+    const unsigned char *bg_mask; /* --background: [terminal] 1 = runs synthetic traffic */
+    double bg_rate;
+    int bg_bytes;
+} coll_exec_opts;
+
+/* Runs schedule s on the network, checks every node's buffers afterwards
+ * and collects the timing.  ram_kib 0: sized for the plan and buffers.
+ * links (or NULL): the per-channel report; vw (or NULL): the view. */
+void coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, int bytes, int sync, uint32_t seed, int redop,
+                  uint64_t max_cycles, uint32_t ram_kib, const coll_exec_opts *x, coll_outcome *out, json_t **links,
+                  view *vw);
+
+/* t_s and t_1 of the model on this network (cached per configuration). */
+void coll_calibrate(const topo *t, const router_cfg *rc, int clock_ratio, double *ts, double *t1);
+
+#endif

@@ -1,0 +1,614 @@
+/* collective.c - `xnoc collective`: a collective run by firmware on every
+ * node of the RTL network, from a synthesized schedule or a textbook
+ * algorithm, verified byte for byte and timed against the model
+ *     t = tau * t_s + V * t_1        (the paper's eq. 12)
+ * with tau the schedule's steps, V the bytes the busiest terminal injects
+ * or absorbs, and t_s, t_1 measured on this network with a single transfer
+ * of two sizes through the same firmware. */
+#include <errno.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/cli.h"
+#include "cmd/cmd_opts.h"
+#include "cmd/coll_exec.h"
+#include "cmd/cmds.h"
+#include "coll/coll.h"
+#include "coll/coll_plan.h"
+#include "coll/dfmodel.h"
+#include "coll/hnc.h"
+#include "system/background.h"
+#include "net/links_report.h"
+#include "system/system.h"
+#include "system/sys_view.h"
+#include "sched/sched.h"
+#include "sched/sched_file.h"
+
+static const char *usage_text =
+    "usage: xnoc collective --topo T --op OP [--from SET --to SET] --bytes B [options]\n"
+    "\n"
+    "Runs a collective in firmware on every node of the RTL network and verifies\n"
+    "every received byte.\n"
+    "  --op OP           barrier, bcast, scatter, gather, reduce, allgather, alltoall, mnb, mns\n"
+    "  --bytes B         message size in bytes (64; barrier: 0)\n"
+    "  --algo A          sched (synthesized schedule, default), tree, ring, rd, all-at-once,\n"
+    "                    qcdoc (allgather on a torus, all 2D directions at once with --ports 2D;\n"
+    "                    docs/qcdoc.md), hnc (allgather with hierarchical network coding on a\n"
+    "                    2-D mesh/torus; docs/network-coding.md)\n"
+    "  --group-shape S   hnc: GWxGH nodes per group, or best (the shape xnoc ncmodel finds; default)\n"
+    "  --multicast M     hnc: tree (default) or all-at-once, for every multicast of the scheme\n"
+    "  --xor X           hnc: where the intermediate nodes XOR: unit (the router's coding unit,\n"
+    "                    the default with ncu=1) or core (their firmware)\n"
+    "                    llf, glf, forest (bcast on a dragonfly, topology-aware; docs/dragonfly.md)\n"
+    "  --alloc random:N[:SEED]  the job: N random terminals (seed 1), in random rank order; the\n"
+    "                    first is the root of a bcast unless --from names one; --to is the job\n"
+    "  --background RATE[:BYTES]  the terminals outside the collective send BYTES-byte messages\n"
+    "                    (1024) to random others of them, RATE flits per cycle each (exponential\n"
+    "                    inter-arrival), while it runs (0: none)\n"
+    "  --schedule FILE   run this schedule file (xnoc sched -o FILE)\n"
+    "  --no-shipped      search a schedule even where schedules/ ships a proven one\n"
+    "  --sync M          global (a barrier starts every step, default) or data (data-driven)\n"
+    "  --redop OP        reduce operator: sum, prod, max, min, and, or, xor (sum)\n"
+    "  --ports k         NI channels per terminal (1)\n"
+    "  --router K=V,...  router parameters (vcs=2,buf=8; coding units: ncu=1,slots=4,\n"
+    "                    xorlat=1,ncmax=32,timeout=100000; dragonfly routing=min|valiant|ugal;\n"
+    "                    see xnoc traffic --help)\n"
+    "  --seed N          data pattern seed (1)\n"
+    "  --clock-ratio N   core cycles per network cycle (1)\n"
+    "  --max-cycles N    give up after N network cycles (50000000)\n"
+    "  --trace F.vcd     waveforms of the RTL network during the collective's run\n"
+    "                    (--trace-window A:B: cycles [A,B); start_cycle in --json says\n"
+    "                    where the timed region begins)\n"
+    "  --events F.jsonl  one JSON line per message sent and delivered, and per packet at every\n"
+    "                    router hop (inject, hop, eject; from the RTL's link taps)\n"
+    "  --ram KiB         RAM per node (default: what the plan and its buffers need, at least 256)\n"
+    "  --time-limit S    seconds the exact schedule search may take (60)\n"
+    "  --json            one JSON object on stdout\n"
+    "Live view (links, buffers, each node's state and step; see docs/view.md):\n";
+
+/* how the runs go: --clock-ratio, --trace, --events, --background (coll_exec.h) */
+static coll_exec_opts xo = {.clock_ratio = 1, .bg_bytes = 1024};
+
+/* The schedule's length in the step model's unit, one message per channel:
+ * the most messages one send channel carries in a step, summed over the
+ * steps (= the steps when every channel sends at most one per step; more
+ * for the QCDOC all-gather, whose steps carry several). */
+static int message_rounds(const coll_sched *s, const topo *t)
+{
+    int total = 0, *cnt = xcalloc((size_t)s->nterms * (size_t)t->k, sizeof *cnt);
+    if (!cnt) cli_fail(EXIT_RUNFAIL, "out of memory");
+    for (int st = 0; st < s->nsteps; st++) {
+        int mx = 0;
+        memset(cnt, 0, (size_t)s->nterms * (size_t)t->k * sizeof *cnt);
+        for (int x = 0; x < s->nxfers; x++) {
+            const coll_xfer *f = &s->xf[x];
+            if (f->step != st || f->src >= s->nterms) continue;
+            int v = ++cnt[f->src * t->k + f->chan];
+            if (v > mx) mx = v;
+        }
+        total += mx;
+    }
+    free(cnt);
+    return total;
+}
+
+/* The aggregate unicast path hops of the schedule (the network-coding
+ * paper's count: router-to-router links crossed, summed over the
+ * terminal-to-terminal transfers; a source route's last port is the
+ * ejection) and the link flits they must put on the routers' counters. */
+static void schedule_hops(const coll_sched *s, const topo *t, int bytes, uint64_t *hops, uint64_t *flits, int *unicasts)
+{
+    *hops = *flits = 0;
+    *unicasts = 0;
+    for (int x = 0; x < s->nxfers; x++) {
+        const coll_xfer *f = &s->xf[x];
+        if (f->src >= s->nterms || f->dst >= s->nterms) continue; /* to or from a coding unit: no link */
+        int h = f->nports ? f->nports - 1 : topo_distance(t, topo_term_router(t, f->src), topo_term_router(t, f->dst));
+        *hops += (uint64_t)h;
+        *flits += (uint64_t)h * (2 + ((uint64_t)coll_xfer_bytes(s, f, bytes) + 7) / 8);
+        ++*unicasts;
+    }
+}
+
+/* bytes the busiest terminal injects or absorbs */
+static uint64_t busiest_volume(const coll_sched *s, int bytes)
+{
+    uint64_t *in = xcalloc((size_t)s->nterms, sizeof *in), *out = xcalloc((size_t)s->nterms, sizeof *out), v = 0;
+    for (int x = 0; x < s->nxfers; x++) {
+        const coll_xfer *f = &s->xf[x];
+        uint64_t b = (uint64_t)coll_xfer_bytes(s, f, bytes);
+        if (f->src < s->nterms) out[f->src] += b; /* (not a coding unit) */
+        if (f->dst < s->nterms) in[f->dst] += b;
+    }
+    for (int i = 0; i < s->nterms; i++) {
+        if (in[i] > v) v = in[i];
+        if (out[i] > v) v = out[i];
+    }
+    free(in);
+    free(out);
+    return v;
+}
+
+/* dragonfly: the global and local links the schedule's packets cross
+ * (their routes; the collective's own packets, whatever else runs) */
+static void schedule_df_links(const coll_sched *s, const topo *t, uint64_t *global, uint64_t *local)
+{
+    *global = *local = 0;
+    for (int x = 0; x < s->nxfers; x++) {
+        const coll_xfer *f = &s->xf[x];
+        if (f->src >= s->nterms || f->dst >= s->nterms) continue;
+        int ports[COLL_MAX_HOPS + 8], n = f->nports, r = topo_term_router(t, f->src);
+        if (n)
+            for (int i = 0; i < n; i++) ports[i] = f->ports[i];
+        else n = topo_route_ports(t, f->src, f->dst, ports, COLL_MAX_HOPS + 8);
+        for (int i = 0; i < n && ports[i] < t->nnet; i++) {
+            const topo_link *l = &t->links[t->out_link[r * t->nports + ports[i]]];
+            ++*(l->dateline ? global : local);
+            r = l->dst;
+        }
+    }
+}
+
+/* The broadcast's own global and local link crossings: from the routers'
+ * counters when nothing else runs (exact, whatever the routing), from its
+ * routes under minimal routing with background traffic; unknown (0) with
+ * background traffic and non-minimal routing, whose paths only the routers
+ * know. */
+static int df_link_packets(const coll_sched *s, const topo *t, const router_cfg *rc, const coll_outcome *o, int bytes,
+                           uint64_t *global, uint64_t *local)
+{
+    uint64_t pkt = 2 + ((uint64_t)bytes + 7) / 8;
+    if (!xo.bg_mask) {
+        *global = o->global_flits / pkt;
+        *local = (o->link_flits - o->global_flits) / pkt;
+        return 1;
+    }
+    if (rc->routing != ROUTING_MIN) return 0;
+    schedule_df_links(s, t, global, local);
+    return 1;
+}
+
+/* dragonfly: groups with a member of the collective */
+static int groups_in_job(const coll_sched *s, const topo *t)
+{
+    int n = 0;
+    unsigned char *seen = xcalloc((size_t)t->groups, 1);
+    for (int v = 0; v < s->nterms; v++) {
+        int x = topo_group(t, topo_term_router(t, v));
+        if ((s->from[v] || s->to[v]) && !seen[x]) seen[x] = 1, n++;
+    }
+    free(seen);
+    return n;
+}
+
+/* --alloc random:N[:SEED]: N distinct terminals in random order (seeded). */
+static int *random_alloc(const char *spec, int nterms, int *n)
+{
+    long N = 0;
+    unsigned long long seed = 1;
+    char *end;
+    if (strncmp(spec, "random:", 7) || (N = strtol(spec + 7, &end, 10)) < 1 || (*end && *end != ':') ||
+        (*end == ':' && (sscanf(end + 1, "%llu", &seed) != 1)))
+        cli_fail(EXIT_USAGE, "--alloc '%s': expected random:N or random:N:SEED", spec);
+    if (N < 2 || N > nterms) cli_fail(EXIT_USAGE, "--alloc %s: N must be 2..%d (the terminals)", spec, nterms);
+    int *perm = xmalloc((size_t)nterms * sizeof *perm);
+    for (int i = 0; i < nterms; i++) perm[i] = i;
+    uint64_t x = seed * 0x9E3779B97F4A7C15ull + 1;
+    for (int i = 0; i < N; i++) { /* Fisher-Yates, the first N places */
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        int j = i + (int)(x % (uint64_t)(nterms - i)), tmp = perm[i];
+        perm[i] = perm[j];
+        perm[j] = tmp;
+    }
+    *n = (int)N;
+    return perm;
+}
+
+/* The sets an allocation gives: a rooted op's root is --from (or the
+ * allocation's first terminal), the job its other side; else both sides. */
+static void alloc_sets(coll_op op, const int *order, int n, const char *from, char **fs, char **ts)
+{
+    size_t cap = (size_t)n * 6 + 16;
+    char *job = xmalloc(cap), *root = xmalloc(16);
+    size_t len = 0;
+    for (int i = 0; i < n; i++) len += (size_t)snprintf(job + len, cap - len, i ? ",%d" : "%d", order[i]);
+    snprintf(root, 16, "%d", order[0]);
+    int rooted_from = op == OP_BCAST || op == OP_SCATTER, rooted_to = op == OP_GATHER || op == OP_REDUCE;
+    *fs = rooted_from ? (from ? xstrdup(from) : xstrdup(root)) : from ? xstrdup(from) : xstrdup(job);
+    *ts = rooted_to ? xstrdup(root) : xstrdup(job);
+    if (rooted_to) { /* the root receives; the job sends */
+        free(*fs);
+        *fs = xstrdup(job);
+    }
+    free(job);
+    free(root);
+}
+
+int cmd_collective(int argc, char **argv)
+{
+    cli_catch_sigint();
+    const char *spec = NULL, *opname = NULL, *from = NULL, *to = NULL, *algo_s = "sched", *file = NULL;
+    const char *shape_s = NULL, *mcast_s = NULL, *xor_s = NULL, *alloc_s = NULL;
+    router_cfg rc;
+    router_cfg_default(&rc);
+    int k = 1, json = 0, bytes = -1, sync = SYNC_GLOBAL, redop = RED_SUM, use_shipped = 1;
+    uint64_t seed = 1, max_cycles = 50000000;
+    uint32_t ram_kib = 0;
+    double exact_limit = 60;
+    char err[512];
+    view_opts vo;
+    view_opts_default(&vo);
+    cmd_opts co;
+    cmd_opts_init(&co, OPT_NET | OPT_SEED);
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(usage_text, stdout);
+            fputs(view_usage, stdout);
+            return 0;
+        } else if (cmd_opts_arg(&co, argc, argv, &i)) continue;
+        else if (!strcmp(a, "--no-shipped")) use_shipped = 0;
+        else if (view_cli_arg(&vo, argc, argv, &i)) continue;
+        else if (!v) cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc collective --help)", a);
+        else if (!strcmp(a, "--op")) opname = argv[++i];
+        else if (!strcmp(a, "--from")) from = argv[++i];
+        else if (!strcmp(a, "--to")) to = argv[++i];
+        else if (!strcmp(a, "--bytes")) bytes = (int)cli_long(a, argv[++i], 0, 65536);
+        else if (!strcmp(a, "--algo")) algo_s = argv[++i];
+        else if (!strcmp(a, "--schedule")) file = argv[++i];
+        else if (!strcmp(a, "--group-shape")) shape_s = argv[++i];
+        else if (!strcmp(a, "--alloc")) alloc_s = argv[++i];
+        else if (!strcmp(a, "--background")) {
+            if (background_parse(argv[++i], 1, &xo.bg_rate, &xo.bg_bytes, err, sizeof err))
+                cli_fail(EXIT_USAGE, "%s", err);
+        } else if (!strcmp(a, "--multicast")) mcast_s = argv[++i];
+        else if (!strcmp(a, "--xor")) xor_s = argv[++i];
+        else if (!strcmp(a, "--sync")) {
+            const char *m = argv[++i];
+            if (!strcmp(m, "global")) sync = SYNC_GLOBAL;
+            else if (!strcmp(m, "data")) sync = SYNC_DATA;
+            else cli_fail(EXIT_USAGE, "--sync: '%s' is neither global nor data", m);
+        } else if (!strcmp(a, "--redop")) {
+            redop = coll_redop_parse(argv[++i]);
+            if (redop < 0)
+                cli_fail(EXIT_USAGE, "--redop: unknown operator '%s' (sum, prod, max, min, and, or, xor)", argv[i]);
+        } else if (!strcmp(a, "--max-cycles")) max_cycles = cli_u64(a, argv[++i]);
+        else if (!strcmp(a, "--trace")) xo.trace_path = argv[++i];
+        else if (!strcmp(a, "--events")) {
+            if (!(xo.events = fopen(argv[++i], "w"))) cli_fail(EXIT_USAGE, "--events %s: %s", argv[i], strerror(errno));
+        } else if (!strcmp(a, "--trace-window")) cli_window(a, argv[++i], &xo.trace_from, &xo.trace_to);
+        else if (!strcmp(a, "--ram")) ram_kib = (uint32_t)cli_long(a, argv[++i], 64, 1024 * 1024);
+        else if (!strcmp(a, "--clock-ratio")) xo.clock_ratio = (int)cli_long(a, argv[++i], 1, 1024);
+        else if (!strcmp(a, "--time-limit")) exact_limit = cli_double(a, argv[++i], 0.01, 86400);
+        else cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc collective --help)", a);
+    }
+    spec = co.topo;
+    rc = co.rc;
+    k = co.ports;
+    json = co.json;
+    seed = co.seed;
+    topo *t = NULL;
+    coll_sched s;
+    int algo = coll_algo_parse(algo_s);
+    if (algo < 0)
+        cli_fail(EXIT_USAGE,
+                 "--algo: unknown algorithm '%s' (sched, tree, ring, rd, all-at-once, qcdoc, hnc, llf, glf, forest)",
+                 algo_s);
+    hnc_opts ho = {.xor_unit = rc.ncu, .chunk = 8 * rc.ncmax};
+    hnc_info hi = {0};
+    if (algo != ALGO_HNC && (shape_s || mcast_s || xor_s))
+        cli_fail(EXIT_USAGE, "--group-shape, --multicast and --xor are options of --algo hnc");
+    if (shape_s && strcmp(shape_s, "best") && (sscanf(shape_s, "%dx%d", &ho.gw, &ho.gh) != 2 || ho.gw < 1 || ho.gh < 1))
+        cli_fail(EXIT_USAGE, "--group-shape '%s': expected GWxGH such as 4x2, or best", shape_s);
+    if (mcast_s && strcmp(mcast_s, "tree") && !(ho.all_at_once = !strcmp(mcast_s, "all-at-once")))
+        cli_fail(EXIT_USAGE, "--multicast '%s': tree or all-at-once", mcast_s);
+    if (xor_s) {
+        if (!strcmp(xor_s, "unit")) ho.xor_unit = 1;
+        else if (!strcmp(xor_s, "core")) ho.xor_unit = 0;
+        else
+            cli_fail(EXIT_USAGE,
+                     "--xor '%s': unit (the routers' coding units) or core (the intermediate nodes' firmware)", xor_s);
+        if (ho.xor_unit && !rc.ncu)
+            cli_fail(EXIT_USAGE, "--xor unit: the routers have no coding units (--router ncu=0); use --xor core");
+    }
+    sched_result sr = {0};
+    char source[4600] = "";
+    const char *source_kind = "builtin";
+    if (file) {
+        source_kind = "file";
+        snprintf(source, sizeof source, "%s", file);
+        int r = sched_file_read(file, &t, &s, err, sizeof err);
+        if (r == 0 && sched_verify(&s, t, err, sizeof err)) r = -1;
+        if (r) cli_fail(EXIT_USAGE, "--schedule %s: %s", file, err);
+        /* the file says what it is; options that say otherwise are a mistake, not a wish */
+        if (spec) {
+            topo *want = topo_parse(spec, k, err, sizeof err);
+            if (!want) cli_fail(EXIT_USAGE, "%s", err);
+            if (strcmp(want->name, t->name) || want->k != t->k)
+                cli_fail(EXIT_USAGE, "--schedule %s is for %s (k=%d), not --topo %s (k=%d)", file, t->name, t->k,
+                         want->name, want->k);
+            topo_free(want);
+        }
+        if (opname && coll_op_parse(opname) != (int)s.op)
+            cli_fail(EXIT_USAGE, "--schedule %s is a %s, not --op %s", file, coll_op_name(s.op), opname);
+        if (from || to) cli_fail(EXIT_USAGE, "--schedule %s: the sets come from the file (drop --from/--to)", file);
+        sched_bound b;
+        sched_lower_bound(&s, t, &b);
+        sr.lower_bound = b.value;
+        sr.steps = s.nsteps;
+        algo = ALGO_SCHED;
+    } else {
+        if (!spec) cli_fail(EXIT_USAGE, "--topo is required (see xnoc collective --help)");
+        if (!opname)
+            cli_fail(EXIT_USAGE,
+                     "--op is required (barrier, bcast, scatter, gather, reduce, allgather, alltoall, mnb, mns)");
+        int op = coll_op_parse(opname);
+        if (op < 0)
+            cli_fail(EXIT_USAGE,
+                     "--op: unknown collective '%s' (barrier, bcast, scatter, gather, reduce, allgather, alltoall, "
+                     "mnb, mns)",
+                     opname);
+        t = topo_parse(spec, k, err, sizeof err);
+        if (!t) cli_fail(EXIT_USAGE, "%s", err);
+        int *order = NULL, norder = 0;
+        char *alloc_from = NULL, *alloc_to = NULL;
+        if (alloc_s) {
+            if (to) cli_fail(EXIT_USAGE, "--alloc gives the job: drop --to");
+            order = random_alloc(alloc_s, t->nterms, &norder);
+            alloc_sets((coll_op)op, order, norder, from, &alloc_from, &alloc_to);
+            from = alloc_from;
+            to = alloc_to;
+        }
+        if (coll_init(&s, t, (coll_op)op, from, to, err, sizeof err)) cli_fail(EXIT_USAGE, "%s", err);
+        s.rank_order = order;
+        s.nranks = norder;
+        if (order && s.root >= 0 && !s.to[s.root] && !s.from[s.root])
+            cli_fail(EXIT_USAGE, "--alloc: the root %d is not in the job", s.root);
+        free(alloc_from);
+        free(alloc_to);
+        sched_bound b;
+        sched_lower_bound(&s, t, &b);
+        sr.lower_bound = b.value;
+        int shipped = 0;
+        if (algo == ALGO_SCHED && use_shipped) { /* a proven schedule in the repository comes first */
+            coll_sched f;
+            int opt;
+            shipped = sched_file_shipped(t, &s, &f, &opt, source, sizeof source, err, sizeof err);
+            if (shipped < 0) cli_error("%s (searching instead)", err);
+            if (shipped == 1) {
+                coll_free(&s);
+                s = f;
+                sr.optimal = opt;
+                source_kind = "shipped";
+            }
+        }
+        if (algo == ALGO_SCHED && shipped != 1) {
+            source_kind = "search";
+            sched_opts so = {
+                .exact = 1, .time_limit = exact_limit, .seed = 1, .progress = !json && cli_progress_enabled()};
+            if (sched_run(&s, t, &so, &sr) < 0)
+                cli_fail(EXIT_RUNFAIL, "no schedule found for %s on %s", opname, t->name);
+        } else if (algo == ALGO_HNC) {
+            ho.bytes = bytes < 0 ? 64 : bytes;
+            if (hnc_build(&s, t, &ho, &hi, err, sizeof err)) cli_fail(EXIT_USAGE, "--algo hnc: %s", err);
+        } else if (algo != ALGO_SCHED && coll_builtin(&s, t, (coll_algo)algo, err, sizeof err)) {
+            cli_fail(EXIT_USAGE, "--algo %s: %s", algo_s, err);
+        }
+        sr.steps = s.nsteps;
+    }
+    if (bytes < 0) bytes = s.op == OP_BARRIER ? 0 : 64;
+    if (s.op == OP_BARRIER) bytes = 0;
+    if (s.op == OP_REDUCE && (bytes % 4 || bytes == 0))
+        cli_fail(EXIT_USAGE, "--bytes %d: reduce combines 32-bit words, use a multiple of 4", bytes);
+    int nsteps = s.nsteps;
+
+    view *vw = NULL;
+    char caption[200];
+    snprintf(caption, sizeof caption, "%s %s, %d B", coll_op_name(s.op), coll_algo_name((coll_algo)algo), bytes);
+    if (view_wanted(&vo)) {
+        vo.title = caption;
+        if (!(vw = view_open(t, &vo, err, sizeof err))) cli_fail(EXIT_USAGE, "%s", err);
+    }
+    double ts = 0, t1 = 0;
+    coll_calibrate(t, &rc, xo.clock_ratio, &ts, &t1);
+    coll_outcome o;
+    json_t *links = NULL;
+    if (xo.trace_to && !xo.trace_path) cli_fail(EXIT_USAGE, "--trace-window needs --trace F.vcd");
+    unsigned char *bg_mask = NULL;
+    if (xo.bg_rate > 0) {
+        xo.bg_mask = bg_mask = xcalloc((size_t)s.nterms, 1);
+        int nbg = 0;
+        for (int v = 0; v < s.nterms; v++) nbg += bg_mask[v] = !s.from[v] && !s.to[v] && v != s.root;
+        if (nbg < 2)
+            cli_fail(EXIT_USAGE, "--background: %d terminal(s) outside the collective; it needs at least two", nbg);
+    }
+    xo.measured = 1;
+    coll_execute(t, &rc, &s, bytes, sync, (uint32_t)seed, redop, max_cycles, ram_kib, &xo, &o, json ? &links : NULL,
+                 vw);
+    if (vw) view_close(vw);
+    uint64_t volume = busiest_volume(&s, bytes);
+    int rounds = message_rounds(&s, t);
+    double util = o.cycles ? (double)o.busiest_flits / (double)o.cycles : 0;
+    if (o.combine_cycles > o.cycles) o.combine_cycles = o.cycles;
+    double model = nsteps * ts + (double)volume * t1;
+    uint64_t hops, hops_flits;
+    int unicasts;
+    schedule_hops(&s, t, bytes, &hops, &hops_flits, &unicasts);
+    int hops_ok = hops_flits == o.link_flits;
+    uint64_t phase_cycles[HNC_PHASES] = {0};
+    for (int p = 0; algo == ALGO_HNC && p < HNC_PHASES; p++)
+        for (int st = hi.first_step[p]; st < hi.first_step[p + 1] && st < nsteps; st++)
+            phase_cycles[p] += o.step_cycles[st];
+    if (json) {
+        json_t *j = json_object(), *per = json_array();
+        json_object_set_new(j, "topology", json_string(t->name));
+        json_object_set_new(j, "op", json_string(coll_op_name(s.op)));
+        json_object_set_new(j, "algo", json_string(coll_algo_name((coll_algo)algo)));
+        json_object_set_new(j, "sync", json_string(sync == SYNC_GLOBAL ? "global" : "data"));
+        json_object_set_new(j, "bytes", json_integer(bytes));
+        json_object_set_new(j, "ports", json_integer(t->k));
+        json_object_set_new(j, "nodes", json_integer(t->nterms));
+        json_object_set_new(j, "verified", json_boolean(o.verified));
+        json_object_set_new(j, "cycles", json_integer((json_int_t)o.cycles));
+        json_object_set_new(j, "start_cycle", json_integer((json_int_t)o.start_cycle));
+        json_object_set_new(j, "steps", json_integer(nsteps));
+        json_object_set_new(j, "lower_bound", json_integer(sr.lower_bound));
+        json_object_set_new(j, "message_rounds", json_integer(rounds));
+        json_object_set_new(j, "schedule_source", json_string(source_kind));
+        if (source[0]) {
+            size_t l = strlen(cli_src_dir()); /* shipped: relative to the repository */
+            const char *rel = !strncmp(source, cli_src_dir(), l) && source[l] == '/' ? source + l + 1 : source;
+            json_object_set_new(j, "schedule_file", json_string(rel));
+        }
+        json_object_set_new(j, "optimal",
+                            algo != ALGO_SCHED ? json_null()
+                            : sr.optimal == 1  ? json_true()
+                                               : json_null());
+        for (int st = 0; st < nsteps; st++) json_array_append_new(per, json_integer((json_int_t)o.step_cycles[st]));
+        json_object_set_new(j, "cycles_per_step", per);
+        json_object_set_new(j, "t_s", json_real(ts));
+        json_object_set_new(j, "t_1", json_real(t1));
+        json_object_set_new(j, "volume_bytes", json_integer((json_int_t)volume));
+        json_object_set_new(j, "model_cycles", json_real(model));
+        json_object_set_new(j, "stalled_flit_cycles", json_integer((json_int_t)o.stalls));
+        if (o.worst_stalls)
+            json_object_set_new(j, "worst_stall",
+                                json_pack("{s:s,s:I}", "channel", o.worst, "cycles", (json_int_t)o.worst_stalls));
+        json_object_set_new(j, "flits", json_integer((json_int_t)o.flits));
+        json_object_set_new(j, "busiest_channel", json_string(o.busiest));
+        json_object_set_new(j, "busiest_channel_flits", json_integer((json_int_t)o.busiest_flits));
+        /* the schedule's aggregate unicast path hops (the network-coding paper's count, xnoc
+         * ncmodel), given when the routers' link counters carry exactly the flits they imply */
+        json_object_set_new(j, "link_flits", json_integer((json_int_t)o.link_flits));
+        json_object_set_new(j, "link_flits_expected", json_integer((json_int_t)hops_flits));
+        json_object_set_new(j, "unicasts", json_integer(unicasts));
+        json_object_set_new(j, "hops", hops_ok ? json_integer((json_int_t)hops) : json_null());
+        if (t->kind == TOPO_DRAGONFLY) { /* the dragonfly paper's metrics: link crossings by kind */
+            uint64_t pkt = 2 + ((uint64_t)bytes + 7) / 8, gl, ll;
+            int known = df_link_packets(&s, t, &rc, &o, bytes, &gl, &ll);
+            json_object_set_new(j, "makespan", json_integer((json_int_t)o.cycles));
+            json_object_set_new(j, "global_link_packets", known ? json_integer((json_int_t)gl) : json_null());
+            json_object_set_new(j, "local_link_packets", known ? json_integer((json_int_t)ll) : json_null());
+            /* minimal routing: the routers' counters carry exactly the routes' crossings (without background) */
+            if (rc.routing == ROUTING_MIN) {
+                uint64_t rg, rl;
+                schedule_df_links(&s, t, &rg, &rl);
+                json_object_set_new(
+                    j, "link_counters_agree",
+                    json_boolean(o.global_flits == rg * pkt && o.link_flits - o.global_flits == rl * pkt));
+            }
+            json_object_set_new(j, "avg_hops",
+                                known && unicasts ? json_real((double)(gl + ll) / unicasts) : json_null());
+            int gj = groups_in_job(&s, t), members = 0;
+            for (int v = 0; v < s.nterms; v++) members += s.from[v] || s.to[v];
+            dfm_probs dp;
+            dfm_eval(t, &dp);
+            json_object_set_new(j, "groups_in_job", json_integer(gj));
+            json_object_set_new(j, "job_terminals", json_integer(members));
+            /* the paper's formulas (xnoc dfmodel): TREE's expectation over random jobs of this
+             * size, the topology-aware algorithms' bounds for the groups this job spans */
+            json_object_set_new(j, "model_tree_global_links", json_real(dfm_tree_global(&dp, members)));
+            json_object_set_new(j, "model_tree_local_links", json_real(dfm_tree_local(&dp, members)));
+            json_object_set_new(j, "bound_global_links", json_integer(dfm_bound_global(gj)));
+            json_object_set_new(j, "bound_local_links", json_integer(dfm_bound_local(gj, t->df_a)));
+        }
+        if (algo == ALGO_HNC) {
+            json_object_set_new(j, "group_shape", json_sprintf("%dx%d", hi.gw, hi.gh));
+            json_object_set_new(j, "group_size", json_integer(hi.group_size));
+            json_object_set_new(j, "num_groups", json_integer(hi.groups));
+            json_object_set_new(j, "intermediate_position", json_pack("[i,i]", hi.in_x, hi.in_y));
+            json_object_set_new(j, "multicast", json_string(ho.all_at_once ? "all-at-once" : "tree"));
+            json_object_set_new(j, "xor", json_string(ho.xor_unit ? "unit" : "core"));
+            json_object_set_new(j, "model_hops", json_integer((json_int_t)hi.model_hops));
+            json_object_set_new(j, "xor_core_cycles", json_integer((json_int_t)o.combine_cycles));
+            json_object_set_new(j, "cycles_per_phase",
+                                json_pack("{s:I,s:I,s:I,s:I,s:I}", "B_F", (json_int_t)phase_cycles[HNC_B], "C",
+                                          (json_int_t)phase_cycles[HNC_C], "D", (json_int_t)phase_cycles[HNC_D], "E",
+                                          (json_int_t)phase_cycles[HNC_E], "G", (json_int_t)phase_cycles[HNC_G]));
+            /* up to the last coded message's arrival: what the network (and the NIs) decide */
+            json_object_set_new(j, "delivery_cycles", json_integer((json_int_t)(o.cycles - phase_cycles[HNC_G])));
+        }
+        json_object_set_new(j, "busiest_channel_utilization", json_real(util));
+        if (s.op == OP_REDUCE) {
+            json_object_set_new(j, "combine_cycles", json_integer((json_int_t)o.combine_cycles));
+            json_object_set_new(j, "network_cycles", json_integer((json_int_t)(o.cycles - o.combine_cycles)));
+        }
+        json_object_set_new(j, "ram_kib", json_integer(o.ram_kib));
+        if (xo.bg_mask)
+            json_object_set_new(j, "background",
+                                json_pack("{s:i,s:f,s:i,s:I,s:I,s:I}", "nodes", o.bg.nodes, "rate", xo.bg_rate, "bytes",
+                                          xo.bg_bytes, "messages_sent", (json_int_t)o.bg.sent, "messages_received",
+                                          (json_int_t)o.bg.received, "messages_waiting", (json_int_t)o.bg.waiting));
+        if (o.error[0]) json_object_set_new(j, "error", json_string(o.error));
+        if (links) json_object_set_new(j, "links", links);
+        json_dumpf(j, stdout, JSON_COMPACT);
+        putchar('\n');
+        json_decref(j);
+    } else {
+        printf("%s %s on %s, %d bytes, %s steps, k=%d: %s\n", coll_algo_name((coll_algo)algo), coll_op_name(s.op),
+               t->name, bytes, sync == SYNC_GLOBAL ? "global" : "data-driven", t->k,
+               o.verified ? "verified byte-exact" : "VERIFICATION FAILED");
+        if (rounds != nsteps)
+            printf("  %d message rounds (the most messages one channel sends in a step, summed over the steps;\n"
+                   "  the lower bound counts these)\n",
+                   rounds);
+        printf("  %llu cycles in %d steps (lower bound %d); model tau*t_s + V*t_1 = %d*%.1f + %llu*%.3f = %.0f cycles "
+               "(%+.1f%%)\n",
+               (unsigned long long)o.cycles, nsteps, sr.lower_bound, nsteps, ts, (unsigned long long)volume, t1, model,
+               model > 0 ? 100.0 * ((double)o.cycles - model) / model : 0.0);
+        printf("  cycles per step:");
+        for (int st = 0; st < nsteps && st < 20; st++) printf(" %llu", (unsigned long long)o.step_cycles[st]);
+        printf("%s\n  contention: %llu stalled flit-cycles%s%s\n", nsteps > 20 ? " ..." : "",
+               (unsigned long long)o.stalls, o.worst_stalls ? ", most at " : "", o.worst);
+        printf("  busiest channel: %s, %llu flits, %.1f%% of the cycles\n", o.busiest[0] ? o.busiest : "none",
+               (unsigned long long)o.busiest_flits, 100 * util);
+        if (s.op == OP_REDUCE)
+            printf("  combining on the cores: %llu cycles (the most any node spent), network and step overhead: %llu\n",
+                   (unsigned long long)o.combine_cycles, (unsigned long long)(o.cycles - o.combine_cycles));
+        printf("  %d unicasts, %llu aggregate path hops%s, %llu flits on router-to-router links\n", unicasts,
+               (unsigned long long)hops, hops_ok ? "" : " (the link counters disagree!)",
+               (unsigned long long)o.link_flits);
+        if (t->kind == TOPO_DRAGONFLY) {
+            uint64_t gl = 0, ll = 0;
+            if (df_link_packets(&s, t, &rc, &o, bytes, &gl, &ll))
+                printf("  dragonfly: makespan %llu cycles, %llu packets on global links, %llu on local links, job of "
+                       "%d groups\n",
+                       (unsigned long long)o.cycles, (unsigned long long)gl, (unsigned long long)ll,
+                       groups_in_job(&s, t));
+            else
+                printf("  dragonfly: makespan %llu cycles (link crossings unknown: background traffic and non-minimal "
+                       "routing), "
+                       "job of %d groups\n",
+                       (unsigned long long)o.cycles, groups_in_job(&s, t));
+        }
+        if (xo.bg_mask)
+            printf("  background: %d terminals, %.3f flits/cycle each in %d-byte messages: %llu sent, %llu received "
+                   "during the run\n",
+                   o.bg.nodes, xo.bg_rate, xo.bg_bytes, (unsigned long long)o.bg.sent,
+                   (unsigned long long)o.bg.received);
+        if (algo == ALGO_HNC)
+            printf(
+                "  hnc: groups %dx%d (%d groups of %d nodes), intermediate node at (%d,%d), %s multicasts, XOR in the "
+                "%s;\n"
+                "  model hops %.0f; cycles B+F %llu, C %llu, D %llu, E %llu (delivered at %llu), G (decoding) %llu;\n"
+                "  XOR on cores %llu cycles (the most any node spent)\n",
+                hi.gw, hi.gh, hi.groups, hi.group_size, hi.in_x, hi.in_y, ho.all_at_once ? "all-at-once" : "tree",
+                ho.xor_unit ? "routers' coding units" : "intermediate nodes' cores", hi.model_hops,
+                (unsigned long long)phase_cycles[HNC_B], (unsigned long long)phase_cycles[HNC_C],
+                (unsigned long long)phase_cycles[HNC_D], (unsigned long long)phase_cycles[HNC_E],
+                (unsigned long long)(o.cycles - phase_cycles[HNC_G]), (unsigned long long)phase_cycles[HNC_G],
+                (unsigned long long)o.combine_cycles);
+    }
+    if (o.error[0]) cli_error("%s", o.error);
+    int rc_exit = o.verified ? 0 : EXIT_RUNFAIL;
+    if (xo.events) fclose(xo.events);
+    free(bg_mask);
+    free(o.step_cycles);
+    coll_free(&s);
+    topo_free(t);
+    return rc_exit;
+}

@@ -1,0 +1,85 @@
+/* dfmodel_cmd.c - `xnoc dfmodel`: the dragonfly paper's link-use formulas
+ * for a topology and a job size (coll/dfmodel.h). */
+#include <jansson.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "util/cli.h"
+#include "cmd/cmds.h"
+#include "coll/dfmodel.h"
+
+static const char *usage_text = "usage: xnoc dfmodel --topo dragonfly:a=A,p=P,h=H[,g=G] [--alloc N] [--json]\n"
+                                "\n"
+                                "The link use of broadcasts on a dragonfly with minimal routing (Dorier et al.,\n"
+                                "Sect. III-E): per message between two random terminals the probability of a\n"
+                                "global link and of 0, 1, 2 local links, exactly (every ordered pair of\n"
+                                "terminals along the routing function) and by the paper's closed forms; for a\n"
+                                "broadcast over N random terminals (--alloc N, default all) the expected\n"
+                                "global and local link crossings of TREE, and the bounds g-1 and\n"
+                                "2(g-1)+g(a-1) of LLF, GLF and FOREST (g: the groups the job spans). Up to\n"
+                                "65,536 terminals and 4,096 routers (dragonfly:a=16,p=8,h=8: the paper's 16,512).\n"
+                                "docs/dragonfly.md.\n"
+                                "  --json   one JSON object on stdout\n";
+
+int cmd_dfmodel(int argc, char **argv)
+{
+    const char *spec = NULL;
+    int json = 0, n = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(usage_text, stdout);
+            return 0;
+        } else if (!strcmp(a, "--json")) json = 1;
+        else if (!strcmp(a, "--topo") && i + 1 < argc) spec = argv[++i];
+        else if (!strcmp(a, "--alloc") && i + 1 < argc) n = (int)cli_long(a, argv[++i], 2, 1 << 20);
+        else cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc dfmodel --help)", a);
+    }
+    if (!spec) cli_fail(EXIT_USAGE, "--topo is required (see xnoc dfmodel --help)");
+    char err[256];
+    topo *t = topo_parse_max(spec, 1, 65536, err, sizeof err); /* a model: larger than the RTL runs */
+    if (!t) cli_fail(EXIT_USAGE, "%s", err);
+    if (t->kind != TOPO_DRAGONFLY)
+        cli_fail(EXIT_USAGE, "--topo %s: the model is for dragonfly:a=A,p=P,h=H[,g=G]", t->name);
+    if (!n) n = t->nterms;
+    if (n > t->nterms) cli_fail(EXIT_USAGE, "--alloc %d: the topology has %d terminals", n, t->nterms);
+    dfm_probs p;
+    dfm_eval(t, &p);
+    double eg = n == t->nterms ? t->groups : dfm_expected_groups(t, n);
+    int gfull = n == t->nterms ? t->groups : (int)(eg + 0.999999);
+    if (json) {
+        json_t *o = json_pack("{s:s,s:i,s:i,s:i,s:i,s:i,s:i}", "topology", t->name, "groups", t->groups,
+                              "routers_per_group", t->df_a, "terminals_per_router", t->conc, "global_links_per_router",
+                              t->df_h, "terminals", t->nterms, "alloc", n);
+        json_object_set_new(o, "p_global", json_real(p.p_global));
+        json_object_set_new(o, "p_local", json_pack("[f,f,f]", p.p_local[0], p.p_local[1], p.p_local[2]));
+        json_object_set_new(o, "e_local", json_real(p.e_local));
+        json_object_set_new(o, "paper",
+                            json_pack("{s:f,s:f,s:f,s:f,s:f}", "p_global", p.paper_p_global, "p_local0",
+                                      p.paper_p_local0, "p_local1", p.paper_p_local1, "e_local", p.paper_e_local,
+                                      "e_local_printed", p.paper_e_local_printed));
+        json_object_set_new(o, "tree_global_links", json_real(dfm_tree_global(&p, n)));
+        json_object_set_new(o, "tree_local_links", json_real(dfm_tree_local(&p, n)));
+        json_object_set_new(o, "expected_groups", json_real(eg));
+        json_object_set_new(o, "bound_global_links", json_integer(dfm_bound_global(gfull)));
+        json_object_set_new(o, "bound_local_links", json_integer(dfm_bound_local(gfull, t->df_a)));
+        json_dumpf(o, stdout, JSON_COMPACT);
+        putchar('\n');
+        json_decref(o);
+    } else {
+        printf("%s, minimal routing, a message between two random terminals (of %d):\n", t->name, t->nterms);
+        printf("  P(1 global link)  %.4f   (paper: %.4f)\n", p.p_global, p.paper_p_global);
+        printf("  P(0 local links)  %.4f   (paper: %.4f)\n", p.p_local[0], p.paper_p_local0);
+        printf("  P(1 local link)   %.4f   (paper: %.4f)\n", p.p_local[1], p.paper_p_local1);
+        printf("  P(2 local links)  %.4f   (paper: %.4f)\n", p.p_local[2], 1 - p.paper_p_local0 - p.paper_p_local1);
+        printf("  E(local links)    %.4f   (paper's terms: %.4f; its printed closed form: %.4f)\n", p.e_local,
+               p.paper_e_local, p.paper_e_local_printed);
+        printf("broadcast over %d random terminals (spanning %.2f groups on average):\n", n, eg);
+        printf("  TREE: %.1f global and %.1f local link crossings expected\n", dfm_tree_global(&p, n),
+               dfm_tree_local(&p, n));
+        printf("  LLF, GLF, FOREST over %d groups: at most %d global and %d local\n", gfull, dfm_bound_global(gfull),
+               dfm_bound_local(gfull, t->df_a));
+    }
+    topo_free(t);
+    return 0;
+}

@@ -1,0 +1,156 @@
+/* ncmodel_cmd.c - `xnoc ncmodel`: hop counts of the all-to-all broadcast,
+ * conventional and with hierarchical network coding (coll/ncmodel.h). */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/cli.h"
+#include "cmd/cmds.h"
+#include "coll/ncmodel.h"
+
+static const char *usage_text =
+    "usage: xnoc ncmodel --topo mesh:WxH|torus:WxH [--group-shape GWxGH|best]\n"
+    "                    [--group-size N] [--multicast tree|all-at-once] [--sweep] [--json]\n"
+    "\n"
+    "Aggregate unicast path hops of the all-to-all broadcast (every node's data\n"
+    "to every other node) on a 2-D mesh or torus of up to 256x256, as the\n"
+    "network-coding paper counts them: conventional (a multicast from every\n"
+    "node) and with hierarchical network coding (steps B intra-group broadcast,\n"
+    "D coded messages between intermediate nodes, E coded messages into each\n"
+    "group, F counterpart unicasts between groups).  --group-shape best (the\n"
+    "default) tries every shape that divides the network and reports the one\n"
+    "with the fewest hops (of N nodes with --group-size N); --sweep lists every shape (the paper's Fig. 6 and\n"
+    "Fig. 15 columns).  Trees are binomial over XOR ranks, farthest partner\n"
+    "first (power-of-two sides).  docs/network-coding.md.\n";
+
+static int parse_wh(const char *s, int *w, int *h)
+{
+    char *e;
+    long a = strtol(s, &e, 10);
+    if (e == s || *e != 'x') return -1;
+    const char *t = e + 1;
+    long b = strtol(t, &e, 10);
+    if (e == t || *e || a < 1 || b < 1 || a > 100000 || b > 100000) return -1;
+    *w = (int)a;
+    *h = (int)b;
+    return 0;
+}
+
+static json_t *coded_json(const ncm_coded *c)
+{
+    return json_pack("{s:i,s:i,s:[i,i],s:f,s:f,s:f,s:f,s:f,s:f,s:i,s:i}", "group_size", c->group_size, "num_groups",
+                     c->groups, "intermediate_node", c->in_x, c->in_y, "coded_hops", c->coded_hops, "hops_b", c->hops_b,
+                     "hops_d", c->hops_d, "hops_e", c->hops_e, "hops_f", c->hops_f, "unicasts", c->unicasts, "m_hops",
+                     c->m_hops, "g_hops", c->g_hops);
+}
+
+int cmd_ncmodel(int argc, char **argv)
+{
+    const char *spec = NULL, *shape = "best";
+    int json = 0, sweep = 0, want_size = 0;
+    ncm_net n = {.mc = NCM_TREE};
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(usage_text, stdout);
+            return 0;
+        } else if (!strcmp(a, "--json")) {
+            json = 1;
+        } else if (!strcmp(a, "--sweep")) {
+            sweep = 1;
+        } else if (!strcmp(a, "--topo") && i + 1 < argc) {
+            spec = argv[++i];
+        } else if (!strcmp(a, "--group-size") && i + 1 < argc) {
+            want_size = (int)cli_long(a, argv[++i], 2, 65535);
+        } else if (!strcmp(a, "--group-shape") && i + 1 < argc) {
+            shape = argv[++i];
+        } else if (!strcmp(a, "--multicast") && i + 1 < argc) {
+            const char *m = argv[++i];
+            if (!strcmp(m, "tree")) n.mc = NCM_TREE;
+            else if (!strcmp(m, "all-at-once")) n.mc = NCM_ALL_AT_ONCE;
+            else cli_fail(EXIT_USAGE, "--multicast: unknown '%s' (tree, all-at-once)", m);
+        } else {
+            cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc ncmodel --help)", a);
+        }
+    }
+    if (!spec) cli_fail(EXIT_USAGE, "--topo is required (see xnoc ncmodel --help)");
+    if (!strncmp(spec, "mesh:", 5)) n.torus = 0;
+    else if (!strncmp(spec, "torus:", 6)) n.torus = 1;
+    else cli_fail(EXIT_USAGE, "--topo '%s': the model takes mesh:WxH or torus:WxH", spec);
+    if (parse_wh(strchr(spec, ':') + 1, &n.w, &n.h))
+        cli_fail(EXIT_USAGE, "--topo '%s': expected a size WxH such as mesh:32x32", spec);
+    char err[256];
+    if (ncm_check(&n, err, sizeof err)) cli_fail(EXIT_USAGE, "--topo %s: %s", spec, err);
+
+    double uc, conv = ncm_conventional(&n, &uc);
+    ncm_coded best = {0}, c;
+    int have = 0;
+    json_t *all = json_array();
+    if (strcmp(shape, "best")) {
+        int gw, gh;
+        if (parse_wh(shape, &gw, &gh))
+            cli_fail(EXIT_USAGE, "--group-shape '%s': expected GWxGH such as 8x4, or best", shape);
+        if (ncm_coded_eval(&n, gw, gh, &best, err, sizeof err)) cli_fail(EXIT_USAGE, "--group-shape: %s", err);
+        have = 1;
+    }
+    if (sweep) {
+        for (int gh = 1; gh <= n.h; gh++)
+            for (int gw = 1; gw <= n.w; gw++) {
+                if (!ncm_shape_ok(&n, gw, gh) || (want_size && gw * gh != want_size)) continue;
+                if (ncm_coded_eval(&n, gw, gh, &c, err, sizeof err)) continue;
+                json_t *e = coded_json(&c);
+                json_object_set_new(e, "group_shape", json_sprintf("%dx%d", c.gw, c.gh));
+                json_array_append_new(all, e);
+            }
+    }
+    if (!have && ncm_best(&n, want_size, &best))
+        cli_fail(EXIT_USAGE, "--topo %s: no group shape%s divides it into groups", spec,
+                 want_size ? " of that --group-size" : "");
+
+    const char *mcname = n.mc == NCM_TREE ? "tree" : "all-at-once";
+    if (json) {
+        json_t *o = coded_json(&best);
+        json_object_set_new(o, "group_shape", json_sprintf("%dx%d", best.gw, best.gh));
+        json_object_set_new(o, "topology", json_sprintf("%s:%dx%d", n.torus ? "torus" : "mesh", n.w, n.h));
+        json_object_set_new(o, "multicast", json_string(mcname));
+        json_object_set_new(o, "nodes", json_integer((json_int_t)n.w * n.h));
+        json_object_set_new(o, "shape_chosen", json_string(strcmp(shape, "best") ? "given" : "best"));
+        json_object_set_new(o, "conventional_hops", json_real(conv));
+        json_object_set_new(o, "conventional_unicasts", json_real(uc));
+        json_object_set_new(o, "reduction", json_real(1.0 - best.coded_hops / conv));
+        json_object_set_new(o, "intermediate_nodes",
+                            json_pack("{s:[i,i],s:s}", "position_in_group", best.in_x, best.in_y, "rule",
+                                      "the same position in every group"));
+        if (sweep) json_object_set_new(o, "shapes", all);
+        else json_decref(all);
+        json_dumpf(o, stdout, JSON_COMPACT);
+        putchar('\n');
+        json_decref(o);
+    } else {
+        printf("all-to-all broadcast on %s:%dx%d, %s multicasts\n", n.torus ? "torus" : "mesh", n.w, n.h, mcname);
+        printf("  conventional: %.0f hops in %.0f unicasts\n", conv, uc);
+        printf(
+            "  coded, groups %dx%d (%d groups of %d, intermediate node at (%d,%d) of each): %.0f hops (%.1f%% fewer)\n",
+            best.gw, best.gh, best.groups, best.group_size, best.in_x, best.in_y, best.coded_hops,
+            100.0 * (1.0 - best.coded_hops / conv));
+        printf(
+            "    B intra-group %.0f, D between intermediate nodes %.0f, E into the groups %.0f, F counterparts %.0f\n",
+            best.hops_b, best.hops_d, best.hops_e, best.hops_f);
+        printf("    longest path inside a group %d hops, between intermediate nodes %d\n", best.m_hops, best.g_hops);
+        if (sweep) {
+            printf("  shape   size groups  M-hops G-hops      coded hops\n");
+            for (size_t i = 0; i < json_array_size(all); i++) {
+                json_t *e = json_array_get(all, i);
+                printf("  %-7s %4d %6d %7d %6d %15.0f\n", json_string_value(json_object_get(e, "group_shape")),
+                       (int)json_integer_value(json_object_get(e, "group_size")),
+                       (int)json_integer_value(json_object_get(e, "num_groups")),
+                       (int)json_integer_value(json_object_get(e, "m_hops")),
+                       (int)json_integer_value(json_object_get(e, "g_hops")),
+                       json_real_value(json_object_get(e, "coded_hops")));
+            }
+        }
+        json_decref(all);
+    }
+    return 0;
+}

@@ -1,0 +1,281 @@
+/* run.c - `xnoc run`: the same firmware image on every node of the RTL
+ * network, until every node has exited (or tohost is written). */
+#include <ctype.h>
+#include <errno.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "system/background.h"
+#include "util/cli.h"
+#include "cmd/cmd_opts.h"
+#include "cmd/cmds.h"
+#include "net/links_report.h"
+#include "system/system.h"
+#include "system/sys_view.h"
+
+static const char *usage_text =
+    "usage: xnoc run --topo T [options] FIRMWARE.elf\n"
+    "\n"
+    "Runs the RISC-V image on one RV32IM core per terminal, cycle by cycle against\n"
+    "the RTL network, until every node has exited.  Exit status 0 only if every\n"
+    "node exited 0 (or a core wrote 1 to tohost).\n"
+    "  --topo T            mesh:AxB..., torus:AxB... (1-6 dimensions), octagon, fat-octagon (suffix :c=N),\n"
+    "                      dragonfly:a=A,p=P,h=H[,g=G]\n"
+    "  --router K=V,...    router parameters: vcs=1..8 (2), buf=1..64 (8); coding units:\n"
+    "                      ncu=0|1 (1), slots=1..16 (4), xorlat=1..64 (1), ncmax=1..256\n"
+    "                      flits (32), timeout=100..1000000 cycles (100000); dragonfly\n"
+    "                      routing=min|valiant|ugal (min; the others need vcs=3 or 6)\n"
+    "  --ports k           NI channels per terminal (1)\n"
+    "  --max-cycles N      stop (and fail) after N network cycles (10000000)\n"
+    "  --events F.jsonl    one JSON line per message sent (GO) and delivered, and per packet\n"
+    "                      at every router hop (inject, hop, eject; docs/firmware.md)\n"
+    "  --trace F.vcd       waveforms of the RTL network (--trace-window A:B: cycles [A,B))\n"
+    "  --watchdog N        fail when every node waits and nothing moved for N cycles\n"
+    "                      (5000; 0 = off): names lost flits, deadlocks, stalls\n"
+    "  --ram KiB           RAM per node at 0x80000000 (256)\n"
+    "  --clock-ratio N     core cycles per network cycle (1)\n"
+    "  --arg NAME=V        argument for the firmware: NAME 0..7 (numbered register)\n"
+    "                      or a name such as a, b, bytes (read with node_param())\n"
+    "  --console-dir DIR   each node's console to DIR/nodeN.txt\n"
+    "  --background-nodes SET  these terminals run synthetic traffic instead of the image:\n"
+    "                      --background RATE[:BYTES] flits per cycle each (0.1), messages of\n"
+    "                      BYTES (1024) to random others of the set (docs/dragonfly.md)\n"
+    "  --json              one JSON object on stdout (consoles go to stderr)\n"
+    "Live view (links, buffers, node states; see docs/view.md):\n";
+
+/* --arg I=V (numbered register I) or --arg NAME=V (named, looked up by the
+ * firmware through DEV_PARAM_NAME); a repeated name keeps the last value. */
+static void parse_arg(sys_opts *o, const char *s)
+{
+    const char *eq = strchr(s, '=');
+    size_t nl = eq ? (size_t)(eq - s) : 0;
+    if (!eq || !nl || nl >= NODE_PARAM_LEN)
+        cli_fail(EXIT_USAGE, "--arg '%s': expected NAME=VALUE (NAME: 0..%d or up to %d letters, digits, _)", s,
+                 NODE_NARGS - 1, NODE_PARAM_LEN - 1);
+    for (size_t i = 0; i < nl; i++)
+        if (!isalnum((unsigned char)s[i]) && s[i] != '_')
+            cli_fail(EXIT_USAGE, "--arg '%s': the name may hold only letters, digits and _", s);
+    char *e;
+    errno = 0;
+    long long v = strtoll(eq + 1, &e, 0);
+    if (*e || e == eq + 1 || errno || v < INT32_MIN || v > (long long)UINT32_MAX)
+        cli_fail(EXIT_USAGE, "--arg '%s': the value is not a 32-bit integer", s);
+    if (isdigit((unsigned char)s[0])) {
+        if (nl != 1 || s[0] - '0' >= NODE_NARGS)
+            cli_fail(EXIT_USAGE, "--arg '%s': numbered arguments are 0..%d; names start with a letter", s,
+                     NODE_NARGS - 1);
+        o->args[s[0] - '0'] = (uint32_t)v;
+        o->arg_given[s[0] - '0'] = 1;
+        return;
+    }
+    int slot = 0;
+    while (slot < o->nparams && (strlen(o->params[slot].name) != nl || strncmp(o->params[slot].name, s, nl))) slot++;
+    if (slot == NODE_NPARAMS) cli_fail(EXIT_USAGE, "--arg '%s': more than %d named arguments", s, NODE_NPARAMS);
+    if (slot == o->nparams) o->nparams++;
+    memcpy(o->params[slot].name, s, nl);
+    o->params[slot].name[nl] = 0;
+    o->params[slot].value = (uint32_t)v;
+}
+
+int cmd_run(int argc, char **argv)
+{
+    cli_catch_sigint();
+    const char *elf = NULL;
+    cmd_opts co;
+    cmd_opts_init(&co, OPT_NET);
+    const char *events_path = NULL;
+    sys_opts o = {.ram_kib = 256, .clock_ratio = 1, .watchdog = SYS_WATCHDOG_DEFAULT};
+    const char *bg_set = NULL, *bg_spec = NULL;
+    uint64_t max_cycles = 10000000;
+    char err[512];
+    view_opts vo;
+    view_opts_default(&vo);
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(usage_text, stdout);
+            fputs(view_usage, stdout);
+            return 0;
+        } else if (cmd_opts_arg(&co, argc, argv, &i)) continue;
+        else if (view_cli_arg(&vo, argc, argv, &i)) continue;
+        else if (a[0] != '-') {
+            if (elf) cli_fail(EXIT_USAGE, "one firmware image only ('%s' and '%s')", elf, a);
+            elf = a;
+        } else if (!v) cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc run --help)", a);
+        else if (!strcmp(a, "--max-cycles")) max_cycles = cli_u64(a, argv[++i]);
+        else if (!strcmp(a, "--watchdog")) o.watchdog = cli_u64(a, argv[++i]);
+        else if (!strcmp(a, "--trace")) o.trace = argv[++i];
+        else if (!strcmp(a, "--events")) events_path = argv[++i];
+        else if (!strcmp(a, "--trace-window")) cli_window(a, argv[++i], &o.trace_from, &o.trace_to);
+        else if (!strcmp(a, "--ram")) o.ram_kib = (uint32_t)cli_long(a, argv[++i], 4, 65536);
+        else if (!strcmp(a, "--clock-ratio")) o.clock_ratio = (int)cli_long(a, argv[++i], 1, 1024);
+        else if (!strcmp(a, "--console-dir")) o.console_dir = argv[++i];
+        else if (!strcmp(a, "--arg")) parse_arg(&o, argv[++i]);
+        else if (!strcmp(a, "--background-nodes")) bg_set = argv[++i];
+        else if (!strcmp(a, "--background")) bg_spec = argv[++i];
+        else cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc run --help)", a);
+    }
+    if (!co.topo) cli_fail(EXIT_USAGE, "--topo is required (see xnoc run --help)");
+    router_cfg rc = co.rc;
+    int k = co.ports, json = co.json;
+    if (o.trace_to && !o.trace) cli_fail(EXIT_USAGE, "--trace-window needs --trace F.vcd");
+    if (events_path && !(o.events = fopen(events_path, "w")))
+        cli_fail(EXIT_USAGE, "--events %s: %s", events_path, strerror(errno));
+    if (!elf) cli_fail(EXIT_USAGE, "no firmware image given (xnoc run --topo T FIRMWARE.elf)");
+    topo *t = cmd_opts_topo(&co);
+    unsigned char *bg = NULL;
+    if (bg_spec && !bg_set) cli_fail(EXIT_USAGE, "--background needs --background-nodes SET");
+    if (bg_set) {
+        char e[200];
+        bg = xcalloc((size_t)t->nterms, 1);
+        int nb = cli_set(bg_set, t->nterms, bg, e, sizeof e);
+        if (nb < 0) cli_fail(EXIT_USAGE, "--background-nodes: %s", e);
+        if (nb < 2 || nb >= t->nterms)
+            cli_fail(EXIT_USAGE, "--background-nodes: %d terminal(s); it takes 2 to %d (one must run the image)", nb,
+                     t->nterms - 1);
+        o.bg_rate = 0.1;
+        o.bg_bytes = 1024;
+        if (bg_spec && background_parse(bg_spec, 0, &o.bg_rate, &o.bg_bytes, err, sizeof err))
+            cli_fail(EXIT_USAGE, "%s", err);
+        o.background = bg;
+        o.bg_seed = 1;
+    }
+    if (o.console_dir) mkdir(o.console_dir, 0777);
+    o.console_out = json ? stderr : stdout;
+    view *vw = NULL;
+    sys_view *sv = NULL;
+    char caption[200];
+    if (view_wanted(&vo)) { /* before the (slow) build: a bad frames directory fails at once */
+        const char *base = strrchr(elf, '/');
+        snprintf(caption, sizeof caption, "run %s", base ? base + 1 : elf);
+        vo.title = caption;
+        if (!(vw = view_open(t, &vo, err, sizeof err))) cli_fail(EXIT_USAGE, "%s", err);
+    }
+    sys *s = sys_create(t, &rc, &o, elf, err, sizeof err);
+    if (!s) cli_fail(EXIT_USAGE, "%s", err);
+    if (vw) sv = sys_view_attach(s, vw);
+    int r = sys_run(s, max_cycles);
+    cli_progress_done();
+    if (sv) {
+        if (sys_view_finish(sv)) cli_error("view: %s", view_error(vw));
+        sys_view_free(sv);
+        view_close(vw);
+    }
+
+    /* an --arg the firmware never looked at is most likely a typo */
+    if (r == 0) {
+        for (int i = 0; i < s->o.nparams; i++)
+            if (!s->o.params[i].read) cli_error("warning: the firmware never read --arg %s", s->o.params[i].name);
+        for (int i = 0; i < NODE_NARGS; i++)
+            if (s->o.arg_given[i] && !s->o.arg_read[i]) cli_error("warning: the firmware never read --arg %d", i);
+    }
+    int status = 0;
+    uint64_t instr = 0, packets = 0, flits = 0;
+    for (int i = 0; i < s->n; i++) {
+        node *nd = &s->nodes[i];
+        instr += nd->core.instret;
+        packets += nd->ni.packets_sent;
+        flits += nd->ni.flits_sent;
+        if (nd->linelen) {
+            nd->line[nd->linelen] = 0;
+            fprintf(o.console_out, "[node %d] %s\n", i, nd->line);
+            nd->linelen = 0;
+        }
+        if (!s->halted && nd->state == NODE_EXITED && nd->exit_code) status = 1;
+    }
+    char tohost_msg[200] = "";
+    if (s->halted && s->tohost_value != 1) {
+        snprintf(tohost_msg, sizeof tohost_msg, "tohost: test %u failed (node %d wrote %u)", s->tohost_value >> 1,
+                 s->tohost_node, s->tohost_value);
+        status = 1;
+    }
+    if (r) status = 1;
+    uint64_t *inj = xcalloc((size_t)(s->n * k), sizeof *inj);
+    for (int i = 0; i < s->n; i++)
+        for (int c = 0; c < k; c++) inj[i * k + c] = s->nodes[i].ni.inj_flits[c];
+    if (json) {
+        json_t *j = json_object(), *codes = json_array(), *nodes = json_array();
+        json_object_set_new(j, "topology", json_string(t->name));
+        json_object_set_new(j, "firmware", json_string(elf));
+        json_object_set_new(j, "cycles", json_integer((json_int_t)s->cycle));
+        json_object_set_new(j, "instructions", json_integer((json_int_t)instr));
+        for (int i = 0; i < s->n; i++) {
+            node *nd = &s->nodes[i];
+            json_array_append_new(codes, nd->state == NODE_EXITED ? json_integer(nd->exit_code) : json_null());
+            json_t *e = json_pack("{s:i,s:I,s:I,s:I,s:I,s:I}", "node", i, "instructions", (json_int_t)nd->core.instret,
+                                  "packets_sent", (json_int_t)nd->ni.packets_sent, "packets_received",
+                                  (json_int_t)nd->ni.packets_recv, "flits_sent", (json_int_t)nd->ni.flits_sent,
+                                  "ring_full_cycles", (json_int_t)nd->ni.full_cycles);
+            /* network cycle the node exited in; null while it still runs */
+            json_object_set_new(e, "cycles",
+                                nd->state == NODE_EXITED ? json_integer((json_int_t)nd->exit_cycle) : json_null());
+            json_object_set_new(e, "exit_code", nd->state == NODE_EXITED ? json_integer(nd->exit_code) : json_null());
+            /* packets this NI sent to coding units, and with MC = 1 (mask flits) */
+            json_object_set_new(e, "unit_packets_sent", json_integer((json_int_t)nd->ni.coded_sent));
+            json_object_set_new(e, "mc_packets_sent", json_integer((json_int_t)nd->ni.mc_sent));
+            json_array_append_new(nodes, e);
+        }
+        json_object_set_new(j, "exit_codes", codes);
+        json_object_set_new(j, "nodes", nodes);
+        json_object_set_new(j, "packets", json_integer((json_int_t)packets));
+        json_object_set_new(j, "flits", json_integer((json_int_t)flits));
+        if (s->halted) json_object_set_new(j, "tohost", json_integer(s->tohost_value));
+        json_object_set_new(j, "ok", json_boolean(!status));
+        if (s->fault[0]) json_object_set_new(j, "error", json_string(s->fault));
+        else if (tohost_msg[0]) json_object_set_new(j, "error", json_string(tohost_msg));
+        json_object_set_new(j, "links", links_json(t, s->net, inj, s->cycle));
+        units_json(j, t, s->net);
+        if (s->bg) {
+            background_stats_t b;
+            background_stats(s->bg, &b);
+            json_object_set_new(j, "background",
+                                json_pack("{s:i,s:f,s:i,s:I,s:I,s:I}", "nodes", b.nodes, "rate", o.bg_rate, "bytes",
+                                          o.bg_bytes, "messages_sent", (json_int_t)b.sent, "messages_received",
+                                          (json_int_t)b.received, "messages_waiting", (json_int_t)b.waiting));
+        }
+        json_dumpf(j, stdout, JSON_COMPACT);
+        putchar('\n');
+        json_decref(j);
+    } else {
+        printf("xnoc run: %s on %s: %llu cycles, %llu instructions, %llu packets (%llu flits)\n", elf, t->name,
+               (unsigned long long)s->cycle, (unsigned long long)instr, (unsigned long long)packets,
+               (unsigned long long)flits);
+        for (int i = 0; i < s->n; i++) {
+            node *nd = &s->nodes[i];
+            if (nd->state == NODE_EXITED)
+                printf("  node %2d: exit %-4d at cycle %-10llu", i, nd->exit_code, (unsigned long long)nd->exit_cycle);
+            else if (nd->state == NODE_BACKGROUND) printf("  node %2d: %-24s", i, "background traffic");
+            else printf("  node %2d: %-24s", i, nd->state == NODE_FAULTED ? "faulted" : "still running");
+            printf(" %10llu instructions  %6llu packets out  %6llu in\n", (unsigned long long)nd->core.instret,
+                   (unsigned long long)nd->ni.packets_sent, (unsigned long long)nd->ni.packets_recv);
+        }
+        if (s->halted) printf("  tohost = %u (%s)\n", s->tohost_value, s->tohost_value == 1 ? "pass" : "fail");
+        if (s->bg) {
+            background_stats_t b;
+            background_stats(s->bg, &b);
+            printf("  background: %d terminals, %.3f flits/cycle each in %d-byte messages: %llu sent, %llu received\n",
+                   b.nodes, o.bg_rate, o.bg_bytes, (unsigned long long)b.sent, (unsigned long long)b.received);
+        }
+        links_print(stdout, t, s->net, s->cycle, 6);
+        units_print(stdout, t, s->net);
+    }
+    fflush(stdout);
+    if (s->fault[0]) cli_error("%s", s->fault);
+    else if (tohost_msg[0]) cli_error("%s", tohost_msg);
+    else if (status) {
+        for (int i = 0; i < s->n; i++)
+            if (s->nodes[i].exit_code) {
+                cli_error("node %d exited with %d", i, s->nodes[i].exit_code);
+                break;
+            }
+    }
+    free(inj);
+    sys_free(s);
+    free(bg);
+    if (o.events) fclose(o.events);
+    topo_free(t);
+    return status;
+}

@@ -1,0 +1,185 @@
+/* sched_cmd.c - `xnoc sched`: lower bounds, schedules, schedule files and
+ * their independent verification. */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/cli.h"
+#include "cmd/cmds.h"
+#include "sched/sched.h"
+#include "sched/sched_file.h"
+
+static const char *usage_text =
+    "usage: xnoc sched --topo T --op OP [--from SET] [--to SET] [options]\n"
+    "       xnoc sched --verify FILE [--json]\n"
+    "\n"
+    "Lower bound and a conflict-free step schedule for a collective.\n"
+    "  --op OP          bcast, scatter, gather, reduce, allgather, alltoall, mnb, mns, barrier\n"
+    "  --from / --to    terminal sets such as 0-7,9 or all (defaults: root 0 or all)\n"
+    "  --ports k        injection/ejection channels per terminal (1)\n"
+    "  --detour h       also allow paths up to h hops longer than minimal (0)\n"
+    "  --exact          SAT (CaDiCaL) from the lower bound up: the proven optimum\n"
+    "  --time-limit S   seconds for the exact search (60)\n"
+    "  --seed N         heuristic seed (1)\n"
+    "  -o FILE          write the schedule file (docs/schedule-format.md)\n"
+    "  --ship DIR       write it to DIR under the name xnoc collective looks for\n"
+    "                   (schedules/), if it is proven optimal\n"
+    "  --verify FILE    check a schedule file: deliveries, conflicts, ports, causality\n"
+    "  --json           one JSON object on stdout\n";
+
+/* a cut width, or null where the paper's formula has no such cut */
+static json_t *width_json(int w) { return w < 0 ? json_null() : json_integer(w); }
+
+static void print_width(const char *name, int w)
+{
+    if (w < 0) printf(" %s=-", name);
+    else printf(" %s=%d", name, w);
+}
+
+static int verify_cmd(const char *path, int json)
+{
+    char err[512];
+    topo *t = NULL;
+    coll_sched s;
+    int rc = sched_file_read(path, &t, &s, err, sizeof err);
+    if (rc == -2) cli_fail(EXIT_USAGE, "%s", err); /* unreadable or malformed */
+    if (rc == 0 && sched_verify(&s, t, err, sizeof err)) rc = -1;
+    if (json) {
+        json_t *o = json_pack("{s:s,s:b}", "file", path, "valid", rc == 0);
+        if (rc) json_object_set_new(o, "error", json_string(err));
+        else {
+            json_object_set_new(o, "steps", json_integer(s.nsteps));
+            json_object_set_new(o, "transfers", json_integer(s.nxfers));
+        }
+        json_dumpf(o, stdout, JSON_COMPACT);
+        putchar('\n');
+        json_decref(o);
+    } else if (!rc) {
+        printf("%s: valid %s schedule on %s: %d steps, %d transfers\n", path, coll_op_name(s.op), t->name, s.nsteps,
+               s.nxfers);
+    }
+    if (rc) cli_error("%s: %s", path, err);
+    coll_free(&s);
+    topo_free(t);
+    return rc ? EXIT_RUNFAIL : 0;
+}
+
+int cmd_sched(int argc, char **argv)
+{
+    const char *spec = NULL, *opname = NULL, *from = NULL, *to = NULL, *out = NULL, *verify = NULL, *ship = NULL;
+    int k = 1, json = 0;
+    sched_opts o = {.detour = 0, .exact = 0, .time_limit = 60, .seed = 1};
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(usage_text, stdout);
+            return 0;
+        } else if (!strcmp(a, "--json")) json = 1;
+        else if (!strcmp(a, "--exact")) o.exact = 1;
+        else if (!v) cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc sched --help)", a);
+        else if (!strcmp(a, "--topo")) spec = argv[++i];
+        else if (!strcmp(a, "--op")) opname = argv[++i];
+        else if (!strcmp(a, "--from")) from = argv[++i];
+        else if (!strcmp(a, "--to")) to = argv[++i];
+        else if (!strcmp(a, "--ports")) k = (int)cli_long(a, argv[++i], 1, TOPO_MAX_K);
+        else if (!strcmp(a, "--detour")) o.detour = (int)cli_long(a, argv[++i], 0, 4);
+        else if (!strcmp(a, "--time-limit")) o.time_limit = cli_double(a, argv[++i], 0.01, 86400);
+        else if (!strcmp(a, "--seed")) o.seed = cli_u64(a, argv[++i]);
+        else if (!strcmp(a, "-o") || !strcmp(a, "--output")) out = argv[++i];
+        else if (!strcmp(a, "--verify")) verify = argv[++i];
+        else if (!strcmp(a, "--ship")) ship = argv[++i];
+        else cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc sched --help)", a);
+    }
+    if (verify) return verify_cmd(verify, json);
+    if (!spec) cli_fail(EXIT_USAGE, "--topo is required (see xnoc sched --help)");
+    if (!opname)
+        cli_fail(EXIT_USAGE,
+                 "--op is required (bcast, scatter, gather, reduce, allgather, alltoall, mnb, mns, barrier)");
+    int op = coll_op_parse(opname);
+    if (op < 0)
+        cli_fail(
+            EXIT_USAGE,
+            "--op: unknown collective '%s' (bcast, scatter, gather, reduce, allgather, alltoall, mnb, mns, barrier)",
+            opname);
+    char err[512];
+    topo *t = topo_parse(spec, k, err, sizeof err);
+    if (!t) cli_fail(EXIT_USAGE, "%s", err);
+    coll_sched s;
+    if (coll_init(&s, t, (coll_op)op, from, to, err, sizeof err)) cli_fail(EXIT_USAGE, "%s", err);
+    if (s.nmsgs == 0 && op != OP_BARRIER && op != OP_REDUCE)
+        cli_fail(EXIT_USAGE, "%s from %s to %s moves no message", opname, from ? from : "-", to ? to : "-");
+    if (sched_check_size(&s, err, sizeof err)) cli_fail(EXIT_USAGE, "%s on %s: %s", opname, t->name, err);
+    o.progress = cli_progress_enabled();
+    sched_bound b;
+    sched_lower_bound(&s, t, &b);
+    sched_result r;
+    if (sched_run(&s, t, &o, &r) < 0)
+        cli_fail(EXIT_RUNFAIL, "no schedule found (a pair has no path within --detour %d)", o.detour);
+    if (sched_verify(&s, t, err, sizeof err))
+        cli_fail(EXIT_RUNFAIL, "internal error: the synthesized schedule fails verification: %s", err);
+    char shipped[8800];
+    if (ship) { /* DIR/<the name xnoc collective looks for>, only for a proven optimum */
+        char name[8300];
+        sched_file_shipped_name(t, &s, name, sizeof name);
+        snprintf(shipped, sizeof shipped, "%s/%s", ship, name);
+        if (r.optimal == 1) out = shipped;
+        else
+            cli_error("--ship: %s on %s is not proven optimal (%d steps, bound %d): not written", opname, t->name,
+                      r.steps, r.lower_bound);
+    }
+    if (out && sched_file_write(out, t, &s, &r, err, sizeof err)) cli_fail(EXIT_USAGE, "-o: %s", err);
+    if (json) {
+        json_t *j = json_object();
+        json_object_set_new(j, "topology", json_string(t->name));
+        json_object_set_new(j, "op", json_string(opname));
+        json_object_set_new(j, "ports", json_integer(k));
+        json_object_set_new(j, "messages", json_integer(s.nmsgs));
+        json_object_set_new(j, "transfers", json_integer(s.nxfers));
+        json_object_set_new(j, "steps", json_integer(r.steps));
+        json_object_set_new(j, "lower_bound", json_integer(r.lower_bound));
+        json_object_set_new(j, "optimal", r.optimal == 1 ? json_true() : r.optimal == 0 ? json_false() : json_null());
+        json_object_set_new(j, "greedy_steps", json_integer(r.greedy_steps));
+        json_object_set_new(j, "heuristic_steps", json_integer(r.heuristic_steps));
+        json_object_set_new(j, "proven_impossible", json_integer(r.proven_impossible));
+        json_object_set_new(j, "seconds", json_real(r.seconds));
+        json_object_set_new(j, "detour", json_integer(o.detour));
+        json_object_set_new(j, "paths_sampled", json_boolean(r.paths_capped));
+        json_t *bt = json_pack("{s:i,s:i,s:i,s:i,s:s,s:i}", "ports_inject", b.ports_inject, "ports_absorb",
+                               b.ports_absorb, "log", b.log_bound, "cut", b.cut_bound, "largest",
+                               b.largest ? b.largest : "", "paper_formula", b.paper);
+        json_object_set_new(bt, "b0", width_json(b.b0));
+        json_object_set_new(bt, "b1", width_json(b.b1));
+        json_object_set_new(bt, "b2", width_json(b.b2));
+        json_object_set_new(j, "bound_terms", bt);
+        if (r.sat_vars)
+            json_object_set_new(
+                j, "sat", json_pack("{s:I,s:I}", "vars", (json_int_t)r.sat_vars, "clauses", (json_int_t)r.sat_clauses));
+        if (r.sat_skipped) json_object_set_new(j, "exact_skipped", json_string(r.sat_skipped));
+        if (out) json_object_set_new(j, "schedule", json_string(out));
+        json_dumpf(j, stdout, JSON_COMPACT);
+        putchar('\n');
+        json_decref(j);
+    } else {
+        printf("%s on %s (k=%d): %d message(s), %d transfer(s)\n", opname, t->name, k, s.nmsgs, s.nxfers);
+        printf("  lower bound %d  (ports inject %d, absorb %d, log %d, cut %d; largest: %s)\n", r.lower_bound,
+               b.ports_inject, b.ports_absorb, b.log_bound, b.cut_bound, b.largest ? b.largest : "-");
+        printf("  paper's formula %d with", b.paper);
+        print_width("b0", b.b0);
+        print_width("b1", b.b1);
+        print_width("b2", b.b2);
+        printf("\n  schedule  %d steps (greedy %d, improved %d)%s, %.2f s\n", r.steps, r.greedy_steps,
+               r.heuristic_steps,
+               r.optimal == 1   ? ", proven optimal"
+               : r.optimal == 0 ? ", the bound is proven unreachable"
+                                : ", optimality unknown",
+               r.seconds);
+        if (r.proven_impossible) printf("  %d steps proven impossible by the SAT solver\n", r.proven_impossible);
+        if (r.sat_skipped) printf("  exact search skipped: %s\n", r.sat_skipped);
+        if (r.paths_capped) printf("  note: candidate routes were sampled (%d per pair at most)\n", SCHED_MAX_VARIANTS);
+        if (out) printf("  written to %s\n", out);
+    }
+    coll_free(&s);
+    topo_free(t);
+    return 0;
+}

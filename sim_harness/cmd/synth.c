@@ -1,0 +1,224 @@
+/* synth.c - a network's router area from yosys (synth.h), and `xnoc synth`. */
+#include "cmd/synth.h"
+
+/* Paths here are bounded by PATH_MAX; a truncated command would fail loudly. */
+#pragma GCC diagnostic ignored "-Wformat-truncation"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <jansson.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/cli.h"
+#include "cmd/cmd_opts.h"
+#include "cmd/cmds.h"
+#include "net/netbuild.h"
+#include "net/netgen.h"
+
+static uint64_t fnv(uint64_t h, const char *s)
+{
+    for (; *s; s++) {
+        h ^= (unsigned char)*s;
+        h *= 0x100000001b3ULL;
+    }
+    return h;
+}
+
+/* The design total of yosys's `stat`: the last "Number of cells" section;
+ * flip-flops are its $_DFF* / $_SDFF* cells, muxes its $_MUX_ cells. */
+static int parse_stat(const char *log, synth_area *a)
+{
+    FILE *f = fopen(log, "r");
+    if (!f) return -1;
+    char line[512];
+    int seen = 0;
+    while (fgets(line, sizeof line, f)) {
+        const char *c = strstr(line, "Number of cells:");
+        long n = 0;
+        if (c) {
+            a->cells = atol(c + strlen("Number of cells:"));
+            a->flip_flops = a->muxes = 0;
+            seen = 1;
+        } else if ((c = strstr(line, "$_DFF")) || (c = strstr(line, "$_SDFF"))) {
+            if (sscanf(strchr(c, ' ') ? strchr(c, ' ') : "", "%ld", &n) == 1) a->flip_flops += n;
+        } else if ((c = strstr(line, "$_MUX_ "))) {
+            if (sscanf(c + 7, "%ld", &n) == 1) a->muxes += n;
+        }
+    }
+    fclose(f);
+    return seen ? 0 : -1;
+}
+
+static int load_cached(const char *path, synth_area *a)
+{
+    json_error_t je;
+    json_t *j = json_load_file(path, 0, &je);
+    if (!j) return -1;
+    int ok = json_unpack(j, "{s:I, s:I, s:I}", "cells", (json_int_t *)&a->cells, "flip_flops",
+                         (json_int_t *)&a->flip_flops, "muxes", (json_int_t *)&a->muxes) == 0;
+    json_decref(j);
+    return ok ? 0 : -1;
+}
+
+/* Synthesizes module `top` with `params` ("K=V ...") or takes it from the cache. */
+static int synth_module(const char *top, synth_area *a, int noshare, int progress, char *err, size_t errlen)
+{
+    char srcs[8192], yver[128] = "?";
+    uint64_t h = 0xcbf29ce484222325ULL;
+    if (netbuild_rtl_sources(srcs, sizeof srcs, &h, err, errlen)) return -1;
+    for (char *r = srcs, *w = srcs;; r++) /* a yosys script takes paths unquoted */
+        if (*r != '\'' && !(*w++ = *r)) break;
+    FILE *p = popen("yosys -V 2>/dev/null", "r");
+    if (!p || !fgets(yver, sizeof yver, p)) {
+        if (p) pclose(p);
+        snprintf(err, errlen, "yosys not found: run 'make deps' (it installs Debian's yosys)");
+        return -1;
+    }
+    pclose(p);
+    h = fnv(fnv(fnv(h, yver), top), a->params);
+    if (noshare) h = fnv(h, "-noshare");
+    char cache[4300], path[4400], lockp[4500], dir[4400], cmd[12288], log[4500];
+    snprintf(cache, sizeof cache, "%s/cache", cli_build_dir());
+    mkdir(cli_build_dir(), 0777);
+    mkdir(cache, 0777);
+    snprintf(path, sizeof path, "%s/synth-%s-%016llx.json", cache, top, (unsigned long long)h);
+    if (!load_cached(path, a)) return 0;
+    snprintf(lockp, sizeof lockp, "%s.lock", path); /* concurrent sweep points: one synthesis */
+    int lock = open(lockp, O_CREAT | O_RDWR, 0666);
+    if (lock >= 0) flock(lock, LOCK_EX);
+    int rc = -1;
+    if (!load_cached(path, a)) {
+        rc = 0;
+        goto out;
+    }
+    snprintf(dir, sizeof dir, "%s/synth-%016llx.tmp%d", cache, (unsigned long long)h, (int)getpid());
+    mkdir(dir, 0777);
+    char chp[400] = "", *q = chp, params[200];
+    snprintf(params, sizeof params, "%s", a->params);
+    for (char *save = NULL, *kv = strtok_r(params, " ", &save); kv; kv = strtok_r(NULL, " ", &save)) {
+        char *eq = strchr(kv, '=');
+        if (eq) *eq = 0;
+        q += snprintf(q, sizeof chp - (size_t)(q - chp), " -set %s %s", kv, eq ? eq + 1 : "");
+    }
+    char ys[4500];
+    snprintf(ys, sizeof ys, "%s/s.ys", dir);
+    snprintf(log, sizeof log, "%s/yosys.log", dir);
+    FILE *f = fopen(ys, "w");
+    if (!f) {
+        snprintf(err, errlen, "cannot write %s: %s", ys, strerror(errno));
+        goto out;
+    }
+    fprintf(f, "read_verilog -sv %s\nchparam%s %s\nsynth -top %s%s\nstat\n", srcs, chp, top, top,
+            noshare ? " -noshare" : "");
+    fclose(f);
+    char what[300];
+    snprintf(what, sizeof what, "synthesizing %s %s (yosys; cached afterwards)", top, a->params);
+    if (progress && !cli_progress_enabled()) progress = 0;
+    snprintf(cmd, sizeof cmd, "cd '%s' && yosys -q -l '%s' s.ys >/dev/null 2>yosys.err", dir, log);
+    if (netbuild_run_step(cmd, "/dev/null", what, progress, cli_now()) || parse_stat(log, a)) {
+        snprintf(err, errlen, "yosys failed on %s %s; see %s", top, a->params, log);
+        goto out;
+    }
+    json_t *j = json_pack("{s:s, s:s, s:I, s:I, s:I}", "module", top, "params", a->params, "cells",
+                          (json_int_t)a->cells, "flip_flops", (json_int_t)a->flip_flops, "muxes", (json_int_t)a->muxes);
+    char tmp[4500];
+    snprintf(tmp, sizeof tmp, "%s.tmp%d", path, (int)getpid());
+    if (json_dump_file(j, tmp, JSON_COMPACT) || rename(tmp, path)) {
+        json_decref(j);
+        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        goto out;
+    }
+    json_decref(j);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd)) { /* a leftover temporary directory is harmless */
+    }
+    rc = 0;
+out:
+    if (lock >= 0) close(lock);
+    return rc;
+}
+
+int synth_network(const topo *t, const router_cfg *rc, int progress, synth_result *r, char *err, size_t errlen)
+{
+    memset(r, 0, sizeof *r);
+    int P = netgen_ports(t, rc), NG = router_groups(t, rc);
+    snprintf(r->router.params, sizeof r->router.params,
+             "NumPorts=%d NumVcs=%d BufDepth=%d PayloadW=%d NumAddrs=%d NumClasses=%d NumGroups=%d RouteBits=%d", P,
+             rc->vcs, rc->buf, rc->pw, netgen_addresses(t, rc), router_classes(t, rc), NG, topo_port_bits(t));
+    /* yosys's SAT-based sharing outgrows 9 GB on the group table's conditional reads (docs/synth.md) */
+    r->noshare = NG > 1;
+    if (synth_module("xnoc_router", &r->router, r->noshare, progress, err, errlen)) return -1;
+    if (!rc->ncu) return 0;
+    r->has_unit = 1;
+    snprintf(r->unit.params, sizeof r->unit.params,
+             "NumPorts=%d NumVcs=%d BufDepth=%d NumAddrs=%d NumTerms=%d NumSlots=%d XorLat=%d MaxFlits=%d Timeout=%d",
+             P, rc->vcs, rc->buf, netgen_addresses(t, rc), t->nterms, rc->slots, rc->xorlat, rc->ncmax, rc->timeout);
+    return synth_module("xnoc_ncu", &r->unit, 0, progress, err, errlen);
+}
+
+/* ---- xnoc synth */
+
+static const char usage_text[] =
+    "usage: xnoc synth --topo T [--router K=V,...] [--ports k] [--json]\n"
+    "\n"
+    "The area of the network's router, and of its coding unit (ncu=1), synthesized by\n"
+    "yosys to generic gates with the parameters this network gives them (cached in\n"
+    "build/cache/; 15-60 s per new configuration).  Cells are yosys's gate library\n"
+    "($_AND_, $_MUX_, $_DFF_...): a technology-independent size (docs/synth.md).\n"
+    "  --topo T          any topology xnoc runs\n"
+    "  --router K=V,...  router parameters as for traffic/run (vcs, buf, ncu, slots, ...)\n"
+    "  --ports k         NI channels per terminal (1)\n"
+    "  --json            one JSON object on stdout\n";
+
+static json_t *area_json(const synth_area *a)
+{
+    return json_pack("{s:s, s:I, s:I, s:I}", "params", a->params, "cells", (json_int_t)a->cells, "flip_flops",
+                     (json_int_t)a->flip_flops, "muxes", (json_int_t)a->muxes);
+}
+
+int cmd_synth(int argc, char **argv)
+{
+    char err[600];
+    cmd_opts co;
+    cmd_opts_init(&co, OPT_NET);
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(usage_text, stdout);
+            return 0;
+        } else if (!cmd_opts_arg(&co, argc, argv, &i))
+            cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc synth --help)", a);
+    }
+    topo *t = cmd_opts_topo(&co);
+    router_cfg rc = co.rc;
+    int json = co.json;
+    synth_result r;
+    if (synth_network(t, &rc, 1, &r, err, sizeof err)) cli_fail(EXIT_RUNFAIL, "%s", err);
+    long per = r.router.cells + (r.has_unit ? r.unit.cells : 0);
+    if (json) {
+        json_t *o =
+            json_pack("{s:s, s:i, s:o, s:o, s:I, s:I, s:b}", "topology", t->name, "routers", t->nrouters, "router",
+                      area_json(&r.router), "unit", r.has_unit ? area_json(&r.unit) : json_null(), "cells_per_router",
+                      (json_int_t)per, "network_cells", (json_int_t)per * t->nrouters, "noshare", r.noshare);
+        char *s = json_dumps(o, JSON_COMPACT);
+        puts(s);
+        free(s);
+        json_decref(o);
+    } else {
+        printf("%s: %d routers\n", t->name, t->nrouters);
+        printf("  router       %-58s %8ld cells %7ld flip-flops %7ld muxes%s\n", r.router.params, r.router.cells,
+               r.router.flip_flops, r.router.muxes, r.noshare ? " (synth -noshare)" : "");
+        if (r.has_unit)
+            printf("  coding unit  %-58s %8ld cells %7ld flip-flops %7ld muxes\n", r.unit.params, r.unit.cells,
+                   r.unit.flip_flops, r.unit.muxes);
+        printf("  per router %ld cells, the network %ld cells\n", per, per * t->nrouters);
+    }
+    topo_free(t);
+    return 0;
+}

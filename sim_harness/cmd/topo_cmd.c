@@ -1,0 +1,127 @@
+/* topo_cmd.c - `xnoc topo`: show what a topology string means: routers,
+ * terminals, links, and the route between two terminals. */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../firmware/lib/ni_regs.h"
+#include "util/cli.h"
+#include "cmd/cmds.h"
+#include "net/topo.h"
+
+static const char *usage_text = "usage: xnoc topo --topo T [--ports k] [--route SRC:DST] [--json]\n"
+                                "\n"
+                                "Describes topology T (mesh:AxB..., torus:AxB... of 1 to 6 dimensions,\n"
+                                "octagon, fat-octagon, dragonfly:a=A,p=P,h=H[,g=G]; suffix :c=N for N terminals\n"
+                                "per router): routers,\n"
+                                "terminals, ports, directed links and the deterministic route from terminal\n"
+                                "SRC to terminal DST (docs/topologies.md).\n";
+
+static const char *port_name(const topo *t, int p)
+{
+    static char buf[16];
+    if (p >= t->nnet) return "term";
+    topo_port_name(t, p, buf, sizeof buf);
+    return buf;
+}
+
+int cmd_topo(int argc, char **argv)
+{
+    const char *spec = NULL, *route = NULL;
+    int k = 1, json = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(usage_text, stdout);
+            return 0;
+        } else if (!strcmp(a, "--json")) {
+            json = 1;
+        } else if (!strcmp(a, "--topo") && i + 1 < argc) {
+            spec = argv[++i];
+        } else if (!strcmp(a, "--ports") && i + 1 < argc) {
+            k = (int)cli_long("--ports", argv[++i], 1, NI_MAX_K);
+        } else if (!strcmp(a, "--route") && i + 1 < argc) {
+            route = argv[++i];
+        } else {
+            cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc topo --help)", a);
+        }
+    }
+    if (!spec) cli_fail(EXIT_USAGE, "--topo is required (see xnoc topo --help)");
+    char err[256];
+    topo *t = topo_parse(spec, k, err, sizeof err);
+    if (!t) cli_fail(EXIT_USAGE, "%s", err);
+
+    int src = -1, dst = -1, ports[64], n = 0;
+    if (route) {
+        if (sscanf(route, "%d:%d", &src, &dst) != 2 || src < 0 || dst < 0 || src >= t->nterms || dst >= t->nterms)
+            cli_fail(EXIT_USAGE, "--route '%s': expected SRC:DST with terminals 0..%d", route, t->nterms - 1);
+        n = topo_route_ports(t, src, dst, ports, 64);
+    }
+
+    if (json) {
+        json_t *o = json_object(), *links = json_array();
+        json_object_set_new(o, "topology", json_string(t->name));
+        json_object_set_new(o, "routers", json_integer(t->nrouters));
+        json_object_set_new(o, "terminals", json_integer(t->nterms));
+        json_object_set_new(o, "ports_per_router", json_integer(t->nports));
+        json_object_set_new(o, "network_ports", json_integer(t->nnet));
+        json_object_set_new(o, "vc_classes", json_integer(t->nclasses));
+        if (t->ndims) {
+            json_t *d = json_array();
+            for (int i = 0; i < t->ndims; i++) json_array_append_new(d, json_integer(t->dims[i]));
+            json_object_set_new(o, "dims", d);
+        }
+        if (t->kind == TOPO_DRAGONFLY) {
+            json_object_set_new(o, "groups", json_integer(t->groups));
+            json_object_set_new(o, "routers_per_group", json_integer(t->df_a));
+            json_object_set_new(o, "global_links_per_router", json_integer(t->df_h));
+            int gl = 0;
+            for (int l = 0; l < t->nlinks; l++) gl += t->links[l].dateline;
+            json_object_set_new(o, "global_links", json_integer(gl / 2));
+        }
+        int diam = 0;
+        for (int i = 0; i < t->nrouters * t->nrouters; i++) diam = t->dist[i] > diam ? t->dist[i] : diam;
+        json_object_set_new(o, "diameter", json_integer(diam));
+        for (int l = 0; l < t->nlinks; l++) {
+            const topo_link *L = &t->links[l];
+            json_array_append_new(links,
+                                  json_pack("{s:i,s:i,s:i,s:i,s:b}", "src_router", L->src, "src_port", L->src_port,
+                                            "dst_router", L->dst, "dst_port", L->dst_port, "dateline", L->dateline));
+        }
+        json_object_set_new(o, "links", links);
+        if (route) {
+            json_t *r = json_array();
+            for (int i = 0; i < n; i++) json_array_append_new(r, json_integer(ports[i]));
+            json_object_set_new(o, "route", r);
+        }
+        json_dumpf(o, stdout, JSON_COMPACT);
+        putchar('\n');
+        json_decref(o);
+    } else {
+        printf("%s: %d routers, %d terminals (%d per router, %d channel(s) each), %d ports per router, "
+               "%d directed links, %d VC class(es)\n",
+               t->name, t->nrouters, t->nterms, t->conc, t->k, t->nports, t->nlinks, t->nclasses);
+        if (t->kind == TOPO_DRAGONFLY)
+            printf("  %d groups of %d routers (all-to-all local links), %d global link(s) per router, one between "
+                   "every two groups;\n"
+                   "  minimal routing local-global-local, the global links are datelines (VC class 1 after them)\n",
+                   t->groups, t->df_a, t->df_h);
+        for (int l = 0; l < t->nlinks; l++) {
+            const topo_link *L = &t->links[l];
+            printf("  link %3d: router %d %-6s -> router %d%s\n", l, L->src, port_name(t, L->src_port), L->dst,
+                   L->dateline ? "  (dateline)" : "");
+        }
+        if (route) {
+            int r = topo_term_router(t, src);
+            printf("route %d -> %d:", src, dst);
+            for (int i = 0; i < n; i++) {
+                printf(" r%d.%s%s", r, port_name(t, ports[i]), i + 1 < n ? " ->" : "");
+                if (ports[i] < t->nnet) r = t->links[t->out_link[r * t->nports + ports[i]]].dst;
+            }
+            printf(" (port %d, terminal %d)\n", ports[n - 1], dst);
+        }
+    }
+    topo_free(t);
+    return 0;
+}

@@ -1,0 +1,578 @@
+/* traffic.c - `xnoc traffic`: BookSim-style synthetic traffic on the RTL
+ * network, with every flit checked at its destination.
+ *
+ * Each terminal creates packets (Bernoulli, `rate` flits/terminal/cycle)
+ * into an unbounded source queue; its NI sends them one at a time per
+ * injection channel on a class-0 VC, honouring credits.  Packets created in
+ * the measurement window are measured; the run drains until every measured
+ * packet has arrived (or says it saturated).  Latency runs from creation to
+ * the tail's arrival, so it includes source queueing.
+ *
+ * Payload check: a head carries src, sequence number and length with a
+ * checksum in its free bits; body flit i carries hash(src, seq, i).  Any
+ * corrupted, misrouted, duplicated, out-of-order or lost flit is an error.
+ *
+ * Zero-load model (docs/router.md): a packet of L flits crossing H routers
+ * arrives 1 + 3*H + L - 1 cycles after it is created: one cycle on the
+ * registered NI-to-router link, three per router, then one per body flit.  --pattern allpairs sends
+ * one packet at a time for every (src, dst) pair and reports the largest
+ * deviation from that model (0 when the RTL matches it exactly).
+ */
+#include <jansson.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../firmware/lib/flit.h"
+#include "../../firmware/lib/ni_regs.h"
+#include "util/cli.h"
+#include "cmd/cmd_opts.h"
+#include "cmd/cmds.h"
+#include "net/links_report.h"
+#include "net/net.h"
+#include "net/topo.h"
+#include "system/test_hooks.h"
+#include "cmd/traffic_nc.h"
+#include "cmd/traffic_sim.h"
+#include "view/view.h"
+
+static const char *usage_text =
+    "usage: xnoc traffic --topo T [--pattern P] [--rate R] [--packet L] [options]\n"
+    "\n"
+    "Synthetic traffic on the RTL network; every flit is checked at its destination.\n"
+    "  --topo T          mesh:AxB..., torus:AxB... (1-6 dimensions), octagon, fat-octagon (suffix :c=N),\n"
+    "                    dragonfly:a=A,p=P,h=H[,g=G]\n"
+    "  --router K=V,...  router parameters: vcs=1..8 (2), buf=1..64 flits per VC (8);\n"
+    "                    coding units: ncu=0|1 (1), slots=1..16 (4), xorlat=1..64 cycles (1),\n"
+    "                    ncmax=1..256 flits (32), timeout=100..1000000 cycles (100000);\n"
+    "                    dragonfly routing=min|valiant|ugal (min; the others need vcs=3 or 6)\n"
+    "  --ports k         injection/ejection channels per terminal (1)\n"
+    "  --pattern P       uniform (default), transpose, bitcomp, neighbor, hotspot, incast\n"
+    "                    (everyone to terminal 0), groupshift (dragonfly: to the same terminal\n"
+    "                    of the next group), or allpairs (one packet at a time\n"
+    "                    for every src/dst pair: the zero-load latency check), or\n"
+    "                    unitpairs (one single-contribution coding group at a time from\n"
+    "                    every terminal through every router's coding unit: the unit's\n"
+    "                    zero-load latency check; --packet = data flits)\n"
+    "  --sources SET     only these terminals inject, e.g. 1,2 or 0-7 (all)\n"
+    "  --rate R          offered load, flits/terminal/cycle, 0 < R <= 1 (0.1)\n"
+    "  --packet L        flits per packet, 1..64 (1)\n"
+    "  --cycles N        measurement window (10000); --warmup N (1000)\n"
+    "  --drain N         give up draining after N cycles: saturated (10 x cycles)\n"
+    "  --seed S          random seed (1)\n"
+    "  --coding R        also start R coding groups per cycle (network-wide): multicasts,\n"
+    "                    XOR-coded groups, coded multicasts through the routers' coding\n"
+    "                    units, each delivery checked byte for byte (docs/network-coding.md)\n"
+    "  --trace F.vcd     waveforms; --trace-window A:B limits them to cycles [A,B)\n"
+    "  --json            one JSON object on stdout\n";
+
+/* Names the first router port/VC holding flits, for the watchdog. */
+static int describe_stall(sim *s, char *buf, size_t len)
+{
+    if (links_first_held(s->t, s->net, s->rc.vcs, buf, len)) return 1;
+    snprintf(buf, len, "no router holds flits (they wait in the NIs)");
+    return 0;
+}
+
+static double percentile(uint64_t *v, size_t n, double q)
+{
+    if (!n) return 0;
+    size_t i = (size_t)ceil(q * (double)n);
+    if (i > 0) i--;
+    if (i >= n) i = n - 1;
+    return (double)v[i];
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+int cmd_traffic(int argc, char **argv)
+{
+    cli_catch_sigint();
+    const char *spec = NULL, *pat = NULL, *trace = NULL, *window = NULL, *sources = NULL;
+    router_cfg rc;
+    router_cfg_default(&rc);
+    int k = 1, json = 0, len = 1;
+    double rate = 0.1, coding = 0;
+    uint64_t cycles = 10000, warmup = 1000, drain = 0, seed = 1;
+    char err[512];
+    view_opts vo;
+    view_opts_default(&vo);
+    view *vw = NULL;
+    int interrupted = 0;
+    cmd_opts co;
+    cmd_opts_init(&co, OPT_NET | OPT_SEED);
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(usage_text, stdout);
+            fputs(view_usage, stdout);
+            return 0;
+        } else if (cmd_opts_arg(&co, argc, argv, &i)) continue;
+        else if (view_cli_arg(&vo, argc, argv, &i)) continue;
+        else if (!v) cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc traffic --help)", a);
+        else if (!strcmp(a, "--pattern")) pat = argv[++i];
+        else if (!strcmp(a, "--rate")) rate = cli_double(a, argv[++i], 1e-9, 1.0);
+        else if (!strcmp(a, "--packet")) len = (int)cli_long(a, argv[++i], 1, 64);
+        else if (!strcmp(a, "--cycles")) cycles = cli_u64(a, argv[++i]);
+        else if (!strcmp(a, "--warmup")) warmup = cli_u64(a, argv[++i]);
+        else if (!strcmp(a, "--drain")) drain = cli_u64(a, argv[++i]);
+        else if (!strcmp(a, "--coding")) coding = cli_double(a, argv[++i], 1e-9, 1.0);
+        else if (!strcmp(a, "--trace")) trace = argv[++i];
+        else if (!strcmp(a, "--trace-window")) window = argv[++i];
+        else if (!strcmp(a, "--sources")) sources = argv[++i];
+        else cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc traffic --help)", a);
+    }
+    spec = co.topo;
+    rc = co.rc;
+    k = co.ports;
+    json = co.json;
+    seed = co.seed;
+    if (!spec) cli_fail(EXIT_USAGE, "--topo is required (see xnoc traffic --help)");
+    if (!pat) pat = "uniform";
+    int pattern = -1;
+    for (int i = 0; i < NPAT; i++)
+        if (!strcmp(pat, traffic_pattern_names[i])) pattern = i;
+    if (pattern < 0)
+        cli_fail(EXIT_USAGE,
+                 "--pattern: unknown pattern '%s' (uniform, transpose, bitcomp, neighbor, hotspot, incast, allpairs, "
+                 "unitpairs, groupshift)",
+                 pat);
+    if (cycles == 0) cli_fail(EXIT_USAGE, "--cycles: must be at least 1");
+    /* so that warmup + cycles + drain cannot wrap */
+    if (cycles > 1000000000000ull) cli_fail(EXIT_USAGE, "--cycles %llu: at most 10^12", (unsigned long long)cycles);
+    if (warmup > 1000000000000ull) cli_fail(EXIT_USAGE, "--warmup %llu: at most 10^12", (unsigned long long)warmup);
+    if (drain > 10000000000000ull) cli_fail(EXIT_USAGE, "--drain %llu: at most 10^13", (unsigned long long)drain);
+    uint64_t tfrom = 0, tto = UINT64_MAX;
+    if (window && !trace) cli_fail(EXIT_USAGE, "--trace-window needs --trace F.vcd");
+    if (window) cli_window("--trace-window", window, &tfrom, &tto);
+    topo *t = topo_parse(spec, k, err, sizeof err);
+    if (!t) cli_fail(EXIT_USAGE, "%s", err);
+    const char *why = traffic_pattern_check(t, pattern);
+    if (why) cli_fail(EXIT_USAGE, "--pattern %s: %s", pat, why);
+    if (!drain) drain = 10 * cycles + 10000;
+    if (coding && !rc.ncu) cli_fail(EXIT_USAGE, "--coding needs routers with coding units (not --router ncu=0)");
+    if ((coding || pattern == PAT_UNITPAIRS) && rc.routing != ROUTING_MIN)
+        cli_fail(EXIT_USAGE,
+                 "--coding and unitpairs take minimal routing (their NI-framed heads carry no Valiant bits)");
+    if (coding && (pattern == PAT_ALLPAIRS || pattern == PAT_UNITPAIRS))
+        cli_fail(EXIT_USAGE, "--coding does not combine with --pattern %s", pat);
+    if (pattern == PAT_UNITPAIRS && !rc.ncu)
+        cli_fail(EXIT_USAGE, "--pattern unitpairs needs routers with coding units (not --router ncu=0)");
+    if (pattern == PAT_UNITPAIRS && len > rc.ncmax)
+        cli_fail(EXIT_USAGE, "--pattern unitpairs: --packet %d exceeds the units' %d data flits (--router ncmax)", len,
+                 rc.ncmax);
+    unsigned char *inject_mask = xmalloc((size_t)t->nterms);
+    memset(inject_mask, 1, (size_t)t->nterms);
+    if (sources && cli_set(sources, t->nterms, inject_mask, err, sizeof err) < 0)
+        cli_fail(EXIT_USAGE, "--sources: %s", err);
+    if (pattern == PAT_INCAST) inject_mask[0] = 0;             /* the destination itself stays quiet */
+    if (pattern != PAT_ALLPAIRS && pattern != PAT_UNITPAIRS) { /* somebody must have somewhere to send */
+        int senders = 0, fixed = pattern == PAT_TRANSPOSE || pattern == PAT_BITCOMP || pattern == PAT_INCAST ||
+                                 pattern == PAT_NEIGHBOR || pattern == PAT_GROUPSHIFT;
+        for (int src = 0; src < t->nterms; src++)
+            senders += inject_mask[src] && (fixed ? traffic_dest_of(t, pattern, src) != src : t->nterms > 1);
+        if (!senders)
+            cli_fail(EXIT_USAGE, "--pattern %s%s%s: no source has another terminal to send to: nothing would be sent",
+                     pat, sources ? " --sources " : "", sources ? sources : "");
+    }
+
+    sim S = {.t = t,
+             .rc = rc,
+             .pattern = pattern,
+             .len = len,
+             .rate = rate,
+             .warmup = warmup,
+             .window = cycles,
+             .drain = drain};
+    sim *s = &S;
+    s->no_eject_credit = getenv("XNOC_TEST_NO_EJECT_CREDIT") != NULL;
+    s->hooks = xcalloc((size_t)t->nterms, sizeof *s->hooks);
+    for (int term = 0; term < t->nterms; term++) test_hooks_init(&s->hooks[term], term);
+    s->spurious_credit = getenv("XNOC_TEST_SPURIOUS_CREDIT") != NULL;
+    s->net = net_open(t, &rc, 1, err, sizeof err);
+    if (!s->net) cli_fail(EXIT_USAGE, "%s", err);
+    if (trace && net_trace(s->net, trace, tfrom, tto, err, sizeof err)) cli_fail(EXIT_USAGE, "--trace: %s", err);
+    char title[128];
+    snprintf(title, sizeof title, "traffic %s %.2f", traffic_pattern_names[pattern], rate);
+    vo.title = title;
+    if (view_wanted(&vo) && !(vw = view_open(t, &vo, err, sizeof err))) cli_fail(EXIT_USAGE, "%s", err);
+    traffic_seed(seed);
+    if (coding || pattern == PAT_UNITPAIRS) s->nc = nc_gen_new(t, &rc, coding, seed);
+    int n = t->nterms;
+    s->nch = n * k;
+    s->inj = xcalloc((size_t)s->nch, sizeof *s->inj);
+    s->ej = xcalloc((size_t)s->nch, sizeof *s->ej);
+    s->ejc = xcalloc((size_t)s->nch, sizeof *s->ejc);
+    s->injc = xcalloc((size_t)s->nch, sizeof *s->injc);
+    s->credits = xcalloc((size_t)s->nch * (size_t)rc.vcs, sizeof *s->credits);
+    for (int i = 0; i < s->nch * rc.vcs; i++) s->credits[i] = rc.buf;
+    s->is = xcalloc((size_t)s->nch, sizeof *s->is);
+    s->es = xcalloc((size_t)s->nch * (size_t)rc.vcs, sizeof *s->es);
+    s->inj_flits = xcalloc((size_t)s->nch, sizeof *s->inj_flits);
+    s->src_window_flits = xcalloc((size_t)n, sizeof *s->src_window_flits);
+    s->queue = xcalloc((size_t)n, sizeof *s->queue);
+    s->queue_head = xcalloc((size_t)n, sizeof *s->queue_head);
+    s->qlen = xcalloc((size_t)n, sizeof *s->qlen);
+    s->qcap = xcalloc((size_t)n, sizeof *s->qcap);
+    s->by_src = xcalloc((size_t)n, sizeof *s->by_src);
+    s->by_src_n = xcalloc((size_t)n, sizeof *s->by_src_n);
+    s->by_src_cap = xcalloc((size_t)n, sizeof *s->by_src_cap);
+
+    /* allpairs: one packet at a time, every ordered pair, in a fixed order */
+    int ap_src = 0, ap_dst = 0, ap_busy = 0;
+    uint64_t ap_pairs = 0, ap_max_dev = 0, ap_sum_dev = 0;
+    if (pattern == PAT_ALLPAIRS || pattern == PAT_UNITPAIRS) {
+        s->warmup = 0;
+        s->window = UINT64_MAX / 4;
+    }
+
+    double p_new = rate / len;
+    uint64_t now = 0, end_measure = s->warmup + s->window, last_move = 0, deadline = end_measure + drain;
+    int saturated = 0, stalled = 0, net_held = 0;
+    char stall_msg[700] = "";
+    double run_t0 = cli_now();
+    for (;; now++) {
+        /* 1. flits and credits the network presents in this cycle */
+        memset(s->ejc, 0, (size_t)s->nch * sizeof *s->ejc);
+        for (int ch = 0; ch < s->nch; ch++) {
+            if (s->ej[ch].valid) {
+                traffic_receive(s, ch, &s->ej[ch], now);
+                last_move = now;
+            }
+            if (s->injc[ch].valid) {
+                int *cr = &s->credits[ch * rc.vcs + s->injc[ch].vc];
+                if (s->injc[ch].vc >= rc.vcs || *cr >= rc.buf)
+                    traffic_error(s, &s->err_corrupt, "cycle %llu: credit overflow on injection channel %d VC %d",
+                                  (unsigned long long)now, ch, s->injc[ch].vc);
+                else (*cr)++;
+            }
+        }
+        /* 2. new packets */
+        if (pattern == PAT_ALLPAIRS) {
+            if (ap_busy && s->pk.v[s->pk.n - 1].done) {
+                packet *p = &s->pk.v[s->pk.n - 1];
+                int H = traffic_packet_hops(t, p) + 1;
+                uint64_t model = 1 + 3 * (uint64_t)H + (uint64_t)(p->len - 1), lat = p->arrived - p->created;
+                uint64_t dev = lat > model ? lat - model : model - lat;
+                ap_sum_dev += dev;
+                if (dev > ap_max_dev) ap_max_dev = dev;
+                ap_pairs++;
+                ap_busy = 0;
+            }
+            if (!ap_busy) {
+                if (ap_src >= n) break;
+                traffic_create(s, ap_src, ap_dst, now, 1);
+                traffic_index_packet(s, s->pk.n - 1);
+                ap_busy = 1;
+                if (++ap_dst == n) {
+                    ap_dst = 0;
+                    ap_src++;
+                }
+            }
+        } else if (pattern == PAT_UNITPAIRS) {
+            if (!nc_gen_busy(s->nc)) { /* terminal ap_src through unit ap_dst, to the next terminal */
+                if (ap_src >= n) break;
+                nc_gen_probe(s->nc, now, ap_src, ap_dst,
+                             (ap_src + 1 + ap_dst) % n == ap_src ? (ap_src + 1) % n : (ap_src + 1 + ap_dst) % n, len,
+                             traffic_create_nc, s);
+                if (++ap_dst == t->nrouters) {
+                    ap_dst = 0;
+                    ap_src++;
+                }
+            }
+        } else if (now < deadline && !(now >= end_measure && s->measured_done == s->measured_total)) {
+            for (int src = 0; src < n; src++)
+                if (traffic_rng_unit() < p_new && inject_mask[src]) {
+                    traffic_create(s, src, traffic_dest_of(t, pattern, src), now,
+                                   now >= s->warmup && now < end_measure);
+                    traffic_index_packet(s, s->pk.n - 1);
+                }
+            if (s->nc && now < end_measure) nc_gen_step(s->nc, now, traffic_create_nc, s);
+        }
+        if (s->spurious_credit && now == 5) { /* the router's ejection credits now exceed its view of buf */
+            s->ejc[0].valid = 1;
+            s->ejc[0].vc = 0;
+        }
+        /* 3. injection */
+        traffic_inject(s, now);
+        for (int ch = 0; ch < s->nch; ch++)
+            if (s->inj[ch].valid) last_move = now;
+        /* 4. one network cycle */
+        net_cycle(s->net, s->inj, s->ejc, s->ej, s->injc);
+        if (vw && view_due(vw, now)) {
+            view_sample vs = {.cycle = now, .inj_flits = s->inj_flits, .status = traffic_pattern_names[pattern]};
+            view_sample_net(vw, s->net, &rc, &vs);
+            if (view_update(vw, &vs) == VIEW_QUIT) {
+                interrupted = 1;
+                break;
+            }
+        }
+
+        /* After the last measured packet: no new packets, packets not yet
+         * started never enter the network, the rest drains completely. */
+        if (pattern != PAT_ALLPAIRS && pattern != PAT_UNITPAIRS && now + 1 >= deadline) saturated = 1;
+        if (pattern != PAT_ALLPAIRS &&
+            ((now + 1 >= end_measure && s->measured_done == s->measured_total) || saturated)) {
+            for (int term = 0; term < n; term++) { /* coding-group packets still go: their groups must complete */
+                size_t keep = s->queue_head[term];
+                for (size_t q = keep; q < s->qlen[term]; q++) {
+                    packet *p = &s->pk.v[s->queue[term][q]];
+                    if (p->flits) s->queue[term][keep++] = s->queue[term][q];
+                    else p->dropped = 1;
+                }
+                s->qlen[term] = keep;
+            }
+            int busy = s->in_flight > 0 || (s->nc && nc_gen_busy(s->nc)) || s->queue_head[0] < s->qlen[0];
+            for (int term = 1; term < n && !busy; term++) busy = s->queue_head[term] < s->qlen[term];
+            for (int ch = 0; ch < s->nch && !busy; ch++) busy = s->is[ch].active;
+            if (!busy) break;
+        }
+        /* saturated: the drain ran out of time; what was sent still drains
+         * (above), so that a packet that never arrives is known to be lost */
+        if ((s->in_flight || (s->nc && nc_gen_busy(s->nc))) && now - last_move > 2000) {
+            stalled = 1;
+            net_held = describe_stall(s, stall_msg, sizeof stall_msg);
+            if (s->nc && nc_gen_busy(s->nc)) {
+                size_t l = strlen(stall_msg);
+                snprintf(stall_msg + l, sizeof stall_msg - l, "; ");
+                nc_gen_describe_pending(s->nc, stall_msg + l + 2, sizeof stall_msg - l - 2);
+            }
+            break;
+        }
+        if (now - s->last_progress >= 4096) {
+            s->last_progress = now;
+            char rate[80];
+            uint64_t target = now < end_measure ? end_measure : now;
+            cli_progress("cycle %llu of %llu%s: %llu/%llu measured packets delivered, %s", (unsigned long long)now,
+                         (unsigned long long)end_measure, now >= end_measure ? " (draining)" : "",
+                         (unsigned long long)s->measured_done, (unsigned long long)s->measured_total,
+                         cli_rate_eta(now, target, run_t0, rate, sizeof rate));
+        }
+        if (cli_interrupted) { /* Ctrl-C: stop and report what was measured */
+            interrupted = 2;
+            break;
+        }
+    }
+    cli_progress_done();
+    uint64_t total_cycles = now + 1;
+    if (interrupted && now < s->warmup + s->window) /* the figures describe the cycles that ran */
+        s->window = now > s->warmup ? now - s->warmup : 0;
+    if (stalled && !net_held) {
+        /* nothing in the network, nothing moving, flits owed: they were lost */
+        for (size_t i = 0; i < s->pk.n; i++) {
+            packet *p = &s->pk.v[i];
+            if (p->sent && !p->done && !p->lost && !p->flits)
+                traffic_lose(s, p, p->got, p->len, now, "never arrived, and the network is empty");
+        }
+        stalled = s->in_flight > 0 || (s->nc && nc_gen_busy(s->nc));
+    }
+    if (stalled && !s->errors)
+        cli_fail(EXIT_RUNFAIL, "deadlock or stall at cycle %llu: no flit moved for 2000 cycles with %llu in flight; %s",
+                 (unsigned long long)now, (unsigned long long)s->in_flight, stall_msg);
+    int rtl_err = net_error(s->net);
+    if (rtl_err) {
+        net_describe_error(s->net, s->first_error, sizeof s->first_error);
+        s->errors++;
+    }
+    /* lost: measured packets that never arrived, in a run that drained */
+    if (!stalled && !interrupted)
+        for (size_t i = 0; i < s->pk.n; i++)
+            if (!s->pk.v[i].dropped && !s->pk.v[i].done && !s->pk.v[i].flits && !s->pk.v[i].lost)
+                traffic_error(s, &s->err_lost, "packet %d#%u (%d -> %d) was lost", s->pk.v[i].src, s->pk.v[i].seq,
+                              s->pk.v[i].src, s->pk.v[i].dst);
+    if (!stalled && !interrupted && s->nc && nc_gen_busy(s->nc)) {
+        char why[400];
+        nc_gen_describe_pending(s->nc, why, sizeof why);
+        traffic_error(s, &s->err_lost, "%s", why);
+    }
+
+    /* statistics over measured, delivered packets */
+    uint64_t *lat = xmalloc((s->pk.n + 1) * sizeof *lat), nl = 0, hops = 0, nonmin = 0;
+    double lat_sum = 0, dev_sum = 0;
+    int64_t dev_max = 0;
+    for (size_t i = 0; i < s->pk.n; i++) {
+        packet *p = &s->pk.v[i];
+        if (!p->measured || !p->done) continue;
+        uint64_t l = p->arrived - p->created;
+        int h = traffic_packet_hops(t, p);
+        nonmin += p->val;
+        uint64_t model = 1 + 3 * (uint64_t)(h + 1) + (uint64_t)(p->len - 1);
+        lat[nl++] = l;
+        lat_sum += (double)l;
+        hops += (uint64_t)h;
+        int64_t dev = (int64_t)l - (int64_t)model;
+        dev_sum += (double)dev;
+        if (dev > dev_max) dev_max = dev;
+    }
+    qsort(lat, nl, sizeof *lat, cmp_u64);
+    double avg = nl ? lat_sum / (double)nl : 0, p99 = percentile(lat, nl, 0.99), mx = nl ? (double)lat[nl - 1] : 0;
+    int one_at_a_time = pattern == PAT_ALLPAIRS || pattern == PAT_UNITPAIRS;
+    double offered = one_at_a_time ? 0 : rate;
+    double thru = one_at_a_time ? 0 : (double)s->window_flits / ((double)s->window * n);
+    /* saturated: the injecting terminals' flits accepted in the window fall
+     * short of what they offered by more than 5% and by more than three
+     * standard deviations of the Bernoulli injection (so that a short, light
+     * run is not called saturated by chance), or the drain timed out */
+    int drain_timed_out = saturated;
+    {
+        uint64_t got = 0;
+        int nsrc = 0;
+        for (int src = 0; src < n; src++)
+            if (inject_mask[src]) {
+                got += s->src_window_flits[src];
+                nsrc++;
+            }
+        double expect = rate * (double)s->window * nsrc, short_by = expect - (double)got;
+        if (!one_at_a_time && nsrc && short_by > 0.05 * expect && short_by > 3 * sqrt(expect)) saturated = 1;
+    }
+
+    if (json) {
+        json_t *o = json_object();
+        json_object_set_new(o, "topology", json_string(t->name));
+        json_t *rj = json_pack("{s:i,s:i,s:i,s:i,s:i,s:i,s:i}", "vcs", rc.vcs, "buf", rc.buf, "pw", rc.pw, "ncu",
+                               rc.ncu, "slots", rc.slots, "xorlat", rc.xorlat, "ncmax", rc.ncmax);
+        if (rc.routing != ROUTING_MIN)
+            json_object_set_new(rj, "routing", json_string(rc.routing == ROUTING_VALIANT ? "valiant" : "ugal"));
+        if (rc.threads > 1) json_object_set_new(rj, "threads", json_integer(rc.threads));
+        json_object_set_new(o, "router", rj);
+        json_object_set_new(o, "ports", json_integer(k));
+        json_object_set_new(o, "pattern", json_string(traffic_pattern_names[pattern]));
+        json_object_set_new(o, "packet", json_integer(len));
+        json_object_set_new(o, "cycles", json_integer((json_int_t)total_cycles));
+        json_object_set_new(o, "warmup", json_integer((json_int_t)s->warmup));
+        json_object_set_new(o, "measured_cycles",
+                            json_integer(one_at_a_time ? (json_int_t)total_cycles : (json_int_t)s->window));
+        json_object_set_new(o, "offered", json_real(offered));
+        json_object_set_new(o, "throughput", json_real(thru));
+        json_object_set_new(o, "avg_latency", json_real(avg));
+        json_object_set_new(o, "p99_latency", json_real(p99));
+        json_object_set_new(o, "max_latency", json_real(mx));
+        json_object_set_new(o, "avg_hops", json_real(nl ? (double)hops / (double)nl : 0));
+        if (rc.routing != ROUTING_MIN) /* measured packets that took the Valiant path */
+            json_object_set_new(o, "nonminimal_packets", json_integer((json_int_t)nonmin));
+        json_object_set_new(o, "model_excess_avg", json_real(nl ? dev_sum / (double)nl : 0));
+        json_object_set_new(o, "model_excess_max", json_integer((json_int_t)dev_max));
+        uint64_t delivered = 0, entered = 0, created = 0;
+        for (size_t i = 0; i < s->pk.n; i++) { /* background packets; coding groups are under "coding" */
+            if (s->pk.v[i].flits) continue;
+            created++; /* injected: those that entered the network (the rest were still queued at the end) */
+            delivered += s->pk.v[i].done;
+            entered += !s->pk.v[i].dropped;
+        }
+        json_object_set_new(o, "created_packets", json_integer((json_int_t)created));
+        json_object_set_new(o, "injected_packets", json_integer((json_int_t)entered));
+        json_object_set_new(o, "delivered_packets", json_integer((json_int_t)delivered));
+        json_object_set_new(o, "measured_packets", json_integer((json_int_t)s->measured_total));
+        json_object_set_new(o, "errors", json_integer((json_int_t)s->errors));
+        if (interrupted) json_object_set_new(o, "interrupted", json_true());
+        json_object_set_new(o, "error_kinds",
+                            json_pack("{s:I,s:I,s:I,s:I,s:I,s:b}", "corrupted", (json_int_t)s->err_corrupt, "misrouted",
+                                      (json_int_t)s->err_misroute, "duplicated", (json_int_t)s->err_dup, "out_of_order",
+                                      (json_int_t)s->err_order, "lost", (json_int_t)s->err_lost, "rtl_invariant",
+                                      rtl_err));
+        if (s->first_error[0]) json_object_set_new(o, "first_error", json_string(s->first_error));
+        json_object_set_new(o, "saturated", json_boolean(saturated));
+        json_object_set_new(o, "drain_timed_out", json_boolean(drain_timed_out));
+        if (pattern == PAT_UNITPAIRS) nc_gen_probe_result(s->nc, &ap_pairs, &ap_max_dev, &ap_sum_dev);
+        if (one_at_a_time) {
+            json_object_set_new(o, "pairs", json_integer((json_int_t)ap_pairs));
+            json_object_set_new(o, "zero_load_max_deviation", json_integer((json_int_t)ap_max_dev));
+            json_object_set_new(o, "zero_load_total_deviation", json_integer((json_int_t)ap_sum_dev));
+        }
+        json_object_set_new(o, "links", links_json(t, s->net, s->inj_flits, total_cycles));
+        units_json(o, t, s->net);
+        if (s->nc) nc_gen_json(s->nc, o);
+        /* per source: accepted flits/cycle in the window (fairness), latency */
+        json_t *terms = json_array();
+        for (int src = 0; src < n; src++) {
+            double ls = 0;
+            uint64_t ln = 0;
+            for (size_t q = 0; q < s->by_src_n[src]; q++) {
+                packet *p = &s->pk.v[s->by_src[src][q]];
+                if (p->measured && p->done) {
+                    ls += (double)(p->arrived - p->created);
+                    ln++;
+                }
+            }
+            json_array_append_new(
+                terms, json_pack("{s:i,s:b,s:f,s:I,s:f}", "terminal", src, "injects", inject_mask[src], "accepted",
+                                 one_at_a_time ? 0.0 : (double)s->src_window_flits[src] / (double)s->window,
+                                 "measured_packets", (json_int_t)ln, "avg_latency", ln ? ls / (double)ln : 0.0));
+        }
+        json_object_set_new(o, "terminals", terms);
+        json_dumpf(o, stdout, JSON_COMPACT);
+        putchar('\n');
+        json_decref(o);
+    } else {
+        printf("xnoc traffic: %s, router vcs=%d buf=%d, k=%d, pattern %s, packet %d flit(s)\n", t->name, rc.vcs, rc.buf,
+               k, traffic_pattern_names[pattern], len);
+        if (pattern == PAT_UNITPAIRS) {
+            nc_gen_probe_result(s->nc, &ap_pairs, &ap_max_dev, &ap_sum_dev);
+            printf("  %llu terminal/unit pairs one at a time: the coding unit's zero-load latency deviates from\n"
+                   "  3*(H1+H2) + 2*F + xorlat + 3 by at most %llu cycle(s)\n",
+                   (unsigned long long)ap_pairs, (unsigned long long)ap_max_dev);
+        } else if (pattern == PAT_ALLPAIRS)
+            printf("  %llu pairs one at a time: zero-load latency deviates from 1 + 3*H + L - 1 by at most %llu "
+                   "cycle(s)\n",
+                   (unsigned long long)ap_pairs, (unsigned long long)ap_max_dev);
+        else
+            printf("  offered %.3f, accepted %.4f flits/terminal/cycle%s\n", offered, thru,
+                   drain_timed_out ? "  ** SATURATED: measured packets not all delivered in --drain **"
+                   : saturated     ? "  ** SATURATED: accepted less than offered **"
+                                   : "");
+        printf("  latency avg %.2f  p99 %.0f  max %.0f cycles  (avg %.2f hops; model excess avg %.2f)\n", avg, p99, mx,
+               nl ? (double)hops / (double)nl : 0, nl ? dev_sum / (double)nl : 0);
+        printf("  packets: %zu created, %llu measured; cycles %llu; errors %llu%s%s\n", s->pk.n,
+               (unsigned long long)s->measured_total, (unsigned long long)total_cycles, (unsigned long long)s->errors,
+               s->first_error[0] ? ": first: " : "", s->first_error);
+        links_print(stdout, t, s->net, total_cycles, 8);
+        if (s->nc) nc_gen_print(s->nc, stdout);
+        units_print(stdout, t, s->net);
+    }
+    if (vw) {
+        view_sample vs = {.cycle = total_cycles, .inj_flits = s->inj_flits, .status = "done"};
+        view_sample_net(vw, s->net, &rc, &vs);
+        if (view_finish(vw, &vs)) cli_error("view: %s", view_error(vw));
+        view_close(vw);
+    }
+    if (interrupted)
+        cli_error("interrupted at cycle %llu (%s)", (unsigned long long)total_cycles,
+                  interrupted == 2 ? "Ctrl-C" : "view closed");
+    int rc_exit = s->errors || interrupted ? EXIT_RUNFAIL : 0;
+    if (s->errors) cli_error("%llu error(s); first: %s", (unsigned long long)s->errors, s->first_error);
+    net_close(s->net);
+    for (int i = 0; i < n; i++) {
+        free(s->queue[i]);
+        free(s->by_src[i]);
+    }
+    free(s->queue);
+    free(s->queue_head);
+    free(s->qlen);
+    free(s->qcap);
+    free(s->by_src);
+    free(s->by_src_n);
+    free(s->by_src_cap);
+    free(s->inj);
+    free(s->ej);
+    free(s->ejc);
+    free(s->injc);
+    free(s->credits);
+    free(s->is);
+    free(s->es);
+    free(s->hooks);
+    for (size_t i = 0; i < s->pk.n; i++) free(s->pk.v[i].flits);
+    nc_gen_free(s->nc);
+    free(s->inj_flits);
+    free(s->pk.v);
+    free(lat);
+    free(s->src_window_flits);
+    free(inject_mask);
+    topo_free(t);
+    return rc_exit;
+}

@@ -1,0 +1,172 @@
+/* traffic_gen.c - the synthetic traffic's generator: destination patterns,
+ * packet creation into the terminals' source queues, and the injection of
+ * each channel's next flit under the routers' credits (traffic_sim.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/cli.h"
+#include "cmd/traffic_sim.h"
+
+static packet *pl_add(packet_list *l)
+{
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 1024;
+        l->v = xrealloc(l->v, l->cap * sizeof *l->v);
+        if (!l->v) cli_fail(EXIT_RUNFAIL, "out of memory after %zu packets", l->n);
+    }
+    memset(&l->v[l->n], 0, sizeof *l->v);
+    return &l->v[l->n++];
+}
+
+/* ---- patterns */
+
+const char *const traffic_pattern_names[NPAT] = {"uniform", "transpose", "bitcomp",   "neighbor",  "hotspot",
+                                                 "incast",  "allpairs",  "unitpairs", "groupshift"};
+
+static uint64_t rng_state;
+
+void traffic_seed(uint64_t seed) { rng_state = seed * 0x2545F4914F6CDD1DULL + 7; }
+static uint64_t rng(void)
+{
+    rng_state += 0x9e3779b97f4a7c15ULL;
+    return traffic_mix64(rng_state);
+}
+double traffic_rng_unit(void) { return (double)(rng() >> 11) / 9007199254740992.0; }
+
+int traffic_dest_of(const topo *t, int pat, int src)
+{
+    int n = t->nterms, r = topo_term_router(t, src), j = src % t->conc;
+    switch (pat) {
+    case PAT_TRANSPOSE: {
+        int x = r % t->w, y = r / t->w;
+        return (x * t->w + y) * t->conc + j;
+    }
+    case PAT_BITCOMP: return (n - 1) ^ src;
+    case PAT_INCAST: return 0;
+    case PAT_GROUPSHIFT: /* dragonfly: the same terminal of the next group (one global link carries a group's all) */
+        return (src + t->df_a * t->conc) % n;
+    case PAT_NEIGHBOR:
+        if (!t->ndims) return ((r + 1) % t->nrouters) * t->conc + j; /* octagon, dragonfly: the next router */
+        {                                                            /* +1 along dimension 0 */
+            int x = topo_coord(t, r, 0);
+            return (r - x + (x + 1) % t->dims[0]) * t->conc + j;
+        }
+    case PAT_HOTSPOT:
+        if (traffic_rng_unit() < 0.25) return src == 0 ? 1 % n : 0;
+        /* fall through */
+    default: {
+        if (n == 1) return 0;
+        int d = (int)(rng() % (uint64_t)(n - 1));
+        return d >= src ? d + 1 : d;
+    }
+    }
+}
+
+/* Router hops of a delivered packet's path: minimal, or through its
+ * intermediate group when it arrived non-minimally routed (Valiant / UGAL) */
+int traffic_packet_hops(const topo *t, const packet *p)
+{
+    int ra = topo_term_router(t, p->src), rb = topo_term_router(t, p->dst);
+    return p->val ? topo_df_valiant_hops(t, ra, rb, p->vgroup) : topo_distance(t, ra, rb);
+}
+
+const char *traffic_pattern_check(const topo *t, int pat)
+{
+    if (pat == PAT_TRANSPOSE && (t->ndims != 2 || t->w != t->h)) return "transpose needs a square 2-D mesh or torus";
+    if (pat == PAT_BITCOMP && (t->nterms & (t->nterms - 1))) return "bitcomp needs a power-of-two number of terminals";
+    if (pat == PAT_INCAST && t->nterms < 2) return "incast needs at least two terminals";
+    if (pat == PAT_GROUPSHIFT && t->kind != TOPO_DRAGONFLY)
+        return "groupshift is a dragonfly pattern (dragonfly:a=A,p=P,h=H)";
+    if (pat == PAT_UNITPAIRS && t->nterms < 2) return "unitpairs needs at least two terminals";
+    return NULL;
+}
+
+static void enqueue(sim *s, int term, size_t idx)
+{
+    if (s->qlen[term] == s->qcap[term]) {
+        s->qcap[term] = s->qcap[term] ? 2 * s->qcap[term] : 64;
+        s->queue[term] = xrealloc(s->queue[term], s->qcap[term] * sizeof **s->queue);
+    }
+    s->queue[term][s->qlen[term]++] = idx;
+}
+
+void traffic_create(sim *s, int src, int dst, uint64_t now, int measured)
+{
+    packet *p = pl_add(&s->pk);
+    p->src = src;
+    p->dst = dst;
+    p->len = s->len;
+    p->seq = (uint32_t)s->by_src_n[src]; /* index_packet() follows */
+    p->created = now;
+    p->measured = measured;
+    p->chan = (int)(p->seq % (uint32_t)s->t->k);
+    s->measured_total += measured;
+    enqueue(s, src, s->pk.n - 1);
+}
+
+/* A coding-group packet from traffic_nc: queued like any other, never measured. */
+void traffic_create_nc(void *arg, int src, const uint64_t *flits, int n)
+{
+    sim *s = arg;
+    packet *p = pl_add(&s->pk);
+    p->src = src;
+    p->dst = -1;
+    p->len = n;
+    p->flits = xmalloc((size_t)n * sizeof *flits);
+    memcpy(p->flits, flits, (size_t)n * sizeof *flits);
+    enqueue(s, src, s->pk.n - 1);
+}
+
+/* Picks the next flit of each injection channel. */
+void traffic_inject(sim *s, uint64_t now)
+{
+    const topo *t = s->t;
+    int vpc = s->rc.vcs / router_classes(t, &s->rc); /* class-0 VCs */
+    for (int term = 0; term < t->nterms; term++) {
+        for (int c = 0; c < t->k; c++) {
+            int ch = term * t->k + c;
+            inj_state *st = &s->is[ch];
+            s->inj[ch].valid = 0;
+            if (!st->active) {
+                /* next queued packet for this channel */
+                size_t h = s->queue_head[term];
+                if (h >= s->qlen[term]) continue;
+                size_t idx = s->queue[term][h];
+                if (s->pk.v[idx].chan != c) continue;
+                int best = -1;
+                for (int v = 0; v < vpc; v++) {
+                    int vv = (int)((s->pk.v[idx].seq + (uint32_t)v) % (uint32_t)vpc);
+                    if (s->credits[ch * s->rc.vcs + vv] > 0) {
+                        best = vv;
+                        break;
+                    }
+                }
+                if (best < 0) continue;
+                s->queue_head[term]++;
+                st->active = 1;
+                st->pkt = idx;
+                st->vc = best;
+                st->sent = 0;
+            }
+            int *cr = &s->credits[ch * s->rc.vcs + st->vc];
+            if (*cr == 0) continue;
+            packet *p = &s->pk.v[st->pkt];
+            xnoc_flit *f = &s->inj[ch];
+            f->valid = 1;
+            f->vc = (uint8_t)st->vc;
+            f->head = st->sent == 0;
+            f->tail = st->sent == p->len - 1;
+            f->payload = p->flits  ? p->flits[st->sent]
+                         : f->head ? traffic_head_word(s, p->src, p->dst, p->chan, p->seq)
+                                   : traffic_body_word(p->src, p->seq, st->sent);
+            (*cr)--;
+            s->inj_flits[ch]++;
+            s->in_flight += !p->flits; /* coding groups are tracked per group (units change flit counts) */
+            if (++st->sent == p->len) {
+                st->active = 0;
+                p->sent = 1;
+            }
+            (void)now;
+        }
+    }
+}

@@ -1,0 +1,65 @@
+/* traffic_nc.h - coding groups and multicasts for `xnoc traffic --coding R`.
+ *
+ * A generator of network-coding work for the routers' coding units, mixed
+ * into the synthetic background traffic and checked byte for byte:
+ *   multicast      a terminal sends one MC packet (REPLICATE) to its router's
+ *                  unit with a random set of destination terminals; every
+ *                  destination must receive the payload once;
+ *   coded          2..4 terminals send ENCODE contributions (same tag) to a
+ *                  random unit; one terminal must receive their XOR;
+ *   coded+mc       the same, the XOR leaving as a multicast (out_mc) from a
+ *                  second unit to a random set of terminals.
+ * Packets use the NI framing (docs/ni.md: head, meta, mask flits, data).
+ *
+ * Slot budget: a group starts only if every unit it passes through (the
+ * coding unit, each unit of a replication tree, with multiplicity) has a
+ * free slot in the budget of --router slots; a group gives its slots back
+ * when its last delivery arrives.  With that budget a unit always has a
+ * slot for the packet at its input, so units always consume and the
+ * network's own deadlock freedom carries over (docs/network-coding.md).
+ */
+#ifndef XNOC_TRAFFIC_NC_H
+#define XNOC_TRAFFIC_NC_H
+
+#include <jansson.h>
+#include <stdint.h>
+#include "net/net.h"
+#include "net/topo.h"
+
+typedef struct nc_gen nc_gen;
+
+/* rate: groups started per cycle (network-wide, 0 < rate <= 1). */
+nc_gen *nc_gen_new(const topo *t, const router_cfg *rc, double rate, uint64_t seed);
+void nc_gen_free(nc_gen *g);
+
+/* Maybe starts a group at cycle now; every packet it needs is handed to
+ * emit(arg, source terminal, flits, nflits) (copied by the callee). */
+typedef void nc_emit_fn(void *arg, int src, const uint64_t *flits, int nflits);
+void nc_gen_step(nc_gen *g, uint64_t now, nc_emit_fn *emit, void *arg);
+
+/* Zero-load probe (--pattern unitpairs): one coding group of a single
+ * contribution (count 1) of `flits` data flits from terminal src through
+ * the unit of router u to terminal dst.  Its delivery is compared with the
+ * model 3*(H1 + H2) + 2*F + xorlat + 3 cycles (F = 2 + flits: head, meta,
+ * data; H1, H2 routers on the way to and from the unit, both counting the
+ * unit's router); the deviations are kept for nc_gen_probe_result(). */
+void nc_gen_probe(nc_gen *g, uint64_t now, int src, int u, int dst, int flits, nc_emit_fn *emit, void *arg);
+void nc_gen_probe_result(const nc_gen *g, uint64_t *probes, uint64_t *max_dev, uint64_t *sum_dev);
+
+/* Whether a head flit is in the NI framing (not the background's). */
+static inline int nc_is_head(uint64_t w) { return !(w >> 63); }
+
+/* A flit ejected at terminal term on VC vc that belongs to an NC packet
+ * (its head satisfied nc_is_head).  Returns 0, or -1 with one line in err. */
+int nc_gen_flit(nc_gen *g, int term, int vc, const xnoc_flit *f, uint64_t now, char *err, size_t errlen);
+
+/* Groups started and not yet fully delivered. */
+int nc_gen_busy(const nc_gen *g);
+/* Names the oldest outstanding group (for a stall or lost report). */
+void nc_gen_describe_pending(const nc_gen *g, char *buf, size_t len);
+
+/* "coding": {...} into j; a summary line to f. */
+void nc_gen_json(const nc_gen *g, json_t *j);
+void nc_gen_print(const nc_gen *g, FILE *f);
+
+#endif

@@ -1,0 +1,101 @@
+/* rv32_impl.h - internals shared by rv32.c (execute loop), rv32_decode.c
+ * and rv32_csr.c (CSRs and traps).  Not for embedders: use rv32.h. */
+#ifndef XNOC_RV32_IMPL_H
+#define XNOC_RV32_IMPL_H
+
+#include "core/rv32.h"
+
+/* Decoded operations.  OP_UNDECODED must be 0: the decode cache starts
+ * zeroed and invalidating an entry is one byte store. */
+enum {
+    OP_UNDECODED = 0,
+    OP_FETCH_FAULT,
+    OP_ILLEGAL,
+    OP_LUI,
+    OP_AUIPC,
+    OP_JAL,
+    OP_JALR,
+    OP_BEQ,
+    OP_BNE,
+    OP_BLT,
+    OP_BGE,
+    OP_BLTU,
+    OP_BGEU,
+    OP_LB,
+    OP_LH,
+    OP_LW,
+    OP_LBU,
+    OP_LHU,
+    OP_SB,
+    OP_SH,
+    OP_SW,
+    OP_ADDI,
+    OP_SLTI,
+    OP_SLTIU,
+    OP_XORI,
+    OP_ORI,
+    OP_ANDI,
+    OP_SLLI,
+    OP_SRLI,
+    OP_SRAI,
+    OP_ADD,
+    OP_SUB,
+    OP_SLL,
+    OP_SLT,
+    OP_SLTU,
+    OP_XOR,
+    OP_SRL,
+    OP_SRA,
+    OP_OR,
+    OP_AND,
+    OP_MUL,
+    OP_MULH,
+    OP_MULHSU,
+    OP_MULHU,
+    OP_DIV,
+    OP_DIVU,
+    OP_REM,
+    OP_REMU,
+    OP_FENCE,
+    OP_FENCE_I,
+    OP_ECALL,
+    OP_EBREAK,
+    OP_MRET,
+    OP_WFI,
+    OP_CSRRW,
+    OP_CSRRS,
+    OP_CSRRC,
+    OP_CSRRWI,
+    OP_CSRRSI,
+    OP_CSRRCI,
+};
+
+#define RD_SINK 32 /* decoded rd for x0: writes land in x[32], x[0] stays 0 */
+
+/* 8 bytes: a RAM word's instruction, decoded once. */
+struct rv32_decoded {
+    uint8_t op, rd, rs1, rs2; /* rs1 of csr*i is the 5-bit immediate */
+    int32_t imm;              /* immediate; CSR number for csr ops */
+};
+
+rv32_decoded rv32_decode(uint32_t insn);
+
+/* mstatus bits we keep */
+#define MSTATUS_MIE (1u << 3)
+#define MSTATUS_MPIE (1u << 7)
+#define MSTATUS_MPP (3u << 11) /* reads as 3 (M): the only mode */
+
+/* Enters the trap handler for cause with mepc = c->pc; returns 0, or -1 if
+ * no handler is installed (fault recorded, nothing else changed). */
+int rv32_trap(rv32 *c, uint32_t cause, uint32_t tval, uint32_t insn);
+/* Takes the highest-priority enabled pending interrupt if mstatus.MIE;
+ * returns 1 if taken, 0 if none, -1 if one is due but there is no handler. */
+int rv32_take_interrupt(rv32 *c);
+
+/* Zicsr: reads CSR n into *v / writes it.  -1 = illegal instruction (no such
+ * CSR, or a write to a read-only one).  Counters are read from and written to
+ * c->cycle / c->instret, which the caller keeps current. */
+int rv32_csr_read(rv32 *c, uint32_t n, uint32_t *v);
+int rv32_csr_write(rv32 *c, uint32_t n, uint32_t v);
+
+#endif

@@ -1,0 +1,151 @@
+/* links_report.c - per-channel flit counts and utilization. */
+#include "net/links_report.h"
+#include "util/cli.h"
+
+#include <stdlib.h>
+
+const char *links_port_name(const topo *t, int r, int p, char *buf, size_t len)
+{
+    if (p < t->nnet) topo_port_name(t, p, buf, len);
+    else snprintf(buf, len, "t%d.%d", topo_port_term(t, r, p), (p - t->nnet) % t->k);
+    return buf;
+}
+
+static double util(uint64_t flits, uint64_t cycles) { return cycles ? (double)flits / (double)cycles : 0.0; }
+
+json_t *links_json(const topo *t, xnoc_net *n, const uint64_t *inj_flits, uint64_t cycles)
+{
+    json_t *a = json_array();
+    char pn[32];
+    for (int l = 0; l < t->nlinks; l++) {
+        const topo_link *L = &t->links[l];
+        uint64_t f = net_link_flits(n, L->src, L->src_port);
+        json_array_append_new(
+            a, json_pack("{s:s,s:o,s:o,s:i,s:i,s:i,s:i,s:I,s:f}", "kind", "link", "from",
+                         json_sprintf("r%d.%s", L->src, links_port_name(t, L->src, L->src_port, pn, sizeof pn)), "to",
+                         json_sprintf("r%d", L->dst), "src_router", L->src, "src_port", L->src_port, "dst_router",
+                         L->dst, "dst_port", L->dst_port, "flits", (json_int_t)f, "utilization", util(f, cycles)));
+    }
+    for (int term = 0; term < t->nterms; term++) {
+        int r = topo_term_router(t, term);
+        for (int c = 0; c < t->k; c++) {
+            int ch = term * t->k + c, p = topo_term_port(t, term, c);
+            uint64_t fi = inj_flits ? inj_flits[ch] : 0, fe = net_link_flits(n, r, p);
+            json_array_append_new(a, json_pack("{s:s,s:o,s:o,s:i,s:i,s:i,s:I,s:f}", "kind", "inject", "from",
+                                               json_sprintf("t%d.%d", term, c), "to", json_sprintf("r%d", r),
+                                               "terminal", term, "channel", c, "dst_router", r, "flits", (json_int_t)fi,
+                                               "utilization", util(fi, cycles)));
+            json_array_append_new(a, json_pack("{s:s,s:o,s:o,s:i,s:i,s:i,s:i,s:I,s:f}", "kind", "eject", "from",
+                                               json_sprintf("r%d.%s", r, links_port_name(t, r, p, pn, sizeof pn)), "to",
+                                               json_sprintf("t%d.%d", term, c), "terminal", term, "channel", c,
+                                               "src_router", r, "src_port", p, "flits", (json_int_t)fe, "utilization",
+                                               util(fe, cycles)));
+        }
+    }
+    return a;
+}
+
+typedef struct {
+    uint64_t flits;
+    int link;
+} ranked;
+
+static int by_flits(const void *a, const void *b)
+{
+    const ranked *x = a, *y = b;
+    return x->flits < y->flits ? 1 : x->flits > y->flits ? -1 : x->link - y->link;
+}
+
+void links_print(FILE *f, const topo *t, xnoc_net *n, uint64_t cycles, int top)
+{
+    if (!t->nlinks) return;
+    ranked *r = xmalloc((size_t)t->nlinks * sizeof *r);
+    uint64_t total = 0;
+    for (int l = 0; l < t->nlinks; l++) {
+        r[l].flits = net_link_flits(n, t->links[l].src, t->links[l].src_port);
+        r[l].link = l;
+        total += r[l].flits;
+    }
+    qsort(r, (size_t)t->nlinks, sizeof *r, by_flits);
+    char pn[32];
+    fprintf(f, "link utilization (router-to-router, %d links, mean %.3f flits/cycle):\n", t->nlinks,
+            util(total, cycles) / t->nlinks);
+    for (int i = 0; i < top && i < t->nlinks; i++) {
+        const topo_link *L = &t->links[r[i].link];
+        double u = util(r[i].flits, cycles);
+        int bar = (int)(u * 40 + 0.5);
+        fprintf(f, "  r%-3d %-6s -> r%-3d %10llu flits  %5.3f  ", L->src,
+                links_port_name(t, L->src, L->src_port, pn, sizeof pn), L->dst, (unsigned long long)r[i].flits, u);
+        for (int b = 0; b < bar && b < 40; b++) fputc('#', f);
+        fputc('\n', f);
+    }
+    free(r);
+}
+
+void units_json(json_t *j, const topo *t, xnoc_net *n)
+{
+    if (!net_has_units(n)) return;
+    json_t *arr = json_array();
+    uint64_t xor_ops = 0, coded = 0, copies = 0;
+    for (int r = 0; r < t->nrouters; r++) {
+        net_unit u;
+        net_unit_stats(n, r, &u);
+        xor_ops += u.xor_ops;
+        coded += u.coded;
+        copies += u.replicated;
+        json_array_append_new(arr, json_pack("{s:i,s:I,s:I,s:I,s:I,s:i,s:I,s:i}", "router", r, "coded",
+                                             (json_int_t)u.coded, "xor_ops", (json_int_t)u.xor_ops, "replicated",
+                                             (json_int_t)u.replicated, "contributions", (json_int_t)u.contributions,
+                                             "slot_max", u.slot_max, "slot_busy_cycles", (json_int_t)u.slot_busy_cycles,
+                                             "slots_in_use", u.slots_in_use));
+    }
+    json_object_set_new(j, "xor_ops", json_integer((json_int_t)xor_ops));
+    json_object_set_new(j, "coded_packets", json_integer((json_int_t)coded));
+    json_object_set_new(j, "mc_copies", json_integer((json_int_t)copies));
+    json_object_set_new(j, "units", arr);
+}
+
+void units_print(FILE *f, const topo *t, xnoc_net *n)
+{
+    if (!net_has_units(n)) return;
+    uint64_t xor_ops = 0, coded = 0, copies = 0, in = 0;
+    for (int r = 0; r < t->nrouters; r++) {
+        net_unit u;
+        net_unit_stats(n, r, &u);
+        xor_ops += u.xor_ops;
+        coded += u.coded;
+        copies += u.replicated;
+        in += u.contributions;
+    }
+    if (!in) return; /* nothing used the units: no lines */
+    fprintf(f, "coding units: %llu packets absorbed, %llu coded packets, %llu XORed flits, %llu multicast copies\n",
+            (unsigned long long)in, (unsigned long long)coded, (unsigned long long)xor_ops, (unsigned long long)copies);
+    for (int r = 0; r < t->nrouters; r++) {
+        net_unit u;
+        net_unit_stats(n, r, &u);
+        if (!u.contributions) continue;
+        fprintf(
+            f,
+            "  unit %-4d (router %d): %llu in, %llu coded, %llu XORed flits, %llu copies, at most %d slot(s) busy%s\n",
+            t->nterms + r, r, (unsigned long long)u.contributions, (unsigned long long)u.coded,
+            (unsigned long long)u.xor_ops, (unsigned long long)u.replicated, u.slot_max,
+            u.slots_in_use ? ", slots still in use" : "");
+    }
+}
+
+int links_first_held(const topo *t, xnoc_net *n, int vcs, char *buf, size_t len)
+{
+    char pn[32];
+    buf[0] = 0;
+    for (int r = 0; r < t->nrouters; r++)
+        for (int p = 0; p < t->nports; p++)
+            for (int v = 0; v < vcs; v++) {
+                int occ = net_vc_occupancy(n, r, p, v);
+                if (occ > 0) {
+                    snprintf(buf, len, "router %d port %d (%s) VC %d holds %d flit(s)", r, p,
+                             links_port_name(t, r, p, pn, sizeof pn), v, occ);
+                    return 1;
+                }
+            }
+    return 0;
+}

@@ -1,0 +1,332 @@
+/* net.c - a running RTL network: load the cached model, configure, clock. */
+#include "net/net.h"
+#include "util/cli.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stddef.h>
+
+#include "../../firmware/lib/flit.h"
+#include "../../firmware/lib/ni_regs.h"
+#include "net/netbuild.h"
+#include "net/netgen.h"
+
+struct xnoc_net {
+    const topo *t;
+    router_cfg rc;
+    void *so, *g;
+    void *(*xg_new)(void);
+    void (*xg_free)(void *);
+    void (*xg_reset)(void *, int);
+    void (*xg_cfg_row)(void *, int, int, const uint8_t *);
+    void (*xg_cycle)(void *, const xnoc_flit *, const xnoc_credit *, xnoc_flit *, xnoc_credit *);
+    uint32_t (*xg_dbg)(void *, int, int);
+    int (*xg_err)(void *);
+    int (*xg_trace_open)(void *, const char *);
+    void (*xg_trace_on)(void *, int);
+    long (*xg_assert_count)(void *, const char **);
+    int (*xg_monitor)(void *, xnoc_flit *);
+    xnoc_flit *mon; /* net_monitor_open(): the taps after every cycle, else NULL */
+    int variant;    /* NETBUILD_* of the loaded model */
+    uint64_t now;
+    uint64_t trace_from, trace_to;
+    /* the routers' 32-bit counters, widened to 64 bits on every read */
+    uint32_t *flits_last, *stalls_last;
+    uint64_t *flits, *stalls;
+};
+
+#define LOAD(sym)                                                                                                      \
+    do {                                                                                                               \
+        *(void **)&n->sym = dlsym(n->so, #sym);                                                                        \
+        if (!n->sym) {                                                                                                 \
+            snprintf(err, errlen, "network model %s lacks %s: rebuild it (rm -rf build/cache)", path, #sym);           \
+            goto fail;                                                                                                 \
+        }                                                                                                              \
+    } while (0)
+
+static xnoc_net *open_model(const topo *t, const router_cfg *rc, int variant, int progress, char *err, size_t errlen)
+{
+    if (rc->routing != ROUTING_MIN && t->kind != TOPO_DRAGONFLY) {
+        snprintf(err, errlen, "--router routing=%s is for dragonflies; %s routes deterministically",
+                 rc->routing == ROUTING_VALIANT ? "valiant" : "ugal", t->name);
+        return NULL;
+    }
+    if (rc->routing != ROUTING_MIN && (t->groups < 3 || t->groups > 1 << FLIT_VGROUP_W)) {
+        snprintf(err, errlen,
+                 "--router routing=%s needs 3..%d groups (an intermediate group apart from both ends), not %d",
+                 rc->routing == ROUTING_VALIANT ? "valiant" : "ugal", 1 << FLIT_VGROUP_W, t->groups);
+        return NULL;
+    }
+    int nc = router_classes(t, rc);
+    if (rc->vcs < nc || (nc == 3 && rc->vcs % 3)) {
+        snprintf(err, errlen, "%s%s needs %s VCs per port for deadlock freedom (--router vcs=%d)", t->name,
+                 nc == 3 ? " with non-minimal routing" : "",
+                 nc == 3   ? "a multiple of 3"
+                 : nc == 2 ? "at least 2"
+                           : "at least 1",
+                 nc);
+        return NULL;
+    }
+    if (netgen_addresses(t, rc) + router_groups(t, rc) > (1 << CFG_ADDR_W) ||
+        netgen_addresses(t, rc) > FLIT_MAX_ADDRS || netgen_ports(t, rc) > 32) {
+        snprintf(err, errlen,
+                 "%s with coding units needs %d addresses and %d router ports (limits %d and 32): use --router ncu=0",
+                 t->name, netgen_addresses(t, rc), netgen_ports(t, rc), FLIT_MAX_ADDRS);
+        return NULL;
+    }
+    char path[4600];
+    if (netbuild(t, rc, variant, progress, path, sizeof path, err, errlen)) return NULL;
+    xnoc_net *n = xcalloc(1, sizeof *n);
+    n->t = t;
+    n->variant = variant;
+    n->rc = *rc;
+    n->so = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!n->so) {
+        snprintf(err, errlen, "cannot load the network model %s: %s", path, dlerror());
+        free(n);
+        return NULL;
+    }
+    LOAD(xg_new);
+    LOAD(xg_free);
+    LOAD(xg_reset);
+    LOAD(xg_cfg_row);
+    LOAD(xg_cycle);
+    LOAD(xg_dbg);
+    LOAD(xg_err);
+    LOAD(xg_trace_open);
+    LOAD(xg_trace_on);
+    LOAD(xg_assert_count);
+    LOAD(xg_monitor);
+    return n;
+fail:
+    dlclose(n->so);
+    free(n);
+    return NULL;
+}
+
+static void configure(xnoc_net *n)
+{
+    const topo *t = n->t;
+    n->g = n->xg_new();
+    n->xg_reset(n->g, 1);
+    uint8_t *data = xmalloc((size_t)t->nrouters);
+    for (int row = 0; row < netgen_config_rows(t, &n->rc); row++) {
+        int kind, addr;
+        netgen_config_row(t, &n->rc, row, &kind, &addr, data);
+        n->xg_cfg_row(n->g, kind, addr, data);
+    }
+    free(data);
+    n->xg_reset(n->g, 1);
+    n->xg_reset(n->g, 0);
+    size_t np = (size_t)t->nrouters * (size_t)t->nports;
+    n->flits_last = xcalloc(np, sizeof *n->flits_last);
+    n->stalls_last = xcalloc(np, sizeof *n->stalls_last);
+    n->flits = xcalloc(np, sizeof *n->flits);
+    n->stalls = xcalloc(np, sizeof *n->stalls);
+    n->now = 0;
+}
+
+xnoc_net *net_open(const topo *t, const router_cfg *rc, int progress, char *err, size_t errlen)
+{
+    xnoc_net *n = open_model(t, rc, netbuild_default_variant(), progress, err, errlen);
+    if (n) configure(n);
+    return n;
+}
+
+void net_close(xnoc_net *n)
+{
+    if (!n) return;
+    n->xg_free(n->g);
+    dlclose(n->so);
+    free(n->flits_last);
+    free(n->stalls_last);
+    free(n->flits);
+    free(n->stalls);
+    free(n->mon);
+    free(n);
+}
+
+/* Before the first cycle: the same network from the model variant with
+ * `add` (NETBUILD_*) too, configured and reset. */
+static int swap_model(xnoc_net *n, int add, const char *what, char *err, size_t errlen)
+{
+    if (n->now != 0) {
+        snprintf(err, errlen, "%s must start before the first cycle", what);
+        return -1;
+    }
+    xnoc_net *tn = open_model(n->t, &n->rc, n->variant | add, 1, err, errlen);
+    if (!tn) return -1;
+    n->xg_free(n->g);
+    dlclose(n->so);
+    free(n->flits_last);
+    free(n->stalls_last);
+    free(n->flits);
+    free(n->stalls);
+    const topo *t = n->t;
+    xnoc_flit *mon = n->mon;
+    *n = *tn;
+    free(tn);
+    n->t = t;
+    n->mon = mon;
+    configure(n);
+    return 0;
+}
+
+int net_monitor_open(xnoc_net *n, char *err, size_t errlen)
+{
+    if (n->mon) return 0;
+    if (swap_model(n, NETBUILD_MONITOR, "monitoring", err, errlen)) return -1;
+    n->mon = xcalloc((size_t)netgen_monitor_slots(n->t, &n->rc), sizeof *n->mon);
+    if (!n->mon) {
+        snprintf(err, errlen, "out of memory for %d link taps", netgen_monitor_slots(n->t, &n->rc));
+        return -1;
+    }
+    if (n->xg_monitor(n->g, n->mon) != netgen_monitor_slots(n->t, &n->rc)) {
+        snprintf(err, errlen, "the network model has no link taps (a stale cache entry?)");
+        return -1;
+    }
+    return 0;
+}
+
+const xnoc_flit *net_monitor(const xnoc_net *n) { return n->mon; }
+
+int net_trace(xnoc_net *n, const char *path, uint64_t from, uint64_t to, char *err, size_t errlen)
+{
+    /* Swap in the model variant built with --trace. */
+    if (swap_model(n, NETBUILD_TRACE, "tracing", err, errlen)) return -1;
+    if (n->xg_trace_open(n->g, path)) {
+        snprintf(err, errlen, "cannot open the trace file %s", path);
+        return -1;
+    }
+    n->trace_from = from;
+    n->trace_to = to;
+    n->xg_trace_on(n->g, from == 0);
+    return 0;
+}
+
+void net_cycle(xnoc_net *n, const xnoc_flit *inj, const xnoc_credit *ej_credit, xnoc_flit *ej, xnoc_credit *inj_credit)
+{
+    if (n->trace_to) {
+        if (n->now == n->trace_from) n->xg_trace_on(n->g, 1);
+        if (n->now == n->trace_to) n->xg_trace_on(n->g, 0);
+    }
+    n->xg_cycle(n->g, inj, ej_credit, ej, inj_credit);
+    if (n->mon) n->xg_monitor(n->g, n->mon);
+    n->now++;
+}
+
+uint64_t net_now(const xnoc_net *n) { return n->now; }
+/* Router whose named assertion (or its coding unit's) failed first (assert
+ * builds: the message names the instance, "...u_r<id>..." or "...u_u<id>..."),
+ * or -1. */
+static int assert_router(xnoc_net *n)
+{
+    const char *text;
+    if (n->xg_assert_count(n->g, &text) <= 0) return -1;
+    const char *u = strstr(text, "u_r"); /* a router's assertion, or its coding unit's (u_u<id>) */
+    if (!u) u = strstr(text, "u_u");
+    return u ? atoi(u + 3) : 0;
+}
+
+int net_error(xnoc_net *n) { return n->xg_err(n->g) || assert_router(n) >= 0; }
+
+static uint64_t widen(xnoc_net *n, uint32_t *last, uint64_t *acc, int r, int p, int kind)
+{
+    size_t i = (size_t)r * (size_t)n->t->nports + (size_t)p;
+    uint32_t v = n->xg_dbg(n->g, r, kind << 8 | p);
+    acc[i] += (uint32_t)(v - last[i]);
+    last[i] = v;
+    return acc[i];
+}
+
+uint64_t net_link_flits(xnoc_net *n, int router, int port)
+{
+    return widen(n, n->flits_last, n->flits, router, port, 0);
+}
+
+uint64_t net_port_stalls(xnoc_net *n, int router, int port)
+{
+    return widen(n, n->stalls_last, n->stalls, router, port, 1);
+}
+
+int net_vc_occupancy(xnoc_net *n, int router, int port, int vc)
+{
+    return (int)n->xg_dbg(n->g, router, 2 << 8 | port << 3 | vc);
+}
+
+uint32_t net_error_bits(xnoc_net *n, int router)
+{
+    return n->xg_dbg(n->g, router, 3 << 8) | (assert_router(n) == router ? 16u : 0u);
+}
+
+/* ---- coding units (debug addresses 0x340 + i of the router's bus) ---- */
+enum { U_CODED = 0, U_XOR, U_REPL, U_SLOT_MAX, U_BUSY, U_ERR, U_EINFO, U_INUSE, U_CONTRIB, U_SLOTS, U_SLOT0 = 16 };
+
+static uint32_t unit_reg(xnoc_net *n, int router, int reg) { return n->xg_dbg(n->g, router, 0x340 + reg); }
+
+int net_has_units(const xnoc_net *n) { return n->rc.ncu; }
+
+void net_unit_stats(xnoc_net *n, int router, net_unit *u)
+{
+    memset(u, 0, sizeof *u);
+    if (!n->rc.ncu) return;
+    u->coded = unit_reg(n, router, U_CODED);
+    u->xor_ops = unit_reg(n, router, U_XOR);
+    u->replicated = unit_reg(n, router, U_REPL);
+    u->slot_max = (int)unit_reg(n, router, U_SLOT_MAX);
+    u->slot_busy_cycles = unit_reg(n, router, U_BUSY);
+    u->slots_in_use = (int)unit_reg(n, router, U_INUSE);
+    u->contributions = unit_reg(n, router, U_CONTRIB);
+    u->error_bits = unit_reg(n, router, U_ERR);
+}
+
+int net_unit_slot(xnoc_net *n, int router, int slot, int *tag, int *got, int *need)
+{
+    uint32_t v = unit_reg(n, router, U_SLOT0 + slot);
+    *tag = (int)(v >> 16);
+    *need = (int)(v >> 8 & 15);
+    *got = (int)(v >> 4 & 15);
+    return (int)(v & 3);
+}
+
+static const char *const unit_err_text[8] = {
+    "malformed packet (not a head, SR set, or op/MC not ENCODE or REPLICATE+mask, or wrong length)",
+    "packet longer than the unit's limit (--router ncmax)",
+    "contributions of different lengths in one coding group",
+    "conflicting count or out_* fields in one coding group",
+    "coding group incomplete at the time-out (--router timeout)",
+    "a result with nowhere to go (no out_dest, OUT_MC without a mask, or a subtree behind a terminal port)",
+    "mask bit beyond the last address",
+    "input buffer overflow (credit protocol)",
+};
+
+int net_describe_error(xnoc_net *n, char *buf, size_t len)
+{
+    const topo *t = n->t;
+    for (int r = 0; r < t->nrouters; r++) {
+        uint32_t b = net_error_bits(n, r);
+        if (b) {
+            snprintf(buf, len,
+                     "router %d flags an RTL invariant violation (bits 0x%x: 1 credit, 2 buffer, 4 VC, 8 route, "
+                     "16 assertion)",
+                     r, b);
+            return 1;
+        }
+    }
+    if (!n->rc.ncu) return 0;
+    for (int r = 0; r < t->nrouters; r++) {
+        uint32_t b = unit_reg(n, r, U_ERR);
+        if (!b) continue;
+        uint32_t info = unit_reg(n, r, U_EINFO);
+        int code = (int)(info >> 16 & 15);
+        snprintf(buf, len,
+                 "coding unit of router %d (address %d): %s; slot %u, tag 0x%04x, %u of %u contributions "
+                 "(error bits 0x%x)",
+                 r, t->nterms + r, unit_err_text[code & 7], info >> 28, info & 0xFFFF, info >> 20 & 15, info >> 24 & 15,
+                 b);
+        return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,41 @@
+/* netbuild.h - verilate and compile a network once, cache it, reuse it.
+ *
+ * The cache key covers everything the model depends on: the generated
+ * netlist (topology, k, router parameters), the router sources in rtl/, the
+ * glue (sim_harness/glue/ and the generated per-channel part), the Verilator
+ * version, the build flags and the variant.  Builds happen in a private
+ * directory renamed into place, under a lock, so concurrent runs of the same
+ * configuration build it once. */
+#ifndef XNOC_NETBUILD_H
+#define XNOC_NETBUILD_H
+
+#include <stddef.h>
+#include "net/router_cfg.h"
+#include "net/topo.h"
+
+/* Model variants; each is cached on its own.  The plain model is the fast one. */
+enum {
+    NETBUILD_TRACE = 1,   /* verilated with --trace: VCD waveforms */
+    NETBUILD_ASSERT = 2,  /* verilated with --assert -DXNOC_ASSERT: the RTL's named invariants */
+    NETBUILD_MONITOR = 4, /* every router output tapped to the top level: hop-level events */
+};
+
+/* Returns the path of the shared object for (t, rc, variant) in path,
+ * building it first if needed.  0 on success, -1 with one line in err. */
+int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, char *path, size_t pathlen, char *err,
+             size_t errlen);
+
+/* The router sources (the .sv files of rtl/, packages first) as a space-separated list
+ * of quoted paths, their names and contents folded into *hash (FNV-1a). */
+int netbuild_rtl_sources(char *list, size_t len, uint64_t *hash, char *err, size_t errlen);
+
+/* Runs a build step in the shell, its output appended to log; with
+ * progress, a ticker names the step (`what`) and the seconds since t0
+ * (cli_now()) meanwhile: a live line on a terminal, a line every few
+ * seconds otherwise (cli_progress).  The shell's exit status. */
+int netbuild_run_step(const char *cmd, const char *log, const char *what, int progress, double t0);
+
+/* The variant net_open() uses: NETBUILD_ASSERT when XNOC_RTL_ASSERT=1. */
+int netbuild_default_variant(void);
+
+#endif

@@ -1,0 +1,125 @@
+/* router_cfg.c - the router parameters (router_cfg.h): defaults, the
+ * --router parser, and what the routing mode asks of the routers and the
+ * senders: VC classes, group-table size, the Valiant / UGAL head bits.
+ * Pure functions of the topology and router_cfg, shared by the NI, the
+ * traffic generator and the netlist generator. */
+#include "net/router_cfg.h"
+#include "util/cli.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../firmware/lib/flit.h"
+#include "../../firmware/lib/ni_regs.h"
+#include "util/splitmix.h"
+
+int router_classes(const topo *t, const router_cfg *rc)
+{
+    return t->kind == TOPO_DRAGONFLY && rc->routing != ROUTING_MIN ? 3 : t->nclasses;
+}
+
+uint64_t routing_head_bits(const topo *t, const router_cfg *rc, int src, uint32_t dst, uint64_t *rng)
+{
+    if (rc->routing == ROUTING_MIN || t->kind != TOPO_DRAGONFLY || dst >= (uint32_t)t->nterms) return 0;
+    int x = topo_group(t, topo_term_router(t, src)), y = topo_group(t, topo_term_router(t, (int)dst));
+    if (x == y) return 0; /* inside a group: minimal */
+    uint64_t r = splitmix64(rng);
+    int i = (int)(r % (uint64_t)(t->groups - 2)), lo = x < y ? x : y, hi = x < y ? y : x;
+    if (i >= lo) i++; /* skip both ends */
+    if (i >= hi) i++;
+    return 1ull << FLIT_VAL_BIT | (uint64_t)(rc->routing == ROUTING_UGAL) << FLIT_UGAL_BIT |
+           FLIT_FIELD(i, FLIT_VGROUP_LSB, FLIT_VGROUP_W);
+}
+
+int router_groups(const topo *t, const router_cfg *rc)
+{
+    return t->kind == TOPO_DRAGONFLY && rc->routing != ROUTING_MIN ? t->groups : 1;
+}
+
+void router_cfg_default(router_cfg *rc)
+{
+    rc->vcs = 2;
+    rc->buf = 8;
+    rc->pw = 64;
+    rc->ncu = 1;
+    rc->slots = 4;
+    rc->xorlat = 1;
+    rc->ncmax = 32;
+    rc->timeout = 100000;
+    rc->sendq = 1;
+    rc->routing = ROUTING_MIN;
+    rc->threads = 1;
+}
+
+int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
+{
+    char *copy = xstrdup(s), *save = NULL;
+    int rc_ok = 0, vcs_given = 0;
+    for (char *kv = strtok_r(copy, ",", &save); kv; kv = strtok_r(NULL, ",", &save)) {
+        char *eq = strchr(kv, '='), *end;
+        if (!eq) {
+            snprintf(err, errlen, "--router '%s': expected key=value pairs such as vcs=4,buf=4", s);
+            rc_ok = -1;
+            break;
+        }
+        *eq = 0;
+        if (!strcmp(kv, "routing")) { /* a name, not a number */
+            static const char *names[] = {"min", "valiant", "ugal"};
+            int r = 0;
+            while (r < 3 && strcmp(eq + 1, names[r])) r++;
+            if (r == 3) {
+                snprintf(err, errlen, "--router: routing='%s' is not min, valiant or ugal", eq + 1);
+                rc_ok = -1;
+                break;
+            }
+            rc->routing = r;
+            continue;
+        }
+        long v = strtol(eq + 1, &end, 10);
+        if (end == eq + 1 || *end) {
+            snprintf(err, errlen, "--router: %s='%s' is not an integer", kv, eq + 1);
+            rc_ok = -1;
+            break;
+        }
+        static const struct {
+            const char *name;
+            long lo, hi;
+            size_t off;
+            const char *why;
+        } keys[] = {
+            {"vcs", 1, ROUTER_MAX_VCS, offsetof(router_cfg, vcs), ""},
+            {"buf", 1, ROUTER_MAX_BUF, offsetof(router_cfg, buf), ""},
+            {"pw", 64, 64, offsetof(router_cfg, pw), ": only 64-bit payloads are supported"},
+            {"ncu", 0, 1, offsetof(router_cfg, ncu), " (0: routers without coding units)"},
+            {"slots", 1, 16, offsetof(router_cfg, slots), ""},
+            {"xorlat", 1, 64, offsetof(router_cfg, xorlat), ""},
+            {"ncmax", 1, 256, offsetof(router_cfg, ncmax), " (flits)"},
+            {"timeout", 100, 1000000, offsetof(router_cfg, timeout), " (cycles)"},
+            {"sendq", 1, NI_MAX_SENDQ, offsetof(router_cfg, sendq), " (NI send descriptors per channel)"},
+            {"threads", 1, 16, offsetof(router_cfg, threads), " (Verilator threads of the model)"},
+        };
+        size_t i = 0;
+        while (i < sizeof keys / sizeof keys[0] && strcmp(kv, keys[i].name)) i++;
+        if (i < sizeof keys / sizeof keys[0] && v >= keys[i].lo && v <= keys[i].hi) {
+            *(int *)((char *)rc + keys[i].off) = (int)v;
+            vcs_given |= !strcmp(kv, "vcs");
+            continue;
+        }
+        if (i == sizeof keys / sizeof keys[0])
+            snprintf(err, errlen,
+                     "--router: unknown parameter '%s' (known: vcs, buf, pw, ncu, slots, xorlat, ncmax, timeout, "
+                     "sendq, routing, threads)",
+                     kv);
+        else if (keys[i].lo == keys[i].hi) snprintf(err, errlen, "--router: %s=%ld%s", kv, v, keys[i].why);
+        else
+            snprintf(err, errlen, "--router: %s=%ld is out of range %ld..%ld%s", kv, v, keys[i].lo, keys[i].hi,
+                     keys[i].why);
+        rc_ok = -1;
+        break;
+    }
+    free(copy);
+    /* non-minimal routing takes three VC classes: without a vcs= of its own, 3 VCs (one per class) */
+    if (!rc_ok && rc->routing != ROUTING_MIN && !vcs_given && rc->vcs % 3) rc->vcs = 3;
+    return rc_ok;
+}

@@ -1,0 +1,50 @@
+/* router_cfg.h - the router parameters of a network (what --router sets):
+ * VCs, buffers, coding units, routing mode, and what they ask of routers
+ * and senders (VC classes, group table, Valiant head bits).  Pure data and
+ * functions of the topology: the netlist generator, the model builder, the
+ * NIs and the traffic generator share it without the running network. */
+#ifndef XNOC_ROUTER_CFG_H
+#define XNOC_ROUTER_CFG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "net/topo.h"
+
+/* Limits of --router that other layers size arrays by (the NI's credits,
+ * reassembly buffers and owed credits): the parser enforces them. */
+#define ROUTER_MAX_VCS 8  /* the flit's 3-bit VC field */
+#define ROUTER_MAX_BUF 64 /* flits per VC buffer */
+
+typedef struct {
+    int vcs;     /* virtual channels per port, 1..8 (default 2) */
+    int buf;     /* input buffer depth per VC, flits (default 8) */
+    int pw;      /* payload bits per flit (default 64; 64 max in the C API) */
+    int ncu;     /* 1: every router has a network-coding unit on an extra port */
+    int slots;   /* coding slots per unit (default 4) */
+    int xorlat;  /* cycles from a completed coding group to its result (default 1) */
+    int ncmax;   /* longest payload a unit handles, flits (default 32 = 256 bytes) */
+    int timeout; /* cycles an incomplete coding group may wait before it is reported */
+    int routing; /* ROUTING_*: dragonfly minimal, Valiant or UGAL (default minimal) */
+    int threads; /* Verilator threads of the model (default 1; not the RTL: another build) */
+    /* the terminals' NIs (not part of the RTL: no rebuild) */
+    int sendq; /* send descriptors an NI channel holds (default 1: GO stalls while it sends) */
+} router_cfg;
+
+enum { ROUTING_MIN, ROUTING_VALIANT, ROUTING_UGAL };
+
+void router_cfg_default(router_cfg *rc);
+/* VC classes the routers use: the topology's, 3 on a dragonfly with
+ * non-minimal routing (one more per global hop); and the group-table
+ * entries (the groups then, else 1). */
+int router_classes(const topo *t, const router_cfg *rc);
+int router_groups(const topo *t, const router_cfg *rc);
+/* The head bits non-minimal routing adds to a table-routed packet from
+ * terminal src to address dst (firmware/lib/flit.h VAL, UGAL, VGROUP): for
+ * another group's terminal, an intermediate group drawn uniformly from the
+ * others (rng: the sender's state); 0 for everything else. */
+uint64_t routing_head_bits(const topo *t, const router_cfg *rc, int src, uint32_t dst, uint64_t *rng);
+/* Parses "vcs=4,buf=4" on top of the current values; one line into err. */
+int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,596 @@
+/* ni.c - DMA send / receive between node RAM and the network (see ni.h). */
+#include "system/ni_impl.h"
+#include "util/cli.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void ni_init(ni *n, const topo *t, const router_cfg *rc, int term, rv32 *core)
+{
+    memset(n, 0, sizeof *n);
+    n->t = t;
+    n->term = term;
+    n->k = t->k;
+    n->vcs = rc->vcs;
+    n->vpc = rc->vcs / router_classes(t, rc); /* packets start on a class-0 VC */
+    n->rc = *rc;
+    n->rng = 0x5851F42D4C957F2Dull * (uint64_t)(term + 1);
+    n->sendq = rc->sendq > 0 ? rc->sendq : 1;
+    n->buf = rc->buf;
+    n->port_bits = topo_port_bits(t);
+    n->core = core;
+    n->units = rc->ncu;
+    n->nc_max_bytes = rc->ncmax * 8;
+    n->mask_flits = (t->nterms + t->nrouters + 63) / 64;
+    for (int c = 0; c < n->k; c++) {
+        for (int v = 0; v < n->vcs; v++) n->send[c].credits[v] = rc->buf;
+        n->send[c].out_dest = NI_OUT_NONE;
+    }
+    n->m.src = NI_ANY_SRC;
+    test_hooks_init(&n->hooks, term);
+}
+
+void ni_free(ni *n)
+{
+    for (int c = 0; c < n->k; c++)
+        for (int v = 0; v < 8; v++) free(n->rx[c][v].buf);
+    free(n->posted);
+}
+
+static int ring_nonempty(const ni *n) { return n->ring_size && n->head != n->tail; }
+
+static int is_unit(const ni *n, uint32_t a)
+{
+    return n->units && a >= (uint32_t)n->t->nterms && a < (uint32_t)naddrs(n);
+}
+
+_Static_assert(TOPO_MAX_K == NI_MAX_K, "topo.h and the NI register map disagree on channels per terminal");
+
+/* The head flit of a descriptor (firmware/lib/flit.h); rng (at GO): draw
+ * the non-minimal routing bits, NULL: without them. */
+static uint64_t head_flit(const ni *n, const ni_send *s, int c, uint64_t *rng)
+{
+    uint32_t ejsel = s->dst >= (uint32_t)n->t->nterms ? 0 : (uint32_t)c; /* a unit has one input */
+    if (s->nhops) return flit_head_sr(s->dst, (uint64_t)s->route_hi << 32 | s->route_lo);
+    return flit_head(s->dst, ejsel, s->mc, s->op, s->count, s->out_dest, s->out_mc, s->out_op, s->out_count) |
+           (rng ? routing_head_bits(n->t, &n->rc, n->term, s->dst, rng) : 0);
+}
+
+static int coding_set(const ni_send *s)
+{
+    return s->mc || s->op || s->count || s->out_dest != NI_OUT_NONE || s->out_mc || s->out_op || s->out_count;
+}
+
+/* A descriptor the NI cannot send is refused at GO (an access fault), with
+ * the reason kept for the fault line. */
+static int go_ok(ni *n, int c, const ni_send *s)
+{
+    char r[100];
+#define REFUSE(...) (snprintf(n->refused, sizeof n->refused, __VA_ARGS__), 0)
+    if (s->dst >= (uint32_t)n->t->nterms && !is_unit(n, s->dst)) {
+        if (!n->units)
+            return REFUSE("NI send channel %d: destination %u is not a terminal (0..%d)", c, s->dst, n->t->nterms - 1);
+        return REFUSE("NI send channel %d: destination %u is not an address (%s)", c, s->dst,
+                      addr_range(n, r, sizeof r));
+    }
+    if (s->len > NI_MAX_PACKET)
+        return REFUSE("NI send channel %d: length %u exceeds %u bytes", c, s->len, NI_MAX_PACKET);
+    if (!in_ram(n, s->addr, s->len))
+        return REFUSE("NI send channel %d: buffer 0x%08x + %u bytes is outside RAM", c, s->addr, s->len);
+    if (s->nhops * (uint32_t)n->port_bits > 50)
+        return REFUSE("NI send channel %d: a %u-hop source route does not fit the head flit", c, s->nhops);
+    if (s->nhops && is_unit(n, s->dst))
+        return REFUSE("NI send channel %d: a packet to unit %u (router %u) cannot be source-routed (NHOPS %u)", c,
+                      s->dst, s->dst - (uint32_t)n->t->nterms, s->nhops);
+    if (s->nhops && coding_set(s))
+        return REFUSE("NI send channel %d: a source route (NHOPS %u) and the coding fields share the head flit: "
+                      "clear MC, OP, COUNT and OUT_*",
+                      c, s->nhops);
+    if (is_unit(n, s->dst) && s->op == NI_OP_REPLICATE && !s->mc)
+        return REFUSE("NI send channel %d: OP REPLICATE to unit %u needs MC 1 and a mask", c, s->dst);
+    if (s->op == NI_OP_ENCODE && s->count == 0)
+        return REFUSE(
+            "NI send channel %d: COUNT 0 with OP ENCODE (state how many contributions the slot expects, 1..15)", c);
+    if (s->out_mc && !is_unit(n, s->out_dest))
+        return REFUSE("NI send channel %d: OUT_MC 1 needs OUT_DEST to be a unit (%d..%d), not %u", c, n->t->nterms,
+                      naddrs(n) - 1, s->out_dest);
+    if (is_unit(n, s->dst) && s->len > (uint32_t)n->nc_max_bytes)
+        return REFUSE("NI send channel %d: a %u-byte packet to unit %u exceeds the units' %d-byte limit (--router "
+                      "ncmax=%d flits)",
+                      c, s->len, s->dst, n->nc_max_bytes, n->nc_max_bytes / 8);
+    if (s->mc) {
+        uint32_t mbytes = 8u * (uint32_t)n->mask_flits;
+        if (!in_ram(n, s->mask_addr, mbytes))
+            return REFUSE("NI send channel %d: mask 0x%08x + %u bytes is outside RAM", c, s->mask_addr, mbytes);
+        const uint8_t *m = n->core->ram + (s->mask_addr - n->core->ram_base);
+        int any = 0;
+        for (uint32_t i = 0; i < mbytes * 8; i++) {
+            if (!(m[i / 8] >> (i % 8) & 1)) continue;
+            if (i >= (uint32_t)naddrs(n) || (i >= (uint32_t)n->t->nterms && !n->units))
+                return REFUSE("NI send channel %d: mask bit %u is not an address (%s)", c, i,
+                              addr_range(n, r, sizeof r));
+            any = 1;
+        }
+        if (!any) return REFUSE("NI send channel %d: MC 1 with an empty mask at 0x%08x", c, s->mask_addr);
+    }
+    return 1;
+#undef REFUSE
+}
+
+/* Stores to the coding registers: values that do not fit their head field
+ * are refused at once. */
+static int code_store(ni *n, int c, ni_send *s, uint32_t off, uint32_t v)
+{
+    char r[100];
+    const char *name = NULL;
+    uint32_t max = 0, *field = NULL;
+    switch (off) {
+    case NI_C_MC: name = "MC", max = 1, field = &s->mc; break;
+    case NI_C_OP: name = "OP", max = 1, field = &s->op; break;
+    case NI_C_COUNT: name = "COUNT", max = 15, field = &s->count; break;
+    case NI_C_OUT_MC: name = "OUT_MC", max = 1, field = &s->out_mc; break;
+    case NI_C_OUT_OP: name = "OUT_OP", max = 1, field = &s->out_op; break;
+    case NI_C_OUT_COUNT: name = "OUT_COUNT", max = 15, field = &s->out_count; break;
+    case NI_C_MASK_ADDR: s->mask_addr = v; return RV32_MMIO_OK;
+    case NI_C_OUT_DEST:
+        if (v != NI_OUT_NONE && (v >= (uint32_t)naddrs(n) || (!n->units && v >= (uint32_t)n->t->nterms))) {
+            snprintf(n->refused, sizeof n->refused,
+                     "NI send channel %d: OUT_DEST %u is not an address (%s, or 0xfff = none)", c, v,
+                     addr_range(n, r, sizeof r));
+            return RV32_MMIO_FAULT;
+        }
+        s->out_dest = v;
+        return RV32_MMIO_OK;
+    default: return RV32_MMIO_FAULT;
+    }
+    if (v > max) {
+        if (off == NI_C_OP || off == NI_C_OUT_OP)
+            snprintf(n->refused, sizeof n->refused, "NI send channel %d: %s %u is not REPLICATE (0) or ENCODE (1)", c,
+                     name, v);
+        else
+            snprintf(n->refused, sizeof n->refused, "NI send channel %d: %s %u is out of range 0..%u", c, name, v, max);
+        return RV32_MMIO_FAULT;
+    }
+    *field = v;
+    return RV32_MMIO_OK;
+}
+
+static int code_load(const ni *n, int c, const ni_send *s, uint32_t off, uint32_t *val)
+{
+    uint64_t h = head_flit(n, s, c, NULL);
+    switch (off) {
+    case NI_C_MC: *val = s->mc; break;
+    case NI_C_OP: *val = s->op; break;
+    case NI_C_COUNT: *val = s->count; break;
+    case NI_C_OUT_DEST: *val = s->out_dest; break;
+    case NI_C_OUT_MC: *val = s->out_mc; break;
+    case NI_C_OUT_OP: *val = s->out_op; break;
+    case NI_C_OUT_COUNT: *val = s->out_count; break;
+    case NI_C_MASK_ADDR: *val = s->mask_addr; break;
+    case NI_C_MASK_FLITS: *val = (uint32_t)n->mask_flits; break;
+    case NI_C_HEAD_LO: *val = (uint32_t)h; break;
+    case NI_C_HEAD_HI: *val = (uint32_t)(h >> 32); break;
+    default: return RV32_MMIO_FAULT;
+    }
+    return RV32_MMIO_OK;
+}
+
+int ni_mmio(ni *n, uint32_t off, int is_store, uint32_t *val)
+{
+    if (off >= NI_MATCH) return ni_match_mmio(n, off - NI_MATCH, is_store, val);
+    if (off >= NI_RECV) {
+        off -= NI_RECV;
+        if (is_store) {
+            switch (off) {
+            case NI_R_BASE:
+                /* a ring already sized must stay inside RAM where it moves to */
+                if ((*val & 7) || (n->ring_size && !in_ram(n, *val, n->ring_size))) {
+                    snprintf(n->refused, sizeof n->refused,
+                             "NI receive ring 0x%08x + %u bytes: not 8-byte aligned or outside RAM", *val,
+                             n->ring_size);
+                    return RV32_MMIO_FAULT;
+                }
+                n->ring_base = *val;
+                n->head = n->tail = 0;
+                return RV32_MMIO_OK;
+            case NI_R_SIZE:
+                if ((*val & 7) || *val < 16 || (n->ring_base & 7) || !in_ram(n, n->ring_base, *val)) {
+                    snprintf(n->refused, sizeof n->refused,
+                             "NI receive ring 0x%08x + %u bytes: not 8-byte aligned, under 16 bytes or outside RAM",
+                             n->ring_base, *val);
+                    return RV32_MMIO_FAULT;
+                }
+                n->ring_size = *val;
+                n->head = n->tail = 0;
+                return RV32_MMIO_OK;
+            case NI_R_TAIL:
+                if (*val >= n->ring_size || (*val & 7)) {
+                    snprintf(n->refused, sizeof n->refused,
+                             "NI receive TAIL %u: not an 8-byte offset inside the %u-byte ring", *val, n->ring_size);
+                    return RV32_MMIO_FAULT;
+                }
+                n->tail = *val;
+                return RV32_MMIO_OK;
+            case NI_R_IRQ_EN: n->irq_en = *val & 1; return RV32_MMIO_OK;
+            default: return RV32_MMIO_FAULT;
+            }
+        }
+        switch (off) {
+        case NI_R_BASE: *val = n->ring_base; return RV32_MMIO_OK;
+        case NI_R_SIZE: *val = n->ring_size; return RV32_MMIO_OK;
+        case NI_R_HEAD: *val = n->head; return RV32_MMIO_OK;
+        case NI_R_TAIL: *val = n->tail; return RV32_MMIO_OK;
+        case NI_R_COUNT: *val = (uint32_t)n->packets_recv; return RV32_MMIO_OK;
+        case NI_R_IRQ_EN: *val = n->irq_en; return RV32_MMIO_OK;
+        case NI_R_PENDING: *val = (uint32_t)ring_nonempty(n); return RV32_MMIO_OK;
+        case NI_R_WAIT:
+            if (!ring_nonempty(n)) return RV32_MMIO_STALL;
+            *val = 1;
+            return RV32_MMIO_OK;
+        case NI_R_LAST_CYCLE_LO: *val = (uint32_t)n->last_commit; return RV32_MMIO_OK;
+        case NI_R_LAST_CYCLE_HI: *val = (uint32_t)(n->last_commit >> 32); return RV32_MMIO_OK;
+        case NI_R_FULL_CYCLES: *val = (uint32_t)n->full_cycles; return RV32_MMIO_OK;
+        case NI_R_LAST_HEAD_LO: *val = (uint32_t)n->last_head; return RV32_MMIO_OK;
+        case NI_R_LAST_HEAD_HI: *val = (uint32_t)(n->last_head >> 32); return RV32_MMIO_OK;
+        case NI_R_LAST_MASK_LO: *val = (uint32_t)n->last_mask0; return RV32_MMIO_OK;
+        case NI_R_LAST_MASK_HI: *val = (uint32_t)(n->last_mask0 >> 32); return RV32_MMIO_OK;
+        case NI_R_LAST_MASK_FLITS: *val = (uint32_t)n->last_nmask; return RV32_MMIO_OK;
+        default: return RV32_MMIO_FAULT;
+        }
+    }
+    if (off >= NI_CODE(0)) {
+        int c = (int)((off - NI_CODE(0)) / 0x40u);
+        if (c >= n->k) return RV32_MMIO_FAULT;
+        off = (off - NI_CODE(0)) % 0x40u;
+        return is_store ? code_store(n, c, &n->send[c], off, *val) : code_load(n, c, &n->send[c], off, val);
+    }
+    int c = (int)(off / 0x40u);
+    if (c >= n->k) return RV32_MMIO_FAULT;
+    ni_send *s = &n->send[c];
+    off %= 0x40u;
+    if (is_store) {
+        switch (off) {
+        case NI_S_DST: s->dst = *val; return RV32_MMIO_OK;
+        case NI_S_ROUTE_LO: s->route_lo = *val; return RV32_MMIO_OK;
+        case NI_S_ROUTE_HI: s->route_hi = *val; return RV32_MMIO_OK;
+        case NI_S_NHOPS: s->nhops = *val; return RV32_MMIO_OK;
+        case NI_S_ADDR: s->addr = *val; return RV32_MMIO_OK;
+        case NI_S_LEN: s->len = *val; return RV32_MMIO_OK;
+        case NI_S_TAG: s->tag = *val & 0xffff; return RV32_MMIO_OK;
+        case NI_S_GO: {
+            if (s->busy && 1 + s->qlen >= n->sendq) return RV32_MMIO_STALL; /* no room: the core waits */
+            if (!go_ok(n, c, s)) return RV32_MMIO_FAULT;
+            ni_wire w;
+            w.head = head_flit(n, s, c, &n->rng);
+            w.nmask = s->mc && !s->nhops ? n->mask_flits : 0;
+            w.mask_go = s->mask_addr;
+            w.addr_go = s->addr;
+            w.len_go = s->len;
+            w.nflits = 2 + w.nmask + (int)((s->len + 7) / 8);
+            w.meta = flit_meta((uint32_t)n->term, s->tag, s->len);
+            if (!s->busy) {
+                s->w = w;
+                s->busy = 1;
+                s->sent = 0;
+                s->vc = -1;
+            } else {
+                s->q[(s->qhead + s->qlen++) % NI_MAX_SENDQ] = w;
+            }
+            if (is_unit(n, s->dst)) n->coded_sent++;
+            if (w.nmask) {
+                n->mc_sent++;
+                n->mask_flits_sent += (uint64_t)w.nmask;
+            }
+            s->go_cycle = n->now ? *n->now : 0;
+            if (n->events)
+                fprintf(n->events,
+                        "{\"cycle\":%llu,\"event\":\"send\",\"node\":%d,\"channel\":%d,\"dst\":%u,\"tag\":%u,"
+                        "\"bytes\":%u,\"flits\":%d,\"routed\":%s}\n",
+                        (unsigned long long)s->go_cycle, n->term, c, s->dst, s->tag, s->len, w.nflits,
+                        s->nhops ? "\"source\"" : "\"table\"");
+            return RV32_MMIO_OK;
+        }
+        default: return RV32_MMIO_FAULT;
+        }
+    }
+    switch (off) {
+    case NI_S_DST: *val = s->dst; return RV32_MMIO_OK;
+    case NI_S_ROUTE_LO: *val = s->route_lo; return RV32_MMIO_OK;
+    case NI_S_ROUTE_HI: *val = s->route_hi; return RV32_MMIO_OK;
+    case NI_S_NHOPS: *val = s->nhops; return RV32_MMIO_OK;
+    case NI_S_ADDR: *val = s->addr; return RV32_MMIO_OK;
+    case NI_S_LEN: *val = s->len; return RV32_MMIO_OK;
+    case NI_S_TAG: *val = s->tag; return RV32_MMIO_OK;
+    case NI_S_GO: *val = (uint32_t)s->busy; return RV32_MMIO_OK;
+    case NI_S_DONE: *val = s->done; return RV32_MMIO_OK;
+    case NI_S_WAIT:
+        if (s->busy) return RV32_MMIO_STALL;
+        *val = s->done;
+        return RV32_MMIO_OK;
+    case NI_S_ROOM:
+        if (s->busy && 1 + s->qlen >= n->sendq) return RV32_MMIO_STALL;
+        *val = s->done;
+        return RV32_MMIO_OK;
+    case NI_S_GO_CYCLE_LO: *val = (uint32_t)s->go_cycle; return RV32_MMIO_OK;
+    case NI_S_GO_CYCLE_HI: *val = (uint32_t)(s->go_cycle >> 32); return RV32_MMIO_OK;
+    default: return RV32_MMIO_FAULT;
+    }
+}
+
+static void send_cycle(ni *n, int c, xnoc_flit *f)
+{
+    ni_send *s = &n->send[c];
+    f->valid = 0;
+    if (!s->busy) return;
+    if (s->vc < 0) {
+        for (int v = 0; v < n->vpc; v++)
+            if (s->credits[v] > 0) {
+                s->vc = v;
+                break;
+            }
+        if (s->vc < 0) return;
+    }
+    if (s->credits[s->vc] == 0) return;
+    f->valid = 1;
+    f->vc = (uint8_t)s->vc;
+    const ni_wire *w = &s->w;
+    f->head = s->sent == 0;
+    f->tail = s->sent == w->nflits - 1;
+    if (s->sent == 0) f->payload = w->head;
+    else if (s->sent == 1) f->payload = w->meta;
+    else if (s->sent < 2 + w->nmask) {
+        uint64_t x;
+        memcpy(&x, n->core->ram + (w->mask_go - n->core->ram_base) + 8u * (uint32_t)(s->sent - 2), 8);
+        f->payload = x;
+    } else {
+        uint32_t off = (uint32_t)(s->sent - 2 - w->nmask) * 8, take = w->len_go - off > 8 ? 8 : w->len_go - off;
+        uint64_t x = 0;
+        memcpy(&x, n->core->ram + (w->addr_go - n->core->ram_base) + off, take);
+        f->payload = x;
+    }
+    s->credits[s->vc]--;
+    n->flits_sent++;
+    n->inj_flits[c]++;
+    if (++s->sent == w->nflits) {
+        s->done++;
+        n->packets_sent++;
+        s->sent = 0;
+        s->vc = -1;    /* each packet chooses its VC */
+        if (s->qlen) { /* the next queued packet follows at once */
+            s->w = s->q[s->qhead];
+            s->qhead = (s->qhead + 1) % NI_MAX_SENDQ;
+            s->qlen--;
+        } else {
+            s->busy = 0;
+        }
+    }
+}
+
+/* A message has landed (in the ring or a posted buffer): counters, the
+ * LAST_* registers, the event log. */
+static void delivered(ni *n, const ni_asm *a)
+{
+    n->packets_recv++;
+    n->last_commit = n->now ? *n->now : 0;
+    n->last_head = a->head;
+    n->last_mask0 = a->mask0;
+    n->last_nmask = a->nmask;
+    if (!n->events) return;
+    fprintf(n->events, "{\"cycle\":%llu,\"event\":\"deliver\",\"node\":%d,\"src\":%u,\"tag\":%u,\"bytes\":%u,\"into\":",
+            (unsigned long long)n->last_commit, n->term, a->src, a->tag, a->len);
+    if (a->posted) fprintf(n->events, "\"posted\",\"addr\":%u}\n", a->addr);
+    else fprintf(n->events, "\"ring\"}\n");
+}
+
+/* Writes a complete packet into the receive ring; 0 if there is no room. */
+static int commit(ni *n, ni_asm *a)
+{
+    if (!n->ring_size) return 0;
+    uint32_t need = 8 + ((a->len + 7) & ~7u), size = n->ring_size;
+    uint8_t *ring = n->core->ram + (n->ring_base - n->core->ram_base);
+    if (need > size - 8) { /* would wait forever: stop the run instead */
+        if (!n->error[0])
+            snprintf(n->error, sizeof n->error,
+                     "a %u-byte message from terminal %u can never fit the %u-byte receive ring", a->len, a->src, size);
+        return 0;
+    }
+    /* An empty ring starts over at offset 0 (firmware re-reads TAIL once
+     * PENDING says there is a message): without this, a message larger than
+     * half the ring could wait forever at head == tail near the middle. */
+    if (n->head == n->tail) n->head = n->tail = 0;
+    uint32_t h = n->head, t = n->tail;
+    if (h >= t) {
+        if (size - h < need || (t == 0 && size - h == need)) {
+            /* no room at the end: wrap, if the start has room (keep one gap) */
+            if (need >= t) return 0;
+            if (size - h >= 8) {
+                uint32_t mark[2] = {0, NI_WRAP_MARK};
+                memcpy(ring + h, mark, 8);
+                rv32_ram_written(n->core, n->ring_base + h, 8);
+            }
+            h = 0;
+        }
+    } else if (need >= t - h) {
+        return 0;
+    }
+    uint32_t hdr[2] = {(a->src & 0xffff) | (a->tag & 0xffff) << 16, a->len};
+    memcpy(ring + h, hdr, 8);
+    memcpy(ring + h + 8, a->buf, a->len);
+    rv32_ram_written(n->core, n->ring_base + h, need);
+    h += need;
+    if (h == size) h = 0;
+    n->head = h;
+    delivered(n, a);
+    return 1;
+}
+
+/* A posted message has landed: bump its counter. */
+static void complete_posted(ni *n, ni_asm *a)
+{
+    if (a->ct) {
+        uint32_t v = ram_word(n, a->ct) + 1;
+        memcpy(n->core->ram + (a->ct - n->core->ram_base), &v, 4);
+        rv32_ram_written(n->core, a->ct, 4);
+    }
+    n->posted_done++;
+    delivered(n, a);
+}
+
+static void owe(ni *n, int c, int vc)
+{
+    n->owed[c][(n->owed_head[c] + n->owed_len[c]) % 512] = (uint8_t)vc;
+    n->owed_len[c]++;
+}
+
+/* Processes one flit; returns 0 if the packet it completes must wait for
+ * ring space (its credit is then owed until the commit). */
+static int recv_flit(ni *n, int c, const xnoc_flit *f)
+{
+    ni_asm *a = &n->rx[c][f->vc & 7];
+    n->flits_recv++;
+#define FAIL(...) (n->error[0] ? 0 : snprintf(n->error, sizeof n->error, __VA_ARGS__))
+    if (f->head) {
+        if (a->active && a->meta)
+            FAIL("channel %d VC %d: a head flit arrived inside the message from terminal %u (tag %u, %u of %u bytes "
+                 "so far): its tail was lost, or a head duplicated",
+                 c, f->vc, a->src, a->tag, a->got, a->len);
+        else if (a->active)
+            FAIL("channel %d VC %d: a head flit arrived right after another head: a flit was lost or duplicated", c,
+                 f->vc);
+        a->active = 1;
+        a->meta = 0;
+        a->got = 0;
+        a->head = f->payload;
+        a->mask0 = 0;
+        a->nmask = 0;
+        a->mask_left =
+            !FLIT_GET(f->payload, FLIT_SR_BIT, 1) && FLIT_GET(f->payload, FLIT_MC_BIT, 1) ? n->mask_flits : 0;
+        return 1;
+    }
+    if (!a->active) {
+        FAIL("channel %d VC %d: a body flit without a head: the head was lost, or a tail duplicated", c, f->vc);
+        return 1;
+    }
+    if (!a->meta) {
+        a->meta = 1;
+        a->src = FLIT_GET(f->payload, FLIT_META_SRC_LSB, FLIT_META_SRC_W);
+        a->tag = FLIT_GET(f->payload, FLIT_META_TAG_LSB, FLIT_META_TAG_W);
+        a->len = FLIT_GET(f->payload, FLIT_META_LEN_LSB, FLIT_META_LEN_W);
+        if (a->len > NI_MAX_PACKET) a->len = NI_MAX_PACKET;
+        ni_post p;
+        a->posted = ni_match_take(n, a->src, a->tag, &p) >= 0;
+        if (a->posted && p.len != a->len) { /* the run stops at the end of this cycle */
+            if (!n->error[0])
+                snprintf(
+                    n->error, sizeof n->error,
+                    "a %u-byte message from terminal %u (tag %u) does not match the %u-byte receive posted at 0x%08x",
+                    a->len, a->src, a->tag, p.len, p.addr);
+            a->posted = 0;
+        }
+        if (a->posted) {
+            a->addr = p.addr;
+            a->ct = p.ct;
+        } else {
+            n->unexpected += !n->error[0];
+            if (!a->buf) a->buf = xmalloc(NI_MAX_PACKET);
+        }
+    } else if (a->mask_left) { /* MC = 1: the mask flits before the data */
+        if (!a->nmask) a->mask0 = f->payload;
+        a->nmask++;
+        a->mask_left--;
+    } else if (a->got >= a->len) {
+        FAIL("channel %d VC %d: the message from terminal %u (tag %u) has more data flits than its %u bytes: a flit "
+             "was duplicated",
+             c, f->vc, a->src, a->tag, a->len);
+    } else {
+        uint32_t take = a->len - a->got > 8 ? 8 : a->len - a->got;
+        uint64_t w = f->payload;
+        test_hooks_corrupt(&n->hooks, &w, take);
+        if (a->posted) { /* zero-copy: straight into the posted buffer */
+            memcpy(n->core->ram + (a->addr - n->core->ram_base) + a->got, &w, take);
+            rv32_ram_written(n->core, a->addr + a->got, take);
+        } else {
+            memcpy(a->buf + a->got, &w, take);
+        }
+        a->got += take;
+    }
+    if (f->tail) {
+        a->active = 0;
+        if (!a->meta || a->got < a->len || a->mask_left)
+            FAIL("channel %d VC %d: the message from terminal %u (tag %u) ended after %u of its %u bytes: a flit was "
+                 "lost",
+                 c, f->vc, a->src, a->tag, a->got, a->len);
+        if (n->error[0]) return 1; /* the run stops; nothing half-delivered is committed */
+        if (a->posted) {
+            complete_posted(n, a);
+            return 1;
+        }
+        if (!commit(n, a)) {
+            a->held = 1;
+            return 0;
+        }
+    }
+    return 1;
+#undef FAIL
+}
+
+void ni_cycle(ni *n, const xnoc_flit *ej, const xnoc_credit *injc, xnoc_flit *inj, xnoc_credit *ejc)
+{
+    int full = 0;
+    for (int c = 0; c < n->k; c++) {
+        if (injc[c].valid && injc[c].vc < 8) n->send[c].credits[injc[c].vc]++;
+        /* a held packet retries its commit; then the flits queued behind it */
+        for (int v = 0; v < n->vcs; v++) {
+            ni_asm *a = &n->rx[c][v];
+            if (a->held && commit(n, a)) {
+                a->held = 0;
+                owe(n, c, v);
+            }
+            full |= a->held;
+            if (!a->held && a->qlen) {
+                xnoc_flit f = a->q[a->qhead];
+                a->qhead = (a->qhead + 1) % 64;
+                a->qlen--;
+                if (recv_flit(n, c, &f)) owe(n, c, v);
+            }
+        }
+        if (ej[c].valid) {
+            ni_asm *a = &n->rx[c][ej[c].vc & 7];
+            int fate = test_hooks_fate(&n->hooks);
+            if (fate == HOOK_DROP) {
+                owe(n, c, ej[c].vc); /* discarded; its credit goes back as for any flit */
+            } else {
+                /* a duplicate is taken first and earns no credit of its own */
+                if (fate == HOOK_DUP && !a->held && !a->qlen) (void)recv_flit(n, c, &ej[c]);
+                if (a->held || a->qlen) {
+                    a->q[(a->qhead + a->qlen) % 64] = ej[c];
+                    a->qlen++;
+                } else if (recv_flit(n, c, &ej[c])) {
+                    owe(n, c, ej[c].vc);
+                }
+            }
+        }
+        ejc[c].valid = 0;
+        if (n->owed_len[c]) {
+            ejc[c].valid = 1;
+            ejc[c].vc = n->owed[c][n->owed_head[c]];
+            n->owed_head[c] = (n->owed_head[c] + 1) % 512;
+            n->owed_len[c]--;
+        }
+        send_cycle(n, c, &inj[c]);
+    }
+    n->full_cycles += (uint64_t)full;
+    rv32_irq(n->core, IRQ_MEI, n->irq_en && ring_nonempty(n));
+}
+
+int ni_busy(const ni *n)
+{
+    for (int c = 0; c < n->k; c++) {
+        if (n->send[c].busy) return 1;
+        for (int v = 0; v < n->vcs; v++)
+            if (n->rx[c][v].active || n->rx[c][v].held || n->rx[c][v].qlen) return 1;
+        if (n->owed_len[c]) return 1;
+    }
+    return 0;
+}

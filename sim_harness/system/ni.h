@@ -1,0 +1,131 @@
+/* ni.h - the network interface of a node: DMA send and DMA receive between
+ * node RAM and the terminal's k injection / ejection channels.
+ *
+ * Packet format on the network (docs/ni.md):
+ *   head flit   routing header (destination or source route, ejection channel)
+ *               and the network-coding fields (MC, op, count, out_*)
+ *   meta flit   [15:0] source terminal, [31:16] tag, [63:32] length in bytes
+ *   mask flits  only when head MC = 1: ceil((NT + NR) / 64) words, bit a =
+ *               address a (terminal a < NT, unit of router a - NT) is a destination
+ *   data flits  ceil(length / 8), little-endian bytes of the buffer
+ * (docs/ni.md, docs/network-coding.md; register map: firmware/lib/ni_regs.h)
+ */
+#ifndef XNOC_NI_H
+#define XNOC_NI_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "net/net.h"
+#include "core/rv32.h"
+#include "net/topo.h"
+
+#include "../../firmware/lib/flit.h" /* the flit format: one table for harness, firmware and (checked) RTL */
+#include "../../firmware/lib/ni_regs.h"
+#include "system/test_hooks.h" /* the register map: one home for harness and firmware */
+
+/* head flit fields (the interface of the network-coding units) */
+#define NI_HEAD_MC (1ull << FLIT_MC_BIT)
+#define NI_OUT_NONE FLIT_NONE /* out_dest: not set by this contribution */
+enum { NI_OP_REPLICATE = 0, NI_OP_ENCODE = 1 };
+
+/* a posted receive: the payload of the first message from src with tag
+ * goes to addr (zero-copy); ct, if not 0, is a RAM word incremented when it
+ * has landed */
+typedef struct {
+    uint32_t src, tag, addr, len, ct;
+} ni_post;
+
+/* a packet as GO latched it: what goes on the wire */
+typedef struct {
+    uint64_t head, meta;               /* head and meta flit */
+    uint32_t mask_go, addr_go, len_go; /* mask, buffer and length at GO (firmware may rewrite
+                                          * MASK_ADDR/ADDR/LEN for the next send meanwhile) */
+    int nflits, nmask;
+} ni_wire;
+
+typedef struct {
+    /* programmed by firmware */
+    uint32_t dst, route_lo, route_hi, nhops, addr, len, tag;
+    /* network-coding fields of the head, and the mask buffer (MC = 1) */
+    uint32_t mc, op, count, out_dest, out_mc, out_op, out_count, mask_addr;
+    /* the packet on the wire, and those queued behind it (--router sendq) */
+    ni_wire w;
+    ni_wire q[NI_MAX_SENDQ];
+    int qhead, qlen;
+    int busy, vc, sent;
+    uint32_t done;
+    uint64_t go_cycle; /* network cycle of the last accepted GO */
+    int credits[ROUTER_MAX_VCS];
+} ni_send;
+
+typedef struct {
+    int active;
+    uint32_t src, tag, len, got; /* got: data bytes so far */
+    int meta;                    /* meta flit seen */
+    int mask_left, nmask;        /* mask flits still to come / seen (head MC = 1) */
+    uint64_t head, mask0;        /* the head flit, the first mask flit */
+    int held;                    /* complete, waiting for ring space; credit held */
+    int posted;                  /* matched a posted receive: data goes to RAM at addr */
+    uint32_t addr, ct;           /* the posted buffer and completion counter */
+    uint8_t *buf;
+    /* flits that arrived behind a held packet: accepted (the router had a
+     * credit for them) but not yet processed, so their credits are owed */
+    xnoc_flit q[ROUTER_MAX_BUF]; /* at most a VC buffer's worth are owed */
+    int qhead, qlen;
+} ni_asm;
+
+typedef struct ni {
+    int term, k, vcs, vpc, buf, port_bits;
+    int sendq;        /* descriptors a send channel holds, the one on the wire included */
+    int units;        /* 1: every router has a network-coding unit (address NT + r) */
+    router_cfg rc;    /* routing mode (dragonfly Valiant / UGAL heads) */
+    uint64_t rng;     /* their intermediate groups */
+    int nc_max_bytes; /* longest packet a unit handles (data bytes) */
+    int mask_flits;   /* M = ceil((NT + NR) / 64) */
+    const topo *t;
+    rv32 *core;
+    ni_send send[NI_MAX_K];
+    ni_asm rx[NI_MAX_K][ROUTER_MAX_VCS];
+    uint8_t owed[NI_MAX_K][ROUTER_MAX_VCS * ROUTER_MAX_BUF]; /* credits to return, one per cycle (VC ids) */
+    int owed_head[NI_MAX_K], owed_len[NI_MAX_K];
+    uint32_t ring_base, ring_size, head, tail, count, irq_en, pending;
+    uint64_t packets_sent, flits_sent, packets_recv, flits_recv;
+    uint64_t coded_sent, mc_sent, mask_flits_sent; /* packets to units, MC packets, their mask flits */
+    uint64_t inj_flits[NI_MAX_K];
+    /* timestamps for latency measurement from firmware (docs/ni.md) */
+    const uint64_t *now;            /* the system's network cycle counter */
+    uint64_t last_commit;           /* cycle the last message entered the ring */
+    uint64_t last_head, last_mask0; /* head and first mask flit of that message */
+    int last_nmask;
+    uint64_t full_cycles; /* cycles a complete packet waited for ring space */
+    /* posted receives (match table, in post order) and the descriptor being built */
+    ni_post *posted;
+    int nposted;
+    ni_post m;                   /* NI_M_SRC .. NI_M_CT */
+    uint32_t ct_addr, ct_target; /* NI_M_CT_ADDR, NI_M_CT_WAIT */
+    uint64_t posted_done, unexpected;
+    uint32_t guard_lo, guard_hi; /* RAM no posted receive may cover (the collective plan) */
+    FILE *events;                /* --events: one JSON line per message sent and delivered, or NULL */
+    test_hooks hooks;            /* XNOC_TEST_CORRUPT (data bytes), _DROP, _DUP (flits) */
+    char refused[256];           /* why the last refused (faulting) access was refused */
+    char error[200];
+} ni;
+
+void ni_init(ni *n, const topo *t, const router_cfg *rc, int term, rv32 *core);
+void ni_free(ni *n);
+
+/* MMIO access to the NI registers (offset from NI_BASE). */
+int ni_mmio(ni *n, uint32_t off, int is_store, uint32_t *val);
+
+/* One network cycle: consume what the network presents (ej flits, credits
+ * for our injection channels), produce this cycle's injected flits and
+ * ejection credits.  Arrays are indexed by this terminal's channel c. */
+void ni_cycle(ni *n, const xnoc_flit *ej, const xnoc_credit *injc, xnoc_flit *inj, xnoc_credit *ejc);
+
+/* The counter CT_WAIT watches (0 if none is named). */
+uint32_t ni_ct_value(const ni *n);
+
+/* Whether anything is in progress (for idle detection). */
+int ni_busy(const ni *n);
+
+#endif

@@ -1,0 +1,520 @@
+/* node.c - nodes, their devices, and the system clock loop (see node.h). */
+#include "system/system.h"
+#include "net/hop_log.h"
+
+#include "system/background.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/cli.h"
+#include "core/elf_load.h"
+#include "net/links_report.h"
+
+static void console_flush(node *nd)
+{
+    nd->line[nd->linelen] = 0;
+    if (nd->console) fprintf(nd->console, "%s\n", nd->line);
+    else fprintf(nd->sys->o.console_out, "[node %d] %s\n", nd->id, nd->line);
+    nd->linelen = 0;
+}
+
+static void node_exit(sys *s, node *nd, int code)
+{
+    if (nd->state == NODE_EXITED) return;
+    if (nd->linelen) console_flush(nd);
+    nd->state = NODE_EXITED;
+    nd->exit_code = code;
+    nd->exit_cycle = s->cycle;
+    s->running--;
+    /* a barrier no longer waits for a node that has left */
+    if (s->bar_count && s->bar_count >= s->running) {
+        s->bar_gen++;
+        s->bar_cycle = s->cycle;
+        s->bar_count = 0;
+    }
+}
+
+/* DEV_PARAM_NAME: firmware hands over the address of a NUL-terminated name;
+ * the lookup happens here, once, so reading the value is one load. */
+static int param_select(node *nd, uint32_t addr)
+{
+    const rv32 *c = &nd->core;
+    char name[NODE_PARAM_LEN];
+    nd->param_sel = -1;
+    for (uint32_t i = 0;; i++) {
+        uint32_t off = addr + i - c->ram_base;
+        if (off >= c->ram_size) return RV32_MMIO_FAULT;
+        if (i == NODE_PARAM_LEN) return RV32_MMIO_OK; /* longer than any name: not given */
+        name[i] = (char)c->ram[off];
+        if (!name[i]) break;
+    }
+    sys_opts *o = &nd->sys->o;
+    for (int i = 0; i < o->nparams; i++)
+        if (!strcmp(o->params[i].name, name)) {
+            nd->param_sel = i;
+            o->params[i].read = 1;
+        }
+    return RV32_MMIO_OK;
+}
+
+static int dev_mmio(node *nd, uint32_t off, int is_store, uint32_t *val)
+{
+    sys *s = nd->sys;
+    const topo *t = s->t;
+    if (is_store) {
+        switch (off) {
+        case DEV_CONSOLE:
+            if ((char)*val == '\n' || nd->linelen == (int)sizeof nd->line - 1) console_flush(nd);
+            if ((char)*val != '\n') nd->line[nd->linelen++] = (char)*val;
+            return RV32_MMIO_OK;
+        case DEV_EXIT: node_exit(s, nd, (int)*val); return RV32_MMIO_OK;
+        case DEV_PARAM_NAME: return param_select(nd, *val);
+        case DEV_STEP: nd->step = (int)*val; return RV32_MMIO_OK;
+        case DEV_ROUTE_DST:
+            if (*val >= (uint32_t)s->n) return RV32_MMIO_FAULT;
+            nd->route_dst = *val;
+            return RV32_MMIO_OK;
+        case DEV_BARRIER:
+            nd->bar_target = s->bar_gen + 1;
+            if (++s->bar_count >= s->running) {
+                s->bar_gen++;
+                s->bar_cycle = s->cycle;
+                s->bar_count = 0;
+            }
+            return RV32_MMIO_OK;
+        default: return RV32_MMIO_FAULT;
+        }
+    }
+    switch (off) {
+    case DEV_ID: *val = (uint32_t)nd->id; return RV32_MMIO_OK;
+    case DEV_NODES: *val = (uint32_t)s->n; return RV32_MMIO_OK;
+    case DEV_CYCLE_LO: *val = (uint32_t)s->cycle; return RV32_MMIO_OK;
+    case DEV_CYCLE_HI: *val = (uint32_t)(s->cycle >> 32); return RV32_MMIO_OK;
+    case DEV_TOPO_KIND: *val = (uint32_t)t->kind; return RV32_MMIO_OK;
+    case DEV_TOPO_W: *val = (uint32_t)t->w; return RV32_MMIO_OK;
+    case DEV_TOPO_H: *val = (uint32_t)t->h; return RV32_MMIO_OK;
+    case DEV_CONC: *val = (uint32_t)t->conc; return RV32_MMIO_OK;
+    case DEV_PORTS: *val = (uint32_t)t->k; return RV32_MMIO_OK;
+    case DEV_ROUTERS: *val = (uint32_t)t->nrouters; return RV32_MMIO_OK;
+    case DEV_BARRIER:
+        if (nd->bar_target > s->bar_gen) return RV32_MMIO_STALL;
+        *val = (uint32_t)s->bar_gen;
+        return RV32_MMIO_OK;
+    case DEV_PLAN: *val = s->o.plan_addr; return RV32_MMIO_OK;
+    case DEV_RAM_SIZE: *val = nd->core.ram_size; return RV32_MMIO_OK;
+    case DEV_PARAM_VALUE: *val = nd->param_sel < 0 ? 0 : s->o.params[nd->param_sel].value; return RV32_MMIO_OK;
+    case DEV_PARAM_FOUND: *val = nd->param_sel >= 0; return RV32_MMIO_OK;
+    case DEV_NC_UNITS: *val = (uint32_t)nd->ni.units; return RV32_MMIO_OK;
+    case DEV_NC_MAX: *val = (uint32_t)nd->ni.nc_max_bytes; return RV32_MMIO_OK;
+    case DEV_BAR_CYCLE_LO: *val = (uint32_t)s->bar_cycle; return RV32_MMIO_OK;
+    case DEV_BAR_CYCLE_HI: *val = (uint32_t)(s->bar_cycle >> 32); return RV32_MMIO_OK;
+    case DEV_TOPO_NDIMS: *val = (uint32_t)t->ndims; return RV32_MMIO_OK;
+    case DEV_TOPO_DIM0:
+    case DEV_TOPO_DIM0 + 4:
+    case DEV_TOPO_DIM0 + 8:
+    case DEV_TOPO_DIM0 + 12:
+    case DEV_TOPO_DIM0 + 16:
+    case DEV_TOPO_DIM0 + 20: {
+        uint32_t d = (off - DEV_TOPO_DIM0) / 4, df[3] = {(uint32_t)t->df_a, (uint32_t)t->df_h, (uint32_t)t->groups};
+        *val = t->kind == TOPO_DRAGONFLY ? (d < 3 ? df[d] : 0) : d < (uint32_t)t->ndims ? (uint32_t)t->dims[d] : 0;
+        return RV32_MMIO_OK;
+    }
+    case DEV_ROUTE_HOPS: /* routers on the deterministic route, both ends included */
+        *val = (uint32_t)topo_distance(t, topo_term_router(t, nd->id), topo_term_router(t, (int)nd->route_dst)) + 1;
+        return RV32_MMIO_OK;
+    default:
+        if (off >= DEV_ARG0 && off < DEV_ARG0 + 4 * NODE_NARGS) {
+            *val = s->o.args[(off - DEV_ARG0) / 4];
+            s->o.arg_read[(off - DEV_ARG0) / 4] = 1;
+            return RV32_MMIO_OK;
+        }
+        return RV32_MMIO_FAULT;
+    }
+}
+
+static int node_mmio(void *ctx, uint32_t addr, int size, int is_store, uint32_t *val)
+{
+    node *nd = ctx;
+    int r = RV32_MMIO_FAULT;
+    if (size == 4 && addr - DEV_BASE < 0x1000) r = dev_mmio(nd, addr - DEV_BASE, is_store, val);
+    else if (size == 4 && addr - NI_BASE < 0x1000) r = ni_mmio(&nd->ni, addr - NI_BASE, is_store, val);
+    else if (size == 1 && is_store && addr == DEV_BASE + DEV_CONSOLE) r = dev_mmio(nd, DEV_CONSOLE, 1, val);
+    if (r == RV32_MMIO_STALL) nd->stall_addr = addr;
+    return r;
+}
+
+sys *sys_create(const topo *t, const router_cfg *rc, const sys_opts *o, const char *elf, char *err, size_t errlen)
+{
+    uint32_t ram = o->ram_kib * 1024u;
+    uint8_t *image = xcalloc(ram, 1);
+    elf_info info;
+    if (!image || elf_load(elf, image, RAM_BASE, ram, &info, err, errlen)) {
+        free(image);
+        return NULL;
+    }
+    xnoc_net *net = net_open(t, rc, 1, err, errlen);
+    if (!net) {
+        free(image);
+        elf_info_free(&info);
+        return NULL;
+    }
+    hop_log *hops = NULL; /* before the trace: both swap the model for a variant of it */
+    if (o->events) {
+        char e[300];
+        if (!(hops = hop_log_open(o->events, net, t, rc, e, sizeof e))) {
+            snprintf(err, errlen, "--events: %s", e);
+            net_close(net);
+            free(image);
+            elf_info_free(&info);
+            return NULL;
+        }
+    }
+    if (o->trace) {
+        char e[300];
+        if (net_trace(net, o->trace, o->trace_from, o->trace_to ? o->trace_to : UINT64_MAX, e, sizeof e)) {
+            snprintf(err, errlen, "--trace: %s", e);
+            hop_log_close(hops);
+            net_close(net);
+            free(image);
+            elf_info_free(&info);
+            return NULL;
+        }
+    }
+    sys *s = xcalloc(1, sizeof *s);
+    s->t = t;
+    s->rc = *rc;
+    s->net = net;
+    s->hops = hops;
+    s->o = *o;
+    s->elf = info; /* its symbols name PCs in fault and stall lines */
+    if (!s->o.console_out) s->o.console_out = stdout;
+    if (s->o.clock_ratio < 1) s->o.clock_ratio = 1;
+    s->n = t->nterms;
+    s->running = s->n;
+    int nch = s->n * t->k;
+    s->inj = xcalloc((size_t)nch, sizeof *s->inj);
+    s->ej = xcalloc((size_t)nch, sizeof *s->ej);
+    s->injc = xcalloc((size_t)nch, sizeof *s->injc);
+    s->ejc = xcalloc((size_t)nch, sizeof *s->ejc);
+    s->nodes = xcalloc((size_t)s->n, sizeof *s->nodes);
+    for (int i = 0; i < s->n; i++) {
+        node *nd = &s->nodes[i];
+        nd->id = i;
+        nd->sys = s;
+        if (rv32_init(&nd->core, RAM_BASE, ram, (uint32_t)i)) {
+            snprintf(err, errlen, "out of memory for %d nodes of %u KiB", s->n, o->ram_kib);
+            sys_free(s);
+            free(image);
+            return NULL;
+        }
+        memcpy(nd->core.ram, image, ram);
+        rv32_reset(&nd->core, info.entry);
+        nd->core.tohost = info.tohost;
+        nd->core.mmio = node_mmio;
+        nd->core.mmio_ctx = nd;
+        ni_init(&nd->ni, t, rc, i, &nd->core);
+        nd->ni.now = &s->cycle;
+        nd->ni.events = o->events;
+        nd->param_sel = -1;
+        nd->step = -1;
+        if (o->console_dir) {
+            char path[4200];
+            snprintf(path, sizeof path, "%s/node%d.txt", o->console_dir, i);
+            nd->console = fopen(path, "w");
+            if (!nd->console) {
+                snprintf(err, errlen, "--console-dir: cannot create %s", path);
+                sys_free(s);
+                free(image);
+                return NULL;
+            }
+        }
+    }
+    free(image);
+    if (o->background) { /* those terminals run no image: background.c drives their NIs */
+        for (int i = 0; i < s->n; i++)
+            if (o->background[i]) {
+                s->nodes[i].state = NODE_BACKGROUND;
+                s->running--;
+            }
+        s->bg = background_create(s, o->background, o->bg_rate, o->bg_bytes ? o->bg_bytes : 1024, o->bg_seed);
+    }
+    return s;
+}
+
+void sys_free(sys *s)
+{
+    if (!s) return;
+    elf_info_free(&s->elf);
+    background_free(s->bg);
+    hop_log_close(s->hops);
+    for (int i = 0; i < s->n; i++) {
+        node *nd = &s->nodes[i];
+        if (nd->linelen) console_flush(nd);
+        if (nd->console) fclose(nd->console);
+        ni_free(&nd->ni);
+        rv32_free(&nd->core);
+    }
+    net_close(s->net);
+    free(s->nodes);
+    free(s->inj);
+    free(s->ej);
+    free(s->injc);
+    free(s->ejc);
+    free(s);
+}
+
+void sys_describe(const sys *s, int i, char *buf, size_t len)
+{
+    const node *nd = &s->nodes[i];
+    uint32_t pc = nd->core.pc, a = nd->stall_addr;
+    char sym[200];
+    elf_symbolize(&s->elf, pc, sym, sizeof sym);
+    if (nd->state == NODE_EXITED) snprintf(buf, len, "node %d exited with %d", i, nd->exit_code);
+    else if (nd->state == NODE_BACKGROUND) snprintf(buf, len, "node %d runs background traffic", i);
+    else if (nd->last_stop == RV32_WFI && nd->ni.irq_en && (nd->core.mie >> IRQ_MEI & 1))
+        snprintf(buf, len, "node %d is waiting for a packet (wfi) at PC 0x%08x%s", i, pc, sym);
+    else if (nd->last_stop == RV32_WFI)
+        snprintf(buf, len, "node %d is in wfi (waiting for an interrupt) at PC 0x%08x%s", i, pc, sym);
+    else if (nd->last_stop == RV32_STALL && a == NI_BASE + NI_RECV + NI_R_WAIT)
+        snprintf(buf, len, "node %d is waiting for a packet at PC 0x%08x%s", i, pc, sym);
+    else if (nd->last_stop == RV32_STALL && a == NI_BASE + NI_MATCH + NI_M_CT_WAIT)
+        snprintf(buf, len,
+                 "node %d is waiting for posted receives (counter at 0x%08x is %u of %u; %d posted, not matched) at PC "
+                 "0x%08x%s",
+                 i, nd->ni.ct_addr, ni_ct_value(&nd->ni), nd->ni.ct_target, nd->ni.nposted, pc, sym);
+    else if (nd->last_stop == RV32_STALL && a == DEV_BASE + DEV_BARRIER)
+        snprintf(buf, len, "node %d is waiting at the barrier at PC 0x%08x%s", i, pc, sym);
+    else if (nd->last_stop == RV32_STALL)
+        snprintf(buf, len, "node %d is waiting for its send channel (0x%08x) at PC 0x%08x%s", i, a, pc, sym);
+    else snprintf(buf, len, "node %d is running at PC 0x%08x%s", i, pc, sym);
+    /* what the NI knows: complete messages it cannot deliver */
+    int held = 0;
+    for (int c = 0; c < nd->ni.k; c++)
+        for (int v = 0; v < nd->ni.vcs; v++) held += nd->ni.rx[c][v].held;
+    size_t l = strlen(buf);
+    if (held && !nd->ni.ring_size)
+        snprintf(buf + l, len - l, " (%d message(s) wait at its NI, which has no receive ring: noc_init() not called?)",
+                 held);
+    else if (held)
+        snprintf(buf + l, len - l, " (%d message(s) wait at its NI for room in its full %u-byte receive ring)", held,
+                 nd->ni.ring_size);
+}
+
+static void fault_line(sys *s, node *nd)
+{
+    rv32 *c = &nd->core;
+    int access = c->fault_cause == CAUSE_LOAD_ACCESS || c->fault_cause == CAUSE_STORE_ACCESS;
+    nd->state = NODE_FAULTED;
+    char sym[200];
+    elf_symbolize(&s->elf, c->fault_pc, sym, sizeof sym);
+    if (access && c->fault_tval - DEV_BASE < 0x2000) {
+        const char *why =
+            nd->ni.refused[0] && c->fault_tval >= NI_BASE ? nd->ni.refused : "no such register, or the wrong access";
+        snprintf(
+            s->fault, sizeof s->fault,
+            "node %d: %s at device register 0x%08x (PC 0x%08x%s, instruction 0x%08x, cycle %llu): %s, no trap handler",
+            nd->id, rv32_cause_name(c->fault_cause), c->fault_tval, c->fault_pc, sym, c->fault_insn,
+            (unsigned long long)s->cycle, why);
+    } else if (c->fault_cause == CAUSE_ILLEGAL)
+        snprintf(s->fault, sizeof s->fault,
+                 "node %d: illegal instruction 0x%08x at PC 0x%08x%s (cycle %llu), no trap handler", nd->id,
+                 c->fault_insn, c->fault_pc, sym, (unsigned long long)s->cycle);
+    else if (c->fault_cause == CAUSE_LOAD_ACCESS || c->fault_cause == CAUSE_STORE_ACCESS ||
+             c->fault_cause == CAUSE_FETCH_ACCESS)
+        snprintf(s->fault, sizeof s->fault,
+                 "node %d: %s at address 0x%08x (PC 0x%08x%s, instruction 0x%08x, cycle %llu): outside RAM and "
+                 "devices, no trap handler",
+                 nd->id, rv32_cause_name(c->fault_cause), c->fault_tval, c->fault_pc, sym, c->fault_insn,
+                 (unsigned long long)s->cycle);
+    else
+        snprintf(
+            s->fault, sizeof s->fault,
+            "node %d: %s (cause %u, tval 0x%08x) at PC 0x%08x%s (instruction 0x%08x, cycle %llu) with no trap handler",
+            nd->id, rv32_cause_name(c->fault_cause), c->fault_cause, c->fault_tval, c->fault_pc, sym, c->fault_insn,
+            (unsigned long long)s->cycle);
+}
+
+/* "node 0 is waiting ...; node 1 ...; and 12 more" for the waiting nodes */
+static void describe_waiting(const sys *s, char *buf, size_t len)
+{
+    char d[200];
+    int w = 0;
+    for (int i = 0; i < s->n && w < 4; i++) {
+        if (s->nodes[i].state == NODE_EXITED || s->nodes[i].state == NODE_BACKGROUND) continue;
+        sys_describe(s, i, d, sizeof d);
+        size_t l = strlen(buf);
+        snprintf(buf + l, len - l, "%s %s", w ? ";" : ":", d);
+        w++;
+    }
+    if (s->running > w) { /* one line stays one line on 64 nodes */
+        size_t l = strlen(buf);
+        snprintf(buf + l, len - l, "; and %d more", s->running - w);
+    }
+}
+
+/* Something that changes whenever anything makes progress: instructions,
+ * flits into and out of the NIs, flits on the links. */
+/* With background traffic the links never rest: progress is then what the
+ * nodes that run the image send, receive and execute. */
+static uint64_t progress_sig(sys *s)
+{
+    uint64_t g = 0;
+    for (int i = 0; i < s->n; i++) {
+        const node *nd = &s->nodes[i];
+        if (nd->state == NODE_BACKGROUND) continue;
+        g += nd->core.instret * 0x9E3779B97F4A7C15ull + nd->ni.flits_sent * 31 + nd->ni.flits_recv * 37;
+    }
+    if (s->bg) return g;
+    for (int r = 0; r < s->t->nrouters; r++)
+        for (int p = 0; p < s->t->nports; p++) g += net_link_flits(s->net, r, p) * (uint64_t)(r * 131 + p + 1);
+    return g;
+}
+
+/* The watchdog: every running node waits on a device register (or sleeps
+ * in wfi), no coding unit holds a group (those time out on their own), and
+ * nothing has moved for o.watchdog cycles: nothing ever will.  Says what
+ * is stuck: a message whose flits stopped arriving while the network is
+ * empty (lost), flits held in a router (deadlock), or nodes waiting for
+ * what nobody sends. */
+static int watchdog(sys *s)
+{
+    uint64_t sig = progress_sig(s);
+    if (sig != s->wd_sig) {
+        s->wd_sig = sig;
+        s->wd_since = s->cycle;
+        return 0;
+    }
+    if (s->cycle - s->wd_since < s->o.watchdog) return 0;
+    for (int i = 0; i < s->n; i++) {
+        const node *nd = &s->nodes[i];
+        if (nd->state != NODE_EXITED && nd->state != NODE_BACKGROUND && nd->last_stop != RV32_STALL &&
+            nd->last_stop != RV32_WFI)
+            return 0;
+    }
+    const topo *t = s->t;
+    if (net_has_units(s->net))
+        for (int r = 0; r < t->nrouters; r++) {
+            net_unit u;
+            net_unit_stats(s->net, r, &u);
+            if (u.slots_in_use) return 0;
+        }
+    char where[200] = "";
+    uint64_t quiet = s->cycle - s->wd_since;
+    if (s->bg) { /* the links carry background traffic: only the image's nodes can be judged */
+        snprintf(s->fault, sizeof s->fault,
+                 "stall at cycle %llu: every running node waits and none has sent or received a flit "
+                 "for %llu cycles (background traffic runs on)",
+                 (unsigned long long)s->cycle, (unsigned long long)quiet);
+        describe_waiting(s, s->fault, sizeof s->fault);
+        return 1;
+    }
+    links_first_held(t, s->net, s->rc.vcs, where, sizeof where);
+    if (!where[0])
+        for (int i = 0; i < s->n; i++) {
+            const ni *n = &s->nodes[i].ni;
+            for (int c = 0; c < n->k; c++)
+                for (int v = 0; v < n->vcs; v++) {
+                    const ni_asm *a = &n->rx[c][v];
+                    if (!a->active) continue;
+                    if (a->meta)
+                        snprintf(s->fault, sizeof s->fault,
+                                 "network interface of node %d: channel %d VC %d: the message from terminal %u (tag "
+                                 "%u) stopped "
+                                 "after %u of its %u bytes and the network is empty: its last flit(s) were lost (cycle "
+                                 "%llu)",
+                                 i, c, v, a->src, a->tag, a->got, a->len, (unsigned long long)s->cycle);
+                    else
+                        snprintf(s->fault, sizeof s->fault,
+                                 "network interface of node %d: channel %d VC %d: a message stopped after its head and "
+                                 "the network "
+                                 "is empty: its other flits were lost (cycle %llu)",
+                                 i, c, v, (unsigned long long)s->cycle);
+                    return 1;
+                }
+        }
+    if (where[0])
+        snprintf(s->fault, sizeof s->fault,
+                 "deadlock at cycle %llu: nothing moved for %llu cycles; %s; every node waits",
+                 (unsigned long long)s->cycle, (unsigned long long)quiet, where);
+    else
+        snprintf(s->fault, sizeof s->fault,
+                 "stall at cycle %llu: every running node waits and nothing is in flight (for %llu cycles)",
+                 (unsigned long long)s->cycle, (unsigned long long)quiet);
+    describe_waiting(s, s->fault, sizeof s->fault);
+    return 1;
+}
+
+int sys_run(sys *s, uint64_t max_cycles)
+{
+    uint64_t run_c0 = s->cycle;
+    double run_t0 = cli_now();
+    const topo *t = s->t;
+    int k = t->k, ratio = s->o.clock_ratio;
+    while (s->running > 0 && !s->halted) {
+        if (s->cycle >= max_cycles) {
+            snprintf(s->fault, sizeof s->fault, "--max-cycles %llu reached with %d node(s) running",
+                     (unsigned long long)max_cycles, s->running);
+            describe_waiting(s, s->fault, sizeof s->fault);
+            return 2;
+        }
+        for (int i = 0; i < s->n; i++) {
+            node *nd = &s->nodes[i];
+            if (nd->state == NODE_EXITED || nd->state == NODE_BACKGROUND) continue;
+            rv32 *c = &nd->core;
+            uint64_t c0 = c->cycle;
+            if (nd->last_stop == RV32_WFI && !rv32_wakeup(c)) {
+                c->cycle = c0 + (uint64_t)ratio;
+                continue;
+            }
+            nd->last_stop = rv32_run(c, (uint32_t)ratio);
+            c->cycle = c0 + (uint64_t)ratio;
+            if (nd->last_stop == RV32_FAULT) {
+                fault_line(s, nd);
+                return 1;
+            }
+            if (nd->last_stop == RV32_HALT) {
+                s->halted = 1;
+                s->tohost_value = c->tohost_value;
+                s->tohost_node = i;
+            }
+        }
+        if (s->bg) background_cycle(s->bg, s);
+        for (int i = 0; i < s->n; i++) {
+            ni *n = &s->nodes[i].ni;
+            ni_cycle(n, &s->ej[i * k], &s->injc[i * k], &s->inj[i * k], &s->ejc[i * k]);
+            if (n->error[0]) {
+                snprintf(s->fault, sizeof s->fault, "network interface of node %d: %s (cycle %llu)", i, n->error,
+                         (unsigned long long)s->cycle);
+                return 1;
+            }
+        }
+        net_cycle(s->net, s->inj, s->ejc, s->ej, s->injc);
+        s->cycle++;
+        if (s->hops) hop_log_cycle(s->hops, s->inj, s->cycle);
+        if (net_error(s->net)) { /* a router or coding unit flagged an invariant or a bad packet */
+            char why[300];
+            net_describe_error(s->net, why, sizeof why);
+            snprintf(s->fault, sizeof s->fault, "cycle %llu: %s", (unsigned long long)s->cycle, why);
+            return 1;
+        }
+        if (s->on_cycle && s->on_cycle(s, s->on_cycle_arg)) {
+            snprintf(s->fault, sizeof s->fault, "interrupted at cycle %llu (view closed)",
+                     (unsigned long long)s->cycle);
+            return 3;
+        }
+        if ((s->cycle & 255) == 0) {
+            if (s->o.watchdog && watchdog(s)) return 1;
+            if (cli_interrupted) { /* Ctrl-C: stop here; the caller reports what ran */
+                snprintf(s->fault, sizeof s->fault, "interrupted at cycle %llu (Ctrl-C)", (unsigned long long)s->cycle);
+                return 3;
+            }
+        }
+        if ((s->cycle & 0xfff) == 0) {
+            char rate[80];
+            cli_progress("cycle %llu: %d of %d node(s) running, %s", (unsigned long long)s->cycle, s->running, s->n,
+                         cli_rate_eta(s->cycle - run_c0, 0, run_t0, rate, sizeof rate));
+        }
+    }
+    return 0;
+}

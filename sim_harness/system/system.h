@@ -1,0 +1,123 @@
+/* node.h - the emulated system: one node (RV32IM core + RAM + devices + NI)
+ * per terminal of the RTL network, clocked together.
+ *
+ * Node memory map (docs/ni.md):
+ *   0x8000_0000  RAM (default 256 KiB)
+ *   0x1000_0000  node devices (DEV_*)
+ *   0x1000_1000  network interface (ni.h)
+ */
+#ifndef XNOC_NODE_H
+#define XNOC_NODE_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "net/net.h"
+#include "system/ni.h"
+#include "core/rv32.h"
+#include "core/elf_load.h"
+#include "net/topo.h"
+
+#define RAM_BASE 0x80000000u
+#include "../../firmware/lib/dev_regs.h" /* the device register map: one home for harness and firmware */
+#define NODE_NARGS 8                     /* numbered arguments: --arg 0=V .. --arg 7=V */
+#define NODE_NPARAMS 16                  /* named arguments: --arg NAME=V */
+#define NODE_PARAM_LEN 16                /* longest name + 1 */
+
+typedef struct {
+    char name[NODE_PARAM_LEN];
+    uint32_t value;
+    int read; /* some node's firmware looked it up */
+} node_param;
+
+enum {
+    NODE_RUNNING,
+    NODE_WAITING,
+    NODE_EXITED,
+    NODE_FAULTED,
+    NODE_BACKGROUND
+}; /* background: no core, synthetic traffic */
+
+typedef struct node {
+    int id;
+    rv32 core;
+    ni ni;
+    int state, exit_code;
+    uint64_t exit_cycle; /* network cycle the node exited in */
+    int param_sel;       /* named argument DEV_PARAM_NAME selected, or -1 */
+    uint32_t route_dst;  /* terminal DEV_ROUTE_HOPS describes */
+    int last_stop;       /* rv32_run's last answer */
+    int step;            /* collective step the firmware reported (DEV_STEP), -1 = none */
+    uint32_t stall_addr; /* MMIO address the core is stalled on */
+    uint64_t bar_target; /* barrier generation this node waits for */
+    char line[512];
+    int linelen;
+    FILE *console;
+    struct sys *sys;
+} node;
+
+typedef struct {
+    uint32_t ram_kib;
+    int clock_ratio;         /* core cycles per network cycle */
+    const char *console_dir; /* per-node console files, or NULL */
+    FILE *console_out;       /* where "[node N] text" lines go */
+    uint32_t args[NODE_NARGS];
+    uint8_t arg_given[NODE_NARGS], arg_read[NODE_NARGS];
+    node_param params[NODE_NPARAMS];
+    int nparams;
+    uint32_t plan_addr;
+    uint64_t watchdog;               /* cycles of no progress that end the run as a stall (0: off) */
+    const char *trace;               /* --trace F.vcd: the RTL network's waveforms */
+    FILE *events;                    /* --events F.jsonl: messages sent and delivered, packets at every hop, or NULL */
+    uint64_t trace_from, trace_to;   /* --trace-window A:B, cycles [A, B) */
+    const unsigned char *background; /* [terminal] 1: runs synthetic traffic (background.h), not the image; or NULL */
+    double bg_rate;                  /* flits per cycle each background terminal offers */
+    int bg_bytes;                    /* its message size */
+    uint64_t bg_seed;
+} sys_opts;
+
+#define SYS_WATCHDOG_DEFAULT 5000
+
+typedef struct sys {
+    const topo *t;
+    router_cfg rc;
+    xnoc_net *net;
+    sys_opts o;
+    int n;
+    node *nodes;
+    xnoc_flit *inj, *ej;
+    xnoc_credit *injc, *ejc;
+    uint64_t cycle;
+    uint64_t bar_gen;
+    uint64_t bar_cycle; /* network cycle the last barrier released in */
+    int bar_count, running;
+    int halted; /* tohost written */
+    uint32_t tohost_value;
+    int tohost_node;
+    char fault[700]; /* first fault, one line */
+    uint64_t wd_sig, wd_since;
+    elf_info elf; /* the image: entry, symbols */ /* watchdog: progress signature and the cycle it last changed */
+    /* Called after every network cycle when set (the live view): a non-zero
+     * answer stops the run, sys_run() returns 3 and s->fault says why. */
+    int (*on_cycle)(struct sys *s, void *arg);
+    void *on_cycle_arg;
+    struct background *bg; /* background terminals, or NULL */
+    struct hop_log *hops;  /* --events: packet events from the link taps, or NULL */
+} sys;
+
+/* Builds the network (or takes it from the cache) and one node per terminal,
+ * each loaded with the same ELF image.  NULL + one line in err on failure. */
+sys *sys_create(const topo *t, const router_cfg *rc, const sys_opts *o, const char *elf, char *err, size_t errlen);
+void sys_free(sys *s);
+
+/* Runs until every node has exited, tohost is written, a fault, or
+ * max_cycles network cycles.  Returns 0 when every node exited (or tohost),
+ * 1 on a fault (a stall the watchdog saw included: every running node
+ * waits on a device and nothing has moved for o.watchdog cycles), 2 on the
+ * cycle limit (s->fault says why, naming nodes), 3 when on_cycle asked to
+ * stop. */
+int sys_run(sys *s, uint64_t max_cycles);
+
+/* What node i is doing, in words ("waiting for a packet at PC 0x...") */
+void sys_describe(const sys *s, int i, char *buf, size_t len);
+
+#endif
