@@ -173,7 +173,7 @@ module xnoc_ncu #(
 
   // ====================================================== counters, errors
   // xor_ops: data flits XORed into a slot that already held a contribution
-  logic [31:0] xor_q, pin_q, busy_cyc_q;
+  logic [31:0] xor_q, pin_q, busy_cyc_q, clk_cyc_q;
   logic [SB:0] inuse, inuse_max_q;
   logic [7:0]  err_q, err_d;
   logic [31:0] einfo_q, einfo_d;
@@ -184,6 +184,7 @@ module xnoc_ncu #(
   always_ff @(posedge clk_g) begin
     if (!rst_ni) begin
       busy_cyc_q  <= '0;
+      clk_cyc_q   <= '0;
       inuse_max_q <= '0;
       xor_q       <= '0;
       pin_q       <= '0;
@@ -191,6 +192,7 @@ module xnoc_ncu #(
       einfo_q     <= '0;
     end else begin
       busy_cyc_q <= busy_cyc_q + 32'(inuse);
+      clk_cyc_q  <= clk_cyc_q + 32'd1;   // cycles the gated clock ran (after reset)
       if (inuse > inuse_max_q) inuse_max_q <= inuse;
       xor_q   <= xor_q + (xor_now ? 32'd1 : 32'd0);
       pin_q   <= pin_q + (u_fin ? 32'd1 : 32'd0);
@@ -250,6 +252,7 @@ module xnoc_ncu #(
       6'd7: dbg_data_o = 32'(inuse);
       6'd8: dbg_data_o = pin_q;
       6'd9: dbg_data_o = 32'(S);
+      6'd10: dbg_data_o = clk_cyc_q;
       default: begin
         // 16 + s: slot s = {tag, need, got, kind, state}
         if (dbg_addr_i >= 6'd16 && 32'(dbg_addr_i) < 16 + S)

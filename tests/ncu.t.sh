@@ -35,6 +35,19 @@ stress fat-octagon-1e5 fat-octagon slots=4 --cycles 100000 --warmup 1000
 stress torus4x4-1e5 torus:4x4 slots=4 --cycles 100000 --warmup 1000 --seed 3
 stress mesh3x2-slots1 mesh:3x2 slots=1 --cycles 20000 --seed 5
 stress mesh3x2-xorlat35 mesh:3x2 xorlat=35 --cycles 20000 --seed 9
+# the units' clock gate: with no traffic for the units their clocks stop after
+# reset and configuration (the same count however long the run); with coding
+# traffic they run while they work, and only then
+ja=$($XNOC traffic --topo mesh:3x2 --pattern uniform --rate 0.1 --cycles 2000 --warmup 100 --json 2>/dev/null)
+jb=$($XNOC traffic --topo mesh:3x2 --pattern uniform --rate 0.1 --cycles 6000 --warmup 100 --json 2>/dev/null)
+ca=$(echo "$ja" | jq -c '[.units[].clocked_cycles]'); cb=$(echo "$jb" | jq -c '[.units[].clocked_cycles]')
+[ "$ca" = "$cb" ] && echo "$ca" | jq -e 'length==6 and all(. > 0 and . < 200)' >/dev/null \
+    && ok unit-clock-gated-when-idle || fail unit-clock-gated-when-idle "clocked cycles $ca after 2000 cycles, $cb after 6000"
+jc=$($XNOC traffic --topo mesh:3x2 --pattern uniform --rate 0.1 --coding 0.05 --cycles 6000 --warmup 100 --json 2>/dev/null)
+idle_sum=$(echo "$ca" | jq 'add // 0')
+jcheck unit-clock-runs-while-working "$jc" "(.coded_packets > 0) and (([.units[].clocked_cycles]|add) > $idle_sum + 100)
+    and (.cycles as \$c | all(.units[]; .clocked_cycles < \$c))
+    and (.router.slots as \$s | all(.units[]; .slot_busy_cycles <= \$s * .clocked_cycles))"
 # the same with the RTL's named assertions compiled in (router and unit)
 j=$(XNOC_RTL_ASSERT=1 $XNOC traffic --topo mesh:3x2 --pattern uniform --rate 0.1 --coding 0.05 --cycles 20000 --json 2>/dev/null)
 jcheck stress-assertions "$j" '.errors==0 and .error_kinds.rtl_invariant==false and .coding.pending==0 and .coded_packets>0 and .mc_copies>0'

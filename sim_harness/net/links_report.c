@@ -93,11 +93,12 @@ void units_json(json_t *j, const topo *t, xnoc_net *n)
         xor_ops += u.xor_ops;
         coded += u.coded;
         copies += u.replicated;
-        json_array_append_new(arr, json_pack("{s:i,s:I,s:I,s:I,s:I,s:i,s:I,s:i}", "router", r, "coded",
+        json_array_append_new(arr, json_pack("{s:i,s:I,s:I,s:I,s:I,s:i,s:I,s:i,s:I}", "router", r, "coded",
                                              (json_int_t)u.coded, "xor_ops", (json_int_t)u.xor_ops, "replicated",
                                              (json_int_t)u.replicated, "contributions", (json_int_t)u.contributions,
                                              "slot_max", u.slot_max, "slot_busy_cycles", (json_int_t)u.slot_busy_cycles,
-                                             "slots_in_use", u.slots_in_use));
+                                             "slots_in_use", u.slots_in_use, "clocked_cycles",
+                                             (json_int_t)u.clocked_cycles));
     }
     json_object_set_new(j, "xor_ops", json_integer((json_int_t)xor_ops));
     json_object_set_new(j, "coded_packets", json_integer((json_int_t)coded));

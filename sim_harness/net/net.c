@@ -262,7 +262,7 @@ uint32_t net_error_bits(xnoc_net *n, int router)
 }
 
 /* ---- coding units (debug addresses 0x340 + i of the router's bus) ---- */
-enum { U_CODED = 0, U_XOR, U_REPL, U_SLOT_MAX, U_BUSY, U_ERR, U_EINFO, U_INUSE, U_CONTRIB, U_SLOTS, U_SLOT0 = 16 };
+enum { U_CODED = 0, U_XOR, U_REPL, U_SLOT_MAX, U_BUSY, U_ERR, U_EINFO, U_INUSE, U_CONTRIB, U_SLOTS, U_CLOCKED, U_SLOT0 = 16 };
 
 static uint32_t unit_reg(xnoc_net *n, int router, int reg) { return n->xg_dbg(n->g, router, 0x340 + reg); }
 
@@ -280,6 +280,7 @@ void net_unit_stats(xnoc_net *n, int router, net_unit *u)
     u->slots_in_use = (int)unit_reg(n, router, U_INUSE);
     u->contributions = unit_reg(n, router, U_CONTRIB);
     u->error_bits = unit_reg(n, router, U_ERR);
+    u->clocked_cycles = unit_reg(n, router, U_CLOCKED);
 }
 
 int net_unit_slot(xnoc_net *n, int router, int slot, int *tag, int *got, int *need)

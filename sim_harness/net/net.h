@@ -56,6 +56,7 @@ typedef struct {
     uint64_t replicated;       /* multicast copies emitted */
     uint64_t slot_busy_cycles; /* sum over cycles of slots in use */
     uint64_t contributions;    /* packets absorbed */
+    uint64_t clocked_cycles;   /* cycles its gated clock ran since reset (the rest it was idle, clock off) */
     int slot_max, slots_in_use;
     uint32_t error_bits;
 } net_unit;
