@@ -16,6 +16,17 @@ jcheck sources-only-these "$j" '[.links[]|select(.kind=="inject")|.flits>0] == [
 $XNOC traffic --topo mesh:2x2 --pattern uniform --rate 0.2 --cycles 2000 >"$TMP/human" 2>&1
 if grep -q '^  offered 0.200, accepted 0.2[0-9]* flits/terminal/cycle' "$TMP/human" && grep -q '^link utilization' "$TMP/human" && grep -q 'errors 0' "$TMP/human"; then
     ok human-report; else fail human-report "$(head -3 "$TMP/human")"; fi
+# the text report is written from the JSON report (util/report.h): the same figures, coding runs too
+for args in "--topo mesh:2x2 --rate 0.3 --packet 2 --cycles 3000 --seed 7" "--topo mesh:3x2 --rate 0.1 --coding 0.05 --cycles 3000 --seed 3"; do
+    jt=$($XNOC traffic $args --json 2>/dev/null); ht=$($XNOC traffic $args 2>/dev/null)
+    want=$(printf '%s' "$jt" | jq -r '"  offered \(.offered*1000|round/1000), accepted .* flits/terminal/cycle",
+        "  packets: \(.created_packets) created, \(.delivered_packets) delivered, \(.measured_packets) measured; cycles \(.cycles); errors \(.errors)"')
+    acc4=$(printf '%s\n' "$ht" | sed -n 's/.*accepted \([0-9.]*\) flits.*/\1/p')
+    if printf '%s\n' "$ht" | grep -qxF "$(echo "$want" | sed -n 2p)" &&
+        printf '%s' "$jt" | jq -e --arg a "$acc4" '(.throughput - ($a|tonumber)) | fabs <= 0.00005001' >/dev/null; then
+        ok "text-from-json-$(echo $args | cut -d' ' -f2)"
+    else fail "text-from-json-$(echo $args | cut -d' ' -f2)" "text: $(printf '%s' "$ht" | sed -n 2,4p | tr '\n' '|') json: $want $acc4"; fi
+done
 check traffic-help $XNOC traffic --help
 if $XNOC traffic --help | grep -q -- '--pattern P'; then ok help-names-options; else fail help-names-options "no --pattern in --help"; fi
 

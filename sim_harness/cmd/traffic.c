@@ -31,6 +31,7 @@
 #include "cmd/cmd_opts.h"
 #include "cmd/cmds.h"
 #include "net/links_report.h"
+#include "util/report.h"
 #include "net/net.h"
 #include "net/topo.h"
 #include "system/test_hooks.h"
@@ -432,109 +433,117 @@ int cmd_traffic(int argc, char **argv)
         if (!one_at_a_time && nsrc && short_by > 0.05 * expect && short_by > 3 * sqrt(expect)) saturated = 1;
     }
 
-    if (json) {
-        json_t *o = json_object();
-        json_object_set_new(o, "topology", json_string(t->name));
-        json_t *rj = json_pack("{s:i,s:i,s:i,s:i,s:i,s:i,s:i}", "vcs", rc.vcs, "buf", rc.buf, "pw", rc.pw, "ncu",
-                               rc.ncu, "slots", rc.slots, "xorlat", rc.xorlat, "ncmax", rc.ncmax);
-        if (rc.routing != ROUTING_MIN)
-            json_object_set_new(rj, "routing", json_string(rc.routing == ROUTING_VALIANT ? "valiant" : "ugal"));
-        if (rc.threads > 1) json_object_set_new(rj, "threads", json_integer(rc.threads));
-        json_object_set_new(o, "router", rj);
-        json_object_set_new(o, "ports", json_integer(k));
-        json_object_set_new(o, "pattern", json_string(traffic_pattern_names[pattern]));
-        json_object_set_new(o, "packet", json_integer(len));
-        json_object_set_new(o, "cycles", json_integer((json_int_t)total_cycles));
-        json_object_set_new(o, "warmup", json_integer((json_int_t)s->warmup));
-        json_object_set_new(o, "measured_cycles",
-                            json_integer(one_at_a_time ? (json_int_t)total_cycles : (json_int_t)s->window));
-        json_object_set_new(o, "offered", json_real(offered));
-        json_object_set_new(o, "throughput", json_real(thru));
-        json_object_set_new(o, "avg_latency", json_real(avg));
-        json_object_set_new(o, "p99_latency", json_real(p99));
-        json_object_set_new(o, "max_latency", json_real(mx));
-        json_object_set_new(o, "avg_hops", json_real(nl ? (double)hops / (double)nl : 0));
-        if (rc.routing != ROUTING_MIN) /* measured packets that took the Valiant path */
-            json_object_set_new(o, "nonminimal_packets", json_integer((json_int_t)nonmin));
-        json_object_set_new(o, "model_excess_avg", json_real(nl ? dev_sum / (double)nl : 0));
-        json_object_set_new(o, "model_excess_max", json_integer((json_int_t)dev_max));
-        uint64_t delivered = 0, entered = 0, created = 0;
-        for (size_t i = 0; i < s->pk.n; i++) { /* background packets; coding groups are under "coding" */
-            if (s->pk.v[i].flits) continue;
-            created++; /* injected: those that entered the network (the rest were still queued at the end) */
-            delivered += s->pk.v[i].done;
-            entered += !s->pk.v[i].dropped;
-        }
-        json_object_set_new(o, "created_packets", json_integer((json_int_t)created));
-        json_object_set_new(o, "injected_packets", json_integer((json_int_t)entered));
-        json_object_set_new(o, "delivered_packets", json_integer((json_int_t)delivered));
-        json_object_set_new(o, "measured_packets", json_integer((json_int_t)s->measured_total));
-        json_object_set_new(o, "errors", json_integer((json_int_t)s->errors));
-        if (interrupted) json_object_set_new(o, "interrupted", json_true());
-        json_object_set_new(o, "error_kinds",
-                            json_pack("{s:I,s:I,s:I,s:I,s:I,s:b}", "corrupted", (json_int_t)s->err_corrupt, "misrouted",
-                                      (json_int_t)s->err_misroute, "duplicated", (json_int_t)s->err_dup, "out_of_order",
-                                      (json_int_t)s->err_order, "lost", (json_int_t)s->err_lost, "rtl_invariant",
-                                      rtl_err));
-        if (s->first_error[0]) json_object_set_new(o, "first_error", json_string(s->first_error));
-        json_object_set_new(o, "saturated", json_boolean(saturated));
-        json_object_set_new(o, "drain_timed_out", json_boolean(drain_timed_out));
-        if (pattern == PAT_UNITPAIRS) nc_gen_probe_result(s->nc, &ap_pairs, &ap_max_dev, &ap_sum_dev);
-        if (one_at_a_time) {
-            json_object_set_new(o, "pairs", json_integer((json_int_t)ap_pairs));
-            json_object_set_new(o, "zero_load_max_deviation", json_integer((json_int_t)ap_max_dev));
-            json_object_set_new(o, "zero_load_total_deviation", json_integer((json_int_t)ap_sum_dev));
-        }
-        json_object_set_new(o, "links", links_json(t, s->net, s->inj_flits, total_cycles));
-        units_json(o, t, s->net);
-        if (s->nc) nc_gen_json(s->nc, o);
-        /* per source: accepted flits/cycle in the window (fairness), latency */
-        json_t *terms = json_array();
-        for (int src = 0; src < n; src++) {
-            double ls = 0;
-            uint64_t ln = 0;
-            for (size_t q = 0; q < s->by_src_n[src]; q++) {
-                packet *p = &s->pk.v[s->by_src[src][q]];
-                if (p->measured && p->done) {
-                    ls += (double)(p->arrived - p->created);
-                    ln++;
-                }
+    /* One report: the JSON object holds every figure; the text lines are
+     * templates over it (util/report.h), so the two never disagree. */
+    json_t *o = json_object();
+    json_object_set_new(o, "topology", json_string(t->name));
+    json_t *rj = json_pack("{s:i,s:i,s:i,s:i,s:i,s:i,s:i}", "vcs", rc.vcs, "buf", rc.buf, "pw", rc.pw, "ncu", rc.ncu,
+                           "slots", rc.slots, "xorlat", rc.xorlat, "ncmax", rc.ncmax);
+    if (rc.routing != ROUTING_MIN)
+        json_object_set_new(rj, "routing", json_string(rc.routing == ROUTING_VALIANT ? "valiant" : "ugal"));
+    if (rc.threads > 1) json_object_set_new(rj, "threads", json_integer(rc.threads));
+    json_object_set_new(o, "router", rj);
+    json_object_set_new(o, "ports", json_integer(k));
+    json_object_set_new(o, "pattern", json_string(traffic_pattern_names[pattern]));
+    json_object_set_new(o, "packet", json_integer(len));
+    json_object_set_new(o, "cycles", json_integer((json_int_t)total_cycles));
+    json_object_set_new(o, "warmup", json_integer((json_int_t)s->warmup));
+    json_object_set_new(o, "measured_cycles",
+                        json_integer(one_at_a_time ? (json_int_t)total_cycles : (json_int_t)s->window));
+    json_object_set_new(o, "offered", json_real(offered));
+    json_object_set_new(o, "throughput", json_real(thru));
+    json_object_set_new(o, "avg_latency", json_real(avg));
+    json_object_set_new(o, "p99_latency", json_real(p99));
+    json_object_set_new(o, "max_latency", json_real(mx));
+    json_object_set_new(o, "avg_hops", json_real(nl ? (double)hops / (double)nl : 0));
+    if (rc.routing != ROUTING_MIN) /* measured packets that took the Valiant path */
+        json_object_set_new(o, "nonminimal_packets", json_integer((json_int_t)nonmin));
+    json_object_set_new(o, "model_excess_avg", json_real(nl ? dev_sum / (double)nl : 0));
+    json_object_set_new(o, "model_excess_max", json_integer((json_int_t)dev_max));
+    uint64_t delivered = 0, entered = 0, created = 0;
+    for (size_t i = 0; i < s->pk.n; i++) { /* background packets; coding groups are under "coding" */
+        if (s->pk.v[i].flits) continue;
+        created++; /* injected: those that entered the network (the rest were still queued at the end) */
+        delivered += s->pk.v[i].done;
+        entered += !s->pk.v[i].dropped;
+    }
+    json_object_set_new(o, "created_packets", json_integer((json_int_t)created));
+    json_object_set_new(o, "injected_packets", json_integer((json_int_t)entered));
+    json_object_set_new(o, "delivered_packets", json_integer((json_int_t)delivered));
+    json_object_set_new(o, "measured_packets", json_integer((json_int_t)s->measured_total));
+    json_object_set_new(o, "errors", json_integer((json_int_t)s->errors));
+    if (interrupted) json_object_set_new(o, "interrupted", json_true());
+    json_object_set_new(o, "error_kinds",
+                        json_pack("{s:I,s:I,s:I,s:I,s:I,s:b}", "corrupted", (json_int_t)s->err_corrupt, "misrouted",
+                                  (json_int_t)s->err_misroute, "duplicated", (json_int_t)s->err_dup, "out_of_order",
+                                  (json_int_t)s->err_order, "lost", (json_int_t)s->err_lost, "rtl_invariant", rtl_err));
+    if (s->first_error[0]) json_object_set_new(o, "first_error", json_string(s->first_error));
+    json_object_set_new(o, "saturated", json_boolean(saturated));
+    json_object_set_new(o, "drain_timed_out", json_boolean(drain_timed_out));
+    if (pattern == PAT_UNITPAIRS) nc_gen_probe_result(s->nc, &ap_pairs, &ap_max_dev, &ap_sum_dev);
+    if (one_at_a_time) {
+        json_object_set_new(o, "pairs", json_integer((json_int_t)ap_pairs));
+        json_object_set_new(o, "zero_load_max_deviation", json_integer((json_int_t)ap_max_dev));
+        json_object_set_new(o, "zero_load_total_deviation", json_integer((json_int_t)ap_sum_dev));
+    }
+    json_object_set_new(o, "links", links_json(t, s->net, s->inj_flits, total_cycles));
+    units_json(o, t, s->net);
+    if (s->nc) nc_gen_json(s->nc, o);
+    /* per source: accepted flits/cycle in the window (fairness), latency */
+    json_t *terms = json_array();
+    for (int src = 0; src < n; src++) {
+        double ls = 0;
+        uint64_t ln = 0;
+        for (size_t q = 0; q < s->by_src_n[src]; q++) {
+            packet *p = &s->pk.v[s->by_src[src][q]];
+            if (p->measured && p->done) {
+                ls += (double)(p->arrived - p->created);
+                ln++;
             }
-            json_array_append_new(
-                terms, json_pack("{s:i,s:b,s:f,s:I,s:f}", "terminal", src, "injects", inject_mask[src], "accepted",
-                                 one_at_a_time ? 0.0 : (double)s->src_window_flits[src] / (double)s->window,
-                                 "measured_packets", (json_int_t)ln, "avg_latency", ln ? ls / (double)ln : 0.0));
         }
-        json_object_set_new(o, "terminals", terms);
+        json_array_append_new(
+            terms, json_pack("{s:i,s:b,s:f,s:I,s:f}", "terminal", src, "injects", inject_mask[src], "accepted",
+                             one_at_a_time ? 0.0 : (double)s->src_window_flits[src] / (double)s->window,
+                             "measured_packets", (json_int_t)ln, "avg_latency", ln ? ls / (double)ln : 0.0));
+    }
+    json_object_set_new(o, "terminals", terms);
+    if (json) {
         json_dumpf(o, stdout, JSON_COMPACT);
         putchar('\n');
-        json_decref(o);
     } else {
-        printf("xnoc traffic: %s, router vcs=%d buf=%d, k=%d, pattern %s, packet %d flit(s)\n", t->name, rc.vcs, rc.buf,
-               k, traffic_pattern_names[pattern], len);
-        if (pattern == PAT_UNITPAIRS) {
-            nc_gen_probe_result(s->nc, &ap_pairs, &ap_max_dev, &ap_sum_dev);
-            printf("  %llu terminal/unit pairs one at a time: the coding unit's zero-load latency deviates from\n"
-                   "  3*(H1+H2) + 2*F + xorlat + 3 by at most %llu cycle(s)\n",
-                   (unsigned long long)ap_pairs, (unsigned long long)ap_max_dev);
-        } else if (pattern == PAT_ALLPAIRS)
-            printf("  %llu pairs one at a time: zero-load latency deviates from 1 + 3*H + L - 1 by at most %llu "
-                   "cycle(s)\n",
-                   (unsigned long long)ap_pairs, (unsigned long long)ap_max_dev);
-        else
-            printf("  offered %.3f, accepted %.4f flits/terminal/cycle%s\n", offered, thru,
-                   drain_timed_out ? "  ** SATURATED: measured packets not all delivered in --drain **"
-                   : saturated     ? "  ** SATURATED: accepted less than offered **"
-                                   : "");
-        printf("  latency avg %.2f  p99 %.0f  max %.0f cycles  (avg %.2f hops; model excess avg %.2f)\n", avg, p99, mx,
-               nl ? (double)hops / (double)nl : 0, nl ? dev_sum / (double)nl : 0);
-        printf("  packets: %zu created, %llu measured; cycles %llu; errors %llu%s%s\n", s->pk.n,
-               (unsigned long long)s->measured_total, (unsigned long long)total_cycles, (unsigned long long)s->errors,
-               s->first_error[0] ? ": first: " : "", s->first_error);
+        report_printf(
+            stdout, o,
+            "xnoc traffic: {topology}, router vcs={router.vcs} buf={router.buf}, k={ports}, pattern {pattern}, "
+            "packet {packet} flit(s)\n");
+        if (pattern == PAT_UNITPAIRS)
+            report_printf(stdout, o,
+                          "  {pairs} terminal/unit pairs one at a time: the coding unit's zero-load latency deviates "
+                          "from\n  3*(H1+H2) + 2*F + xorlat + 3 by at most {zero_load_max_deviation} cycle(s)\n");
+        else if (pattern == PAT_ALLPAIRS)
+            report_printf(stdout, o,
+                          "  {pairs} pairs one at a time: zero-load latency deviates from 1 + 3*H + L - 1 by at most "
+                          "{zero_load_max_deviation} cycle(s)\n");
+        else {
+            report_printf(stdout, o, "  offered {offered:%.3f}, accepted {throughput:%.4f} flits/terminal/cycle");
+            puts(json_is_true(report_get(o, "drain_timed_out"))
+                     ? "  ** SATURATED: measured packets not all delivered in --drain **"
+                 : json_is_true(report_get(o, "saturated")) ? "  ** SATURATED: accepted less than offered **"
+                                                            : "");
+        }
+        report_printf(stdout, o,
+                      "  latency avg {avg_latency:%.2f}  p99 {p99_latency:%.0f}  max {max_latency:%.0f} cycles  (avg "
+                      "{avg_hops:%.2f} hops; model excess avg {model_excess_avg:%.2f})\n");
+        report_printf(
+            stdout, o,
+            "  packets: {created_packets} created, {delivered_packets} delivered, {measured_packets} measured; "
+            "cycles {cycles}; errors {errors}");
+        if (report_get(o, "first_error")) report_printf(stdout, o, ": first: {first_error}");
+        putchar('\n');
         links_print(stdout, t, s->net, total_cycles, 8);
         if (s->nc) nc_gen_print(s->nc, stdout);
         units_print(stdout, t, s->net);
     }
+    json_decref(o);
     if (vw) {
         view_sample vs = {.cycle = total_cycles, .inj_flits = s->inj_flits, .status = "done"};
         view_sample_net(vw, s->net, &rc, &vs);

@@ -262,7 +262,20 @@ uint32_t net_error_bits(xnoc_net *n, int router)
 }
 
 /* ---- coding units (debug addresses 0x340 + i of the router's bus) ---- */
-enum { U_CODED = 0, U_XOR, U_REPL, U_SLOT_MAX, U_BUSY, U_ERR, U_EINFO, U_INUSE, U_CONTRIB, U_SLOTS, U_CLOCKED, U_SLOT0 = 16 };
+enum {
+    U_CODED = 0,
+    U_XOR,
+    U_REPL,
+    U_SLOT_MAX,
+    U_BUSY,
+    U_ERR,
+    U_EINFO,
+    U_INUSE,
+    U_CONTRIB,
+    U_SLOTS,
+    U_CLOCKED,
+    U_SLOT0 = 16
+};
 
 static uint32_t unit_reg(xnoc_net *n, int router, int reg) { return n->xg_dbg(n->g, router, 0x340 + reg); }
 
