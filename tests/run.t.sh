@@ -98,3 +98,11 @@ check run-help $XNOC run --help
 j=$(run --topo mesh:2x2 --arg a=7 --arg b=9 $FW/ping-pong.elf)
 jcheck exit-codes-listed "$j" '.ok==false and .exit_codes==[2,2,2,2]'
 check_fail exit-code-named 1 "^xnoc run: node 0 exited with 2$" $XNOC run --topo mesh:2x2 --arg a=7 --arg b=9 $FW/ping-pong.elf
+
+# the text report is the JSON report rendered (util/report.h): node states and counts agree
+j=$($XNOC run --json --topo mesh:2x2 --max-cycles 30000 $FW/no-ring.elf 2>/dev/null)
+h=$($XNOC run --topo mesh:2x2 --max-cycles 30000 $FW/no-ring.elf 2>/dev/null)
+want=$(printf '%s' "$j" | jq -r '.nodes[] | "  node \(.node|tostring|if length<2 then " "+. else . end): \(if .state=="exited" then "exit \(.exit_code)" else .state end)"')
+got=$(printf '%s\n' "$h" | grep '^  node ' | sed 's/^\(  node ..: exit [0-9-]*\).*/\1/;t;s/^\(  node ..: [a-z ]*[a-z]\) .*/\1/')
+if [ "$want" = "$got" ] && printf '%s' "$j" | jq -e '.nodes[0].state=="still running" and .nodes[1].state=="exited"' >/dev/null; then
+    ok run-text-from-json; else fail run-text-from-json "json: $(echo $want) text: $(echo $got)"; fi

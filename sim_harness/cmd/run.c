@@ -13,6 +13,7 @@
 #include "cmd/cmd_opts.h"
 #include "cmd/cmds.h"
 #include "net/links_report.h"
+#include "util/report.h"
 #include "system/system.h"
 #include "system/sys_view.h"
 
@@ -196,72 +197,81 @@ int cmd_run(int argc, char **argv)
     uint64_t *inj = xcalloc((size_t)(s->n * k), sizeof *inj);
     for (int i = 0; i < s->n; i++)
         for (int c = 0; c < k; c++) inj[i * k + c] = s->nodes[i].ni.inj_flits[c];
+    /* One report: the JSON object; the text is written from it (util/report.h). */
+    json_t *j = json_object(), *codes = json_array(), *nodes = json_array();
+    json_object_set_new(j, "topology", json_string(t->name));
+    json_object_set_new(j, "firmware", json_string(elf));
+    json_object_set_new(j, "cycles", json_integer((json_int_t)s->cycle));
+    json_object_set_new(j, "instructions", json_integer((json_int_t)instr));
+    for (int i = 0; i < s->n; i++) {
+        node *nd = &s->nodes[i];
+        json_array_append_new(codes, nd->state == NODE_EXITED ? json_integer(nd->exit_code) : json_null());
+        json_t *e = json_pack("{s:i,s:I,s:I,s:I,s:I,s:I}", "node", i, "instructions", (json_int_t)nd->core.instret,
+                              "packets_sent", (json_int_t)nd->ni.packets_sent, "packets_received",
+                              (json_int_t)nd->ni.packets_recv, "flits_sent", (json_int_t)nd->ni.flits_sent,
+                              "ring_full_cycles", (json_int_t)nd->ni.full_cycles);
+        /* network cycle the node exited in; null while it still runs */
+        json_object_set_new(e, "cycles",
+                            nd->state == NODE_EXITED ? json_integer((json_int_t)nd->exit_cycle) : json_null());
+        json_object_set_new(e, "exit_code", nd->state == NODE_EXITED ? json_integer(nd->exit_code) : json_null());
+        json_object_set_new(e, "state",
+                            json_string(nd->state == NODE_EXITED       ? "exited"
+                                        : nd->state == NODE_BACKGROUND ? "background traffic"
+                                        : nd->state == NODE_FAULTED    ? "faulted"
+                                                                       : "still running"));
+        /* packets this NI sent to coding units, and with MC = 1 (mask flits) */
+        json_object_set_new(e, "unit_packets_sent", json_integer((json_int_t)nd->ni.coded_sent));
+        json_object_set_new(e, "mc_packets_sent", json_integer((json_int_t)nd->ni.mc_sent));
+        json_array_append_new(nodes, e);
+    }
+    json_object_set_new(j, "exit_codes", codes);
+    json_object_set_new(j, "nodes", nodes);
+    json_object_set_new(j, "packets", json_integer((json_int_t)packets));
+    json_object_set_new(j, "flits", json_integer((json_int_t)flits));
+    if (s->halted) json_object_set_new(j, "tohost", json_integer(s->tohost_value));
+    json_object_set_new(j, "ok", json_boolean(!status));
+    if (s->fault[0]) json_object_set_new(j, "error", json_string(s->fault));
+    else if (tohost_msg[0]) json_object_set_new(j, "error", json_string(tohost_msg));
+    json_object_set_new(j, "links", links_json(t, s->net, inj, s->cycle));
+    units_json(j, t, s->net);
+    if (s->bg) {
+        background_stats_t b;
+        background_stats(s->bg, &b);
+        json_object_set_new(j, "background",
+                            json_pack("{s:i,s:f,s:i,s:I,s:I,s:I}", "nodes", b.nodes, "rate", o.bg_rate, "bytes",
+                                      o.bg_bytes, "messages_sent", (json_int_t)b.sent, "messages_received",
+                                      (json_int_t)b.received, "messages_waiting", (json_int_t)b.waiting));
+    }
     if (json) {
-        json_t *j = json_object(), *codes = json_array(), *nodes = json_array();
-        json_object_set_new(j, "topology", json_string(t->name));
-        json_object_set_new(j, "firmware", json_string(elf));
-        json_object_set_new(j, "cycles", json_integer((json_int_t)s->cycle));
-        json_object_set_new(j, "instructions", json_integer((json_int_t)instr));
-        for (int i = 0; i < s->n; i++) {
-            node *nd = &s->nodes[i];
-            json_array_append_new(codes, nd->state == NODE_EXITED ? json_integer(nd->exit_code) : json_null());
-            json_t *e = json_pack("{s:i,s:I,s:I,s:I,s:I,s:I}", "node", i, "instructions", (json_int_t)nd->core.instret,
-                                  "packets_sent", (json_int_t)nd->ni.packets_sent, "packets_received",
-                                  (json_int_t)nd->ni.packets_recv, "flits_sent", (json_int_t)nd->ni.flits_sent,
-                                  "ring_full_cycles", (json_int_t)nd->ni.full_cycles);
-            /* network cycle the node exited in; null while it still runs */
-            json_object_set_new(e, "cycles",
-                                nd->state == NODE_EXITED ? json_integer((json_int_t)nd->exit_cycle) : json_null());
-            json_object_set_new(e, "exit_code", nd->state == NODE_EXITED ? json_integer(nd->exit_code) : json_null());
-            /* packets this NI sent to coding units, and with MC = 1 (mask flits) */
-            json_object_set_new(e, "unit_packets_sent", json_integer((json_int_t)nd->ni.coded_sent));
-            json_object_set_new(e, "mc_packets_sent", json_integer((json_int_t)nd->ni.mc_sent));
-            json_array_append_new(nodes, e);
-        }
-        json_object_set_new(j, "exit_codes", codes);
-        json_object_set_new(j, "nodes", nodes);
-        json_object_set_new(j, "packets", json_integer((json_int_t)packets));
-        json_object_set_new(j, "flits", json_integer((json_int_t)flits));
-        if (s->halted) json_object_set_new(j, "tohost", json_integer(s->tohost_value));
-        json_object_set_new(j, "ok", json_boolean(!status));
-        if (s->fault[0]) json_object_set_new(j, "error", json_string(s->fault));
-        else if (tohost_msg[0]) json_object_set_new(j, "error", json_string(tohost_msg));
-        json_object_set_new(j, "links", links_json(t, s->net, inj, s->cycle));
-        units_json(j, t, s->net);
-        if (s->bg) {
-            background_stats_t b;
-            background_stats(s->bg, &b);
-            json_object_set_new(j, "background",
-                                json_pack("{s:i,s:f,s:i,s:I,s:I,s:I}", "nodes", b.nodes, "rate", o.bg_rate, "bytes",
-                                          o.bg_bytes, "messages_sent", (json_int_t)b.sent, "messages_received",
-                                          (json_int_t)b.received, "messages_waiting", (json_int_t)b.waiting));
-        }
         json_dumpf(j, stdout, JSON_COMPACT);
         putchar('\n');
-        json_decref(j);
     } else {
-        printf("xnoc run: %s on %s: %llu cycles, %llu instructions, %llu packets (%llu flits)\n", elf, t->name,
-               (unsigned long long)s->cycle, (unsigned long long)instr, (unsigned long long)packets,
-               (unsigned long long)flits);
+        report_printf(stdout, j,
+                      "xnoc run: {firmware} on {topology}: {cycles} cycles, {instructions} instructions, {packets} "
+                      "packets ({flits} flits)\n");
         for (int i = 0; i < s->n; i++) {
-            node *nd = &s->nodes[i];
-            if (nd->state == NODE_EXITED)
-                printf("  node %2d: exit %-4d at cycle %-10llu", i, nd->exit_code, (unsigned long long)nd->exit_cycle);
-            else if (nd->state == NODE_BACKGROUND) printf("  node %2d: %-24s", i, "background traffic");
-            else printf("  node %2d: %-24s", i, nd->state == NODE_FAULTED ? "faulted" : "still running");
-            printf(" %10llu instructions  %6llu packets out  %6llu in\n", (unsigned long long)nd->core.instret,
-                   (unsigned long long)nd->ni.packets_sent, (unsigned long long)nd->ni.packets_recv);
+            char line[256];
+            if (s->nodes[i].state == NODE_EXITED)
+                snprintf(line, sizeof line,
+                         "  node %2d: exit {nodes.%d.exit_code:%%-4d} at cycle {nodes.%d.cycles:%%-10d}", i, i, i);
+            else snprintf(line, sizeof line, "  node %2d: {nodes.%d.state:%%-24s}", i, i);
+            report_printf(stdout, j, line);
+            snprintf(line, sizeof line,
+                     " {nodes.%d.instructions:%%10u} instructions  {nodes.%d.packets_sent:%%6u} packets out  "
+                     "{nodes.%d.packets_received:%%6u} in\n",
+                     i, i, i);
+            report_printf(stdout, j, line);
         }
         if (s->halted) printf("  tohost = %u (%s)\n", s->tohost_value, s->tohost_value == 1 ? "pass" : "fail");
-        if (s->bg) {
-            background_stats_t b;
-            background_stats(s->bg, &b);
-            printf("  background: %d terminals, %.3f flits/cycle each in %d-byte messages: %llu sent, %llu received\n",
-                   b.nodes, o.bg_rate, o.bg_bytes, (unsigned long long)b.sent, (unsigned long long)b.received);
-        }
+        if (s->bg)
+            report_printf(stdout, j,
+                          "  background: {background.nodes} terminals, {background.rate:%.3f} flits/cycle each in "
+                          "{background.bytes}-byte messages: {background.messages_sent} sent, "
+                          "{background.messages_received} received\n");
         links_print(stdout, t, s->net, s->cycle, 6);
         units_print(stdout, t, s->net);
     }
+    json_decref(j);
     fflush(stdout);
     if (s->fault[0]) cli_error("%s", s->fault);
     else if (tohost_msg[0]) cli_error("%s", tohost_msg);

@@ -1,6 +1,7 @@
 /* report.c - text reports from JSON reports (report.h). */
 #include "util/report.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 const json_t *report_get(const json_t *o, const char *path)
@@ -8,10 +9,14 @@ const json_t *report_get(const json_t *o, const char *path)
     char key[128];
     while (o && *path) {
         size_t n = strcspn(path, ".");
-        if (n >= sizeof key || !json_is_object(o)) return NULL;
+        if (n >= sizeof key) return NULL;
         memcpy(key, path, n);
         key[n] = 0;
-        o = json_object_get(o, key);
+        if (json_is_array(o)) { /* a number picks an element */
+            char *end;
+            unsigned long i = strtoul(key, &end, 10);
+            o = (*key && !*end) ? json_array_get(o, i) : NULL;
+        } else o = json_is_object(o) ? json_object_get(o, key) : NULL;
         path += n + (path[n] == '.');
     }
     return o;

@@ -4,8 +4,8 @@
  *
  *   report_printf(stdout, o, "  offered {offered:%.3f}, accepted {throughput:%.4f}\n");
  *
- * "{path}" is replaced by the value at path (keys joined by dots:
- * "router.vcs"), "{path:FMT}" formats it with the printf conversion FMT
+ * "{path}" is replaced by the value at path (keys joined by dots,
+ * numbers index arrays: "router.vcs", "nodes.3.instructions"), "{path:FMT}" formats it with the printf conversion FMT
  * (a double for e/f/g, a long long for d/i/u/x, a string for s).  Defaults:
  * integers in decimal, reals with %g, strings as they are, true/false.
  * "{{" and "}}" are literal braces.  A path the report does not have is a
