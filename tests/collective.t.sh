@@ -76,3 +76,10 @@ j=$(XNOC_SRC="$TMP/src" XNOC_BUILD="$PWD/build" $XNOC collective --json --topo f
 jcheck shipped-mismatch-searches "$j" '.schedule_source=="search" and .verified==true'
 grep -q "fat-octagon-bcast-k1.json: it describes alltoall on fat-octagon (k=1), not this collective (searching instead)" "$TMP/stderr" \
     && ok shipped-mismatch-line || fail shipped-mismatch-line "$(cat "$TMP/stderr")"
+
+# the text report is the JSON report rendered (util/report.h): the same figures
+j=$($XNOC collective --json --topo octagon --op alltoall --bytes 64 2>/dev/null)
+h=$($XNOC collective --topo octagon --op alltoall --bytes 64 2>/dev/null)
+want=$(printf '%s' "$j" | jq -r '"  \(.cycles) cycles in \(.steps) steps (lower bound \(.lower_bound));", "  \(.unicasts) unicasts, \(.hops) aggregate path hops, \(.link_flits) flits on router-to-router links"')
+if printf '%s\n' "$h" | grep -qF "$(echo "$want" | head -1)" && printf '%s\n' "$h" | grep -qxF "$(echo "$want" | tail -1)"; then
+    ok collective-text-from-json; else fail collective-text-from-json "json: $want text: $(echo "$h" | head -3)"; fi

@@ -23,6 +23,7 @@
 #include "coll/hnc.h"
 #include "system/background.h"
 #include "net/links_report.h"
+#include "util/report.h"
 #include "system/system.h"
 #include "system/sys_view.h"
 #include "sched/sched.h"
@@ -226,6 +227,76 @@ static void alloc_sets(coll_op op, const int *order, int n, const char *from, ch
     }
     free(job);
     free(root);
+}
+
+/* The text report, rendered from the JSON report (util/report.h). */
+static void print_text(const json_t *j)
+{
+    FILE *f = stdout;
+    int steps = (int)json_integer_value(report_get(j, "steps"));
+    report_printf(f, j, "{algo} {op} on {topology}, {bytes} bytes, ");
+    fprintf(f, "%s steps", !strcmp(json_string_value(report_get(j, "sync")), "global") ? "global" : "data-driven");
+    report_printf(f, j, ", k={ports}: ");
+    fputs(json_is_true(report_get(j, "verified")) ? "verified byte-exact\n" : "VERIFICATION FAILED\n", f);
+    if (json_integer_value(report_get(j, "message_rounds")) != steps)
+        report_printf(f, j,
+                      "  {message_rounds} message rounds (the most messages one channel sends in a step, summed over "
+                      "the steps;\n  the lower bound counts these)\n");
+    double model = json_number_value(report_get(j, "model_cycles"));
+    double cycles = json_number_value(report_get(j, "cycles"));
+    report_printf(f, j,
+                  "  {cycles} cycles in {steps} steps (lower bound {lower_bound}); model tau*t_s + V*t_1 = "
+                  "{steps}*{t_s:%.1f} + {volume_bytes}*{t_1:%.3f} = {model_cycles:%.0f} cycles ");
+    fprintf(f, "(%+.1f%%)\n  cycles per step:", model > 0 ? 100.0 * (cycles - model) / model : 0.0);
+    const json_t *per = report_get(j, "cycles_per_step");
+    for (size_t st = 0; st < json_array_size(per) && st < 20; st++)
+        fprintf(f, " %lld", (long long)json_integer_value(json_array_get(per, st)));
+    fputs(json_array_size(per) > 20 ? " ...\n" : "\n", f);
+    report_printf(f, j, "  contention: {stalled_flit_cycles} stalled flit-cycles");
+    if (report_get(j, "worst_stall")) report_printf(f, j, ", most at {worst_stall.channel}");
+    const char *busiest = json_string_value(report_get(j, "busiest_channel"));
+    fprintf(f, "\n  busiest channel: %s", busiest && *busiest ? busiest : "none");
+    report_printf(f, j, ", {busiest_channel_flits} flits, ");
+    fprintf(f, "%.1f%% of the cycles\n", 100 * json_number_value(report_get(j, "busiest_channel_utilization")));
+    if (report_get(j, "combine_cycles"))
+        report_printf(f, j,
+                      "  combining on the cores: {combine_cycles} cycles (the most any node spent), network and step "
+                      "overhead: {network_cycles}\n");
+    if (json_is_integer(report_get(j, "hops")))
+        report_printf(f, j,
+                      "  {unicasts} unicasts, {hops} aggregate path hops, {link_flits} flits on router-to-router "
+                      "links\n");
+    else
+        report_printf(f, j,
+                      "  {unicasts} unicasts, aggregate path hops unknown (the link counters disagree: {link_flits} "
+                      "flits on router-to-router links, the routes imply {link_flits_expected})\n");
+    if (report_get(j, "makespan")) {
+        if (json_is_integer(report_get(j, "global_link_packets")))
+            report_printf(f, j,
+                          "  dragonfly: makespan {makespan} cycles, {global_link_packets} packets on global links, "
+                          "{local_link_packets} on local links, job of {groups_in_job} groups\n");
+        else
+            report_printf(f, j,
+                          "  dragonfly: makespan {makespan} cycles (link crossings unknown: background traffic and "
+                          "non-minimal routing), job of {groups_in_job} groups\n");
+    }
+    if (report_get(j, "background"))
+        report_printf(f, j,
+                      "  background: {background.nodes} terminals, {background.rate:%.3f} flits/cycle each in "
+                      "{background.bytes}-byte messages: {background.messages_sent} sent, "
+                      "{background.messages_received} received during the run\n");
+    if (report_get(j, "group_shape")) {
+        report_printf(f, j,
+                      "  hnc: groups {group_shape} ({num_groups} groups of {group_size} nodes), intermediate node at "
+                      "({intermediate_position.0},{intermediate_position.1}), {multicast} multicasts, XOR in the ");
+        fputs(!strcmp(json_string_value(report_get(j, "xor")), "unit") ? "routers' coding units"
+                                                                       : "intermediate nodes' cores",
+              f);
+        report_printf(f, j,
+                      ";\n  model hops {model_hops}; cycles B+F {cycles_per_phase.B_F}, C {cycles_per_phase.C}, D "
+                      "{cycles_per_phase.D}, E {cycles_per_phase.E} (delivered at {delivery_cycles}), G (decoding) "
+                      "{cycles_per_phase.G};\n  XOR on cores {xor_core_cycles} cycles (the most any node spent)\n");
+    }
 }
 
 int cmd_collective(int argc, char **argv)
@@ -443,166 +514,108 @@ int cmd_collective(int argc, char **argv)
     for (int p = 0; algo == ALGO_HNC && p < HNC_PHASES; p++)
         for (int st = hi.first_step[p]; st < hi.first_step[p + 1] && st < nsteps; st++)
             phase_cycles[p] += o.step_cycles[st];
+    /* One report: the JSON object; the text is written from it (util/report.h). */
+    json_t *j = json_object(), *per = json_array();
+    json_object_set_new(j, "topology", json_string(t->name));
+    json_object_set_new(j, "op", json_string(coll_op_name(s.op)));
+    json_object_set_new(j, "algo", json_string(coll_algo_name((coll_algo)algo)));
+    json_object_set_new(j, "sync", json_string(sync == SYNC_GLOBAL ? "global" : "data"));
+    json_object_set_new(j, "bytes", json_integer(bytes));
+    json_object_set_new(j, "ports", json_integer(t->k));
+    json_object_set_new(j, "nodes", json_integer(t->nterms));
+    json_object_set_new(j, "verified", json_boolean(o.verified));
+    json_object_set_new(j, "cycles", json_integer((json_int_t)o.cycles));
+    json_object_set_new(j, "start_cycle", json_integer((json_int_t)o.start_cycle));
+    json_object_set_new(j, "steps", json_integer(nsteps));
+    json_object_set_new(j, "lower_bound", json_integer(sr.lower_bound));
+    json_object_set_new(j, "message_rounds", json_integer(rounds));
+    json_object_set_new(j, "schedule_source", json_string(source_kind));
+    if (source[0]) {
+        size_t l = strlen(cli_src_dir()); /* shipped: relative to the repository */
+        const char *rel = !strncmp(source, cli_src_dir(), l) && source[l] == '/' ? source + l + 1 : source;
+        json_object_set_new(j, "schedule_file", json_string(rel));
+    }
+    json_object_set_new(j, "optimal", algo != ALGO_SCHED ? json_null() : sr.optimal == 1 ? json_true() : json_null());
+    for (int st = 0; st < nsteps; st++) json_array_append_new(per, json_integer((json_int_t)o.step_cycles[st]));
+    json_object_set_new(j, "cycles_per_step", per);
+    json_object_set_new(j, "t_s", json_real(ts));
+    json_object_set_new(j, "t_1", json_real(t1));
+    json_object_set_new(j, "volume_bytes", json_integer((json_int_t)volume));
+    json_object_set_new(j, "model_cycles", json_real(model));
+    json_object_set_new(j, "stalled_flit_cycles", json_integer((json_int_t)o.stalls));
+    if (o.worst_stalls)
+        json_object_set_new(j, "worst_stall",
+                            json_pack("{s:s,s:I}", "channel", o.worst, "cycles", (json_int_t)o.worst_stalls));
+    json_object_set_new(j, "flits", json_integer((json_int_t)o.flits));
+    json_object_set_new(j, "busiest_channel", json_string(o.busiest));
+    json_object_set_new(j, "busiest_channel_flits", json_integer((json_int_t)o.busiest_flits));
+    /* the schedule's aggregate unicast path hops (the network-coding paper's count, xnoc
+     * ncmodel), given when the routers' link counters carry exactly the flits they imply */
+    json_object_set_new(j, "link_flits", json_integer((json_int_t)o.link_flits));
+    json_object_set_new(j, "link_flits_expected", json_integer((json_int_t)hops_flits));
+    json_object_set_new(j, "unicasts", json_integer(unicasts));
+    json_object_set_new(j, "hops", hops_ok ? json_integer((json_int_t)hops) : json_null());
+    if (t->kind == TOPO_DRAGONFLY) { /* the dragonfly paper's metrics: link crossings by kind */
+        uint64_t pkt = 2 + ((uint64_t)bytes + 7) / 8, gl, ll;
+        int known = df_link_packets(&s, t, &rc, &o, bytes, &gl, &ll);
+        json_object_set_new(j, "makespan", json_integer((json_int_t)o.cycles));
+        json_object_set_new(j, "global_link_packets", known ? json_integer((json_int_t)gl) : json_null());
+        json_object_set_new(j, "local_link_packets", known ? json_integer((json_int_t)ll) : json_null());
+        /* minimal routing: the routers' counters carry exactly the routes' crossings (without background) */
+        if (rc.routing == ROUTING_MIN) {
+            uint64_t rg, rl;
+            schedule_df_links(&s, t, &rg, &rl);
+            json_object_set_new(j, "link_counters_agree",
+                                json_boolean(o.global_flits == rg * pkt && o.link_flits - o.global_flits == rl * pkt));
+        }
+        json_object_set_new(j, "avg_hops", known && unicasts ? json_real((double)(gl + ll) / unicasts) : json_null());
+        int gj = groups_in_job(&s, t), members = 0;
+        for (int v = 0; v < s.nterms; v++) members += s.from[v] || s.to[v];
+        dfm_probs dp;
+        dfm_eval(t, &dp);
+        json_object_set_new(j, "groups_in_job", json_integer(gj));
+        json_object_set_new(j, "job_terminals", json_integer(members));
+        /* the paper's formulas (xnoc dfmodel): TREE's expectation over random jobs of this
+         * size, the topology-aware algorithms' bounds for the groups this job spans */
+        json_object_set_new(j, "model_tree_global_links", json_real(dfm_tree_global(&dp, members)));
+        json_object_set_new(j, "model_tree_local_links", json_real(dfm_tree_local(&dp, members)));
+        json_object_set_new(j, "bound_global_links", json_integer(dfm_bound_global(gj)));
+        json_object_set_new(j, "bound_local_links", json_integer(dfm_bound_local(gj, t->df_a)));
+    }
+    if (algo == ALGO_HNC) {
+        json_object_set_new(j, "group_shape", json_sprintf("%dx%d", hi.gw, hi.gh));
+        json_object_set_new(j, "group_size", json_integer(hi.group_size));
+        json_object_set_new(j, "num_groups", json_integer(hi.groups));
+        json_object_set_new(j, "intermediate_position", json_pack("[i,i]", hi.in_x, hi.in_y));
+        json_object_set_new(j, "multicast", json_string(ho.all_at_once ? "all-at-once" : "tree"));
+        json_object_set_new(j, "xor", json_string(ho.xor_unit ? "unit" : "core"));
+        json_object_set_new(j, "model_hops", json_integer((json_int_t)hi.model_hops));
+        json_object_set_new(j, "xor_core_cycles", json_integer((json_int_t)o.combine_cycles));
+        json_object_set_new(j, "cycles_per_phase",
+                            json_pack("{s:I,s:I,s:I,s:I,s:I}", "B_F", (json_int_t)phase_cycles[HNC_B], "C",
+                                      (json_int_t)phase_cycles[HNC_C], "D", (json_int_t)phase_cycles[HNC_D], "E",
+                                      (json_int_t)phase_cycles[HNC_E], "G", (json_int_t)phase_cycles[HNC_G]));
+        /* up to the last coded message's arrival: what the network (and the NIs) decide */
+        json_object_set_new(j, "delivery_cycles", json_integer((json_int_t)(o.cycles - phase_cycles[HNC_G])));
+    }
+    json_object_set_new(j, "busiest_channel_utilization", json_real(util));
+    if (s.op == OP_REDUCE) {
+        json_object_set_new(j, "combine_cycles", json_integer((json_int_t)o.combine_cycles));
+        json_object_set_new(j, "network_cycles", json_integer((json_int_t)(o.cycles - o.combine_cycles)));
+    }
+    json_object_set_new(j, "ram_kib", json_integer(o.ram_kib));
+    if (xo.bg_mask)
+        json_object_set_new(j, "background",
+                            json_pack("{s:i,s:f,s:i,s:I,s:I,s:I}", "nodes", o.bg.nodes, "rate", xo.bg_rate, "bytes",
+                                      xo.bg_bytes, "messages_sent", (json_int_t)o.bg.sent, "messages_received",
+                                      (json_int_t)o.bg.received, "messages_waiting", (json_int_t)o.bg.waiting));
+    if (o.error[0]) json_object_set_new(j, "error", json_string(o.error));
+    if (links) json_object_set_new(j, "links", links);
     if (json) {
-        json_t *j = json_object(), *per = json_array();
-        json_object_set_new(j, "topology", json_string(t->name));
-        json_object_set_new(j, "op", json_string(coll_op_name(s.op)));
-        json_object_set_new(j, "algo", json_string(coll_algo_name((coll_algo)algo)));
-        json_object_set_new(j, "sync", json_string(sync == SYNC_GLOBAL ? "global" : "data"));
-        json_object_set_new(j, "bytes", json_integer(bytes));
-        json_object_set_new(j, "ports", json_integer(t->k));
-        json_object_set_new(j, "nodes", json_integer(t->nterms));
-        json_object_set_new(j, "verified", json_boolean(o.verified));
-        json_object_set_new(j, "cycles", json_integer((json_int_t)o.cycles));
-        json_object_set_new(j, "start_cycle", json_integer((json_int_t)o.start_cycle));
-        json_object_set_new(j, "steps", json_integer(nsteps));
-        json_object_set_new(j, "lower_bound", json_integer(sr.lower_bound));
-        json_object_set_new(j, "message_rounds", json_integer(rounds));
-        json_object_set_new(j, "schedule_source", json_string(source_kind));
-        if (source[0]) {
-            size_t l = strlen(cli_src_dir()); /* shipped: relative to the repository */
-            const char *rel = !strncmp(source, cli_src_dir(), l) && source[l] == '/' ? source + l + 1 : source;
-            json_object_set_new(j, "schedule_file", json_string(rel));
-        }
-        json_object_set_new(j, "optimal",
-                            algo != ALGO_SCHED ? json_null()
-                            : sr.optimal == 1  ? json_true()
-                                               : json_null());
-        for (int st = 0; st < nsteps; st++) json_array_append_new(per, json_integer((json_int_t)o.step_cycles[st]));
-        json_object_set_new(j, "cycles_per_step", per);
-        json_object_set_new(j, "t_s", json_real(ts));
-        json_object_set_new(j, "t_1", json_real(t1));
-        json_object_set_new(j, "volume_bytes", json_integer((json_int_t)volume));
-        json_object_set_new(j, "model_cycles", json_real(model));
-        json_object_set_new(j, "stalled_flit_cycles", json_integer((json_int_t)o.stalls));
-        if (o.worst_stalls)
-            json_object_set_new(j, "worst_stall",
-                                json_pack("{s:s,s:I}", "channel", o.worst, "cycles", (json_int_t)o.worst_stalls));
-        json_object_set_new(j, "flits", json_integer((json_int_t)o.flits));
-        json_object_set_new(j, "busiest_channel", json_string(o.busiest));
-        json_object_set_new(j, "busiest_channel_flits", json_integer((json_int_t)o.busiest_flits));
-        /* the schedule's aggregate unicast path hops (the network-coding paper's count, xnoc
-         * ncmodel), given when the routers' link counters carry exactly the flits they imply */
-        json_object_set_new(j, "link_flits", json_integer((json_int_t)o.link_flits));
-        json_object_set_new(j, "link_flits_expected", json_integer((json_int_t)hops_flits));
-        json_object_set_new(j, "unicasts", json_integer(unicasts));
-        json_object_set_new(j, "hops", hops_ok ? json_integer((json_int_t)hops) : json_null());
-        if (t->kind == TOPO_DRAGONFLY) { /* the dragonfly paper's metrics: link crossings by kind */
-            uint64_t pkt = 2 + ((uint64_t)bytes + 7) / 8, gl, ll;
-            int known = df_link_packets(&s, t, &rc, &o, bytes, &gl, &ll);
-            json_object_set_new(j, "makespan", json_integer((json_int_t)o.cycles));
-            json_object_set_new(j, "global_link_packets", known ? json_integer((json_int_t)gl) : json_null());
-            json_object_set_new(j, "local_link_packets", known ? json_integer((json_int_t)ll) : json_null());
-            /* minimal routing: the routers' counters carry exactly the routes' crossings (without background) */
-            if (rc.routing == ROUTING_MIN) {
-                uint64_t rg, rl;
-                schedule_df_links(&s, t, &rg, &rl);
-                json_object_set_new(
-                    j, "link_counters_agree",
-                    json_boolean(o.global_flits == rg * pkt && o.link_flits - o.global_flits == rl * pkt));
-            }
-            json_object_set_new(j, "avg_hops",
-                                known && unicasts ? json_real((double)(gl + ll) / unicasts) : json_null());
-            int gj = groups_in_job(&s, t), members = 0;
-            for (int v = 0; v < s.nterms; v++) members += s.from[v] || s.to[v];
-            dfm_probs dp;
-            dfm_eval(t, &dp);
-            json_object_set_new(j, "groups_in_job", json_integer(gj));
-            json_object_set_new(j, "job_terminals", json_integer(members));
-            /* the paper's formulas (xnoc dfmodel): TREE's expectation over random jobs of this
-             * size, the topology-aware algorithms' bounds for the groups this job spans */
-            json_object_set_new(j, "model_tree_global_links", json_real(dfm_tree_global(&dp, members)));
-            json_object_set_new(j, "model_tree_local_links", json_real(dfm_tree_local(&dp, members)));
-            json_object_set_new(j, "bound_global_links", json_integer(dfm_bound_global(gj)));
-            json_object_set_new(j, "bound_local_links", json_integer(dfm_bound_local(gj, t->df_a)));
-        }
-        if (algo == ALGO_HNC) {
-            json_object_set_new(j, "group_shape", json_sprintf("%dx%d", hi.gw, hi.gh));
-            json_object_set_new(j, "group_size", json_integer(hi.group_size));
-            json_object_set_new(j, "num_groups", json_integer(hi.groups));
-            json_object_set_new(j, "intermediate_position", json_pack("[i,i]", hi.in_x, hi.in_y));
-            json_object_set_new(j, "multicast", json_string(ho.all_at_once ? "all-at-once" : "tree"));
-            json_object_set_new(j, "xor", json_string(ho.xor_unit ? "unit" : "core"));
-            json_object_set_new(j, "model_hops", json_integer((json_int_t)hi.model_hops));
-            json_object_set_new(j, "xor_core_cycles", json_integer((json_int_t)o.combine_cycles));
-            json_object_set_new(j, "cycles_per_phase",
-                                json_pack("{s:I,s:I,s:I,s:I,s:I}", "B_F", (json_int_t)phase_cycles[HNC_B], "C",
-                                          (json_int_t)phase_cycles[HNC_C], "D", (json_int_t)phase_cycles[HNC_D], "E",
-                                          (json_int_t)phase_cycles[HNC_E], "G", (json_int_t)phase_cycles[HNC_G]));
-            /* up to the last coded message's arrival: what the network (and the NIs) decide */
-            json_object_set_new(j, "delivery_cycles", json_integer((json_int_t)(o.cycles - phase_cycles[HNC_G])));
-        }
-        json_object_set_new(j, "busiest_channel_utilization", json_real(util));
-        if (s.op == OP_REDUCE) {
-            json_object_set_new(j, "combine_cycles", json_integer((json_int_t)o.combine_cycles));
-            json_object_set_new(j, "network_cycles", json_integer((json_int_t)(o.cycles - o.combine_cycles)));
-        }
-        json_object_set_new(j, "ram_kib", json_integer(o.ram_kib));
-        if (xo.bg_mask)
-            json_object_set_new(j, "background",
-                                json_pack("{s:i,s:f,s:i,s:I,s:I,s:I}", "nodes", o.bg.nodes, "rate", xo.bg_rate, "bytes",
-                                          xo.bg_bytes, "messages_sent", (json_int_t)o.bg.sent, "messages_received",
-                                          (json_int_t)o.bg.received, "messages_waiting", (json_int_t)o.bg.waiting));
-        if (o.error[0]) json_object_set_new(j, "error", json_string(o.error));
-        if (links) json_object_set_new(j, "links", links);
         json_dumpf(j, stdout, JSON_COMPACT);
         putchar('\n');
-        json_decref(j);
-    } else {
-        printf("%s %s on %s, %d bytes, %s steps, k=%d: %s\n", coll_algo_name((coll_algo)algo), coll_op_name(s.op),
-               t->name, bytes, sync == SYNC_GLOBAL ? "global" : "data-driven", t->k,
-               o.verified ? "verified byte-exact" : "VERIFICATION FAILED");
-        if (rounds != nsteps)
-            printf("  %d message rounds (the most messages one channel sends in a step, summed over the steps;\n"
-                   "  the lower bound counts these)\n",
-                   rounds);
-        printf("  %llu cycles in %d steps (lower bound %d); model tau*t_s + V*t_1 = %d*%.1f + %llu*%.3f = %.0f cycles "
-               "(%+.1f%%)\n",
-               (unsigned long long)o.cycles, nsteps, sr.lower_bound, nsteps, ts, (unsigned long long)volume, t1, model,
-               model > 0 ? 100.0 * ((double)o.cycles - model) / model : 0.0);
-        printf("  cycles per step:");
-        for (int st = 0; st < nsteps && st < 20; st++) printf(" %llu", (unsigned long long)o.step_cycles[st]);
-        printf("%s\n  contention: %llu stalled flit-cycles%s%s\n", nsteps > 20 ? " ..." : "",
-               (unsigned long long)o.stalls, o.worst_stalls ? ", most at " : "", o.worst);
-        printf("  busiest channel: %s, %llu flits, %.1f%% of the cycles\n", o.busiest[0] ? o.busiest : "none",
-               (unsigned long long)o.busiest_flits, 100 * util);
-        if (s.op == OP_REDUCE)
-            printf("  combining on the cores: %llu cycles (the most any node spent), network and step overhead: %llu\n",
-                   (unsigned long long)o.combine_cycles, (unsigned long long)(o.cycles - o.combine_cycles));
-        printf("  %d unicasts, %llu aggregate path hops%s, %llu flits on router-to-router links\n", unicasts,
-               (unsigned long long)hops, hops_ok ? "" : " (the link counters disagree!)",
-               (unsigned long long)o.link_flits);
-        if (t->kind == TOPO_DRAGONFLY) {
-            uint64_t gl = 0, ll = 0;
-            if (df_link_packets(&s, t, &rc, &o, bytes, &gl, &ll))
-                printf("  dragonfly: makespan %llu cycles, %llu packets on global links, %llu on local links, job of "
-                       "%d groups\n",
-                       (unsigned long long)o.cycles, (unsigned long long)gl, (unsigned long long)ll,
-                       groups_in_job(&s, t));
-            else
-                printf("  dragonfly: makespan %llu cycles (link crossings unknown: background traffic and non-minimal "
-                       "routing), "
-                       "job of %d groups\n",
-                       (unsigned long long)o.cycles, groups_in_job(&s, t));
-        }
-        if (xo.bg_mask)
-            printf("  background: %d terminals, %.3f flits/cycle each in %d-byte messages: %llu sent, %llu received "
-                   "during the run\n",
-                   o.bg.nodes, xo.bg_rate, xo.bg_bytes, (unsigned long long)o.bg.sent,
-                   (unsigned long long)o.bg.received);
-        if (algo == ALGO_HNC)
-            printf(
-                "  hnc: groups %dx%d (%d groups of %d nodes), intermediate node at (%d,%d), %s multicasts, XOR in the "
-                "%s;\n"
-                "  model hops %.0f; cycles B+F %llu, C %llu, D %llu, E %llu (delivered at %llu), G (decoding) %llu;\n"
-                "  XOR on cores %llu cycles (the most any node spent)\n",
-                hi.gw, hi.gh, hi.groups, hi.group_size, hi.in_x, hi.in_y, ho.all_at_once ? "all-at-once" : "tree",
-                ho.xor_unit ? "routers' coding units" : "intermediate nodes' cores", hi.model_hops,
-                (unsigned long long)phase_cycles[HNC_B], (unsigned long long)phase_cycles[HNC_C],
-                (unsigned long long)phase_cycles[HNC_D], (unsigned long long)phase_cycles[HNC_E],
-                (unsigned long long)(o.cycles - phase_cycles[HNC_G]), (unsigned long long)phase_cycles[HNC_G],
-                (unsigned long long)o.combine_cycles);
-    }
+    } else print_text(j);
+    json_decref(j);
     if (o.error[0]) cli_error("%s", o.error);
     int rc_exit = o.verified ? 0 : EXIT_RUNFAIL;
     if (xo.events) fclose(xo.events);
