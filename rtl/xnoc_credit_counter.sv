@@ -12,17 +12,16 @@ module xnoc_credit_counter #(
   output logic          avail_o,     // a flit may leave
   output logic [CW-1:0] count_o
 );
-  logic [CW-1:0] cnt_q, cnt_d;
+  logic [CW-1:0] cnt_q;
 
-  always_comb begin
-    cnt_d = cnt_q;
-    if (return_i && cnt_q != CW'(D)) cnt_d = cnt_d + CW'(1);
-    if (spend_i) cnt_d = cnt_d - CW'(1);
-  end
-
+  // The next count is formed in the flip-flop block, not in a separate
+  // combinational _d: return_i follows the downstream router, which runs
+  // every cycle, while the counter may sit behind a clock gate - and a
+  // model re-evaluates combinational logic whenever any of its inputs' clocks
+  // ticks, so a _d here would cost every cycle even while the gate is shut.
   always_ff @(posedge clk_i) begin
     if (!rst_ni) cnt_q <= CW'(D);
-    else cnt_q <= cnt_d;
+    else cnt_q <= cnt_q + CW'(return_i && cnt_q != CW'(D)) - CW'(spend_i);
   end
 
   assign avail_o = (cnt_q != '0);

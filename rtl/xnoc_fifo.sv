@@ -2,7 +2,14 @@
 //
 // Circular buffer with read/write pointers and an occupancy count; push and
 // pop may happen in the same cycle.  Pushing into a full FIFO or popping an
-// empty one is a protocol violation the parent flags (overflow_o).
+// empty one is a protocol violation the parent flags (overflow_o, registered:
+// it is raised the cycle after).
+//
+// The push side is formed in the flip-flop blocks, not in combinational _d
+// signals: push_i follows the upstream router, which runs every cycle, while
+// the FIFO may sit behind a clock gate (xnoc_ncu) - and a model re-evaluates
+// combinational logic whenever any of its inputs' clocks ticks, so push-side
+// _d signals would cost every cycle even while the gate is shut.
 module xnoc_fifo #(
   parameter int W = 8,   // bits per entry
   parameter int D = 4    // entries (>= 1)
@@ -21,37 +28,32 @@ module xnoc_fifo #(
   localparam int CW = $clog2(D + 1);
 
   logic [W-1:0]  mem_q [D];
-  logic [PW-1:0] rd_q, rd_d, wr_q, wr_d;
-  logic [CW-1:0] cnt_q, cnt_d;
-  logic          do_push, do_pop;
+  logic [PW-1:0] rd_q, wr_q;
+  logic [CW-1:0] cnt_q;
+  logic          do_pop, ovf_q;
 
   assign do_pop     = pop_i && (cnt_q != '0);
-  assign do_push    = push_i && (cnt_q != CW'(D) || do_pop);
-  assign overflow_o = (push_i && cnt_q == CW'(D) && !pop_i) || (pop_i && cnt_q == '0);
   assign data_o     = mem_q[rd_q];
   assign empty_o    = (cnt_q == '0);
   assign count_o    = cnt_q;
-
-  always_comb begin
-    rd_d  = !do_pop  ? rd_q : (rd_q == PW'(D - 1)) ? '0 : rd_q + 1'b1;
-    wr_d  = !do_push ? wr_q : (wr_q == PW'(D - 1)) ? '0 : wr_q + 1'b1;
-    cnt_d = cnt_q + CW'(do_push) - CW'(do_pop);
-  end
+  assign overflow_o = ovf_q;
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       rd_q  <= '0;
       wr_q  <= '0;
       cnt_q <= '0;
+      ovf_q <= 1'b0;
     end else begin
-      rd_q  <= rd_d;
-      wr_q  <= wr_d;
-      cnt_q <= cnt_d;
+      if (do_pop) rd_q <= (rd_q == PW'(D - 1)) ? '0 : rd_q + 1'b1;
+      if (push_i && (cnt_q != CW'(D) || do_pop)) wr_q <= (wr_q == PW'(D - 1)) ? '0 : wr_q + 1'b1;
+      cnt_q <= cnt_q + CW'(push_i && (cnt_q != CW'(D) || do_pop)) - CW'(do_pop);
+      ovf_q <= (push_i && cnt_q == CW'(D) && !pop_i) || (pop_i && cnt_q == '0);
     end
   end
 
   // Storage is not reset: only entries below the count are ever read.
   always_ff @(posedge clk_i) begin
-    if (do_push) mem_q[wr_q] <= data_i;
+    if (push_i && (cnt_q != CW'(D) || do_pop)) mem_q[wr_q] <= data_i;
   end
 endmodule

@@ -71,7 +71,8 @@ module xnoc_ncu #(
   output logic [FW-1:0] out_flit_o,
   input  logic          out_credit_i,
   input  logic [2:0]    out_credit_vc_i,
-  // counters and status
+  // counters and status (read while dbg_en_i is set)
+  input  logic          dbg_en_i,
   input  logic [5:0]    dbg_addr_i,
   output logic [31:0]   dbg_data_o,
   output logic          err_o
@@ -120,7 +121,10 @@ module xnoc_ncu #(
 
   // ------------------------------------------------------- the clock gate
   assign idle = rst_ni && !cfg_we_i && !in_valid_i && !out_credit_i && abs_idle && emit_idle && busy_v == '0;
-  always_ff @(posedge clk_i) idle_q <= idle;      // on the free clock: it decides about the gated one
+  // idle in the previous cycle.  On the gated clock: while the gate is shut
+  // (idle and idle_q) a free clock would load idle = 1 into it again, so the
+  // gated one loses nothing, and the unit has no logic on the free clock.
+  always_ff @(posedge clk_g) idle_q <= idle;
   xnoc_clock_gate u_cg (.clk_i, .en_i (!(idle && idle_q)), .clk_o (clk_g));
 
   xnoc_ncu_absorb #(.NumVcs(NumVcs), .BufDepth(BufDepth), .NumAddrs(NumAddrs), .NumSlots(NumSlots), .MaxFlits(MaxFlits)) u_absorb (
@@ -241,7 +245,7 @@ module xnoc_ncu #(
 
   always_comb begin
     dbg_data_o = '0;
-    unique case (dbg_addr_i)
+    if (dbg_en_i) unique case (dbg_addr_i)
       6'd0: dbg_data_o = coded;
       6'd1: dbg_data_o = xor_q;
       6'd2: dbg_data_o = repl;

@@ -63,7 +63,8 @@ module xnoc_router #(
   output logic [P*FW-1:0] out_flit_o,
   input  logic [P-1:0]    out_credit_i,
   input  logic [P*3-1:0]  out_credit_vc_i,
-  // debug / performance counters
+  // debug / performance counters (read while dbg_en_i is set)
+  input  logic            dbg_en_i,
   input  logic [9:0]      dbg_addr_i,
   output logic [31:0]     dbg_data_o,
   output logic            err_o
@@ -559,15 +560,20 @@ module xnoc_router #(
   assign err_o = |err_q;
 
   // ========================================================== debug read
+  // The read mux works only while a read is enabled (0 otherwise): the
+  // address bus is a top-level input, so a model re-evaluates everything
+  // behind it on every eval() - the enable keeps that to one test per router.
   always_comb begin
     dbg_data_o = '0;
-    unique case (dbg_addr_i[9:8])
-      2'd0: if (32'(dbg_addr_i[7:0]) < P) dbg_data_o = flits_q[dbg_addr_i[PB-1:0]];
-      2'd1: if (32'(dbg_addr_i[7:0]) < P) dbg_data_o = stalls_q[dbg_addr_i[PB-1:0]];
-      2'd2: if (32'(dbg_addr_i[7:3]) < P && 32'(dbg_addr_i[2:0]) < V)
-              dbg_data_o = 32'(cnt_q[(32'(dbg_addr_i[7:3]) * V + 32'(dbg_addr_i[2:0]))*CW +: CW]);
-      default: dbg_data_o = (dbg_addr_i[7:0] == 8'd0) ? 32'(err_q) : '0;
-    endcase
+    if (dbg_en_i) begin
+      unique case (dbg_addr_i[9:8])
+        2'd0: if (32'(dbg_addr_i[7:0]) < P) dbg_data_o = flits_q[dbg_addr_i[PB-1:0]];
+        2'd1: if (32'(dbg_addr_i[7:0]) < P) dbg_data_o = stalls_q[dbg_addr_i[PB-1:0]];
+        2'd2: if (32'(dbg_addr_i[7:3]) < P && 32'(dbg_addr_i[2:0]) < V)
+                dbg_data_o = 32'(cnt_q[(32'(dbg_addr_i[7:3]) * V + 32'(dbg_addr_i[2:0]))*CW +: CW]);
+        default: dbg_data_o = (dbg_addr_i[7:0] == 8'd0) ? 32'(err_q) : '0;
+      endcase
+    end
   end
 
   logic unused_gnt;

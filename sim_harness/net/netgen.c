@@ -63,7 +63,7 @@ static void wire_unit(FILE *f, const topo *t, const router_cfg *rc, int r, int P
             "    .in_credit_o(r%d_out_credit[%d]), .in_credit_vc_o(r%d_out_credit_vc[%d +: 3]),\n"
             "    .out_valid_o(r%d_in_valid[%d]), .out_flit_o(r%d_in_flit[%d +: FW]),\n"
             "    .out_credit_i(r%d_in_credit[%d]), .out_credit_vc_i(r%d_in_credit_vc[%d +: 3]),\n"
-            "    .dbg_addr_i(dbg_addr_i[5:0]), .dbg_data_o(u%d_dbg), .err_o(u%d_err));\n",
+            "    .dbg_en_i(dbg_en_i), .dbg_addr_i(dbg_addr_i[5:0]), .dbg_data_o(u%d_dbg), .err_o(u%d_err));\n",
             P, rc->vcs, rc->buf, na, t->nterms, rc->slots, rc->xorlat, rc->ncmax, rc->timeout, r, r, CFG_DATA_W * r,
             CFG_DATA_W, r, q, r, q * NET_FW(rc), r, q, r, q * 3, r, q, r, q * NET_FW(rc), r, q, r, q * 3, r, r);
 }
@@ -81,7 +81,7 @@ void netgen_verilog(FILE *f, const topo *t, const router_cfg *rc, int monitor)
             "  input  logic cfg_we_i,\n  input  logic [9:0] cfg_router_i,\n  input  logic [1:0] cfg_kind_i,\n"
             "  input  logic [%d:0] cfg_addr_i,\n  input  logic [%d:0] cfg_data_i,\n"
             "  input  logic cfg_bcast_i,\n  input  logic [%d:0] cfg_bdata_i,\n"
-            "  input  logic [9:0] dbg_router_i,\n  input  logic [9:0] dbg_addr_i,\n"
+            "  input  logic dbg_en_i,\n  input  logic [9:0] dbg_router_i,\n  input  logic [9:0] dbg_addr_i,\n"
             "  output logic [31:0] dbg_data_o,\n  output logic err_o",
             CFG_ADDR_W - 1, CFG_DATA_W - 1, CFG_DATA_W * t->nrouters - 1);
     for (int ch = 0; ch < nch; ch++)
@@ -121,7 +121,7 @@ void netgen_verilog(FILE *f, const topo *t, const router_cfg *rc, int monitor)
                 "    .in_credit_o(r%d_in_credit), .in_credit_vc_o(r%d_in_credit_vc),\n"
                 "    .out_valid_o(r%d_out_valid), .out_flit_o(r%d_out_flit),\n"
                 "    .out_credit_i(r%d_out_credit), .out_credit_vc_i(r%d_out_credit_vc),\n"
-                "    .dbg_addr_i(dbg_addr_i), .dbg_data_o(r%d_dbg), .err_o(r%d_err));\n",
+                "    .dbg_en_i(dbg_en_i), .dbg_addr_i(dbg_addr_i), .dbg_data_o(r%d_dbg), .err_o(r%d_err));\n",
                 P, rc->vcs, rc->buf, rc->pw, netgen_addresses(t, rc), router_classes(t, rc), router_groups(t, rc),
                 topo_port_bits(t), r, r, CFG_DATA_W * r, CFG_DATA_W, r, r, r, r, r, r, r, r, r, r);
     }
@@ -136,7 +136,7 @@ void netgen_verilog(FILE *f, const topo *t, const router_cfg *rc, int monitor)
                     r, r, P - 1, r, r, (P - 1) * fw);
     }
     /* debug addresses 0x340..0x37F read the unit, the rest the router */
-    fprintf(f, "  always_comb begin\n    dbg_data_o = '0;\n    case (dbg_router_i)\n");
+    fprintf(f, "  always_comb begin\n    dbg_data_o = '0;\n    if (dbg_en_i) case (dbg_router_i)\n");
     for (int r = 0; r < t->nrouters; r++) {
         if (rc->ncu) fprintf(f, "      10'd%d: dbg_data_o = (dbg_addr_i[9:6] == 4'hd) ? u%d_dbg : r%d_dbg;\n", r, r, r);
         else fprintf(f, "      10'd%d: dbg_data_o = r%d_dbg;\n", r, r);
