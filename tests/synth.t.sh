@@ -22,6 +22,11 @@ jcheck synth-unit "$ju" '.router.params=="NumPorts=6 NumVcs=2 BufDepth=8 Payload
     .unit.params=="NumPorts=6 NumVcs=2 BufDepth=8 NumAddrs=8 NumTerms=4 NumSlots=2 XorLat=1 MaxFlits=8 Timeout=100000" and .unit.cells > 1000 and
     .cells_per_router==.router.cells+.unit.cells'
 check synth-text $XNOC synth --topo mesh:2x2 --router ncu=0,buf=8
+# the text report is the JSON report rendered (util/report.h): every figure of the one is in the other
+h=$($XNOC synth --topo mesh:2x2 --router slots=2,ncmax=8 2>/dev/null)
+want=$(jq -r '"mesh:2x2: \(.routers) routers|router \(.router.params) \(.router.cells) cells \(.router.flip_flops) flip-flops \(.router.muxes) muxes|coding unit \(.unit.params) \(.unit.cells) cells \(.unit.flip_flops) flip-flops \(.unit.muxes) muxes|per router \(.cells_per_router) cells, the network \(.network_cells) cells"' <<<"$ju")
+got=$(printf '%s\n' "$h" | sed 's/^ *//;s/  */ /g' | paste -sd'|')
+if [ -n "$ju" ] && [ "$want" = "$got" ]; then ok synth-text-from-json; else fail synth-text-from-json "json: $want text: $got"; fi
 check synth-help $XNOC synth --help
 check_fail synth-no-topo 2 "--topo is required" $XNOC synth
 check_fail synth-bad-router 2 "vcs" $XNOC synth --topo mesh:2x2 --router vcs=99

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "util/cli.h"
+#include "util/report.h"
 #include "cmd/cmd_opts.h"
 #include "cmd/cmds.h"
 #include "net/netbuild.h"
@@ -201,24 +202,26 @@ int cmd_synth(int argc, char **argv)
     synth_result r;
     if (synth_network(t, &rc, 1, &r, err, sizeof err)) cli_fail(EXIT_RUNFAIL, "%s", err);
     long per = r.router.cells + (r.has_unit ? r.unit.cells : 0);
+    json_t *o = json_pack("{s:s, s:i, s:o, s:o, s:I, s:I, s:b}", "topology", t->name, "routers", t->nrouters, "router",
+                          area_json(&r.router), "unit", r.has_unit ? area_json(&r.unit) : json_null(),
+                          "cells_per_router", (json_int_t)per, "network_cells", (json_int_t)per * t->nrouters,
+                          "noshare", r.noshare);
     if (json) {
-        json_t *o =
-            json_pack("{s:s, s:i, s:o, s:o, s:I, s:I, s:b}", "topology", t->name, "routers", t->nrouters, "router",
-                      area_json(&r.router), "unit", r.has_unit ? area_json(&r.unit) : json_null(), "cells_per_router",
-                      (json_int_t)per, "network_cells", (json_int_t)per * t->nrouters, "noshare", r.noshare);
-        char *s = json_dumps(o, JSON_COMPACT);
-        puts(s);
-        free(s);
-        json_decref(o);
-    } else {
-        printf("%s: %d routers\n", t->name, t->nrouters);
-        printf("  router       %-58s %8ld cells %7ld flip-flops %7ld muxes%s\n", r.router.params, r.router.cells,
-               r.router.flip_flops, r.router.muxes, r.noshare ? " (synth -noshare)" : "");
+        json_dumpf(o, stdout, JSON_COMPACT);
+        putchar('\n');
+    } else { /* the text is written from the JSON report (util/report.h) */
+        report_printf(stdout, o, "{topology}: {routers} routers\n");
+        report_printf(stdout, o,
+                      "  router       {router.params:%-58s} {router.cells:%8ld} cells {router.flip_flops:%7ld} "
+                      "flip-flops {router.muxes:%7ld} muxes");
+        fputs(r.noshare ? " (synth -noshare)\n" : "\n", stdout);
         if (r.has_unit)
-            printf("  coding unit  %-58s %8ld cells %7ld flip-flops %7ld muxes\n", r.unit.params, r.unit.cells,
-                   r.unit.flip_flops, r.unit.muxes);
-        printf("  per router %ld cells, the network %ld cells\n", per, per * t->nrouters);
+            report_printf(stdout, o,
+                          "  coding unit  {unit.params:%-58s} {unit.cells:%8ld} cells {unit.flip_flops:%7ld} "
+                          "flip-flops {unit.muxes:%7ld} muxes\n");
+        report_printf(stdout, o, "  per router {cells_per_router:%ld} cells, the network {network_cells:%ld} cells\n");
     }
+    json_decref(o);
     topo_free(t);
     return 0;
 }

@@ -31,8 +31,10 @@ static void put_value(FILE *f, const json_t *v, const char *fmt)
         if (conv == 'f' || conv == 'g' || conv == 'e') fprintf(f, fmt, d);
         else if (conv == 'd' || conv == 'i' || conv == 'u' || conv == 'x') {
             /* the conversion is applied to a long long whatever its length modifier */
+            int n = (int)strlen(fmt) - 1;
+            while (n > 0 && strchr("hlLqjzt", fmt[n - 1])) n--;
             char ll[32];
-            snprintf(ll, sizeof ll, "%.*sll%c", (int)strlen(fmt) - 1, fmt, conv);
+            snprintf(ll, sizeof ll, "%.*sll%c", n, fmt, conv);
             fprintf(f, ll, (long long)d);
         } else if (json_is_integer(v)) fprintf(f, "%lld", (long long)json_integer_value(v));
         else fprintf(f, "%g", d);
