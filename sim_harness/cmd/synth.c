@@ -202,10 +202,10 @@ int cmd_synth(int argc, char **argv)
     synth_result r;
     if (synth_network(t, &rc, 1, &r, err, sizeof err)) cli_fail(EXIT_RUNFAIL, "%s", err);
     long per = r.router.cells + (r.has_unit ? r.unit.cells : 0);
-    json_t *o = json_pack("{s:s, s:i, s:o, s:o, s:I, s:I, s:b}", "topology", t->name, "routers", t->nrouters, "router",
-                          area_json(&r.router), "unit", r.has_unit ? area_json(&r.unit) : json_null(),
-                          "cells_per_router", (json_int_t)per, "network_cells", (json_int_t)per * t->nrouters,
-                          "noshare", r.noshare);
+    json_t *o =
+        json_pack("{s:s, s:i, s:o, s:o, s:I, s:I, s:b}", "topology", t->name, "routers", t->nrouters, "router",
+                  area_json(&r.router), "unit", r.has_unit ? area_json(&r.unit) : json_null(), "cells_per_router",
+                  (json_int_t)per, "network_cells", (json_int_t)per * t->nrouters, "noshare", r.noshare);
     if (json) {
         json_dumpf(o, stdout, JSON_COMPACT);
         putchar('\n');
