@@ -96,5 +96,18 @@ check_fail bad-time 2 "--time-limit" $XNOC sched --topo octagon --op mns --time-
 check_fail missing-value 2 "unknown or incomplete option '--to'" $XNOC sched --topo octagon --op mns --to
 check_fail verify-missing-file 2 "nofile.json" $XNOC sched --verify "$TMP/nofile.json"
 check sched-help $XNOC sched --help
+# the text report is the JSON report rendered (util/report.h): every figure of the one is in the other
+j=$($XNOC sched --topo mesh:3x3 --op alltoall --exact --json 2>/dev/null)
+h=$($XNOC sched --topo mesh:3x3 --op alltoall --exact 2>/dev/null)
+want=$(jq -r '"\(.op) on \(.topology) (k=\(.ports)): \(.messages) message(s), \(.transfers) transfer(s)|lower bound \(.lower_bound) (ports inject \(.bound_terms.ports_inject), absorb \(.bound_terms.ports_absorb), log \(.bound_terms.log), cut \(.bound_terms.cut); largest: \(.bound_terms.largest))|paper'"'"'s formula \(.bound_terms.paper_formula) with b0=\(.bound_terms.b0 // "-") b1=\(.bound_terms.b1 // "-") b2=\(.bound_terms.b2 // "-")|schedule \(.steps) steps (greedy \(.greedy_steps), improved \(.heuristic_steps)), proven optimal"' <<<"$j")
+got=$(printf '%s\n' "$h" | sed 's/^ *//;s/  */ /g;s/, [0-9.]* s$//' | paste -sd'|')
+if [ -n "$j" ] && [ "$want" = "$got" ]; then ok sched-text-from-json; else fail sched-text-from-json "json: $want text: $got"; fi
+f=$TMP/fo.sched
+$XNOC sched --topo fat-octagon --op allgather -o "$f" >/dev/null 2>&1
+j=$($XNOC sched --verify "$f" --json 2>/dev/null)
+jcheck sched-verify-json "$j" '.valid==true and .op=="allgather" and .topology=="fat-octagon" and .transfers==240'
+h=$($XNOC sched --verify "$f" 2>/dev/null)
+if [ "$h" = "$f: valid allgather schedule on fat-octagon: $(jq .steps <<<"$j") steps, 240 transfers" ]; then
+    ok sched-verify-text-from-json; else fail sched-verify-text-from-json "$h"; fi
 # out of memory is one line and exit status 1, not a crash (every harness allocation: cli.h xmalloc)
 check_fail out-of-memory-one-line 1 "^xnoc sched: out of memory \([0-9]+ bytes\)$" bash -c "ulimit -v 60000; exec $XNOC sched --topo torus:16x16 --op alltoall"

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "util/cli.h"
+#include "util/report.h"
 #include "cmd/cmds.h"
 #include "sched/sched.h"
 #include "sched/sched_file.h"
@@ -31,10 +32,17 @@ static const char *usage_text =
 /* a cut width, or null where the paper's formula has no such cut */
 static json_t *width_json(int w) { return w < 0 ? json_null() : json_integer(w); }
 
-static void print_width(const char *name, int w)
+/* " b0=N" from the report's bound_terms, "-" where it is null */
+static void print_width(const json_t *j, const char *name)
 {
-    if (w < 0) printf(" %s=-", name);
-    else printf(" %s=%d", name, w);
+    char path[64];
+    snprintf(path, sizeof path, "bound_terms.%s", name);
+    if (json_is_null(report_get(j, path))) printf(" %s=-", name);
+    else {
+        char tmpl[96];
+        snprintf(tmpl, sizeof tmpl, " %s={%s}", name, path);
+        report_printf(stdout, j, tmpl);
+    }
 }
 
 static int verify_cmd(const char *path, int json)
@@ -45,20 +53,20 @@ static int verify_cmd(const char *path, int json)
     int rc = sched_file_read(path, &t, &s, err, sizeof err);
     if (rc == -2) cli_fail(EXIT_USAGE, "%s", err); /* unreadable or malformed */
     if (rc == 0 && sched_verify(&s, t, err, sizeof err)) rc = -1;
+    json_t *o = json_pack("{s:s,s:b}", "file", path, "valid", rc == 0);
+    if (rc) json_object_set_new(o, "error", json_string(err));
+    else {
+        json_object_set_new(o, "op", json_string(coll_op_name(s.op)));
+        json_object_set_new(o, "topology", json_string(t->name));
+        json_object_set_new(o, "steps", json_integer(s.nsteps));
+        json_object_set_new(o, "transfers", json_integer(s.nxfers));
+    }
     if (json) {
-        json_t *o = json_pack("{s:s,s:b}", "file", path, "valid", rc == 0);
-        if (rc) json_object_set_new(o, "error", json_string(err));
-        else {
-            json_object_set_new(o, "steps", json_integer(s.nsteps));
-            json_object_set_new(o, "transfers", json_integer(s.nxfers));
-        }
         json_dumpf(o, stdout, JSON_COMPACT);
         putchar('\n');
-        json_decref(o);
-    } else if (!rc) {
-        printf("%s: valid %s schedule on %s: %d steps, %d transfers\n", path, coll_op_name(s.op), t->name, s.nsteps,
-               s.nxfers);
-    }
+    } else if (!rc) /* the text is written from the JSON report (util/report.h) */
+        report_printf(stdout, o, "{file}: valid {op} schedule on {topology}: {steps} steps, {transfers} transfers\n");
+    json_decref(o);
     if (rc) cli_error("%s: %s", path, err);
     coll_free(&s);
     topo_free(t);
@@ -129,56 +137,59 @@ int cmd_sched(int argc, char **argv)
                       r.steps, r.lower_bound);
     }
     if (out && sched_file_write(out, t, &s, &r, err, sizeof err)) cli_fail(EXIT_USAGE, "-o: %s", err);
+    json_t *j = json_object();
+    json_object_set_new(j, "topology", json_string(t->name));
+    json_object_set_new(j, "op", json_string(opname));
+    json_object_set_new(j, "ports", json_integer(k));
+    json_object_set_new(j, "messages", json_integer(s.nmsgs));
+    json_object_set_new(j, "transfers", json_integer(s.nxfers));
+    json_object_set_new(j, "steps", json_integer(r.steps));
+    json_object_set_new(j, "lower_bound", json_integer(r.lower_bound));
+    json_object_set_new(j, "optimal", r.optimal == 1 ? json_true() : r.optimal == 0 ? json_false() : json_null());
+    json_object_set_new(j, "greedy_steps", json_integer(r.greedy_steps));
+    json_object_set_new(j, "heuristic_steps", json_integer(r.heuristic_steps));
+    json_object_set_new(j, "proven_impossible", json_integer(r.proven_impossible));
+    json_object_set_new(j, "seconds", json_real(r.seconds));
+    json_object_set_new(j, "detour", json_integer(o.detour));
+    json_object_set_new(j, "paths_sampled", json_boolean(r.paths_capped));
+    json_t *bt =
+        json_pack("{s:i,s:i,s:i,s:i,s:s,s:i}", "ports_inject", b.ports_inject, "ports_absorb", b.ports_absorb, "log",
+                  b.log_bound, "cut", b.cut_bound, "largest", b.largest ? b.largest : "", "paper_formula", b.paper);
+    json_object_set_new(bt, "b0", width_json(b.b0));
+    json_object_set_new(bt, "b1", width_json(b.b1));
+    json_object_set_new(bt, "b2", width_json(b.b2));
+    json_object_set_new(j, "bound_terms", bt);
+    if (r.sat_vars)
+        json_object_set_new(
+            j, "sat", json_pack("{s:I,s:I}", "vars", (json_int_t)r.sat_vars, "clauses", (json_int_t)r.sat_clauses));
+    if (r.sat_skipped) json_object_set_new(j, "exact_skipped", json_string(r.sat_skipped));
+    if (out) json_object_set_new(j, "schedule", json_string(out));
     if (json) {
-        json_t *j = json_object();
-        json_object_set_new(j, "topology", json_string(t->name));
-        json_object_set_new(j, "op", json_string(opname));
-        json_object_set_new(j, "ports", json_integer(k));
-        json_object_set_new(j, "messages", json_integer(s.nmsgs));
-        json_object_set_new(j, "transfers", json_integer(s.nxfers));
-        json_object_set_new(j, "steps", json_integer(r.steps));
-        json_object_set_new(j, "lower_bound", json_integer(r.lower_bound));
-        json_object_set_new(j, "optimal", r.optimal == 1 ? json_true() : r.optimal == 0 ? json_false() : json_null());
-        json_object_set_new(j, "greedy_steps", json_integer(r.greedy_steps));
-        json_object_set_new(j, "heuristic_steps", json_integer(r.heuristic_steps));
-        json_object_set_new(j, "proven_impossible", json_integer(r.proven_impossible));
-        json_object_set_new(j, "seconds", json_real(r.seconds));
-        json_object_set_new(j, "detour", json_integer(o.detour));
-        json_object_set_new(j, "paths_sampled", json_boolean(r.paths_capped));
-        json_t *bt = json_pack("{s:i,s:i,s:i,s:i,s:s,s:i}", "ports_inject", b.ports_inject, "ports_absorb",
-                               b.ports_absorb, "log", b.log_bound, "cut", b.cut_bound, "largest",
-                               b.largest ? b.largest : "", "paper_formula", b.paper);
-        json_object_set_new(bt, "b0", width_json(b.b0));
-        json_object_set_new(bt, "b1", width_json(b.b1));
-        json_object_set_new(bt, "b2", width_json(b.b2));
-        json_object_set_new(j, "bound_terms", bt);
-        if (r.sat_vars)
-            json_object_set_new(
-                j, "sat", json_pack("{s:I,s:I}", "vars", (json_int_t)r.sat_vars, "clauses", (json_int_t)r.sat_clauses));
-        if (r.sat_skipped) json_object_set_new(j, "exact_skipped", json_string(r.sat_skipped));
-        if (out) json_object_set_new(j, "schedule", json_string(out));
         json_dumpf(j, stdout, JSON_COMPACT);
         putchar('\n');
-        json_decref(j);
-    } else {
-        printf("%s on %s (k=%d): %d message(s), %d transfer(s)\n", opname, t->name, k, s.nmsgs, s.nxfers);
-        printf("  lower bound %d  (ports inject %d, absorb %d, log %d, cut %d; largest: %s)\n", r.lower_bound,
-               b.ports_inject, b.ports_absorb, b.log_bound, b.cut_bound, b.largest ? b.largest : "-");
-        printf("  paper's formula %d with", b.paper);
-        print_width("b0", b.b0);
-        print_width("b1", b.b1);
-        print_width("b2", b.b2);
-        printf("\n  schedule  %d steps (greedy %d, improved %d)%s, %.2f s\n", r.steps, r.greedy_steps,
-               r.heuristic_steps,
-               r.optimal == 1   ? ", proven optimal"
-               : r.optimal == 0 ? ", the bound is proven unreachable"
-                                : ", optimality unknown",
-               r.seconds);
-        if (r.proven_impossible) printf("  %d steps proven impossible by the SAT solver\n", r.proven_impossible);
-        if (r.sat_skipped) printf("  exact search skipped: %s\n", r.sat_skipped);
+    } else { /* the text is written from the JSON report (util/report.h) */
+        report_printf(stdout, j, "{op} on {topology} (k={ports}): {messages} message(s), {transfers} transfer(s)\n");
+        report_printf(stdout, j,
+                      "  lower bound {lower_bound}  (ports inject {bound_terms.ports_inject}, absorb "
+                      "{bound_terms.ports_absorb}, log {bound_terms.log}, cut {bound_terms.cut}; largest: ");
+        report_printf(stdout, j, b.largest ? "{bound_terms.largest})\n" : "-)\n");
+        report_printf(stdout, j, "  paper's formula {bound_terms.paper_formula} with");
+        print_width(j, "b0");
+        print_width(j, "b1");
+        print_width(j, "b2");
+        report_printf(stdout, j, "\n  schedule  {steps} steps (greedy {greedy_steps}, improved {heuristic_steps})");
+        fputs(r.optimal == 1   ? ", proven optimal"
+              : r.optimal == 0 ? ", the bound is proven unreachable"
+                               : ", optimality unknown",
+              stdout);
+        report_printf(stdout, j, ", {seconds:%.2f} s\n");
+        if (r.proven_impossible)
+            report_printf(stdout, j, "  {proven_impossible} steps proven impossible by the SAT solver\n");
+        if (r.sat_skipped) report_printf(stdout, j, "  exact search skipped: {exact_skipped}\n");
         if (r.paths_capped) printf("  note: candidate routes were sampled (%d per pair at most)\n", SCHED_MAX_VARIANTS);
-        if (out) printf("  written to %s\n", out);
+        if (out) report_printf(stdout, j, "  written to {schedule}\n");
     }
+    json_decref(j);
     coll_free(&s);
     topo_free(t);
     return 0;
