@@ -60,6 +60,7 @@ COLL_LIB    := sim_harness/coll/coll.c sim_harness/coll/coll_builtin.c sim_harne
                sim_harness/net/topo.c sim_harness/util/cli.c
 VIEW_TEST   := tests/view_test.c sim_harness/net/topo.c sim_harness/util/cli.c
 UNIT_BINS   := $(BUILD)/tests/coll_unit $(BUILD)/tests/sched_unit $(BUILD)/tests/iss_driver $(BUILD)/tests/abi_flit \
+               $(BUILD)/tests/dedupe_unit \
                $(BUILD)/tests/view_test_none
 ifeq ($(HAVE_SDL),1)
 UNIT_BINS   += $(BUILD)/tests/view_test $(BUILD)/tests/view_test_asan
@@ -78,6 +79,9 @@ $(BUILD)/tests/iss_driver: tests/iss_driver.c sim_harness/core/rv32.c sim_harnes
 	@mkdir -p $(@D)
 	$(CC) $(UNIT_CFLAGS) -fno-sanitize-recover=all -o $@ tests/iss_driver.c sim_harness/core/rv32.c sim_harness/core/rv32_csr.c \
 	    sim_harness/core/rv32_decode.c sim_harness/core/elf_load.c -lelf -ldw
+$(BUILD)/tests/dedupe_unit: tests/unit/dedupe_unit.c sim_harness/net/dedupe.c sim_harness/util/cli.c $(UNIT_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(UNIT_CFLAGS) -o $@ tests/unit/dedupe_unit.c sim_harness/net/dedupe.c sim_harness/util/cli.c -lm
 $(BUILD)/tests/abi_flit: tests/unit/abi_flit.c $(UNIT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) -std=c11 -Wall -Wextra -Werror -o $@ tests/unit/abi_flit.c

@@ -1,5 +1,9 @@
-// xnoc_fifo - a small synchronous FIFO (one virtual channel's input buffer).
+// xnoc_fifo - a small synchronous FIFO: one virtual channel's input buffer.
 //
+// It watches the link itself (push_i = the link's valid, data_i = its flit)
+// and takes the flits whose VC field (data_i[VcLsb +: 3]) is its Vc, keeping
+// their low W bits: every VC's buffer connects to the same link wires, with
+// no per-VC decode between (which a model would recompute every cycle).
 // Circular buffer with read/write pointers and an occupancy count; push and
 // pop may happen in the same cycle.  Pushing into a full FIFO or popping an
 // empty one is a protocol violation the parent flags (overflow_o, registered:
@@ -11,13 +15,16 @@
 // combinational logic whenever any of its inputs' clocks ticks, so push-side
 // _d signals would cost every cycle even while the gate is shut.
 module xnoc_fifo #(
-  parameter int W = 8,   // bits per entry
-  parameter int D = 4    // entries (>= 1)
+  parameter int W     = 8,   // bits per entry: the flit's low W bits
+  parameter int D     = 4,   // entries (>= 1)
+  parameter int LinkW = W + 3, // bits of a link flit
+  parameter int VcLsb = W,   // its 3-bit VC field
+  parameter int Vc    = 0    // the VC this buffer holds
 ) (
   input  logic                   clk_i,
   input  logic                   rst_ni,
-  input  logic                   push_i,
-  input  logic [W-1:0]           data_i,
+  input  logic                   push_i,   // a flit on the link (any VC)
+  input  logic [LinkW-1:0]       data_i,
   input  logic                   pop_i,
   output logic [W-1:0]           data_o,
   output logic                   empty_o,
@@ -31,6 +38,9 @@ module xnoc_fifo #(
   logic [PW-1:0] rd_q, wr_q;
   logic [CW-1:0] cnt_q;
   logic          do_pop, ovf_q;
+  logic          unused_link;
+  assign unused_link = ^data_i;    // bits above W other than the VC field
+
 
   assign do_pop     = pop_i && (cnt_q != '0);
   assign data_o     = mem_q[rd_q];
@@ -46,14 +56,14 @@ module xnoc_fifo #(
       ovf_q <= 1'b0;
     end else begin
       if (do_pop) rd_q <= (rd_q == PW'(D - 1)) ? '0 : rd_q + 1'b1;
-      if (push_i && (cnt_q != CW'(D) || do_pop)) wr_q <= (wr_q == PW'(D - 1)) ? '0 : wr_q + 1'b1;
-      cnt_q <= cnt_q + CW'(push_i && (cnt_q != CW'(D) || do_pop)) - CW'(do_pop);
-      ovf_q <= (push_i && cnt_q == CW'(D) && !pop_i) || (pop_i && cnt_q == '0);
+      if (push_i && data_i[VcLsb +: 3] == 3'(Vc) && (cnt_q != CW'(D) || do_pop)) wr_q <= (wr_q == PW'(D - 1)) ? '0 : wr_q + 1'b1;
+      cnt_q <= cnt_q + CW'(push_i && data_i[VcLsb +: 3] == 3'(Vc) && (cnt_q != CW'(D) || do_pop)) - CW'(do_pop);
+      ovf_q <= (push_i && data_i[VcLsb +: 3] == 3'(Vc) && cnt_q == CW'(D) && !pop_i) || (pop_i && cnt_q == '0);
     end
   end
 
   // Storage is not reset: only entries below the count are ever read.
   always_ff @(posedge clk_i) begin
-    if (push_i && (cnt_q != CW'(D) || do_pop)) mem_q[wr_q] <= data_i;
+    if (push_i && data_i[VcLsb +: 3] == 3'(Vc) && (cnt_q != CW'(D) || do_pop)) mem_q[wr_q] <= data_i[W-1:0];
   end
 endmodule

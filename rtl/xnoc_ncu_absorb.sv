@@ -89,11 +89,11 @@ module xnoc_ncu_absorb #(
   logic [PW+1:0]     iv_front [NumVcs];
   for (genvar v = 0; v < NumVcs; v++) begin : g_in
     logic [CW-1:0] unused_count;
-    xnoc_fifo #(.W(PW + 2), .D(BufDepth)) u_fifo (
+    xnoc_fifo #(.W(PW + 2), .D(BufDepth), .LinkW(FW), .VcLsb(PW + 2), .Vc(v)) u_fifo (
       .clk_i      (clk_i),
       .rst_ni     (rst_ni),
-      .push_i     (in_valid_i && (in_flit_i[PW+4:PW+2] == 3'(v))),
-      .data_i     (in_flit_i[PW+1:0]),
+      .push_i     (in_valid_i),
+      .data_i     (in_flit_i),
       .pop_i      (iv_pop[v]),
       .data_o     (iv_front[v]),
       .empty_o    (iv_empty[v]),

@@ -126,10 +126,11 @@ module xnoc_ncu_emit #(
 
   // credits for VC 0 of the router's input port
   logic [CW-1:0] unused_cr;
-  xnoc_credit_counter #(.D(BufDepth)) u_credit (
-    .clk_i    (clk_i),
-    .rst_ni   (rst_ni),
-    .return_i (out_credit_i && out_credit_vc_i == 3'd0),
+  xnoc_credit_counter #(.D(BufDepth), .Vc(0)) u_credit (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .return_i    (out_credit_i),
+    .return_vc_i (out_credit_vc_i),
     .spend_i  (send),
     .avail_o  (cr_avail),
     .count_o  (unused_cr)

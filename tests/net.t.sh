@@ -3,6 +3,9 @@
 # deadlock, link counters, watchdog, waveforms
 source tests/lib.sh
 
+# the model build's pass that merges Verilator's duplicate function copies (net/dedupe.c)
+if unit_bin U dedupe_unit; then "$U"; fi
+
 tr() { $XNOC traffic --json "$@" 2>"$TMP/stderr"; }
 
 # All-pairs, one packet at a time: byte-exact delivery of every pair and the

@@ -218,6 +218,7 @@ int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, cha
     h = fnv(h, VERILATOR_FLAGS, strlen(VERILATOR_FLAGS));
     h = fnv(h, opt, strlen(opt));
     h = fnv(h, &variant, sizeof variant);
+    h = fnv(h, "dedupe-2", 8); /* models built before net/dedupe.c are rebuilt */
     if (verilator_identity(&h)) {
         snprintf(err, errlen, "verilator not found: run 'make deps' (it installs Debian's verilator)");
         goto fail;
@@ -274,6 +275,10 @@ int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, cha
         snprintf(err, errlen, "building network %s: verilator failed; see %s", t->name, log);
         goto fail;
     }
+    char objdir[4600];
+    int moved = 0;
+    snprintf(objdir, sizeof objdir, "%s/obj", tmp);
+    if (netbuild_dedupe(objdir, &moved, err, errlen)) goto fail;
     if (progress)
         fprintf(stderr, "xnoc: [%.0f s] verilated; compiling the model (C++ %s)...\n", cli_now() - t_build, opt);
     /* The model's per-cycle code gets `opt`; its one-time code and the

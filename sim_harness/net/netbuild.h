@@ -35,6 +35,10 @@ int netbuild_rtl_sources(char *list, size_t len, uint64_t *hash, char *err, size
  * seconds otherwise (cli_progress).  The shell's exit status. */
 int netbuild_run_step(const char *cmd, const char *log, const char *what, int progress, double t0);
 
+/* Points every call of a duplicated per-module function of the verilated
+ * C++ in objdir at one copy (net/dedupe.c: why); *moved = calls redirected. */
+int netbuild_dedupe(const char *objdir, int *moved, char *err, size_t errlen);
+
 /* The variant net_open() uses: NETBUILD_ASSERT when XNOC_RTL_ASSERT=1. */
 int netbuild_default_variant(void);
 
