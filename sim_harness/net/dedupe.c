@@ -4,7 +4,7 @@
  * no_inline_module: one C++ class for all routers), but its scheduler emits
  * a module's evaluation function once per group of instances it orders
  * together, and does not merge the copies: with coding units, an 8x8 mesh's
- * router gets three byte-identical copies of its ~50 KB sequential function
+ * router gets three copies of its ~20 KB sequential function
  * (corner, edge and inner routers), which the 64 routers then take turns
  * through - an instruction-cache miss stream that costs 4% of the run.
  *
