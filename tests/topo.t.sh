@@ -62,3 +62,9 @@ check_fail no-topo 2 "--topo is required" $XNOC topo
 check_fail unknown-flag 2 "unknown or incomplete option '--bogus'" $XNOC topo --topo octagon --bogus
 check_fail unknown-command 2 "unknown command 'frobnicate'" $XNOC frobnicate
 check topo-help $XNOC topo --help
+# the text report is the JSON report rendered (util/report.h): every figure of the one is in the other
+j=$($XNOC topo --topo dragonfly:a=2,p=1,h=1 --route 0:5 --json 2>/dev/null)
+h=$($XNOC topo --topo dragonfly:a=2,p=1,h=1 --route 0:5 2>/dev/null)
+want=$(jq -r '"\(.topology): \(.routers) routers, \(.terminals) terminals (\(.terminals_per_router) per router, \(.channels_per_terminal) channel(s) each), \(.ports_per_router) ports per router, \(.directed_links) directed links, \(.vc_classes) VC class(es)", (.links | to_entries[] | "link \(.key): router \(.value.src_router) \(.value.src_port_name) -> router \(.value.dst_router)\(if .value.dateline then " (dateline)" else "" end)"), "route \(.route_src) -> \(.route_dst):\([.route_hops[] | " r\(.router).\(.port_name)"] | join(" ->")) (port \(.route[-1]), terminal \(.route_dst))"' <<<"$j")
+got=$(printf '%s\n' "$h" | grep -v '^  [0-9]* groups\|^  minimal' | sed 's/^ *//;s/  */ /g')
+if [ -n "$j" ] && [ "$want" = "$got" ]; then ok topo-text-from-json; else fail topo-text-from-json "$(diff <(echo "$want") <(echo "$got") | head -4 | tr '\n' ' ')"; fi

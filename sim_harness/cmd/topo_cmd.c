@@ -7,6 +7,7 @@
 
 #include "../../firmware/lib/ni_regs.h"
 #include "util/cli.h"
+#include "util/report.h"
 #include "cmd/cmds.h"
 #include "net/topo.h"
 
@@ -59,69 +60,86 @@ int cmd_topo(int argc, char **argv)
         n = topo_route_ports(t, src, dst, ports, 64);
     }
 
+    json_t *o = json_object(), *links = json_array();
+    json_object_set_new(o, "topology", json_string(t->name));
+    json_object_set_new(o, "routers", json_integer(t->nrouters));
+    json_object_set_new(o, "terminals", json_integer(t->nterms));
+    json_object_set_new(o, "terminals_per_router", json_integer(t->conc));
+    json_object_set_new(o, "channels_per_terminal", json_integer(t->k));
+    json_object_set_new(o, "ports_per_router", json_integer(t->nports));
+    json_object_set_new(o, "network_ports", json_integer(t->nnet));
+    json_object_set_new(o, "directed_links", json_integer(t->nlinks));
+    json_object_set_new(o, "vc_classes", json_integer(t->nclasses));
+    if (t->ndims) {
+        json_t *d = json_array();
+        for (int i = 0; i < t->ndims; i++) json_array_append_new(d, json_integer(t->dims[i]));
+        json_object_set_new(o, "dims", d);
+    }
+    if (t->kind == TOPO_DRAGONFLY) {
+        json_object_set_new(o, "groups", json_integer(t->groups));
+        json_object_set_new(o, "routers_per_group", json_integer(t->df_a));
+        json_object_set_new(o, "global_links_per_router", json_integer(t->df_h));
+        int gl = 0;
+        for (int l = 0; l < t->nlinks; l++) gl += t->links[l].dateline;
+        json_object_set_new(o, "global_links", json_integer(gl / 2));
+    }
+    int diam = 0;
+    for (int i = 0; i < t->nrouters * t->nrouters; i++) diam = t->dist[i] > diam ? t->dist[i] : diam;
+    json_object_set_new(o, "diameter", json_integer(diam));
+    for (int l = 0; l < t->nlinks; l++) {
+        const topo_link *L = &t->links[l];
+        json_array_append_new(links, json_pack("{s:i,s:i,s:s,s:i,s:i,s:b}", "src_router", L->src, "src_port",
+                                               L->src_port, "src_port_name", port_name(t, L->src_port), "dst_router",
+                                               L->dst, "dst_port", L->dst_port, "dateline", L->dateline));
+    }
+    json_object_set_new(o, "links", links);
+    if (route) {
+        json_t *r = json_array(), *hops = json_array();
+        for (int i = 0, rt = topo_term_router(t, src); i < n; i++) {
+            json_array_append_new(r, json_integer(ports[i]));
+            json_array_append_new(
+                hops, json_pack("{s:i,s:i,s:s}", "router", rt, "port", ports[i], "port_name", port_name(t, ports[i])));
+            if (ports[i] < t->nnet) rt = t->links[t->out_link[rt * t->nports + ports[i]]].dst;
+        }
+        json_object_set_new(o, "route", r);
+        json_object_set_new(o, "route_hops", hops);
+        json_object_set_new(o, "route_src", json_integer(src));
+        json_object_set_new(o, "route_dst", json_integer(dst));
+    }
     if (json) {
-        json_t *o = json_object(), *links = json_array();
-        json_object_set_new(o, "topology", json_string(t->name));
-        json_object_set_new(o, "routers", json_integer(t->nrouters));
-        json_object_set_new(o, "terminals", json_integer(t->nterms));
-        json_object_set_new(o, "ports_per_router", json_integer(t->nports));
-        json_object_set_new(o, "network_ports", json_integer(t->nnet));
-        json_object_set_new(o, "vc_classes", json_integer(t->nclasses));
-        if (t->ndims) {
-            json_t *d = json_array();
-            for (int i = 0; i < t->ndims; i++) json_array_append_new(d, json_integer(t->dims[i]));
-            json_object_set_new(o, "dims", d);
-        }
-        if (t->kind == TOPO_DRAGONFLY) {
-            json_object_set_new(o, "groups", json_integer(t->groups));
-            json_object_set_new(o, "routers_per_group", json_integer(t->df_a));
-            json_object_set_new(o, "global_links_per_router", json_integer(t->df_h));
-            int gl = 0;
-            for (int l = 0; l < t->nlinks; l++) gl += t->links[l].dateline;
-            json_object_set_new(o, "global_links", json_integer(gl / 2));
-        }
-        int diam = 0;
-        for (int i = 0; i < t->nrouters * t->nrouters; i++) diam = t->dist[i] > diam ? t->dist[i] : diam;
-        json_object_set_new(o, "diameter", json_integer(diam));
-        for (int l = 0; l < t->nlinks; l++) {
-            const topo_link *L = &t->links[l];
-            json_array_append_new(links,
-                                  json_pack("{s:i,s:i,s:i,s:i,s:b}", "src_router", L->src, "src_port", L->src_port,
-                                            "dst_router", L->dst, "dst_port", L->dst_port, "dateline", L->dateline));
-        }
-        json_object_set_new(o, "links", links);
-        if (route) {
-            json_t *r = json_array();
-            for (int i = 0; i < n; i++) json_array_append_new(r, json_integer(ports[i]));
-            json_object_set_new(o, "route", r);
-        }
         json_dumpf(o, stdout, JSON_COMPACT);
         putchar('\n');
-        json_decref(o);
-    } else {
-        printf("%s: %d routers, %d terminals (%d per router, %d channel(s) each), %d ports per router, "
-               "%d directed links, %d VC class(es)\n",
-               t->name, t->nrouters, t->nterms, t->conc, t->k, t->nports, t->nlinks, t->nclasses);
+    } else { /* the text is written from the JSON report (util/report.h) */
+        report_printf(stdout, o,
+                      "{topology}: {routers} routers, {terminals} terminals ({terminals_per_router} per router, "
+                      "{channels_per_terminal} channel(s) each), {ports_per_router} ports per router, "
+                      "{directed_links} directed links, {vc_classes} VC class(es)\n");
         if (t->kind == TOPO_DRAGONFLY)
-            printf("  %d groups of %d routers (all-to-all local links), %d global link(s) per router, one between "
-                   "every two groups;\n"
-                   "  minimal routing local-global-local, the global links are datelines (VC class 1 after them)\n",
-                   t->groups, t->df_a, t->df_h);
+            report_printf(stdout, o,
+                          "  {groups} groups of {routers_per_group} routers (all-to-all local links), "
+                          "{global_links_per_router} global link(s) per router, one between every two groups;\n"
+                          "  minimal routing local-global-local, the global links are datelines (VC class 1 after "
+                          "them)\n");
+        char line[256];
         for (int l = 0; l < t->nlinks; l++) {
-            const topo_link *L = &t->links[l];
-            printf("  link %3d: router %d %-6s -> router %d%s\n", l, L->src, port_name(t, L->src_port), L->dst,
-                   L->dateline ? "  (dateline)" : "");
+            snprintf(line, sizeof line,
+                     "  link %3d: router {links.%d.src_router} {links.%d.src_port_name:%%-6s} -> router "
+                     "{links.%d.dst_router}%s\n",
+                     l, l, l, l, t->links[l].dateline ? "  (dateline)" : "");
+            report_printf(stdout, o, line);
         }
         if (route) {
-            int r = topo_term_router(t, src);
-            printf("route %d -> %d:", src, dst);
+            report_printf(stdout, o, "route {route_src} -> {route_dst}:");
             for (int i = 0; i < n; i++) {
-                printf(" r%d.%s%s", r, port_name(t, ports[i]), i + 1 < n ? " ->" : "");
-                if (ports[i] < t->nnet) r = t->links[t->out_link[r * t->nports + ports[i]]].dst;
+                snprintf(line, sizeof line, " r{route_hops.%d.router}.{route_hops.%d.port_name}%s", i, i,
+                         i + 1 < n ? " ->" : "");
+                report_printf(stdout, o, line);
             }
-            printf(" (port %d, terminal %d)\n", ports[n - 1], dst);
+            snprintf(line, sizeof line, " (port {route_hops.%d.port}, terminal {route_dst})\n", n - 1);
+            report_printf(stdout, o, line);
         }
     }
+    json_decref(o);
     topo_free(t);
     return 0;
 }
