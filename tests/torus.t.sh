@@ -88,3 +88,9 @@ gap() { jq -s '[.[]|select(.event=="send" and .node==0)|.cycle] | [range(1;lengt
 g1=$(gap "$TMP/ev1.jsonl"); g4=$(gap "$TMP/ev4.jsonl")
 check sendq-1-go-waits [ "$g1" -ge 34 ]
 check sendq-4-go-queues [ "$g4" -lt 34 ]
+# the text report is the JSON report rendered (util/report.h): every figure of the one is in the other
+j=$($XNOC qcdoc --topo torus:4x4x4x4x4x4 --json 2>/dev/null)
+h=$($XNOC qcdoc --topo torus:4x4x4x4x4x4 2>/dev/null)
+want=$(jq -r '"QCDOC all-gather on a regular torus \(.dims_text): \(.nodes) nodes, diameter \(.diameter), \(.steps) steps", (.steps_table[] | "\(.step) \(.block) \(.hop) \(.messages) \(.max_channel_load*1000|round/1000) / \(.max_channel_load_whole) \(.closed_form)"), "largest buffer: \(.max_buffer) units at step \(.max_buffer_step)", (.paper_table_disagreements[] | "paper'"'"'s table: \(.what) printed \(.printed), counted \(.counted)")' <<<"$j" | sed 's/\.0\b//g')
+got=$(printf '%s\n' "$h" | sed 's/^ *//;s/  */ /g' | grep -v '^step block\|^sum of\|^efficiency\|^per-step' | sed 's/ (M_{j-2}.*//;s/\.000\b//g;s/\(\.[0-9]*[1-9]\)0*\b/\1/g')
+if [ -n "$j" ] && [ "$want" = "$got" ]; then ok qcdoc-text-from-json; else fail qcdoc-text-from-json "$(diff <(echo "$want") <(echo "$got") | head -6 | tr '\n' ' ')"; fi

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "util/cli.h"
+#include "util/report.h"
 #include "cmd/cmds.h"
 #include "coll/qcdoc.h"
 
@@ -147,74 +148,95 @@ int cmd_qcdoc(int argc, char **argv)
         if (best_j != 14) json_array_append_new(paper, check("max_buffer_step", 14, best_j));
     }
 
+    char dims_text[128] = "";
+    for (int d = 0; d < nd; d++)
+        snprintf(dims_text + strlen(dims_text), sizeof dims_text - strlen(dims_text), "%s%d", d ? "x" : "", m.dims[d]);
+    json_t *o = json_object(), *dm = json_array(), *ms = json_array(), *st = json_array(), *bl = json_array();
+    for (int d = 0; d < nd; d++) json_array_append_new(dm, json_integer(m.dims[d]));
+    for (int j = 0; j < m.nsteps; j++) {
+        double mx = m.tsplit[j], mw = qcdoc_step_whole(&m, j);
+        json_array_append_new(ms, json_real(m.msgs[j]));
+        json_t *e = json_pack("{s:i,s:i,s:i,s:f,s:f,s:f}", "step", j + 1, "block", m.block[j], "hop", m.level[j],
+                              "messages", m.msgs[j], "max_channel_load", mx, "max_channel_load_whole", mw);
+        if (regular) json_object_set_new(e, "closed_form", json_real(qcdoc_closed_form(&m, m.block[j], m.level[j])));
+        json_array_append_new(st, e);
+    }
+    for (int b = 1; b <= nd; b++) {
+        double s = 0;
+        for (int j = 0; j < m.nsteps; j++)
+            if (m.block[j] == b) s += m.msgs[j];
+        json_array_append_new(bl, json_pack("{s:i,s:f}", "block", b, "sum", s));
+    }
+    json_object_set_new(o, "dims", dm);
+    json_object_set_new(o, "nodes", json_integer(m.nodes));
+    json_object_set_new(o, "dims_text", json_string(dims_text));
+    json_object_set_new(o, "diameter", json_integer(diameter));
+    json_object_set_new(o, "steps", json_integer(m.nsteps));
+    json_object_set_new(o, "messages", ms);
+    json_object_set_new(o, "messages_sum", json_real(sum));
+    json_object_set_new(o, "block_sums", bl);
+    json_object_set_new(o, "max_buffer", json_real(best));
+    json_object_set_new(o, "max_buffer_step", json_integer(best_j));
+    json_object_set_new(o, "step_time", json_real(T));
+    json_object_set_new(o, "efficiency", json_real(eff));
+    json_object_set_new(o, "step_time_whole_messages", json_real(Tw));
+    json_object_set_new(o, "efficiency_whole_messages", json_real(effw));
+    json_object_set_new(o, "regular", json_boolean(regular));
+    json_object_set_new(o, "closed_form_matches", regular ? json_boolean(cf_bad == 0) : json_null());
+    if (regular)
+        json_object_set_new(o, "paper_general_formula",
+                            json_pack("{s:i,s:i,s:o}", "checked", gen_n, "disagree", gen_bad, "first", gen_first));
+    else json_decref(gen_first);
+    json_object_set_new(o, "steps_table", st);
+    json_object_set_new(o, "paper_table_disagreements", paper);
     if (json) {
-        json_t *o = json_object(), *dm = json_array(), *ms = json_array(), *st = json_array(), *bl = json_array();
-        for (int d = 0; d < nd; d++) json_array_append_new(dm, json_integer(m.dims[d]));
-        for (int j = 0; j < m.nsteps; j++) {
-            double mx = m.tsplit[j], mw = qcdoc_step_whole(&m, j);
-            json_array_append_new(ms, json_real(m.msgs[j]));
-            json_t *e = json_pack("{s:i,s:i,s:i,s:f,s:f,s:f}", "step", j + 1, "block", m.block[j], "hop", m.level[j],
-                                  "messages", m.msgs[j], "max_channel_load", mx, "max_channel_load_whole", mw);
-            if (regular)
-                json_object_set_new(e, "closed_form", json_real(qcdoc_closed_form(&m, m.block[j], m.level[j])));
-            json_array_append_new(st, e);
-        }
-        for (int b = 1; b <= nd; b++) {
-            double s = 0;
-            for (int j = 0; j < m.nsteps; j++)
-                if (m.block[j] == b) s += m.msgs[j];
-            json_array_append_new(bl, json_pack("{s:i,s:f}", "block", b, "sum", s));
-        }
-        json_object_set_new(o, "dims", dm);
-        json_object_set_new(o, "nodes", json_integer(m.nodes));
-        json_object_set_new(o, "diameter", json_integer(diameter));
-        json_object_set_new(o, "steps", json_integer(m.nsteps));
-        json_object_set_new(o, "messages", ms);
-        json_object_set_new(o, "messages_sum", json_real(sum));
-        json_object_set_new(o, "block_sums", bl);
-        json_object_set_new(o, "max_buffer", json_real(best));
-        json_object_set_new(o, "max_buffer_step", json_integer(best_j));
-        json_object_set_new(o, "step_time", json_real(T));
-        json_object_set_new(o, "efficiency", json_real(eff));
-        json_object_set_new(o, "step_time_whole_messages", json_real(Tw));
-        json_object_set_new(o, "efficiency_whole_messages", json_real(effw));
-        json_object_set_new(o, "regular", json_boolean(regular));
-        json_object_set_new(o, "closed_form_matches", regular ? json_boolean(cf_bad == 0) : json_null());
-        if (regular)
-            json_object_set_new(o, "paper_general_formula",
-                                json_pack("{s:i,s:i,s:o}", "checked", gen_n, "disagree", gen_bad, "first", gen_first));
-        else json_decref(gen_first);
-        json_object_set_new(o, "steps_table", st);
-        json_object_set_new(o, "paper_table_disagreements", paper);
         json_dumpf(o, stdout, JSON_COMPACT);
         putchar('\n');
-        json_decref(o);
-    } else {
-        printf("QCDOC all-gather on a %s torus ", regular ? "regular" : "irregular");
-        for (int d = 0; d < nd; d++) printf("%s%d", d ? "x" : "", m.dims[d]);
-        printf(": %ld nodes, diameter %d, %d steps\n", m.nodes, diameter, m.nsteps);
+    } else { /* the text is written from the JSON report (util/report.h) */
+        report_printf(stdout, o,
+                      regular ? "QCDOC all-gather on a regular torus " : "QCDOC all-gather on an irregular torus ");
+        report_printf(stdout, o, "{dims_text}: {nodes} nodes, diameter {diameter}, {steps} steps\n");
         printf("  step block hop  M_j (units of one node's data)  max channel (split / whole)%s\n",
                regular ? "  closed form" : "");
+        char line[512];
         for (int j = 0; j < m.nsteps; j++) {
-            double mx = m.tsplit[j], mw = qcdoc_step_whole(&m, j);
-            printf("  %4d %5d %3d  %10.0f %32.3f / %.0f", j + 1, m.block[j], m.level[j], m.msgs[j], mx, mw);
-            if (regular) printf("  %10.0f", qcdoc_closed_form(&m, m.block[j], m.level[j]));
+            snprintf(line, sizeof line,
+                     "  {steps_table.%d.step:%%4d} {steps_table.%d.block:%%5d} {steps_table.%d.hop:%%3d}  "
+                     "{steps_table.%d.messages:%%10.0f} {steps_table.%d.max_channel_load:%%32.3f} / "
+                     "{steps_table.%d.max_channel_load_whole:%%.0f}",
+                     j, j, j, j, j, j);
+            report_printf(stdout, o, line);
+            if (regular) {
+                snprintf(line, sizeof line, "  {steps_table.%d.closed_form:%%10.0f}", j);
+                report_printf(stdout, o, line);
+            }
             putchar('\n');
         }
-        printf("  sum of M_j: %.0f (nodes - 1 = %ld)\n", sum, m.nodes - 1);
-        printf("  largest buffer: %.0f units at step %d (M_{j-2} + M_{j-1} + M_j)\n", best, best_j);
-        printf("  efficiency: %.3f with ties split, %.3f with whole messages (the firmware's plan)\n", eff, effw);
-        if (regular)
-            printf("  per-step formulas: %s; the paper's general rule as printed: %d of %d sums disagree\n",
-                   cf_bad ? "DISAGREE" : "agree", gen_bad, gen_n);
-        for (size_t i = 0; i < json_array_size(paper); i++) {
-            json_t *e = json_array_get(paper, i);
-            printf("  paper's table: %s printed %.0f, counted %.0f\n", json_string_value(json_object_get(e, "what")),
-                   json_real_value(json_object_get(e, "printed")), json_real_value(json_object_get(e, "counted")));
+        printf("  sum of M_j: ");
+        report_printf(stdout, o, "{messages_sum:%.0f}");
+        printf(" (nodes - 1 = %ld)\n", m.nodes - 1);
+        report_printf(stdout, o,
+                      "  largest buffer: {max_buffer:%.0f} units at step {max_buffer_step} (M_{{j-2}} + M_{{j-1}} + "
+                      "M_j)\n");
+        report_printf(stdout, o,
+                      "  efficiency: {efficiency:%.3f} with ties split, {efficiency_whole_messages:%.3f} with whole "
+                      "messages (the firmware's plan)\n");
+        if (regular) {
+            printf("  per-step formulas: %s; ", cf_bad ? "DISAGREE" : "agree");
+            report_printf(stdout, o,
+                          "the paper's general rule as printed: {paper_general_formula.disagree} of "
+                          "{paper_general_formula.checked} sums disagree\n");
         }
-        json_decref(paper);
-        json_decref(gen_first);
+        for (size_t i = 0; i < json_array_size(paper); i++) {
+            snprintf(line, sizeof line,
+                     "  paper's table: {paper_table_disagreements.%zu.what} printed "
+                     "{paper_table_disagreements.%zu.printed:%%.0f}, counted "
+                     "{paper_table_disagreements.%zu.counted:%%.0f}\n",
+                     i, i, i);
+            report_printf(stdout, o, line);
+        }
     }
+    json_decref(o);
     qcdoc_free(&m);
     return 0;
 }
