@@ -41,20 +41,6 @@ typedef struct {
     size_t len;
 } src_file;
 
-static char *slurp_text(const char *path, size_t *n)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long sz = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *s = xmalloc((size_t)sz + 1);
-    *n = fread(s, 1, (size_t)sz, f);
-    s[*n] = 0;
-    fclose(f);
-    return s;
-}
-
 /* The class of a function name: up to its "___" (Verilator's separator). */
 static size_t class_len(const char *name)
 {
@@ -235,7 +221,7 @@ int netbuild_dedupe(const char *objdir, int *moved, char *err, size_t errlen)
         size_t pl = strlen(objdir) + l + 2;
         files[nf].path = xmalloc(pl);
         snprintf(files[nf].path, pl, "%s/%s", objdir, e->d_name);
-        files[nf].text = slurp_text(files[nf].path, &files[nf].len);
+        files[nf].text = cli_slurp(files[nf].path, &files[nf].len);
         if (!files[nf].text) {
             snprintf(err, errlen, "cannot read %s", files[nf].path);
             free(files[nf].path);
@@ -257,11 +243,9 @@ int netbuild_dedupe(const char *objdir, int *moved, char *err, size_t errlen)
         for (int j = 0; j < i; j++) {
             if (class_len(defs[j].name) != cl || strncmp(defs[i].name, defs[j].name, cl)) continue;
             if (!same_code(&defs[j], &defs[i])) continue;
-            int dup = 0; /* j itself may be a copy: point at its first */
-            for (int k = 0; k < np; k++)
-                if (!strcmp(from[k], defs[j].name)) dup = k + 1;
+            /* the first match is a first copy: a copy of a copy would have matched that one earlier */
             snprintf(from[np], sizeof from[np], "%s", defs[i].name);
-            snprintf(to[np], sizeof to[np], "%s", dup ? to[dup - 1] : defs[j].name);
+            snprintf(to[np], sizeof to[np], "%s", defs[j].name);
             np++;
             break;
         }
@@ -272,11 +256,11 @@ int netbuild_dedupe(const char *objdir, int *moved, char *err, size_t errlen)
         if (!n) continue;
         *moved += n;
         FILE *f = fopen(files[i].path, "wb");
-        if (!f || fwrite(files[i].text, 1, files[i].len, f) != files[i].len) {
+        int bad = !f || fwrite(files[i].text, 1, files[i].len, f) != files[i].len;
+        if ((f && fclose(f)) || bad) {
             snprintf(err, errlen, "cannot write %s", files[i].path);
             rc = -1;
         }
-        if (f && fclose(f)) rc = -1;
     }
     for (int i = 0; i < nf; i++) {
         free(files[i].path);

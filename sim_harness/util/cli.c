@@ -249,3 +249,19 @@ void *xcalloc(size_t n, size_t size)
 }
 void *xrealloc(void *p, size_t n) { return oom(realloc(p, n ? n : 1), n ? n : 1); }
 char *xstrdup(const char *s) { return oom(strdup(s), strlen(s) + 1); }
+
+char *cli_slurp(const char *path, size_t *n)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    long len = fseek(f, 0, SEEK_END) ? -1 : ftell(f);
+    if (len < 0 || fseek(f, 0, SEEK_SET)) {
+        fclose(f);
+        return NULL;
+    }
+    char *buf = xmalloc((size_t)len + 1);
+    *n = fread(buf, 1, (size_t)len, f);
+    buf[*n] = 0;
+    fclose(f);
+    return buf;
+}

@@ -28,6 +28,8 @@ void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
+/* A whole file, NUL-terminated (its length in *n), or NULL if it cannot be read. */
+char *cli_slurp(const char *path, size_t *n);
 
 /* Strict number parsing: the whole string must be a number in [lo, hi],
  * otherwise a usage error naming the flag. */
