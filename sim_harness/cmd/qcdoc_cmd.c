@@ -198,18 +198,13 @@ int cmd_qcdoc(int argc, char **argv)
         report_printf(stdout, o, "{dims_text}: {nodes} nodes, diameter {diameter}, {steps} steps\n");
         printf("  step block hop  M_j (units of one node's data)  max channel (split / whole)%s\n",
                regular ? "  closed form" : "");
-        char line[512];
-        for (int j = 0; j < m.nsteps; j++) {
-            snprintf(line, sizeof line,
-                     "  {steps_table.%d.step:%%4d} {steps_table.%d.block:%%5d} {steps_table.%d.hop:%%3d}  "
-                     "{steps_table.%d.messages:%%10.0f} {steps_table.%d.max_channel_load:%%32.3f} / "
-                     "{steps_table.%d.max_channel_load_whole:%%.0f}",
-                     j, j, j, j, j, j);
-            report_printf(stdout, o, line);
-            if (regular) {
-                snprintf(line, sizeof line, "  {steps_table.%d.closed_form:%%10.0f}", j);
-                report_printf(stdout, o, line);
-            }
+        /* array elements render as reports of their own */
+        const json_t *st = report_get(o, "steps_table"), *pt = report_get(o, "paper_table_disagreements");
+        for (size_t j = 0; j < json_array_size(st); j++) {
+            report_printf(stdout, json_array_get(st, j),
+                          "  {step:%4d} {block:%5d} {hop:%3d}  {messages:%10.0f} {max_channel_load:%32.3f} / "
+                          "{max_channel_load_whole:%.0f}");
+            if (regular) report_printf(stdout, json_array_get(st, j), "  {closed_form:%10.0f}");
             putchar('\n');
         }
         printf("  sum of M_j: ");
@@ -227,14 +222,9 @@ int cmd_qcdoc(int argc, char **argv)
                           "the paper's general rule as printed: {paper_general_formula.disagree} of "
                           "{paper_general_formula.checked} sums disagree\n");
         }
-        for (size_t i = 0; i < json_array_size(paper); i++) {
-            snprintf(line, sizeof line,
-                     "  paper's table: {paper_table_disagreements.%zu.what} printed "
-                     "{paper_table_disagreements.%zu.printed:%%.0f}, counted "
-                     "{paper_table_disagreements.%zu.counted:%%.0f}\n",
-                     i, i, i);
-            report_printf(stdout, o, line);
-        }
+        for (size_t i = 0; i < json_array_size(pt); i++)
+            report_printf(stdout, json_array_get(pt, i),
+                          "  paper's table: {what} printed {printed:%.0f}, counted {counted:%.0f}\n");
     }
     json_decref(o);
     qcdoc_free(&m);

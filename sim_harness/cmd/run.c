@@ -249,18 +249,16 @@ int cmd_run(int argc, char **argv)
         report_printf(stdout, j,
                       "xnoc run: {firmware} on {topology}: {cycles} cycles, {instructions} instructions, {packets} "
                       "packets ({flits} flits)\n");
+        const json_t *nodes = report_get(j, "nodes"); /* each node renders as a report of its own */
         for (int i = 0; i < s->n; i++) {
-            char line[256];
-            if (s->nodes[i].state == NODE_EXITED)
-                snprintf(line, sizeof line,
-                         "  node %2d: exit {nodes.%d.exit_code:%%-4d} at cycle {nodes.%d.cycles:%%-10d}", i, i, i);
-            else snprintf(line, sizeof line, "  node %2d: {nodes.%d.state:%%-24s}", i, i);
-            report_printf(stdout, j, line);
-            snprintf(line, sizeof line,
-                     " {nodes.%d.instructions:%%10u} instructions  {nodes.%d.packets_sent:%%6u} packets out  "
-                     "{nodes.%d.packets_received:%%6u} in\n",
-                     i, i, i);
-            report_printf(stdout, j, line);
+            const json_t *nd = json_array_get(nodes, (size_t)i);
+            printf("  node %2d: ", i);
+            report_printf(stdout, nd,
+                          s->nodes[i].state == NODE_EXITED ? "exit {exit_code:%-4d} at cycle {cycles:%-10d}"
+                                                           : "{state:%-24s}");
+            report_printf(stdout, nd,
+                          " {instructions:%10u} instructions  {packets_sent:%6u} packets out  {packets_received:%6u} "
+                          "in\n");
         }
         if (s->halted) printf("  tohost = %u (%s)\n", s->tohost_value, s->tohost_value == 1 ? "pass" : "fail");
         if (s->bg)

@@ -120,23 +120,22 @@ int cmd_topo(int argc, char **argv)
                           "{global_links_per_router} global link(s) per router, one between every two groups;\n"
                           "  minimal routing local-global-local, the global links are datelines (VC class 1 after "
                           "them)\n");
-        char line[256];
+        /* array elements render as reports of their own */
+        const json_t *lk = report_get(o, "links"), *hop = report_get(o, "route_hops");
         for (int l = 0; l < t->nlinks; l++) {
-            snprintf(line, sizeof line,
-                     "  link %3d: router {links.%d.src_router} {links.%d.src_port_name:%%-6s} -> router "
-                     "{links.%d.dst_router}%s\n",
-                     l, l, l, l, t->links[l].dateline ? "  (dateline)" : "");
-            report_printf(stdout, o, line);
+            printf("  link %3d: ", l);
+            report_printf(stdout, json_array_get(lk, (size_t)l),
+                          "router {src_router} {src_port_name:%-6s} -> router {dst_router}");
+            puts(t->links[l].dateline ? "  (dateline)" : "");
         }
         if (route) {
             report_printf(stdout, o, "route {route_src} -> {route_dst}:");
             for (int i = 0; i < n; i++) {
-                snprintf(line, sizeof line, " r{route_hops.%d.router}.{route_hops.%d.port_name}%s", i, i,
-                         i + 1 < n ? " ->" : "");
-                report_printf(stdout, o, line);
+                report_printf(stdout, json_array_get(hop, (size_t)i), " r{router}.{port_name}");
+                fputs(i + 1 < n ? " ->" : "", stdout);
             }
-            snprintf(line, sizeof line, " (port {route_hops.%d.port}, terminal {route_dst})\n", n - 1);
-            report_printf(stdout, o, line);
+            report_printf(stdout, json_array_get(hop, (size_t)n - 1), " (port {port}, ");
+            report_printf(stdout, o, "terminal {route_dst})\n");
         }
     }
     json_decref(o);

@@ -9,7 +9,9 @@
  * (a double for e/f/g, a long long for d/i/u/x, a string for s).  Defaults:
  * integers in decimal, reals with %g, strings as they are, true/false.
  * "{{" and "}}" are literal braces.  A path the report does not have is a
- * bug in the command: it prints as "{?path}" so tests see it. */
+ * bug in the command: it prints as "{?path}" so tests see it.  An array's
+ * element is a report too: render a row over json_array_get(report_get(o,
+ * "links"), i) rather than building "{links.%d.x}" templates. */
 #ifndef XNOC_REPORT_H
 #define XNOC_REPORT_H
 
