@@ -18,6 +18,7 @@
 #include "cmd/coll_exec.h"
 #include "cmd/cmds.h"
 #include "coll/coll.h"
+#include "coll/coll_metrics.h"
 #include "coll/coll_plan.h"
 #include "coll/dfmodel.h"
 #include "coll/hnc.h"
@@ -74,86 +75,6 @@ static const char *usage_text =
 /* how the runs go: --clock-ratio, --trace, --events, --background (coll_exec.h) */
 static coll_exec_opts xo = {.clock_ratio = 1, .bg_bytes = 1024};
 
-/* The schedule's length in the step model's unit, one message per channel:
- * the most messages one send channel carries in a step, summed over the
- * steps (= the steps when every channel sends at most one per step; more
- * for the QCDOC all-gather, whose steps carry several). */
-static int message_rounds(const coll_sched *s, const topo *t)
-{
-    int total = 0, *cnt = xcalloc((size_t)s->nterms * (size_t)t->k, sizeof *cnt);
-    if (!cnt) cli_fail(EXIT_RUNFAIL, "out of memory");
-    for (int st = 0; st < s->nsteps; st++) {
-        int mx = 0;
-        memset(cnt, 0, (size_t)s->nterms * (size_t)t->k * sizeof *cnt);
-        for (int x = 0; x < s->nxfers; x++) {
-            const coll_xfer *f = &s->xf[x];
-            if (f->step != st || f->src >= s->nterms) continue;
-            int v = ++cnt[f->src * t->k + f->chan];
-            if (v > mx) mx = v;
-        }
-        total += mx;
-    }
-    free(cnt);
-    return total;
-}
-
-/* The aggregate unicast path hops of the schedule (the network-coding
- * paper's count: router-to-router links crossed, summed over the
- * terminal-to-terminal transfers; a source route's last port is the
- * ejection) and the link flits they must put on the routers' counters. */
-static void schedule_hops(const coll_sched *s, const topo *t, int bytes, uint64_t *hops, uint64_t *flits, int *unicasts)
-{
-    *hops = *flits = 0;
-    *unicasts = 0;
-    for (int x = 0; x < s->nxfers; x++) {
-        const coll_xfer *f = &s->xf[x];
-        if (f->src >= s->nterms || f->dst >= s->nterms) continue; /* to or from a coding unit: no link */
-        int h = f->nports ? f->nports - 1 : topo_distance(t, topo_term_router(t, f->src), topo_term_router(t, f->dst));
-        *hops += (uint64_t)h;
-        *flits += (uint64_t)h * (2 + ((uint64_t)coll_xfer_bytes(s, f, bytes) + 7) / 8);
-        ++*unicasts;
-    }
-}
-
-/* bytes the busiest terminal injects or absorbs */
-static uint64_t busiest_volume(const coll_sched *s, int bytes)
-{
-    uint64_t *in = xcalloc((size_t)s->nterms, sizeof *in), *out = xcalloc((size_t)s->nterms, sizeof *out), v = 0;
-    for (int x = 0; x < s->nxfers; x++) {
-        const coll_xfer *f = &s->xf[x];
-        uint64_t b = (uint64_t)coll_xfer_bytes(s, f, bytes);
-        if (f->src < s->nterms) out[f->src] += b; /* (not a coding unit) */
-        if (f->dst < s->nterms) in[f->dst] += b;
-    }
-    for (int i = 0; i < s->nterms; i++) {
-        if (in[i] > v) v = in[i];
-        if (out[i] > v) v = out[i];
-    }
-    free(in);
-    free(out);
-    return v;
-}
-
-/* dragonfly: the global and local links the schedule's packets cross
- * (their routes; the collective's own packets, whatever else runs) */
-static void schedule_df_links(const coll_sched *s, const topo *t, uint64_t *global, uint64_t *local)
-{
-    *global = *local = 0;
-    for (int x = 0; x < s->nxfers; x++) {
-        const coll_xfer *f = &s->xf[x];
-        if (f->src >= s->nterms || f->dst >= s->nterms) continue;
-        int ports[COLL_MAX_HOPS + 8], n = f->nports, r = topo_term_router(t, f->src);
-        if (n)
-            for (int i = 0; i < n; i++) ports[i] = f->ports[i];
-        else n = topo_route_ports(t, f->src, f->dst, ports, COLL_MAX_HOPS + 8);
-        for (int i = 0; i < n && ports[i] < t->nnet; i++) {
-            const topo_link *l = &t->links[t->out_link[r * t->nports + ports[i]]];
-            ++*(l->dateline ? global : local);
-            r = l->dst;
-        }
-    }
-}
-
 /* The broadcast's own global and local link crossings: from the routers'
  * counters when nothing else runs (exact, whatever the routing), from its
  * routes under minimal routing with background traffic; unknown (0) with
@@ -169,21 +90,8 @@ static int df_link_packets(const coll_sched *s, const topo *t, const router_cfg 
         return 1;
     }
     if (rc->routing != ROUTING_MIN) return 0;
-    schedule_df_links(s, t, global, local);
+    coll_schedule_df_links(s, t, global, local);
     return 1;
-}
-
-/* dragonfly: groups with a member of the collective */
-static int groups_in_job(const coll_sched *s, const topo *t)
-{
-    int n = 0;
-    unsigned char *seen = xcalloc((size_t)t->groups, 1);
-    for (int v = 0; v < s->nterms; v++) {
-        int x = topo_group(t, topo_term_router(t, v));
-        if ((s->from[v] || s->to[v]) && !seen[x]) seen[x] = 1, n++;
-    }
-    free(seen);
-    return n;
 }
 
 /* --alloc random:N[:SEED]: N distinct terminals in random order (seeded). */
@@ -501,14 +409,14 @@ int cmd_collective(int argc, char **argv)
     coll_execute(t, &rc, &s, bytes, sync, (uint32_t)seed, redop, max_cycles, ram_kib, &xo, &o, json ? &links : NULL,
                  vw);
     if (vw) view_close(vw);
-    uint64_t volume = busiest_volume(&s, bytes);
-    int rounds = message_rounds(&s, t);
+    uint64_t volume = coll_busiest_volume(&s, bytes);
+    int rounds = coll_message_rounds(&s, t);
     double util = o.cycles ? (double)o.busiest_flits / (double)o.cycles : 0;
     if (o.combine_cycles > o.cycles) o.combine_cycles = o.cycles;
     double model = nsteps * ts + (double)volume * t1;
     uint64_t hops, hops_flits;
     int unicasts;
-    schedule_hops(&s, t, bytes, &hops, &hops_flits, &unicasts);
+    coll_schedule_hops(&s, t, bytes, &hops, &hops_flits, &unicasts);
     int hops_ok = hops_flits == o.link_flits;
     uint64_t phase_cycles[HNC_PHASES] = {0};
     for (int p = 0; algo == ALGO_HNC && p < HNC_PHASES; p++)
@@ -564,12 +472,12 @@ int cmd_collective(int argc, char **argv)
         /* minimal routing: the routers' counters carry exactly the routes' crossings (without background) */
         if (rc.routing == ROUTING_MIN) {
             uint64_t rg, rl;
-            schedule_df_links(&s, t, &rg, &rl);
+            coll_schedule_df_links(&s, t, &rg, &rl);
             json_object_set_new(j, "link_counters_agree",
                                 json_boolean(o.global_flits == rg * pkt && o.link_flits - o.global_flits == rl * pkt));
         }
         json_object_set_new(j, "avg_hops", known && unicasts ? json_real((double)(gl + ll) / unicasts) : json_null());
-        int gj = groups_in_job(&s, t), members = 0;
+        int gj = coll_groups_in_job(&s, t), members = 0;
         for (int v = 0; v < s.nterms; v++) members += s.from[v] || s.to[v];
         dfm_probs dp;
         dfm_eval(t, &dp);
