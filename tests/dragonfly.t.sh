@@ -127,3 +127,9 @@ for seed in $(seq 1 20); do
 done | jq -s '{g: ([.[].global_link_packets] | add / length), l: ([.[].local_link_packets] | add / length),
                mg: .[0].model_tree_global_links, ml: .[0].model_tree_local_links, ok: all(.[]; .verified)}' >"$TMP/tree20.json"
 jcheck df-tree-20-allocations "$(cat "$TMP/tree20.json")" '.ok and (.g / .mg - 1 | fabs) < 0.15 and (.l / .ml - 1 | fabs) < 0.15'
+# the dfmodel text report is its JSON report rendered (util/report.h): the figures agree
+j=$($XNOC dfmodel --json --topo dragonfly:a=4,p=2,h=2 --alloc 20)
+h=$($XNOC dfmodel --topo dragonfly:a=4,p=2,h=2 --alloc 20)
+want=$(printf '%s' "$j" | jq -r '"\(.p_global*10000|round) \(.paper.p_local2*10000|round) \(.bound_groups) \(.bound_global_links) \(.bound_local_links)"')
+got=$(printf '%s\n' "$h" | awk '/P\(1 global link\)/ {g=$4*10000} /P\(2 local links\)/ {sub(/\)/,"",$6); l=$6*10000} /LLF, GLF, FOREST/ {b=$5; bg=$9; bl=$12} END {printf "%d %d %s %s %s\n", g+0.5, l+0.5, b, bg, bl}')
+if [ "$want" = "$got" ]; then ok dfmodel-text-from-json; else fail dfmodel-text-from-json "json: $want text: $got"; fi

@@ -102,3 +102,10 @@ jcheck hnc-odd-bytes "$(hnc --topo mesh:4x4 --bytes 13 --xor core --multicast al
 # a bundle travels as one packet: too large a one is refused before the run, with the size that fits
 check_fail hnc-bundle-too-big 2 "a bundle of 7 coded messages of 16384 bytes is 114688 bytes, more than one packet takes \\(65536\\): use --bytes 9360 or less" \
     $XNOC collective --topo mesh:4x4 --op allgather --algo hnc --bytes 16384
+# the text report is the JSON report rendered (util/report.h): the coded line and every sweep row agree
+j=$($XNOC ncmodel --json --topo torus:16x16 --sweep)
+h=$($XNOC ncmodel --topo torus:16x16 --sweep)
+want=$(printf '%s' "$j" | jq -r '"coded, groups \(.group_shape) (\(.num_groups) groups of \(.group_size)", (.shapes[] | "\(.group_shape) \(.group_size) \(.num_groups) \(.m_hops) \(.g_hops) \(.coded_hops)")')
+got=$(printf '%s\n' "$h" | sed -n 's/^  \(coded, groups [0-9x]* ([0-9]* groups of [0-9]*\),.*/\1/p; s/^  \([0-9]*x[0-9]*\) *\([0-9]*\) *\([0-9]*\) *\([0-9]*\) *\([0-9]*\) *\([0-9]*\)$/\1 \2 \3 \4 \5 \6/p')
+if [ -n "$want" ] && [ "$want" = "$got" ] && printf '%s' "$j" | jq -e '(.shapes|length) > 3' >/dev/null; then
+    ok ncmodel-text-from-json; else fail ncmodel-text-from-json "json: $(echo $want | head -c 200) text: $(echo $got | head -c 200)"; fi

@@ -7,6 +7,7 @@
 #include "util/cli.h"
 #include "cmd/cmds.h"
 #include "coll/dfmodel.h"
+#include "util/report.h"
 
 static const char *usage_text = "usage: xnoc dfmodel --topo dragonfly:a=A,p=P,h=H[,g=G] [--alloc N] [--json]\n"
                                 "\n"
@@ -47,39 +48,42 @@ int cmd_dfmodel(int argc, char **argv)
     dfm_eval(t, &p);
     double eg = n == t->nterms ? t->groups : dfm_expected_groups(t, n);
     int gfull = n == t->nterms ? t->groups : (int)(eg + 0.999999);
+    json_t *o = json_pack("{s:s,s:i,s:i,s:i,s:i,s:i,s:i}", "topology", t->name, "groups", t->groups,
+                          "routers_per_group", t->df_a, "terminals_per_router", t->conc, "global_links_per_router",
+                          t->df_h, "terminals", t->nterms, "alloc", n);
+    json_object_set_new(o, "p_global", json_real(p.p_global));
+    json_object_set_new(o, "p_local", json_pack("[f,f,f]", p.p_local[0], p.p_local[1], p.p_local[2]));
+    json_object_set_new(o, "e_local", json_real(p.e_local));
+    json_object_set_new(o, "paper",
+                        json_pack("{s:f,s:f,s:f,s:f,s:f,s:f}", "p_global", p.paper_p_global, "p_local0",
+                                  p.paper_p_local0, "p_local1", p.paper_p_local1, "e_local", p.paper_e_local,
+                                  "e_local_printed", p.paper_e_local_printed, "p_local2",
+                                  1 - p.paper_p_local0 - p.paper_p_local1));
+    json_object_set_new(o, "tree_global_links", json_real(dfm_tree_global(&p, n)));
+    json_object_set_new(o, "tree_local_links", json_real(dfm_tree_local(&p, n)));
+    json_object_set_new(o, "expected_groups", json_real(eg));
+    json_object_set_new(o, "bound_global_links", json_integer(dfm_bound_global(gfull)));
+    json_object_set_new(o, "bound_local_links", json_integer(dfm_bound_local(gfull, t->df_a)));
+    json_object_set_new(o, "bound_groups", json_integer(gfull));
     if (json) {
-        json_t *o = json_pack("{s:s,s:i,s:i,s:i,s:i,s:i,s:i}", "topology", t->name, "groups", t->groups,
-                              "routers_per_group", t->df_a, "terminals_per_router", t->conc, "global_links_per_router",
-                              t->df_h, "terminals", t->nterms, "alloc", n);
-        json_object_set_new(o, "p_global", json_real(p.p_global));
-        json_object_set_new(o, "p_local", json_pack("[f,f,f]", p.p_local[0], p.p_local[1], p.p_local[2]));
-        json_object_set_new(o, "e_local", json_real(p.e_local));
-        json_object_set_new(o, "paper",
-                            json_pack("{s:f,s:f,s:f,s:f,s:f}", "p_global", p.paper_p_global, "p_local0",
-                                      p.paper_p_local0, "p_local1", p.paper_p_local1, "e_local", p.paper_e_local,
-                                      "e_local_printed", p.paper_e_local_printed));
-        json_object_set_new(o, "tree_global_links", json_real(dfm_tree_global(&p, n)));
-        json_object_set_new(o, "tree_local_links", json_real(dfm_tree_local(&p, n)));
-        json_object_set_new(o, "expected_groups", json_real(eg));
-        json_object_set_new(o, "bound_global_links", json_integer(dfm_bound_global(gfull)));
-        json_object_set_new(o, "bound_local_links", json_integer(dfm_bound_local(gfull, t->df_a)));
         json_dumpf(o, stdout, JSON_COMPACT);
         putchar('\n');
-        json_decref(o);
     } else {
-        printf("%s, minimal routing, a message between two random terminals (of %d):\n", t->name, t->nterms);
-        printf("  P(1 global link)  %.4f   (paper: %.4f)\n", p.p_global, p.paper_p_global);
-        printf("  P(0 local links)  %.4f   (paper: %.4f)\n", p.p_local[0], p.paper_p_local0);
-        printf("  P(1 local link)   %.4f   (paper: %.4f)\n", p.p_local[1], p.paper_p_local1);
-        printf("  P(2 local links)  %.4f   (paper: %.4f)\n", p.p_local[2], 1 - p.paper_p_local0 - p.paper_p_local1);
-        printf("  E(local links)    %.4f   (paper's terms: %.4f; its printed closed form: %.4f)\n", p.e_local,
-               p.paper_e_local, p.paper_e_local_printed);
-        printf("broadcast over %d random terminals (spanning %.2f groups on average):\n", n, eg);
-        printf("  TREE: %.1f global and %.1f local link crossings expected\n", dfm_tree_global(&p, n),
-               dfm_tree_local(&p, n));
-        printf("  LLF, GLF, FOREST over %d groups: at most %d global and %d local\n", gfull, dfm_bound_global(gfull),
-               dfm_bound_local(gfull, t->df_a));
+        report_printf(stdout, o,
+                      "{topology}, minimal routing, a message between two random terminals (of {terminals}):\n"
+                      "  P(1 global link)  {p_global:%.4f}   (paper: {paper.p_global:%.4f})\n"
+                      "  P(0 local links)  {p_local.0:%.4f}   (paper: {paper.p_local0:%.4f})\n"
+                      "  P(1 local link)   {p_local.1:%.4f}   (paper: {paper.p_local1:%.4f})\n"
+                      "  P(2 local links)  {p_local.2:%.4f}   (paper: {paper.p_local2:%.4f})\n"
+                      "  E(local links)    {e_local:%.4f}   (paper's terms: {paper.e_local:%.4f}; its printed closed "
+                      "form: {paper.e_local_printed:%.4f})\n"
+                      "broadcast over {alloc} random terminals (spanning {expected_groups:%.2f} groups on average):\n"
+                      "  TREE: {tree_global_links:%.1f} global and {tree_local_links:%.1f} local link crossings "
+                      "expected\n"
+                      "  LLF, GLF, FOREST over {bound_groups} groups: at most {bound_global_links} global and "
+                      "{bound_local_links} local\n");
     }
+    json_decref(o);
     topo_free(t);
     return 0;
 }

@@ -8,6 +8,7 @@
 #include "util/cli.h"
 #include "cmd/cmds.h"
 #include "coll/ncmodel.h"
+#include "util/report.h"
 
 static const char *usage_text =
     "usage: xnoc ncmodel --topo mesh:WxH|torus:WxH [--group-shape GWxGH|best]\n"
@@ -43,6 +44,27 @@ static json_t *coded_json(const ncm_coded *c)
                      c->groups, "intermediate_node", c->in_x, c->in_y, "coded_hops", c->coded_hops, "hops_b", c->hops_b,
                      "hops_d", c->hops_d, "hops_e", c->hops_e, "hops_f", c->hops_f, "unicasts", c->unicasts, "m_hops",
                      c->m_hops, "g_hops", c->g_hops);
+}
+
+/* The text report, rendered from the JSON report (util/report.h). */
+static void print_text(const json_t *o)
+{
+    report_printf(stdout, o,
+                  "all-to-all broadcast on {topology}, {multicast} multicasts\n"
+                  "  conventional: {conventional_hops:%.0f} hops in {conventional_unicasts:%.0f} unicasts\n"
+                  "  coded, groups {group_shape} ({num_groups} groups of {group_size}, intermediate node at "
+                  "({intermediate_node.0},{intermediate_node.1}) of each): {coded_hops:%.0f} hops "
+                  "({reduction_percent:%.1f}% fewer)\n"
+                  "    B intra-group {hops_b:%.0f}, D between intermediate nodes {hops_d:%.0f}, E into the groups "
+                  "{hops_e:%.0f}, F counterparts {hops_f:%.0f}\n"
+                  "    longest path inside a group {m_hops} hops, between intermediate nodes {g_hops}\n");
+    const json_t *shapes = report_get(o, "shapes");
+    if (!shapes) return;
+    printf("  shape   size groups  M-hops G-hops      coded hops\n");
+    for (size_t i = 0; i < json_array_size(shapes); i++)
+        report_printf(stdout, json_array_get(shapes, i),
+                      "  {group_shape:%-7s} {group_size:%4d} {num_groups:%6d} {m_hops:%7d} {g_hops:%6d} "
+                      "{coded_hops:%15.0f}\n");
 }
 
 int cmd_ncmodel(int argc, char **argv)
@@ -109,48 +131,26 @@ int cmd_ncmodel(int argc, char **argv)
                  want_size ? " of that --group-size" : "");
 
     const char *mcname = n.mc == NCM_TREE ? "tree" : "all-at-once";
+    json_t *o = coded_json(&best);
+    json_object_set_new(o, "group_shape", json_sprintf("%dx%d", best.gw, best.gh));
+    json_object_set_new(o, "topology", json_sprintf("%s:%dx%d", n.torus ? "torus" : "mesh", n.w, n.h));
+    json_object_set_new(o, "multicast", json_string(mcname));
+    json_object_set_new(o, "nodes", json_integer((json_int_t)n.w * n.h));
+    json_object_set_new(o, "shape_chosen", json_string(strcmp(shape, "best") ? "given" : "best"));
+    json_object_set_new(o, "conventional_hops", json_real(conv));
+    json_object_set_new(o, "conventional_unicasts", json_real(uc));
+    json_object_set_new(o, "reduction", json_real(1.0 - best.coded_hops / conv));
+    json_object_set_new(o, "reduction_percent", json_real(100.0 * (1.0 - best.coded_hops / conv)));
+    json_object_set_new(o, "intermediate_nodes", json_pack("{s:[i,i],s:s}", "position_in_group", best.in_x, best.in_y,
+                                                           "rule", "the same position in every group"));
+    if (sweep) json_object_set_new(o, "shapes", all);
+    else json_decref(all);
     if (json) {
-        json_t *o = coded_json(&best);
-        json_object_set_new(o, "group_shape", json_sprintf("%dx%d", best.gw, best.gh));
-        json_object_set_new(o, "topology", json_sprintf("%s:%dx%d", n.torus ? "torus" : "mesh", n.w, n.h));
-        json_object_set_new(o, "multicast", json_string(mcname));
-        json_object_set_new(o, "nodes", json_integer((json_int_t)n.w * n.h));
-        json_object_set_new(o, "shape_chosen", json_string(strcmp(shape, "best") ? "given" : "best"));
-        json_object_set_new(o, "conventional_hops", json_real(conv));
-        json_object_set_new(o, "conventional_unicasts", json_real(uc));
-        json_object_set_new(o, "reduction", json_real(1.0 - best.coded_hops / conv));
-        json_object_set_new(o, "intermediate_nodes",
-                            json_pack("{s:[i,i],s:s}", "position_in_group", best.in_x, best.in_y, "rule",
-                                      "the same position in every group"));
-        if (sweep) json_object_set_new(o, "shapes", all);
-        else json_decref(all);
         json_dumpf(o, stdout, JSON_COMPACT);
         putchar('\n');
-        json_decref(o);
     } else {
-        printf("all-to-all broadcast on %s:%dx%d, %s multicasts\n", n.torus ? "torus" : "mesh", n.w, n.h, mcname);
-        printf("  conventional: %.0f hops in %.0f unicasts\n", conv, uc);
-        printf(
-            "  coded, groups %dx%d (%d groups of %d, intermediate node at (%d,%d) of each): %.0f hops (%.1f%% fewer)\n",
-            best.gw, best.gh, best.groups, best.group_size, best.in_x, best.in_y, best.coded_hops,
-            100.0 * (1.0 - best.coded_hops / conv));
-        printf(
-            "    B intra-group %.0f, D between intermediate nodes %.0f, E into the groups %.0f, F counterparts %.0f\n",
-            best.hops_b, best.hops_d, best.hops_e, best.hops_f);
-        printf("    longest path inside a group %d hops, between intermediate nodes %d\n", best.m_hops, best.g_hops);
-        if (sweep) {
-            printf("  shape   size groups  M-hops G-hops      coded hops\n");
-            for (size_t i = 0; i < json_array_size(all); i++) {
-                json_t *e = json_array_get(all, i);
-                printf("  %-7s %4d %6d %7d %6d %15.0f\n", json_string_value(json_object_get(e, "group_shape")),
-                       (int)json_integer_value(json_object_get(e, "group_size")),
-                       (int)json_integer_value(json_object_get(e, "num_groups")),
-                       (int)json_integer_value(json_object_get(e, "m_hops")),
-                       (int)json_integer_value(json_object_get(e, "g_hops")),
-                       json_real_value(json_object_get(e, "coded_hops")));
-            }
-        }
-        json_decref(all);
+        print_text(o);
     }
+    json_decref(o);
     return 0;
 }
