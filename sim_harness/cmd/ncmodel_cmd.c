@@ -141,8 +141,9 @@ int cmd_ncmodel(int argc, char **argv)
     json_object_set_new(o, "conventional_unicasts", json_real(uc));
     json_object_set_new(o, "reduction", json_real(1.0 - best.coded_hops / conv));
     json_object_set_new(o, "reduction_percent", json_real(100.0 * (1.0 - best.coded_hops / conv)));
-    json_object_set_new(o, "intermediate_nodes", json_pack("{s:[i,i],s:s}", "position_in_group", best.in_x, best.in_y,
-                                                           "rule", "the same position in every group"));
+    json_object_set_new(o, "intermediate_nodes",
+                        json_pack("{s:[i,i],s:s}", "position_in_group", best.in_x, best.in_y, "rule",
+                                  "the same position in every group"));
     if (sweep) json_object_set_new(o, "shapes", all);
     else json_decref(all);
     if (json) {
