@@ -108,6 +108,15 @@ static inline void tick(xg *g)
     dump(g, 2 * g->t);
 }
 
+// One pulse of the configuration clock: the config registers load the bus.
+static inline void cfg_tick(Vxnoc_network *m)
+{
+    m->cfg_clk_i = 1;
+    m->eval();
+    m->cfg_clk_i = 0;
+    m->eval();
+}
+
 extern "C" {
 
 void *xg_new(void)
@@ -124,7 +133,10 @@ void *xg_new(void)
     g->top->clk_i = 0;
     g->top->rst_ni = 0;
     g->top->dbg_en_i = 0;
+    g->top->cfg_clk_i = 0;
+    g->top->cfg_we_i = 0;
     g->top->eval();
+    cfg_tick(g->top);
     return g;
 }
 
@@ -190,20 +202,22 @@ void xg_reset(void *p, int on)
     if (!on) g->t = 0;
 }
 
-// One config row, written into every router in the same cycle (broadcast
-// with per-router data): kind, addr shared, data[r] for router r.
+// One config row, written into every router in the same cycle: kind, addr
+// shared, data[r] for router r.  A pulse of the config clock loads the row
+// into the netlist's config registers, the network clock writes it, and a
+// second pulse drops the write enable again.
 void xg_cfg_row(void *p, int kind, int addr, const uint8_t *data)
 {
     xg *g = (xg *)p;
     Vxnoc_network *m = g->top;
     m->cfg_we_i = 1;
-    m->cfg_bcast_i = 1;
     m->cfg_kind_i = kind;
     m->cfg_addr_i = addr;
     set_cfg_row(m, data);
+    cfg_tick(m);
     tick(g);
     m->cfg_we_i = 0;
-    m->cfg_bcast_i = 0;
+    cfg_tick(m);
 }
 
 // The debug bus is combinational: settle it without clocking.  The enable

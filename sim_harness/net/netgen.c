@@ -56,15 +56,15 @@ static void wire_unit(FILE *f, const topo *t, const router_cfg *rc, int r, int P
             "  xnoc_ncu #(.NumPorts(%d), .NumVcs(%d), .BufDepth(%d), .NumAddrs(%d), .NumTerms(%d), .NumSlots(%d), "
             ".XorLat(%d),\n"
             "             .MaxFlits(%d), .Timeout(%d)) u_u%d (\n"
-            "    .clk_i(clk_i), .rst_ni(rst_ni),\n"
-            "    .cfg_we_i(cfg_we_i && (cfg_bcast_i || cfg_router_i == 10'd%d)), .cfg_kind_i(cfg_kind_i),\n"
-            "    .cfg_addr_i(cfg_addr_i), .cfg_data_i(cfg_bcast_i ? cfg_bdata_i[%d +: %d] : cfg_data_i),\n"
+            "    .clk_i(clk_i), .rst_ni(rst_q),\n"
+            "    .cfg_we_i(cfg_we_q), .cfg_kind_i(cfg_kind_q), .cfg_addr_i(cfg_addr_q), .cfg_data_i(cfg_data_q[%d +: "
+            "%d]),\n"
             "    .in_valid_i(r%d_out_valid[%d]), .in_flit_i(r%d_out_flit[%d +: FW]),\n"
             "    .in_credit_o(r%d_out_credit[%d]), .in_credit_vc_o(r%d_out_credit_vc[%d +: 3]),\n"
             "    .out_valid_o(r%d_in_valid[%d]), .out_flit_o(r%d_in_flit[%d +: FW]),\n"
             "    .out_credit_i(r%d_in_credit[%d]), .out_credit_vc_i(r%d_in_credit_vc[%d +: 3]),\n"
             "    .dbg_en_i(dbg_en_i), .dbg_addr_i(dbg_addr_i[5:0]), .dbg_data_o(u%d_dbg), .err_o(u%d_err));\n",
-            P, rc->vcs, rc->buf, na, t->nterms, rc->slots, rc->xorlat, rc->ncmax, rc->timeout, r, r, CFG_DATA_W * r,
+            P, rc->vcs, rc->buf, na, t->nterms, rc->slots, rc->xorlat, rc->ncmax, rc->timeout, r, CFG_DATA_W * r,
             CFG_DATA_W, r, q, r, q * NET_FW(rc), r, q, r, q * 3, r, q, r, q * NET_FW(rc), r, q, r, q * 3, r, r);
 }
 
@@ -78,12 +78,11 @@ void netgen_verilog(FILE *f, const topo *t, const router_cfg *rc, int monitor)
     fprintf(f, "/* verilator lint_off UNUSEDSIGNAL */\n/* verilator lint_off PINCONNECTEMPTY */\n");
     fprintf(f,
             "module xnoc_network (\n  input  logic clk_i,\n  input  logic rst_ni,\n"
-            "  input  logic cfg_we_i,\n  input  logic [9:0] cfg_router_i,\n  input  logic [1:0] cfg_kind_i,\n"
+            "  input  logic cfg_clk_i,\n  input  logic cfg_we_i,\n  input  logic [1:0] cfg_kind_i,\n"
             "  input  logic [%d:0] cfg_addr_i,\n  input  logic [%d:0] cfg_data_i,\n"
-            "  input  logic cfg_bcast_i,\n  input  logic [%d:0] cfg_bdata_i,\n"
             "  input  logic dbg_en_i,\n  input  logic [9:0] dbg_router_i,\n  input  logic [9:0] dbg_addr_i,\n"
             "  output logic [31:0] dbg_data_o,\n  output logic err_o",
-            CFG_ADDR_W - 1, CFG_DATA_W - 1, CFG_DATA_W * t->nrouters - 1);
+            CFG_ADDR_W - 1, CFG_DATA_W * t->nrouters - 1);
     for (int ch = 0; ch < nch; ch++)
         fprintf(f,
                 ",\n  input  logic inj_valid_%d,\n  input  logic [%d:0] inj_flit_%d,\n"
@@ -105,6 +104,20 @@ void netgen_verilog(FILE *f, const topo *t, const router_cfg *rc, int monitor)
         fprintf(f, "  logic [31:0] r%d_dbg;\n  logic r%d_err;\n", r, r);
         if (rc->ncu) fprintf(f, "  logic [31:0] u%d_dbg;\n  logic u%d_err;\n", r, r);
     }
+    /* The routers' and units' reset, registered once here: its fan-out is
+     * then logic of the network's clock, not of a top-level input (which a
+     * simulation model evaluates at every step, both clock edges). */
+    fprintf(f, "  logic rst_q;\n  always_ff @(posedge clk_i) rst_q <= rst_ni;\n");
+    /* The configuration registers, on their own clock: the harness pulses
+     * cfg_clk_i to load a row, then clocks the network once to write it.
+     * Nothing behind them changes while the network runs, so a simulation
+     * model never evaluates the config wiring of the routers and units on
+     * the network's clock (docs/architecture.md, "Configuration"). */
+    fprintf(f,
+            "  logic cfg_we_q;\n  logic [1:0] cfg_kind_q;\n  logic [%d:0] cfg_addr_q;\n  logic [%d:0] cfg_data_q;\n"
+            "  always_ff @(posedge cfg_clk_i) begin\n    cfg_we_q   <= cfg_we_i;\n    cfg_kind_q <= cfg_kind_i;\n"
+            "    cfg_addr_q <= cfg_addr_i;\n    cfg_data_q <= cfg_data_i;\n  end\n",
+            CFG_ADDR_W - 1, CFG_DATA_W * t->nrouters - 1);
     for (int r = 0; r < t->nrouters; r++) {
         for (int p = 0; p < t->nports; p++) wire_port(f, t, r, p, fw);
         if (rc->ncu) wire_unit(f, t, rc, r, P);
@@ -113,17 +126,16 @@ void netgen_verilog(FILE *f, const topo *t, const router_cfg *rc, int monitor)
                 "  xnoc_router #(.NumPorts(%d), .NumVcs(%d), .BufDepth(%d), .PayloadW(%d), .NumAddrs(%d), "
                 ".NumClasses(%d),\n"
                 "                .NumGroups(%d), .RouteBits(%d)) u_r%d (\n"
-                "    .clk_i(clk_i), .rst_ni(rst_ni),\n"
-                "    .cfg_we_i(cfg_we_i && !cfg_kind_i[1] && (cfg_bcast_i || cfg_router_i == 10'd%d)), "
-                ".cfg_kind_i(cfg_kind_i[0]),\n"
-                "    .cfg_addr_i(cfg_addr_i), .cfg_data_i(cfg_bcast_i ? cfg_bdata_i[%d +: %d] : cfg_data_i),\n"
+                "    .clk_i(clk_i), .rst_ni(rst_q),\n"
+                "    .cfg_we_i(cfg_we_q && !cfg_kind_q[1]), .cfg_kind_i(cfg_kind_q[0]), .cfg_addr_i(cfg_addr_q),\n"
+                "    .cfg_data_i(cfg_data_q[%d +: %d]),\n"
                 "    .in_valid_i(r%d_in_valid), .in_flit_i(r%d_in_flit),\n"
                 "    .in_credit_o(r%d_in_credit), .in_credit_vc_o(r%d_in_credit_vc),\n"
                 "    .out_valid_o(r%d_out_valid), .out_flit_o(r%d_out_flit),\n"
                 "    .out_credit_i(r%d_out_credit), .out_credit_vc_i(r%d_out_credit_vc),\n"
                 "    .dbg_en_i(dbg_en_i), .dbg_addr_i(dbg_addr_i), .dbg_data_o(r%d_dbg), .err_o(r%d_err));\n",
                 P, rc->vcs, rc->buf, rc->pw, netgen_addresses(t, rc), router_classes(t, rc), router_groups(t, rc),
-                topo_port_bits(t), r, r, CFG_DATA_W * r, CFG_DATA_W, r, r, r, r, r, r, r, r, r, r);
+                topo_port_bits(t), r, CFG_DATA_W * r, CFG_DATA_W, r, r, r, r, r, r, r, r, r, r);
     }
     for (int r = 0; monitor && r < t->nrouters; r++) { /* the monitor taps: copies of existing wires */
         for (int p = 0; p < P; p++)
@@ -186,16 +198,16 @@ void netgen_glue_io(FILE *f, const topo *t, const router_cfg *rc, int monitor)
         }
         fprintf(f, "}\n");
     }
-    /* cfg_bdata_i: CFG_DATA_W (8) bits per router; Verilator's C type depends on the width */
+    /* cfg_data_i: CFG_DATA_W (8) bits per router; Verilator's C type depends on the width */
     int w = CFG_DATA_W * t->nrouters, per = 32 / CFG_DATA_W;
     fprintf(f, "static inline void set_cfg_row(Vxnoc_network *m, const uint8_t *d)\n{\n");
     if (w <= 64) {
-        fprintf(f, "  m->cfg_bdata_i = 0");
+        fprintf(f, "  m->cfg_data_i = 0");
         for (int r = 0; r < t->nrouters; r++) fprintf(f, "\n    | (uint64_t)d[%d] << %d", r, CFG_DATA_W * r);
         fprintf(f, ";\n");
     } else {
         for (int word = 0; word < (w + 31) / 32; word++) {
-            fprintf(f, "  m->cfg_bdata_i[%d] = 0", word);
+            fprintf(f, "  m->cfg_data_i[%d] = 0", word);
             for (int r = per * word; r < per * word + per && r < t->nrouters; r++)
                 fprintf(f, " | (uint32_t)d[%d] << %d", r, CFG_DATA_W * (r - per * word));
             fprintf(f, ";\n");

@@ -32,8 +32,8 @@ int netgen_addresses(const topo *t, const router_cfg *rc);
 /* Output port at router r towards address addr (the routing table entry). */
 int netgen_route(const topo *t, const router_cfg *rc, int r, int addr);
 
-/* The configuration as rows written to every router at once (cfg_bcast_i:
- * one cycle per row rather than one per router and row, which made loading
+/* The configuration as rows written to every router at once (cfg_data_i
+ * has a field per router: one cycle per row rather than one per router and row, which made loading
  * a 16x16 mesh cost 68,000 cycles).  Row i: kind (0 routing table, 1 port
  * attributes, 2 coding unit), addr (destination address, port, or unit
  * register), data[r] for router r: the output port netgen_route(t, rc, r, addr),
