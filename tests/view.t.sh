@@ -186,6 +186,11 @@ w1=$(grep -o 'over cycles [0-9]*-[0-9]*' "$TMP/rev.svg"); w2=$(grep -o 'over cyc
 # and shows the same per-link values
 v1=$(grep -o '>[0-9.]*</text>' "$TMP/rev.svg" | sort | tr -d '\n'); v2=$(grep -o '>[0-9.]*</text>' "$TMP/orig.svg" | sort | tr -d '\n')
 [ -n "$v1" ] && [ "$v1" = "$v2" ] && ok replay-heatmap-values || fail replay-heatmap-values "labels differ"
+# the text report is the JSON report rendered (util/report.h): the figures agree
+rt=$($XNOC replay "$TMP/rev.jsonl")
+want=$(printf '%s' "$rj" | jq -r '"\(.packets) \(.hops) \(.inject_flits) \(.link_flits) \(.eject_flits) \(.busiest_link.link) \(.busiest_link.flits)"')
+got=$(printf '%s\n' "$rt" | awk '/ packets \(/ {p=$3; h=$9} /^flits:/ {i=$2; l=$4; e=$8} /^busiest link:/ {b=$3; f=$10} END {print p, h+0, i, l, e, b, f}')
+[ "$want" = "$got" ] && ok replay-text-from-json || fail replay-text-from-json "json: $want text: $got"
 check replay-help $XNOC replay --help
 # failure paths: one line naming the file and line
 printf '{"cycle":0,"event":"network","topo":"octagon","ports":1,"vcs":2,"ncu":1}\nnot json\n' >"$TMP/bad1.jsonl"

@@ -16,6 +16,7 @@
 #include "util/cli.h"
 #include "cmd/cmds.h"
 #include "net/topo.h"
+#include "util/report.h"
 #include "view/view.h"
 
 static const char usage_text[] = "usage: xnoc replay EVENTS.jsonl [options]\n"
@@ -252,38 +253,38 @@ int cmd_replay(int argc, char **argv)
     double span = r.n ? (double)(to - from + 1) : 1;
     char pn[16] = "";
     if (t->nlinks) topo_port_name(t, t->links[busy].src_port, pn, sizeof pn);
+    json_t *o =
+        json_pack("{s:s, s:s, s:i, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I}", "file", r.path, "topo", t->name,
+                  "ports", t->k, "packets", (json_int_t)r.packets, "unit_packets", (json_int_t)r.unit_packets, "hops",
+                  (json_int_t)r.hops, "ejects", (json_int_t)r.ejects, "incomplete", (json_int_t)r.incomplete,
+                  "inject_flits", (json_int_t)inf, "link_flits", (json_int_t)lf, "eject_flits", (json_int_t)ejf,
+                  "first_cycle", (json_int_t)from, "last_cycle", (json_int_t)to);
+    json_t *links = json_array();
+    for (int l = 0; l < t->nlinks; l++) json_array_append_new(links, json_integer((json_int_t)link[l]));
+    json_object_set_new(o, "links", links);
+    if (t->nlinks)
+        json_object_set_new(o, "busiest_link",
+                            json_pack("{s:i, s:i, s:s, s:i, s:I, s:f}", "link", busy, "router", t->links[busy].src,
+                                      "port", pn, "next", t->links[busy].dst, "flits", (json_int_t)link[busy],
+                                      "utilization", (double)link[busy] / span));
     if (json) {
-        json_t *o = json_pack("{s:s, s:s, s:i, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I}", "file", r.path,
-                              "topo", t->name, "ports", t->k, "packets", (json_int_t)r.packets, "unit_packets",
-                              (json_int_t)r.unit_packets, "hops", (json_int_t)r.hops, "ejects", (json_int_t)r.ejects,
-                              "incomplete", (json_int_t)r.incomplete, "inject_flits", (json_int_t)inf, "link_flits",
-                              (json_int_t)lf, "eject_flits", (json_int_t)ejf, "first_cycle", (json_int_t)from,
-                              "last_cycle", (json_int_t)to);
-        json_t *links = json_array();
-        for (int l = 0; l < t->nlinks; l++) json_array_append_new(links, json_integer((json_int_t)link[l]));
-        json_object_set_new(o, "links", links);
-        if (t->nlinks)
-            json_object_set_new(o, "busiest_link",
-                                json_pack("{s:i, s:i, s:s, s:i, s:I, s:f}", "link", busy, "router", t->links[busy].src,
-                                          "port", pn, "next", t->links[busy].dst, "flits", (json_int_t)link[busy],
-                                          "utilization", (double)link[busy] / span));
         char *text = json_dumps(o, JSON_COMPACT);
         puts(text);
         free(text);
-        json_decref(o);
     } else {
-        printf("%s: %s, %llu packets (%llu from coding units), %llu hops, cycles %llu..%llu\n", r.path, t->name,
-               (unsigned long long)r.packets, (unsigned long long)r.unit_packets, (unsigned long long)r.hops,
-               (unsigned long long)from, (unsigned long long)to);
-        printf("flits: %llu injected, %llu on router-to-router links, %llu ejected\n", (unsigned long long)inf,
-               (unsigned long long)lf, (unsigned long long)ejf);
+        report_printf(
+            stdout, o,
+            "{file}: {topo}, {packets} packets ({unit_packets} from coding units), {hops} hops, cycles "
+            "{first_cycle}..{last_cycle}\n"
+            "flits: {inject_flits} injected, {link_flits} on router-to-router links, {eject_flits} ejected\n");
         if (t->nlinks)
-            printf("busiest link: %d (router %d %s -> router %d), %llu flits, %.3f flits/cycle over the span\n", busy,
-                   t->links[busy].src, pn, t->links[busy].dst, (unsigned long long)link[busy],
-                   (double)link[busy] / span);
-        if (r.incomplete)
-            printf("%llu packets were still in flight when the run ended\n", (unsigned long long)r.incomplete);
+            report_printf(stdout, o,
+                          "busiest link: {busiest_link.link} (router {busiest_link.router} {busiest_link.port} -> "
+                          "router {busiest_link.next}), {busiest_link.flits} flits, {busiest_link.utilization:%.3f} "
+                          "flits/cycle over the span\n");
+        if (r.incomplete) report_printf(stdout, o, "{incomplete} packets were still in flight when the run ended\n");
     }
+    json_decref(o);
     free(link);
     free(inj);
     free(ej);
