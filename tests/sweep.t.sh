@@ -73,3 +73,7 @@ else
     unset SLURM_CONF
 fi
 check_fail bad-engine 2 "--engine: unknown 'pbs' \\(parallel, slurm\\)" $XNOC sweep "$TMP/s.json" --out "$TMP/c" --engine pbs
+# the text summary is the JSON report rendered (util/report.h): counts and files agree
+h=$($XNOC "${S[@]}" --plot 2>/dev/null); j=$($XNOC "${S[@]}" --plot --json 2>/dev/null)
+want=$(printf '%s' "$j" | jq -r '"\(.points) points (\(.ran) run now, \(.resumed) kept from before, \(.failed) failed): \(.results_csv), \(.results_jsonl), \(.plot|split("/")|last)"')
+[ "$want" = "$h" ] && printf '%s' "$j" | jq -e '.plot|endswith("/plot.png")' >/dev/null && ok sweep-text-from-json || fail sweep-text-from-json "json: $want text: $h"

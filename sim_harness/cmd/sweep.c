@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "util/cli.h"
+#include "util/report.h"
 #include "cmd/cmds.h"
 
 static const char *usage_text =
@@ -530,17 +531,21 @@ int cmd_sweep(int argc, char **argv)
     fclose(rj);
     fclose(rc);
     if (want_plot && json_array_size(rows)) plot(out, spec, ax, nax, rows);
+    json_t *o =
+        json_pack("{s:I,s:I,s:I,s:I,s:s,s:s}", "points", (json_int_t)npoints, "ran", (json_int_t)todo, "resumed",
+                  (json_int_t)done, "failed", (json_int_t)failed, "results_csv", csv, "results_jsonl", res);
+    if (want_plot) json_object_set_new(o, "plot", json_sprintf("%s/plot.png", out));
     if (json) {
-        json_t *o =
-            json_pack("{s:I,s:I,s:I,s:I,s:s,s:s}", "points", (json_int_t)npoints, "ran", (json_int_t)todo, "resumed",
-                      (json_int_t)done, "failed", (json_int_t)failed, "results_csv", csv, "results_jsonl", res);
         json_dumpf(o, stdout, JSON_COMPACT);
         putchar('\n');
-        json_decref(o);
     } else {
-        printf("%ld points (%ld run now, %ld kept from before, %ld failed): %s, %s%s%s\n", npoints, todo, done, failed,
-               csv, res, want_plot ? ", " : "", want_plot ? "plot.png" : "");
+        report_printf(stdout, o,
+                      want_plot ? "{points} points ({ran} run now, {resumed} kept from before, {failed} failed): "
+                                  "{results_csv}, {results_jsonl}, plot.png\n"
+                                : "{points} points ({ran} run now, {resumed} kept from before, {failed} failed): "
+                                  "{results_csv}, {results_jsonl}\n");
     }
+    json_decref(o);
     json_decref(rows);
     json_decref(area_memo);
     json_decref(spec);
