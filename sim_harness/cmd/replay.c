@@ -60,7 +60,6 @@ static void push(replay *r, uint64_t cycle, int chan)
     if (r->n == r->cap) {
         r->cap = r->cap ? 2 * r->cap : 4096;
         r->f = xrealloc(r->f, r->cap * sizeof *r->f);
-        if (!r->f) cli_fail(EXIT_RUNFAIL, "out of memory for %zu flits", r->cap);
     }
     r->f[r->n++] = (flit_at){cycle, chan};
 }
@@ -230,7 +229,6 @@ int cmd_replay(int argc, char **argv)
     int nch = t->nterms * t->k;
     uint64_t *link = xcalloc((size_t)t->nlinks + 1, sizeof *link), *inj = xcalloc((size_t)nch, sizeof *inj),
              *ej = xcalloc((size_t)nch, sizeof *ej);
-    if (!link || !inj || !ej) cli_fail(EXIT_RUNFAIL, "out of memory");
     int rc = 0;
     if (view_wanted(&vo)) rc = show(&r, &vo, link, inj, ej);
     else

@@ -347,7 +347,6 @@ int cmd_sweep(int argc, char **argv)
     int nax = (int)json_object_size(axes);
     axis *ax = xcalloc((size_t)nax, sizeof *ax);
     int *idx = xcalloc((size_t)nax, sizeof *idx);
-    if (!ax || !idx) cli_fail(EXIT_RUNFAIL, "out of memory");
     long npoints = 1;
     {
         const char *k;

@@ -12,7 +12,6 @@ static packet *pl_add(packet_list *l)
     if (l->n == l->cap) {
         l->cap = l->cap ? 2 * l->cap : 1024;
         l->v = xrealloc(l->v, l->cap * sizeof *l->v);
-        if (!l->v) cli_fail(EXIT_RUNFAIL, "out of memory after %zu packets", l->n);
     }
     memset(&l->v[l->n], 0, sizeof *l->v);
     return &l->v[l->n++];

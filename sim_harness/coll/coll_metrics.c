@@ -12,7 +12,6 @@
 int coll_message_rounds(const coll_sched *s, const topo *t)
 {
     int total = 0, *cnt = xcalloc((size_t)s->nterms * (size_t)t->k, sizeof *cnt);
-    if (!cnt) cli_fail(EXIT_RUNFAIL, "out of memory");
     for (int st = 0; st < s->nsteps; st++) {
         int mx = 0;
         memset(cnt, 0, (size_t)s->nterms * (size_t)t->k * sizeof *cnt);

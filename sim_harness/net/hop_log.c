@@ -34,10 +34,6 @@ hop_log *hop_log_open(FILE *f, xnoc_net *net, const topo *t, const router_cfg *r
 {
     if (net_monitor_open(net, err, errlen)) return NULL;
     hop_log *h = xcalloc(1, sizeof *h);
-    if (!h) {
-        snprintf(err, errlen, "out of memory for the hop log");
-        return NULL;
-    }
     h->f = f;
     h->net = net;
     h->t = t;
@@ -47,11 +43,6 @@ hop_log *hop_log_open(FILE *f, xnoc_net *net, const topo *t, const router_cfg *r
     h->nslots = netgen_monitor_slots(t, rc);
     h->nch = t->nterms * t->k;
     h->open = xcalloc((size_t)(h->nslots + h->nch) * (size_t)h->V, sizeof *h->open);
-    if (!h->open) {
-        free(h);
-        snprintf(err, errlen, "out of memory for the hop log");
-        return NULL;
-    }
     /* what the file describes, so that `xnoc replay` needs nothing else */
     fprintf(f, "{\"cycle\":0,\"event\":\"network\",\"topo\":\"%s\",\"ports\":%d,\"vcs\":%d,\"ncu\":%d}\n", t->name,
             t->k, rc->vcs, rc->ncu);

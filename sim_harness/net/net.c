@@ -179,10 +179,6 @@ int net_monitor_open(xnoc_net *n, char *err, size_t errlen)
     if (n->mon) return 0;
     if (swap_model(n, NETBUILD_MONITOR, "monitoring", err, errlen)) return -1;
     n->mon = xcalloc((size_t)netgen_monitor_slots(n->t, &n->rc), sizeof *n->mon);
-    if (!n->mon) {
-        snprintf(err, errlen, "out of memory for %d link taps", netgen_monitor_slots(n->t, &n->rc));
-        return -1;
-    }
     if (n->xg_monitor(n->g, n->mon) != netgen_monitor_slots(n->t, &n->rc)) {
         snprintf(err, errlen, "the network model has no link taps (a stale cache entry?)");
         return -1;

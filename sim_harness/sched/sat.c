@@ -20,14 +20,6 @@
 #include "util/cli.h"
 #include "sched/sched.h"
 
-/* realloc, or one line and exit: a CNF too big for memory is no crash */
-static void *grow(void *p, size_t n)
-{
-    void *q = xrealloc(p, n);
-    if (!q) cli_fail(EXIT_RUNFAIL, "out of memory building the SAT instance (%zu bytes)", n);
-    return q;
-}
-
 typedef struct {
     CCaDiCaL *s;
     int nvars;
@@ -82,7 +74,7 @@ static void push(vlist *L, int v)
 {
     if (L->n == L->cap) {
         L->cap = L->cap ? 2 * L->cap : 8;
-        L->v = grow(L->v, (size_t)L->cap * sizeof *L->v);
+        L->v = xrealloc(L->v, (size_t)L->cap * sizeof *L->v);
     }
     L->v[L->n++] = v;
 }
@@ -186,7 +178,7 @@ int sched_sat(coll_sched *s, const topo *t, sched_pathtab *P, int S, double time
     do {                                                                                                               \
         if (nx == capx) {                                                                                              \
             capx = capx ? 2 * capx : 1024;                                                                             \
-            xs = grow(xs, (size_t)capx * sizeof *xs);                                                                  \
+            xs = xrealloc(xs, (size_t)capx * sizeof *xs);                                                              \
         }                                                                                                              \
         xs[nx] = (xvar){newvar(&c), M, U, V, PI, ST};                                                                  \
         const sched_path *pp_ = &sched_paths_get(P, t, U, V)->p[PI];                                                   \

@@ -149,7 +149,7 @@ sys *sys_create(const topo *t, const router_cfg *rc, const sys_opts *o, const ch
     uint32_t ram = o->ram_kib * 1024u;
     uint8_t *image = xcalloc(ram, 1);
     elf_info info;
-    if (!image || elf_load(elf, image, RAM_BASE, ram, &info, err, errlen)) {
+    if (elf_load(elf, image, RAM_BASE, ram, &info, err, errlen)) {
         free(image);
         return NULL;
     }

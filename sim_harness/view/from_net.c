@@ -14,7 +14,6 @@ void view_sample_net(view *v, xnoc_net *n, const router_cfg *rc, view_sample *s)
         v->net_links = xcalloc((size_t)t->nlinks + 1, sizeof *v->net_links);
         v->net_ej = xcalloc((size_t)nch, sizeof *v->net_ej);
         v->net_buf = xcalloc((size_t)t->nrouters, sizeof *v->net_buf);
-        if (!v->net_links || !v->net_ej || !v->net_buf) return; /* the sample simply lacks them */
     }
     for (int i = 0; i < t->nlinks; i++) v->net_links[i] = net_link_flits(n, t->links[i].src, t->links[i].src_port);
     for (int term = 0; term < t->nterms; term++)

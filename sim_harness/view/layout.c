@@ -95,7 +95,6 @@ int layout_build(vlayout *L, const topo *t, int width, int height)
     L->link = xcalloc((size_t)t->nlinks + 1, sizeof *L->link);
     L->inj = xcalloc((size_t)nch, sizeof *L->inj);
     L->ej = xcalloc((size_t)nch, sizeof *L->ej);
-    if (!L->router || !L->term || !L->link || !L->inj || !L->ej) return -1;
 
     float pad = 14, aw = (float)L->net.w - 2 * pad, ah = (float)L->net.h - 2 * pad;
     float cx = (float)L->net.x + (float)L->net.w / 2, cy = (float)L->net.y + (float)L->net.h / 2;

@@ -34,9 +34,6 @@ int stats_init(vstats *S, const topo *t, uint64_t window)
     S->mcast_active = xcalloc((size_t)S->nrouters, 1);
     S->state = xmalloc((size_t)S->nterms);
     S->step = xmalloc((size_t)S->nterms * sizeof *S->step);
-    if (!S->now || !S->ring || !S->buffered || !S->xor_ops || !S->mcast || !S->xor_active || !S->mcast_active ||
-        !S->state || !S->step)
-        return -1;
     memset(S->state, VIEW_NODE_IDLE, (size_t)S->nterms);
     for (int i = 0; i < S->nterms; i++) S->step[i] = -1;
     return 0;

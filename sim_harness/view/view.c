@@ -103,10 +103,6 @@ view *view_open(const topo *t, const view_opts *o, char *err, size_t errlen)
     if (o->heatmap && check_heatmap(o->heatmap, err, errlen)) return NULL;
 
     view *v = xcalloc(1, sizeof *v);
-    if (!v) {
-        snprintf(err, errlen, "view: out of memory");
-        return NULL;
-    }
     v->t = t;
     v->o = *o;
     if (!v->o.frame_every) v->o.frame_every = 1;
