@@ -539,10 +539,9 @@ int cmd_sweep(int argc, char **argv)
         putchar('\n');
     } else {
         report_printf(stdout, o,
-                      want_plot ? "{points} points ({ran} run now, {resumed} kept from before, {failed} failed): "
-                                  "{results_csv}, {results_jsonl}, plot.png\n"
-                                : "{points} points ({ran} run now, {resumed} kept from before, {failed} failed): "
-                                  "{results_csv}, {results_jsonl}\n");
+                      "{points} points ({ran} run now, {resumed} kept from before, {failed} failed): {results_csv}, "
+                      "{results_jsonl}");
+        puts(want_plot ? ", plot.png" : "");
     }
     json_decref(o);
     json_decref(rows);
