@@ -60,7 +60,7 @@ COLL_LIB    := sim_harness/coll/coll.c sim_harness/coll/coll_builtin.c sim_harne
                sim_harness/net/topo.c sim_harness/util/cli.c
 VIEW_TEST   := tests/view_test.c tests/view_check.c sim_harness/net/topo.c sim_harness/util/cli.c
 UNIT_BINS   := $(BUILD)/tests/coll_unit $(BUILD)/tests/sched_unit $(BUILD)/tests/iss_driver $(BUILD)/tests/abi_flit \
-               $(BUILD)/tests/dedupe_unit \
+               $(BUILD)/tests/dedupe_unit $(BUILD)/tests/endpoint_unit \
                $(BUILD)/tests/view_test_none
 ifeq ($(HAVE_SDL),1)
 UNIT_BINS   += $(BUILD)/tests/view_test $(BUILD)/tests/view_test_asan
@@ -82,6 +82,9 @@ $(BUILD)/tests/iss_driver: tests/iss_driver.c sim_harness/core/rv32.c sim_harnes
 $(BUILD)/tests/dedupe_unit: tests/unit/dedupe_unit.c sim_harness/net/dedupe.c sim_harness/util/cli.c $(UNIT_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(UNIT_CFLAGS) -o $@ tests/unit/dedupe_unit.c sim_harness/net/dedupe.c sim_harness/util/cli.c -lm
+$(BUILD)/tests/endpoint_unit: tests/unit/endpoint_unit.c sim_harness/net/endpoint.c $(UNIT_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(UNIT_CFLAGS) -o $@ tests/unit/endpoint_unit.c sim_harness/net/endpoint.c
 $(BUILD)/tests/abi_flit: tests/unit/abi_flit.c $(UNIT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) -std=c11 -Wall -Wextra -Werror -o $@ tests/unit/abi_flit.c
@@ -103,7 +106,7 @@ $(BUILD)/tests/view_test_asan: $(VIEW_TEST) $(wildcard sim_harness/view/*.c) $(U
 # tests/fuzz.t.sh runs them briefly in `make test`.
 FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -std=c11 -D_GNU_SOURCE -Isim_harness -Wall -Wextra -Werror
-FUZZ_SRC_ni    := sim_harness/system/ni.c sim_harness/system/ni_match.c sim_harness/net/router_cfg.c sim_harness/system/test_hooks.c sim_harness/core/rv32.c sim_harness/core/rv32_decode.c \
+FUZZ_SRC_ni    := sim_harness/system/ni.c sim_harness/system/ni_match.c sim_harness/net/endpoint.c sim_harness/net/router_cfg.c sim_harness/system/test_hooks.c sim_harness/core/rv32.c sim_harness/core/rv32_decode.c \
                   sim_harness/core/rv32_csr.c sim_harness/net/topo.c sim_harness/util/cli.c
 FUZZ_SRC_parse := sim_harness/net/topo.c sim_harness/util/cli.c
 FUZZ_SRC_elf   := sim_harness/core/elf_load.c

@@ -77,7 +77,6 @@ module xnoc_router #(
   localparam int VI  = (V > 1) ? $clog2(V) : 1; // VC index bits
   localparam int PV  = P * V;
   localparam int CW  = $clog2(D + 1);           // credit / occupancy counters
-  localparam int DI  = (D > 1) ? $clog2(D) : 1; // buffer slot index
   localparam int VPC = V / NC;                  // VCs per class
   localparam int TW  = (NT > 1) ? $clog2(NT) : 1;
   localparam int GI  = (PV > 1) ? $clog2(PV) : 1; // input VC index bits
@@ -119,21 +118,33 @@ module xnoc_router #(
   assign unused_cfg = ^cfg_data_i;
 
   // ================================================================ state
-  // Input VC g = p*V + v, output VC og = o*V + w.
+  // Input VC g = p*V + v, output VC og = o*V + w.  Per-VC fields are
+  // packed side by side (VC g at [g*W +: W]): the whole state of a router's
+  // VCs is a few machine words.
   //
-  // Input buffers (g_buf below): one circular buffer per VC, its payload
-  // apart from its head/tail bits; these are the flits at their fronts.
-  logic [PW-1:0] front_pl [PV];
-  logic [1:0]    front_ht [PV];          // {tail, head}
-  // Per-VC fields are packed side by side (VC g at [g*W +: W]): the whole
-  // state of a router's VCs is a few machine words.
-  logic [PV*DI-1:0] rd_q, rd_d;          // read slot
-  logic [PV*DI-1:0] wr_q, wr_d;          // write slot
-  logic [PV*CW-1:0] cnt_q, cnt_d;        // flits buffered
-  // occ_q and cred_q below mirror "count != 0" and "credit != 0", kept as
-  // registers so that "which VCs have work" is one word test per cycle
-  // rather than a compare per VC (named assertions check the mirrors)
-  logic [PV-1:0] occ_q, occ_d;           // cnt != 0
+  // BW: the input buffers, and the flits at their fronts (VC g's payload
+  // at front_pl[g*PW +: PW], its {tail, head} at front_ht[g*2 +: 2])
+  logic [PV-1:0]    occ;                 // VC g holds a flit
+  logic [PV*PW-1:0] front_pl;
+  logic [PV*2-1:0]  front_ht;
+  logic [PV*CW-1:0] cnt;                 // flits held (debug read)
+  logic [PV-1:0]    pop, pop_tail;       // SA/ST: the switch takes VC g's front flit
+  logic [P-1:0]     bad_vc;              // flit on a VC >= V
+  logic [PV-1:0]    fifo_err;            // write into a full buffer
+
+  xnoc_vc_buffers #(.NumPorts(P), .NumVcs(V), .BufDepth(D), .PayloadW(PW)) u_bufs (
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
+    .in_valid_i (in_valid_i),
+    .in_flit_i  (in_flit_i),
+    .pop_i      (pop),
+    .occ_o      (occ),
+    .front_pl_o (front_pl),
+    .front_ht_o (front_ht),
+    .count_o    (cnt),
+    .full_err_o (fifo_err),
+    .bad_vc_o   (bad_vc)
+  );
 
   // Route of the packet at the front (RC result) and the output VC it holds.
   logic [PV-1:0] rt_vld_q, rt_vld_d;
@@ -143,7 +154,9 @@ module xnoc_router #(
   logic [PV-1:0] ovc_vld_q, ovc_vld_d;
   logic [PV*VI-1:0] ovc_q, ovc_d;
 
-  // Output VCs: credits for the downstream buffer, and whether a packet holds it.
+  // Output VCs: credits for the downstream buffer, and whether a packet
+  // holds it.  cred_q mirrors "credit != 0", a register so that "which
+  // output VCs may take a flit" is one word test (an assertion checks it).
   logic [PV*CW-1:0] credit_q, credit_d;
   logic [PV-1:0] cred_q, cred_d;         // credit != 0
   logic [PV-1:0] busy_q, busy_d;
@@ -157,7 +170,7 @@ module xnoc_router #(
   logic [P-1:0]  want;                   // some routed flit waits for this output
 
   assign free  = cred_q & ~busy_q;
-  assign ready = rt_vld_q & occ_q;
+  assign ready = rt_vld_q & occ;
 
   // UGAL: flits queued downstream of each output port (its VCs' depth minus
   // credits), once per port; only routers with a group table need it
@@ -181,7 +194,7 @@ module xnoc_router #(
     logic [xnoc_pkg::HeadVgroupW-1:0] vg;
     logic [PB-1:0] vport;
     logic [QW-1:0] qmin, qval;
-    todo      = occ_q & ~rt_vld_q;
+    todo      = occ & ~rt_vld_q;
     rt_port_d = rt_port_q;
     rt_mask_d = rt_mask_q;
     rt_min_d  = rt_min_q;
@@ -205,11 +218,11 @@ module xnoc_router #(
     if (todo != '0) begin
       for (int g = 0; g < PV; g++) begin
         if (todo[g]) begin
-          sr   = front_pl[g][xnoc_pkg::HeadSrBit];         // head fields: rtl/xnoc_pkg.sv
-          dest = front_pl[g][xnoc_pkg::HeadDestLsb +: xnoc_pkg::HeadDestW];
+          sr   = front_pl[g*PW + xnoc_pkg::HeadSrBit];         // head fields: rtl/xnoc_pkg.sv
+          dest = front_pl[g*PW + xnoc_pkg::HeadDestLsb +: xnoc_pkg::HeadDestW];
           tbl  = '0;
           if (sr) begin                                    // source routed
-            port = RW'(front_pl[g][SRL +: SRB]);
+            port = RW'(front_pl[g*PW + SRL +: SRB]);
           end else begin                                   // table (+ ejection select)
             if (32'(dest) < NT) tbl = table_q[dest[TW-1:0]];
             else rc_err[g] = 1'b1;
@@ -218,22 +231,22 @@ module xnoc_router #(
             // router between that and the minimal route, by the queues at both outputs
             gc    = 2'((g % V) / VPC);
             first = term_q[g / V];
-            val   = (NG > 1) && front_pl[g][xnoc_pkg::HeadValBit] && (first || gc == 2'd0);
-            vg    = front_pl[g][xnoc_pkg::HeadVgroupLsb +: xnoc_pkg::HeadVgroupW];
+            val   = (NG > 1) && front_pl[g*PW + xnoc_pkg::HeadValBit] && (first || gc == 2'd0);
+            vg    = front_pl[g*PW + xnoc_pkg::HeadVgroupLsb +: xnoc_pkg::HeadVgroupW];
             rt_min_d[g] = 1'b0;
             if (val) begin
               if (32'(vg) < NG) vport = gtable_q[GW'(vg)];
               else rc_err[g] = 1'b1;
-              if (first && front_pl[g][xnoc_pkg::HeadUgalBit]) begin
+              if (first && front_pl[g*PW + xnoc_pkg::HeadUgalBit]) begin
                 qmin = queued[tbl];
                 qval = queued[vport];
                 rt_min_d[g] = (qmin <= (qval << 1));     // UGAL-L: a Valiant path is about twice as long
               end
               if (!rt_min_d[g]) tbl = vport;
             end
-            port = term_q[tbl] ? RW'(tbl) + RW'(front_pl[g][xnoc_pkg::HeadEjselLsb +: xnoc_pkg::HeadEjselW]) : RW'(tbl);
+            port = term_q[tbl] ? RW'(tbl) + RW'(front_pl[g*PW + xnoc_pkg::HeadEjselLsb +: xnoc_pkg::HeadEjselW]) : RW'(tbl);
           end
-          rc_head[g] = front_ht[g][0];
+          rc_head[g] = front_ht[g*2];
           if (!rc_head[g] || port >= RW'(P)) rc_err[g] = 1'b1;
           // VC class: one up across a dateline (at most NC-1), kept along a
           // dimension, 0 on a turn (NC <= 2: the torus and octagon rule)
@@ -301,8 +314,8 @@ module xnoc_router #(
           out_req[o][i] = 1'b1;
           for (int v = 0; v < V; v++) begin
             if (in_vc[i] == VI'(v)) begin
-              in_pl[i] = front_pl[i*V + v];
-              in_ht[i] = front_ht[i*V + v];
+              in_pl[i] = front_pl[(i*V + v)*PW +: PW];
+              in_ht[i] = front_ht[(i*V + v)*2 +: 2];
             end
           end
           if (ovc_vld_q[g]) begin
@@ -336,7 +349,6 @@ module xnoc_router #(
   // ============================================ switch traversal (winners)
   // The winner of output o leaves its buffer into o's ST register with its
   // output VC; an SR head's route field is consumed (shifted right by SRB).
-  logic [PV-1:0] pop, pop_tail;
   logic [FW-1:0] st_flit [P];
   logic [PV-1:0] take, take_tail;        // output VC og sends a flit (and it is a tail)
 
@@ -375,53 +387,19 @@ module xnoc_router #(
     end
   end
 
-  // ============================================== next state: VCs, buffers
-  // (The circular-slot increment is written out twice below: as a function
-  // it makes Verilator 5.006 emit one copy of the router's sequential code
-  // per instance instead of one shared copy, 2.5x slower on an 8x8 mesh.)
-  logic [PV-1:0] push;                   // a flit is written into VC g
-  logic [P-1:0]  bad_vc;                 // flit on a VC >= V
-  logic [PV-1:0] fifo_err;               // write into a full buffer
+  // ============================================== next state: input VCs
   logic [PV-1:0] oc_err;                 // output VC credit over/underflow
 
   always_comb begin
     rt_vld_d  = (rt_vld_q & ~(pop & pop_tail)) | rc_head;
     ovc_vld_d = ovc_vld_q;
     ovc_d     = ovc_q;
-    rd_d      = rd_q;
-    wr_d      = wr_q;
-    cnt_d     = cnt_q;
-    occ_d     = occ_q;
-    push      = '0;
-    bad_vc    = '0;
-    fifo_err  = '0;
     // the popped flits: a head takes its output VC, a tail gives it back
     if (pop != '0) begin
       for (int gg = 0; gg < PV; gg++) begin
         if (pop[gg]) begin
           ovc_vld_d[gg] = !pop_tail[gg];
-          ovc_d[gg*VI +: VI]     = in_ovc[gg / V];
-          rd_d[gg*DI +: DI]      = (rd_q[gg*DI +: DI] == DI'(D - 1)) ? '0 : rd_q[gg*DI +: DI] + DI'(1);
-          cnt_d[gg*CW +: CW]     = cnt_q[gg*CW +: CW] - CW'(1);
-          occ_d[gg]     = (cnt_q[gg*CW +: CW] != CW'(1));
-        end
-      end
-    end
-    // arriving flits (at most one per port, on the VC its VC field names)
-    if (in_valid_i != '0) begin
-      for (int p = 0; p < P; p++) begin
-        if (in_valid_i[p] && 32'(in_flit_i[p*FW + PW + 2 +: 3]) >= V) bad_vc[p] = 1'b1;
-      end
-      for (int g = 0; g < PV; g++) begin
-        if (in_valid_i[g / V] && in_flit_i[(g / V)*FW + PW + 2 +: 3] == 3'(g % V)) begin
-          if (cnt_q[g*CW +: CW] == CW'(D) && !pop[g]) begin
-            fifo_err[g] = 1'b1;
-          end else begin
-            push[g]           = 1'b1;
-            wr_d[g*DI +: DI]  = (wr_q[g*DI +: DI] == DI'(D - 1)) ? '0 : wr_q[g*DI +: DI] + DI'(1);
-            cnt_d[g*CW +: CW] = cnt_d[g*CW +: CW] + CW'(1);
-            occ_d[g]          = 1'b1;
-          end
+          ovc_d[gg*VI +: VI] = in_ovc[gg / V];
         end
       end
     end
@@ -465,13 +443,11 @@ module xnoc_router #(
     if (!rst_ni) begin
       rt_vld_q  <= '0;
       ovc_vld_q <= '0;
-      occ_q     <= '0;
       cred_q    <= '1;
       busy_q    <= '0;
     end else begin
       rt_vld_q  <= rt_vld_d;
       ovc_vld_q <= ovc_vld_d;
-      occ_q     <= occ_d;
       cred_q    <= cred_d;
       busy_q    <= busy_d;
     end
@@ -482,32 +458,8 @@ module xnoc_router #(
   end
 
   always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      rd_q     <= '0;
-      wr_q     <= '0;
-      cnt_q    <= '0;
-      credit_q <= {PV{CW'(D)}};
-    end else begin
-      rd_q     <= rd_d;
-      wr_q     <= wr_d;
-      cnt_q    <= cnt_d;
-      credit_q <= credit_d;
-    end
-  end
-
-  // input buffers: written at BW, read at their fronts (storage not reset:
-  // only slots below the count are read)
-  for (genvar g = 0; g < PV; g++) begin : g_buf
-    logic [PW-1:0] pl_q [D];
-    logic [1:0]    ht_q [D];
-    always_ff @(posedge clk_i) begin
-      if (push[g]) begin
-        pl_q[wr_q[g*DI +: DI]] <= in_flit_i[(g / V)*FW +: PW];
-        ht_q[wr_q[g*DI +: DI]] <= in_flit_i[(g / V)*FW + PW +: 2];
-      end
-    end
-    assign front_pl[g] = pl_q[rd_q[g*DI +: DI]];
-    assign front_ht[g] = ht_q[rd_q[g*DI +: DI]];
+    if (!rst_ni) credit_q <= {PV{CW'(D)}};
+    else         credit_q <= credit_d;
   end
 
   // ST registers: the output ports themselves, written when a flit leaves
@@ -570,7 +522,7 @@ module xnoc_router #(
         2'd0: if (32'(dbg_addr_i[7:0]) < P) dbg_data_o = flits_q[dbg_addr_i[PB-1:0]];
         2'd1: if (32'(dbg_addr_i[7:0]) < P) dbg_data_o = stalls_q[dbg_addr_i[PB-1:0]];
         2'd2: if (32'(dbg_addr_i[7:3]) < P && 32'(dbg_addr_i[2:0]) < V)
-                dbg_data_o = 32'(cnt_q[(32'(dbg_addr_i[7:3]) * V + 32'(dbg_addr_i[2:0]))*CW +: CW]);
+                dbg_data_o = 32'(cnt[(32'(dbg_addr_i[7:3]) * V + 32'(dbg_addr_i[2:0]))*CW +: CW]);
         default: dbg_data_o = (dbg_addr_i[7:0] == 8'd0) ? 32'(err_q) : '0;
       endcase
     end
@@ -590,7 +542,6 @@ module xnoc_router #(
       for (int g = 0; g < PV; g++) begin
         CreditNeverAboveDepth: assert (credit_q[g*CW +: CW] <= CW'(D));
         CredMirrorsCredit: assert (cred_q[g] == (credit_q[g*CW +: CW] != '0));
-        OccMirrorsCount: assert (occ_q[g] == (cnt_q[g*CW +: CW] != '0));
       end
     end
   end

@@ -16,7 +16,7 @@ fi
 sed 's/HeadSrBit       = 12/HeadSrBit       = 11/' rtl/xnoc_pkg.sv | sed -n 's/^ *localparam int \([A-Za-z]*\) *= *\([0-9]*\);.*/\1 \2/p' | sort > "$TMP/sv2.txt"
 cmp -s "$TMP/c.txt" "$TMP/sv2.txt" && fail abi-drift-caught "a changed field went unnoticed" || ok abi-drift-caught
 # the router reads the head through the package, not through literals
-grep -q "xnoc_pkg::HeadSrBit" rtl/xnoc_router.sv && ! grep -nE "front_pl\[g\]\[(12|11:0|17:14)\]" rtl/xnoc_router.sv >/dev/null \
+grep -q "xnoc_pkg::HeadSrBit" rtl/xnoc_router.sv && ! grep -nE "front_pl\[g\*PW \+ [0-9]" rtl/xnoc_router.sv >/dev/null \
     && ok router-uses-pkg || fail router-uses-pkg "rtl/xnoc_router.sv spells head fields out"
 grep -q "xnoc_pkg::MetaTagLsb" rtl/xnoc_ncu_absorb.sv && grep -q "xnoc_pkg::MetaTagLsb" rtl/xnoc_ncu_emit.sv && \
     ! grep -nE "(fpay|ehead_d|spay)\[[0-9]+(:[0-9]+)?\]" rtl/xnoc_ncu*.sv >/dev/null \
@@ -28,7 +28,7 @@ done
 grep -q "firmware/coll/plan.h" sim_harness/coll/coll_plan.h && ok harness-includes-plan.h || fail harness-includes-plan.h "coll_plan.h"
 # the router with the package synthesizes (yosys 0.23 takes package references)
 if command -v yosys >/dev/null; then
-    if yosys -q -l "$TMP/ys.log" -p "read_verilog -sv rtl/xnoc_pkg.sv rtl/xnoc_fifo.sv rtl/xnoc_rr_arb.sv rtl/xnoc_router.sv; chparam -set NumPorts 3 -set NumVcs 2 -set BufDepth 2 -set NumAddrs 4 xnoc_router; synth -top xnoc_router; stat" >/dev/null 2>&1 \
+    if yosys -q -l "$TMP/ys.log" -p "read_verilog -sv rtl/xnoc_pkg.sv rtl/xnoc_fifo.sv rtl/xnoc_rr_arb.sv rtl/xnoc_vc_buffers.sv rtl/xnoc_router.sv; chparam -set NumPorts 3 -set NumVcs 2 -set BufDepth 2 -set NumAddrs 4 xnoc_router; synth -top xnoc_router; stat" >/dev/null 2>&1 \
         && cells=$(grep "Number of cells:" "$TMP/ys.log" | tail -1 | awk '{print $4}') && [ "${cells:-0}" -gt 500 ]; then
         ok "router-synthesizes ($cells cells)"
     else fail router-synthesizes "$(tail -3 "$TMP/ys.log" 2>/dev/null)"; fi

@@ -20,6 +20,12 @@ check_fail ni-ring-unaligned 1 "NI receive ring 0x8[0-9a-f]{7} \+ 1024 bytes: no
 ab() { $XNOC run --topo $T --arg case=0 $FW/ni-abuse.elf; }
 XNOC_TEST_DROP=1:5 check_fail drop-data 1 "^xnoc run: network interface of node 1: channel 0 VC [0-9]: the message from terminal 0 \(tag 3\) ended after 248 of its 256 bytes: a flit was lost \(cycle [0-9]+\)$" ab
 XNOC_TEST_DUP=1:5 check_fail dup-data 1 "^xnoc run: network interface of node 1: channel 0 VC [0-9]: the message from terminal 0 \(tag 3\) has more data flits than its 256 bytes: a flit was duplicated \(cycle [0-9]+\)$" ab
+# a credit for an injection VC buffer that is already free (the router never
+# returned it: an RTL fault) is refused by the terminal's credit counters
+# (net/endpoint.c), in the NI and in the traffic terminal alike
+XNOC_TEST_SPURIOUS_INJ_CREDIT=1 check_fail ni-refuses-spurious-credit 1 "^xnoc run: network interface of node 0: channel 0: the router returned a credit for VC 0 it did not owe \(2 VCs of 8 flits\) \(cycle 0\)$" ab
+j=$(XNOC_TEST_SPURIOUS_INJ_CREDIT=1 $XNOC traffic --topo $T --rate 0.1 --cycles 200 --json 2>/dev/null)
+jcheck traffic-refuses-spurious-credit "$j" '.errors==1 and .first_error=="cycle 0: credit overflow on injection channel 0 VC 0" and .error_kinds.corrupted==1'
 XNOC_TEST_DROP=1:0 check_fail drop-head 1 "node 1: channel 0 VC [0-9]: a body flit without a head: the head was lost, or a tail duplicated" ab
 XNOC_TEST_DUP=1:0 check_fail dup-head 1 "node 1: channel 0 VC [0-9]: a head flit arrived right after another head: a flit was lost or duplicated" ab
 XNOC_TEST_DROP=1:33 check_fail drop-tail 1 "^xnoc run: network interface of node 1: channel 0 VC [0-9]: the message from terminal 0 \(tag 3\) stopped after 248 of its 256 bytes and the network is empty: its last flit\(s\) were lost \(cycle [0-9]+\)$" ab

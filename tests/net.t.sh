@@ -3,6 +3,8 @@
 # deadlock, link counters, watchdog, waveforms
 source tests/lib.sh
 
+# the terminal side of a channel's credits (net/endpoint.c), used by the NI and the traffic terminal
+if unit_bin U endpoint_unit; then "$U"; fi
 # the model build's pass that merges Verilator's duplicate function copies (net/dedupe.c)
 if unit_bin U dedupe_unit; then "$U"; fi
 

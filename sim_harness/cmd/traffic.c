@@ -196,6 +196,7 @@ int cmd_traffic(int argc, char **argv)
     s->hooks = xcalloc((size_t)t->nterms, sizeof *s->hooks);
     for (int term = 0; term < t->nterms; term++) test_hooks_init(&s->hooks[term], term);
     s->spurious_credit = getenv("XNOC_TEST_SPURIOUS_CREDIT") != NULL;
+    s->spurious_inj_credit = getenv("XNOC_TEST_SPURIOUS_INJ_CREDIT") != NULL;
     s->net = net_open(t, &rc, 1, err, sizeof err);
     if (!s->net) cli_fail(EXIT_USAGE, "%s", err);
     if (trace && net_trace(s->net, trace, tfrom, tto, err, sizeof err)) cli_fail(EXIT_USAGE, "--trace: %s", err);
@@ -211,8 +212,8 @@ int cmd_traffic(int argc, char **argv)
     s->ej = xcalloc((size_t)s->nch, sizeof *s->ej);
     s->ejc = xcalloc((size_t)s->nch, sizeof *s->ejc);
     s->injc = xcalloc((size_t)s->nch, sizeof *s->injc);
-    s->credits = xcalloc((size_t)s->nch * (size_t)rc.vcs, sizeof *s->credits);
-    for (int i = 0; i < s->nch * rc.vcs; i++) s->credits[i] = rc.buf;
+    s->ep = xcalloc((size_t)s->nch, sizeof *s->ep);
+    for (int ch = 0; ch < s->nch; ch++) ep_init(&s->ep[ch], rc.vcs, rc.buf);
     s->is = xcalloc((size_t)s->nch, sizeof *s->is);
     s->es = xcalloc((size_t)s->nch * (size_t)rc.vcs, sizeof *s->es);
     s->inj_flits = xcalloc((size_t)s->nch, sizeof *s->inj_flits);
@@ -240,19 +241,16 @@ int cmd_traffic(int argc, char **argv)
     double run_t0 = cli_now();
     for (;; now++) {
         /* 1. flits and credits the network presents in this cycle */
-        memset(s->ejc, 0, (size_t)s->nch * sizeof *s->ejc);
+        if (s->spurious_inj_credit && now == 0) s->injc[0] = (xnoc_credit){.valid = 1, .vc = 0};
         for (int ch = 0; ch < s->nch; ch++) {
             if (s->ej[ch].valid) {
                 traffic_receive(s, ch, &s->ej[ch], now);
                 last_move = now;
             }
-            if (s->injc[ch].valid) {
-                int *cr = &s->credits[ch * rc.vcs + s->injc[ch].vc];
-                if (s->injc[ch].vc >= rc.vcs || *cr >= rc.buf)
-                    traffic_error(s, &s->err_corrupt, "cycle %llu: credit overflow on injection channel %d VC %d",
-                                  (unsigned long long)now, ch, s->injc[ch].vc);
-                else (*cr)++;
-            }
+            if (s->injc[ch].valid && !ep_credit_in(&s->ep[ch], &s->injc[ch]))
+                traffic_error(s, &s->err_corrupt, "cycle %llu: credit overflow on injection channel %d VC %d",
+                              (unsigned long long)now, ch, s->injc[ch].vc);
+            ep_credit_out(&s->ep[ch], &s->ejc[ch]); /* for the flit just taken, or none */
         }
         /* 2. new packets */
         if (pattern == PAT_ALLPAIRS) {
@@ -571,7 +569,7 @@ int cmd_traffic(int argc, char **argv)
     free(s->ej);
     free(s->ejc);
     free(s->injc);
-    free(s->credits);
+    free(s->ep);
     free(s->is);
     free(s->es);
     free(s->hooks);

@@ -120,10 +120,7 @@ void traffic_receive(sim *s, int ch, const xnoc_flit *fin, uint64_t now)
                       (unsigned long long)now, fin->vc, term, s->rc.vcs);
         return;
     }
-    if (!s->no_eject_credit) {
-        s->ejc[ch].valid = 1;
-        s->ejc[ch].vc = fin->vc;
-    }
+    if (!s->no_eject_credit) ep_owe(&s->ep[ch], fin->vc); /* returned this cycle: no flit waits here */
     xnoc_flit f = *fin;
     test_hooks *h = &s->hooks[term];
     test_hooks_corrupt(h, &f.payload, 8);

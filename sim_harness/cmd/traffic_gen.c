@@ -132,14 +132,8 @@ void traffic_inject(sim *s, uint64_t now)
                 if (h >= s->qlen[term]) continue;
                 size_t idx = s->queue[term][h];
                 if (s->pk.v[idx].chan != c) continue;
-                int best = -1;
-                for (int v = 0; v < vpc; v++) {
-                    int vv = (int)((s->pk.v[idx].seq + (uint32_t)v) % (uint32_t)vpc);
-                    if (s->credits[ch * s->rc.vcs + vv] > 0) {
-                        best = vv;
-                        break;
-                    }
-                }
+                /* the packet's sequence number picks the first class-0 VC tried */
+                int best = ep_pick_vc(&s->ep[ch], vpc, (int)(s->pk.v[idx].seq % (uint32_t)vpc));
                 if (best < 0) continue;
                 s->queue_head[term]++;
                 st->active = 1;
@@ -147,8 +141,7 @@ void traffic_inject(sim *s, uint64_t now)
                 st->vc = best;
                 st->sent = 0;
             }
-            int *cr = &s->credits[ch * s->rc.vcs + st->vc];
-            if (*cr == 0) continue;
+            if (!ep_can_send(&s->ep[ch], st->vc)) continue;
             packet *p = &s->pk.v[st->pkt];
             xnoc_flit *f = &s->inj[ch];
             f->valid = 1;
@@ -158,7 +151,7 @@ void traffic_inject(sim *s, uint64_t now)
             f->payload = p->flits  ? p->flits[st->sent]
                          : f->head ? traffic_head_word(s, p->src, p->dst, p->chan, p->seq)
                                    : traffic_body_word(p->src, p->seq, st->sent);
-            (*cr)--;
+            ep_spend(&s->ep[ch], st->vc);
             s->inj_flits[ch]++;
             s->in_flight += !p->flits; /* coding groups are tracked per group (units change flit counts) */
             if (++st->sent == p->len) {

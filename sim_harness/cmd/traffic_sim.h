@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "net/endpoint.h"
 #include "net/net.h"
 #include "system/test_hooks.h"
 #include "net/topo.h"
@@ -56,7 +57,7 @@ typedef struct {
     int nch;
     xnoc_flit *inj, *ej;
     xnoc_credit *ejc, *injc;
-    int *credits; /* [ch * vcs + vc] */
+    endpoint *ep; /* [ch]: its credits, injection held and ejection owed (net/endpoint.h) */
     inj_state *is;
     ej_state *es; /* [ch * vcs + vc] */
     uint64_t *inj_flits;
@@ -65,9 +66,10 @@ typedef struct {
     uint64_t measured_total, measured_done, window_flits, in_flight;
     uint64_t *src_window_flits; /* [src] flits of src's packets ejected in the window */
     uint64_t last_progress;
-    int no_eject_credit; /* test hook: provoke a stall */
-    int spurious_credit; /* test hook: a credit nobody owed, to trip the RTL invariant */
-    size_t **by_src;     /* [src]: packet indexes in sequence order (a head names src and seq) */
+    int no_eject_credit;     /* test hook: provoke a stall */
+    int spurious_credit;     /* test hook: a credit nobody owed, to trip the RTL invariant */
+    int spurious_inj_credit; /* test hook: an injection credit the router never returned */
+    size_t **by_src;         /* [src]: packet indexes in sequence order (a head names src and seq) */
     size_t *by_src_n, *by_src_cap;
     nc_gen *nc;        /* --coding */
     test_hooks *hooks; /* [term] XNOC_TEST_CORRUPT / _DROP / _DUP at ejection */

@@ -6,6 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* a flit's VC indexes rx[][] masked, and the queues behind held packets wrap */
+_Static_assert((ROUTER_MAX_VCS & (ROUTER_MAX_VCS - 1)) == 0, "ROUTER_MAX_VCS must be a power of two");
+
 void ni_init(ni *n, const topo *t, const router_cfg *rc, int term, rv32 *core)
 {
     memset(n, 0, sizeof *n);
@@ -24,7 +27,7 @@ void ni_init(ni *n, const topo *t, const router_cfg *rc, int term, rv32 *core)
     n->nc_max_bytes = rc->ncmax * 8;
     n->mask_flits = (t->nterms + t->nrouters + 63) / 64;
     for (int c = 0; c < n->k; c++) {
-        for (int v = 0; v < n->vcs; v++) n->send[c].credits[v] = rc->buf;
+        ep_init(&n->ep[c], rc->vcs, rc->buf);
         n->send[c].out_dest = NI_OUT_NONE;
     }
     n->m.src = NI_ANY_SRC;
@@ -34,7 +37,7 @@ void ni_init(ni *n, const topo *t, const router_cfg *rc, int term, rv32 *core)
 void ni_free(ni *n)
 {
     for (int c = 0; c < n->k; c++)
-        for (int v = 0; v < 8; v++) free(n->rx[c][v].buf);
+        for (int v = 0; v < ROUTER_MAX_VCS; v++) free(n->rx[c][v].buf);
     free(n->posted);
 }
 
@@ -323,15 +326,8 @@ static void send_cycle(ni *n, int c, xnoc_flit *f)
     ni_send *s = &n->send[c];
     f->valid = 0;
     if (!s->busy) return;
-    if (s->vc < 0) {
-        for (int v = 0; v < n->vpc; v++)
-            if (s->credits[v] > 0) {
-                s->vc = v;
-                break;
-            }
-        if (s->vc < 0) return;
-    }
-    if (s->credits[s->vc] == 0) return;
+    if (s->vc < 0) s->vc = ep_pick_vc(&n->ep[c], n->vpc, 0); /* the lowest class-0 VC with a credit */
+    if (s->vc < 0 || !ep_can_send(&n->ep[c], s->vc)) return;
     f->valid = 1;
     f->vc = (uint8_t)s->vc;
     const ni_wire *w = &s->w;
@@ -349,7 +345,7 @@ static void send_cycle(ni *n, int c, xnoc_flit *f)
         memcpy(&x, n->core->ram + (w->addr_go - n->core->ram_base) + off, take);
         f->payload = x;
     }
-    s->credits[s->vc]--;
+    ep_spend(&n->ep[c], s->vc);
     n->flits_sent++;
     n->inj_flits[c]++;
     if (++s->sent == w->nflits) {
@@ -437,17 +433,13 @@ static void complete_posted(ni *n, ni_asm *a)
     delivered(n, a);
 }
 
-static void owe(ni *n, int c, int vc)
-{
-    n->owed[c][(n->owed_head[c] + n->owed_len[c]) % 512] = (uint8_t)vc;
-    n->owed_len[c]++;
-}
+static void owe(ni *n, int c, int vc) { ep_owe(&n->ep[c], vc); }
 
 /* Processes one flit; returns 0 if the packet it completes must wait for
  * ring space (its credit is then owed until the commit). */
 static int recv_flit(ni *n, int c, const xnoc_flit *f)
 {
-    ni_asm *a = &n->rx[c][f->vc & 7];
+    ni_asm *a = &n->rx[c][f->vc & (ROUTER_MAX_VCS - 1)];
     n->flits_recv++;
 #define FAIL(...) (n->error[0] ? 0 : snprintf(n->error, sizeof n->error, __VA_ARGS__))
     if (f->head) {
@@ -539,7 +531,12 @@ void ni_cycle(ni *n, const xnoc_flit *ej, const xnoc_credit *injc, xnoc_flit *in
 {
     int full = 0;
     for (int c = 0; c < n->k; c++) {
-        if (injc[c].valid && injc[c].vc < 8) n->send[c].credits[injc[c].vc]++;
+        if (injc[c].valid && !ep_credit_in(&n->ep[c], &injc[c])) {
+            snprintf(n->error, sizeof n->error,
+                     "channel %d: the router returned a credit for VC %d it did not owe (%d VCs of %d flits)", c,
+                     injc[c].vc, n->vcs, n->buf);
+            return;
+        }
         /* a held packet retries its commit; then the flits queued behind it */
         for (int v = 0; v < n->vcs; v++) {
             ni_asm *a = &n->rx[c][v];
@@ -550,13 +547,13 @@ void ni_cycle(ni *n, const xnoc_flit *ej, const xnoc_credit *injc, xnoc_flit *in
             full |= a->held;
             if (!a->held && a->qlen) {
                 xnoc_flit f = a->q[a->qhead];
-                a->qhead = (a->qhead + 1) % 64;
+                a->qhead = (a->qhead + 1) % ROUTER_MAX_BUF;
                 a->qlen--;
                 if (recv_flit(n, c, &f)) owe(n, c, v);
             }
         }
         if (ej[c].valid) {
-            ni_asm *a = &n->rx[c][ej[c].vc & 7];
+            ni_asm *a = &n->rx[c][ej[c].vc & (ROUTER_MAX_VCS - 1)];
             int fate = test_hooks_fate(&n->hooks);
             if (fate == HOOK_DROP) {
                 owe(n, c, ej[c].vc); /* discarded; its credit goes back as for any flit */
@@ -564,20 +561,14 @@ void ni_cycle(ni *n, const xnoc_flit *ej, const xnoc_credit *injc, xnoc_flit *in
                 /* a duplicate is taken first and earns no credit of its own */
                 if (fate == HOOK_DUP && !a->held && !a->qlen) (void)recv_flit(n, c, &ej[c]);
                 if (a->held || a->qlen) {
-                    a->q[(a->qhead + a->qlen) % 64] = ej[c];
+                    a->q[(a->qhead + a->qlen) % ROUTER_MAX_BUF] = ej[c];
                     a->qlen++;
                 } else if (recv_flit(n, c, &ej[c])) {
                     owe(n, c, ej[c].vc);
                 }
             }
         }
-        ejc[c].valid = 0;
-        if (n->owed_len[c]) {
-            ejc[c].valid = 1;
-            ejc[c].vc = n->owed[c][n->owed_head[c]];
-            n->owed_head[c] = (n->owed_head[c] + 1) % 512;
-            n->owed_len[c]--;
-        }
+        ep_credit_out(&n->ep[c], &ejc[c]);
         send_cycle(n, c, &inj[c]);
     }
     n->full_cycles += (uint64_t)full;
@@ -590,7 +581,7 @@ int ni_busy(const ni *n)
         if (n->send[c].busy) return 1;
         for (int v = 0; v < n->vcs; v++)
             if (n->rx[c][v].active || n->rx[c][v].held || n->rx[c][v].qlen) return 1;
-        if (n->owed_len[c]) return 1;
+        if (ep_owes(&n->ep[c])) return 1;
     }
     return 0;
 }

@@ -15,6 +15,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include "net/endpoint.h"
 #include "net/net.h"
 #include "core/rv32.h"
 #include "net/topo.h"
@@ -55,7 +56,6 @@ typedef struct {
     int busy, vc, sent;
     uint32_t done;
     uint64_t go_cycle; /* network cycle of the last accepted GO */
-    int credits[ROUTER_MAX_VCS];
 } ni_send;
 
 typedef struct {
@@ -70,7 +70,7 @@ typedef struct {
     uint8_t *buf;
     /* flits that arrived behind a held packet: accepted (the router had a
      * credit for them) but not yet processed, so their credits are owed */
-    xnoc_flit q[ROUTER_MAX_BUF]; /* at most a VC buffer's worth are owed */
+    xnoc_flit q[ROUTER_MAX_BUF]; /* at most a VC buffer's worth are owed (a power of two) */
     int qhead, qlen;
 } ni_asm;
 
@@ -86,8 +86,7 @@ typedef struct ni {
     rv32 *core;
     ni_send send[NI_MAX_K];
     ni_asm rx[NI_MAX_K][ROUTER_MAX_VCS];
-    uint8_t owed[NI_MAX_K][ROUTER_MAX_VCS * ROUTER_MAX_BUF]; /* credits to return, one per cycle (VC ids) */
-    int owed_head[NI_MAX_K], owed_len[NI_MAX_K];
+    endpoint ep[NI_MAX_K]; /* each channel's credits: injection held, ejection owed (net/endpoint.h) */
     uint32_t ring_base, ring_size, head, tail, count, irq_en, pending;
     uint64_t packets_sent, flits_sent, packets_recv, flits_recv;
     uint64_t coded_sent, mc_sent, mask_flits_sent; /* packets to units, MC packets, their mask flits */

@@ -186,6 +186,7 @@ sys *sys_create(const topo *t, const router_cfg *rc, const sys_opts *o, const ch
     s->rc = *rc;
     s->net = net;
     s->hops = hops;
+    s->spurious_inj_credit = getenv("XNOC_TEST_SPURIOUS_INJ_CREDIT") != NULL;
     s->o = *o;
     s->elf = info; /* its symbols name PCs in fault and stall lines */
     if (!s->o.console_out) s->o.console_out = stdout;
@@ -480,6 +481,7 @@ int sys_run(sys *s, uint64_t max_cycles)
             }
         }
         if (s->bg) background_cycle(s->bg, s);
+        if (s->spurious_inj_credit && s->cycle == 0) s->injc[0] = (xnoc_credit){.valid = 1, .vc = 0};
         for (int i = 0; i < s->n; i++) {
             ni *n = &s->nodes[i].ni;
             ni_cycle(n, &s->ej[i * k], &s->injc[i * k], &s->inj[i * k], &s->ejc[i * k]);

@@ -93,9 +93,10 @@ typedef struct sys {
     int halted; /* tohost written */
     uint32_t tohost_value;
     int tohost_node;
-    char fault[700]; /* first fault, one line */
-    uint64_t wd_sig, wd_since;
-    elf_info elf; /* the image: entry, symbols */ /* watchdog: progress signature and the cycle it last changed */
+    char fault[700];           /* first fault, one line */
+    uint64_t wd_sig, wd_since; /* watchdog: progress signature and the cycle it last changed */
+    elf_info elf;              /* the image: entry, symbols */
+    int spurious_inj_credit;   /* XNOC_TEST_SPURIOUS_INJ_CREDIT: node 0 gets a credit nobody returned */
     /* Called after every network cycle when set (the live view): a non-zero
      * answer stops the run, sys_run() returns 3 and s->fault says why. */
     int (*on_cycle)(struct sys *s, void *arg);
