@@ -129,7 +129,14 @@ module xnoc_ncu_absorb #(
   assign fhead = iv_front[vsel][PW];
   assign ftail = iv_front[vsel][PW+1];
   assign fpay  = iv_front[vsel][PW-1:0];
-  assign meta_tag_o = fpay[xnoc_pkg::MetaTagLsb +: xnoc_pkg::MetaTagW];
+  // the front flit read as a head or a meta flit, by name (rtl/xnoc_pkg.sv)
+  xnoc_pkg::head_t fhd;
+  xnoc_pkg::meta_t fmeta;
+  assign fhd   = fpay;
+  assign fmeta = fpay;
+  assign meta_tag_o = fmeta.tag;
+  logic unused_fhd;            // routing fields: the router's, not the unit's
+  assign unused_fhd = ^{fhd.vgroup, fhd.ugal, fhd.val, fhd.rsvd, fhd.ejsel, fhd.dest};
 
   // ------------------------------------------------------- the packet's state
   logic          h_mc_q, h_mc_d;
@@ -179,9 +186,9 @@ module xnoc_ncu_absorb #(
     merge_o  = 1'b0;
     fin_o    = 1'b0;
     kind_o   = 1'b0;
-    tag_o    = fpay[xnoc_pkg::MetaTagLsb +: xnoc_pkg::MetaTagW];
-    src_o    = fpay[xnoc_pkg::MetaSrcLsb +: xnoc_pkg::MetaSrcW];
-    len_o    = fpay[xnoc_pkg::MetaLenLsb +: xnoc_pkg::MetaLenW];
+    tag_o    = fmeta.tag;
+    src_o    = fmeta.src;
+    len_o    = fmeta.len;
     mset_o   = 1'b0;
     mem_we_o = 1'b0;
     mem_wa_o = MA'(32'(islot_q) * MaxFlits + 32'(n_q));
@@ -190,7 +197,7 @@ module xnoc_ncu_absorb #(
     mask_wi_o = MB'(n_q);
     ev_o      = '0;
     ev_slot_o = islot_q;
-    len      = fpay[xnoc_pkg::MetaLenLsb +: xnoc_pkg::MetaLenW];
+    len      = fmeta.len;
     nd       = '0;
     s        = '0;
     ok       = 1'b1;
@@ -199,16 +206,15 @@ module xnoc_ncu_absorb #(
         IHead: begin
           iv_pop[vsel] = 1'b1;
           cur_d        = vsel;
-          h_mc_d   = fpay[xnoc_pkg::HeadMcBit];
-          h_op_d   = fpay[xnoc_pkg::HeadOpLsb +: xnoc_pkg::HeadOpW];
-          h_cnt_d  = fpay[xnoc_pkg::HeadCountLsb +: xnoc_pkg::HeadCountW];
-          h_od_d   = fpay[xnoc_pkg::HeadOutDestLsb +: xnoc_pkg::HeadOutDestW];
-          h_omc_d  = fpay[xnoc_pkg::HeadOutMcBit];
-          h_oop_d  = fpay[xnoc_pkg::HeadOutOpLsb +: xnoc_pkg::HeadOutOpW];
-          h_ocnt_d = fpay[xnoc_pkg::HeadOutCountLsb +: xnoc_pkg::HeadOutCountW];
+          h_mc_d   = fhd.mc;
+          h_op_d   = fhd.op;
+          h_cnt_d  = fhd.count;
+          h_od_d   = fhd.out_dest;
+          h_omc_d  = fhd.out_mc;
+          h_oop_d  = fhd.out_op;
+          h_ocnt_d = fhd.out_count;
           // ENCODE (with or without a mask) or REPLICATE with a mask
-          if (!fhead || ftail || fpay[xnoc_pkg::HeadSrBit] || !(fpay[xnoc_pkg::HeadOpLsb +: xnoc_pkg::HeadOpW] == 2'd1 ||
-                                                  (fpay[xnoc_pkg::HeadOpLsb +: xnoc_pkg::HeadOpW] == 2'd0 && fpay[xnoc_pkg::HeadMcBit]))) begin
+          if (!fhead || ftail || fhd.sr || !(fhd.op == 2'd1 || (fhd.op == 2'd0 && fhd.mc))) begin
             ev_o[ErrPacket] = 1'b1;
             ist_d = ftail ? IHead : IDrop;
           end else begin

@@ -100,7 +100,8 @@ module xnoc_ncu_emit #(
   logic [SB-1:0] es_q, es_d;             // slot being emitted
   logic [PB-1:0] ep_q, ep_d;             // REPLICATE: port being served
   logic [MW-1:0] emask_q, emask_d;       // mask flits of the packet being sent
-  logic [PW-1:0] ehead_q, ehead_d;
+  xnoc_pkg::head_t ehead_q, ehead_d;  // the head of the packet being sent, by name (rtl/xnoc_pkg.sv)
+  xnoc_pkg::meta_t emeta;             // its meta flit
   logic          emc_q, emc_d;
   logic [EB-1:0] en_q, en_d;
   logic          send, stail, cr_avail;
@@ -189,6 +190,7 @@ module xnoc_ncu_emit #(
     send    = 1'b0;
     stail   = 1'b0;
     spay    = ehead_q;
+    emeta   = '0;
     coded_d = coded_q;
     repl_d  = repl_q;
     last_port = (32'(ep_q) == P - 1);
@@ -205,11 +207,11 @@ module xnoc_ncu_emit #(
           end else begin
             // the coded packet: head with the slot's out_* fields, meta from the unit
             ehead_d = '0;
-            ehead_d[xnoc_pkg::HeadDestLsb +: xnoc_pkg::HeadDestW] = od_i[AW*rd_idx +: AW];
-            ehead_d[xnoc_pkg::HeadMcBit] = omc_i[rd_idx];
-            ehead_d[xnoc_pkg::HeadOpLsb +: xnoc_pkg::HeadOpW] = oop_i[2*rd_idx +: 2];
-            ehead_d[xnoc_pkg::HeadCountLsb +: xnoc_pkg::HeadCountW] = ocnt_i[4*rd_idx +: 4];
-            ehead_d[xnoc_pkg::HeadOutDestLsb +: xnoc_pkg::HeadOutDestW] = None;
+            ehead_d.dest = od_i[AW*rd_idx +: AW];
+            ehead_d.mc = omc_i[rd_idx];
+            ehead_d.op = oop_i[2*rd_idx +: 2];
+            ehead_d.count = ocnt_i[4*rd_idx +: 4];
+            ehead_d.out_dest = None;
             emc_d   = omc_i[rd_idx];
             emask_d = emask_i;
             est_d   = EHead;
@@ -226,16 +228,16 @@ module xnoc_ncu_emit #(
           end
         end else if (sub_any) begin
           ehead_d = '0;
-          ehead_d[xnoc_pkg::HeadOutDestLsb +: xnoc_pkg::HeadOutDestW] = None;
-          ehead_d[xnoc_pkg::HeadCountLsb +: xnoc_pkg::HeadCountW] = cnt_i[4*es_q +: 4];
+          ehead_d.out_dest = None;
+          ehead_d.count = cnt_i[4*es_q +: 4];
           if (sub_many) begin                   // a subtree: the next router's unit
-            ehead_d[xnoc_pkg::HeadDestLsb +: xnoc_pkg::HeadDestW] = AW'(NumTerms) + AW'(nb_q[ep_q]);
-            ehead_d[xnoc_pkg::HeadMcBit] = 1'b1;
+            ehead_d.dest = AW'(NumTerms) + AW'(nb_q[ep_q]);
+            ehead_d.mc = 1'b1;
             emc_d          = 1'b1;
             emask_d        = sub;
           end else begin                        // a leaf: plain copy
-            ehead_d[xnoc_pkg::HeadDestLsb +: xnoc_pkg::HeadDestW] = sub_first;
-            ehead_d[xnoc_pkg::HeadOpLsb +: xnoc_pkg::HeadOpW] = (32'(sub_first) >= NumTerms) ? 2'd1 : 2'd0;  // a unit takes it as ENCODE
+            ehead_d.dest = sub_first;
+            ehead_d.op = (32'(sub_first) >= NumTerms) ? 2'd1 : 2'd0;  // a unit takes it as ENCODE
             emc_d          = 1'b0;
           end
           est_d = EHead;
@@ -254,10 +256,10 @@ module xnoc_ncu_emit #(
         end
       end
       EMeta: begin
-        spay = '0;                                // the meta flit: rtl/xnoc_pkg.sv
-        spay[xnoc_pkg::MetaLenLsb +: xnoc_pkg::MetaLenW] = data_len;
-        spay[xnoc_pkg::MetaTagLsb +: xnoc_pkg::MetaTagW] = tag_i[16*es_q +: 16];
-        spay[xnoc_pkg::MetaSrcLsb +: xnoc_pkg::MetaSrcW] = kind_i[es_q] ? src_i[16*es_q +: 16] : 16'(32'(NumTerms) + 32'(self_q));
+        emeta.len = data_len;                    // the meta flit
+        emeta.tag = tag_i[16*es_q +: 16];
+        emeta.src = kind_i[es_q] ? src_i[16*es_q +: 16] : 16'(32'(NumTerms) + 32'(self_q));
+        spay      = emeta;
         if (cr_avail) begin
           send  = 1'b1;
           en_d  = '0;

@@ -42,6 +42,40 @@ package xnoc_pkg;
   localparam int MetaLenLsb      = 32;
   localparam int MetaLenW        = 32;
 
+  // The same fields as types, most significant field first, so the RTL
+  // reads and writes a head by name (h.dest, h.val) rather than through
+  // offsets.  tests/abi.t.sh fails if a field's place here differs from its
+  // Lsb/W above.  (yosys 0.23 takes variables of these types at module
+  // scope, not inside a block, and no casts to them.)
+  localparam int HeadW = 64;            // head and meta flits: a 64-bit payload
+  typedef struct packed {               // head flit, table routing
+    logic [HeadVgroupW-1:0]   vgroup;
+    logic                     ugal;
+    logic                     val;
+    logic [12:0]              rsvd;      // [55:43] unused
+    logic [HeadOutCountW-1:0] out_count;
+    logic [HeadOutOpW-1:0]    out_op;
+    logic                     out_mc;
+    logic [HeadOutDestW-1:0]  out_dest;
+    logic [HeadCountW-1:0]    count;
+    logic [HeadOpW-1:0]       op;
+    logic [HeadEjselW-1:0]    ejsel;
+    logic                     mc;
+    logic                     sr;
+    logic [HeadDestW-1:0]     dest;
+  } head_t;
+  typedef struct packed {               // head flit, source routing
+    logic [HeadRouteW-1:0]    route;     // hop i's output port in route[PB*i +: PB]
+    logic                     mc;
+    logic                     sr;
+    logic [HeadDestW-1:0]     dest;
+  } head_sr_t;
+  typedef struct packed {               // meta flit
+    logic [MetaLenW-1:0]      len;
+    logic [MetaTagW-1:0]      tag;
+    logic [MetaSrcW-1:0]      src;
+  } meta_t;
+
   // configuration bus shared by routers and coding units (sim_harness/net/netgen.c)
   localparam int CfgAddrW        = 12;  // routing-table rows: every head address
   localparam int CfgDataW        = 8;   // a 5-bit port, or port attributes {dateline, dim[2:0]}

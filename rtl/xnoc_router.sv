@@ -81,7 +81,6 @@ module xnoc_router #(
   localparam int TW  = (NT > 1) ? $clog2(NT) : 1;
   localparam int GI  = (PV > 1) ? $clog2(PV) : 1; // input VC index bits
   localparam int RW  = PB + 2;                  // table port + ejection select, unwrapped
-  localparam int SRL = xnoc_pkg::HeadRouteLsb;  // SR route field offset in the head
   // output VCs a head may take: all (ejection port), or class c's: MaskC0 << c*VPC
   localparam logic [V-1:0] MaskAll = {V{1'b1}};
   localparam logic [V-1:0] MaskC0  = MaskAll >> (V - VPC);
@@ -183,6 +182,13 @@ module xnoc_router #(
     end
   end
 
+  // the head at a VC's front, read by name (rtl/xnoc_pkg.sv; module scope:
+  // yosys 0.23 takes struct variables only here)
+  xnoc_pkg::head_t    rc_h;
+  xnoc_pkg::head_sr_t rc_hs;
+  logic unused_head;                   // the coding unit's fields, and the route past this hop
+  assign unused_head = ^{rc_h, rc_hs};
+
   always_comb begin
     logic [PV-1:0] todo;                 // a flit at the front, not routed yet
     logic          sr;
@@ -195,6 +201,8 @@ module xnoc_router #(
     logic [PB-1:0] vport;
     logic [QW-1:0] qmin, qval;
     todo      = occ & ~rt_vld_q;
+    rc_h      = '0;
+    rc_hs     = '0;
     rt_port_d = rt_port_q;
     rt_mask_d = rt_mask_q;
     rt_min_d  = rt_min_q;
@@ -218,11 +226,13 @@ module xnoc_router #(
     if (todo != '0) begin
       for (int g = 0; g < PV; g++) begin
         if (todo[g]) begin
-          sr   = front_pl[g*PW + xnoc_pkg::HeadSrBit];         // head fields: rtl/xnoc_pkg.sv
-          dest = front_pl[g*PW + xnoc_pkg::HeadDestLsb +: xnoc_pkg::HeadDestW];
+          rc_h  = front_pl[g*PW +: xnoc_pkg::HeadW];
+          rc_hs = front_pl[g*PW +: xnoc_pkg::HeadW];
+          sr    = rc_h.sr;
+          dest  = rc_h.dest;
           tbl  = '0;
           if (sr) begin                                    // source routed
-            port = RW'(front_pl[g*PW + SRL +: SRB]);
+            port = RW'(rc_hs.route[SRB-1:0]);
           end else begin                                   // table (+ ejection select)
             if (32'(dest) < NT) tbl = table_q[dest[TW-1:0]];
             else rc_err[g] = 1'b1;
@@ -231,20 +241,20 @@ module xnoc_router #(
             // router between that and the minimal route, by the queues at both outputs
             gc    = 2'((g % V) / VPC);
             first = term_q[g / V];
-            val   = (NG > 1) && front_pl[g*PW + xnoc_pkg::HeadValBit] && (first || gc == 2'd0);
-            vg    = front_pl[g*PW + xnoc_pkg::HeadVgroupLsb +: xnoc_pkg::HeadVgroupW];
+            val   = (NG > 1) && rc_h.val && (first || gc == 2'd0);
+            vg    = rc_h.vgroup;
             rt_min_d[g] = 1'b0;
             if (val) begin
               if (32'(vg) < NG) vport = gtable_q[GW'(vg)];
               else rc_err[g] = 1'b1;
-              if (first && front_pl[g*PW + xnoc_pkg::HeadUgalBit]) begin
+              if (first && rc_h.ugal) begin
                 qmin = queued[tbl];
                 qval = queued[vport];
                 rt_min_d[g] = (qmin <= (qval << 1));     // UGAL-L: a Valiant path is about twice as long
               end
               if (!rt_min_d[g]) tbl = vport;
             end
-            port = term_q[tbl] ? RW'(tbl) + RW'(front_pl[g*PW + xnoc_pkg::HeadEjselLsb +: xnoc_pkg::HeadEjselW]) : RW'(tbl);
+            port = term_q[tbl] ? RW'(tbl) + RW'(rc_h.ejsel) : RW'(tbl);
           end
           rc_head[g] = front_ht[g*2];
           if (!rc_head[g] || port >= RW'(P)) rc_err[g] = 1'b1;
@@ -351,6 +361,8 @@ module xnoc_router #(
   // output VC; an SR head's route field is consumed (shifted right by SRB).
   logic [FW-1:0] st_flit [P];
   logic [PV-1:0] take, take_tail;        // output VC og sends a flit (and it is a tail)
+  xnoc_pkg::head_t    st_h;              // a leaving head, by name
+  xnoc_pkg::head_sr_t st_hs;
 
   always_comb begin
     logic [GI-1:0] g;
@@ -363,6 +375,8 @@ module xnoc_router #(
     take      = '0;
     take_tail = '0;
     for (int o = 0; o < P; o++) st_flit[o] = '0;
+    st_h  = '0;
+    st_hs = '0;
     g  = '0;
     pl = '0;
     ht = '0;
@@ -374,8 +388,16 @@ module xnoc_router #(
           g  = GI'(32'(i) * V) + GI'(in_vc[i]);   // the VC that input i picked
           pl = in_pl[i];
           ht = in_ht[i];
-          if (!ovc_vld_q[g] && pl[xnoc_pkg::HeadSrBit]) pl[PW-1:SRL] = pl[PW-1:SRL] >> SRB;
-          if (!ovc_vld_q[g] && !pl[xnoc_pkg::HeadSrBit] && rt_min_q[g]) pl[xnoc_pkg::HeadValBit] = 1'b0;
+          st_h  = pl[xnoc_pkg::HeadW-1:0];
+          st_hs = pl[xnoc_pkg::HeadW-1:0];
+          if (!ovc_vld_q[g] && st_hs.sr) begin         // a source route: this hop's port consumed
+            st_hs.route = st_hs.route >> SRB;
+            pl[xnoc_pkg::HeadW-1:0] = st_hs;
+          end
+          if (!ovc_vld_q[g] && !st_h.sr && rt_min_q[g]) begin  // UGAL chose minimal: no Valiant phase
+            st_h.val = 1'b0;
+            pl[xnoc_pkg::HeadW-1:0] = st_h;
+          end
           in_won[i]    = 1'b1;
           pop[g]       = 1'b1;
           pop_tail[g]  = ht[1];

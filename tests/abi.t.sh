@@ -15,11 +15,20 @@ fi
 # a drift is caught: change one field on the RTL side
 sed 's/HeadSrBit       = 12/HeadSrBit       = 11/' rtl/xnoc_pkg.sv | sed -n 's/^ *localparam int \([A-Za-z]*\) *= *\([0-9]*\);.*/\1 \2/p' | sort > "$TMP/sv2.txt"
 cmp -s "$TMP/c.txt" "$TMP/sv2.txt" && fail abi-drift-caught "a changed field went unnoticed" || ok abi-drift-caught
+# the package's typed views of the head and meta flits (head_t, head_sr_t,
+# meta_t) put every field where its Lsb/W says, and a drift is caught
+if out=$(awk -f tools/pkg_structs.awk rtl/xnoc_pkg.sv 2>&1) && grep -q "checked 20 fields of 3 structs" <<<"$out"; then
+    ok "pkg-structs-agree ($out)"
+else fail pkg-structs-agree "$(echo "$out" | head -3 | tr '\n' ' ')"; fi
+awk 'BEGIN{s=0} /^ *logic +mc;/ && !s {held=$0; s=1; next} s==1 && /^ *logic +sr;/ {print; print held; s=2; next} {print}' rtl/xnoc_pkg.sv > "$TMP/pkg_swapped.sv"
+if out=$(awk -f tools/pkg_structs.awk "$TMP/pkg_swapped.sv"); then fail pkg-struct-drift-caught "two fields swapped went unnoticed"
+elif grep -qx "head_t.mc at bit 12, HeadMcBit = 13" <<<"$out"; then ok pkg-struct-drift-caught
+else fail pkg-struct-drift-caught "$(echo "$out" | head -2 | tr '\n' ' ')"; fi
 # the router reads the head through the package, not through literals
-grep -q "xnoc_pkg::HeadSrBit" rtl/xnoc_router.sv && ! grep -nE "front_pl\[g\*PW \+ [0-9]" rtl/xnoc_router.sv >/dev/null \
+grep -q "xnoc_pkg::head_t" rtl/xnoc_router.sv && ! grep -nE "front_pl\[g\*PW \+ [0-9]" rtl/xnoc_router.sv >/dev/null \
     && ok router-uses-pkg || fail router-uses-pkg "rtl/xnoc_router.sv spells head fields out"
-grep -q "xnoc_pkg::MetaTagLsb" rtl/xnoc_ncu_absorb.sv && grep -q "xnoc_pkg::MetaTagLsb" rtl/xnoc_ncu_emit.sv && \
-    ! grep -nE "(fpay|ehead_d|spay)\[[0-9]+(:[0-9]+)?\]" rtl/xnoc_ncu*.sv >/dev/null \
+grep -q "xnoc_pkg::meta_t" rtl/xnoc_ncu_absorb.sv && grep -q "xnoc_pkg::meta_t" rtl/xnoc_ncu_emit.sv && \
+    ! grep -nE "(fpay|ehead_d|spay)\[(xnoc_pkg::)?[A-Za-z0-9]+" rtl/xnoc_ncu*.sv >/dev/null \
     && ok ncu-uses-pkg || fail ncu-uses-pkg "rtl/xnoc_ncu*.sv spell head or meta fields out"
 # no copies of the layout headers: the harness includes the firmware's
 for h in ni_regs.h flit.h; do

@@ -37,6 +37,9 @@
 
 #include <stdint.h>
 
+/* a flit's payload: 64 bits (head, meta, mask and data flits alike) */
+#define FLIT_PAYLOAD_W 64
+
 /* head fields: least significant bit and width */
 #define FLIT_DEST_LSB 0
 #define FLIT_DEST_W 12

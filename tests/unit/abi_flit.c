@@ -9,6 +9,7 @@
 
 int main(void)
 {
+    P("HeadW", FLIT_PAYLOAD_W);
     P("HeadDestLsb", FLIT_DEST_LSB);
     P("HeadDestW", FLIT_DEST_W);
     P("HeadSrBit", FLIT_SR_BIT);
