@@ -60,7 +60,7 @@ COLL_LIB    := sim_harness/coll/coll.c sim_harness/coll/coll_builtin.c sim_harne
                sim_harness/net/topo.c sim_harness/util/cli.c
 VIEW_TEST   := tests/view_test.c tests/view_check.c sim_harness/net/topo.c sim_harness/util/cli.c
 UNIT_BINS   := $(BUILD)/tests/coll_unit $(BUILD)/tests/sched_unit $(BUILD)/tests/iss_driver $(BUILD)/tests/abi_flit \
-               $(BUILD)/tests/dedupe_unit $(BUILD)/tests/endpoint_unit \
+               $(BUILD)/tests/dedupe_unit $(BUILD)/tests/endpoint_unit $(BUILD)/tests/vl_triggers_unit \
                $(BUILD)/tests/view_test_none
 ifeq ($(HAVE_SDL),1)
 UNIT_BINS   += $(BUILD)/tests/view_test $(BUILD)/tests/view_test_asan
@@ -85,6 +85,11 @@ $(BUILD)/tests/dedupe_unit: tests/unit/dedupe_unit.c sim_harness/net/dedupe.c si
 $(BUILD)/tests/endpoint_unit: tests/unit/endpoint_unit.c sim_harness/net/endpoint.c $(UNIT_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(UNIT_CFLAGS) -o $@ tests/unit/endpoint_unit.c sim_harness/net/endpoint.c
+# the model build's word-wide trigger vectors against Verilator's own (C++: Verilator's headers)
+$(BUILD)/tests/vl_triggers_unit: tests/unit/vl_triggers_unit.cpp sim_harness/glue/xnoc_vl_triggers.h
+	@mkdir -p $(@D)
+	g++ -std=c++14 -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined -isystem /usr/share/verilator/include \
+	    -isystem /usr/share/verilator/include/vltstd -o $@ tests/unit/vl_triggers_unit.cpp
 $(BUILD)/tests/abi_flit: tests/unit/abi_flit.c $(UNIT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) -std=c11 -Wall -Wextra -Werror -o $@ tests/unit/abi_flit.c

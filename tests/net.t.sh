@@ -7,6 +7,8 @@ source tests/lib.sh
 if unit_bin U endpoint_unit; then "$U"; fi
 # the model build's pass that merges Verilator's duplicate function copies (net/dedupe.c)
 if unit_bin U dedupe_unit; then "$U"; fi
+# the word-wide trigger vectors the model build force-includes (glue/xnoc_vl_triggers.h)
+if unit_bin U vl_triggers_unit; then "$U"; fi
 
 tr() { $XNOC traffic --json "$@" 2>"$TMP/stderr"; }
 

@@ -191,13 +191,17 @@ int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, cha
     fclose(f);
 
     uint64_t h = 0xcbf29ce484222325ULL;
-    char srcs[8192], glue[4300], glue_hdr[4300];
+    char srcs[8192], glue[4300], glue_hdr[4300], trig_hdr[4300];
     if (netbuild_rtl_sources(srcs, sizeof srcs, &h, err, errlen)) goto fail;
     snprintf(glue, sizeof glue, "%s/sim_harness/glue/xnoc_glue.cpp", cli_src_dir());
     snprintf(glue_hdr, sizeof glue_hdr, "%s/sim_harness/glue/xnoc_vl_printf.h", cli_src_dir());
-    if (hash_file(glue, &h) || hash_file(glue_hdr, &h)) {
-        snprintf(err, errlen, "cannot read the C++ glue %s: %s", glue, strerror(errno));
-        goto fail;
+    snprintf(trig_hdr, sizeof trig_hdr, "%s/sim_harness/glue/xnoc_vl_triggers.h", cli_src_dir());
+    const char *glue_files[] = {glue, glue_hdr, trig_hdr};
+    for (int i = 0; i < 3; i++) {
+        if (hash_file(glue_files[i], &h)) {
+            snprintf(err, errlen, "cannot read the C++ glue %s: %s", glue_files[i], strerror(errno));
+            goto fail;
+        }
     }
     h = fnv(h, sv, svn);
     h = fnv(h, io, ion);
@@ -276,11 +280,13 @@ int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, cha
      * Verilator runtime -O1 (they do not run per cycle). */
     snprintf(cmd, sizeof cmd,
              "make -s -j2 -C '%s/obj' -f Vxnoc_network.mk OPT_FAST='%s' OPT_SLOW=-O1 OPT_GLOBAL=-O1 "
-             "CXXFLAGS='-fPIC -w' Vxnoc_network__ALL.a && "
-             "g++ -shared -fPIC %s -w %s%s%s%s -I'%s' -I'%s/obj' -I" VL_INC " -I" VL_INC "/vltstd -o '%s/net.so' '%s' "
+             "CXXFLAGS=\"-fPIC -w -include '%s'\" Vxnoc_network__ALL.a && "
+             "g++ -shared -fPIC %s -w %s%s%s%s -include '%s' -I'%s' -I'%s/obj' -I" VL_INC " -I" VL_INC
+             "/vltstd -o '%s/net.so' '%s' "
              "'%s/obj/Vxnoc_network__ALL.a' " VL_INC "/verilated.cpp " VL_INC "/verilated_threads.cpp %s -pthread",
-             tmp, opt, opt, defs, gthr, asserts ? "-DXNOC_ASSERT_BUILD -DVL_PRINTF=xg_vl_printf -include " : "",
-             asserts ? glue_hdr : "", tmp, tmp, tmp, glue, tmp, trace ? VL_INC "/verilated_vcd_c.cpp" : "");
+             tmp, opt, trig_hdr, opt, defs, gthr,
+             asserts ? "-DXNOC_ASSERT_BUILD -DVL_PRINTF=xg_vl_printf -include " : "", asserts ? glue_hdr : "", trig_hdr,
+             tmp, tmp, tmp, glue, tmp, trace ? VL_INC "/verilated_vcd_c.cpp" : "");
     if (netbuild_run_step(cmd, log, "building the network: compiling the model", progress, t_build)) {
         snprintf(err, errlen, "building network %s: compiling the verilated model failed; see %s", t->name, log);
         goto fail;
