@@ -15,6 +15,14 @@ fi
 # a drift is caught: change one field on the RTL side
 sed 's/HeadSrBit       = 12/HeadSrBit       = 11/' rtl/xnoc_pkg.sv | sed -n 's/^ *localparam int \([A-Za-z]*\) *= *\([0-9]*\);.*/\1 \2/p' | sort > "$TMP/sv2.txt"
 cmp -s "$TMP/c.txt" "$TMP/sv2.txt" && fail abi-drift-caught "a changed field went unnoticed" || ok abi-drift-caught
+# the docs' head-flit table (docs/architecture.md) names each field's bits as flit.h does, and a drift is caught
+if out=$(awk -f tools/doc_fields.awk "$TMP/c.txt" docs/architecture.md 2>&1) && grep -q "checked 7 fields" <<<"$out"; then
+    ok "docs-flit-table-agrees ($out)"
+else fail docs-flit-table-agrees "$(echo "$out" | head -3 | tr '\n' ' ')"; fi
+sed 's/| `\[17:14\]`  | EJSEL/| `[18:14]`  | EJSEL/' docs/architecture.md > "$TMP/arch.md"
+if out=$(awk -f tools/doc_fields.awk "$TMP/c.txt" "$TMP/arch.md"); then fail docs-flit-drift-caught "a wrong EJSEL went unnoticed"
+elif grep -qx "EJSEL at \[18:14\] in the docs, HeadEjselLsb/W = 14/4" <<<"$out"; then ok docs-flit-drift-caught
+else fail docs-flit-drift-caught "$(echo "$out" | head -2 | tr '\n' ' ')"; fi
 # the package's typed views of the head and meta flits (head_t, head_sr_t,
 # meta_t) put every field where its Lsb/W says, and a drift is caught
 if out=$(awk -f tools/pkg_structs.awk rtl/xnoc_pkg.sv 2>&1) && grep -q "checked 20 fields of 3 structs" <<<"$out"; then
