@@ -120,7 +120,13 @@ void traffic_receive(sim *s, int ch, const xnoc_flit *fin, uint64_t now)
                       (unsigned long long)now, fin->vc, term, s->rc.vcs);
         return;
     }
-    if (!s->no_eject_credit) ep_owe(&s->ep[ch], fin->vc); /* returned this cycle: no flit waits here */
+    if (!s->no_eject_credit && !ep_owe(&s->ep[ch], fin->vc)) { /* returned this cycle: no flit waits here */
+        traffic_error(s, &s->err_corrupt,
+                      "cycle %llu: terminal %d channel %d: the router sent a flit on VC %d beyond the %d x %d buffer "
+                      "slots it had credits for",
+                      (unsigned long long)now, term, ch % t->k, fin->vc, s->rc.vcs, s->rc.buf);
+        return;
+    }
     xnoc_flit f = *fin;
     test_hooks *h = &s->hooks[term];
     test_hooks_corrupt(h, &f.payload, 8);

@@ -27,12 +27,15 @@ int ep_pick_vc(const endpoint *e, int vpc, int first)
     return -1;
 }
 
-/* The router never sends more flits on a VC than the terminal has slots
- * (buf), so at most vcs * buf credits are ever owed. */
-void ep_owe(endpoint *e, int vc)
+/* A router that keeps to its credits sends at most vcs * buf flits the
+ * terminal has not yet returned a credit for; one more is refused rather
+ * than written over the oldest. */
+int ep_owe(endpoint *e, int vc)
 {
+    if (e->owed_len >= e->vcs * e->buf || e->owed_len >= EP_MAX_OWED) return 0;
     e->owed[(e->owed_head + e->owed_len) % EP_MAX_OWED] = (uint8_t)vc;
     e->owed_len++;
+    return 1;
 }
 
 void ep_credit_out(endpoint *e, xnoc_credit *c)

@@ -38,9 +38,11 @@ int ep_pick_vc(const endpoint *e, int vpc, int first);
 static inline int ep_can_send(const endpoint *e, int vc) { return e->credits[vc] > 0; }
 static inline void ep_spend(endpoint *e, int vc) { e->credits[vc]--; }
 
-/* Ejection: a credit owed for a flit taken off VC vc; the next owed
- * credit into *c (c->valid 0 when none is owed), one per cycle. */
-void ep_owe(endpoint *e, int vc);
+/* Ejection: a credit owed for a flit taken off VC vc: 1, or 0 if the
+ * router has sent more flits than the terminal has buffer slots (vcs * buf
+ * credits already owed); the next owed credit into *c (c->valid 0 when none
+ * is owed), one per cycle. */
+int ep_owe(endpoint *e, int vc);
 void ep_credit_out(endpoint *e, xnoc_credit *c);
 static inline int ep_owes(const endpoint *e) { return e->owed_len > 0; }
 

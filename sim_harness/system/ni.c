@@ -433,7 +433,13 @@ static void complete_posted(ni *n, ni_asm *a)
     delivered(n, a);
 }
 
-static void owe(ni *n, int c, int vc) { ep_owe(&n->ep[c], vc); }
+static void owe(ni *n, int c, int vc)
+{
+    if (!ep_owe(&n->ep[c], vc) && !n->error[0])
+        snprintf(n->error, sizeof n->error,
+                 "channel %d: the router sent a flit on VC %d beyond the %d x %d buffer slots it had credits for", c,
+                 vc, n->vcs, n->buf);
+}
 
 /* Processes one flit; returns 0 if the packet it completes must wait for
  * ring space (its credit is then owed until the commit). */

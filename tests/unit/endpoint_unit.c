@@ -68,8 +68,9 @@ int main(void)
     ep_credit_out(&big, &out);
     int wrap_ok = out.valid && out.vc == 5;
     for (int round = 0; round < 3; round++) {
-        for (int i = 0; i < EP_MAX_OWED; i++) ep_owe(&big, i % ROUTER_MAX_VCS);
+        for (int i = 0; i < EP_MAX_OWED; i++) wrap_ok &= ep_owe(&big, i % ROUTER_MAX_VCS);
         wrap_ok &= big.owed_len == EP_MAX_OWED;
+        wrap_ok &= !ep_owe(&big, 1) && big.owed_len == EP_MAX_OWED; /* one more is refused, nothing overwritten */
         for (int i = 0; i < EP_MAX_OWED; i++) {
             ep_credit_out(&big, &out);
             wrap_ok &= out.valid && out.vc == i % ROUTER_MAX_VCS;
@@ -77,6 +78,16 @@ int main(void)
         wrap_ok &= !ep_owes(&big);
     }
     expect(wrap_ok, "owed-queue-wraps-at-capacity");
+
+    /* a small endpoint owes at most vcs * buf credits: the next flit is refused */
+    endpoint small;
+    ep_init(&small, 2, 2);
+    int cap_ok = 1;
+    for (int i = 0; i < 4; i++) cap_ok &= ep_owe(&small, i % 2);
+    cap_ok &= !ep_owe(&small, 0) && small.owed_len == 4;
+    ep_credit_out(&small, &out);
+    cap_ok &= out.valid && out.vc == 0 && ep_owe(&small, 1); /* a credit returned makes room again */
+    expect(cap_ok, "owed-beyond-buffer-refused");
 
     printf("%d failed\n", fails);
     return fails != 0;
