@@ -5,7 +5,8 @@
 # (firmware ELF images, shipped schedules, topology strings).  Prints one
 # line per target: "ok fuzz-TARGET: N runs" or "FAIL fuzz-TARGET: ...";
 # a crash leaves its input in build/fuzz/crash-TARGET-*: make it a
-# regression test.
+# regression test by copying it to tests/fuzz/regress/TARGET-WHAT (those
+# run first, before each target's fuzzing).
 set -u
 cd "$(dirname "$0")/../.."
 secs=${1:-60}; shift || true
@@ -22,6 +23,12 @@ for t in $targets; do
         ni) printf '\x10\x10\x00\x00\x00\x00\x00\x00\x00\x14\x00\x00\x01\x00\x00\x00\x02\x00\x00\x07\x00\x00\x00\x19' > "$c/seed0" ;;
     esac
     log=$B/fuzz-$t.log
+    # inputs that once crashed a target (tests/fuzz/regress/TARGET-*) run first, every time
+    reg=$(ls tests/fuzz/regress/$t-* 2>/dev/null)
+    if [ -n "$reg" ]; then
+        if $B/fuzz_$t $reg >"$B/regress-$t.log" 2>&1; then echo "ok fuzz-$t-regressions ($(echo "$reg" | wc -l) inputs)"
+        else echo "FAIL fuzz-$t-regressions: $(grep -m1 -E 'ERROR|SUMMARY' "$B/regress-$t.log")"; fi
+    fi
     if (cd $B && ./fuzz_$t -max_total_time="$secs" -rss_limit_mb=2048 -artifact_prefix="crash-$t-" "corpus/$t" >"fuzz-$t.log" 2>&1); then
         echo "ok fuzz-$t: $(grep -o 'Done [0-9]* runs' "$log" | head -1)"
     else
