@@ -105,7 +105,6 @@ module xnoc_ncu_absorb #(
 
   // a new packet: round robin over VCs with a flit at the front
   logic              pick_any;
-  logic [NumVcs-1:0] pick_gnt;
   logic [VI-1:0]     pick_idx;
   logic [2:0]        ist_q, ist_d;
   logic [VI-1:0]     cur_q, cur_d;
@@ -115,11 +114,8 @@ module xnoc_ncu_absorb #(
     .req_i  (~iv_empty),
     .upd_i  (ist_q == IHead),
     .any_o  (pick_any),
-    .gnt_o  (pick_gnt),
     .idx_o  (pick_idx)
   );
-  logic unused_gnt;
-  assign unused_gnt = ^pick_gnt;
 
   logic [VI-1:0] vsel;         // VC whose front flit is handled this cycle
   logic          fv, fhead, ftail;

@@ -111,7 +111,6 @@ module xnoc_ncu_emit #(
   logic [31:0]   coded_q, coded_d, repl_q, repl_d;
 
   logic          rd_any;
-  logic [S-1:0]  rd_gnt;
   logic [SB-1:0] rd_idx;
   xnoc_rr_arb #(.N(S)) u_sel (
     .clk_i  (clk_i),
@@ -119,11 +118,8 @@ module xnoc_ncu_emit #(
     .req_i  (ready_i),
     .upd_i  (est_q == EIdle),
     .any_o  (rd_any),
-    .gnt_o  (rd_gnt),
     .idx_o  (rd_idx)
   );
-  logic unused_rd;
-  assign unused_rd = ^rd_gnt;
 
   // credits for VC 0 of the router's input port
   logic [CW-1:0] unused_cr;

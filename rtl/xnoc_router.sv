@@ -284,7 +284,6 @@ module xnoc_router #(
   // Each input port's arbiter picks one eligible VC; the picked VC asks for
   // its output port, and a head is offered the lowest free VC of its mask.
   logic [P-1:0]  in_any, in_won;
-  logic [V-1:0]  in_gnt  [P];
   logic [VI-1:0] in_vc   [P];
   logic [VI-1:0] in_ovc  [P];            // output VC the picked flit travels on
   logic [PW-1:0] in_pl   [P];            // the picked flit: payload ...
@@ -298,7 +297,6 @@ module xnoc_router #(
       .req_i  (elig[i*V +: V]),
       .upd_i  (in_won[i]),
       .any_o  (in_any[i]),
-      .gnt_o  (in_gnt[i]),
       .idx_o  (in_vc[i])
     );
   end
@@ -341,7 +339,6 @@ module xnoc_router #(
 
   // ====================================================== SA: output stage
   logic [P-1:0]  out_any;
-  logic [P-1:0]  out_gnt [P];
   logic [PB-1:0] out_in  [P];
 
   for (genvar o = 0; o < P; o++) begin : g_out
@@ -351,7 +348,6 @@ module xnoc_router #(
       .req_i  (out_req[o]),
       .upd_i  (1'b1),
       .any_o  (out_any[o]),
-      .gnt_o  (out_gnt[o]),
       .idx_o  (out_in[o])
     );
   end
@@ -548,12 +544,6 @@ module xnoc_router #(
         default: dbg_data_o = (dbg_addr_i[7:0] == 8'd0) ? 32'(err_q) : '0;
       endcase
     end
-  end
-
-  logic unused_gnt;
-  always_comb begin
-    unused_gnt = 1'b0;
-    for (int i = 0; i < P; i++) unused_gnt = unused_gnt | (|in_gnt[i]) | (|out_gnt[i]);
   end
 
 `ifdef XNOC_ASSERT

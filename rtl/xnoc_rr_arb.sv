@@ -1,4 +1,4 @@
-// xnoc_rr_arb - round-robin arbiter with a one-hot grant.
+// xnoc_rr_arb - round-robin arbiter: the index of the requester granted.
 //
 // The requester granted is the lowest-numbered one above the previous
 // winner, else the lowest-numbered one (wrap-around).  When the grant is
@@ -17,25 +17,24 @@ module xnoc_rr_arb #(
   input  logic [N-1:0]  req_i,
   input  logic          upd_i,   // the grant was used
   output logic          any_o,
-  output logic [N-1:0]  gnt_o,   // one-hot (zero if no request)
-  output logic [IW-1:0] idx_o    // index of the grant
+  output logic [IW-1:0] idx_o    // index of the grant (0 if no request)
 );
   logic [N-1:0] mask_q, mask_d;  // requesters above the previous winner
 
   always_comb begin
-    logic [N-1:0] hi, pick;
+    logic [N-1:0] hi, pick, gnt;         // gnt: one-hot
     any_o  = (req_i != '0);
-    gnt_o  = '0;
     idx_o  = '0;
     mask_d = mask_q;
     hi     = '0;
     pick   = '0;
+    gnt    = '0;
     if (any_o) begin
       hi     = req_i & mask_q;
       pick   = (hi != '0) ? hi : req_i;
-      gnt_o  = pick & (~pick + N'(1));
-      mask_d = ~(gnt_o | (gnt_o - N'(1)));   // bits strictly above the winner
-      for (int i = 1; i < N; i++) if (gnt_o[i]) idx_o = IW'(i);
+      gnt    = pick & (~pick + N'(1));
+      mask_d = ~(gnt | (gnt - N'(1)));       // bits strictly above the winner
+      for (int i = 1; i < N; i++) if (gnt[i]) idx_o = IW'(i);
     end
   end
 
