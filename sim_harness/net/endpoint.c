@@ -32,7 +32,7 @@ int ep_pick_vc(const endpoint *e, int vpc, int first)
  * than written over the oldest. */
 int ep_owe(endpoint *e, int vc)
 {
-    if (e->owed_len >= e->vcs * e->buf || e->owed_len >= EP_MAX_OWED) return 0;
+    if (e->owed_len >= e->vcs * e->buf) return 0; /* vcs * buf <= EP_MAX_OWED (router_cfg's limits) */
     e->owed[(e->owed_head + e->owed_len) % EP_MAX_OWED] = (uint8_t)vc;
     e->owed_len++;
     return 1;

@@ -537,18 +537,12 @@ void ni_cycle(ni *n, const xnoc_flit *ej, const xnoc_credit *injc, xnoc_flit *in
 {
     int full = 0;
     for (int c = 0; c < n->k; c++) {
-        if (injc[c].valid && !ep_credit_in(&n->ep[c], &injc[c])) {
+        /* a refused credit ends the run, as every NI error does after this
+         * cycle; the cycle itself still fills every channel's outputs */
+        if (injc[c].valid && !ep_credit_in(&n->ep[c], &injc[c]) && !n->error[0])
             snprintf(n->error, sizeof n->error,
                      "channel %d: the router returned a credit for VC %d it did not owe (%d VCs of %d flits)", c,
                      injc[c].vc, n->vcs, n->buf);
-            /* the run stops here: this cycle sends nothing on any channel
-             * (the outputs are the caller's, never left as they were) */
-            for (int k = 0; k < n->k; k++) {
-                inj[k].valid = 0;
-                ejc[k].valid = 0;
-            }
-            return;
-        }
         /* a held packet retries its commit; then the flits queued behind it */
         for (int v = 0; v < n->vcs; v++) {
             ni_asm *a = &n->rx[c][v];
