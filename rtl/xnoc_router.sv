@@ -283,54 +283,41 @@ module xnoc_router #(
   // ======================================================= SA: input stage
   // Each input port's arbiter picks one eligible VC; the picked VC asks for
   // its output port, and a head is offered the lowest free VC of its mask.
-  logic [P-1:0]  in_any, in_won;
-  logic [VI-1:0] in_vc   [P];
-  logic [VI-1:0] in_ovc  [P];            // output VC the picked flit travels on
-  logic [PW-1:0] in_pl   [P];            // the picked flit: payload ...
-  logic [1:0]    in_ht   [P];            // ... and {tail, head}
-  logic [P-1:0]  out_req [P];            // out_req[o][i]: input i asks for output o
+  // Per-port fields packed side by side (port i at [i*W +: W]).
+  logic [P-1:0]    in_any, in_won;
+  logic [P*VI-1:0] in_vc;                // the VC input i picked
+  logic [P*VI-1:0] in_ovc;               // output VC the picked flit travels on
+  logic [P*P-1:0]  out_req;              // out_req[o*P + i]: input i asks for output o
 
-  for (genvar i = 0; i < P; i++) begin : g_in
-    xnoc_rr_arb #(.N(V)) u_arb (
-      .clk_i  (clk_i),
-      .rst_ni (rst_ni),
-      .req_i  (elig[i*V +: V]),
-      .upd_i  (in_won[i]),
-      .any_o  (in_any[i]),
-      .idx_o  (in_vc[i])
-    );
-  end
+  xnoc_rr_arb_bank #(.NumReqs(V), .NumGroups(P)) u_in_arb (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .req_i  (elig),
+    .upd_i  (in_won),
+    .any_o  (in_any),
+    .idx_o  (in_vc)
+  );
 
   always_comb begin
     logic [GI-1:0] g;
     logic [PB-1:0] o;
     logic [V-1:0]  a;
-    for (int i = 0; i < P; i++) begin
-      out_req[i] = '0;
-      in_ovc[i]  = '0;
-      in_pl[i]   = '0;
-      in_ht[i]   = '0;
-    end
+    out_req = '0;
+    in_ovc  = '0;
     g = '0;
     o = '0;
     a = '0;
     if (in_any != '0) begin
       for (int i = 0; i < P; i++) begin
         if (in_any[i]) begin
-          g          = GI'(i * V) + GI'(in_vc[i]);
+          g          = GI'(i * V) + GI'(in_vc[i*VI +: VI]);
           o          = rt_port_q[g*PB +: PB];
-          out_req[o][i] = 1'b1;
-          for (int v = 0; v < V; v++) begin
-            if (in_vc[i] == VI'(v)) begin
-              in_pl[i] = front_pl[(i*V + v)*PW +: PW];
-              in_ht[i] = front_ht[(i*V + v)*2 +: 2];
-            end
-          end
+          out_req[32'(o) * P + i] = 1'b1;
           if (ovc_vld_q[g]) begin
-            in_ovc[i] = ovc_q[g*VI +: VI];
+            in_ovc[i*VI +: VI] = ovc_q[g*VI +: VI];
           end else begin                  // head: lowest free VC of its mask
             a = free[32'(o) * V +: V] & rt_mask_q[g*V +: V];
-            for (int w = V - 1; w >= 0; w--) if (a[w]) in_ovc[i] = VI'(w);
+            for (int w = V - 1; w >= 0; w--) if (a[w]) in_ovc[i*VI +: VI] = VI'(w);
           end
         end
       end
@@ -338,19 +325,17 @@ module xnoc_router #(
   end
 
   // ====================================================== SA: output stage
-  logic [P-1:0]  out_any;
-  logic [PB-1:0] out_in  [P];
+  logic [P-1:0]    out_any;
+  logic [P*PB-1:0] out_in;               // the input output o granted
 
-  for (genvar o = 0; o < P; o++) begin : g_out
-    xnoc_rr_arb #(.N(P)) u_arb (
-      .clk_i  (clk_i),
-      .rst_ni (rst_ni),
-      .req_i  (out_req[o]),
-      .upd_i  (1'b1),
-      .any_o  (out_any[o]),
-      .idx_o  (out_in[o])
-    );
-  end
+  xnoc_rr_arb_bank #(.NumReqs(P), .NumGroups(P)) u_out_arb (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .req_i  (out_req),
+    .upd_i  ({P{1'b1}}),
+    .any_o  (out_any),
+    .idx_o  (out_in)
+  );
 
   // ============================================ switch traversal (winners)
   // The winner of output o leaves its buffer into o's ST register with its
@@ -380,10 +365,10 @@ module xnoc_router #(
     if (out_any != '0) begin
       for (int o = 0; o < P; o++) begin
         if (out_any[o]) begin
-          i  = out_in[o];
-          g  = GI'(32'(i) * V) + GI'(in_vc[i]);   // the VC that input i picked
-          pl = in_pl[i];
-          ht = in_ht[i];
+          i  = out_in[o*PB +: PB];
+          g  = GI'(32'(i) * V) + GI'(in_vc[32'(i)*VI +: VI]);   // the VC that input i picked
+          pl = front_pl[g*PW +: PW];
+          ht = front_ht[g*2 +: 2];
           st_h  = pl[xnoc_pkg::HeadW-1:0];
           st_hs = pl[xnoc_pkg::HeadW-1:0];
           if (!ovc_vld_q[g] && st_hs.sr) begin         // a source route: this hop's port consumed
@@ -397,9 +382,9 @@ module xnoc_router #(
           in_won[i]    = 1'b1;
           pop[g]       = 1'b1;
           pop_tail[g]  = ht[1];
-          take[o*V + 32'(in_ovc[i])]      = 1'b1;
-          take_tail[o*V + 32'(in_ovc[i])] = ht[1];
-          st_flit[o]   = {VB'(in_ovc[i]), ht, pl};
+          take[o*V + 32'(in_ovc[32'(i)*VI +: VI])]      = 1'b1;
+          take_tail[o*V + 32'(in_ovc[32'(i)*VI +: VI])] = ht[1];
+          st_flit[o]   = {VB'(in_ovc[32'(i)*VI +: VI]), ht, pl};
         end
       end
     end
@@ -417,7 +402,7 @@ module xnoc_router #(
       for (int gg = 0; gg < PV; gg++) begin
         if (pop[gg]) begin
           ovc_vld_d[gg] = !pop_tail[gg];
-          ovc_d[gg*VI +: VI] = in_ovc[gg / V];
+          ovc_d[gg*VI +: VI] = in_ovc[(gg / V)*VI +: VI];
         end
       end
     end
@@ -487,7 +472,8 @@ module xnoc_router #(
       out_flit_o  <= '0;
     end else begin
       out_valid_o <= out_any;
-      for (int o = 0; o < P; o++) if (out_any[o]) out_flit_o[o*FW +: FW] <= st_flit[o];
+      if (out_any != '0)
+        for (int o = 0; o < P; o++) if (out_any[o]) out_flit_o[o*FW +: FW] <= st_flit[o];
     end
   end
 
@@ -498,23 +484,26 @@ module xnoc_router #(
       in_credit_vc_o <= '0;
     end else begin
       in_credit_o <= in_won;
-      for (int i = 0; i < P; i++) if (in_won[i]) in_credit_vc_o[i*3 +: 3] <= 3'(in_vc[i]);
+      if (in_won != '0)
+        for (int i = 0; i < P; i++) if (in_won[i]) in_credit_vc_o[i*3 +: 3] <= 3'(in_vc[i*VI +: VI]);
     end
   end
 
   // ================================================ performance counters
-  logic [31:0] flits_q [P], stalls_q [P];
+  // Port o's counts at [o*32 +: 32]; a port with nothing to count costs
+  // nothing (one packed register per counter kind, its loop under a test).
+  logic [P*32-1:0] flits_q, stalls_q;
+  logic [P-1:0]    stalled;              // a routed flit waits for this output and none left
+  assign stalled = want & ~out_any;
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      for (int o = 0; o < P; o++) begin
-        flits_q[o]  <= '0;
-        stalls_q[o] <= '0;
-      end
+      flits_q  <= '0;
+      stalls_q <= '0;
     end else begin
-      for (int o = 0; o < P; o++) begin
-        if (out_valid_o[o])           flits_q[o]  <= flits_q[o] + 32'd1;
-        if (want[o] && !out_any[o])   stalls_q[o] <= stalls_q[o] + 32'd1;
-      end
+      if (out_valid_o != '0)
+        for (int o = 0; o < P; o++) if (out_valid_o[o]) flits_q[o*32 +: 32] <= flits_q[o*32 +: 32] + 32'd1;
+      if (stalled != '0)
+        for (int o = 0; o < P; o++) if (stalled[o]) stalls_q[o*32 +: 32] <= stalls_q[o*32 +: 32] + 32'd1;
     end
   end
 
@@ -537,8 +526,8 @@ module xnoc_router #(
     dbg_data_o = '0;
     if (dbg_en_i) begin
       unique case (dbg_addr_i[9:8])
-        2'd0: if (32'(dbg_addr_i[7:0]) < P) dbg_data_o = flits_q[dbg_addr_i[PB-1:0]];
-        2'd1: if (32'(dbg_addr_i[7:0]) < P) dbg_data_o = stalls_q[dbg_addr_i[PB-1:0]];
+        2'd0: if (32'(dbg_addr_i[7:0]) < P) dbg_data_o = flits_q[32'(dbg_addr_i[PB-1:0])*32 +: 32];
+        2'd1: if (32'(dbg_addr_i[7:0]) < P) dbg_data_o = stalls_q[32'(dbg_addr_i[PB-1:0])*32 +: 32];
         2'd2: if (32'(dbg_addr_i[7:3]) < P && 32'(dbg_addr_i[2:0]) < V)
                 dbg_data_o = 32'(cnt[(32'(dbg_addr_i[7:3]) * V + 32'(dbg_addr_i[2:0]))*CW +: CW]);
         default: dbg_data_o = (dbg_addr_i[7:0] == 8'd0) ? 32'(err_q) : '0;

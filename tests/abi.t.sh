@@ -45,7 +45,7 @@ done
 grep -q "firmware/coll/plan.h" sim_harness/coll/coll_plan.h && ok harness-includes-plan.h || fail harness-includes-plan.h "coll_plan.h"
 # the router with the package synthesizes (yosys 0.23 takes package references)
 if command -v yosys >/dev/null; then
-    if yosys -q -l "$TMP/ys.log" -p "read_verilog -sv rtl/xnoc_pkg.sv rtl/xnoc_fifo.sv rtl/xnoc_rr_arb.sv rtl/xnoc_vc_buffers.sv rtl/xnoc_router.sv; chparam -set NumPorts 3 -set NumVcs 2 -set BufDepth 2 -set NumAddrs 4 xnoc_router; synth -top xnoc_router; stat" >/dev/null 2>&1 \
+    if yosys -q -l "$TMP/ys.log" -p "read_verilog -sv rtl/xnoc_pkg.sv rtl/xnoc_fifo.sv rtl/xnoc_rr_arb.sv rtl/xnoc_rr_arb_bank.sv rtl/xnoc_vc_buffers.sv rtl/xnoc_router.sv; chparam -set NumPorts 3 -set NumVcs 2 -set BufDepth 2 -set NumAddrs 4 xnoc_router; synth -top xnoc_router; stat" >/dev/null 2>&1 \
         && cells=$(grep "Number of cells:" "$TMP/ys.log" | tail -1 | awk '{print $4}') && [ "${cells:-0}" -gt 500 ]; then
         ok "router-synthesizes ($cells cells)"
     else fail router-synthesizes "$(tail -3 "$TMP/ys.log" 2>/dev/null)"; fi
