@@ -410,18 +410,22 @@ module xnoc_router #(
 
   // ============================================== next state: output VCs
   always_comb begin
+    logic [GI-1:0] cg;                   // the output VC a credit names
+    cg       = '0;
     credit_d = credit_q;
     cred_d   = cred_q;
     busy_d   = busy_q;
     oc_err   = '0;
-    // credits returned by the downstream buffers
+    // credits returned by the downstream buffers (one per port at most, for
+    // the VC it names; a VC >= V names none)
     if (out_credit_i != '0) begin
-      for (int og = 0; og < PV; og++) begin
-        if (out_credit_i[og / V] && out_credit_vc_i[(og / V)*3 +: 3] == 3'(og % V)) begin
-          if (credit_q[og*CW +: CW] == CW'(D)) oc_err[og] = 1'b1;   // more credits than slots
+      for (int o = 0; o < P; o++) begin
+        if (out_credit_i[o] && 32'(out_credit_vc_i[o*3 +: 3]) < V) begin
+          cg = GI'(o * V) + GI'(out_credit_vc_i[o*3 +: 3]);
+          if (credit_q[cg*CW +: CW] == CW'(D)) oc_err[cg] = 1'b1;   // more credits than slots
           else begin
-            credit_d[og*CW +: CW] = credit_q[og*CW +: CW] + CW'(1);
-            cred_d[og]            = 1'b1;
+            credit_d[cg*CW +: CW] = credit_q[cg*CW +: CW] + CW'(1);
+            cred_d[cg]            = 1'b1;
           end
         end
       end

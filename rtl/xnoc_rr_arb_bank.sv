@@ -25,6 +25,7 @@ module xnoc_rr_arb_bank #(
   output logic [M*IdxW-1:0] idx_o    // group m's grant (0 without a request)
 );
   logic [M*N-1:0] mask_q, mask_d;    // per group: requesters above its previous winner
+  logic [M*N-1:0] mask_n;            // the next masks: mask_d for the groups whose grant was used
   logic [M-1:0]   upd;
 
   always_comb begin
@@ -53,10 +54,17 @@ module xnoc_rr_arb_bank #(
 
   assign upd = upd_i & any_o;
 
+  // (The register takes a whole word: a model then emits one copy of a
+  // router's sequential code for every instance; with the update inside the
+  // flip-flop block, Verilator 5.006 orders it differently per instance.)
+  always_comb begin
+    mask_n = mask_q;
+    if (upd != '0)
+      for (int m = 0; m < M; m++) if (upd[m]) mask_n[m*N +: N] = mask_d[m*N +: N];
+  end
+
   always_ff @(posedge clk_i) begin
     if (!rst_ni) mask_q <= '1;
-    else if (upd != '0) begin
-      for (int m = 0; m < M; m++) if (upd[m]) mask_q[m*N +: N] <= mask_d[m*N +: N];
-    end
+    else         mask_q <= mask_n;
   end
 endmodule
