@@ -9,6 +9,8 @@ if unit_bin U endpoint_unit; then "$U"; fi
 if unit_bin U dedupe_unit; then "$U"; fi
 # the word-wide trigger vectors the model build force-includes (glue/xnoc_vl_triggers.h)
 if unit_bin U vl_triggers_unit; then "$U"; fi
+# the selection behind the traffic report's 99th percentile (util/select.h)
+if unit_bin U select_unit; then "$U"; fi
 
 tr() { $XNOC traffic --json "$@" 2>"$TMP/stderr"; }
 

@@ -28,6 +28,7 @@
 #include "../../firmware/lib/flit.h"
 #include "../../firmware/lib/ni_regs.h"
 #include "util/cli.h"
+#include "util/select.h"
 #include "cmd/cmd_opts.h"
 #include "cmd/cmds.h"
 #include "net/links_report.h"
@@ -77,19 +78,14 @@ static int describe_stall(sim *s, char *buf, size_t len)
     return 0;
 }
 
+/* The q-quantile of v[0..n) (the ceil(q n)-th smallest; v is reordered). */
 static double percentile(uint64_t *v, size_t n, double q)
 {
     if (!n) return 0;
     size_t i = (size_t)ceil(q * (double)n);
     if (i > 0) i--;
     if (i >= n) i = n - 1;
-    return (double)v[i];
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
+    return (double)select_kth_u64(v, n, i);
 }
 
 int cmd_traffic(int argc, char **argv)
@@ -392,7 +388,7 @@ int cmd_traffic(int argc, char **argv)
     }
 
     /* statistics over measured, delivered packets */
-    uint64_t *lat = xmalloc((s->pk.n + 1) * sizeof *lat), nl = 0, hops = 0, nonmin = 0;
+    uint64_t *lat = xmalloc((s->pk.n + 1) * sizeof *lat), nl = 0, hops = 0, nonmin = 0, lat_max = 0;
     double lat_sum = 0, dev_sum = 0;
     int64_t dev_max = 0;
     for (size_t i = 0; i < s->pk.n; i++) {
@@ -403,14 +399,14 @@ int cmd_traffic(int argc, char **argv)
         nonmin += p->val;
         uint64_t model = 1 + 3 * (uint64_t)(h + 1) + (uint64_t)(p->len - 1);
         lat[nl++] = l;
+        if (l > lat_max) lat_max = l;
         lat_sum += (double)l;
         hops += (uint64_t)h;
         int64_t dev = (int64_t)l - (int64_t)model;
         dev_sum += (double)dev;
         if (dev > dev_max) dev_max = dev;
     }
-    qsort(lat, nl, sizeof *lat, cmp_u64);
-    double avg = nl ? lat_sum / (double)nl : 0, p99 = percentile(lat, nl, 0.99), mx = nl ? (double)lat[nl - 1] : 0;
+    double avg = nl ? lat_sum / (double)nl : 0, p99 = percentile(lat, nl, 0.99), mx = (double)lat_max;
     int one_at_a_time = pattern == PAT_ALLPAIRS || pattern == PAT_UNITPAIRS;
     double offered = one_at_a_time ? 0 : rate;
     double thru = one_at_a_time ? 0 : (double)s->window_flits / ((double)s->window * n);
