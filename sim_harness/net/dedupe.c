@@ -10,12 +10,15 @@
  *
  * This pass, run on the generated C++ before it is compiled, finds functions
  * of one class whose definitions are identical up to their own name and
- * points every call at the first.  "Identical" allows one thing: the copies
- * may list a run of independent simple copies ("vlSelf->a = vlSelf->b;",
- * no target written twice or read within the run) in different orders, as
- * the scheduler does for routers with different neighbours; every order of
- * such a run computes the same.  The other copies stay defined, uncalled.
- * Anything it does not recognise it leaves alone. */
+ * points every call at the first.  "Identical" allows the orders the
+ * scheduler varies for routers with different neighbours, and nothing that
+ * could change what a function computes: a simple copy ("vlSelf->a =
+ * vlSelf->b;" or "= LITERAL;") may stand anywhere among the statements of
+ * its block that do not name a or b (it is moved up past them before the
+ * copies are compared), and a run of independent simple copies (no target
+ * written twice or read within the run) may come in any order (it is
+ * sorted).  The other copies stay defined, uncalled.  Anything it does not
+ * recognise it leaves alone. */
 #include "net/netbuild.h"
 
 #include <ctype.h>
@@ -93,8 +96,87 @@ static void sort_run(char **line, int n)
     free(rhs);
 }
 
-/* The definition as lines, its own name replaced by "@", runs of
- * independent simple copies sorted; *n lines, one buffer (lines[0]). */
+/* The last character of a line that is not a blank; 0 for a blank line. */
+static char last_char(const char *l)
+{
+    size_t n = strlen(l);
+    while (n && isspace((unsigned char)l[n - 1])) n--;
+    return n ? l[n - 1] : 0;
+}
+
+static int is_comment(const char *l)
+{
+    while (*l == ' ') l++;
+    return !strncmp(l, "//", 2);
+}
+
+/* The first line of the statement that ends at line e: a statement ending
+ * in ';' (with its continuation lines), or a braced statement ending in '}'
+ * (its whole if / else chain); -1 if line e opens a block or is not the end
+ * of a statement. */
+static int stmt_start(char **line, int e)
+{
+    char c = last_char(line[e]);
+    int o = e;
+    if (is_comment(line[e])) return e;
+    if (c == '}') {
+        int depth = 0;
+        for (o = e; o >= 0; o--) {
+            for (const char *p = line[o]; *p; p++) depth += (*p == '}') - (*p == '{');
+            if (depth == 0) break;
+        }
+        if (o < 0) return -1;
+    } else if (c != ';') return -1;
+    while (o > 0 && !is_comment(line[o - 1]) && !strchr(";{}", last_char(line[o - 1]))) o--;
+    return o;
+}
+
+/* Whether lines s..e name the identifier id (as a whole word), call a
+ * function on the instance or reach other instances: a simple copy of id
+ * may not cross them. */
+static int names_any(char **line, int s, int e, const char *id)
+{
+    size_t l = strlen(id);
+    for (int k = s; k <= e; k++) {
+        if (strstr(line[k], "vlSymsp") || strstr(line[k], "(vlSelf)")) return 1;
+        for (const char *p = line[k]; l && (p = strstr(p, id)); p += l) {
+            int before = p > line[k] && (isalnum((unsigned char)p[-1]) || p[-1] == '_');
+            int after = isalnum((unsigned char)p[l]) || p[l] == '_';
+            if (!before && !after) return 1;
+        }
+    }
+    return 0;
+}
+
+/* Moves every simple copy up past the statements before it in its block
+ * that name neither its target nor its source (so either order computes
+ * the same); a copy stops below the first statement that does, or at the
+ * top of its block.  The moves are the same wherever Verilator's scheduler
+ * happened to place the copy among independent statements. */
+static void hoist_copies(char **line, int n)
+{
+    char x[128], y[128];
+    for (int i = 0; i < n; i++) {
+        /* a simple copy that starts a statement (not the tail of one) */
+        if (!simple_copy(line[i], x, y, sizeof x) ||
+            (i > 0 && stmt_start(line, i - 1) < 0 && last_char(line[i - 1]) != '{'))
+            continue;
+        int pos = i, crossed = 0;
+        while (pos > 0 && crossed < 4000) { /* the cap bounds the pass's time on huge functions */
+            int s = stmt_start(line, pos - 1);
+            if (s < 0 || names_any(line, s, pos - 1, x) || (y[0] && names_any(line, s, pos - 1, y))) break;
+            char *l = line[pos];
+            memmove(line + s + 1, line + s, (size_t)(pos - s) * sizeof *line);
+            line[s] = l;
+            crossed += pos - s;
+            pos = s;
+        }
+    }
+}
+
+/* The definition as lines, its own name replaced by "@", simple copies
+ * moved up past independent statements and runs of independent simple
+ * copies sorted; *n lines, one buffer (lines[0]). */
 static char **normalize(const fn_def *d, int *n)
 {
     size_t nl = strlen(d->name);
@@ -115,6 +197,7 @@ static char **normalize(const fn_def *d, int *n)
         p = strchr(p, '\n');
         if (p) *p++ = 0;
     }
+    hoist_copies(line, *n);
     char a[128], b[128];
     for (int i = 0; i < *n;) {
         int j = i;
