@@ -326,7 +326,7 @@ module xnoc_router #(
 
   // ====================================================== SA: output stage
   logic [P-1:0]    out_any;
-  logic [P*PB-1:0] out_in;               // the input output o granted
+  logic [P*PB-1:0] out_in;               // the input that output o granted
 
   xnoc_rr_arb_bank #(.NumReqs(P), .NumGroups(P)) u_out_arb (
     .clk_i  (clk_i),

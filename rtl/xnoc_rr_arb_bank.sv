@@ -67,4 +67,16 @@ module xnoc_rr_arb_bank #(
     if (!rst_ni) mask_q <= '1;
     else         mask_q <= mask_n;
   end
+
+`ifdef XNOC_ASSERT
+  // Named invariants, checked in assertion-enabled simulation builds.
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      for (int m = 0; m < M; m++) begin
+        AnyMeansARequest: assert (any_o[m] == (req_i[m*N +: N] != '0));
+        GrantIsARequest: assert (!any_o[m] || req_i[m*N + 32'(idx_o[m*IdxW +: IdxW])]);
+      end
+    end
+  end
+`endif
 endmodule
