@@ -287,6 +287,8 @@ module xnoc_router #(
   logic [P-1:0]    in_any, in_won;
   logic [P*VI-1:0] in_vc;                // the VC input i picked
   logic [P*VI-1:0] in_ovc;               // output VC the picked flit travels on
+  logic [P*PW-1:0] in_pl;                // the picked flit: payload ...
+  logic [P*2-1:0]  in_ht;                // ... and {tail, head}
   logic [P*P-1:0]  out_req;              // out_req[o*P + i]: input i asks for output o
 
   xnoc_rr_arb_bank #(.NumReqs(V), .NumGroups(P)) u_in_arb (
@@ -304,6 +306,8 @@ module xnoc_router #(
     logic [V-1:0]  a;
     out_req = '0;
     in_ovc  = '0;
+    in_pl   = '0;
+    in_ht   = '0;
     g = '0;
     o = '0;
     a = '0;
@@ -313,6 +317,14 @@ module xnoc_router #(
           g          = GI'(i * V) + GI'(in_vc[i*VI +: VI]);
           o          = rt_port_q[g*PB +: PB];
           out_req[32'(o) * P + i] = 1'b1;
+          // the crossbar's first level: V:1 per input port (the second, P:1
+          // per output, at ST)
+          for (int v = 0; v < V; v++) begin
+            if (in_vc[i*VI +: VI] == VI'(v)) begin
+              in_pl[i*PW +: PW] = front_pl[(i*V + v)*PW +: PW];
+              in_ht[i*2 +: 2]   = front_ht[(i*V + v)*2 +: 2];
+            end
+          end
           if (ovc_vld_q[g]) begin
             in_ovc[i*VI +: VI] = ovc_q[g*VI +: VI];
           end else begin                  // head: lowest free VC of its mask
@@ -367,8 +379,8 @@ module xnoc_router #(
         if (out_any[o]) begin
           i  = out_in[o*PB +: PB];
           g  = GI'(32'(i) * V) + GI'(in_vc[32'(i)*VI +: VI]);   // the VC that input i picked
-          pl = front_pl[g*PW +: PW];
-          ht = front_ht[g*2 +: 2];
+          pl = in_pl[32'(i)*PW +: PW];
+          ht = in_ht[32'(i)*2 +: 2];
           st_h  = pl[xnoc_pkg::HeadW-1:0];
           st_hs = pl[xnoc_pkg::HeadW-1:0];
           if (!ovc_vld_q[g] && st_hs.sr) begin         // a source route: this hop's port consumed
@@ -410,22 +422,24 @@ module xnoc_router #(
 
   // ============================================== next state: output VCs
   always_comb begin
-    logic [GI-1:0] cg;                   // the output VC a credit names
-    cg       = '0;
     credit_d = credit_q;
     cred_d   = cred_q;
     busy_d   = busy_q;
     oc_err   = '0;
     // credits returned by the downstream buffers (one per port at most, for
-    // the VC it names; a VC >= V names none)
+    // the VC it names; the VC loop has constant indices, so synthesis gets a
+    // compare per VC, and a port without a credit costs one bit test)
     if (out_credit_i != '0) begin
       for (int o = 0; o < P; o++) begin
-        if (out_credit_i[o] && 32'(out_credit_vc_i[o*3 +: 3]) < V) begin
-          cg = GI'(o * V) + GI'(out_credit_vc_i[o*3 +: 3]);
-          if (credit_q[cg*CW +: CW] == CW'(D)) oc_err[cg] = 1'b1;   // more credits than slots
-          else begin
-            credit_d[cg*CW +: CW] = credit_q[cg*CW +: CW] + CW'(1);
-            cred_d[cg]            = 1'b1;
+        if (out_credit_i[o]) begin
+          for (int og = o * V; og < (o + 1) * V; og++) begin
+            if (out_credit_vc_i[o*3 +: 3] == 3'(og - o * V)) begin
+              if (credit_q[og*CW +: CW] == CW'(D)) oc_err[og] = 1'b1;   // more credits than slots
+              else begin
+                credit_d[og*CW +: CW] = credit_q[og*CW +: CW] + CW'(1);
+                cred_d[og]            = 1'b1;
+              end
+            end
           end
         end
       end

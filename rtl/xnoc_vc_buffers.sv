@@ -42,7 +42,6 @@ module xnoc_vc_buffers #(
   localparam int D  = BufDepth;
   localparam int PW = PayloadW;
   localparam int DI = (D > 1) ? $clog2(D) : 1;  // slot index
-  localparam int GI = (PV > 1) ? $clog2(PV) : 1; // input VC index
 
   // (The circular-slot increment is written out twice below: as a function
   // it makes Verilator 5.006 emit one copy of the router's sequential code
@@ -56,8 +55,6 @@ module xnoc_vc_buffers #(
   logic [PV-1:0]    push;                // a flit is written into VC g
 
   always_comb begin
-    logic [GI-1:0] vg;                   // the VC an arriving flit names
-    vg         = '0;
     rd_d       = rd_q;
     wr_d       = wr_q;
     cnt_d      = cnt_q;
@@ -74,21 +71,22 @@ module xnoc_vc_buffers #(
         end
       end
     end
-    // arriving flits (at most one per port, on the VC its VC field names)
+    // arriving flits (at most one per port, on the VC its VC field names;
+    // the VC loop has constant indices, so synthesis gets a compare per VC)
     if (in_valid_i != '0) begin
       for (int p = 0; p < NumPorts; p++) begin
         if (in_valid_i[p]) begin
-          if (32'(in_flit_i[p*FW + PW + 2 +: 3]) >= V) begin
-            bad_vc_o[p] = 1'b1;
-          end else begin
-            vg = GI'(p * V) + GI'(in_flit_i[p*FW + PW + 2 +: 3]);
-            if (cnt_q[vg*CW +: CW] == CW'(D) && !pop_i[vg]) begin
-              full_err_o[vg] = 1'b1;
-            end else begin
-              push[vg]           = 1'b1;
-              wr_d[vg*DI +: DI]  = (wr_q[vg*DI +: DI] == DI'(D - 1)) ? '0 : wr_q[vg*DI +: DI] + DI'(1);
-              cnt_d[vg*CW +: CW] = cnt_d[vg*CW +: CW] + CW'(1);
-              occ_d[vg]          = 1'b1;
+          if (32'(in_flit_i[p*FW + PW + 2 +: 3]) >= V) bad_vc_o[p] = 1'b1;
+          for (int g = p * V; g < (p + 1) * V; g++) begin
+            if (in_flit_i[p*FW + PW + 2 +: 3] == 3'(g - p * V)) begin
+              if (cnt_q[g*CW +: CW] == CW'(D) && !pop_i[g]) begin
+                full_err_o[g] = 1'b1;
+              end else begin
+                push[g]           = 1'b1;
+                wr_d[g*DI +: DI]  = (wr_q[g*DI +: DI] == DI'(D - 1)) ? '0 : wr_q[g*DI +: DI] + DI'(1);
+                cnt_d[g*CW +: CW] = cnt_d[g*CW +: CW] + CW'(1);
+                occ_d[g]          = 1'b1;
+              end
             end
           end
         end
