@@ -312,16 +312,45 @@ static const char *const unit_err_text[8] = {
     "input buffer overflow (credit protocol)",
 };
 
+/* The failed assertion, from Verilator's message "[t] %Error: FILE:LINE:
+ * Assertion failed in TOP.xnoc_network.INSTANCE.NAME: 'assert' failed.":
+ * "INSTANCE.NAME (FILE:LINE)"; the message itself if it is not one. */
+static void assert_summary(const char *text, char *out, size_t len)
+{
+    const char *at = strstr(text, "%Error: "), *in = strstr(text, ": Assertion failed in ");
+    const char *end = in ? strstr(in, ": 'assert'") : NULL;
+    if (!at || !in || !end || at > in) {
+        snprintf(out, len, "%.*s", (int)strcspn(text, "\n"), text);
+        return;
+    }
+    at += strlen("%Error: ");
+    const char *path = in + strlen(": Assertion failed in ");
+    const char *top = strstr(path, "xnoc_network.");
+    if (top && top < end) path = top + strlen("xnoc_network.");
+    snprintf(out, len, "%.*s (%.*s)", (int)(end - path), path, (int)(in - at), at);
+}
+
 int net_describe_error(xnoc_net *n, char *buf, size_t len)
 {
     const topo *t = n->t;
-    for (int r = 0; r < t->nrouters; r++) {
+    int ar = assert_router(n);
+    /* the router whose assertion failed first, then any other with error bits */
+    for (int k = -1; k < t->nrouters; k++) {
+        int r = k < 0 ? ar : k;
+        if (r < 0 || r >= t->nrouters) continue;
         uint32_t b = net_error_bits(n, r);
         if (b) {
+            char what[256] = "";
+            if (r == ar) {
+                const char *text;
+                n->xg_assert_count(n->g, &text);
+                strcpy(what, "; assertion ");
+                assert_summary(text, what + strlen(what), sizeof what - strlen(what));
+            }
             snprintf(buf, len,
                      "router %d flags an RTL invariant violation (bits 0x%x: 1 credit, 2 buffer, 4 VC, 8 route, "
-                     "16 assertion)",
-                     r, b);
+                     "16 assertion)%s",
+                     r, b, what);
             return 1;
         }
     }
