@@ -368,20 +368,16 @@ int cmd_traffic(int argc, char **argv)
         stalled = s->in_flight > 0 || (s->nc && nc_gen_busy(s->nc));
     }
     int rtl_err = net_error(s->net);
+    if (rtl_err) net_describe_error(s->net, s->first_error, sizeof s->first_error);
     if (stalled && !s->errors) {
         /* a stall after an RTL invariant broke: the broken invariant is the news */
-        if (rtl_err) {
-            net_describe_error(s->net, s->first_error, sizeof s->first_error);
+        if (rtl_err)
             cli_fail(EXIT_RUNFAIL, "deadlock or stall at cycle %llu after an RTL error: %s", (unsigned long long)now,
                      s->first_error);
-        }
         cli_fail(EXIT_RUNFAIL, "deadlock or stall at cycle %llu: no flit moved for 2000 cycles with %llu in flight; %s",
                  (unsigned long long)now, (unsigned long long)s->in_flight, stall_msg);
     }
-    if (rtl_err) {
-        net_describe_error(s->net, s->first_error, sizeof s->first_error);
-        s->errors++;
-    }
+    if (rtl_err) s->errors++;
     /* lost: measured packets that never arrived, in a run that drained */
     if (!stalled && !interrupted)
         for (size_t i = 0; i < s->pk.n; i++)

@@ -217,16 +217,17 @@ uint64_t net_now(const xnoc_net *n) { return n->now; }
 /* Router whose named assertion (or its coding unit's) failed first (assert
  * builds: the message names the instance, "...u_r<id>..." or "...u_u<id>..."),
  * or -1. */
-static int assert_router(xnoc_net *n)
+static int assert_router(xnoc_net *n, const char **msg)
 {
     const char *text;
     if (n->xg_assert_count(n->g, &text) <= 0) return -1;
+    if (msg) *msg = text;
     const char *u = strstr(text, "u_r"); /* a router's assertion, or its coding unit's (u_u<id>) */
     if (!u) u = strstr(text, "u_u");
     return u ? atoi(u + 3) : 0;
 }
 
-int net_error(xnoc_net *n) { return n->xg_err(n->g) || assert_router(n) >= 0; }
+int net_error(xnoc_net *n) { return n->xg_err(n->g) || assert_router(n, NULL) >= 0; }
 
 static uint64_t widen(xnoc_net *n, uint32_t *last, uint64_t *acc, int r, int p, int kind)
 {
@@ -254,7 +255,7 @@ int net_vc_occupancy(xnoc_net *n, int router, int port, int vc)
 
 uint32_t net_error_bits(xnoc_net *n, int router)
 {
-    return n->xg_dbg(n->g, router, 3 << 8) | (assert_router(n) == router ? 16u : 0u);
+    return n->xg_dbg(n->g, router, 3 << 8) | (assert_router(n, NULL) == router ? 16u : 0u);
 }
 
 /* ---- coding units (debug addresses 0x340 + i of the router's bus) ---- */
@@ -333,7 +334,8 @@ static void assert_summary(const char *text, char *out, size_t len)
 int net_describe_error(xnoc_net *n, char *buf, size_t len)
 {
     const topo *t = n->t;
-    int ar = assert_router(n);
+    const char *text = "";
+    int ar = assert_router(n, &text);
     /* the router whose assertion failed first, then any other with error bits */
     for (int k = -1; k < t->nrouters; k++) {
         int r = k < 0 ? ar : k;
@@ -342,8 +344,6 @@ int net_describe_error(xnoc_net *n, char *buf, size_t len)
         if (b) {
             char what[256] = "";
             if (r == ar) {
-                const char *text;
-                n->xg_assert_count(n->g, &text);
                 strcpy(what, "; assertion ");
                 assert_summary(text, what + strlen(what), sizeof what - strlen(what));
             }
