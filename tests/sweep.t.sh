@@ -26,14 +26,18 @@ touch "$TMP/o/points/topo=mesh_2x2,rate=0.3.json.tmp"     # a point killed while
 jcheck resume "$($XNOC "${S[@]}" --json 2>/dev/null)" '.ran==2 and .resumed==4 and .failed==0'
 check resume-rows [ "$(wc -l < "$TMP/o/results.csv")" = 7 ]
 jcheck rerun-nothing "$($XNOC "${S[@]}" --json 2>/dev/null)" '.ran==0 and .resumed==6'
-# a killed sweep keeps what finished: SIGINT halfway through
-rm -rf "$TMP/k"; XNOC_PROGRESS=1 $XNOC sweep "$TMP/s.json" --out "$TMP/k" --jobs 1 >/dev/null 2>"$TMP/kerr" & pid=$!
-for _ in $(seq 100); do [ "$(ls "$TMP/k/points" 2>/dev/null | grep -c '\.json$')" -ge 2 ] && break; sleep 0.1; done
+# a killed sweep keeps what finished: SIGINT halfway through.  Its points
+# are long (~0.1-0.3 s each here, 6 in a row) so that the kill, sent once two
+# have finished, lands while the others run: points of s.json take ~15 ms, and
+# a loaded machine once saw the whole sweep end between two polls.
+sed 's/"cycles": 1500/"cycles": 100000/' "$TMP/s.json" > "$TMP/slow.json"
+rm -rf "$TMP/k"; XNOC_PROGRESS=1 $XNOC sweep "$TMP/slow.json" --out "$TMP/k" --jobs 1 >/dev/null 2>"$TMP/kerr" & pid=$!
+for _ in $(seq 600); do [ "$(ls "$TMP/k/points" 2>/dev/null | grep -c '\.json$')" -ge 2 ] && break; sleep 0.05; done
 kill -INT $pid; wait $pid; rc=$?
 kept=$(ls "$TMP/k/points" | grep -c '\.json$')
 check interrupted-exit [ "$rc" = 1 ]
 check interrupted-message grep -q "interrupted: finished points are kept" "$TMP/kerr"
-jcheck interrupted-resume "$($XNOC sweep "$TMP/s.json" --out "$TMP/k" --jobs 2 --json 2>/dev/null)" ".resumed==$kept and .ran==(6-$kept) and .failed==0"
+jcheck interrupted-resume "$($XNOC sweep "$TMP/slow.json" --out "$TMP/k" --jobs 2 --json 2>/dev/null)" ".resumed==$kept and .ran==(6-$kept) and .failed==0"
 if command -v gnuplot >/dev/null; then
     $XNOC "${S[@]}" --plot >/dev/null 2>&1
     check plot-png [ "$(head -c 8 "$TMP/o/plot.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]
