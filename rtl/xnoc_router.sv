@@ -23,7 +23,10 @@
 //    it (a flit to route, a request, a grant), so an idle VC costs a bit
 //    test and an idle router a handful of them;
 //  * the ST registers are the output ports themselves, written only when a
-//    flit leaves.
+//    flit leaves;
+//  * each port's flit sits in a slot of whole 32-bit words of the link buses
+//    (LW; the padding is 0 and unread), so the netlist connects a link by
+//    copying words instead of shifting and masking 69-bit fields.
 module xnoc_router #(
   parameter int NumPorts   = 5,    // ports
   parameter int NumVcs     = 2,    // virtual channels per port (1..8)
@@ -45,6 +48,7 @@ module xnoc_router #(
   localparam int NG  = NumGroups,
   localparam int SRB = RouteBits,
   localparam int FW  = PW + 5,
+  localparam int LW  = ((FW + 31) / 32) * 32,   // a port's slot in the link vectors
   localparam int PB  = (P > 1) ? $clog2(P) : 1
 ) (
   input  logic            clk_i,
@@ -56,11 +60,11 @@ module xnoc_router #(
   input  logic [xnoc_pkg::CfgDataW-1:0] cfg_data_i,
   // links
   input  logic [P-1:0]    in_valid_i,
-  input  logic [P*FW-1:0] in_flit_i,
+  input  logic [P*LW-1:0] in_flit_i,
   output logic [P-1:0]    in_credit_o,
   output logic [P*3-1:0]  in_credit_vc_o,
   output logic [P-1:0]    out_valid_o,
-  output logic [P*FW-1:0] out_flit_o,
+  output logic [P*LW-1:0] out_flit_o,
   input  logic [P-1:0]    out_credit_i,
   input  logic [P*3-1:0]  out_credit_vc_i,
   // debug / performance counters (read while dbg_en_i is set)
@@ -491,7 +495,7 @@ module xnoc_router #(
     end else begin
       out_valid_o <= out_any;
       if (out_any != '0)
-        for (int o = 0; o < P; o++) if (out_any[o]) out_flit_o[o*FW +: FW] <= st_flit[o];
+        for (int o = 0; o < P; o++) if (out_any[o]) out_flit_o[o*LW +: FW] <= st_flit[o];
     end
   end
 

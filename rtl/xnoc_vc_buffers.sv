@@ -19,6 +19,7 @@ module xnoc_vc_buffers #(
   parameter int BufDepth = 8,   // flits per VC
   parameter int PayloadW = 64,  // payload bits
   localparam int FW = PayloadW + 5,                  // link flit: {vc[2:0], tail, head, payload}
+  localparam int LW = ((FW + 31) / 32) * 32,         // a port's slot in the link vectors
   localparam int PV = NumPorts * NumVcs,
   localparam int CW = $clog2(BufDepth + 1)
 ) (
@@ -26,7 +27,7 @@ module xnoc_vc_buffers #(
   input  logic                     rst_ni,
   // BW: the links
   input  logic [NumPorts-1:0]      in_valid_i,
-  input  logic [NumPorts*FW-1:0]   in_flit_i,
+  input  logic [NumPorts*LW-1:0]   in_flit_i,
   // the switch takes the front flit of these VCs
   input  logic [PV-1:0]            pop_i,
   // fronts
@@ -76,9 +77,9 @@ module xnoc_vc_buffers #(
     if (in_valid_i != '0) begin
       for (int p = 0; p < NumPorts; p++) begin
         if (in_valid_i[p]) begin
-          if (32'(in_flit_i[p*FW + PW + 2 +: 3]) >= V) bad_vc_o[p] = 1'b1;
+          if (32'(in_flit_i[p*LW + PW + 2 +: 3]) >= V) bad_vc_o[p] = 1'b1;
           for (int g = p * V; g < (p + 1) * V; g++) begin
-            if (in_flit_i[p*FW + PW + 2 +: 3] == 3'(g - p * V)) begin
+            if (in_flit_i[p*LW + PW + 2 +: 3] == 3'(g - p * V)) begin
               if (cnt_q[g*CW +: CW] == CW'(D) && !pop_i[g]) begin
                 full_err_o[g] = 1'b1;
               end else begin
@@ -121,10 +122,10 @@ module xnoc_vc_buffers #(
       logic [2:0]    vc;
       logic [SI-1:0] slot;
       if (push[p*V +: V] != '0) begin
-        vc   = in_flit_i[p*FW + PW + 2 +: 3];
+        vc   = in_flit_i[p*LW + PW + 2 +: 3];
         slot = SI'(32'(vc) * D + 32'(wr_q[(p*V + 32'(vc))*DI +: DI]));
-        pl_q[slot] <= in_flit_i[p*FW +: PW];
-        ht_q[slot] <= in_flit_i[p*FW + PW +: 2];
+        pl_q[slot] <= in_flit_i[p*LW +: PW];
+        ht_q[slot] <= in_flit_i[p*LW + PW +: 2];
       end
     end
     for (genvar v = 0; v < V; v++) begin : g_vc

@@ -20,11 +20,11 @@ static void wire_port(FILE *f, const topo *t, int r, int p, int fw)
             "ej_credit_q%d <= rst_ni && ej_credit_%d; ej_credit_vc_q%d <= ej_credit_vc_%d; end\n",
             ch, ch, ch, ch, ch, ch, ch, ch);
         fprintf(f, "  assign r%d_in_valid[%d] = inj_valid_q%d;\n", r, p, ch);
-        fprintf(f, "  assign r%d_in_flit[%d +: FW] = inj_flit_q%d;\n", r, p * fw, ch);
+        fprintf(f, "  assign r%d_in_flit[%d +: LW] = LW'(inj_flit_q%d);\n", r, p * NET_LW(fw), ch);
         fprintf(f, "  assign inj_credit_%d = r%d_in_credit[%d];\n", ch, r, p);
         fprintf(f, "  assign inj_credit_vc_%d = r%d_in_credit_vc[%d +: 3];\n", ch, r, p * 3);
         fprintf(f, "  assign ej_valid_%d = r%d_out_valid[%d];\n", ch, r, p);
-        fprintf(f, "  assign ej_flit_%d = r%d_out_flit[%d +: FW];\n", ch, r, p * fw);
+        fprintf(f, "  assign ej_flit_%d = r%d_out_flit[%d +: FW];\n", ch, r, p * NET_LW(fw));
         fprintf(f, "  assign r%d_out_credit[%d] = ej_credit_q%d;\n", r, p, ch);
         fprintf(f, "  assign r%d_out_credit_vc[%d +: 3] = ej_credit_vc_q%d;\n", r, p * 3, ch);
         return;
@@ -32,10 +32,11 @@ static void wire_port(FILE *f, const topo *t, int r, int p, int fw)
     if (in >= 0) {
         const topo_link *l = &t->links[in];
         fprintf(f, "  assign r%d_in_valid[%d] = r%d_out_valid[%d];\n", r, p, l->src, l->src_port);
-        fprintf(f, "  assign r%d_in_flit[%d +: FW] = r%d_out_flit[%d +: FW];\n", r, p * fw, l->src, l->src_port * fw);
+        fprintf(f, "  assign r%d_in_flit[%d +: LW] = r%d_out_flit[%d +: LW];\n", r, p * NET_LW(fw), l->src,
+                l->src_port * NET_LW(fw));
     } else {
         fprintf(f, "  assign r%d_in_valid[%d] = 1'b0;\n", r, p);
-        fprintf(f, "  assign r%d_in_flit[%d +: FW] = '0;\n", r, p * fw);
+        fprintf(f, "  assign r%d_in_flit[%d +: LW] = '0;\n", r, p * NET_LW(fw));
     }
     if (out >= 0) {
         const topo_link *l = &t->links[out];
@@ -51,7 +52,7 @@ static void wire_port(FILE *f, const topo *t, int r, int p, int fw)
 /* The network-coding unit of router r sits on its last port, P-1. */
 static void wire_unit(FILE *f, const topo *t, const router_cfg *rc, int r, int P)
 {
-    int na = netgen_addresses(t, rc), q = P - 1;
+    int na = netgen_addresses(t, rc), q = P - 1, fw = NET_FW(rc), lw = NET_LW(fw);
     fprintf(f,
             "  xnoc_ncu #(.NumPorts(%d), .NumVcs(%d), .BufDepth(%d), .NumAddrs(%d), .NumTerms(%d), .NumSlots(%d), "
             ".XorLat(%d),\n"
@@ -65,7 +66,9 @@ static void wire_unit(FILE *f, const topo *t, const router_cfg *rc, int r, int P
             "    .out_credit_i(r%d_in_credit[%d]), .out_credit_vc_i(r%d_in_credit_vc[%d +: 3]),\n"
             "    .dbg_en_i(dbg_en_i), .dbg_addr_i(dbg_addr_i[5:0]), .dbg_data_o(u%d_dbg), .err_o(u%d_err));\n",
             P, rc->vcs, rc->buf, na, t->nterms, rc->slots, rc->xorlat, rc->ncmax, rc->timeout, r, CFG_DATA_W * r,
-            CFG_DATA_W, r, q, r, q * NET_FW(rc), r, q, r, q * 3, r, q, r, q * NET_FW(rc), r, q, r, q * 3, r, r);
+            CFG_DATA_W, r, q, r, q * lw, r, q, r, q * 3, r, q, r, q * lw, r, q, r, q * 3, r, r);
+    /* the unit's flit fills its port's slot up to the padding (docs/router.md) */
+    if (lw > fw) fprintf(f, "  assign r%d_in_flit[%d +: LW-FW] = '0;\n", r, q * lw + fw);
 }
 
 void netgen_verilog(FILE *f, const topo *t, const router_cfg *rc, int monitor)
@@ -96,10 +99,11 @@ void netgen_verilog(FILE *f, const topo *t, const router_cfg *rc, int monitor)
                     p);
         if (rc->ncu) fprintf(f, ",\n  output logic mon_u%d_valid,\n  output logic [%d:0] mon_u%d_flit", r, fw - 1, r);
     }
-    fprintf(f, "\n);\n  localparam int FW = %d;\n  localparam int P = %d;\n", fw, P);
+    fprintf(f, "\n);\n  localparam int FW = %d;\n  localparam int LW = %d;\n  localparam int P = %d;\n", fw, NET_LW(fw),
+            P);
     for (int r = 0; r < t->nrouters; r++) {
         fprintf(f, "  logic [P-1:0] r%d_in_valid, r%d_in_credit, r%d_out_valid, r%d_out_credit;\n", r, r, r, r);
-        fprintf(f, "  logic [P*FW-1:0] r%d_in_flit, r%d_out_flit;\n", r, r);
+        fprintf(f, "  logic [P*LW-1:0] r%d_in_flit, r%d_out_flit;\n", r, r);
         fprintf(f, "  logic [P*3-1:0] r%d_in_credit_vc, r%d_out_credit_vc;\n", r, r);
         fprintf(f, "  logic [31:0] r%d_dbg;\n  logic r%d_err;\n", r, r);
         if (rc->ncu) fprintf(f, "  logic [31:0] u%d_dbg;\n  logic u%d_err;\n", r, r);
@@ -142,10 +146,10 @@ void netgen_verilog(FILE *f, const topo *t, const router_cfg *rc, int monitor)
             fprintf(f,
                     "  assign mon_r%d_p%d_valid = r%d_out_valid[%d];\n  assign mon_r%d_p%d_flit = r%d_out_flit[%d +: "
                     "FW];\n",
-                    r, p, r, p, r, p, r, p * fw);
+                    r, p, r, p, r, p, r, p * NET_LW(fw));
         if (rc->ncu)
             fprintf(f, "  assign mon_u%d_valid = r%d_in_valid[%d];\n  assign mon_u%d_flit = r%d_in_flit[%d +: FW];\n",
-                    r, r, P - 1, r, r, (P - 1) * fw);
+                    r, r, P - 1, r, r, (P - 1) * NET_LW(fw));
     }
     /* debug addresses 0x340..0x37F read the unit, the rest the router */
     fprintf(f, "  always_comb begin\n    dbg_data_o = '0;\n    if (dbg_en_i) case (dbg_router_i)\n");

@@ -10,6 +10,7 @@
 #include "net/topo.h"
 
 #define NET_FW(rc) ((rc)->pw + 5)
+#define NET_LW(fw) ((((fw) + 31) / 32) * 32) /* a port's slot in the link vectors */
 
 /* Writes module xnoc_network for t and rc.  monitor != 0 adds an output
  * per router port (mon_r<r>_p<p>_valid / _flit: the flit the router drives
