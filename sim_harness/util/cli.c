@@ -250,6 +250,20 @@ void *xcalloc(size_t n, size_t size)
 void *xrealloc(void *p, size_t n) { return oom(realloc(p, n ? n : 1), n ? n : 1); }
 char *xstrdup(const char *s) { return oom(strdup(s), strlen(s) + 1); }
 
+char *xasprintf(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0) cli_fail(EXIT_RUNFAIL, "cannot format '%s'", fmt);
+    char *s = xmalloc((size_t)n + 1);
+    va_start(ap, fmt);
+    vsnprintf(s, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    return s;
+}
+
 char *cli_slurp(const char *path, size_t *n)
 {
     FILE *f = fopen(path, "rb");

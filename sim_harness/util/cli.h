@@ -28,6 +28,10 @@ void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
+/* A formatted string on the heap, sized to fit (paths, command words): the
+ * one way the harness builds a path, instead of fixed buffers that truncate
+ * a long --out or XNOC_BUILD. The caller frees it. */
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* A whole file, NUL-terminated (its length in *n), or NULL if it cannot be read. */
 char *cli_slurp(const char *path, size_t *n);
 
