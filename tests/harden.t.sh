@@ -8,6 +8,14 @@ jcheck ni-rewrite-mid-send "$j" '.ok==true'
 grep -q "ni-abuse: ok" "$TMP/err" && ok ni-rewrite-bytes || fail ni-rewrite-bytes "$(cat "$TMP/err")"
 j=$($XNOC_ASAN run --json --topo $T --arg case=0 $FW/ni-abuse.elf 2>/dev/null)
 jcheck ni-rewrite-asan "$j" '.ok==true'
+# the multicast mask rewritten (to addresses that do not exist) after GO,
+# while the packet waits in the send queue: GO latched the mask it checked,
+# and that is what arrives
+j=$($XNOC run --json --topo $T --router sendq=2 --arg case=7 $FW/ni-abuse.elf 2>"$TMP/err")
+jcheck ni-mask-rewrite-after-go "$j" '.ok==true and .nodes[0].mc_packets_sent==1 and .nodes[1].packets_received==1'
+grep -qx "\[node 1\] ni-abuse: mask 0x0000000000000002 in 1 flit(s): ok" "$TMP/err" && ok ni-mask-latched || fail ni-mask-latched "$(cat "$TMP/err")"
+j=$($XNOC_ASAN run --json --topo $T --router sendq=2 --arg case=7 $FW/ni-abuse.elf 2>/dev/null)
+jcheck ni-mask-rewrite-asan "$j" '.ok==true'
 # a sized ring moved (partly) outside RAM, or to an unaligned address: refused
 check_fail ni-ring-moved-out 1 "^xnoc run: node 0: store access fault at device register 0x10001800 \(PC 0x[0-9a-f]{8}( <[^>]*>)?, instruction 0x[0-9a-f]{8}, cycle [0-9]+\): NI receive ring 0x8003fe00 \+ 1024 bytes: not 8-byte aligned or outside RAM, no trap handler$" \
     $XNOC run --topo $T --arg case=1 $FW/ni-abuse.elf

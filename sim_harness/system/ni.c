@@ -36,9 +36,12 @@ void ni_init(ni *n, const topo *t, const router_cfg *rc, int term, rv32 *core)
 
 void ni_free(ni *n)
 {
-    for (int c = 0; c < n->k; c++)
+    for (int c = 0; c < n->k; c++) {
         for (int v = 0; v < ROUTER_MAX_VCS; v++) free(n->rx[c][v].buf);
+        free(n->send[c].masks);
+    }
     free(n->posted);
+    free(n->spans);
 }
 
 static int ring_nonempty(const ni *n) { return n->ring_size && n->head != n->tail; }
@@ -194,6 +197,8 @@ int ni_mmio(ni *n, uint32_t off, int is_store, uint32_t *val)
                              n->ring_size);
                     return RV32_MMIO_FAULT;
                 }
+                /* nor move onto a pending posted buffer (POST checks the other order) */
+                if (ni_ring_refused(n, *val, n->ring_size)) return RV32_MMIO_FAULT;
                 n->ring_base = *val;
                 n->head = n->tail = 0;
                 return RV32_MMIO_OK;
@@ -204,6 +209,7 @@ int ni_mmio(ni *n, uint32_t off, int is_store, uint32_t *val)
                              n->ring_base, *val);
                     return RV32_MMIO_FAULT;
                 }
+                if (ni_ring_refused(n, n->ring_base, *val)) return RV32_MMIO_FAULT;
                 n->ring_size = *val;
                 n->head = n->tail = 0;
                 return RV32_MMIO_OK;
@@ -267,7 +273,15 @@ int ni_mmio(ni *n, uint32_t off, int is_store, uint32_t *val)
             ni_wire w;
             w.head = head_flit(n, s, c, &n->rng);
             w.nmask = s->mc && !s->nhops ? n->mask_flits : 0;
-            w.mask_go = s->mask_addr;
+            w.mslot = 0;
+            if (w.nmask) { /* the mask go_ok checked, latched: later stores to it change nothing on the wire */
+                size_t words = (size_t)n->mask_flits;
+                if (!s->masks) s->masks = xmalloc((size_t)n->sendq * words * sizeof *s->masks);
+                w.mslot = s->mnext;
+                s->mnext = (s->mnext + 1) % n->sendq; /* packets leave in order: the slot sendq MC GOs ago is free */
+                memcpy(s->masks + (size_t)w.mslot * words, n->core->ram + (s->mask_addr - n->core->ram_base),
+                       words * 8);
+            }
             w.addr_go = s->addr;
             w.len_go = s->len;
             w.nflits = 2 + w.nmask + (int)((s->len + 7) / 8);
@@ -336,9 +350,7 @@ static void send_cycle(ni *n, int c, xnoc_flit *f)
     if (s->sent == 0) f->payload = w->head;
     else if (s->sent == 1) f->payload = w->meta;
     else if (s->sent < 2 + w->nmask) {
-        uint64_t x;
-        memcpy(&x, n->core->ram + (w->mask_go - n->core->ram_base) + 8u * (uint32_t)(s->sent - 2), 8);
-        f->payload = x;
+        f->payload = s->masks[(size_t)w->mslot * (size_t)n->mask_flits + (size_t)(s->sent - 2)];
     } else {
         uint32_t off = (uint32_t)(s->sent - 2 - w->nmask) * 8, take = w->len_go - off > 8 ? 8 : w->len_go - off;
         uint64_t x = 0;
@@ -430,6 +442,7 @@ static void complete_posted(ni *n, ni_asm *a)
         rv32_ram_written(n->core, a->ct, 4);
     }
     n->posted_done++;
+    ni_span_release(n, a->addr, a->len);
     delivered(n, a);
 }
 
@@ -484,6 +497,7 @@ static int recv_flit(ni *n, int c, const xnoc_flit *f)
                     n->error, sizeof n->error,
                     "a %u-byte message from terminal %u (tag %u) does not match the %u-byte receive posted at 0x%08x",
                     a->len, a->src, a->tag, p.len, p.addr);
+            ni_span_release(n, p.addr, p.len);
             a->posted = 0;
         }
         if (a->posted) {
