@@ -17,7 +17,11 @@
  * packet (MC 1, mask = node 1) to node 1 behind a 512-byte send to node 2,
  * then at once overwrites the mask with every bit set (addresses that do not
  * exist) before the packet streams; GO latched the mask it checked, so node
- * 1 receives one mask flit holding bit 1 only and checks it (exit 0). */
+ * 1 receives one mask flit holding bit 1 only and checks it (exit 0).
+ * --arg case=8: node 1 sends node 0 two 600-byte messages (tags 5, 6); node
+ * 0's 1024-byte ring takes the first, the NI holds the second for lack of
+ * room, and node 0 exits without taking either: `run` warns, naming both
+ * (--fail-undelivered: the run fails). */
 #include "xnoc.h"
 
 static uint8_t ring[1024] __attribute__((aligned(8)));
@@ -51,6 +55,7 @@ int main(void)
         noc_recv(&m);
         int bad = m.len != 256 || m.tag != 3;
         for (uint32_t i = 0; i < m.len && !bad; i++) bad = m.data[i] != (uint8_t)(i * 13 + 5);
+        noc_release(&m);
         printf("ni-abuse: %s\n", bad ? "MISMATCH" : "ok");
         return bad;
     }
@@ -78,6 +83,16 @@ int main(void)
             printf("ni-abuse: mask 0x%08x%08x in %d flit(s): %s\n", (unsigned)(noc_last_mask() >> 32),
                    (unsigned)noc_last_mask(), noc_last_mask_flits(), bad ? "MISMATCH" : "ok");
         return bad;
+    }
+    if (c == 8 && me == 1) {
+        noc_send(0, 0, big, 600, 5);
+        noc_send(0, 0, big, 600, 6);
+        noc_send_wait(0);
+        return 0;
+    }
+    if (c == 8 && me == 0) {
+        while (!noc_full_cycles()) (void)DEV(DEV_CYCLE_LO); /* the second waits for ring space */
+        return 0;
     }
     if (c == 3) {
         if (me != 0)

@@ -605,3 +605,50 @@ int ni_busy(const ni *n)
     }
     return 0;
 }
+
+static void left(ni_msg_left *out, int max, int *nleft, uint32_t src, uint32_t tag, uint32_t len, const char *where)
+{
+    if (*nleft < max) out[*nleft] = (ni_msg_left){src, tag, len, where};
+    (*nleft)++;
+}
+
+int ni_undelivered(const ni *n, ni_msg_left *out, int max)
+{
+    int nleft = 0;
+    /* the ring from TAIL to HEAD, as firmware would read it; its bytes are
+     * firmware's RAM, so the walk stops at anything that is not a message */
+    if (n->ring_size && n->ring_size <= n->core->ram_size && n->head != n->tail && n->head < n->ring_size) {
+        const uint8_t *ring = n->core->ram + (n->ring_base - n->core->ram_base);
+        uint32_t off = n->tail;
+        for (uint32_t steps = n->ring_size / 8; off != n->head && steps--;) {
+            uint32_t hdr[2];
+            if (off + 8 > n->ring_size) break;
+            memcpy(hdr, ring + off, 8);
+            if (hdr[1] == NI_WRAP_MARK) {
+                off = 0;
+                continue;
+            }
+            uint32_t step = 8 + ((hdr[1] + 7) & ~7u);
+            if (hdr[1] > NI_MAX_PACKET || step > n->ring_size - off) break;
+            left(out, max, &nleft, hdr[0] & 0xffff, hdr[0] >> 16, hdr[1], "in its receive ring, not released");
+            off = off + step == n->ring_size ? 0 : off + step;
+        }
+    }
+    for (int c = 0; c < n->k; c++)
+        for (int v = 0; v < n->vcs; v++) {
+            const ni_asm *a = &n->rx[c][v];
+            if (a->held) left(out, max, &nleft, a->src, a->tag, a->len, "held in its NI (no room in the ring)");
+            else if (a->active && a->meta) left(out, max, &nleft, a->src, a->tag, a->len, "still arriving");
+            /* flits accepted behind a held packet: the messages whose meta flit is among them */
+            for (int i = 1; i < a->qlen; i++) {
+                const xnoc_flit *h = &a->q[(a->qhead + i - 1) % ROUTER_MAX_BUF],
+                                *f = &a->q[(a->qhead + i) % ROUTER_MAX_BUF];
+                if (h->head && !f->head)
+                    left(out, max, &nleft, (uint32_t)FLIT_GET(f->payload, FLIT_META_SRC_LSB, FLIT_META_SRC_W),
+                         (uint32_t)FLIT_GET(f->payload, FLIT_META_TAG_LSB, FLIT_META_TAG_W),
+                         (uint32_t)FLIT_GET(f->payload, FLIT_META_LEN_LSB, FLIT_META_LEN_W),
+                         "held in its NI (no room in the ring)");
+            }
+        }
+    return nleft;
+}

@@ -138,4 +138,16 @@ uint32_t ni_ct_value(const ni *n);
 /* Whether anything is in progress (for idle detection). */
 int ni_busy(const ni *n);
 
+/* A message the NI holds that firmware never took: in the receive ring
+ * between TAIL and HEAD (not released), complete and waiting for ring space,
+ * or still arriving (where says which). */
+typedef struct {
+    uint32_t src, tag, len;
+    const char *where;
+} ni_msg_left;
+
+/* Fills out[0..max) with the messages the NI holds that firmware never
+ * took (ring first, oldest first); returns how many there are in all. */
+int ni_undelivered(const ni *n, ni_msg_left *out, int max);
+
 #endif
