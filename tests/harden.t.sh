@@ -26,6 +26,9 @@ j=$($XNOC run --json --topo $T --arg case=8 --fail-undelivered $FW/ni-abuse.elf 
 jcheck undelivered-json "$j" '.ok==false and (.error|startswith("node 0 ends with 2 undelivered")) and ([.nodes[].undelivered]==[2,null,null,null,null,null,null,null]) and .exit_codes==[0,0,0,0,0,0,0,0]'
 j=$($XNOC run --json --topo $T --arg case=8 $FW/ni-abuse.elf 2>/dev/null)
 jcheck undelivered-json-warning "$j" '.ok==true and .nodes[0].undelivered==2 and (has("error")|not)'
+# node 0 exits while a message's flits are still arriving
+check_fail undelivered-arriving 1 "^xnoc run: node 0 ends with 1 undelivered message\(s\): from terminal 1 \(tag 9, 1000 bytes\) still arriving$" \
+    $XNOC run --topo $T --arg case=9 --fail-undelivered $FW/ni-abuse.elf
 # every message taken: no warning, and --fail-undelivered passes
 $XNOC run --topo $T --arg case=0 --fail-undelivered $FW/ni-abuse.elf >/dev/null 2>"$TMP/err"
 rc=$?

@@ -21,7 +21,9 @@
  * --arg case=8: node 1 sends node 0 two 600-byte messages (tags 5, 6); node
  * 0's 1024-byte ring takes the first, the NI holds the second for lack of
  * room, and node 0 exits without taking either: `run` warns, naming both
- * (--fail-undelivered: the run fails). */
+ * (--fail-undelivered: the run fails).  case=9: node 1 starts a 1000-byte
+ * send to node 0 and exits; node 0 exits 60 cycles after the barrier, while
+ * the message's 127 flits are still arriving: `run` names it too. */
 #include "xnoc.h"
 
 static uint8_t ring[1024] __attribute__((aligned(8)));
@@ -88,6 +90,14 @@ int main(void)
         noc_send(0, 0, big, 600, 5);
         noc_send(0, 0, big, 600, 6);
         noc_send_wait(0);
+        return 0;
+    }
+    if (c == 9 && me < 2) {
+        barrier();
+        uint64_t t0 = cycles();
+        if (me == 1) noc_send(0, 0, big, 1000, 9);
+        else
+            while (cycles() - t0 < 60) {}
         return 0;
     }
     if (c == 8 && me == 0) {
