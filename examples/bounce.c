@@ -21,15 +21,14 @@ int main(void)
     noc_init(ring, sizeof ring);
     if (me > 1) return 0;
     int peer = 1 - me;
-    noc_post(peer, 7, buf, bytes, &arrived);        /* before anyone sends */
+    noc_post(peer, 7, buf, bytes, &arrived);        /* before anyone sends; node 0's takes the reply */
     barrier();
     if (me == 0) {
         for (uint32_t i = 0; i < bytes / 4; i++) buf[i] = i * 2654435761u;
         uint64_t t0 = cycles();
         noc_send(0, peer, buf, bytes, 7);
         noc_send_wait(0);
-        noc_post(peer, 7, buf, bytes, &arrived);    /* the reply lands in the same buffer */
-        noc_ct_wait(&arrived, 1);
+        noc_ct_wait(&arrived, 1);                   /* the reply has landed in the same buffer */
         printf("round trip of %u bytes: %u cycles\n", bytes, (uint32_t)(cycles() - t0));
     } else {
         noc_ct_wait(&arrived, 1);

@@ -8,6 +8,31 @@ jcheck ni-rewrite-mid-send "$j" '.ok==true'
 grep -q "ni-abuse: ok" "$TMP/err" && ok ni-rewrite-bytes || fail ni-rewrite-bytes "$(cat "$TMP/err")"
 j=$($XNOC_ASAN run --json --topo $T --arg case=0 $FW/ni-abuse.elf 2>/dev/null)
 jcheck ni-rewrite-asan "$j" '.ok==true'
+# the multicast mask rewritten (to addresses that do not exist) after GO,
+# while the packet waits in the send queue: GO latched the mask it checked,
+# and that is what arrives
+j=$($XNOC run --json --topo $T --router sendq=2 --arg case=7 $FW/ni-abuse.elf 2>"$TMP/err")
+jcheck ni-mask-rewrite-after-go "$j" '.ok==true and .nodes[0].mc_packets_sent==1 and .nodes[1].packets_received==1'
+grep -qx "\[node 1\] ni-abuse: mask 0x0000000000000002 in 1 flit(s): ok" "$TMP/err" && ok ni-mask-latched || fail ni-mask-latched "$(cat "$TMP/err")"
+j=$($XNOC_ASAN run --json --topo $T --router sendq=2 --arg case=7 $FW/ni-abuse.elf 2>/dev/null)
+jcheck ni-mask-rewrite-asan "$j" '.ok==true'
+# messages a node never took (one in its ring, not released; one the NI
+# holds for lack of ring space): a warning naming node, source, tag and
+# length; with --fail-undelivered the run fails on it
+undel="node 0 ends with 2 undelivered message\(s\): from terminal 1 \(tag 5, 600 bytes\) in its receive ring, not released; from terminal 1 \(tag 6, 600 bytes\) held in its NI \(no room in the ring\)"
+check_fail undelivered-warns 0 "^xnoc run: warning: $undel$" $XNOC run --topo $T --arg case=8 $FW/ni-abuse.elf
+check_fail undelivered-fails 1 "^xnoc run: $undel$" $XNOC run --topo $T --arg case=8 --fail-undelivered $FW/ni-abuse.elf
+j=$($XNOC run --json --topo $T --arg case=8 --fail-undelivered $FW/ni-abuse.elf 2>/dev/null)
+jcheck undelivered-json "$j" '.ok==false and (.error|startswith("node 0 ends with 2 undelivered")) and ([.nodes[].undelivered]==[2,null,null,null,null,null,null,null]) and .exit_codes==[0,0,0,0,0,0,0,0]'
+j=$($XNOC run --json --topo $T --arg case=8 $FW/ni-abuse.elf 2>/dev/null)
+jcheck undelivered-json-warning "$j" '.ok==true and .nodes[0].undelivered==2 and (has("error")|not)'
+# node 0 exits while a message's flits are still arriving
+check_fail undelivered-arriving 1 "^xnoc run: node 0 ends with 1 undelivered message\(s\): from terminal 1 \(tag 9, 1000 bytes\) still arriving$" \
+    $XNOC run --topo $T --arg case=9 --fail-undelivered $FW/ni-abuse.elf
+# every message taken: no warning, and --fail-undelivered passes
+$XNOC run --topo $T --arg case=0 --fail-undelivered $FW/ni-abuse.elf >/dev/null 2>"$TMP/err"
+rc=$?
+[ $rc = 0 ] && ! grep -q undelivered "$TMP/err" && ok undelivered-none || fail undelivered-none "exit $rc: $(cat "$TMP/err")"
 # a sized ring moved (partly) outside RAM, or to an unaligned address: refused
 check_fail ni-ring-moved-out 1 "^xnoc run: node 0: store access fault at device register 0x10001800 \(PC 0x[0-9a-f]{8}( <[^>]*>)?, instruction 0x[0-9a-f]{8}, cycle [0-9]+\): NI receive ring 0x8003fe00 \+ 1024 bytes: not 8-byte aligned or outside RAM, no trap handler$" \
     $XNOC run --topo $T --arg case=1 $FW/ni-abuse.elf

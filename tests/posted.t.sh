@@ -22,6 +22,25 @@ pf 4 store 10001c14 'NI posted receive: counter 0x8[0-9a-f]{7} is not a 4-byte a
 pf 5 store 10001c14 'NI posted receive: source 16 is not an address \(terminal 0..7 or unit 8..15, or 0xffff = any\)'
 pf 7 store 10001c14 'NI posted receive: the match table is full \(4096 entries\)'
 pf 8 load 10001c24 'NI CT_WAIT read before CT_ADDR names a counter'
+# posted buffers overlap neither each other nor the ring nor the guard, in
+# whichever order the two were written: the store that would make the
+# overlap is refused (the addresses are posted.c's buffers, from its symbols)
+sym() { printf '0x%08x' $((0x$(nm $FW/posted.elf | awk -v s="$1" '$3 == s { print $1 }') + $2)); }
+pend() { echo "the buffer $1 \\+ $2 bytes of a pending posted receive \\(source $3, tag 7\\)"; }
+pf 10 store 10001c14 "NI posted receive: buffer $(sym buf 32) \\+ 64 bytes overlaps $(pend $(sym buf 0) 64 1)"
+pf 11 store 10001c14 "NI posted receive: buffer $(sym buf 0) \\+ 64 bytes overlaps $(pend $(sym buf 32) 64 1)"
+pf 12 store 10001c14 "NI posted receive: buffer $(sym buf 0) \\+ 64 bytes overlaps $(pend $(sym buf 16) 16 any)"
+pf 13 store 10001800 "NI receive ring $(sym buf 0) \\+ 1024 bytes overlaps $(pend $(sym buf 0) 64 1)"
+pf 14 store 10001804 "NI receive ring $(sym area 0) \\+ 2048 bytes overlaps $(pend $(sym area 1088) 64 1)"
+pf 15 store 10001c30 "NI guarded region $(sym buf 56)..$(sym buf 128) \\(GUARD_LO..GUARD_HI\\) overlaps $(pend $(sym buf 0) 64 1)"
+pf 16 store 10001c2c "NI guarded region $(sym buf 0)..$(sym buf 8) \\(GUARD_LO..GUARD_HI\\) overlaps $(pend $(sym buf 0) 64 1)"
+# just clear of each: adjacent buffers, ring and guard, a zero-length buffer
+# inside another, a buffer posted again once its message has landed
+j=$($XNOC run --json --topo $T --arg case=17 $FW/posted.elf 2>"$TMP/err")
+jcheck posted-boundaries "$j" '.ok==true and (.nodes[0]|has("undelivered")|not)'
+grep -qx "\[node 0\] posted: boundaries ok" "$TMP/err" && ok posted-boundaries-console || fail posted-boundaries-console "$(cat "$TMP/err")"
+j=$($XNOC_ASAN run --json --topo $T --arg case=17 $FW/posted.elf 2>/dev/null)
+jcheck posted-boundaries-asan "$j" '.ok==true'
 # on arrival: the message does not match what was posted (receiver, sender, address)
 check_fail refuse-post-length 1 "^xnoc run: network interface of node 0: a 100-byte message from terminal 1 \(tag 7\) does not match the 64-byte receive posted at 0x8[0-9a-f]{7} \(cycle [0-9]+\)$" \
     $XNOC run --topo $T --arg case=6 $FW/posted.elf

@@ -36,6 +36,9 @@ static const char *usage_text =
     "  --trace F.vcd       waveforms of the RTL network (--trace-window A:B: cycles [A,B))\n"
     "  --watchdog N        fail when every node waits and nothing moved for N cycles\n"
     "                      (5000; 0 = off): names lost flits, deadlocks, stalls\n"
+    "  --fail-undelivered  fail (exit 1) when a node ends with messages its firmware never\n"
+    "                      took (in its ring, not released, or held in its NI); without\n"
+    "                      it such messages are a warning naming node, source, tag, length\n"
     "  --ram KiB           RAM per node at 0x80000000 (256)\n"
     "  --clock-ratio N     core cycles per network cycle (1)\n"
     "  --arg NAME=V        argument for the firmware: NAME 0..7 (numbered register)\n"
@@ -91,6 +94,7 @@ int cmd_run(int argc, char **argv)
     sys_opts o = {.ram_kib = 256, .clock_ratio = 1, .watchdog = SYS_WATCHDOG_DEFAULT};
     const char *bg_set = NULL, *bg_spec = NULL;
     uint64_t max_cycles = 10000000;
+    int fail_undelivered = 0;
     char err[512];
     view_opts vo;
     view_opts_default(&vo);
@@ -100,7 +104,8 @@ int cmd_run(int argc, char **argv)
             fputs(usage_text, stdout);
             fputs(view_usage, stdout);
             return 0;
-        } else if (cmd_opts_arg(&co, argc, argv, &i)) continue;
+        } else if (!strcmp(a, "--fail-undelivered")) fail_undelivered = 1;
+        else if (cmd_opts_arg(&co, argc, argv, &i)) continue;
         else if (view_cli_arg(&vo, argc, argv, &i)) continue;
         else if (a[0] != '-') {
             if (elf) cli_fail(EXIT_USAGE, "one firmware image only ('%s' and '%s')", elf, a);
@@ -173,7 +178,17 @@ int cmd_run(int argc, char **argv)
         for (int i = 0; i < NODE_NARGS; i++)
             if (s->o.arg_given[i] && !s->o.arg_read[i]) cli_error("warning: the firmware never read --arg %d", i);
     }
-    int status = 0;
+    /* messages a node's firmware never took: after a run that ended normally a
+     * warning, or with --fail-undelivered a failed run */
+    int *undelivered = xcalloc((size_t)s->n, sizeof *undelivered);
+    char undel_first[600] = "";
+    for (int i = 0; i < s->n; i++) {
+        char line[600];
+        if (!(undelivered[i] = sys_undelivered(s, i, line, sizeof line)) || r) continue;
+        if (!undel_first[0]) snprintf(undel_first, sizeof undel_first, "%s", line);
+        cli_error("%s%s", fail_undelivered ? "" : "warning: ", line);
+    }
+    int status = fail_undelivered && undel_first[0];
     uint64_t instr = 0, packets = 0, flits = 0;
     for (int i = 0; i < s->n; i++) {
         node *nd = &s->nodes[i];
@@ -222,6 +237,8 @@ int cmd_run(int argc, char **argv)
         /* packets this NI sent to coding units, and with MC = 1 (mask flits) */
         json_object_set_new(e, "unit_packets_sent", json_integer((json_int_t)nd->ni.coded_sent));
         json_object_set_new(e, "mc_packets_sent", json_integer((json_int_t)nd->ni.mc_sent));
+        /* messages its firmware never took, if any (like "error": absent when there is none) */
+        if (undelivered[i]) json_object_set_new(e, "undelivered", json_integer(undelivered[i]));
         json_array_append_new(nodes, e);
     }
     json_object_set_new(j, "exit_codes", codes);
@@ -232,6 +249,7 @@ int cmd_run(int argc, char **argv)
     json_object_set_new(j, "ok", json_boolean(!status));
     if (s->fault[0]) json_object_set_new(j, "error", json_string(s->fault));
     else if (tohost_msg[0]) json_object_set_new(j, "error", json_string(tohost_msg));
+    else if (status && fail_undelivered && undel_first[0]) json_object_set_new(j, "error", json_string(undel_first));
     json_object_set_new(j, "links", links_json(t, s->net, inj, s->cycle));
     units_json(j, t, s->net);
     if (s->bg) {
@@ -281,6 +299,7 @@ int cmd_run(int argc, char **argv)
             }
     }
     free(inj);
+    free(undelivered);
     sys_free(s);
     free(bg);
     if (o.events) fclose(o.events);

@@ -36,9 +36,12 @@ void ni_init(ni *n, const topo *t, const router_cfg *rc, int term, rv32 *core)
 
 void ni_free(ni *n)
 {
-    for (int c = 0; c < n->k; c++)
+    for (int c = 0; c < n->k; c++) {
         for (int v = 0; v < ROUTER_MAX_VCS; v++) free(n->rx[c][v].buf);
+        free(n->send[c].masks);
+    }
     free(n->posted);
+    free(n->spans);
 }
 
 static int ring_nonempty(const ni *n) { return n->ring_size && n->head != n->tail; }
@@ -194,6 +197,8 @@ int ni_mmio(ni *n, uint32_t off, int is_store, uint32_t *val)
                              n->ring_size);
                     return RV32_MMIO_FAULT;
                 }
+                /* nor move onto a pending posted buffer (POST checks the other order) */
+                if (ni_ring_refused(n, *val, n->ring_size)) return RV32_MMIO_FAULT;
                 n->ring_base = *val;
                 n->head = n->tail = 0;
                 return RV32_MMIO_OK;
@@ -204,6 +209,7 @@ int ni_mmio(ni *n, uint32_t off, int is_store, uint32_t *val)
                              n->ring_base, *val);
                     return RV32_MMIO_FAULT;
                 }
+                if (ni_ring_refused(n, n->ring_base, *val)) return RV32_MMIO_FAULT;
                 n->ring_size = *val;
                 n->head = n->tail = 0;
                 return RV32_MMIO_OK;
@@ -267,7 +273,15 @@ int ni_mmio(ni *n, uint32_t off, int is_store, uint32_t *val)
             ni_wire w;
             w.head = head_flit(n, s, c, &n->rng);
             w.nmask = s->mc && !s->nhops ? n->mask_flits : 0;
-            w.mask_go = s->mask_addr;
+            w.mslot = 0;
+            if (w.nmask) { /* the mask go_ok checked, latched: later stores to it change nothing on the wire */
+                size_t words = (size_t)n->mask_flits;
+                if (!s->masks) s->masks = xmalloc((size_t)n->sendq * words * sizeof *s->masks);
+                w.mslot = s->mnext;
+                s->mnext = (s->mnext + 1) % n->sendq; /* packets leave in order: the slot sendq MC GOs ago is free */
+                memcpy(s->masks + (size_t)w.mslot * words, n->core->ram + (s->mask_addr - n->core->ram_base),
+                       words * 8);
+            }
             w.addr_go = s->addr;
             w.len_go = s->len;
             w.nflits = 2 + w.nmask + (int)((s->len + 7) / 8);
@@ -336,9 +350,7 @@ static void send_cycle(ni *n, int c, xnoc_flit *f)
     if (s->sent == 0) f->payload = w->head;
     else if (s->sent == 1) f->payload = w->meta;
     else if (s->sent < 2 + w->nmask) {
-        uint64_t x;
-        memcpy(&x, n->core->ram + (w->mask_go - n->core->ram_base) + 8u * (uint32_t)(s->sent - 2), 8);
-        f->payload = x;
+        f->payload = s->masks[(size_t)w->mslot * (size_t)n->mask_flits + (size_t)(s->sent - 2)];
     } else {
         uint32_t off = (uint32_t)(s->sent - 2 - w->nmask) * 8, take = w->len_go - off > 8 ? 8 : w->len_go - off;
         uint64_t x = 0;
@@ -430,6 +442,7 @@ static void complete_posted(ni *n, ni_asm *a)
         rv32_ram_written(n->core, a->ct, 4);
     }
     n->posted_done++;
+    ni_span_release(n, a->addr, a->len);
     delivered(n, a);
 }
 
@@ -484,6 +497,7 @@ static int recv_flit(ni *n, int c, const xnoc_flit *f)
                     n->error, sizeof n->error,
                     "a %u-byte message from terminal %u (tag %u) does not match the %u-byte receive posted at 0x%08x",
                     a->len, a->src, a->tag, p.len, p.addr);
+            ni_span_release(n, p.addr, p.len);
             a->posted = 0;
         }
         if (a->posted) {
@@ -590,4 +604,51 @@ int ni_busy(const ni *n)
         if (ep_owes(&n->ep[c])) return 1;
     }
     return 0;
+}
+
+static void left(ni_msg_left *out, int max, int *nleft, uint32_t src, uint32_t tag, uint32_t len, const char *where)
+{
+    if (*nleft < max) out[*nleft] = (ni_msg_left){src, tag, len, where};
+    (*nleft)++;
+}
+
+int ni_undelivered(const ni *n, ni_msg_left *out, int max)
+{
+    int nleft = 0;
+    /* the ring from TAIL to HEAD, as firmware would read it; its bytes are
+     * firmware's RAM, so the walk stops at anything that is not a message */
+    if (n->ring_size && n->ring_size <= n->core->ram_size && n->head != n->tail && n->head < n->ring_size) {
+        const uint8_t *ring = n->core->ram + (n->ring_base - n->core->ram_base);
+        uint32_t off = n->tail;
+        for (uint32_t steps = n->ring_size / 8; off != n->head && steps--;) {
+            uint32_t hdr[2];
+            if (off + 8 > n->ring_size) break;
+            memcpy(hdr, ring + off, 8);
+            if (hdr[1] == NI_WRAP_MARK) {
+                off = 0;
+                continue;
+            }
+            uint32_t step = 8 + ((hdr[1] + 7) & ~7u);
+            if (hdr[1] > NI_MAX_PACKET || step > n->ring_size - off) break;
+            left(out, max, &nleft, hdr[0] & 0xffff, hdr[0] >> 16, hdr[1], "in its receive ring, not released");
+            off = off + step == n->ring_size ? 0 : off + step;
+        }
+    }
+    for (int c = 0; c < n->k; c++)
+        for (int v = 0; v < n->vcs; v++) {
+            const ni_asm *a = &n->rx[c][v];
+            if (a->held) left(out, max, &nleft, a->src, a->tag, a->len, "held in its NI (no room in the ring)");
+            else if (a->active && a->meta) left(out, max, &nleft, a->src, a->tag, a->len, "still arriving");
+            /* flits accepted behind a held packet: the messages whose meta flit is among them */
+            for (int i = 1; i < a->qlen; i++) {
+                const xnoc_flit *h = &a->q[(a->qhead + i - 1) % ROUTER_MAX_BUF],
+                                *f = &a->q[(a->qhead + i) % ROUTER_MAX_BUF];
+                if (h->head && !f->head)
+                    left(out, max, &nleft, (uint32_t)FLIT_GET(f->payload, FLIT_META_SRC_LSB, FLIT_META_SRC_W),
+                         (uint32_t)FLIT_GET(f->payload, FLIT_META_TAG_LSB, FLIT_META_TAG_W),
+                         (uint32_t)FLIT_GET(f->payload, FLIT_META_LEN_LSB, FLIT_META_LEN_W),
+                         "held in its NI (no room in the ring)");
+            }
+        }
+    return nleft;
 }

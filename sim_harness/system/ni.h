@@ -38,11 +38,18 @@ typedef struct {
 
 /* a packet as GO latched it: what goes on the wire */
 typedef struct {
-    uint64_t head, meta;               /* head and meta flit */
-    uint32_t mask_go, addr_go, len_go; /* mask, buffer and length at GO (firmware may rewrite
-                                          * MASK_ADDR/ADDR/LEN for the next send meanwhile) */
+    uint64_t head, meta;      /* head and meta flit */
+    uint32_t addr_go, len_go; /* buffer and length at GO (firmware may rewrite ADDR/LEN for the next send meanwhile) */
     int nflits, nmask;
+    int mslot; /* nmask > 0: the mask words GO checked and copied, at ni_send.masks + mslot * M (firmware
+                * may rewrite the mask in RAM at once: the packet carries what GO saw) */
 } ni_wire;
+
+/* a pending posted receive's buffer (len > 0): in ni.spans, sorted by addr
+ * and never overlapping, from POST until its message has landed */
+typedef struct {
+    uint32_t addr, len, src, tag;
+} ni_span;
 
 typedef struct {
     /* programmed by firmware */
@@ -53,6 +60,8 @@ typedef struct {
     ni_wire w;
     ni_wire q[NI_MAX_SENDQ];
     int qhead, qlen;
+    uint64_t *masks; /* sendq latched masks of M words each (allocated at the first MC GO), used in turn */
+    int mnext;       /* the slot the next MC GO takes */
     int busy, vc, sent;
     uint32_t done;
     uint64_t go_cycle; /* network cycle of the last accepted GO */
@@ -100,6 +109,8 @@ typedef struct ni {
     /* posted receives (match table, in post order) and the descriptor being built */
     ni_post *posted;
     int nposted;
+    ni_span *spans; /* the buffers of posted receives not yet complete: no two overlap, nor the ring, nor the guard */
+    int nspans;
     ni_post m;                   /* NI_M_SRC .. NI_M_CT */
     uint32_t ct_addr, ct_target; /* NI_M_CT_ADDR, NI_M_CT_WAIT */
     uint64_t posted_done, unexpected;
@@ -126,5 +137,17 @@ uint32_t ni_ct_value(const ni *n);
 
 /* Whether anything is in progress (for idle detection). */
 int ni_busy(const ni *n);
+
+/* A message the NI holds that firmware never took: in the receive ring
+ * between TAIL and HEAD (not released), complete and waiting for ring space,
+ * or still arriving (where says which). */
+typedef struct {
+    uint32_t src, tag, len;
+    const char *where;
+} ni_msg_left;
+
+/* Fills out[0..max) with the messages the NI holds that firmware never
+ * took (ring first, oldest first); returns how many there are in all. */
+int ni_undelivered(const ni *n, ni_msg_left *out, int max);
 
 #endif

@@ -35,5 +35,12 @@ static inline uint32_t ram_word(const ni *n, uint32_t addr)
 int ni_match_mmio(ni *n, uint32_t off, int is_store, uint32_t *val);
 /* the first posted receive for (src, tag), taken out of the table; -1 if none */
 int ni_match_take(ni *n, uint32_t src, uint32_t tag, ni_post *out);
+/* the pending posted buffer [addr, addr + len) overlaps, or NULL */
+const ni_span *ni_span_overlap(const ni *n, uint32_t addr, uint32_t len);
+/* a posted buffer is free again (its message landed, or the run stops) */
+void ni_span_release(ni *n, uint32_t addr, uint32_t len);
+/* a receive ring [base, base + size) would cover a pending posted buffer:
+ * 1, with the reason in n->refused */
+int ni_ring_refused(ni *n, uint32_t base, uint32_t size);
 
 #endif

@@ -12,11 +12,86 @@ static int overlaps(uint32_t a, uint32_t alen, uint32_t b, uint32_t blen)
     return alen && blen && a < b + blen && b < a + alen;
 }
 
+/* The pending posted buffers (ni.spans) are sorted by address and never
+ * overlap, so their ends are sorted too: the one that starts last before
+ * an interval ends is the only one that can reach into it. */
+static int span_lower(const ni *n, uint64_t addr) /* the first span starting at or after addr */
+{
+    int lo = 0, hi = n->nspans;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (n->spans[mid].addr < addr) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+const ni_span *ni_span_overlap(const ni *n, uint32_t addr, uint32_t len)
+{
+    if (!len) return NULL;
+    int i = span_lower(n, (uint64_t)addr + len) - 1;
+    return i >= 0 && (uint64_t)n->spans[i].addr + n->spans[i].len > addr ? &n->spans[i] : NULL;
+}
+
+static void span_add(ni *n, const ni_post *p)
+{
+    if (!p->len) return;
+    if (n->nspans % 64 == 0) n->spans = xrealloc(n->spans, (size_t)(n->nspans + 64) * sizeof *n->spans);
+    int i = span_lower(n, p->addr);
+    memmove(n->spans + i + 1, n->spans + i, (size_t)(n->nspans - i) * sizeof *n->spans);
+    n->spans[i] = (ni_span){p->addr, p->len, p->src, p->tag};
+    n->nspans++;
+}
+
+void ni_span_release(ni *n, uint32_t addr, uint32_t len)
+{
+    int i = span_lower(n, addr);
+    if (!len || i == n->nspans || n->spans[i].addr != addr) return;
+    memmove(n->spans + i, n->spans + i + 1, (size_t)(n->nspans - i - 1) * sizeof *n->spans);
+    n->nspans--;
+}
+
+/* "the buffer 0x80001000 + 64 bytes of a pending posted receive (source 1, tag 7)" */
+static const char *span_name(const ni_span *sp, char *buf, size_t len)
+{
+    char src[16] = "any";
+    if (sp->src != NI_ANY_SRC) snprintf(src, sizeof src, "%u", sp->src);
+    snprintf(buf, len, "the buffer 0x%08x + %u bytes of a pending posted receive (source %s, tag %u)", sp->addr,
+             sp->len, src, sp->tag);
+    return buf;
+}
+
+/* GUARD_LO / GUARD_HI: the region each write makes may not cover a pending
+ * posted buffer (whichever is written first, and whatever was posted first) */
+static int guard_store(ni *n, uint32_t lo, uint32_t hi)
+{
+    const ni_span *sp = hi > lo ? ni_span_overlap(n, lo, hi - lo) : NULL;
+    if (sp) {
+        char b[120];
+        snprintf(n->refused, sizeof n->refused, "NI guarded region 0x%08x..0x%08x (GUARD_LO..GUARD_HI) overlaps %s", lo,
+                 hi, span_name(sp, b, sizeof b));
+        return RV32_MMIO_FAULT;
+    }
+    n->guard_lo = lo;
+    n->guard_hi = hi;
+    return RV32_MMIO_OK;
+}
+
+int ni_ring_refused(ni *n, uint32_t base, uint32_t size)
+{
+    const ni_span *sp = ni_span_overlap(n, base, size);
+    if (!sp) return 0;
+    char b[120];
+    snprintf(n->refused, sizeof n->refused, "NI receive ring 0x%08x + %u bytes overlaps %s", base, size,
+             span_name(sp, b, sizeof b));
+    return 1;
+}
+
 /* NI_M_POST: checks the descriptor and appends it to the match table. */
 static int post(ni *n)
 {
     const ni_post *p = &n->m;
-    char r[100];
+    char r[128];
 #define REFUSE(...) (snprintf(n->refused, sizeof n->refused, __VA_ARGS__), RV32_MMIO_FAULT)
     if (n->nposted >= NI_MAX_POSTED)
         return REFUSE("NI posted receive: the match table is full (%d entries)", NI_MAX_POSTED);
@@ -33,6 +108,10 @@ static int post(ni *n)
     if (overlaps(p->addr, p->len, n->ring_base, n->ring_size))
         return REFUSE("NI posted receive: buffer 0x%08x + %u bytes overlaps the receive ring at 0x%08x + %u bytes",
                       p->addr, p->len, n->ring_base, n->ring_size);
+    const ni_span *sp = ni_span_overlap(n, p->addr, p->len);
+    if (sp)
+        return REFUSE("NI posted receive: buffer 0x%08x + %u bytes overlaps %s", p->addr, p->len,
+                      span_name(sp, r, sizeof r));
     if (p->ct && ((p->ct & 3) || !in_ram(n, p->ct, 4)))
         return REFUSE("NI posted receive: counter 0x%08x is not a 4-byte aligned word in RAM", p->ct);
     if (n->nposted % 64 == 0) {
@@ -40,6 +119,7 @@ static int post(ni *n)
         n->posted = q;
     }
     n->posted[n->nposted++] = *p;
+    span_add(n, p);
     return RV32_MMIO_OK;
 #undef REFUSE
 }
@@ -64,8 +144,8 @@ int ni_match_mmio(ni *n, uint32_t off, int is_store, uint32_t *val)
             n->ct_addr = *val;
             return RV32_MMIO_OK;
         case NI_M_CT_WAIT: n->ct_target = *val; return RV32_MMIO_OK;
-        case NI_M_GUARD_LO: n->guard_lo = *val; return RV32_MMIO_OK;
-        case NI_M_GUARD_HI: n->guard_hi = *val; return RV32_MMIO_OK;
+        case NI_M_GUARD_LO: return guard_store(n, *val, n->guard_hi);
+        case NI_M_GUARD_HI: return guard_store(n, n->guard_lo, *val);
         default: return RV32_MMIO_FAULT;
         }
     }

@@ -302,6 +302,23 @@ void sys_describe(const sys *s, int i, char *buf, size_t len)
                  nd->ni.ring_size);
 }
 
+int sys_undelivered(const sys *s, int i, char *buf, size_t len)
+{
+    enum { SHOWN = 4 };
+    ni_msg_left m[SHOWN];
+    buf[0] = 0;
+    if (s->nodes[i].state == NODE_BACKGROUND) return 0;
+    int n = ni_undelivered(&s->nodes[i].ni, m, SHOWN);
+    if (!n) return 0;
+    size_t l = (size_t)snprintf(buf, len, "node %d ends with %d undelivered message(s):", i, n);
+    for (int j = 0; j < n && j < SHOWN && l < len; j++)
+        l +=
+            (size_t)snprintf(buf + l, len - l, "%s from %s %u (tag %u, %u bytes) %s", j ? ";" : "",
+                             m[j].src < (uint32_t)s->n ? "terminal" : "unit", m[j].src, m[j].tag, m[j].len, m[j].where);
+    if (n > SHOWN && l < len) snprintf(buf + l, len - l, "; and %d more", n - SHOWN);
+    return n;
+}
+
 static void fault_line(sys *s, node *nd)
 {
     rv32 *c = &nd->core;

@@ -121,4 +121,10 @@ int sys_run(sys *s, uint64_t max_cycles);
 /* What node i is doing, in words ("waiting for a packet at PC 0x...") */
 void sys_describe(const sys *s, int i, char *buf, size_t len);
 
+/* The messages node i's NI holds that its firmware never took (in the ring
+ * and not released, or held, or still arriving), in words: "node 0 ends
+ * with 2 undelivered message(s): from terminal 1 (tag 8, 16 bytes) in its
+ * receive ring, not released; ..."; returns their number (0: buf empty). */
+int sys_undelivered(const sys *s, int i, char *buf, size_t len);
+
 #endif

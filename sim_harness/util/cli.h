@@ -31,7 +31,7 @@ char *xstrdup(const char *s);
 /* A formatted string on the heap, sized to fit (paths, command words): the
  * one way the harness builds a path, instead of fixed buffers that truncate
  * a long --out or XNOC_BUILD. The caller frees it. */
-char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2), nonnull(1)));
 /* A whole file, NUL-terminated (its length in *n), or NULL if it cannot be read. */
 char *cli_slurp(const char *path, size_t *n);
 

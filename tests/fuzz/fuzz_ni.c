@@ -3,7 +3,8 @@
  * credit allows, credits back as the NI returns them) and delivers random
  * flits.  Whatever the firmware writes and whatever arrives, the NI must
  * neither crash nor touch memory outside the node's RAM (ASan/UBSan).  A
- * run stops, as sys_run does, once the NI reports an error.
+ * run stops, as sys_run does, once the NI reports an error; then the
+ * messages it holds are listed, as `xnoc run` does at a run's end.
  *
  * Input: records of 8 bytes: [0] kind, [1..2] register offset, [3..6]
  * value, [7] flit bits (valid, vc, head, tail) for the stub network. */
@@ -70,6 +71,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
         }
         }
     }
+    ni_msg_left left[4]; /* what a run's end reports: a walk of whatever the ring holds */
+    if (ni_undelivered(&nic, left, 4) < 0) abort();
     ni_free(&nic);
     rv32_free(&core);
     return 0;
