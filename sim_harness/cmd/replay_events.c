@@ -38,6 +38,8 @@ __attribute__((format(printf, 2, 3))) static int bad(rd *r, const char *fmt, ...
     va_end(ap);
     if (r->line) snprintf(r->err, r->errlen, "%s:%llu: %s", r->name, (unsigned long long)r->line, msg);
     else snprintf(r->err, r->errlen, "%s: %s", r->name, msg);
+    for (char *c = r->err; *c; c++) /* one line, whatever the file's strings hold */
+        if ((unsigned char)*c < 0x20 || *c == 0x7f) *c = '?';
     return -1;
 }
 
