@@ -124,3 +124,7 @@ n=$(find "$TMP/sw" -name 'frame_*.png' | wc -l)
 hostile replay-amplifier-frames $XNOC replay "$TMP/amp.jsonl" --frames "$TMP/aw" --frames-window 5000000000:5400000000 --frame-every 100000000
 n=$(find "$TMP/aw" -name 'frame_*.png' | wc -l)
 [ "$n" = 4 ] && ok replay-amplifier-frames-count || fail replay-amplifier-frames-count "$n frames, not 4"
+# the live window (SDL's dummy driver) jumps over quiet stretches: four flits 2^40 cycles apart
+{ echo "$H"; hop 5 1099511627780 2; hop 1099511627776 2199023255552 2 1; } >"$TMP/sparse2.jsonl"
+hostile replay-sparse-live $XNOC replay "$TMP/sparse2.jsonl" --view --json
+jcheck replay-sparse-live-numbers "$(cat "$TMP/replay-sparse-live.out")" '.links[0:2] == [2, 2] and .last_cycle == 2199023255552'

@@ -111,6 +111,13 @@ static int show(replay *r, const view_opts *vo)
             if (u != VIEW_OK) break;
         }
         uint64_t next = view_next_due(v);
+        if (o.live && !o.frames_dir && next > c) {
+            /* the live window (no frames to keep): over a quiet stretch, on to a window before the next flit */
+            replay_sweep_at(&w, c, r->count);
+            uint64_t f = replay_sweep_next_flit(&w, c);
+            if (f != UINT64_MAX && f > o.window && f - o.window > next) next = f - o.window;
+            if (f == UINT64_MAX && next < to) next = to;
+        }
         if (next <= c) next = c + 1;
         if (next > to) break;
         c = next;

@@ -287,3 +287,15 @@ void replay_sweep_at(replay_sweep *w, uint64_t c, uint64_t *counts)
         counts[s->chan] += flits_by(s, c);
     }
 }
+
+uint64_t replay_sweep_next_flit(const replay_sweep *w, uint64_t c)
+{
+    const replay_file *e = w->e;
+    uint64_t next = w->next < e->n ? e->s[w->next].c0 : UINT64_MAX;
+    for (size_t i = 0; i < w->nactive; i++) {
+        const replay_span *s = &e->s[w->active[i]];
+        uint64_t k = flits_by(s, c), at = s->c0 + (s->c1 - s->c0) * k / (s->flits - 1); /* flit k: after c */
+        if (at < next) next = at;
+    }
+    return next;
+}

@@ -69,6 +69,9 @@ typedef struct {
 void replay_sweep_init(replay_sweep *w, const replay_file *e);
 /* counts[chan] = flits replayed on chan at cycles <= c */
 void replay_sweep_at(replay_sweep *w, uint64_t c, uint64_t *counts);
+/* After replay_sweep_at(w, c, ...): the first cycle after c at which a flit
+ * is replayed, UINT64_MAX when none is left. */
+uint64_t replay_sweep_next_flit(const replay_sweep *w, uint64_t c);
 void replay_sweep_free(replay_sweep *w);
 
 #endif

@@ -32,6 +32,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
         replay_sweep_at(&w, at[k], now);
         for (int c = 0; c < nchan; c++)
             if (now[c] < prev[c] || now[c] > total[c] || (at[k] >= e.last && now[c] != total[c])) abort();
+        uint64_t f = replay_sweep_next_flit(&w, at[k]);
+        if (f != UINT64_MAX && (f <= at[k] || at[k] >= e.last)) abort(); /* later, and none after the last */
         memcpy(prev, now, (size_t)nchan * sizeof *now);
     }
     replay_sweep_free(&w);
