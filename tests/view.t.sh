@@ -170,38 +170,3 @@ else ok heatmap-svg; fi
 nl=$(grep -c '<polyline points="[0-9.,]* [0-9.,]*" fill="none" stroke-width="[0-9.]*" stroke-linejoin="round" stroke="rgb(' "$TMP/hl.svg")
 [ "$nl" -ge 24 ] && ok heatmap-svg-links || fail heatmap-svg-links "$nl link polylines"
 check_fail heatmap-svg-unwritable 2 '--heatmap /nonexistent/h.svg' $XNOC collective --topo octagon --op alltoall --bytes 64 --heatmap /nonexistent/h.svg
-
-# ---- xnoc replay: an --events file's link traffic again, without simulating
-cj=$($XNOC collective --topo octagon --op alltoall --bytes 64 --events "$TMP/rev.jsonl" --json 2>/dev/null)
-rj=$($XNOC replay "$TMP/rev.jsonl" --json)
-# per-link totals = the routers' link counters of the run, in the topology's link order
-jcheck replay-links-equal-counters "$(jq -nc --argjson c "$cj" --argjson r "$rj" '{c: $c, r: $r}')" \
-    '.r.links == [.c.links[] | select(.kind=="link") | .flits] and .r.link_flits == .c.link_flits and
-     .r.hops == .c.hops and .r.packets == 56 and .r.inject_flits == .r.eject_flits and .r.incomplete == 0'
-$XNOC replay "$TMP/rev.jsonl" --heatmap "$TMP/rev.svg" --heat-labels --heat-max 1 >/dev/null 2>&1
-# the replayed heatmap averages over the same traffic window as the run's own (first inject .. last eject)
-$XNOC collective --topo octagon --op alltoall --bytes 64 --heatmap "$TMP/orig.svg" --heat-labels --heat-max 1 >/dev/null 2>&1
-w1=$(grep -o 'over cycles [0-9]*-[0-9]*' "$TMP/rev.svg"); w2=$(grep -o 'over cycles [0-9]*-[0-9]*' "$TMP/orig.svg")
-[ -n "$w1" ] && [ "$w1" = "$w2" ] && ok replay-heatmap-window || fail replay-heatmap-window "'$w1' vs '$w2'"
-# and shows the same per-link values
-v1=$(grep -o '>[0-9.]*</text>' "$TMP/rev.svg" | sort | tr -d '\n'); v2=$(grep -o '>[0-9.]*</text>' "$TMP/orig.svg" | sort | tr -d '\n')
-[ -n "$v1" ] && [ "$v1" = "$v2" ] && ok replay-heatmap-values || fail replay-heatmap-values "labels differ"
-# the text report is the JSON report rendered (util/report.h): the figures agree
-rt=$($XNOC replay "$TMP/rev.jsonl")
-want=$(printf '%s' "$rj" | jq -r '"\(.packets) \(.hops) \(.inject_flits) \(.link_flits) \(.eject_flits) \(.busiest_link.link) \(.busiest_link.flits)"')
-got=$(printf '%s\n' "$rt" | awk '/ packets \(/ {p=$3; h=$9} /^flits:/ {i=$2; l=$4; e=$8} /^busiest link:/ {b=$3; f=$10} END {print p, h+0, i, l, e, b, f}')
-[ "$want" = "$got" ] && ok replay-text-from-json || fail replay-text-from-json "json: $want text: $got"
-check replay-help $XNOC replay --help
-# failure paths: one line naming the file and line
-printf '{"cycle":0,"event":"network","topo":"octagon","ports":1,"vcs":2,"ncu":1}\nnot json\n' >"$TMP/bad1.jsonl"
-check_fail replay-bad-json 2 "bad1.jsonl:2: not a JSON object" $XNOC replay "$TMP/bad1.jsonl"
-grep '"event":"hop"' "$TMP/rev.jsonl" | head -1 >"$TMP/bad2.jsonl"
-check_fail replay-no-network 2 "bad2.jsonl:1: a packet before the network line" $XNOC replay "$TMP/bad2.jsonl"
-{ head -1 "$TMP/rev.jsonl"; grep '"event":"hop"' "$TMP/rev.jsonl" | head -1 | sed 's/"router":[0-9]*/"router":99/'; } >"$TMP/bad3.jsonl"
-check_fail replay-bad-router 2 'bad3.jsonl:2: "router" must be an integer in 0..7' $XNOC replay "$TMP/bad3.jsonl"
-{ head -1 "$TMP/rev.jsonl"; echo '{"cycle":1,"event":"teleport"}'; } >"$TMP/bad4.jsonl"
-check_fail replay-unknown-event 2 "bad4.jsonl:2: unknown event 'teleport' \(network, send, inject, hop, eject, deliver\)" $XNOC replay "$TMP/bad4.jsonl"
-check_fail replay-topo-mismatch 2 "the events are of octagon, not of --topo mesh:2x2" $XNOC replay "$TMP/rev.jsonl" --topo mesh:2x2
-check_fail replay-missing 2 "/nonexistent.jsonl: No such file or directory" $XNOC replay /nonexistent.jsonl
-: >"$TMP/empty.jsonl"
-check_fail replay-empty 2 "no network line" $XNOC replay "$TMP/empty.jsonl"

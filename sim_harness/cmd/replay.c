@@ -15,6 +15,7 @@
 
 #include "util/cli.h"
 #include "cmd/cmds.h"
+#include "cmd/replay_events.h"
 #include "net/topo.h"
 #include "util/report.h"
 #include "view/view.h"
@@ -27,137 +28,48 @@ static const char usage_text[] = "usage: xnoc replay EVENTS.jsonl [options]\n"
                                  "  --json        one JSON object on stdout\n"
                                  "View (docs/view.md):\n";
 
-/* A flit on a view channel: links [0, nlinks), injection [nlinks, +nch), ejection [+nch, +nch) */
-typedef struct {
-    uint64_t cycle;
-    int chan;
-} flit_at;
+/* --frames: at most this many pictures from one file (a hostile or sparse
+ * file must not fill the disk; --frames-window picks the cycles) */
+#define REPLAY_MAX_FRAMES 100000
 
 typedef struct {
     const char *path;
-    topo *t;
-    flit_at *f;
-    size_t n, cap;
-    uint64_t packets, unit_packets, hops, ejects, unit_ejects, incomplete;
+    replay_file e;
+    uint64_t *count; /* [channel] flits so far: links, then injection, then ejection channels */
 } replay;
-
-static int cmp_flit(const void *a, const void *b)
-{
-    const flit_at *x = a, *y = b;
-    return x->cycle < y->cycle ? -1 : x->cycle > y->cycle ? 1 : x->chan - y->chan;
-}
-
-static long field(json_t *o, const char *key, const char *path, long line, long lo, long hi)
-{
-    json_t *v = json_object_get(o, key);
-    if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi)
-        cli_fail(EXIT_USAGE, "%s:%ld: \"%s\" must be an integer in %ld..%ld", path, line, key, lo, hi);
-    return (long)json_integer_value(v);
-}
-
-static void push(replay *r, uint64_t cycle, int chan)
-{
-    if (r->n == r->cap) {
-        r->cap = r->cap ? 2 * r->cap : 4096;
-        r->f = xrealloc(r->f, r->cap * sizeof *r->f);
-    }
-    r->f[r->n++] = (flit_at){cycle, chan};
-}
-
-/* The topology from the file's network line (or --topo, which must agree). */
-static void network_line(replay *r, json_t *o, const char *topo_opt, long line)
-{
-    const char *name = json_string_value(json_object_get(o, "topo"));
-    long k = field(o, "ports", r->path, line, 1, 16);
-    if (!name) cli_fail(EXIT_USAGE, "%s:%ld: the network line names no \"topo\"", r->path, line);
-    char err[300];
-    if (!(r->t = topo_parse(name, (int)k, err, sizeof err))) cli_fail(EXIT_USAGE, "%s:%ld: %s", r->path, line, err);
-    if (topo_opt) {
-        topo *u = topo_parse(topo_opt, (int)k, err, sizeof err);
-        if (!u) cli_fail(EXIT_USAGE, "%s", err);
-        if (strcmp(u->name, r->t->name))
-            cli_fail(EXIT_USAGE, "%s:%ld: the events are of %s, not of --topo %s", r->path, line, r->t->name, u->name);
-        topo_free(u);
-    }
-}
-
-/* One inject/hop/eject line: its flits onto their channel. */
-static void packet_line(replay *r, json_t *o, const char *ev, long line)
-{
-    const topo *t = r->t;
-    int nch = t->nterms * t->k, chan = -1;
-    long router = field(o, "router", r->path, line, 0, t->nrouters - 1);
-    long port = field(o, "port", r->path, line, 0, t->nports); /* nports: the coding unit's port */
-    long flits = field(o, "flits", r->path, line, 1, 1L << 30);
-    long c0 = field(o, "cycle", r->path, line, 0, 1L << 62);
-    json_t *tail = json_object_get(o, "tail_cycle");
-    long c1 = json_is_integer(tail) ? (long)json_integer_value(tail) : c0 + flits - 1;
-    if (!json_is_integer(tail)) r->incomplete++;
-    if (c1 < c0) cli_fail(EXIT_USAGE, "%s:%ld: tail_cycle %ld before cycle %ld", r->path, line, c1, c0);
-    int unit = json_object_get(o, "unit") != NULL;
-    if (!strcmp(ev, "hop")) {
-        int l = port < t->nports ? t->out_link[router * t->nports + port] : -1;
-        if (l < 0)
-            cli_fail(EXIT_USAGE, "%s:%ld: router %ld has no link at port %ld in %s", r->path, line, router, port,
-                     t->name);
-        chan = l;
-        r->hops++;
-    } else if (unit) { /* into or out of a coding unit: no channel of the picture */
-        if (!strcmp(ev, "inject")) r->unit_packets++;
-        else r->unit_ejects++;
-        return;
-    } else {
-        long node = field(o, "node", r->path, line, 0, t->nterms - 1);
-        long c = field(o, "channel", r->path, line, 0, t->k - 1);
-        if (topo_term_router(t, (int)node) != router || topo_term_port(t, (int)node, (int)c) != port)
-            cli_fail(EXIT_USAGE, "%s:%ld: node %ld channel %ld is not at router %ld port %ld in %s", r->path, line,
-                     node, c, router, port, t->name);
-        chan = t->nlinks + (!strcmp(ev, "inject") ? 0 : nch) + (int)(node * t->k + c);
-        if (!strcmp(ev, "inject")) r->packets++;
-        else r->ejects++;
-    }
-    for (long i = 0; i < flits; i++) push(r, (uint64_t)(c0 + (flits > 1 ? (c1 - c0) * i / (flits - 1) : 0)), chan);
-}
 
 static void load(replay *r, const char *topo_opt)
 {
     FILE *f = fopen(r->path, "r");
     if (!f) cli_fail(EXIT_USAGE, "%s: %s", r->path, strerror(errno));
-    char *buf = NULL;
-    size_t cap = 0;
-    long line = 0;
-    while (getline(&buf, &cap, f) > 0) {
-        line++;
-        json_error_t je;
-        json_t *o = json_loads(buf, 0, &je);
-        if (!json_is_object(o)) cli_fail(EXIT_USAGE, "%s:%ld: not a JSON object (%s)", r->path, line, je.text);
-        const char *ev = json_string_value(json_object_get(o, "event"));
-        if (!ev) cli_fail(EXIT_USAGE, "%s:%ld: no \"event\"", r->path, line);
-        if (!strcmp(ev, "network")) {
-            if (r->t) cli_fail(EXIT_USAGE, "%s:%ld: a second network line", r->path, line);
-            network_line(r, o, topo_opt, line);
-        } else if (!strcmp(ev, "inject") || !strcmp(ev, "hop") || !strcmp(ev, "eject")) {
-            if (!r->t)
-                cli_fail(EXIT_USAGE,
-                         "%s:%ld: a packet before the network line (record it with xnoc run/collective --events)",
-                         r->path, line);
-            packet_line(r, o, ev, line);
-        } else if (strcmp(ev, "send") && strcmp(ev, "deliver")) {
-            cli_fail(EXIT_USAGE, "%s:%ld: unknown event '%s' (network, send, inject, hop, eject, deliver)", r->path,
-                     line, ev);
-        }
-        json_decref(o);
-    }
-    free(buf);
+    char err[600];
+    int rc = replay_read(f, r->path, topo_opt, &r->e, err, sizeof err);
     fclose(f);
-    if (!r->t) cli_fail(EXIT_USAGE, "%s: no network line: not an --events file of xnoc run or collective", r->path);
-    qsort(r->f, r->n, sizeof *r->f, cmp_flit);
+    if (rc) cli_fail(EXIT_USAGE, "%s", err);
 }
 
-/* Feeds the flits cycle by cycle to the view (its own pacing decides what it draws). */
-static int show(replay *r, const view_opts *vo, uint64_t *link, uint64_t *inj, uint64_t *ej)
+/* Frames come every frame_every cycles of the replayed span (or of its
+ * --frames-window): refuse a span that would make more than REPLAY_MAX_FRAMES. */
+static void check_frames(const replay *r, const view_opts *o, uint64_t from, uint64_t to)
 {
-    const topo *t = r->t;
+    if (!o->frames_dir) return;
+    uint64_t lo = from > o->frames_from ? from : o->frames_from, hi = to;
+    if (o->frames_to && o->frames_to - 1 < hi) hi = o->frames_to - 1;
+    uint64_t every = o->frame_every ? o->frame_every : 1, n = hi >= lo ? (hi - lo) / every + 2 : 1;
+    if (n > REPLAY_MAX_FRAMES)
+        cli_fail(EXIT_USAGE,
+                 "%s: --frames would write %llu frames (cycles %llu..%llu, one every %llu); at most %d: raise "
+                 "--frame-every or choose cycles with --frames-window",
+                 r->path, (unsigned long long)n, (unsigned long long)lo, (unsigned long long)hi,
+                 (unsigned long long)every, REPLAY_MAX_FRAMES);
+}
+
+/* The view samples the replay at the cycles it asks for (view_next_due()),
+ * jumping over the cycles in between: the work is the file's spans and the
+ * pictures, whatever the cycles' spread. */
+static int show(replay *r, const view_opts *vo)
+{
+    const topo *t = r->e.t;
     int nch = t->nterms * t->k;
     char err[512], status[96];
     char title[160];
@@ -167,32 +79,51 @@ static int show(replay *r, const view_opts *vo, uint64_t *link, uint64_t *inj, u
         snprintf(title, sizeof title, "%s, replay of %s", t->name, base ? base + 1 : r->path);
         o.title = title;
     }
+    uint64_t from = r->e.n ? r->e.first : 0, to = r->e.n ? r->e.last + 1 : 1;
+    check_frames(r, &o, from, to);
     view *v = view_open(t, &o, err, sizeof err);
     if (!v) cli_fail(EXIT_USAGE, "%s", err);
-    uint64_t from = r->n ? r->f[0].cycle : 0, to = r->n ? r->f[r->n - 1].cycle + 1 : 1;
-    snprintf(status, sizeof status, "replay: %llu packets", (unsigned long long)r->packets);
-    view_sample s = {
-        .link_flits = link, .inj_flits = inj, .ej_flits = ej, .status = status, .active_from = from, .active_to = to};
-    size_t i = 0;
-    int rc = 0;
-    for (uint64_t c = from; c <= to && !cli_interrupted; c++) {
-        for (; i < r->n && r->f[i].cycle <= c; i++) {
-            int ch = r->f[i].chan;
-            if (ch < t->nlinks) link[ch]++;
-            else if (ch < t->nlinks + nch) inj[ch - t->nlinks]++;
-            else ej[ch - t->nlinks - nch]++;
+    snprintf(status, sizeof status, "replay: %llu packets", (unsigned long long)r->e.packets);
+    view_sample s = {.link_flits = r->count,
+                     .inj_flits = r->count + t->nlinks,
+                     .ej_flits = r->count + t->nlinks + nch,
+                     .status = status,
+                     .active_from = from,
+                     .active_to = to};
+    replay_sweep w;
+    replay_sweep_init(&w, &r->e);
+    int rc = 0, stopped = 0;
+    for (uint64_t c = from;;) {
+        if (cli_interrupted) {
+            if (c > from) replay_sweep_at(&w, c - 1, r->count);
+            stopped = 1;
+            break;
         }
         if (view_due(v, c)) {
+            replay_sweep_at(&w, c, r->count);
             s.cycle = c;
             int u = view_update(v, &s);
-            if (u == VIEW_QUIT) break;
+            if (u == VIEW_QUIT) stopped = 1;
             if (u == VIEW_ERROR) {
                 cli_error("view: %s", view_error(v));
                 rc = 1;
-                break;
             }
+            if (u != VIEW_OK) break;
         }
+        uint64_t next = view_next_due(v);
+        if (o.live && !o.frames_dir && next > c) {
+            /* the live window (no frames to keep): over a quiet stretch, on to a window before the next flit */
+            replay_sweep_at(&w, c, r->count);
+            uint64_t f = replay_sweep_next_flit(&w, c);
+            if (f != UINT64_MAX && f > o.window && f - o.window > next) next = f - o.window;
+            if (f == UINT64_MAX && next < to) next = to;
+        }
+        if (next <= c) next = c + 1;
+        if (next > to) break;
+        c = next;
     }
+    if (!rc && !stopped) replay_sweep_at(&w, UINT64_MAX, r->count);
+    replay_sweep_free(&w);
     s.cycle = to;
     if (!rc && view_finish(v, &s)) {
         cli_error("view: %s", view_error(v));
@@ -225,20 +156,15 @@ int cmd_replay(int argc, char **argv)
     }
     if (!r.path) cli_fail(EXIT_USAGE, "no events file given (xnoc replay EVENTS.jsonl)");
     load(&r, topo_opt);
-    const topo *t = r.t;
+    const topo *t = r.e.t;
     int nch = t->nterms * t->k;
-    uint64_t *link = xcalloc((size_t)t->nlinks + 1, sizeof *link), *inj = xcalloc((size_t)nch, sizeof *inj),
-             *ej = xcalloc((size_t)nch, sizeof *ej);
+    r.count = xcalloc((size_t)replay_nchan(&r.e) + 1, sizeof *r.count);
+    uint64_t *link = r.count, *inj = r.count + t->nlinks, *ej = r.count + t->nlinks + nch;
     int rc = 0;
-    if (view_wanted(&vo)) rc = show(&r, &vo, link, inj, ej);
+    if (view_wanted(&vo)) rc = show(&r, &vo);
     else
-        for (size_t i = 0; i < r.n; i++) {
-            int ch = r.f[i].chan;
-            if (ch < t->nlinks) link[ch]++;
-            else if (ch < t->nlinks + nch) inj[ch - t->nlinks]++;
-            else ej[ch - t->nlinks - nch]++;
-        }
-    uint64_t lf = 0, inf = 0, ejf = 0, from = r.n ? r.f[0].cycle : 0, to = r.n ? r.f[r.n - 1].cycle : 0;
+        for (size_t i = 0; i < r.e.n; i++) r.count[r.e.s[i].chan] += r.e.s[i].flits;
+    uint64_t lf = 0, inf = 0, ejf = 0, from = r.e.first, to = r.e.last;
     int busy = 0;
     for (int l = 0; l < t->nlinks; l++) {
         lf += link[l];
@@ -248,15 +174,15 @@ int cmd_replay(int argc, char **argv)
         inf += inj[c];
         ejf += ej[c];
     }
-    double span = r.n ? (double)(to - from + 1) : 1;
+    double span = r.e.n ? (double)(to - from + 1) : 1;
     char pn[16] = "";
     if (t->nlinks) topo_port_name(t, t->links[busy].src_port, pn, sizeof pn);
     json_t *o =
         json_pack("{s:s, s:s, s:i, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I}", "file", r.path, "topo", t->name,
-                  "ports", t->k, "packets", (json_int_t)r.packets, "unit_packets", (json_int_t)r.unit_packets, "hops",
-                  (json_int_t)r.hops, "ejects", (json_int_t)r.ejects, "incomplete", (json_int_t)r.incomplete,
-                  "inject_flits", (json_int_t)inf, "link_flits", (json_int_t)lf, "eject_flits", (json_int_t)ejf,
-                  "first_cycle", (json_int_t)from, "last_cycle", (json_int_t)to);
+                  "ports", t->k, "packets", (json_int_t)r.e.packets, "unit_packets", (json_int_t)r.e.unit_packets,
+                  "hops", (json_int_t)r.e.hops, "ejects", (json_int_t)r.e.ejects, "incomplete",
+                  (json_int_t)r.e.incomplete, "inject_flits", (json_int_t)inf, "link_flits", (json_int_t)lf,
+                  "eject_flits", (json_int_t)ejf, "first_cycle", (json_int_t)from, "last_cycle", (json_int_t)to);
     json_t *links = json_array();
     for (int l = 0; l < t->nlinks; l++) json_array_append_new(links, json_integer((json_int_t)link[l]));
     json_object_set_new(o, "links", links);
@@ -280,13 +206,10 @@ int cmd_replay(int argc, char **argv)
                           "busiest link: {busiest_link.link} (router {busiest_link.router} {busiest_link.port} -> "
                           "router {busiest_link.next}), {busiest_link.flits} flits, {busiest_link.utilization:%.3f} "
                           "flits/cycle over the span\n");
-        if (r.incomplete) report_printf(stdout, o, "{incomplete} packets were still in flight when the run ended\n");
+        if (r.e.incomplete) report_printf(stdout, o, "{incomplete} packets were still in flight when the run ended\n");
     }
     json_decref(o);
-    free(link);
-    free(inj);
-    free(ej);
-    free(r.f);
-    topo_free(r.t);
+    free(r.count);
+    replay_free(&r.e);
     return rc;
 }

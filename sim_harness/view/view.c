@@ -203,6 +203,12 @@ int view_due(view *v, uint64_t cycle)
     return cycle >= v->frame_next || cycle >= v->live_next;
 }
 
+uint64_t view_next_due(const view *v)
+{
+    if (v->paused) return 0;
+    return v->frame_next < v->live_next ? v->frame_next : v->live_next;
+}
+
 int view_update(view *v, const view_sample *s)
 {
     if (v->quit) return VIEW_QUIT;

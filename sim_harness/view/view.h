@@ -111,6 +111,10 @@ view *view_open(const topo *t, const view_opts *o, char *err, size_t errlen);
  * loop until resume, single step or quit (a quit is reported by the next
  * view_update()). */
 int view_due(view *v, uint64_t cycle);
+/* The first cycle at which view_due() can say yes (frames, the live window's
+ * pace), UINT64_MAX if none; 0 while the live view is paused (every cycle).
+ * A command with nothing to do between samples (xnoc replay) jumps to it. */
+uint64_t view_next_due(const view *v);
 
 /* Takes a sample, draws it (window and/or frame file).  VIEW_QUIT when the
  * user closed the window or pressed q/Esc: stop the run and report it as

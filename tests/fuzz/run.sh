@@ -10,7 +10,7 @@
 set -u
 cd "$(dirname "$0")/../.."
 secs=${1:-60}; shift || true
-targets=${*:-ni parse elf sched}
+targets=${*:-ni parse elf sched events}
 B=build/fuzz
 for t in $targets; do
     c=$B/corpus/$t
@@ -20,6 +20,7 @@ for t in $targets; do
         sched) cp schedules/*.json "$c"/ ;;
         parse) i=0; for s in "mesh:4x4|0-3,5" "torus:3x5:c=2|1,2" "octagon|all" "fat-octagon|0,2,4-7" "mesh:1x1|0"; do
                    printf '%s' "$s" > "$c/seed$i"; i=$((i + 1)); done ;;
+        events) cp tests/fuzz/events-seed.jsonl "$c"/ ;;
         ni) printf '\x10\x10\x00\x00\x00\x00\x00\x00\x00\x14\x00\x00\x01\x00\x00\x00\x02\x00\x00\x07\x00\x00\x00\x19' > "$c/seed0" ;;
     esac
     log=$B/fuzz-$t.log
