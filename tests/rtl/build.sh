@@ -27,6 +27,6 @@ if [ -n "${XNOC_TB_RUNTIME:-}" ] && [ -f "$XNOC_TB_RUNTIME/verilated.o" ]; then
     cp "$XNOC_TB_RUNTIME"/verilated*.[od] "$obj/"
     touch "$obj"/verilated*.o              # newer than the makefile just written
 fi
-make -s -j2 -C "$obj" -f Vrouter_tb.mk OPT_FAST=-O1 OPT_SLOW=-O1 OPT_GLOBAL=-O1 >>"$log" 2>&1 \
+MAKEFLAGS= make -s -j2 -C "$obj" -f Vrouter_tb.mk OPT_FAST=-O1 OPT_SLOW=-O1 OPT_GLOBAL=-O1 >>"$log" 2>&1 \
     || { tail -30 "$log" >&2; exit 1; }
 cp "$obj/router_tb" "$out"
