@@ -1,9 +1,10 @@
-// router_tb.cpp - Verilator's glue for tests/rtl/router_tb.sv: the clock.
-// The bench itself (stimulus, properties, the end) is the SystemVerilog; this
-// only toggles clk until the bench calls $finish. Exit 0: every property
-// held; 1: one failed (the bench printed "FAIL Name: ..."), or an RTL
-// assertion fired, or the bench never finished.
-#include "Vrouter_tb.h"
+// tb_main.cpp - Verilator's glue for the benches in tests/rtl/ (router_tb.sv,
+// ncu_tb.sv; verilated with --prefix Vtb): the clock. A bench itself
+// (stimulus, properties, the end) is SystemVerilog; this only toggles clk
+// until the bench calls $finish. Exit 0: every property held; 1: one failed
+// (the bench printed "FAIL Name: ..."), or an RTL assertion fired, or the
+// bench never finished.
+#include "Vtb.h"
 #include "verilated.h"
 
 #include <cstdio>
@@ -17,7 +18,7 @@ int main(int argc, char **argv)
     // bench still names the property it breaks; it fails the run below
     ctx->fatalOnError(false);
     ctx->errorLimit(1000000);
-    auto tb = std::make_unique<Vrouter_tb>(ctx.get());
+    auto tb = std::make_unique<Vtb>(ctx.get());
     unsigned long long half = 0;
     while (!ctx->gotFinish() && half < 40000000ull) {
         tb->clk = half & 1;
@@ -26,9 +27,9 @@ int main(int argc, char **argv)
     }
     tb->final();
     if (!ctx->gotFinish()) {
-        std::fprintf(stderr, "router_tb: the bench did not finish in %llu cycles\n", half / 2);
+        std::fprintf(stderr, "tb: the bench did not finish in %llu cycles\n", half / 2);
         return 1;
     }
-    if (ctx->errorCount() != 0) std::fprintf(stderr, "router_tb: %d RTL assertion(s) failed\n", ctx->errorCount());
+    if (ctx->errorCount() != 0) std::fprintf(stderr, "tb: %d RTL assertion(s) failed\n", ctx->errorCount());
     return tb->fail_o || ctx->errorCount() != 0 ? 1 : 0;
 }
