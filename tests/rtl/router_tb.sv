@@ -108,43 +108,56 @@ module router_tb #(
     return r[16];
   endfunction
 
-  // the packet's identity, carried in head bits [55:24] (the coding unit's
-  // fields and reserved bits, which the router forwards unchanged)
+  // the packet's identity, carried in head bits [55:24]: the coding unit's
+  // result fields and the reserved bits, which the router forwards unchanged
+  // (a source route's hop shifts them down by PB bits)
   function automatic logic [31:0] pkt_id(input int p, input int v, input int k);
     return {4'(p), 4'(v), 24'(k)};
   endfunction
+  function automatic logic [31:0] head_id(input xnoc_pkg::head_t h);
+    return {h.rsvd, h.out_count, h.out_op, h.out_mc, h.out_dest};
+  endfunction
 
-  // flit i of packet k of (p, v), as sent
+  // flit i of packet k of (p, v), as sent; a head's fields by name (rtl/xnoc_pkg.sv)
   function automatic logic [PW-1:0] flit_payload(input int p, input int v, input int k, input int i);
-    logic [63:0] r, h;
-    int          o, n, d, j;
+    logic [63:0]        r;
+    xnoc_pkg::head_t    h;
+    xnoc_pkg::head_sr_t hs;
+    int                 o, n, d, j;
     r = pkt_rand(p, v, k, i);
     if (i != 0) return {r[63:32], 4'(p), 4'(v), 16'(k), 8'(i)};
     o = pkt_port(p, v, k);
     h = r;                                        // fields the router does not read: random
-    h[55:24] = pkt_id(p, v, k);
+    {h.rsvd, h.out_count, h.out_op, h.out_mc, h.out_dest} = pkt_id(p, v, k);
     if (pkt_sr(p, v, k)) begin                    // source routed: this hop's port in route[PB-1:0]
-      h[12] = 1'b1;
-      h[14 +: PB] = PB'(o);
-    end else begin                                // table routed: a destination the table sends to o
-      h[12] = 1'b0;
-      h[17:14] = '0;                              // ejection select (added at the terminal port)
-      n = 0;
-      for (d = 0; d < NT; d++) if (table_port(d) == o) n++;
-      j = int'(r[63:56]) % n;
-      h[11:0] = '0;
-      for (d = NT - 1; d >= 0; d--) if (table_port(d) == o) begin
-        if (j == 0) h[11:0] = 12'(d);
-        j--;
-      end
+      hs = h;
+      hs.sr = 1'b1;
+      hs.route[PB-1:0] = PB'(o);
+      return hs;
+    end
+    h.sr = 1'b0;                                  // table routed: a destination the table sends to o
+    h.ejsel = '0;                                 // (added to the port at a terminal port)
+    n = 0;
+    for (d = 0; d < NT; d++) if (table_port(d) == o) n++;
+    j = int'(r[63:56]) % n;
+    h.dest = '0;
+    for (d = NT - 1; d >= 0; d--) if (table_port(d) == o) begin
+      if (j == 0) h.dest = 12'(d);
+      j--;
     end
     return h;
   endfunction
 
   // what the router does to a head: a source route's hop is consumed
-  function automatic logic [PW-1:0] head_out(input logic [PW-1:0] h);
-    if (h[12]) h[63:14] = h[63:14] >> PB;
-    return h;
+  function automatic logic [PW-1:0] head_out(input xnoc_pkg::head_sr_t hs);
+    if (hs.sr) hs.route = hs.route >> PB;
+    return hs;
+  endfunction
+
+  // a head as it left the router, with a source route's hop put back
+  function automatic logic [PW-1:0] head_back(input xnoc_pkg::head_sr_t hs);
+    if (hs.sr) hs.route = hs.route << PB;
+    return hs;
   endfunction
 
   // the timing stream (xorshift64): n-way choices, percent rates
@@ -315,7 +328,7 @@ module router_tb #(
         violate("InOrderNoDup", $sformatf("output %0d VC %0d: a body flit with no packet open (%016x)", o, w, pl));
         return;
       end
-      id = pl[12] ? pl[24 - PB +: 32] : pl[24 +: 32];
+      id = head_id(head_back(pl));
       p = int'(id[31:28]); v = int'(id[27:24]); k = int'(id[23:0]);
       if (p >= P || v >= V) begin
         violate("InOrderNoDup", $sformatf("output %0d VC %0d: a head from no input (%016x)", o, w, pl));
