@@ -61,7 +61,8 @@ COLL_LIB    := sim_harness/coll/coll.c sim_harness/coll/coll_builtin.c sim_harne
 VIEW_TEST   := tests/view_test.c tests/view_check.c sim_harness/net/topo.c sim_harness/util/cli.c
 UNIT_BINS   := $(BUILD)/tests/coll_unit $(BUILD)/tests/sched_unit $(BUILD)/tests/iss_driver $(BUILD)/tests/abi_flit \
                $(BUILD)/tests/dedupe_unit $(BUILD)/tests/endpoint_unit $(BUILD)/tests/vl_triggers_unit \
-               $(BUILD)/tests/select_unit $(BUILD)/tests/view_test_none
+               $(BUILD)/tests/select_unit $(BUILD)/tests/view_test_none \
+               $(BUILD)/tests/router_tb $(BUILD)/tests/ncu_tb
 ifeq ($(HAVE_SDL),1)
 UNIT_BINS   += $(BUILD)/tests/view_test $(BUILD)/tests/view_test_asan
 endif
@@ -93,6 +94,12 @@ $(BUILD)/tests/vl_triggers_unit: tests/unit/vl_triggers_unit.cpp sim_harness/glu
 	@mkdir -p $(@D)
 	g++ -std=c++14 -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined -isystem /usr/share/verilator/include \
 	    -isystem /usr/share/verilator/include/vltstd -o $@ tests/unit/vl_triggers_unit.cpp
+# the RTL benches: one router, one coding unit, verilated with their checks (tests/rtl/, tests/rtl.t.sh)
+$(BUILD)/tests/router_tb $(BUILD)/tests/ncu_tb: $(BUILD)/tests/%: tests/rtl/%.sv tests/rtl/tb_main.cpp tests/rtl/build.sh \
+                                                $(wildcard rtl/*.sv)
+	@mkdir -p $(@D)
+	@echo "  VERILATE $@"
+	@tests/rtl/build.sh $* rtl $@
 $(BUILD)/tests/abi_flit: tests/unit/abi_flit.c $(UNIT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) -std=c11 -Wall -Wextra -Werror -o $@ tests/unit/abi_flit.c

@@ -1,0 +1,92 @@
+# rtl: one xnoc_router verilated alone (tests/rtl/router_tb.sv) under random
+# traffic, its properties checked every cycle, and one coding unit
+# (tests/rtl/ncu_tb.sv) under random ENCODE groups; each property shown to
+# bite, by a mutation of a temporary copy of rtl/ (never rtl/ itself) or a
+# fault of the stimulus. docs/testing.md, "The router testbench".
+source tests/lib.sh
+unit_bin TB router_tb || exit 0
+unit_bin NCU ncu_tb || exit 0
+export XNOC_TB_RUNTIME=$UNIT_DIR/router_tb.obj   # the benches built here reuse its runtime objects
+
+# tb NAME RC REGEX PROGRAM ARGS...: the bench exits RC and its output matches
+# REGEX; with RC 1 the first failure it reports must match REGEX
+tb() {
+    local name=$1 want=$2 re=$3; shift 3
+    "$@" >"$TMP/tb.log" 2>&1
+    local rc=$? first
+    first=$(grep -m1 '^FAIL ' "$TMP/tb.log")
+    if [ "$rc" != "$want" ]; then fail "$name" "expected exit $want, got $rc: $(grep -m2 'FAIL \|router_tb' "$TMP/tb.log" | tr '\n' '|')"
+    elif [ "$want" = 0 ] && [ -n "$first" ]; then fail "$name" "exit 0 but: $first"
+    elif [ "$want" = 0 ] && ! grep -Eq -- "$re" "$TMP/tb.log"; then fail "$name" "'$(grep -m1 '^router_tb' "$TMP/tb.log")' does not match /$re/"
+    elif [ "$want" != 0 ] && ! printf '%s\n' "$first" | grep -Eq -- "$re"; then fail "$name" "first failure '$first' does not match /$re/"
+    else ok "$name"; fi
+}
+
+# The router as the mesh uses it without a coding unit (P=5, V=2, D=8): every
+# packet arrives, checked flit by flit, and every credit comes home. The
+# packet set is a function of the seed alone (lengths 1..6: 10,414 flits for
+# seed 1). The arbiters reach their bounds and never pass them: an input
+# waits 4 = P-1 cycles for an output, an eligible VC sees 1 = V-1 grant to its
+# input's other VC before its own.
+tb clean-seed1 0 '^router_tb: P=5 V=2 D=8 seed=1: 3000 packets \(10414 flits\) checked in [0-9]+ cycles; longest wait 4 cycles at an output, 1 grants to other VCs$' \
+    $TB +seed=1
+for s in 2 3 4 5; do
+    tb clean-seed$s 0 "^router_tb: P=5 V=2 D=8 seed=$s: 3000 packets \([0-9]+ flits\) checked" $TB +seed=$s
+done
+tb clean-long 0 'seed=2: 20000 packets \(69302 flits\) checked in [0-9]+ cycles; longest wait 4 cycles at an output, 1 grants to other VCs$' \
+    $TB +seed=2 +packets=2000
+
+# other router parameters, built here: four VCs of two slots (credits run
+# out every few flits), and one VC of one slot on three ports
+if tests/rtl/build.sh router_tb rtl "$TMP/tb_v4d2" -GV=4 -GD=2 2>"$TMP/build.err"; then
+    tb clean-v4-d2 0 'P=5 V=4 D=2 seed=1: 6000 packets \(20814 flits\) checked in [0-9]+ cycles; longest wait 4 cycles at an output, 3 grants' \
+        "$TMP/tb_v4d2"
+else fail clean-v4-d2 "build: $(head -3 "$TMP/build.err" | tr '\n' '|')"; fi
+if tests/rtl/build.sh router_tb rtl "$TMP/tb_p3v1d1" -GP=3 -GV=1 -GD=1 2>"$TMP/build.err"; then
+    tb clean-p3-v1-d1 0 'P=3 V=1 D=1 seed=1: 900 packets \(3148 flits\) checked' "$TMP/tb_p3v1d1"
+else fail clean-p3-v1-d1 "build: $(head -3 "$TMP/build.err" | tr '\n' '|')"; fi
+
+# Faults of the stimulus: a flit on VC 7 sets the router's error bits; a
+# budget too short to deliver everything leaves packets undelivered
+tb bites-NoRouterError 1 '^FAIL NoRouterError: cycle 35: ' $TB +fault=badvc
+tb bites-Drained 1 '^FAIL Drained: cycle 323: input 0 VC 0: 27 of 300 packets arrived' $TB +max_cycles=300
+
+# The coding unit: every group's result once, its XOR as the model has it;
+# a budget too short leaves results out
+tb ncu-clean-seed1 0 '^ncu_tb: V=2 D=8 S=4 seed=1: 400 groups \(2817 result flits\) checked in [0-9]+ cycles$' $NCU +seed=1
+for s in 2 3; do
+    tb ncu-clean-seed$s 0 "^ncu_tb: V=2 D=8 S=4 seed=$s: 400 groups \([0-9]+ result flits\) checked" $NCU +seed=$s
+done
+tb bites-NcuDrained 1 '^FAIL NcuDrained: cycle [0-9]+: [0-9]+ of 400 groups' $NCU +max_cycles=300
+
+# One mutation per property, in a copy of rtl/; the mutated bench must fail,
+# first with the property's name (the pristine bench passed above).
+# mutate BENCH NAME PROPERTY FILE SED: copy rtl/, apply SED to FILE, build, run
+mutate() {
+    local bench=$1 name=$2 prop=$3 file=$4 sed=$5 dir="$TMP/rtl-$2"
+    cp -r rtl "$dir"
+    sed -i "$sed" "$dir/$file"
+    if cmp -s "rtl/$file" "$dir/$file"; then
+        fail "bites-$prop-$name" "the mutation no longer applies to rtl/$file: update '$sed'"
+    elif ! tests/rtl/build.sh "$bench" "$dir" "$TMP/tb-$name" 2>"$TMP/build.err"; then
+        fail "bites-$prop-$name" "build: $(head -3 "$TMP/build.err" | tr '\n' '|')"
+    else
+        tb "bites-$prop-$name" 1 "^FAIL $prop: " "$TMP/tb-$name"
+    fi
+    rm -rf "$dir" "$TMP/tb-$name" "$TMP/tb-$name.obj"
+}
+# a returned credit counted twice
+mutate router_tb credit-twice CreditConservation xnoc_router.sv \
+    "s/= credit_q\[og\*CW +: CW\] + CW'(1);/= credit_q[og*CW +: CW] + CW'(2);/"
+# an arbiter that grants a group with no request (index 0)
+mutate router_tb grant-idle NoGrantWithoutRequest xnoc_rr_arb_bank.sv "s/if (req != '0) begin/if (1'b1) begin/"
+# an arbiter that never rotates: fixed priority, the lowest index first
+mutate router_tb no-rotate GrantBound xnoc_rr_arb_bank.sv "s/else         mask_q <= mask_n;/else         mask_q <= mask_q;/"
+# a buffer read pointer that never moves: the front flit is sent again
+mutate router_tb read-stuck InOrderNoDup xnoc_vc_buffers.sv "s/: rd_q\[g\*DI +: DI\] + DI'(1);/: rd_q[g*DI +: DI];/"
+# route computation that never routes input 0's heads: they wait forever
+mutate router_tb rc-skips Drained xnoc_router.sv "s/if (todo\[g\]) begin/if (todo[g] \&\& g >= V) begin/"
+# the coding unit: a later contribution overwrites the slot instead of XORing
+mutate ncu_tb xor-overwrites NcuResult xnoc_ncu_absorb.sv "s/mem_wd_o = mem_rd_i ^ fpay;/mem_wd_o = fpay;/"
+# the coding unit returns every input credit on VC 0
+mutate ncu_tb credit-vc0 NcuCredits xnoc_ncu_absorb.sv "s/assign in_credit_vc_o = 3'(icr_vc_q);/assign in_credit_vc_o = 3'd0;/"
