@@ -165,6 +165,14 @@ check dry-run-words [ "$(printf '%s\n' "$d" | sed 's/^[^ ]* //')" = "traffic --j
 traffic --json --cycles 1000 --warmup 250 --drain 4 --topo mesh:2x2 --rate 1e-7
 traffic --json --cycles 1000 --warmup 250 --drain 4 --topo mesh:2x2 --rate 0.1000000001
 traffic --json --cycles 1000 --warmup 250 --drain 4 --topo mesh:2x2 --rate 5e-1" ]
+# ... and in the tables and file names: 0.1 stays 0.1 (not 0.10000000000000001), 1e-7 stays 1e-7 (not 1e-07)
+cat > txt.json <<'SPEC'
+{"command": "traffic", "fixed": {"topo": "mesh:2x2", "cycles": 3e2, "router": "ncu=0"}, "axes": {"rate": [0.1, 1e-7]}, "metrics": ["offered"]}
+SPEC
+"$A" sweep txt.json --out txo >/dev/null 2>&1
+check number-text-csv [ "$(tail -n +2 txo/results.csv | cut -d, -f1 | tr '\n' ' ')" = "0.1 1e-7 " ]
+check number-text-jsonl [ "$(cut -d, -f1 txo/results.jsonl | tr '\n' ' ')" = '{"rate":0.1 {"rate":1e-7 ' ]
+check number-text-ids [ -f "txo/points/rate=1e-7.json" ]
 # IDs that would be equal once sanitized get distinct file names
 cat > ids.json <<'SPEC'
 {"command": "traffic", "fixed": {"topo": "mesh:2x2", "cycles": 100}, "axes": {"pattern": ["a/b", "a_b", "a:b"]}, "metrics": ["x"]}

@@ -473,9 +473,20 @@ int cmd_sweep(int argc, char **argv)
             csv_cell(rc, json_object_get(rep, s->metrics[m]));
         }
         fputc('\n', rc);
+        /* the row by hand: the axes' numbers as the spec wrote them (jansson
+         * would print 0.1 as 0.10000000000000001), then the report */
+        fputc('{', rj);
+        for (size_t a = 0; a < s->naxes; a++) {
+            const sweep_val *v = &s->axes[a].v[idx[a]];
+            fprintf(rj, "\"%s\":", s->axes[a].name); /* a-z0-9- */
+            if (json_is_number(v->json)) fputs(v->word, rj);
+            else json_dumpf(v->json, rj, JSON_COMPACT | JSON_ENCODE_ANY);
+            fputc(',', rj);
+        }
+        fputs("\"report\":", rj);
+        json_dumpf(rep, rj, JSON_COMPACT);
+        fputs("}\n", rj);
         json_object_set_new(row, "report", rep);
-        json_dumpf(row, rj, JSON_COMPACT);
-        fputc('\n', rj);
         json_array_append_new(rows, row);
     } while (sweep_next(s, idx));
     if (fclose(rj) | fclose(rc)) cli_fail(EXIT_RUNFAIL, "cannot write %s: %s", csv, strerror(errno));
