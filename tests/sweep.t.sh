@@ -71,6 +71,7 @@ else
     jcheck slurm-runs "$j" '.points==6 and .ran==6 and .failed==0'
     check slurm-same-as-parallel cmp "$TMP/sl/results.csv" "$TMP/o/results.csv"
     check slurm-array-script grep -q '^#SBATCH --array=1-6$' "$TMP/sl/sweep.sbatch"
+    check slurm-script-no-spec-string [ "$(grep -c 'mesh\|torus\|uniform' "$TMP/sl/sweep.sbatch")" = 0 ]
     rm "$TMP/sl/points/topo=mesh_2x2,rate=0.3.json"
     jcheck slurm-resume "$(timeout 300 $XNOC sweep "$TMP/s.json" --out "$TMP/sl" --engine slurm --json 2>/dev/null)" '.ran==1 and .resumed==5'
     check slurm-resume-array grep -q '^#SBATCH --array=1-1$' "$TMP/sl/sweep.sbatch"
@@ -214,6 +215,15 @@ jcheck kill9-rerun "$j" '.points==4 and .ran+.resumed==4 and .failed==0'
 check kill9-rerun-rows [ "$(tail -n +2 "$TMP/l/results.csv" | sort -u | wc -l)" = 4 -a "$(wc -l < "$TMP/l/results.csv")" = 5 ]
 # the job log is appended: one header, the earlier runs' lines kept
 check joblog-appended [ "$(grep -c '^Seq' "$TMP/l/joblog.txt")" = 1 -a "$(grep -c . "$TMP/l/joblog.txt")" = $((logn + $(jq .ran <<<"$j"))) ]
+# a Slurm task (xnoc sweep --task JOBS N) keeps its point only while the sweep holds DIR/sweep.lock
+mkdir -p "$TMP/tk/points"
+printf '{"id": "x", "argv": ["%s", "traffic", "--json", "--topo", "mesh:2x2", "--cycles", "100", "--router", "ncu=0"]}\n' \
+    "$PWD/$XNOC" > "$TMP/tk/jobs.jsonl"
+check_fail task-sweep-gone 1 "the sweep of $TMP/tk has ended: report not kept" $XNOC sweep --task "$TMP/tk/jobs.jsonl" 1
+check task-sweep-gone-no-point [ ! -e "$TMP/tk/points/x.json" -a ! -e "$TMP/tk/points/x.json.tmp" ]
+check task-sweep-alive flock "$TMP/tk/sweep.lock" $XNOC sweep --task "$TMP/tk/jobs.jsonl" 1
+check task-sweep-alive-point jq -e '.topology=="mesh:2x2"' "$TMP/tk/points/x.json"
+check_fail task-no-such-job 2 "--task $TMP/tk/jobs.jsonl 2: no such job" $XNOC sweep --task "$TMP/tk/jobs.jsonl" 2
 # SIGTERM and SIGHUP stop a sweep as SIGINT does: exit 1, the message, no child left
 for sig in TERM HUP; do
     rm -rf "$TMP/t"; $XNOC sweep "$TMP/long.json" --out "$TMP/t" --jobs 2 >/dev/null 2>"$TMP/terr" & pid=$!

@@ -396,9 +396,14 @@ int cmd_sweep(int argc, char **argv)
     }
     if (jobs <= 0) jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
     if (ntodo) {
-        if (cli_progress_enabled())
-            fprintf(stderr, "xnoc sweep: %ld points, %ld done before, %ld to run, %s\n", s->npoints, done, ntodo,
-                    slurm ? "as a Slurm job array" : "N at a time");
+        if (cli_progress_enabled()) {
+            if (slurm)
+                fprintf(stderr, "xnoc sweep: %ld points, %ld done before, %ld to run as a Slurm job array\n",
+                        s->npoints, done, ntodo);
+            else
+                fprintf(stderr, "xnoc sweep: %ld points, %ld done before, %ld to run, %d at a time\n", s->npoints, done,
+                        ntodo, jobs);
+        }
         jobs_ctx c = {s, self, todo, xcalloc(s->naxes, sizeof(size_t)), NULL, NULL};
         sweep_jobs j = {ntodo, &c, make_job};
         int st = 0;
