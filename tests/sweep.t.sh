@@ -157,15 +157,15 @@ check evil-plot-quoted grep -qF "set ylabel 'throughput, it''s \`touch pwned\` \
 check no-pwned-anywhere [ -z "$(find "$TMP" "$OLDPWD" -maxdepth 3 -name pwned 2>/dev/null)" ]
 # numbers keep their text; whole numbers in any notation reach integer options as digits
 cat > num.json <<'SPEC'
-{"command": "traffic", "fixed": {"cycles": 1e3, "warmup": 2.5E2, "drain": 4.0, "topo": "mesh:2x2"},
+{"command": "traffic", "fixed": {"cycles": 1e7, "warmup": 2.5E2, "drain": 4.0, "topo": "mesh:2x2"},
  "axes": {"rate": [0.1, 1e-7, 0.1000000001, 5e-1]}, "metrics": ["x"]}
 SPEC
 d=$("$A" sweep num.json --dry-run 2>"$TMP/dryerr"); rc=$?
 check dry-run-asan-clean [ "$rc" = 0 -a ! -s "$TMP/dryerr" ]
-check dry-run-words [ "$(printf '%s\n' "$d" | sed 's/^[^ ]* //')" = "traffic --json --cycles 1000 --warmup 250 --drain 4 --topo mesh:2x2 --rate 0.1
-traffic --json --cycles 1000 --warmup 250 --drain 4 --topo mesh:2x2 --rate 1e-7
-traffic --json --cycles 1000 --warmup 250 --drain 4 --topo mesh:2x2 --rate 0.1000000001
-traffic --json --cycles 1000 --warmup 250 --drain 4 --topo mesh:2x2 --rate 5e-1" ]
+check dry-run-words [ "$(printf '%s\n' "$d" | sed 's/^[^ ]* //')" = "traffic --json --cycles 10000000 --warmup 250 --drain 4 --topo mesh:2x2 --rate 0.1
+traffic --json --cycles 10000000 --warmup 250 --drain 4 --topo mesh:2x2 --rate 1e-7
+traffic --json --cycles 10000000 --warmup 250 --drain 4 --topo mesh:2x2 --rate 0.1000000001
+traffic --json --cycles 10000000 --warmup 250 --drain 4 --topo mesh:2x2 --rate 5e-1" ]
 # ... and in the tables and file names: 0.1 stays 0.1 (not 0.10000000000000001), 1e-7 stays 1e-7 (not 1e-07)
 cat > txt.json <<'SPEC'
 {"command": "traffic", "fixed": {"topo": "mesh:2x2", "cycles": 3e2, "router": "ncu=0"}, "axes": {"rate": [0.1, 1e-7]}, "metrics": ["offered"]}

@@ -222,7 +222,7 @@ static void plot(const char *out, const sweep_spec *s, json_t *rows, char **keys
             }
             const char *bx;
             json_t *bv;
-            json_object_foreach(best, bx, bv) fprintf(f, "%s %.10g\n", bx, json_number_value(bv));
+            SWEEP_OBJ_EACH(best, bx, bv) fprintf(f, "%s %.10g\n", bx, json_number_value(bv));
             json_decref(best);
             fprintf(f, "\n\n");
             /* a reduced plot's points differ in shape too (gnuplot's colours repeat after eight) */

@@ -97,11 +97,15 @@ static void pair_numbers(reader *r, json_t *v)
     if (json_is_object(v)) {
         const char *k;
         json_t *x;
-        json_object_foreach(v, k, x) pair_numbers(r, x);
+        SWEEP_OBJ_EACH(v, k, x)
+        {
+            (void)k;
+            pair_numbers(r, x);
+        }
     } else if (json_is_array(v)) {
         size_t i;
         json_t *x;
-        json_array_foreach(v, i, x) pair_numbers(r, x);
+        SWEEP_ARR_EACH(v, i, x) pair_numbers(r, x);
     } else if (json_is_number(v)) {
         if (r->next >= r->nnum) {
             r->err = xasprintf("the numbers of the spec cannot be read back as written");
@@ -248,7 +252,7 @@ static char **str_list(reader *r, json_t *v, const char *what, size_t *n, int ne
     char **o = xcalloc(json_array_size(v) + 1, sizeof *o);
     size_t i;
     json_t *x;
-    json_array_foreach(v, i, x)
+    SWEEP_ARR_EACH(v, i, x)
     {
         char *s = str_field(r, x, what);
         if (!s) break;
@@ -266,8 +270,9 @@ static void read_plot(reader *r, sweep_spec *s, json_t *p)
     }
     const char *k;
     json_t *v;
-    json_object_foreach(p, k, v)
+    SWEEP_OBJ_EACH(p, k, v)
     {
+        (void)v;
         if (strcmp(k, "x") && strcmp(k, "y") && strcmp(k, "series") && strcmp(k, "reduce") && strcmp(k, "logx") &&
             strcmp(k, "logy"))
             fail(r, "plot: unknown key '%s' (x, y, series, reduce, logx, logy)", k, NULL);
@@ -301,7 +306,7 @@ static void read_axes(reader *r, sweep_spec *s, json_t *axes, const char *const 
     size_t idlen = 0, worst = 0, worstlen = 0;
     const char *k;
     json_t *v;
-    json_object_foreach(axes, k, v)
+    SWEEP_OBJ_EACH(axes, k, v)
     {
         check_key(r, "axes", k, s->command, opts);
         if (json_object_get(json_object_get(s->root, "fixed"), k)) fail(r, "'%s' is both fixed and an axis", k, NULL);
@@ -313,7 +318,7 @@ static void read_axes(reader *r, sweep_spec *s, json_t *axes, const char *const 
         json_t *words = json_object(), *parts = json_object();
         size_t i, longest = 0;
         json_t *x;
-        json_array_foreach(v, i, x)
+        SWEEP_ARR_EACH(v, i, x)
         {
             sweep_val *o = &a->v[a->nv++];
             make_val(r, o, x, k);
@@ -376,7 +381,7 @@ sweep_spec *sweep_spec_parse(const char *text, size_t n, const char *const *opts
     if (!r.err && !json_is_object(root)) fail(&r, "a spec is an object {\"command\": ..., \"axes\": ...}", NULL, NULL);
     const char *k;
     json_t *v;
-    if (!r.err) json_object_foreach(root, k, v)
+    if (!r.err) SWEEP_OBJ_EACH(root, k, v)
         {
             if (strcmp(k, "command") && strcmp(k, "fixed") && strcmp(k, "axes") && strcmp(k, "metrics") &&
                 strcmp(k, "plot") && strcmp(k, "area"))
@@ -398,7 +403,7 @@ sweep_spec *sweep_spec_parse(const char *text, size_t n, const char *const *opts
         s->command = xstrdup(cmd);
         s->area = json_is_true(area);
         s->fixed = xcalloc(json_object_size(fixed) + 1, sizeof *s->fixed);
-        json_object_foreach(fixed, k, v)
+        SWEEP_OBJ_EACH(fixed, k, v)
         {
             check_key(&r, "fixed", k, cmd, opts);
             if (r.err) break;

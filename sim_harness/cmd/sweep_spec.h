@@ -26,6 +26,14 @@
 #include <jansson.h>
 #include <stddef.h>
 
+/* jansson's json_object_foreach and json_array_foreach, spelled out
+ * (cppcheck, in make lint, does not read jansson.h) */
+#define SWEEP_OBJ_EACH(obj, key, val)                                                                                  \
+    for (void *it_ = json_object_iter(obj);                                                                            \
+         it_ && ((key) = json_object_iter_key(it_), (val) = json_object_iter_value(it_), 1);                           \
+         it_ = json_object_iter_next(obj, it_))
+#define SWEEP_ARR_EACH(arr, i, val) for ((i) = 0; (i) < json_array_size(arr) && ((val) = json_array_get(arr, i)); (i)++)
+
 typedef struct {
     char *word;   /* the option's value word (NULL: a bare flag, or left out) */
     int flag;     /* true: "--name" alone */
