@@ -195,11 +195,12 @@ cat > "$TMP/long.json" <<'SPEC'
  "axes": {"rate": [0.1, 0.2, 0.3, 0.4]}, "metrics": ["throughput", "errors"]}
 SPEC
 sed 's/"cycles": 1000000000/"cycles": 1500/' "$TMP/long.json" > "$TMP/short.json"
-running() { ls "$1/points" 2>/dev/null | grep -c '\.json\.tmp$'; }
+# the sweep's point processes (exec'd: their command line is the point's)
+points_of() { pgrep -P "$1" -f -- '--cycles 1000000000' | tr '\n' ' '; }
 alive() { local n=0 p; for p in "$@"; do ps -o stat= -p "$p" 2>/dev/null | grep -qv Z && n=$((n + 1)); done; echo $n; }
 rm -rf "$TMP/l"; setsid $XNOC sweep "$TMP/long.json" --out "$TMP/l" --jobs 2 >/dev/null 2>&1 & pid=$!
-for _ in $(seq 600); do [ "$(running "$TMP/l")" -ge 1 ] && break; sleep 0.05; done
-kids=$(pgrep -P $pid | tr '\n' ' ')
+for _ in $(seq 600); do [ -n "$(points_of $pid)" ] && break; sleep 0.05; done
+kids=$(points_of $pid)
 # a second sweep into the same folder is refused while the first runs
 check_fail lock-second-sweep 2 "--out $TMP/l: another sweep \(pid $pid\) is writing there" $XNOC sweep "$TMP/long.json" --out "$TMP/l"
 kill -9 $pid; wait $pid 2>/dev/null
@@ -227,8 +228,8 @@ check_fail task-no-such-job 2 "--task $TMP/tk/jobs.jsonl 2: no such job" $XNOC s
 # SIGTERM and SIGHUP stop a sweep as SIGINT does: exit 1, the message, no child left
 for sig in TERM HUP; do
     rm -rf "$TMP/t"; $XNOC sweep "$TMP/long.json" --out "$TMP/t" --jobs 2 >/dev/null 2>"$TMP/terr" & pid=$!
-    for _ in $(seq 600); do [ "$(running "$TMP/t")" -ge 1 ] && break; sleep 0.05; done
-    kids=$(pgrep -P $pid | tr '\n' ' ')
+    for _ in $(seq 600); do [ -n "$(points_of $pid)" ] && break; sleep 0.05; done
+    kids=$(points_of $pid)
     kill -$sig $pid; wait $pid; rc=$?
     check sig$sig-exit [ "$rc" = 1 ]
     check sig$sig-message grep -q "interrupted: finished points are kept in $TMP/t/points; run again to resume" "$TMP/terr"
