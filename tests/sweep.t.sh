@@ -27,18 +27,22 @@ touch "$TMP/o/points/topo=mesh_2x2,rate=0.3.json.tmp"     # a point killed while
 jcheck resume "$($XNOC "${S[@]}" --json 2>/dev/null)" '.ran==2 and .resumed==4 and .failed==0'
 check resume-rows [ "$(wc -l < "$TMP/o/results.csv")" = 7 ]
 jcheck rerun-nothing "$($XNOC "${S[@]}" --json 2>/dev/null)" '.ran==0 and .resumed==6'
-# a killed sweep keeps what finished: SIGINT halfway through.  Its points
-# are long (~0.1-0.3 s each here, 6 in a row) so that the kill, sent once two
-# have finished, lands while the others run: points of s.json take ~15 ms, and
-# a loaded machine once saw the whole sweep end between two polls.
-sed 's/"cycles": 1500/"cycles": 100000/' "$TMP/s.json" > "$TMP/slow.json"
-rm -rf "$TMP/k"; XNOC_PROGRESS=1 $XNOC sweep "$TMP/slow.json" --out "$TMP/k" --jobs 1 >/dev/null 2>"$TMP/kerr" & pid=$!
-for _ in $(seq 600); do [ "$(ls "$TMP/k/points" 2>/dev/null | grep -c '\.json$')" -ge 2 ] && break; sleep 0.05; done
+# a killed sweep keeps what finished: SIGINT halfway through.  Timing-free:
+# two points are finished beforehand (s.json's, copied), the others run 10^9
+# cycles (a point's ID names only the axes' values, so both specs share them)
+# and the signal is sent once one of them runs.  (Before, the points were
+# ~0.1-0.3 s long and the kill was sent once two had finished: a loaded
+# machine could still finish the whole sweep between two polls.)
+sed 's/"cycles": 1500/"cycles": 1000000000/' "$TMP/s.json" > "$TMP/slow.json"
+rm -rf "$TMP/k"; mkdir -p "$TMP/k/points"
+cp "$TMP/o/points/topo=mesh_2x2,rate=0.1.json" "$TMP/o/points/topo=torus_2x2,rate=0.6.json" "$TMP/k/points/"
+XNOC_PROGRESS=1 $XNOC sweep "$TMP/slow.json" --out "$TMP/k" --jobs 1 >/dev/null 2>"$TMP/kerr" & pid=$!
+for _ in $(seq 600); do pgrep -P $pid -f -- '--cycles 1000000000' >/dev/null && break; sleep 0.05; done
 kill -INT $pid; wait $pid; rc=$?
-kept=$(ls "$TMP/k/points" | grep -c '\.json$')
 check interrupted-exit [ "$rc" = 1 ]
-check interrupted-message grep -q "interrupted: finished points are kept" "$TMP/kerr"
-jcheck interrupted-resume "$($XNOC sweep "$TMP/slow.json" --out "$TMP/k" --jobs 2 --json 2>/dev/null)" ".resumed==$kept and .ran==(6-$kept) and .failed==0"
+check interrupted-message grep -q "interrupted: finished points are kept in $TMP/k/points; run again to resume" "$TMP/kerr"
+check interrupted-kept [ "$(ls "$TMP/k/points" | grep -c '\.json$')" = 2 ]
+jcheck interrupted-resume "$($XNOC sweep "$TMP/s.json" --out "$TMP/k" --jobs 2 --json 2>/dev/null)" ".resumed==2 and .ran==4 and .failed==0"
 if command -v gnuplot >/dev/null; then
     $XNOC "${S[@]}" --plot >/dev/null 2>&1
     check plot-png [ "$(head -c 8 "$TMP/o/plot.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]
@@ -138,6 +142,8 @@ check_fail value-twice 2 "twice.json: axis 'rate' lists '0.10' twice" "$A" sweep
 check_fail fixed-and-axis 2 "both.json: 'rate' is both fixed and an axis" "$A" sweep both.json --out o
 check_fail series-not-axis 2 "notaxis.json: plot.series: 'topo' is not an axis" "$A" sweep notaxis.json --out o
 check_fail control-char 2 "ctrl.json: a value of 'topo' has a control character" "$A" sweep ctrl.json --out o
+printf '{"command": "traffic", "fi\\\n": 1}' > jsonerr.json   # found by fuzz_spec: jansson quotes the newline
+check_fail json-error-one-line 2 "jsonerr.json:2: invalid escape near '\"fi\\\\\?'" "$A" sweep jsonerr.json --out o
 check_fail unknown-top-key 2 "topkey.json: unknown key 'axis' \(command, fixed, axes, metrics, plot, area\)" "$A" sweep topkey.json --out o
 check hostile-nothing-created [ "$(ls | grep -v '\.json$' | wc -l)" = 0 ]
 # values, --out and series labels full of shell and gnuplot syntax: words of

@@ -370,6 +370,8 @@ sweep_spec *sweep_spec_parse(const char *text, size_t n, const char *const *opts
     json_t *root = json_loadb(text, n, JSON_REJECT_DUPLICATES, &je);
     if (!root) {
         *err = xasprintf("%d: %s", je.line, je.text);
+        for (char *c = *err; *c; c++) /* jansson quotes the text near the error: one line all the same */
+            if ((unsigned char)*c < 0x20 || *c == 0x7f) *c = '?';
         return NULL;
     }
     sweep_spec *s = xcalloc(1, sizeof *s);
