@@ -433,6 +433,8 @@ int cmd_sweep(int argc, char **argv)
     char *first_err = NULL;
     memset(idx, 0, s->naxes * sizeof *idx);
     do {
+        if (sweep_signal) /* while gathering ("area" runs xnoc synth) */
+            cli_fail(EXIT_RUNFAIL, "interrupted: finished points are kept in %s/points; run again to resume", out);
         char *id = sweep_point_id(s, idx), *path = xasprintf("%s/%s.json", dir, id);
         json_error_t je;
         json_t *rep = json_load_file(path, 0, &je);
