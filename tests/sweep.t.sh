@@ -1,8 +1,9 @@
-# sweep: a grid of xnoc runs on GNU parallel (docs/sweeps.md): every point a
-# process, one CSV row each, resume after an interruption, failures named
+# sweep: a grid of xnoc runs (docs/sweeps.md): every point a process, one
+# CSV row each, resume after an interruption, failures named; hostile specs
+# refused (ASan binary), no shell anywhere, a killed sweep leaves nothing
+# running, one sweep per folder
 source tests/lib.sh
 
-if ! command -v parallel >/dev/null; then echo "skip sweep: GNU parallel is not installed (make deps)"; exit 0; fi
 cat > "$TMP/s.json" <<'SPEC'
 {"command": "traffic", "fixed": {"pattern": "uniform", "cycles": 1500, "warmup": 200, "router": "ncu=0"},
  "axes": {"topo": ["mesh:2x2", "torus:2x2"], "rate": [0.1, 0.3, 0.6]},
@@ -26,18 +27,22 @@ touch "$TMP/o/points/topo=mesh_2x2,rate=0.3.json.tmp"     # a point killed while
 jcheck resume "$($XNOC "${S[@]}" --json 2>/dev/null)" '.ran==2 and .resumed==4 and .failed==0'
 check resume-rows [ "$(wc -l < "$TMP/o/results.csv")" = 7 ]
 jcheck rerun-nothing "$($XNOC "${S[@]}" --json 2>/dev/null)" '.ran==0 and .resumed==6'
-# a killed sweep keeps what finished: SIGINT halfway through.  Its points
-# are long (~0.1-0.3 s each here, 6 in a row) so that the kill, sent once two
-# have finished, lands while the others run: points of s.json take ~15 ms, and
-# a loaded machine once saw the whole sweep end between two polls.
-sed 's/"cycles": 1500/"cycles": 100000/' "$TMP/s.json" > "$TMP/slow.json"
-rm -rf "$TMP/k"; XNOC_PROGRESS=1 $XNOC sweep "$TMP/slow.json" --out "$TMP/k" --jobs 1 >/dev/null 2>"$TMP/kerr" & pid=$!
-for _ in $(seq 600); do [ "$(ls "$TMP/k/points" 2>/dev/null | grep -c '\.json$')" -ge 2 ] && break; sleep 0.05; done
+# a killed sweep keeps what finished: SIGINT halfway through.  Timing-free:
+# two points are finished beforehand (s.json's, copied), the others run 10^9
+# cycles (a point's ID names only the axes' values, so both specs share them)
+# and the signal is sent once one of them runs.  (Before, the points were
+# ~0.1-0.3 s long and the kill was sent once two had finished: a loaded
+# machine could still finish the whole sweep between two polls.)
+sed 's/"cycles": 1500/"cycles": 1000000000/' "$TMP/s.json" > "$TMP/slow.json"
+rm -rf "$TMP/k"; mkdir -p "$TMP/k/points"
+cp "$TMP/o/points/topo=mesh_2x2,rate=0.1.json" "$TMP/o/points/topo=torus_2x2,rate=0.6.json" "$TMP/k/points/"
+XNOC_PROGRESS=1 $XNOC sweep "$TMP/slow.json" --out "$TMP/k" --jobs 1 >/dev/null 2>"$TMP/kerr" & pid=$!
+for _ in $(seq 600); do pgrep -P $pid -f -- '--cycles 1000000000' >/dev/null && break; sleep 0.05; done
 kill -INT $pid; wait $pid; rc=$?
-kept=$(ls "$TMP/k/points" | grep -c '\.json$')
 check interrupted-exit [ "$rc" = 1 ]
-check interrupted-message grep -q "interrupted: finished points are kept" "$TMP/kerr"
-jcheck interrupted-resume "$($XNOC sweep "$TMP/slow.json" --out "$TMP/k" --jobs 2 --json 2>/dev/null)" ".resumed==$kept and .ran==(6-$kept) and .failed==0"
+check interrupted-message grep -q "interrupted: finished points are kept in $TMP/k/points; run again to resume" "$TMP/kerr"
+check interrupted-kept [ "$(ls "$TMP/k/points" | grep -c '\.json$')" = 2 ]
+jcheck interrupted-resume "$($XNOC sweep "$TMP/s.json" --out "$TMP/k" --jobs 2 --json 2>/dev/null)" ".resumed==2 and .ran==4 and .failed==0"
 if command -v gnuplot >/dev/null; then
     $XNOC "${S[@]}" --plot >/dev/null 2>&1
     check plot-png [ "$(head -c 8 "$TMP/o/plot.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]
@@ -70,14 +75,170 @@ else
     jcheck slurm-runs "$j" '.points==6 and .ran==6 and .failed==0'
     check slurm-same-as-parallel cmp "$TMP/sl/results.csv" "$TMP/o/results.csv"
     check slurm-array-script grep -q '^#SBATCH --array=1-6$' "$TMP/sl/sweep.sbatch"
+    check slurm-script-no-spec-string [ "$(grep -c 'mesh\|torus\|uniform' "$TMP/sl/sweep.sbatch")" = 0 ]
     rm "$TMP/sl/points/topo=mesh_2x2,rate=0.3.json"
     jcheck slurm-resume "$(timeout 300 $XNOC sweep "$TMP/s.json" --out "$TMP/sl" --engine slurm --json 2>/dev/null)" '.ran==1 and .resumed==5'
     check slurm-resume-array grep -q '^#SBATCH --array=1-1$' "$TMP/sl/sweep.sbatch"
     tools/slurm_local.sh stop "$TMP/slurm"
     unset SLURM_CONF
 fi
-check_fail bad-engine 2 "--engine: unknown 'pbs' \\(parallel, slurm\\)" $XNOC sweep "$TMP/s.json" --out "$TMP/c" --engine pbs
+check_fail bad-engine 2 "--engine: unknown 'pbs' \\(local, slurm\\)" $XNOC sweep "$TMP/s.json" --out "$TMP/c" --engine pbs
 # the text summary is the JSON report rendered (util/report.h): counts and files agree
 h=$($XNOC "${S[@]}" --plot 2>/dev/null); j=$($XNOC "${S[@]}" --plot --json 2>/dev/null)
 want=$(printf '%s' "$j" | jq -r '"\(.points) points (\(.ran) run now, \(.resumed) kept from before, \(.failed) failed): \(.results_csv), \(.results_jsonl), \(.plot|split("/")|last)"')
 [ "$want" = "$h" ] && printf '%s' "$j" | jq -e '.plot|endswith("/plot.png")' >/dev/null && ok sweep-text-from-json || fail sweep-text-from-json "json: $want text: $h"
+
+# --- hostile specs (issue 31): refused by the ASan binary with exit 2 and one
+# line (check_fail: a sanitizer report would be more lines), nothing created
+# (run in an empty folder), no shell ever sees a spec string
+mkdir -p "$TMP/h" && cd "$TMP/h" || exit 1
+A=$OLDPWD/$XNOC_ASAN
+export ASAN_OPTIONS=detect_leaks=1
+long=$(printf 'a%.0s' $(seq 9000))
+printf '{"command": "traffic", "fixed": {"%s": 1}, "axes": {"rate": [0.1]}, "metrics": ["x"]}' "$long" > key9000.json
+vals=$(for i in $(seq 40); do printf '"mesh:2x2:%0300d",' "$i"; done)
+printf '{"command": "traffic", "axes": {"topo": [%s "mesh:2x2"]}, "metrics": ["x"]}' "$vals" > vals40.json
+ser=$(printf 's%.0s' $(seq 300))
+printf '{"command": "traffic", "axes": {"rate": [0.1]}, "metrics": ["x"], "plot": {"x": "rate", "y": "x", "series": ["%s"]}}' "$ser" > series300.json
+cat > keydollar.json <<'SPEC'
+{"command": "traffic", "fixed": {"$(touch pwned)": 1}, "axes": {"rate": [0.1]}, "metrics": ["x"]}
+SPEC
+cat > keyquote.json <<'SPEC'
+{"command": "traffic", "axes": {"'; touch pwned; '": [1]}, "metrics": ["x"]}
+SPEC
+cat > axisdots.json <<'SPEC'
+{"command": "traffic", "axes": {"../..": ["x"]}, "metrics": ["x"]}
+SPEC
+cat > unknown.json <<'SPEC'
+{"command": "traffic", "fixed": {"rat": 0.1}, "axes": {"topo": ["mesh:2x2"]}, "metrics": ["x"]}
+SPEC
+cat > trace.json <<'SPEC'
+{"command": "traffic", "fixed": {"trace": "/tmp/x.vcd"}, "axes": {"topo": ["mesh:2x2"]}, "metrics": ["x"]}
+SPEC
+cat > objval.json <<'SPEC'
+{"command": "traffic", "axes": {"topo": [{"a": 1}]}, "metrics": ["x"]}
+SPEC
+cat > twice.json <<'SPEC'
+{"command": "traffic", "axes": {"rate": [0.1, 0.10]}, "metrics": ["x"]}
+SPEC
+cat > both.json <<'SPEC'
+{"command": "traffic", "fixed": {"rate": 0.1}, "axes": {"rate": [0.2]}, "metrics": ["x"]}
+SPEC
+cat > notaxis.json <<'SPEC'
+{"command": "traffic", "axes": {"rate": [0.1]}, "metrics": ["x"], "plot": {"x": "rate", "y": "x", "series": ["topo"]}}
+SPEC
+printf '{"command": "traffic", "axes": {"topo": ["mesh:2x2\\n"]}, "metrics": ["x"]}' > ctrl.json
+printf '{"command": "traffic", "axis": {"topo": ["mesh:2x2"]}, "metrics": ["x"]}' > topkey.json
+check_fail hostile-key-9000 2 "key9000.json: fixed: 'a{40}\.\.\.' is not an option name" "$A" sweep key9000.json --out o
+check_fail hostile-40-long-values 2 "vals40.json: point IDs \(file names\) would be up to 314 characters, at most 200: shorten the values of axis 'topo'" "$A" sweep vals40.json --out o
+check_fail hostile-series-300 2 "series300.json: plot.series 's{40}\.\.\.': at most 200 characters" "$A" sweep series300.json --out o --plot
+check_fail hostile-key-dollar 2 "keydollar.json: fixed: '\\$\(touch pwned\)' is not an option name" "$A" sweep keydollar.json --out o
+check_fail hostile-key-quote 2 "keyquote.json: axes: ''; touch pwned; '' is not an option name" "$A" sweep keyquote.json --out o
+check_fail hostile-axis-dots 2 "axisdots.json: axes: '\.\./\.\.' is not an option name" "$A" sweep axisdots.json --out o
+check_fail unknown-key 2 "unknown.json: fixed: 'rat' is not an option of xnoc traffic \(see xnoc traffic --help\)" "$A" sweep unknown.json --out o
+check_fail file-writing-key 2 "trace.json: fixed: 'trace' is set by sweep or writes files where the spec says" "$A" sweep trace.json --out o
+check_fail object-value 2 "objval.json: 'topo': a value must be a string, a number, true, false or null" "$A" sweep objval.json --out o
+check_fail value-twice 2 "twice.json: axis 'rate' lists '0.10' twice" "$A" sweep twice.json --out o
+check_fail fixed-and-axis 2 "both.json: 'rate' is both fixed and an axis" "$A" sweep both.json --out o
+check_fail series-not-axis 2 "notaxis.json: plot.series: 'topo' is not an axis" "$A" sweep notaxis.json --out o
+check_fail control-char 2 "ctrl.json: a value of 'topo' has a control character" "$A" sweep ctrl.json --out o
+printf '{"command": "traffic", "fi\\\n": 1}' > jsonerr.json   # found by fuzz_spec: jansson quotes the newline
+check_fail json-error-one-line 2 "jsonerr.json:2: invalid escape near '\"fi\\\\\?'" "$A" sweep jsonerr.json --out o
+check_fail unknown-top-key 2 "topkey.json: unknown key 'axis' \(command, fixed, axes, metrics, plot, area\)" "$A" sweep topkey.json --out o
+check hostile-nothing-created [ "$(ls | grep -v '\.json$' | wc -l)" = 0 ]
+# values, --out and series labels full of shell and gnuplot syntax: words of
+# an argument vector, quoted in the plot script, nothing run
+cat > evil.json <<'SPEC'
+{"command": "traffic", "fixed": {"cycles": 300, "warmup": 10, "router": "ncu=0", "topo": "mesh:2x2"},
+ "axes": {"pattern": ["uniform", "$(touch pwned)", "`touch pwned`;'\" touch pwned"], "rate": [0.1, 0.2]},
+ "metrics": ["throughput"], "plot": {"x": "rate", "y": ["throughput", "it's `touch pwned` $(touch pwned)"], "series": ["pattern"]}}
+SPEC
+E="o'\$(touch pwned)\`touch pwned\`"
+"$A" sweep evil.json --out "$E" --jobs 2 --plot >/dev/null 2>"$TMP/evilerr"; rc=$?
+check evil-values-exit [ "$rc" = 1 ]
+check evil-values-are-words grep -q "4 point(s) failed; the first: pattern=__touch_pwned_,rate=0.1: xnoc traffic: --pattern: unknown pattern '\$(touch pwned)'" "$TMP/evilerr"
+check evil-no-sanitizer [ "$(grep -c Sanitizer "$TMP/evilerr")" = 0 ]
+check evil-plot-png [ "$(head -c 8 "$E/plot.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]
+check evil-plot-quoted grep -qF "set ylabel 'throughput, it''s \`touch pwned\` \$(touch pwned)'" "$E/plot.gp"
+check no-pwned-anywhere [ -z "$(find "$TMP" "$OLDPWD" -maxdepth 3 -name pwned 2>/dev/null)" ]
+# numbers keep their text; whole numbers in any notation reach integer options as digits
+cat > num.json <<'SPEC'
+{"command": "traffic", "fixed": {"cycles": 1e7, "warmup": 2.5E2, "drain": 4.0, "topo": "mesh:2x2"},
+ "axes": {"rate": [0.1, 1e-7, 0.1000000001, 5e-1]}, "metrics": ["x"]}
+SPEC
+d=$("$A" sweep num.json --dry-run 2>"$TMP/dryerr"); rc=$?
+check dry-run-asan-clean [ "$rc" = 0 -a ! -s "$TMP/dryerr" ]
+check dry-run-words [ "$(printf '%s\n' "$d" | sed 's/^[^ ]* //')" = "traffic --json --cycles 10000000 --warmup 250 --drain 4 --topo mesh:2x2 --rate 0.1
+traffic --json --cycles 10000000 --warmup 250 --drain 4 --topo mesh:2x2 --rate 1e-7
+traffic --json --cycles 10000000 --warmup 250 --drain 4 --topo mesh:2x2 --rate 0.1000000001
+traffic --json --cycles 10000000 --warmup 250 --drain 4 --topo mesh:2x2 --rate 5e-1" ]
+# ... and in the tables and file names: 0.1 stays 0.1 (not 0.10000000000000001), 1e-7 stays 1e-7 (not 1e-07)
+cat > txt.json <<'SPEC'
+{"command": "traffic", "fixed": {"topo": "mesh:2x2", "cycles": 3e2, "router": "ncu=0"}, "axes": {"rate": [0.1, 1e-7]}, "metrics": ["offered"]}
+SPEC
+"$A" sweep txt.json --out txo >/dev/null 2>&1
+check number-text-csv [ "$(tail -n +2 txo/results.csv | cut -d, -f1 | tr '\n' ' ')" = "0.1 1e-7 " ]
+check number-text-jsonl [ "$(cut -d, -f1 txo/results.jsonl | tr '\n' ' ')" = '{"rate":0.1 {"rate":1e-7 ' ]
+check number-text-ids [ -f "txo/points/rate=1e-7.json" ]
+# IDs that would be equal once sanitized get distinct file names
+cat > ids.json <<'SPEC'
+{"command": "traffic", "fixed": {"topo": "mesh:2x2", "cycles": 100}, "axes": {"pattern": ["a/b", "a_b", "a:b"]}, "metrics": ["x"]}
+SPEC
+"$A" sweep ids.json --out ido >/dev/null 2>&1
+check distinct-ids [ "$(cd ido/points && ls *.err | tr '\n' ' ')" = "pattern=a_b.json.err pattern=a_b~2.json.err pattern=a_b~3.json.err " ]
+check distinct-ids-own-value grep -q "unknown pattern 'a:b'" "ido/points/pattern=a_b~3.json.err"
+cd "$OLDPWD" || exit 1
+unset ASAN_OPTIONS
+
+# --- kill -9 of a running sweep: its points die with it (no orphan writes a
+# point), a rerun gives one row per point.  The points run 10^9 cycles (far
+# longer than this test waits), so the kill (sent as soon as a point runs)
+# lands mid-sweep however fast or loaded the machine, and a child that
+# survived it would still be there after the 5 s the test allows; the rerun
+# uses the same axes (the same point IDs) with short points.
+cat > "$TMP/long.json" <<'SPEC'
+{"command": "traffic", "fixed": {"topo": "mesh:2x2", "pattern": "uniform", "cycles": 1000000000, "warmup": 10, "router": "ncu=0"},
+ "axes": {"rate": [0.1, 0.2, 0.3, 0.4]}, "metrics": ["throughput", "errors"]}
+SPEC
+sed 's/"cycles": 1000000000/"cycles": 1500/' "$TMP/long.json" > "$TMP/short.json"
+# the sweep's point processes (exec'd: their command line is the point's)
+points_of() { pgrep -P "$1" -f -- '--cycles 1000000000' | tr '\n' ' '; }
+alive() { local n=0 p; for p in "$@"; do ps -o stat= -p "$p" 2>/dev/null | grep -qv Z && n=$((n + 1)); done; echo $n; }
+rm -rf "$TMP/l"; setsid $XNOC sweep "$TMP/long.json" --out "$TMP/l" --jobs 2 >/dev/null 2>&1 & pid=$!
+for _ in $(seq 600); do [ -n "$(points_of $pid)" ] && break; sleep 0.05; done
+kids=$(points_of $pid)
+# a second sweep into the same folder is refused while the first runs
+check_fail lock-second-sweep 2 "--out $TMP/l: another sweep \(pid $pid\) is writing there" $XNOC sweep "$TMP/long.json" --out "$TMP/l"
+kill -9 $pid; wait $pid 2>/dev/null
+check kill9-mid-sweep [ -n "$kids" ]
+for _ in $(seq 100); do [ "$(alive $kids)" = 0 ] && break; sleep 0.05; done
+check kill9-children-gone [ "$(alive $kids)" = 0 ]
+before=$(ls -l --full-time "$TMP/l/points"); sleep 1
+check kill9-folder-still [ "$before" = "$(ls -l --full-time "$TMP/l/points")" ]
+logn=$(grep -c . "$TMP/l/joblog.txt")
+kill -9 $kids 2>/dev/null || true   # only if the case above failed
+j=$($XNOC sweep "$TMP/short.json" --out "$TMP/l" --jobs 2 --json 2>/dev/null)
+jcheck kill9-rerun "$j" '.points==4 and .ran+.resumed==4 and .failed==0'
+check kill9-rerun-rows [ "$(tail -n +2 "$TMP/l/results.csv" | sort -u | wc -l)" = 4 -a "$(wc -l < "$TMP/l/results.csv")" = 5 ]
+# the job log is appended: one header, the earlier runs' lines kept
+check joblog-appended [ "$(grep -c '^Seq' "$TMP/l/joblog.txt")" = 1 -a "$(grep -c . "$TMP/l/joblog.txt")" = $((logn + $(jq .ran <<<"$j"))) ]
+# a Slurm task (xnoc sweep --task JOBS N) keeps its point only while the sweep holds DIR/sweep.lock
+mkdir -p "$TMP/tk/points"
+printf '{"id": "x", "argv": ["%s", "traffic", "--json", "--topo", "mesh:2x2", "--cycles", "100", "--router", "ncu=0"]}\n' \
+    "$PWD/$XNOC" > "$TMP/tk/jobs.jsonl"
+check_fail task-sweep-gone 1 "the sweep of $TMP/tk has ended: report not kept" $XNOC sweep --task "$TMP/tk/jobs.jsonl" 1
+check task-sweep-gone-no-point [ ! -e "$TMP/tk/points/x.json" -a ! -e "$TMP/tk/points/x.json.tmp" ]
+check task-sweep-alive flock "$TMP/tk/sweep.lock" $XNOC sweep --task "$TMP/tk/jobs.jsonl" 1
+check task-sweep-alive-point jq -e '.topology=="mesh:2x2"' "$TMP/tk/points/x.json"
+check_fail task-no-such-job 2 "--task $TMP/tk/jobs.jsonl 2: no such job" $XNOC sweep --task "$TMP/tk/jobs.jsonl" 2
+# SIGTERM and SIGHUP stop a sweep as SIGINT does: exit 1, the message, no child left
+for sig in TERM HUP; do
+    rm -rf "$TMP/t"; $XNOC sweep "$TMP/long.json" --out "$TMP/t" --jobs 2 >/dev/null 2>"$TMP/terr" & pid=$!
+    for _ in $(seq 600); do [ -n "$(points_of $pid)" ] && break; sleep 0.05; done
+    kids=$(points_of $pid)
+    kill -$sig $pid; wait $pid; rc=$?
+    check sig$sig-exit [ "$rc" = 1 ]
+    check sig$sig-message grep -q "interrupted: finished points are kept in $TMP/t/points; run again to resume" "$TMP/terr"
+    check sig$sig-children-gone [ -n "$kids" -a "$(alive $kids)" = 0 ]
+    kill -9 $kids 2>/dev/null || true   # only if the case above failed
+done

@@ -26,7 +26,7 @@ static const struct {
     {"collective", cmd_collective, "run a scheduled or built-in collective in firmware and verify it"},
     {"sched", cmd_sched, "lower bounds and conflict-free step schedules for collectives"},
     {"topo", cmd_topo, "describe a topology: routers, terminals, links, routes"},
-    {"sweep", cmd_sweep, "run a grid of xnoc runs on GNU parallel: CSV, resume, plots"},
+    {"sweep", cmd_sweep, "run a grid of xnoc runs, N at a time or on Slurm: CSV, resume, plots"},
     {"ncmodel", cmd_ncmodel, "hop counts of the all-to-all broadcast with hierarchical network coding"},
     {"dfmodel", cmd_dfmodel, "link use of broadcasts on a dragonfly: the paper's formulas, exact and printed"},
     {"synth", cmd_synth, "the area of a network's router and coding unit (yosys, generic gates)"},

@@ -10,7 +10,7 @@
 set -u
 cd "$(dirname "$0")/../.."
 secs=${1:-60}; shift || true
-targets=${*:-ni parse elf sched events}
+targets=${*:-ni parse elf sched events spec}
 B=build/fuzz
 for t in $targets; do
     c=$B/corpus/$t
@@ -18,6 +18,7 @@ for t in $targets; do
     case $t in
         elf) cp build/firmware/*.elf build/firmware/tests/*.elf "$c"/ 2>/dev/null ;;
         sched) cp schedules/*.json "$c"/ ;;
+        spec) cp examples/sweeps/*.json "$c"/ ;;
         parse) i=0; for s in "mesh:4x4|0-3,5" "torus:3x5:c=2|1,2" "octagon|all" "fat-octagon|0,2,4-7" "mesh:1x1|0"; do
                    printf '%s' "$s" > "$c/seed$i"; i=$((i + 1)); done ;;
         events) cp tests/fuzz/events-seed.jsonl "$c"/ ;;
