@@ -105,7 +105,7 @@ check_fail hnc-bundle-too-big 2 "a bundle of 7 coded messages of 16384 bytes is 
 # the text report is the JSON report rendered (util/report.h): the coded line and every sweep row agree
 j=$($XNOC ncmodel --json --topo torus:16x16 --sweep)
 h=$($XNOC ncmodel --topo torus:16x16 --sweep)
-want=$(printf '%s' "$j" | jq -r '"coded, groups \(.group_shape) (\(.num_groups) groups of \(.group_size)", (.shapes[] | "\(.group_shape) \(.group_size) \(.num_groups) \(.m_hops) \(.g_hops) \(.coded_hops)")')
-got=$(printf '%s\n' "$h" | sed -n 's/^  \(coded, groups [0-9x]* ([0-9]* groups of [0-9]*\),.*/\1/p; s/^  \([0-9]*x[0-9]*\) *\([0-9]*\) *\([0-9]*\) *\([0-9]*\) *\([0-9]*\) *\([0-9]*\)$/\1 \2 \3 \4 \5 \6/p')
+want=$(printf '%s' "$j" | jq -r '"coded, groups \(.group_shape) (\(.num_groups) groups of \(.group_size)", (.shapes[] | "\(.group_shape) \(.group_size) \(.num_groups) \(.m_d1) \(.m_d2) \(.m_hops) \(.g_d1) \(.g_d2) \(.g_d1_hops) \(.g_d2_hops) \(.g_hops) \(.coded_hops) (\(.intermediate_node[0]),\(.intermediate_node[1]))\(if .best then " best" else "" end)")')
+got=$(printf '%s\n' "$h" | sed -n 's/^  \(coded, groups [0-9x]* ([0-9]* groups of [0-9]*\),.*/\1/p; /^  [0-9]*x[0-9]* /{s/^ *//;s/  */ /g;p}')
 if [ -n "$want" ] && [ "$want" = "$got" ] && printf '%s' "$j" | jq -e '(.shapes|length) > 3' >/dev/null; then
     ok ncmodel-text-from-json; else fail ncmodel-text-from-json "json: $(echo $want | head -c 200) text: $(echo $got | head -c 200)"; fi
