@@ -105,7 +105,82 @@ check_fail hnc-bundle-too-big 2 "a bundle of 7 coded messages of 16384 bytes is 
 # the text report is the JSON report rendered (util/report.h): the coded line and every sweep row agree
 j=$($XNOC ncmodel --json --topo torus:16x16 --sweep)
 h=$($XNOC ncmodel --topo torus:16x16 --sweep)
-want=$(printf '%s' "$j" | jq -r '"coded, groups \(.group_shape) (\(.num_groups) groups of \(.group_size)", (.shapes[] | "\(.group_shape) \(.group_size) \(.num_groups) \(.m_hops) \(.g_hops) \(.coded_hops)")')
-got=$(printf '%s\n' "$h" | sed -n 's/^  \(coded, groups [0-9x]* ([0-9]* groups of [0-9]*\),.*/\1/p; s/^  \([0-9]*x[0-9]*\) *\([0-9]*\) *\([0-9]*\) *\([0-9]*\) *\([0-9]*\) *\([0-9]*\)$/\1 \2 \3 \4 \5 \6/p')
+want=$(printf '%s' "$j" | jq -r '"coded, groups \(.group_shape) (\(.num_groups) groups of \(.group_size)", (.shapes[] | "\(.group_shape) \(.group_size) \(.num_groups) \(.m_d1) \(.m_d2) \(.m_hops) \(.g_d1) \(.g_d2) \(.g_d1_hops) \(.g_d2_hops) \(.g_hops) \(.coded_hops) (\(.intermediate_node[0]),\(.intermediate_node[1]))\(if .best then " best" else "" end)")')
+got=$(printf '%s\n' "$h" | sed -n 's/^  \(coded, groups [0-9x]* ([0-9]* groups of [0-9]*\),.*/\1/p; /^  [0-9]*x[0-9]* /{s/^ *//;s/  */ /g;p}')
 if [ -n "$want" ] && [ "$want" = "$got" ] && printf '%s' "$j" | jq -e '(.shapes|length) > 3' >/dev/null; then
     ok ncmodel-text-from-json; else fail ncmodel-text-from-json "json: $(echo $want | head -c 200) text: $(echo $got | head -c 200)"; fi
+
+# ---- intermediate-node placement (--in-position; docs/network-coding.md
+# "Where the intermediate nodes sit") ----
+# Fig. 15 on mesh:16x16 with the paper's boundary placement: every row's
+# M-d1 M-d2 M-hops G-d1 G-d2 G-d1-hops G-d2-hops G-hops.  The paper prints G-d1
+# beside M-d2 (its 2-node row: M-d1 1, M-d2 2, G-d1 8, G-d2 16); xnoc's G-dN
+# are the groups along dimension N, so the paper's G columns appear swapped
+# in the rows where the sides differ, the hops and totals the same.
+j=$(m --topo mesh:16x16 --sweep --in-position boundary)
+row() { jq -c --arg s "$1" '.shapes[]|select(.group_shape==$s)|[.m_d1,.m_d2,.m_hops,.g_d1,.g_d2,.g_d1_hops,.g_d2_hops,.g_hops]' <<<"$j"; }
+fig15_ok=1 fig15_got=""
+for r in "1x2 [1,2,1,16,8,15,13,28]" "2x2 [2,2,2,8,8,13,13,26]" "2x4 [2,4,4,8,4,13,9,22]" "4x4 [4,4,6,4,4,9,9,18]" \
+         "4x8 [4,8,10,4,2,9,1,10]" "8x8 [8,8,14,2,2,1,1,2]" "8x16 [8,16,22,2,1,1,0,1]"; do
+    got=$(row ${r% *}); fig15_got+="${r% *} $got "
+    [ "$got" = "${r#* }" ] || fig15_ok=0
+done
+if [ $fig15_ok = 1 ]; then ok fig15-boundary; else fail fig15-boundary "$fig15_got"; fi
+jcheck fig15-best-row "$j" '([.shapes[]|select(.best)]|length)==1 and ([.shapes[]|select(.best)][0].group_shape==.group_shape) and .group_size==32 and .coded_hops==25888 and .in_position=="boundary"'
+# the corner placement (the default) misses every row by 1 to 14 hops: 29 28 26 24 20 16 8
+jc=$(m --topo mesh:16x16 --sweep)
+jcheck fig15-corner "$jc" '[.shapes[]|select(.group_shape|IN("1x2","2x2","2x4","4x4","4x8","8x8","8x16"))|.g_hops]==[29,28,26,24,20,16,8] and .in_position=="corner"'
+# the best placement for aggregate hops on 16x16 trees is the boundary, shape by shape
+jb=$(m --topo mesh:16x16 --sweep --in-position best)
+jcheck best-is-boundary-16 "$jb" "[.shapes[].coded_hops]==$(jq -c '[.shapes[].coded_hops]' <<<"$j") and .in_position==\"best\""
+# hand count, mesh:4x4 in 2x2 groups, INs at the centre (1,1) (2,1) (1,2) (2,2):
+# D's tree costs 1x1 (y bit) + 2x1 (x bit) = 3 per IN instead of 6: 4 x 3 = 12
+jcheck boundary-4x4-2x2 "$(m --topo mesh:4x4 --group-shape 2x2 --in-position boundary)" '.hops_d==12 and .coded_hops==224 and .intermediate_node==[1,1] and .g_hops==2 and .intermediate_nodes.rule==["mirrored pairs","mirrored pairs"]'
+# the best group size on mesh:4x4 is the paper's 4 (2x2, M-hops = G-hops = 2)
+# under its own criterion, the balance of the longest paths (--objective
+# longest); by aggregate hops it is 8 (2x4), with either placement
+jcheck paper-best-4x4 "$(m --topo mesh:4x4 --in-position boundary --objective longest)" '.group_size==4 and .group_shape=="2x2" and .m_hops==2 and .g_hops==2 and .intermediate_node==[1,1] and .objective=="longest"'
+jcheck best-4x4-hops "$(m --topo mesh:4x4 --in-position boundary)" '.group_shape=="2x4" and .coded_hops==178 and .g_hops==1'
+jcheck best-4x4-corner "$(m --topo mesh:4x4)" '.group_shape=="2x4" and .coded_hops==180 and .g_hops==2'
+jcheck paper-best-16-longest "$(m --topo mesh:16x16 --in-position boundary --objective longest)" '.group_size==32 and .m_hops==10 and .g_hops==10'
+# all-at-once on mesh:8x8 in 4x4 groups: D sums IN-to-IN distances, E the
+# IN's distances to its group.  corner D 64 E 576; median (1,1) E 384;
+# boundary D 16 (INs 1 apart per dimension) but E 576; best: mirrored with
+# offset 1 (INs at 2 and 5 of each 8-line): D 48, E 384
+for r in "corner 4224 64 576" "median 4032 64 384" "boundary 4176 16 576" "best 4016 48 384"; do
+    set -- $r
+    jcheck "aao-place-$1" "$(m --topo mesh:8x8 --multicast all-at-once --group-shape 4x4 --in-position $1)" ".coded_hops==$2 and .hops_d==$3 and .hops_e==$4"
+done
+# best is never worse than the rules it searches, shape by shape
+for t in mesh:8x8 torus:8x8 mesh:16x16; do
+    for mc in tree all-at-once; do
+        b=$(m --topo $t --multicast $mc --sweep --in-position best | jq -c '[.shapes[].coded_hops]')
+        jcheck "best-le-$t-$mc" "$(m --topo $t --multicast $mc --sweep --in-position boundary)" "[.shapes|to_entries[]|.value.coded_hops >= $b[.key]]|all"
+        jcheck "best-le-corner-$t-$mc" "$(m --topo $t --multicast $mc --sweep)" "[.shapes|to_entries[]|.value.coded_hops >= $b[.key]]|all"
+    done
+done
+check_fail bad-in-position 2 "^xnoc ncmodel: --in-position: unknown 'middle' \\(corner, median, boundary, best\\)$" $XNOC ncmodel --topo mesh:4x4 --in-position middle
+check_fail bad-objective 2 "^xnoc ncmodel: --objective: unknown 'fast' \\(hops, longest\\)$" $XNOC ncmodel --topo mesh:4x4 --objective fast
+
+# ---- message combining (--algo combine, Sect. 6.5) in the model ----
+# mesh:4x4, 2x2 groups, trees: B 48, D 24, E 36 as the coded scheme, no F;
+# unicasts 16x3 + 12 + 12x3; every D/E unicast carries the group's 4 data
+jcheck combine-4x4-2x2 "$(m --topo mesh:4x4 --group-shape 2x2 --algo combine)" '.hops_b==48 and .hops_d==24 and .hops_e==36 and .hops_f==0 and .coded_hops==108 and .unicasts==96 and .payload_hops==288 and .algo=="combine"'
+jcheck coded-payload-4x4-2x2 "$(m --topo mesh:4x4 --group-shape 2x2)" '.payload_hops==48 + 3*(24+36) + 128 and .algo=="coded"'
+j=$(m --topo mesh:16x16 --group-shape 4x8 --in-position boundary --algo combine)
+jcheck combine-16-g32 "$j" '.coded_hops==13896 and .payload_hops==95488 and .unicasts==9728'
+check_fail bad-algo 2 "^xnoc ncmodel: --algo: unknown 'xor' \\(coded, combine\\)$" $XNOC ncmodel --topo mesh:4x4 --algo xor
+
+# ---- the same placements and combining on the RTL: hops = the model's ----
+for t in mesh:4x4 mesh:8x8 torus:4x4; do
+    for mc in tree all-at-once; do
+        for a in hnc combine; do
+            mo=coded alg=""; [ $a = combine ] && mo=combine alg="--algo combine"
+            want=$(m --topo $t --multicast $mc --group-shape 4x2 --in-position boundary --algo $mo | jq -c '[.coded_hops, .unicasts, .intermediate_node]')
+            j=$(hnc --topo $t --multicast $mc --group-shape 4x2 --bytes 64 --in-position boundary $alg)
+            jcheck "rtl-$a-boundary-$t-$mc" "$j" ".verified==true and .link_flits==.link_flits_expected and ([.hops, .unicasts, .intermediate_position] == $want) and .in_position==\"boundary\" and .algo==\"$a\""
+        done
+    done
+done
+want=$(m --topo mesh:8x8 --multicast all-at-once --group-shape 4x4 --in-position best | jq -c '[.coded_hops, .intermediate_node]')
+jcheck rtl-hnc-best-8x8-aao "$(hnc --topo mesh:8x8 --multicast all-at-once --group-shape 4x4 --in-position best --bytes 64)" ".verified==true and ([.hops, .intermediate_position] == $want) and .hops==4016"

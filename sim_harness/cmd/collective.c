@@ -40,9 +40,13 @@ static const char *usage_text =
     "  --algo A          sched (synthesized schedule, default), tree, ring, rd, all-at-once,\n"
     "                    qcdoc (allgather on a torus, all 2D directions at once with --ports 2D;\n"
     "                    docs/qcdoc.md), hnc (allgather with hierarchical network coding on a\n"
-    "                    2-D mesh/torus; docs/network-coding.md)\n"
+    "                    2-D mesh/torus; docs/network-coding.md), combine (the same with message\n"
+    "                    combining instead of coding, the paper's Sect. 6.5)\n"
     "  --group-shape S   hnc: GWxGH nodes per group, or best (the shape xnoc ncmodel finds; default)\n"
     "  --multicast M     hnc: tree (default) or all-at-once, for every multicast of the scheme\n"
+    "  --in-position P   hnc, combine: where each group's intermediate node sits: corner, median,\n"
+    "                    boundary, best (xnoc ncmodel --help; default corner for tree, median\n"
+    "                    for all-at-once)\n"
     "  --xor X           hnc: where the intermediate nodes XOR: unit (the router's coding unit,\n"
     "                    the default with ncu=1) or core (their firmware)\n"
     "                    llf, glf, forest (bcast on a dragonfly, topology-aware; docs/dragonfly.md)\n"
@@ -195,8 +199,11 @@ static void print_text(const json_t *j)
                       "{background.messages_received} received during the run\n");
     if (report_get(j, "group_shape")) {
         report_printf(f, j,
-                      "  hnc: groups {group_shape} ({num_groups} groups of {group_size} nodes), intermediate node at "
-                      "({intermediate_position.0},{intermediate_position.1}), {multicast} multicasts, XOR in the ");
+                      "  {algo}: groups {group_shape} ({num_groups} groups of {group_size} nodes), intermediate node "
+                      "at ({intermediate_position.0},{intermediate_position.1}) of group 0 ({in_position}), "
+                      "{multicast} multicasts, ");
+        fputs(!strcmp(json_string_value(report_get(j, "algo")), "combine") ? "copies" : "XOR", f);
+        fputs(" in the ", f);
         fputs(!strcmp(json_string_value(report_get(j, "xor")), "unit") ? "routers' coding units"
                                                                        : "intermediate nodes' cores",
               f);
@@ -211,7 +218,7 @@ int cmd_collective(int argc, char **argv)
 {
     cli_catch_sigint();
     const char *spec = NULL, *opname = NULL, *from = NULL, *to = NULL, *algo_s = "sched", *file = NULL;
-    const char *shape_s = NULL, *mcast_s = NULL, *xor_s = NULL, *alloc_s = NULL;
+    const char *shape_s = NULL, *mcast_s = NULL, *xor_s = NULL, *alloc_s = NULL, *inpos_s = NULL;
     router_cfg rc;
     router_cfg_default(&rc);
     int k = 1, json = 0, bytes = -1, sync = SYNC_GLOBAL, redop = RED_SUM, use_shipped = 1;
@@ -245,6 +252,7 @@ int cmd_collective(int argc, char **argv)
             if (background_parse(argv[++i], 1, &xo.bg_rate, &xo.bg_bytes, err, sizeof err))
                 cli_fail(EXIT_USAGE, "%s", err);
         } else if (!strcmp(a, "--multicast")) mcast_s = argv[++i];
+        else if (!strcmp(a, "--in-position")) inpos_s = argv[++i];
         else if (!strcmp(a, "--xor")) xor_s = argv[++i];
         else if (!strcmp(a, "--sync")) {
             const char *m = argv[++i];
@@ -275,12 +283,23 @@ int cmd_collective(int argc, char **argv)
     int algo = coll_algo_parse(algo_s);
     if (algo < 0)
         cli_fail(EXIT_USAGE,
-                 "--algo: unknown algorithm '%s' (sched, tree, ring, rd, all-at-once, qcdoc, hnc, llf, glf, forest)",
+                 "--algo: unknown algorithm '%s' (sched, tree, ring, rd, all-at-once, qcdoc, hnc, llf, glf, forest, "
+                 "combine)",
                  algo_s);
     hnc_opts ho = {.xor_unit = rc.ncu, .chunk = 8 * rc.ncmax};
     hnc_info hi = {0};
-    if (algo != ALGO_HNC && (shape_s || mcast_s || xor_s))
-        cli_fail(EXIT_USAGE, "--group-shape, --multicast and --xor are options of --algo hnc");
+    int hnc_family = algo == ALGO_HNC || algo == ALGO_COMBINE;
+    if (!hnc_family && (shape_s || mcast_s || xor_s || inpos_s))
+        cli_fail(EXIT_USAGE,
+                 "--group-shape, --multicast, --in-position and --xor are options of --algo hnc (and combine)");
+    if (algo == ALGO_COMBINE && xor_s)
+        cli_fail(EXIT_USAGE, "--xor: --algo combine copies on the intermediate nodes' cores, it does not code");
+    if (algo == ALGO_COMBINE) ho.combine = 1, ho.xor_unit = 0;
+    if (inpos_s) {
+        int p = ncm_in_position_parse(inpos_s);
+        if (p < 0) cli_fail(EXIT_USAGE, "--in-position '%s': corner, median, boundary or best", inpos_s);
+        ho.in_pos = (ncm_in_position)p;
+    }
     if (shape_s && strcmp(shape_s, "best") && (sscanf(shape_s, "%dx%d", &ho.gw, &ho.gh) != 2 || ho.gw < 1 || ho.gh < 1))
         cli_fail(EXIT_USAGE, "--group-shape '%s': expected GWxGH such as 4x2, or best", shape_s);
     if (mcast_s && strcmp(mcast_s, "tree") && !(ho.all_at_once = !strcmp(mcast_s, "all-at-once")))
@@ -371,9 +390,9 @@ int cmd_collective(int argc, char **argv)
                 .exact = 1, .time_limit = exact_limit, .seed = 1, .progress = !json && cli_progress_enabled()};
             if (sched_run(&s, t, &so, &sr) < 0)
                 cli_fail(EXIT_RUNFAIL, "no schedule found for %s on %s", opname, t->name);
-        } else if (algo == ALGO_HNC) {
+        } else if (hnc_family) {
             ho.bytes = bytes < 0 ? 64 : bytes;
-            if (hnc_build(&s, t, &ho, &hi, err, sizeof err)) cli_fail(EXIT_USAGE, "--algo hnc: %s", err);
+            if (hnc_build(&s, t, &ho, &hi, err, sizeof err)) cli_fail(EXIT_USAGE, "--algo %s: %s", algo_s, err);
         } else if (algo != ALGO_SCHED && coll_builtin(&s, t, (coll_algo)algo, err, sizeof err)) {
             cli_fail(EXIT_USAGE, "--algo %s: %s", algo_s, err);
         }
@@ -419,7 +438,7 @@ int cmd_collective(int argc, char **argv)
     coll_schedule_hops(&s, t, bytes, &hops, &hops_flits, &unicasts);
     int hops_ok = hops_flits == o.link_flits;
     uint64_t phase_cycles[HNC_PHASES] = {0};
-    for (int p = 0; algo == ALGO_HNC && p < HNC_PHASES; p++)
+    for (int p = 0; hnc_family && p < HNC_PHASES; p++)
         for (int st = hi.first_step[p]; st < hi.first_step[p + 1] && st < nsteps; st++)
             phase_cycles[p] += o.step_cycles[st];
     /* One report: the JSON object; the text is written from it (util/report.h). */
@@ -490,8 +509,12 @@ int cmd_collective(int argc, char **argv)
         json_object_set_new(j, "bound_global_links", json_integer(dfm_bound_global(gj)));
         json_object_set_new(j, "bound_local_links", json_integer(dfm_bound_local(gj, t->df_a)));
     }
-    if (algo == ALGO_HNC) {
+    if (hnc_family) {
         json_object_set_new(j, "group_shape", json_sprintf("%dx%d", hi.gw, hi.gh));
+        json_object_set_new(j, "in_position",
+                            json_string(ncm_in_position_name(ho.in_pos        ? ho.in_pos
+                                                             : ho.all_at_once ? NCM_IN_MEDIAN
+                                                                              : NCM_IN_CORNER)));
         json_object_set_new(j, "group_size", json_integer(hi.group_size));
         json_object_set_new(j, "num_groups", json_integer(hi.groups));
         json_object_set_new(j, "intermediate_position", json_pack("[i,i]", hi.in_x, hi.in_y));

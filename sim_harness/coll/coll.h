@@ -43,6 +43,7 @@ typedef enum {
     ALGO_LLF,
     ALGO_GLF,
     ALGO_FOREST,
+    ALGO_COMBINE, /* hnc's message-combining variant (coll/hnc.h) */
     ALGO_COUNT
 } coll_algo;
 

@@ -14,8 +14,15 @@
  * rank's high bits are y bits: the model's tree order). */
 typedef struct {
     const topo *t;
-    int gw, gh, gx, gy, M, G, in_rank;
+    int gw, gh, gx, gy, M, G;
+    ncm_place px, py;
 } layout;
+
+/* the rank of group g's IN */
+static int in_rank(const layout *L, int g)
+{
+    return ncm_place_off(&L->py, g / L->gx, L->gy, L->gh) * L->gw + ncm_place_off(&L->px, g % L->gx, L->gx, L->gw);
+}
 
 static int member(const layout *L, int g, int r)
 {
@@ -29,7 +36,7 @@ static int member(const layout *L, int g, int r)
 static void multicast(coll_sched *s, const layout *L, int ins, int g, int root, int msg, int step0, int all_at_once)
 {
     int n = ins ? L->G : L->M, bits = coll_ceil_log2(n);
-#define NODE(r) (ins ? member(L, (r), L->in_rank) : member(L, g, (r)))
+#define NODE(r) (ins ? member(L, (r), in_rank(L, (r))) : member(L, g, (r)))
     if (all_at_once) {
         for (int v = 0; v < n; v++)
             if (v != root) coll_add(s, step0, NODE(root), NODE(v), msg);
@@ -48,7 +55,9 @@ static int shape_from_model(const topo *t, const hnc_opts *o, hnc_info *info, ch
     ncm_net n = {.w = t->dims[0],
                  .h = t->dims[1],
                  .torus = t->kind == TOPO_TORUS,
-                 .mc = o->all_at_once ? NCM_ALL_AT_ONCE : NCM_TREE};
+                 .mc = o->all_at_once ? NCM_ALL_AT_ONCE : NCM_TREE,
+                 .in_pos = o->in_pos,
+                 .combine = o->combine};
     ncm_coded c;
     if (ncm_check(&n, err, errlen)) return -1;
     if (!o->gw) {
@@ -68,6 +77,8 @@ static int shape_from_model(const topo *t, const hnc_opts *o, hnc_info *info, ch
     info->group_size = c.group_size;
     info->in_x = c.in_x;
     info->in_y = c.in_y;
+    info->px = c.px;
+    info->py = c.py;
     info->model_hops = c.coded_hops;
     return 0;
 }
@@ -94,22 +105,30 @@ int hnc_build(coll_sched *s, const topo *t, const hnc_opts *o, hnc_info *info, c
     }
     memset(info, 0, sizeof *info);
     if (shape_from_model(t, o, info, err, errlen)) return -1;
-    long bundle_bytes = (long)(info->group_size - 1) * ((o->bytes + 7) & ~7);
+    int nparts = o->combine ? info->group_size : info->group_size - 1;
+    long bundle_bytes = (long)nparts * ((o->bytes + 7) & ~7);
     if (bundle_bytes > NI_MAX_PACKET) { /* a bundle travels as one packet (the model's one unicast) */
         snprintf(err, (size_t)errlen,
-                 "a bundle of %d coded messages of %d bytes is %ld bytes, more than one packet takes (%u): "
+                 "a %s of %d %smessages of %d bytes is %ld bytes, more than one packet takes (%u): "
                  "use --bytes %d or less, or smaller groups (--group-shape)",
-                 info->group_size - 1, o->bytes, bundle_bytes, NI_MAX_PACKET,
-                 (int)(NI_MAX_PACKET / (unsigned)(info->group_size - 1)) & ~7);
+                 o->combine ? "combined message" : "bundle", nparts, o->combine ? "" : "coded ", o->bytes, bundle_bytes,
+                 NI_MAX_PACKET, (int)(NI_MAX_PACKET / (unsigned)nparts) & ~7);
         return -1;
     }
     layout L = {.t = t, .gw = info->gw, .gh = info->gh, .gx = t->dims[0] / info->gw, .gy = t->dims[1] / info->gh};
     L.M = L.gw * L.gh;
     L.G = L.gx * L.gy;
-    L.in_rank = info->in_y * L.gw + info->in_x;
+    L.px = info->px;
+    L.py = info->py;
     int M = L.M, G = L.G, aao = o->all_at_once, LM = aao ? 1 : coll_ceil_log2(M), LG = aao ? 1 : coll_ceil_log2(G);
     int *bundle = xmalloc((size_t)G * sizeof *bundle);
-    for (int g = 0; g < G; g++) bundle[g] = coll_add_msg(s, member(&L, g, L.in_rank), -2, M - 1);
+    for (int g = 0; g < G; g++) bundle[g] = coll_add_msg(s, member(&L, g, in_rank(&L, g)), -2, o->combine ? M : M - 1);
+    /* combining: a zero per node (its datum XOR itself; part 0 of a two-part scratch message) */
+    int *zero = NULL;
+    if (o->combine) {
+        zero = xmalloc((size_t)s->nterms * sizeof *zero);
+        for (int v = 0; v < s->nterms; v++) zero[v] = coll_add_msg(s, v, -2, 2);
+    }
 #define DATA(g, r) coll_msg_of(s, member(&L, (g), (r)), -1)
 
     /* B and F from step 0 */
@@ -118,14 +137,25 @@ int hnc_build(coll_sched *s, const topo *t, const hnc_opts *o, hnc_info *info, c
     for (int g = 0; g < G; g++)
         for (int r = 0; r < M; r++) {
             multicast(s, &L, 0, g, r, DATA(g, r), 0, aao);
-            for (int h = 0; h < G; h++)
+            for (int h = 0; h < G && !o->combine; h++)
                 if (h != g) coll_add(s, 0, member(&L, g, r), member(&L, h, r), DATA(g, r));
         }
     step = LM;
     /* C: a step of its own, on the IN's core or through its router's unit */
     info->first_step[HNC_C] = step;
-    for (int g = 0; g < G; g++) {
-        int in = member(&L, g, L.in_rank);
+    for (int g = 0; g < G && o->combine; g++) { /* copy the group's data into the combined message */
+        int in = member(&L, g, in_rank(&L, g));
+        coll_xor *z = coll_add_xor(s, step, in);
+        *z = (coll_xor){
+            .step = step, .node = in, .dmsg = zero[in], .amsg = coll_msg_of(s, in, -1), .bmsg = coll_msg_of(s, in, -1)};
+        for (int i = 0; i < M; i++) {
+            coll_xor *x = coll_add_xor(s, step, in);
+            *x = (coll_xor){
+                .step = step, .node = in, .dmsg = bundle[g], .dpart = i, .amsg = DATA(g, i), .bmsg = zero[in]};
+        }
+    }
+    for (int g = 0; g < G && !o->combine; g++) {
+        int in = member(&L, g, in_rank(&L, g));
         for (int i = 0; i + 1 < M; i++) {
             if (!o->xor_unit) {
                 coll_xor *x = coll_add_xor(s, step, in);
@@ -158,13 +188,32 @@ int hnc_build(coll_sched *s, const topo *t, const hnc_opts *o, hnc_info *info, c
     info->first_step[HNC_E] = step;
     for (int g = 0; g < G; g++)
         for (int h = 0; h < G; h++)
-            if (h != g) multicast(s, &L, 0, g, L.in_rank, bundle[h], step, aao);
+            if (h != g) multicast(s, &L, 0, g, in_rank(&L, g), bundle[h], step, aao);
     step += LM;
     /* G: a step of its own (XORs on every core, no traffic), so that the
      * steps before it are the delivery: decode group h from its bundle and
      * the counterpart's datum, outwards from rank r */
     info->first_step[HNC_G] = step;
-    for (int g = 0; g < G; g++)
+    for (int g = 0; g < G && o->combine; g++) /* copy the other groups' data out (verified) */
+        for (int r = 0; r < M; r++) {
+            int node = member(&L, g, r);
+            if (r != in_rank(&L, g)) {
+                coll_xor *z = coll_add_xor(s, step, node);
+                *z = (coll_xor){.step = step, .node = node, .dmsg = zero[node], .amsg = DATA(g, r), .bmsg = DATA(g, r)};
+            }
+            for (int h = 0; h < G; h++)
+                for (int i = 0; i < M && h != g; i++) {
+                    coll_xor *x = coll_add_xor(s, step, node);
+                    *x = (coll_xor){.step = step,
+                                    .node = node,
+                                    .dmsg = DATA(h, i),
+                                    .amsg = bundle[h],
+                                    .apart = i,
+                                    .bmsg = zero[node],
+                                    .verify = 1};
+                }
+        }
+    for (int g = 0; g < G && !o->combine; g++)
         for (int r = 0; r < M; r++)
             for (int h = 0; h < G; h++) {
                 if (h == g) continue;
@@ -192,6 +241,7 @@ int hnc_build(coll_sched *s, const topo *t, const hnc_opts *o, hnc_info *info, c
             }
 #undef DATA
     free(bundle);
+    free(zero);
     s->nsteps = ++step;
     info->first_step[HNC_PHASES] = step;
     /* each sender's sends of a step round robin over its channels (unit
