@@ -61,7 +61,7 @@ COLL_LIB    := sim_harness/coll/coll.c sim_harness/coll/coll_builtin.c sim_harne
 VIEW_TEST   := tests/view_test.c tests/view_check.c sim_harness/net/topo.c sim_harness/util/cli.c
 UNIT_BINS   := $(BUILD)/tests/coll_unit $(BUILD)/tests/sched_unit $(BUILD)/tests/iss_driver $(BUILD)/tests/abi_flit \
                $(BUILD)/tests/dedupe_unit $(BUILD)/tests/endpoint_unit $(BUILD)/tests/vl_triggers_unit \
-               $(BUILD)/tests/select_unit $(BUILD)/tests/view_test_none
+               $(BUILD)/tests/select_unit $(BUILD)/tests/clos_unit $(BUILD)/tests/view_test_none
 ifeq ($(HAVE_SDL),1)
 UNIT_BINS   += $(BUILD)/tests/view_test $(BUILD)/tests/view_test_asan
 endif
@@ -88,6 +88,10 @@ $(BUILD)/tests/endpoint_unit: tests/unit/endpoint_unit.c sim_harness/net/endpoin
 $(BUILD)/tests/select_unit: tests/unit/select_unit.c $(UNIT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(UNIT_CFLAGS) -o $@ tests/unit/select_unit.c
+# (-Wno-format-truncation: util/cli.c's vsnprintf(NULL, 0, ...) trips GCC 12 at -O1 with the sanitizers)
+$(BUILD)/tests/clos_unit: tests/unit/clos_unit.c sim_harness/net/clos_ctl.c sim_harness/coll/closmodel.c sim_harness/util/cli.c $(UNIT_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(UNIT_CFLAGS) -Wno-format-truncation -o $@ tests/unit/clos_unit.c sim_harness/net/clos_ctl.c sim_harness/coll/closmodel.c sim_harness/util/cli.c -lm
 # the model build's word-wide trigger vectors against Verilator's own (C++: Verilator's headers)
 $(BUILD)/tests/vl_triggers_unit: tests/unit/vl_triggers_unit.cpp sim_harness/glue/xnoc_vl_triggers.h
 	@mkdir -p $(@D)
