@@ -7,6 +7,14 @@ c() { $XNOC clos --json "$@" 2>"$TMP/stderr"; }
 # the routing control and the bounds, unit by unit (exact roots, the table,
 # random traffic with invariants, Theorem 1 and no block at Theorem 3's m)
 if unit_bin U clos_unit; then check clos-unit "$U"; fi
+# the synthesizable controller rtl/xnoc_clos_ctl.sv (verilated) against the
+# C model on 10^5 random decisions: same switches, same count, same blocked,
+# 1 + rounds clocks
+if unit_bin R clos_rtl; then
+    out=$("$R" 100000 2>&1)
+    if [ $? = 0 ] && grep -q '^clos_rtl: 100000 decisions .* 0 disagree$' <<<"$out" && ! grep -q ' 0 blocked' <<<"$out"; then ok clos-rtl
+    else fail clos-rtl "$(tail -3 <<<"$out" | tr '\n' ' ')"; fi
+fi
 
 # Theorem 3 by hand for n = 4, r = 16: x = 1: 3 x 17 = 51, x = 2: 3 x 6 = 18,
 # x = 3: 3 (3 + 16^(1/3)) = 16.5595 -> m >= 17; Theorem 4: 3 x 3 ln 16 / ln ln 16
