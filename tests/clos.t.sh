@@ -90,3 +90,11 @@ j=$(c --adversary --n 3 --r 4 --budget 3000)
 jcheck adversary-3-4 "$j" '.largest_forced_m >= 4 and .largest_forced_m < 9 and (.points[-1] | .m == 9 and .forced == false)'
 # with x = 1 a multicast blocks even at Clos's 2n-1 = 5 (the x = 1 bound is (n-1)(1 + r) = 10)
 jcheck adversary-x1-beats-clos "$(c --adversary --n 3 --r 4 --x 1 --budget 3000 --m-from 5 --m-to 5)" '.points[0].forced == true and .largest_forced_m == 5'
+
+# the controller synthesizes (yosys, generic gates): v(13,4,4), 93 flip-flops
+# (S_j 52, candidates 13, chosen 13, count 4, x 4, minimum 3, state 2, done, blocked)
+if command -v yosys >/dev/null; then
+    out=$(CLOS_SYNTH_R=4 tools/clos_synth.sh 2>&1)
+    if grep -Eq '^\| 4 \| 13 \| 2 \| [0-9]+ \| 93 \| 3 \|' <<<"$out"; then ok clos-synth
+    else fail clos-synth "$(tail -2 <<<"$out" | tr '\n' ' ')"; fi
+else echo "skip clos-synth: yosys is missing (make deps)"; fi
