@@ -79,6 +79,19 @@ if [ -x "$XNOC_ASAN" ]; then
     jcheck sim-asan "$j" '.requests==20000 and .blocked > 0'
 else echo "skip sim-asan: $XNOC_ASAN is missing (make asan)"; fi
 
+# the state's invariants after every request (ports, links, destination sets = owners), blocking and departing
+jcheck sim-invariants "$(c --simulate --n 4 --r 16 --m 5 --fanout 1-16 --requests 20000 --check-every 1)" '.check_failures==0 and .blocked > 0 and .routed > 0'
+check_fail check-every-bad 2 "--check-every: 0 is out of range" $XNOC clos --simulate --n 4 --r 16 --check-every 0
+
+# every mode's text comes from its JSON report: no placeholder left unfilled
+for args in "--table" "--example" "--n 4 --r 2 --d 2 --b 1" "--n 4 --r 16 --d 4 --b 1/3 --m 20" \
+            "--simulate --n 3 --r 4 --requests 1000" "--sweep-m --n 3 --r 4 --requests 1000" "--adversary --n 2 --r 3 --budget 100"; do
+    # shellcheck disable=SC2086
+    $XNOC clos $args >"$TMP/t" 2>&1
+    if [ $? = 0 ] && ! grep -q '{?' "$TMP/t" && [ "$(grep -c . "$TMP/t")" -ge 2 ]; then ok "text ${args%% *}"
+    else fail "text ${args%% *}" "$(grep '{?' "$TMP/t" | head -2)"; fi
+done
+
 # the blocking curve: CSV and a PNG
 j=$(c --sweep-m --n 4 --r 16 --fanout 2-16 --requests 20000 --m-from 4 --m-to 18 --out "$TMP/sw o" --plot)
 jcheck sweep-points "$j" '(.points|length)==15 and .points[0].blocked > .points[3].blocked and all(.points[]; .m < 17 or .blocked == 0)'

@@ -46,7 +46,9 @@ static const char *usage_text =
     "               least m); fanout uniform in --fanout A-B (default 1-R),\n"
     "               --load Erlangs per input port (0.9), --hold mean holding time\n"
     "               (1), --requests (100000), --seed (1); --window paper routes over\n"
-    "               the paper's m' = (n-1) r'^(1/x) + 1 available switches only\n"
+    "               the paper's m' = (n-1) r'^(1/x) + 1 available switches only;\n"
+    "               --check-every K checks the network state's invariants every K\n"
+    "               requests (check_failures; a failure exits 1)\n"
     "  --sweep-m    the same for every m from --m-from (n) to --m-to (Theorem 3's\n"
     "               m + 2): the blocking curve; --out DIR writes DIR/clos-sweep.csv,\n"
     "               --plot DIR/clos-sweep.png (gnuplot)\n"
@@ -58,7 +60,7 @@ static const char *usage_text =
 
 typedef struct {
     int n, m, x, fmin, fmax, window, plot, json;
-    long r, d, b_num, b_den, requests, budget, m_from, m_to, max_r;
+    long r, d, b_num, b_den, requests, budget, m_from, m_to, max_r, check_every;
     double load, hold;
     uint64_t seed;
     const char *out, *fanout;
@@ -318,17 +320,18 @@ static closs_cfg sim_cfg(const opts *op, int m)
                        .load = op->load,
                        .hold = op->hold,
                        .requests = op->requests,
-                       .seed = op->seed};
+                       .seed = op->seed,
+                       .check_every = op->check_every};
 }
 
 static json_t *sim_json(const closs_cfg *c, const closs_result *s)
 {
-    return json_pack("{s:i,s:i,s:I,s:I,s:I,s:f,s:I,s:I,s:f,s:f,s:i,s:f,s:i}", "m", c->m, "x", c->x, "requests",
+    return json_pack("{s:i,s:i,s:I,s:I,s:I,s:f,s:I,s:I,s:f,s:f,s:i,s:f,s:i,s:I}", "m", c->m, "x", c->x, "requests",
                      (json_int_t)s->requests, "blocked", (json_int_t)s->blocked, "routed", (json_int_t)s->routed,
                      "blocking", s->blocking, "busy_input", (json_int_t)s->busy_input, "truncated",
                      (json_int_t)s->truncated, "mean_fanout", s->mean_fanout, "mean_middle_switches", s->mean_mids,
                      "max_middle_switches", s->max_mids, "mean_connections", s->mean_active, "max_connections",
-                     s->max_active);
+                     s->max_active, "check_failures", (json_int_t)s->check_failures);
 }
 
 static json_t *sim_head(const opts *op, const closm_bounds *b)
@@ -428,10 +431,10 @@ static int cmd_simulate(const opts *op, const closm_bounds *b)
 {
     int m = op->m ? op->m : (int)b->th3.m_min;
     closs_cfg c = sim_cfg(op, m);
-    c.check_every = 0;
     closs_result s;
     char err[256];
     if (closs_run(&c, &s, err, sizeof err)) cli_fail(EXIT_USAGE, "%s", err);
+    if (s.check_failures) cli_fail(EXIT_RUNFAIL, "the network state failed its check %ld times", s.check_failures);
     json_t *o = sim_head(op, b), *p = sim_json(&c, &s);
     json_object_update(o, p);
     json_decref(p);
@@ -540,6 +543,7 @@ int cmd_clos(int argc, char **argv)
         else if (!strcmp(a, "--load") && more) op.load = cli_double(a, argv[++i], 1e-6, 1e6);
         else if (!strcmp(a, "--hold") && more) op.hold = cli_double(a, argv[++i], 1e-6, 1e6);
         else if (!strcmp(a, "--requests") && more) op.requests = cli_long(a, argv[++i], 1, 1000000000L);
+        else if (!strcmp(a, "--check-every") && more) op.check_every = cli_long(a, argv[++i], 1, 1000000000L);
         else if (!strcmp(a, "--budget") && more) op.budget = cli_long(a, argv[++i], 1, 1000000000L);
         else if (!strcmp(a, "--seed") && more) op.seed = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--m-from") && more) op.m_from = cli_long(a, argv[++i], 1, CLOS_MAX_M);

@@ -69,9 +69,10 @@ int main(int argc, char **argv)
         clos_free(c);
     }
     clos_rtl_final();
-    printf("clos_rtl: %ld decisions on v(%d,n,%d), %ld blocked, routed through 1/2/3/4/5 switches: %ld/%ld/%ld/%ld/%ld, "
-           "at most %ld clocks; %ld disagree\n",
-           done, m, r, blocked_n, clocks_by_rounds[1], clocks_by_rounds[2], clocks_by_rounds[3], clocks_by_rounds[4],
-           clocks_by_rounds[5], max_clocks, bad);
+    printf(
+        "clos_rtl: %ld decisions on v(%d,n,%d), %ld blocked, routed through 1/2/3/4/5 switches: %ld/%ld/%ld/%ld/%ld, "
+        "at most %ld clocks; %ld disagree\n",
+        done, m, r, blocked_n, clocks_by_rounds[1], clocks_by_rounds[2], clocks_by_rounds[3], clocks_by_rounds[4],
+        clocks_by_rounds[5], max_clocks, bad);
     return bad != 0;
 }
