@@ -98,9 +98,11 @@ jcheck sweep-points "$j" '(.points|length)==15 and .points[0].blocked > .points[
 if [ "$(wc -l <"$TMP/sw o/clos-sweep.csv")" = 16 ] && head -c 8 "$TMP/sw o/clos-sweep.png" | grep -q PNG; then ok sweep-files
 else fail sweep-files "$(ls "$TMP/sw o")"; fi
 
-# the adversary: v(m,3,4) with x = 2 blocks at 2n-2 = 4 and never at Theorem 3's 9
-j=$(c --adversary --n 3 --r 4 --budget 3000)
-jcheck adversary-3-4 "$j" '.largest_forced_m >= 4 and .largest_forced_m < 9 and (.points[-1] | .m == 9 and .forced == false)'
+# the adversary: v(m,3,4) with x = 2 blocks at Clos's 2n-1 = 5 (a multicast
+# beats the permutation bound), never at Theorem 3's 9
+j=$(c --adversary --n 3 --r 4 --budget 20000)
+jcheck adversary-3-4 "$j" '.largest_forced_m == 5 and ([.points[] | .forced] == [true,true,true,false,false,false,false]) and (.points[-1] | .m == 9)'
+jcheck adversary-3-4-request "$j" '.points[2] | .m == 5 and .links_in_use == 3 and (.request | length) == 3'
 # with x = 1 a multicast blocks even at Clos's 2n-1 = 5 (the x = 1 bound is (n-1)(1 + r) = 10)
 jcheck adversary-x1-beats-clos "$(c --adversary --n 3 --r 4 --x 1 --budget 3000 --m-from 5 --m-to 5)" '.points[0].forced == true and .largest_forced_m == 5'
 

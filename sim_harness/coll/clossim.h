@@ -66,7 +66,8 @@ typedef struct {
  * if the state is at least as hard for the hardest probe request (every
  * input switch with an idle port: all idle output switches, each one alone,
  * and random subsets), where harder = more middle switches needed by the
- * algorithm, then fewer ways to finish, then more links in use; a probe the
+ * algorithm, then fewer ways to finish, then more links in use, and one
+ * move in ten kept even if it is easier; a probe the
  * algorithm blocks is issued as the next request.  Restarts from the empty
  * network when stuck.  0, or -1 with one line in err. */
 int closa_search(const closa_cfg *cfg, closa_result *res, char *err, int errlen);
