@@ -52,6 +52,8 @@ check_fail missing-r 2 "--n and --r are required" $XNOC clos --n 4
 check_fail d-above-r 2 "--d 20: a fanout bound above r = 16" $XNOC clos --n 4 --r 16 --d 20
 check_fail b-zero 2 "b must lie in \\(0, 1\\]" $XNOC clos --n 4 --r 16 --b 0
 check_fail b-two 2 "b must lie in \\(0, 1\\]" $XNOC clos --n 4 --r 16 --b 2
+check_fail b-tiny 2 "b below 1/1000" $XNOC clos --n 4 --r 16 --b 0.0001
+jcheck b-thousandth "$(c --n 65536 --r 16777216 --b 1/1000)" '.corollary3.floor_1_over_b==1000 and .corollary3.m_min > .theorem3.m_min * 999 and .theorem3.m_min > 0'
 check_fail b-junk 2 "expected a fraction" $XNOC clos --n 4 --r 16 --b 0.3x
 check_fail fanout-bad 2 "--fanout '0-3'" $XNOC clos --simulate --n 4 --r 16 --fanout 0-3
 check_fail fanout-above-r 2 "--fanout '2-17'" $XNOC clos --simulate --n 4 --r 16 --fanout 2-17

@@ -90,6 +90,7 @@ static void parse_b(const char *s, long *num, long *den)
         *den = scale;
     }
     if (*num < 1 || *den < 1 || *num > *den) cli_fail(EXIT_USAGE, "--b '%s': b must lie in (0, 1]", s);
+    if (*den / *num > 1000) cli_fail(EXIT_USAGE, "--b '%s': b below 1/1000 (floor(1/b) at most 1000)", s);
     return;
 bad:
     cli_fail(EXIT_USAGE, "--b '%s': expected a fraction such as 0.25 or 1/4", s);
