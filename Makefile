@@ -61,8 +61,8 @@ COLL_LIB    := sim_harness/coll/coll.c sim_harness/coll/coll_builtin.c sim_harne
 VIEW_TEST   := tests/view_test.c tests/view_check.c sim_harness/net/topo.c sim_harness/util/cli.c
 UNIT_BINS   := $(BUILD)/tests/coll_unit $(BUILD)/tests/sched_unit $(BUILD)/tests/iss_driver $(BUILD)/tests/abi_flit \
                $(BUILD)/tests/dedupe_unit $(BUILD)/tests/endpoint_unit $(BUILD)/tests/vl_triggers_unit \
-               $(BUILD)/tests/select_unit $(BUILD)/tests/view_test_none \
-               $(BUILD)/tests/router_tb $(BUILD)/tests/ncu_tb
+               $(BUILD)/tests/select_unit $(BUILD)/tests/clos_unit $(BUILD)/tests/clos_rtl \
+               $(BUILD)/tests/view_test_none $(BUILD)/tests/router_tb $(BUILD)/tests/ncu_tb
 ifeq ($(HAVE_SDL),1)
 UNIT_BINS   += $(BUILD)/tests/view_test $(BUILD)/tests/view_test_asan
 endif
@@ -89,6 +89,27 @@ $(BUILD)/tests/endpoint_unit: tests/unit/endpoint_unit.c sim_harness/net/endpoin
 $(BUILD)/tests/select_unit: tests/unit/select_unit.c $(UNIT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(UNIT_CFLAGS) -o $@ tests/unit/select_unit.c
+# (-Wno-format-truncation: util/cli.c's vsnprintf(NULL, 0, ...) trips GCC 12 at -O1 with the sanitizers)
+$(BUILD)/tests/clos_unit: tests/unit/clos_unit.c sim_harness/net/clos_ctl.c sim_harness/coll/closmodel.c sim_harness/util/cli.c $(UNIT_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(UNIT_CFLAGS) -Wno-format-truncation -o $@ tests/unit/clos_unit.c sim_harness/net/clos_ctl.c sim_harness/coll/closmodel.c sim_harness/util/cli.c -lm
+# rtl/xnoc_clos_ctl.sv verilated (v(17,n,16)) against net/clos_ctl.c; C++ only in the model's glue
+CLOS_VL := $(BUILD)/tests/clos_vl
+VL_INC  := /usr/share/verilator/include
+$(BUILD)/tests/clos_rtl: tests/clos_rtl/clos_rtl.c tests/clos_rtl/glue.cpp tests/clos_rtl/glue.h rtl/xnoc_clos_ctl.sv \
+                         sim_harness/net/clos_ctl.c sim_harness/util/cli.c $(UNIT_HDRS)
+	@mkdir -p $(@D)
+	rm -rf $(CLOS_VL)
+	verilator --cc --build -Wall -O3 -GNumMid=17 -GNumOut=16 --prefix Vclos --Mdir $(CLOS_VL) \
+	    rtl/xnoc_clos_ctl.sv --top-module xnoc_clos_ctl >/dev/null
+	g++ -std=c++17 -O1 -I$(CLOS_VL) -isystem $(VL_INC) -isystem $(VL_INC)/vltstd -c -o $(CLOS_VL)/glue.o tests/clos_rtl/glue.cpp
+	g++ -std=c++14 -O1 -isystem $(VL_INC) -isystem $(VL_INC)/vltstd -c -o $(CLOS_VL)/verilated.o $(VL_INC)/verilated.cpp
+	g++ -std=c++14 -O1 -isystem $(VL_INC) -isystem $(VL_INC)/vltstd -c -o $(CLOS_VL)/verilated_threads.o $(VL_INC)/verilated_threads.cpp
+	$(CC) $(UNIT_CFLAGS) -Wno-format-truncation -c -o $(CLOS_VL)/clos_rtl.o tests/clos_rtl/clos_rtl.c
+	$(CC) $(UNIT_CFLAGS) -c -o $(CLOS_VL)/clos_ctl.o sim_harness/net/clos_ctl.c
+	$(CC) $(UNIT_CFLAGS) -Wno-format-truncation -c -o $(CLOS_VL)/cli.o sim_harness/util/cli.c
+	g++ -fsanitize=address,undefined -o $@ $(CLOS_VL)/clos_rtl.o $(CLOS_VL)/clos_ctl.o $(CLOS_VL)/cli.o $(CLOS_VL)/glue.o \
+	    $(CLOS_VL)/Vclos__ALL.a $(CLOS_VL)/verilated.o $(CLOS_VL)/verilated_threads.o -lpthread -lm
 # the model build's word-wide trigger vectors against Verilator's own (C++: Verilator's headers)
 $(BUILD)/tests/vl_triggers_unit: tests/unit/vl_triggers_unit.cpp sim_harness/glue/xnoc_vl_triggers.h
 	@mkdir -p $(@D)

@@ -28,6 +28,17 @@ for cfg in "" "-GNumPorts=5 -GNumVcs=1 -GBufDepth=1 -GNumSlots=1" "-GNumPorts=7 
     fi
 done
 
+# the Clos multicast routing controller (docs/clos.md): middle switches, output switches
+for cfg in "" "-GNumMid=17 -GNumOut=16" "-GNumMid=2 -GNumOut=1" "-GNumMid=19 -GNumOut=32" "-GNumMid=64 -GNumOut=64"; do
+    if out=$(verilator --lint-only -Wall $cfg rtl/xnoc_clos_ctl.sv --top-module xnoc_clos_ctl 2>&1); then
+        echo "lint ok   xnoc_clos_ctl ${cfg:-(defaults)}"
+    else
+        echo "lint FAIL xnoc_clos_ctl ${cfg:-(defaults)}"
+        echo "$out" | grep '^%' | head -20
+        rc=1
+    fi
+done
+
 # C: cppcheck over the harness and the firmware libraries (warnings,
 # portability); the compilers' -Wall -Wextra -Werror run in every build
 if command -v cppcheck >/dev/null; then

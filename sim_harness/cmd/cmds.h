@@ -13,5 +13,6 @@ int cmd_sweep(int argc, char **argv);      /* sweep.c */
 int cmd_dfmodel(int argc, char **argv);    /* dfmodel_cmd.c */
 int cmd_replay(int argc, char **argv);     /* replay.c */
 int cmd_synth(int argc, char **argv);      /* synth.c */
+int cmd_clos(int argc, char **argv);       /* clos_cmd.c */
 
 #endif

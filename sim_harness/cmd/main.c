@@ -29,6 +29,7 @@ static const struct {
     {"sweep", cmd_sweep, "run a grid of xnoc runs, N at a time or on Slurm: CSV, resume, plots"},
     {"ncmodel", cmd_ncmodel, "hop counts of the all-to-all broadcast with hierarchical network coding"},
     {"dfmodel", cmd_dfmodel, "link use of broadcasts on a dragonfly: the paper's formulas, exact and printed"},
+    {"clos", cmd_clos, "the Clos multicast network v(m,n,r): nonblocking bounds, routing control, blocking"},
     {"synth", cmd_synth, "the area of a network's router and coding unit (yosys, generic gates)"},
     {"replay", cmd_replay, "replay an --events file: link loads, pictures and the live view again"},
     {"qcdoc", cmd_qcdoc, "the QCDOC all-gather on an n-D torus: message sizes, buffers, efficiency"},
