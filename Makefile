@@ -119,9 +119,11 @@ FUZZ_SRC_ni    := sim_harness/system/ni.c sim_harness/system/ni_match.c sim_harn
 FUZZ_SRC_parse := sim_harness/net/topo.c sim_harness/util/cli.c
 FUZZ_SRC_elf   := sim_harness/core/elf_load.c
 FUZZ_SRC_sched := $(wildcard sim_harness/sched/*.c sim_harness/coll/*.c) sim_harness/net/topo.c sim_harness/util/cli.c
+FUZZ_SRC_router := sim_harness/net/router_cfg.c sim_harness/net/topo.c sim_harness/util/cli.c
+FUZZ_SRC_cli    := sim_harness/cmd/cmd_opts.c sim_harness/net/router_cfg.c sim_harness/net/topo.c sim_harness/util/cli.c
 FUZZ_LIBS_elf   := -lelf -ldw
 FUZZ_LIBS_sched := -ljansson -lcadical -lstdc++
-FUZZ_TARGETS := ni parse elf sched
+FUZZ_TARGETS := ni parse elf sched router cli
 fuzz-build: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(wildcard sim_harness/*.h sim_harness/*/*.h firmware/lib/*.h firmware/coll/*.h) \
                       $(HARNESS_SRC)

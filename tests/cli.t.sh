@@ -100,3 +100,8 @@ n=$(grep -c "^xnoc: waiting for another xnoc building network mesh:2x2 k=1 vcs=2
 if [ "$waiting" = 1 ] && [ "$n" = 1 ] && [ $rc = 2 ]; then ok cache-wait-says-so
 else fail cache-wait-says-so "waiting=$waiting lines=$n exit=$rc: $(head -3 "$TMP/wait.err" | tr '\n' '|')"; fi
 [ ! -e "$first" ] && ok cache-same-model-replaces-failed || fail cache-same-model-replaces-failed "$first is still there"
+# a value with a newline in it: the error quoting it is still one line (the
+# first finding of fuzz_router and fuzz_cli; control characters escaped)
+c num-newline-escaped 2 "^xnoc traffic: --router: routing='\\\\nvaliant' is not min, valiant or ugal$" \
+    $XNOC traffic --topo mesh:2x2 --router $'routing=\nvaliant'
+c num-control-escaped 2 "^xnoc traffic: --packet: '4\\\\x1b\[2J' is not an integer$" $XNOC traffic --topo mesh:2x2 --packet $'4\e[2J'

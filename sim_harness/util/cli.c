@@ -13,30 +13,48 @@
 
 const char *cli_cmd = "";
 
+/* The message formatted, its control characters but tab escaped (\n, \xNN):
+ * an error is one line, whatever input it quotes.  NULL without memory. */
+static char *format_line(const char *fmt, va_list ap)
+{
+    char *raw = NULL;
+    if (vasprintf(&raw, fmt, ap) < 0) return NULL;
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)raw; *p; p++)
+        n += (*p < 0x20 && *p != '\t') || *p == 0x7f ? 4 : 1;
+    char *out = malloc(n + 1), *o = out;
+    if (!out) return raw;
+    for (const unsigned char *p = (const unsigned char *)raw; *p; p++) {
+        if (*p == '\n') o += sprintf(o, "\\n");
+        else if ((*p < 0x20 && *p != '\t') || *p == 0x7f) o += sprintf(o, "\\x%02x", *p);
+        else *o++ = (char)*p;
+    }
+    *o = 0;
+    free(raw);
+    return out;
+}
+
 static void vmsg(const char *fmt, va_list ap)
 {
     fflush(stdout);
-    fprintf(stderr, "xnoc%s%s: ", *cli_cmd ? " " : "", cli_cmd);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    char *m = format_line(fmt, ap);
+    fprintf(stderr, "xnoc%s%s: %s\n", *cli_cmd ? " " : "", cli_cmd, m ? m : fmt);
+    free(m);
 }
 
-void (*cli_fail_hook)(int code, const char *msg);
+void (*cli_fail_hook)(int code, char *msg);
 
 void cli_fail(int code, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    if (cli_fail_hook) {
-        char *msg = NULL;
-        if (vasprintf(&msg, fmt, ap) < 0) msg = NULL;
-        va_end(ap);
-        cli_fail_hook(code, msg ? msg : fmt); /* the hook owns msg; it does not return */
-        abort();
+    char *msg = cli_fail_hook ? format_line(fmt, ap) : NULL;
+    if (!cli_fail_hook) {
+        cli_progress_done();
+        vmsg(fmt, ap);
     }
-    cli_progress_done();
-    vmsg(fmt, ap);
     va_end(ap);
+    if (cli_fail_hook) cli_fail_hook(code, msg); /* frees msg and does not return */
     exit(code);
 }
 

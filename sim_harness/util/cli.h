@@ -17,10 +17,11 @@ extern const char *cli_cmd; /* name of the running command, for messages */
 
 /* Prints "xnoc <cmd>: <message>" and exits with status code. */
 void cli_fail(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
-/* Fuzz targets only: when set, cli_fail formats its message and hands it
- * to this hook instead of printing and exiting; the hook must not return
- * (tests/fuzz/fuzz_cli.c longjmps back into the target). */
-extern void (*cli_fail_hook)(int code, const char *msg);
+/* Fuzz targets only: when set, cli_fail formats its message (on the heap,
+ * NULL if that fails) and hands it to this hook instead of printing and
+ * exiting; the hook frees it and must not return (tests/fuzz/fuzz_cli.c
+ * longjmps back into the target). */
+extern void (*cli_fail_hook)(int code, char *msg);
 /* Same, without exiting. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
