@@ -66,7 +66,9 @@ static const char *usage_text =
     "  --seed S          random seed (1)\n"
     "  --coding R        also start R coding groups per cycle (network-wide): multicasts,\n"
     "                    XOR-coded groups, coded multicasts through the routers' coding\n"
-    "                    units, each delivery checked byte for byte (docs/network-coding.md)\n"
+    "                    units, each delivery checked byte for byte (docs/network-coding.md);\n"
+    "                    their packets go ahead of the background's source queues, and a group\n"
+    "                    whose units have no free slot is dropped (counted)\n"
     "  --trace F.vcd     waveforms; --trace-window A:B limits them to cycles [A,B)\n"
     "  --json            one JSON object on stdout\n";
 
