@@ -1,6 +1,7 @@
 # fuzz: the libFuzzer targets (tests/fuzz/) briefly, under ASan + UBSan:
 # the NI register interface with a stub network, topology and set parsers,
-# the ELF loader, schedule reader + verifier + plan encoder.  `make fuzz`
+# the ELF loader, schedule reader + verifier + plan encoder, --router
+# strings, command-line options and the strict number parsers.  `make fuzz`
 # runs them longer (FUZZ_SECONDS).
 source tests/lib.sh
 if ! make -s fuzz-build >"$TMP/build.log" 2>&1; then

@@ -60,3 +60,15 @@ j1=$($XNOC traffic --json --topo mesh:2x2 --router ncu=0 --rate 0.3 --cycles 200
 j2=$($XNOC traffic --json --topo mesh:2x2 --router ncu=0,threads=2 --rate 0.3 --cycles 2000 2>/dev/null | jq -c 'del(.router)')
 [ -n "$j1" ] && [ "$j1" = "$j2" ] && ok threads-same-result || fail threads-same-result "threads=2 differs: $(diff <(echo "$j1") <(echo "$j2") | head -c 300)"
 check_fail threads-range 2 "threads=17 is out of range 1..16" $XNOC traffic --topo mesh:2x2 --router threads=17
+# saturated coding traffic reports the truth: with background backlogs only at
+# terminals 0 and 1, a group's contributions from 2 and 3 reach the unit at
+# once and those from 0, 1 would wait behind their backlog, past the unit's
+# time-out (1000 cycles) - an RTL time-out error before coding packets went
+# ahead of the background queue.  Now: saturated, every group complete, no
+# coding packet waited at its source for anything like the time-out, and
+# groups that found no free slot are counted as dropped.
+j=$($XNOC traffic --topo mesh:2x2 --router timeout=1000 --coding 0.05 --rate 1 --cycles 10000 --sources 0,1 --json 2>"$TMP/e"); rc=$?
+jcheck saturated-coding-truthful "$j" "$rc == 0 and .errors==0 and .saturated==true and .error_kinds.rtl_invariant==false
+    and .coding.pending==0 and ([.coding.multicast, .coding.coded, .coding[\"coded+multicast\"]] | all(.started == .completed and .completed > 0))
+    and .coding.max_source_wait < 500 and .coding.dropped > 0 and ([.units[].slots_in_use]|add) == 0
+    and .max_latency > 5000"

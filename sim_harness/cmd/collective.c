@@ -102,12 +102,15 @@ static int df_link_packets(const coll_sched *s, const topo *t, const router_cfg 
 static int *random_alloc(const char *spec, int nterms, int *n)
 {
     long N = 0;
-    unsigned long long seed = 1;
-    char *end;
-    if (strncmp(spec, "random:", 7) || (N = strtol(spec + 7, &end, 10)) < 1 || (*end && *end != ':') ||
-        (*end == ':' && (sscanf(end + 1, "%llu", &seed) != 1)))
-        cli_fail(EXIT_USAGE, "--alloc '%s': expected random:N or random:N:SEED", spec);
-    if (N < 2 || N > nterms) cli_fail(EXIT_USAGE, "--alloc %s: N must be 2..%d (the terminals)", spec, nterms);
+    uint64_t seed = 1;
+    if (strncmp(spec, "random:", 7)) cli_fail(EXIT_USAGE, "--alloc '%s': expected random:N or random:N:SEED", spec);
+    const char *ns = spec + 7, *colon = strchr(ns, ':');
+    char *num = colon ? xasprintf("%.*s", (int)(colon - ns), ns) : xstrdup(ns);
+    int rn = cli_parse_long(num, 2, nterms, &N),
+        bad = rn == CLI_NOT_NUMBER || (colon && cli_parse_u64(colon + 1, &seed));
+    free(num);
+    if (bad) cli_fail(EXIT_USAGE, "--alloc '%s': expected random:N or random:N:SEED", spec);
+    if (rn) cli_fail(EXIT_USAGE, "--alloc %s: N must be 2..%d (the terminals)", spec, nterms);
     int *perm = xmalloc((size_t)nterms * sizeof *perm);
     for (int i = 0; i < nterms; i++) perm[i] = i;
     uint64_t x = seed * 0x9E3779B97F4A7C15ull + 1;
@@ -300,8 +303,12 @@ int cmd_collective(int argc, char **argv)
         if (p < 0) cli_fail(EXIT_USAGE, "--in-position '%s': corner, median, boundary or best", inpos_s);
         ho.in_pos = (ncm_in_position)p;
     }
-    if (shape_s && strcmp(shape_s, "best") && (sscanf(shape_s, "%dx%d", &ho.gw, &ho.gh) != 2 || ho.gw < 1 || ho.gh < 1))
-        cli_fail(EXIT_USAGE, "--group-shape '%s': expected GWxGH such as 4x2, or best", shape_s);
+    if (shape_s && strcmp(shape_s, "best")) {
+        long gw, gh;
+        cli_pair("--group-shape", shape_s, 'x', 1, 65536, "GWxGH such as 4x2, or best", &gw, &gh);
+        ho.gw = (int)gw;
+        ho.gh = (int)gh;
+    }
     if (mcast_s && strcmp(mcast_s, "tree") && !(ho.all_at_once = !strcmp(mcast_s, "all-at-once")))
         cli_fail(EXIT_USAGE, "--multicast '%s': tree or all-at-once", mcast_s);
     if (xor_s) {

@@ -38,12 +38,8 @@ static const char *usage_text =
 
 static int parse_wh(const char *s, int *w, int *h)
 {
-    char *e;
-    long a = strtol(s, &e, 10);
-    if (e == s || *e != 'x') return -1;
-    const char *t = e + 1;
-    long b = strtol(t, &e, 10);
-    if (e == t || *e || a < 1 || b < 1 || a > 100000 || b > 100000) return -1;
+    long a, b;
+    if (cli_parse_pair(s, 'x', 1, 100000, &a, &b)) return -1;
     *w = (int)a;
     *h = (int)b;
     return 0;

@@ -32,20 +32,23 @@ static const double paper_m[18] = {12,   12,   6,  240,   120,  15, 1960,  520, 
                                    8160, 1200, 15, 17298, 3872, 6,  14896, 728, 1};
 static const double paper_sum[6] = {30, 375, 2500, 9375, 18750, 15760};
 
+/* "6,6,6" or "6x6x6": 1 to TOPO_MAX_DIMS sizes of 1..100000, strictly;
+ * the count, or CLI_NOT_NUMBER / CLI_OUT_OF_RANGE */
 static int parse_dims(const char *s, int *dims)
 {
     int n = 0;
-    const char *p = s;
-    while (*p) {
-        char *end;
-        if (n == TOPO_MAX_DIMS || *p < '0' || *p > '9') return -1;
-        long v = strtol(p, &end, 10);
-        dims[n++] = v > 100000 ? 100000 : (int)v;
-        p = end;
-        if (*p == ',' || *p == 'x') p++;
-        else if (*p) return -1;
+    for (const char *p = s;;) {
+        size_t l = strcspn(p, ",x");
+        if (n == TOPO_MAX_DIMS) return CLI_NOT_NUMBER;
+        char *num = xasprintf("%.*s", (int)l, p);
+        long v = 0;
+        int r = cli_parse_long(num, 1, 100000, &v);
+        free(num);
+        if (r) return r;
+        dims[n++] = (int)v;
+        if (!p[l]) return n;
+        p += l + 1;
     }
-    return n;
 }
 
 static int is_paper_torus(const qcdoc_model *m)
@@ -73,6 +76,7 @@ int cmd_qcdoc(int argc, char **argv)
             json = 1;
         } else if (!strcmp(a, "--dims") && i + 1 < argc) {
             nd = parse_dims(argv[++i], dims);
+            if (nd == CLI_OUT_OF_RANGE) cli_fail(EXIT_USAGE, "--dims '%s': each size must be 1..100000", argv[i]);
             if (nd < 1)
                 cli_fail(EXIT_USAGE, "--dims '%s': expected 1 to %d sizes such as 6,6,6,6,6,6", argv[i], TOPO_MAX_DIMS);
         } else if (!strcmp(a, "--topo") && i + 1 < argc) {

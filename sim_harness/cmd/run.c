@@ -62,10 +62,8 @@ static void parse_arg(sys_opts *o, const char *s)
     for (size_t i = 0; i < nl; i++)
         if (!isalnum((unsigned char)s[i]) && s[i] != '_')
             cli_fail(EXIT_USAGE, "--arg '%s': the name may hold only letters, digits and _", s);
-    char *e;
-    errno = 0;
-    long long v = strtoll(eq + 1, &e, 0);
-    if (*e || e == eq + 1 || errno || v < INT32_MIN || v > (long long)UINT32_MAX)
+    long v = 0; /* util/cli's strict parser: decimal or 0x hex, nothing else */
+    if (cli_parse_long(eq + 1, INT32_MIN, UINT32_MAX, &v))
         cli_fail(EXIT_USAGE, "--arg '%s': the value is not a 32-bit integer", s);
     if (isdigit((unsigned char)s[0])) {
         if (nl != 1 || s[0] - '0' >= NODE_NARGS)

@@ -55,8 +55,11 @@ int cmd_topo(int argc, char **argv)
 
     int src = -1, dst = -1, ports[64], n = 0;
     if (route) {
-        if (sscanf(route, "%d:%d", &src, &dst) != 2 || src < 0 || dst < 0 || src >= t->nterms || dst >= t->nterms)
+        long a, b;
+        if (cli_parse_pair(route, ':', 0, t->nterms - 1, &a, &b))
             cli_fail(EXIT_USAGE, "--route '%s': expected SRC:DST with terminals 0..%d", route, t->nterms - 1);
+        src = (int)a;
+        dst = (int)b;
         n = topo_route_ports(t, src, dst, ports, 64);
     }
 

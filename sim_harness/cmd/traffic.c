@@ -66,7 +66,9 @@ static const char *usage_text =
     "  --seed S          random seed (1)\n"
     "  --coding R        also start R coding groups per cycle (network-wide): multicasts,\n"
     "                    XOR-coded groups, coded multicasts through the routers' coding\n"
-    "                    units, each delivery checked byte for byte (docs/network-coding.md)\n"
+    "                    units, each delivery checked byte for byte (docs/network-coding.md);\n"
+    "                    their packets go ahead of the background's source queues, and a group\n"
+    "                    whose units have no free slot is dropped (counted)\n"
     "  --trace F.vcd     waveforms; --trace-window A:B limits them to cycles [A,B)\n"
     "  --json            one JSON object on stdout\n";
 
@@ -218,6 +220,10 @@ int cmd_traffic(int argc, char **argv)
     s->queue_head = xcalloc((size_t)n, sizeof *s->queue_head);
     s->qlen = xcalloc((size_t)n, sizeof *s->qlen);
     s->qcap = xcalloc((size_t)n, sizeof *s->qcap);
+    s->ncq = xcalloc((size_t)n, sizeof *s->ncq);
+    s->ncq_head = xcalloc((size_t)n, sizeof *s->ncq_head);
+    s->ncq_len = xcalloc((size_t)n, sizeof *s->ncq_len);
+    s->ncq_cap = xcalloc((size_t)n, sizeof *s->ncq_cap);
     s->by_src = xcalloc((size_t)n, sizeof *s->by_src);
     s->by_src_n = xcalloc((size_t)n, sizeof *s->by_src_n);
     s->by_src_cap = xcalloc((size_t)n, sizeof *s->by_src_cap);
@@ -236,6 +242,7 @@ int cmd_traffic(int argc, char **argv)
     char stall_msg[700] = "";
     double run_t0 = cli_now();
     for (;; now++) {
+        s->now = now;
         /* 1. flits and credits the network presents in this cycle */
         if (s->spurious_inj_credit && now == 0) s->injc[0] = (xnoc_credit){.valid = 1, .vc = 0};
         for (int ch = 0; ch < s->nch; ch++) {
@@ -314,17 +321,13 @@ int cmd_traffic(int argc, char **argv)
         if (pattern != PAT_ALLPAIRS && pattern != PAT_UNITPAIRS && now + 1 >= deadline) saturated = 1;
         if (pattern != PAT_ALLPAIRS &&
             ((now + 1 >= end_measure && s->measured_done == s->measured_total) || saturated)) {
-            for (int term = 0; term < n; term++) { /* coding-group packets still go: their groups must complete */
-                size_t keep = s->queue_head[term];
-                for (size_t q = keep; q < s->qlen[term]; q++) {
-                    packet *p = &s->pk.v[s->queue[term][q]];
-                    if (p->flits) s->queue[term][keep++] = s->queue[term][q];
-                    else p->dropped = 1;
-                }
-                s->qlen[term] = keep;
+            for (int term = 0; term < n; term++) { /* coding-group packets (their own queue) still go */
+                for (size_t q = s->queue_head[term]; q < s->qlen[term]; q++) s->pk.v[s->queue[term][q]].dropped = 1;
+                s->qlen[term] = s->queue_head[term];
             }
-            int busy = s->in_flight > 0 || (s->nc && nc_gen_busy(s->nc)) || s->queue_head[0] < s->qlen[0];
-            for (int term = 1; term < n && !busy; term++) busy = s->queue_head[term] < s->qlen[term];
+            int busy = s->in_flight > 0 || (s->nc && nc_gen_busy(s->nc));
+            for (int term = 0; term < n && !busy; term++)
+                busy = s->queue_head[term] < s->qlen[term] || s->ncq_head[term] < s->ncq_len[term];
             for (int ch = 0; ch < s->nch && !busy; ch++) busy = s->is[ch].active;
             if (!busy) break;
         }
@@ -368,7 +371,15 @@ int cmd_traffic(int argc, char **argv)
         stalled = s->in_flight > 0 || (s->nc && nc_gen_busy(s->nc));
     }
     int rtl_err = net_error(s->net);
-    if (rtl_err) net_describe_error(s->net, s->first_error, sizeof s->first_error);
+    if (rtl_err) {
+        net_describe_error(s->net, s->first_error, sizeof s->first_error);
+        if (s->nc && strstr(s->first_error, "time-out")) { /* whether source queueing could explain it */
+            size_t l = strlen(s->first_error);
+            snprintf(s->first_error + l, sizeof s->first_error - l,
+                     "; coding packets waited at most %llu cycles at their sources",
+                     (unsigned long long)s->nc_wait_max);
+        }
+    }
     if (stalled && !s->errors) {
         /* a stall after an RTL invariant broke: the broken invariant is the news */
         if (rtl_err)
@@ -485,7 +496,10 @@ int cmd_traffic(int argc, char **argv)
     }
     json_object_set_new(o, "links", links_json(t, s->net, s->inj_flits, total_cycles));
     units_json(o, t, s->net);
-    if (s->nc) nc_gen_json(s->nc, o);
+    if (s->nc) {
+        nc_gen_json(s->nc, o);
+        json_object_set_new(json_object_get(o, "coding"), "max_source_wait", json_integer((json_int_t)s->nc_wait_max));
+    }
     /* per source: accepted flits/cycle in the window (fairness), latency */
     json_t *terms = json_array();
     for (int src = 0; src < n; src++) {
@@ -555,12 +569,17 @@ int cmd_traffic(int argc, char **argv)
     net_close(s->net);
     for (int i = 0; i < n; i++) {
         free(s->queue[i]);
+        free(s->ncq[i]);
         free(s->by_src[i]);
     }
     free(s->queue);
     free(s->queue_head);
     free(s->qlen);
     free(s->qcap);
+    free(s->ncq);
+    free(s->ncq_head);
+    free(s->ncq_len);
+    free(s->ncq_cap);
     free(s->by_src);
     free(s->by_src_n);
     free(s->by_src_cap);

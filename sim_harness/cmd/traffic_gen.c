@@ -80,14 +80,16 @@ const char *traffic_pattern_check(const topo *t, int pat)
     return NULL;
 }
 
-static void enqueue(sim *s, int term, size_t idx)
+static void push(size_t **q, size_t *len, size_t *cap, size_t idx)
 {
-    if (s->qlen[term] == s->qcap[term]) {
-        s->qcap[term] = s->qcap[term] ? 2 * s->qcap[term] : 64;
-        s->queue[term] = xrealloc(s->queue[term], s->qcap[term] * sizeof **s->queue);
+    if (*len == *cap) {
+        *cap = *cap ? 2 * *cap : 64;
+        *q = xrealloc(*q, *cap * sizeof **q);
     }
-    s->queue[term][s->qlen[term]++] = idx;
+    (*q)[(*len)++] = idx;
 }
+
+static void enqueue(sim *s, int term, size_t idx) { push(&s->queue[term], &s->qlen[term], &s->qcap[term], idx); }
 
 void traffic_create(sim *s, int src, int dst, uint64_t now, int measured)
 {
@@ -103,7 +105,8 @@ void traffic_create(sim *s, int src, int dst, uint64_t now, int measured)
     enqueue(s, src, s->pk.n - 1);
 }
 
-/* A coding-group packet from traffic_nc: queued like any other, never measured. */
+/* A coding-group packet from traffic_nc: into the source's coding queue,
+ * which goes ahead of its background queue; never measured. */
 void traffic_create_nc(void *arg, int src, const uint64_t *flits, int n)
 {
     sim *s = arg;
@@ -111,9 +114,10 @@ void traffic_create_nc(void *arg, int src, const uint64_t *flits, int n)
     p->src = src;
     p->dst = -1;
     p->len = n;
+    p->created = s->now;
     p->flits = xmalloc((size_t)n * sizeof *flits);
     memcpy(p->flits, flits, (size_t)n * sizeof *flits);
-    enqueue(s, src, s->pk.n - 1);
+    push(&s->ncq[src], &s->ncq_len[src], &s->ncq_cap[src], s->pk.n - 1);
 }
 
 /* Picks the next flit of each injection channel. */
@@ -127,15 +131,20 @@ void traffic_inject(sim *s, uint64_t now)
             inj_state *st = &s->is[ch];
             s->inj[ch].valid = 0;
             if (!st->active) {
-                /* next queued packet for this channel */
-                size_t h = s->queue_head[term];
-                if (h >= s->qlen[term]) continue;
-                size_t idx = s->queue[term][h];
+                /* next queued packet for this channel: a coding-group packet
+                 * first (they go on channel 0), else the background's */
+                int nc = c == 0 && s->ncq_head[term] < s->ncq_len[term];
+                size_t h = nc ? s->ncq_head[term] : s->queue_head[term];
+                if (!nc && h >= s->qlen[term]) continue;
+                size_t idx = nc ? s->ncq[term][h] : s->queue[term][h];
                 if (s->pk.v[idx].chan != c) continue;
                 /* the packet's sequence number picks the first class-0 VC tried */
                 int best = ep_pick_vc(&s->ep[ch], vpc, (int)(s->pk.v[idx].seq % (uint32_t)vpc));
                 if (best < 0) continue;
-                s->queue_head[term]++;
+                if (nc) {
+                    s->ncq_head[term]++;
+                    if (now - s->pk.v[idx].created > s->nc_wait_max) s->nc_wait_max = now - s->pk.v[idx].created;
+                } else s->queue_head[term]++;
                 st->active = 1;
                 st->pkt = idx;
                 st->vc = best;
@@ -158,7 +167,6 @@ void traffic_inject(sim *s, uint64_t now)
                 st->active = 0;
                 p->sent = 1;
             }
-            (void)now;
         }
     }
 }

@@ -48,7 +48,7 @@ struct nc_gen {
     rx_state *rx;   /* [term * vcs + vc] */
     uint16_t next_tag;
     /* statistics */
-    uint64_t started[NKIND], completed[NKIND], deliveries, packets_sent, skipped;
+    uint64_t started[NKIND], completed[NKIND], deliveries, packets_sent, dropped;
     uint64_t lat_sum, lat_max;
     int max_load;
     uint64_t probes, probe_max_dev, probe_sum_dev;
@@ -229,8 +229,8 @@ void nc_gen_step(nc_gen *g, uint64_t now, nc_emit_fn *emit, void *arg)
             tree_uses(g, u2, gr->want, gr->uses);
         }
     }
-    if (!fits(g, gr->uses)) { /* the units are busy: try again later */
-        g->skipped++;
+    if (!fits(g, gr->uses)) { /* a unit has no free slot: this group is dropped (not retried) */
+        g->dropped++;
         group_free(gr);
         return;
     }
@@ -447,7 +447,7 @@ void nc_gen_json(const nc_gen *g, json_t *j)
     json_object_set_new(c, "packets_sent", json_integer((json_int_t)g->packets_sent));
     json_object_set_new(c, "deliveries", json_integer((json_int_t)g->deliveries));
     json_object_set_new(c, "pending", json_integer(nc_gen_busy(g)));
-    json_object_set_new(c, "deferred", json_integer((json_int_t)g->skipped));
+    json_object_set_new(c, "dropped", json_integer((json_int_t)g->dropped));
     json_object_set_new(c, "max_slots_budgeted", json_integer(g->max_load));
     json_object_set_new(c, "avg_group_latency", json_real(done ? (double)g->lat_sum / (double)done : 0.0));
     json_object_set_new(c, "max_group_latency", json_integer((json_int_t)g->lat_max));
@@ -460,8 +460,9 @@ void nc_gen_print(const nc_gen *g, FILE *f)
     for (int k = 0; k < NKIND; k++) done += g->completed[k];
     fprintf(f,
             "coding groups: %llu multicast, %llu coded, %llu coded+multicast completed (%d pending); %llu deliveries "
-            "byte-exact; group latency avg %.1f max %llu cycles\n",
+            "byte-exact; group latency avg %.1f max %llu cycles; %llu dropped (no free slot)\n",
             (unsigned long long)g->completed[KIND_MC], (unsigned long long)g->completed[KIND_CODED],
             (unsigned long long)g->completed[KIND_CODED_MC], nc_gen_busy(g), (unsigned long long)g->deliveries,
-            done ? (double)g->lat_sum / (double)done : 0.0, (unsigned long long)g->lat_max);
+            done ? (double)g->lat_sum / (double)done : 0.0, (unsigned long long)g->lat_max,
+            (unsigned long long)g->dropped);
 }

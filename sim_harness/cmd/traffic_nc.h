@@ -13,8 +13,10 @@
  *
  * Slot budget: a group starts only if every unit it passes through (the
  * coding unit, each unit of a replication tree, with multiplicity) has a
- * free slot in the budget of --router slots; a group gives its slots back
- * when its last delivery arrives.  With that budget a unit always has a
+ * free slot in the budget of --router slots, else it is dropped (counted,
+ * not retried); a group gives its slots back when its last delivery
+ * arrives.  The packets wait in their sources' coding queues, which go
+ * ahead of the background traffic (traffic_gen.c).  With that budget a unit always has a
  * slot for the packet at its input, so units always consume and the
  * network's own deadlock freedom carries over (docs/network-coding.md).
  */

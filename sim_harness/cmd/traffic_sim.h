@@ -54,6 +54,12 @@ typedef struct {
     size_t *queue_head; /* per terminal: next packet index to send, in pk order */
     size_t **queue;     /* per terminal: list of packet indexes */
     size_t *qlen, *qcap;
+    /* per terminal: coding-group packets, sent ahead of the background
+     * queue (a contribution behind a saturated backlog would reach its unit
+     * past the unit's time-out: source queueing, not a coding error) */
+    size_t **ncq, *ncq_head, *ncq_len, *ncq_cap;
+    uint64_t now;         /* the cycle being simulated (for traffic_create_nc) */
+    uint64_t nc_wait_max; /* longest a coding-group packet waited at its source, cycles */
     int nch;
     xnoc_flit *inj, *ej;
     xnoc_credit *ejc, *injc;
@@ -62,7 +68,7 @@ typedef struct {
     ej_state *es; /* [ch * vcs + vc] */
     uint64_t *inj_flits;
     uint64_t errors, err_corrupt, err_misroute, err_dup, err_order, err_lost;
-    char first_error[256];
+    char first_error[512];
     uint64_t measured_total, measured_done, window_flits, in_flight;
     uint64_t *src_window_flits; /* [src] flits of src's packets ejected in the window */
     uint64_t last_progress;

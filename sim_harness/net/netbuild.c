@@ -7,6 +7,8 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -174,6 +176,49 @@ static int verilator_identity(uint64_t *h)
     return found ? 0 : -1;
 }
 
+static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st, (void)flag, (void)ftw;
+    return remove(path) ? -1 : 0;
+}
+
+/* Removes the folders that killed builds left in the cache: NAME.tmpPID
+ * whose process is gone and whose model nobody is building (its lock,
+ * NAME.lock, is free).  A build that failed keeps its folder for its
+ * build.log (a file "failed" marks it) until the same model is built again;
+ * `mine` is the model this process is about to build, whose lock it holds. */
+static void clean_stale(const char *cache, const char *mine, int progress)
+{
+    DIR *d = opendir(cache);
+    if (!d) return;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        const char *t = strrchr(e->d_name, '.');
+        long pid;
+        if (!t || strncmp(t, ".tmp", 4) || cli_parse_long(t + 4, 1, INT32_MAX, &pid) || pid == (long)getpid()) continue;
+        if (kill((pid_t)pid, 0) == 0 || errno != ESRCH) continue; /* alive (or not ours to ask): in use */
+        char *path = xasprintf("%s/%s", cache, e->d_name), *model = xasprintf("%.*s", (int)(t - e->d_name), e->d_name);
+        char *own = xasprintf("%s/%s", cache, model), *lockp = xasprintf("%s.lock", own);
+        char *failed = xasprintf("%s/failed", path);
+        int same = !strcmp(own, mine), stale = same || access(failed, F_OK) != 0;
+        if (stale && !same) { /* free only if nobody builds that model now */
+            int fd = open(lockp, O_RDWR);
+            if (fd >= 0) {
+                stale = flock(fd, LOCK_EX | LOCK_NB) == 0;
+                close(fd); /* releases it */
+            }
+        }
+        if (stale && nftw(path, rm_entry, 16, FTW_DEPTH | FTW_PHYS) == 0 && progress)
+            fprintf(stderr, "xnoc: removed %s, left by a build that ended (process %ld)\n", path, pid);
+        free(path);
+        free(model);
+        free(own);
+        free(lockp);
+        free(failed);
+    }
+    closedir(d);
+}
+
 int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, char *path, size_t pathlen, char *err,
              size_t errlen)
 {
@@ -183,6 +228,7 @@ int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, cha
     char *sv = NULL, *io = NULL;
     size_t svn = 0, ion = 0;
     int lock = -1;
+    char tmp[4500] = ""; /* the private build folder, once made */
     FILE *f = open_memstream(&sv, &svn);
     netgen_verilog(f, t, rc, monitor);
     fclose(f);
@@ -214,7 +260,7 @@ int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, cha
         goto fail;
     }
 
-    char cache[4300], dir[4400], tmp[4500], lockp[4500], cmd[16384], log[4600];
+    char cache[4300], dir[4400], lockp[4500], cmd[16384], log[4600];
     snprintf(cache, sizeof cache, "%s/cache", cli_build_dir());
     mkdir(cli_build_dir(), 0777);
     mkdir(cache, 0777);
@@ -231,8 +277,14 @@ int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, cha
 
     snprintf(lockp, sizeof lockp, "%s.lock", dir);
     lock = open(lockp, O_CREAT | O_RDWR, 0666);
-    if (lock >= 0) flock(lock, LOCK_EX);
+    if (lock >= 0 && flock(lock, LOCK_EX | LOCK_NB) != 0) { /* another process builds it: say so, then wait */
+        if (progress)
+            fprintf(stderr, "xnoc: waiting for another xnoc building network %s k=%d vcs=%d buf=%d (%s)...\n", t->name,
+                    t->k, rc->vcs, rc->buf, lockp);
+        flock(lock, LOCK_EX);
+    }
     if (access(path, R_OK) == 0) goto done; /* someone else built it meanwhile */
+    clean_stale(cache, dir, progress);
     double t_build = cli_now();
     if (progress)
         fprintf(stderr,
@@ -302,7 +354,12 @@ done:
     free(sv);
     free(io);
     return 0;
-fail: /* a failed build keeps its directory: the log is in it */
+fail: /* a failed build keeps its directory, marked, for the log in it */
+    if (*tmp) {
+        char *mark = xasprintf("%s/failed", tmp);
+        write_file(mark, "", 0);
+        free(mark);
+    }
     if (lock >= 0) close(lock);
     free(sv);
     free(io);

@@ -6,6 +6,7 @@
 #include "net/router_cfg.h"
 #include "util/cli.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,7 +58,7 @@ int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
     char *copy = xstrdup(s), *save = NULL;
     int rc_ok = 0, vcs_given = 0;
     for (char *kv = strtok_r(copy, ",", &save); kv; kv = strtok_r(NULL, ",", &save)) {
-        char *eq = strchr(kv, '='), *end;
+        char *eq = strchr(kv, '=');
         if (!eq) {
             snprintf(err, errlen, "--router '%s': expected key=value pairs such as vcs=4,buf=4", s);
             rc_ok = -1;
@@ -76,8 +77,9 @@ int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
             rc->routing = r;
             continue;
         }
-        long v = strtol(eq + 1, &end, 10);
-        if (end == eq + 1 || *end) {
+        long v = 0;
+        int bad = cli_parse_long(eq + 1, LONG_MIN, LONG_MAX, &v); /* the key's own range is checked below */
+        if (bad == CLI_NOT_NUMBER) {
             snprintf(err, errlen, "--router: %s='%s' is not an integer", kv, eq + 1);
             rc_ok = -1;
             break;
@@ -101,12 +103,15 @@ int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
         };
         size_t i = 0;
         while (i < sizeof keys / sizeof keys[0] && strcmp(kv, keys[i].name)) i++;
-        if (i < sizeof keys / sizeof keys[0] && v >= keys[i].lo && v <= keys[i].hi) {
+        if (i < sizeof keys / sizeof keys[0] && !bad && v >= keys[i].lo && v <= keys[i].hi) {
             *(int *)((char *)rc + keys[i].off) = (int)v;
             vcs_given |= !strcmp(kv, "vcs");
             continue;
         }
-        if (i == sizeof keys / sizeof keys[0])
+        if (i < sizeof keys / sizeof keys[0] && bad) /* beyond a long: named as given */
+            snprintf(err, errlen, "--router: %s=%s is out of range %ld..%ld%s", kv, eq + 1, keys[i].lo, keys[i].hi,
+                     keys[i].why);
+        else if (i == sizeof keys / sizeof keys[0])
             snprintf(err, errlen,
                      "--router: unknown parameter '%s' (known: vcs, buf, pw, ncu, slots, xorlat, ncmax, timeout, "
                      "sendq, routing, threads)",

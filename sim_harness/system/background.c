@@ -50,11 +50,14 @@ static int store(ni *n, uint32_t off, uint32_t v) { return ni_mmio(n, off, 1, &v
 
 int background_parse(const char *spec, int allow_zero, double *rate, int *bytes, char *err, int errlen)
 {
-    char *end;
-    double r = strtod(spec, &end);
+    const char *colon = strchr(spec, ':');
+    char *rs = colon ? xasprintf("%.*s", (int)(colon - spec), spec) : xstrdup(spec);
+    double r = 0;
     long b = *bytes;
-    if (end != spec && *end == ':') b = strtol(end + 1, &end, 10);
-    if (end == spec || *end || !(r >= 0 && r <= 1) || (r == 0 && !allow_zero) || b < 1 || b > 65536) {
+    int bad =
+        cli_parse_double(rs, 0, 1, &r) || (r == 0 && !allow_zero) || (colon && cli_parse_long(colon + 1, 1, 65536, &b));
+    free(rs);
+    if (bad) {
         snprintf(err, (size_t)errlen,
                  "--background '%s': expected RATE[:BYTES], RATE in %s1] flits per cycle%s, BYTES 1..65536", spec,
                  allow_zero ? "[0, " : "(0, ", allow_zero ? " (0: none)" : "");

@@ -13,21 +13,48 @@
 
 const char *cli_cmd = "";
 
+/* The message formatted, its control characters but tab escaped (\n, \xNN):
+ * an error is one line, whatever input it quotes.  NULL without memory. */
+static char *format_line(const char *fmt, va_list ap)
+{
+    char *raw = NULL;
+    if (vasprintf(&raw, fmt, ap) < 0) return NULL;
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)raw; *p; p++)
+        n += (*p < 0x20 && *p != '\t') || *p == 0x7f ? 4 : 1;
+    char *out = malloc(n + 1), *o = out;
+    if (!out) return raw;
+    for (const unsigned char *p = (const unsigned char *)raw; *p; p++) {
+        if (*p == '\n') o += sprintf(o, "\\n");
+        else if ((*p < 0x20 && *p != '\t') || *p == 0x7f) o += sprintf(o, "\\x%02x", *p);
+        else *o++ = (char)*p;
+    }
+    *o = 0;
+    free(raw);
+    return out;
+}
+
 static void vmsg(const char *fmt, va_list ap)
 {
     fflush(stdout);
-    fprintf(stderr, "xnoc%s%s: ", *cli_cmd ? " " : "", cli_cmd);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    char *m = format_line(fmt, ap);
+    fprintf(stderr, "xnoc%s%s: %s\n", *cli_cmd ? " " : "", cli_cmd, m ? m : fmt);
+    free(m);
 }
+
+void (*cli_fail_hook)(int code, char *msg);
 
 void cli_fail(int code, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    cli_progress_done();
-    vmsg(fmt, ap);
+    char *msg = cli_fail_hook ? format_line(fmt, ap) : NULL;
+    if (!cli_fail_hook) {
+        cli_progress_done();
+        vmsg(fmt, ap);
+    }
     va_end(ap);
+    if (cli_fail_hook) cli_fail_hook(code, msg); /* frees msg and does not return */
     exit(code);
 }
 
@@ -40,34 +67,131 @@ void cli_error(const char *fmt, ...)
     va_end(ap);
 }
 
-long cli_long(const char *flag, const char *s, long lo, long hi)
+/* ---- strict numbers */
+
+static int is_digit(char c) { return c >= '0' && c <= '9'; }
+
+/* digits or 0x and hex digits, the whole of s[0..n), into *mag */
+static int parse_mag(const char *s, size_t n, unsigned long long *mag)
 {
+    size_t i = 0;
+    unsigned base = 10;
+    if (n > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+        base = 16;
+        i = 2;
+    }
+    if (i >= n) return CLI_NOT_NUMBER;
+    int over = 0;
+    *mag = 0;
+    for (; i < n; i++) {
+        char c = s[i];
+        int d = is_digit(c)                          ? c - '0'
+                : base == 16 && c >= 'a' && c <= 'f' ? c - 'a' + 10
+                : base == 16 && c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                                     : -1;
+        if (d < 0) return CLI_NOT_NUMBER;
+        if (*mag > (ULLONG_MAX - (unsigned)d) / base) over = 1;
+        else *mag = *mag * base + (unsigned)d;
+    }
+    return over ? CLI_OUT_OF_RANGE : 0;
+}
+
+/* [-]digits or [-]0x hexdigits, the whole of s[0..n), in [lo, hi] */
+static int parse_int(const char *s, size_t n, long lo, long hi, long *v)
+{
+    if (!s) return CLI_NOT_NUMBER;
+    int neg = n > 0 && s[0] == '-';
+    unsigned long long mag;
+    int r = parse_mag(s + neg, n - (size_t)neg, &mag);
+    if (r) return r;
+    if (mag > (unsigned long long)LONG_MAX + (unsigned)neg) return CLI_OUT_OF_RANGE;
+    long x = !neg ? (long)mag : mag == (unsigned long long)LONG_MAX + 1 ? LONG_MIN : -(long)mag;
+    if (x < lo || x > hi) return CLI_OUT_OF_RANGE;
+    *v = x;
+    return 0;
+}
+
+int cli_parse_long(const char *s, long lo, long hi, long *v) { return parse_int(s, s ? strlen(s) : 0, lo, hi, v); }
+
+int cli_parse_u64(const char *s, uint64_t *v)
+{
+    unsigned long long mag;
+    int r = s ? parse_mag(s, strlen(s), &mag) : CLI_NOT_NUMBER;
+    if (!r) *v = mag;
+    return r;
+}
+
+int cli_parse_double(const char *s, double lo, double hi, double *v)
+{
+    /* digits, '.', an exponent: no spaces, '+' first, inf, nan or hex floats */
+    if (!s || !(is_digit(*s) || *s == '.' || (*s == '-' && (is_digit(s[1]) || s[1] == '.')))) return CLI_NOT_NUMBER;
+    for (const char *p = s; *p; p++)
+        if (!is_digit(*p) && !strchr(".eE+-", *p)) return CLI_NOT_NUMBER;
     char *end;
     errno = 0;
-    long v = strtol(s ? s : "", &end, 0);
-    if (!s || !*s || *end || errno) cli_fail(EXIT_USAGE, "%s: '%s' is not an integer", flag, s ? s : "");
-    if (v < lo || v > hi) cli_fail(EXIT_USAGE, "%s: %ld is out of range [%ld, %ld]", flag, v, lo, hi);
+    double x = strtod(s, &end);
+    if (*end || x != x) return CLI_NOT_NUMBER;
+    if (errno || x < lo || x > hi) return CLI_OUT_OF_RANGE;
+    *v = x;
+    return 0;
+}
+
+int cli_parse_pair(const char *s, char sep, long lo, long hi, long *a, long *b)
+{
+    const char *m = s ? strchr(s, sep) : NULL;
+    if (!m) return CLI_NOT_NUMBER;
+    long x, y;
+    int ra = parse_int(s, (size_t)(m - s), lo, hi, &x), rb = parse_int(m + 1, strlen(m + 1), lo, hi, &y);
+    if (ra == CLI_NOT_NUMBER || rb == CLI_NOT_NUMBER) return CLI_NOT_NUMBER;
+    if (ra || rb) return CLI_OUT_OF_RANGE;
+    *a = x;
+    *b = y;
+    return 0;
+}
+
+long cli_long(const char *flag, const char *s, long lo, long hi)
+{
+    long v = 0;
+    int r = cli_parse_long(s, lo, hi, &v);
+    if (r == CLI_NOT_NUMBER) cli_fail(EXIT_USAGE, "%s: '%s' is not an integer", flag, s ? s : "");
+    if (r) cli_fail(EXIT_USAGE, "%s: %s is out of range [%ld, %ld]", flag, s, lo, hi);
     return v;
 }
 
 uint64_t cli_u64(const char *flag, const char *s)
 {
-    char *end;
-    errno = 0;
-    if (!s || !*s || *s == '-') cli_fail(EXIT_USAGE, "%s: '%s' is not a non-negative integer", flag, s ? s : "");
-    unsigned long long v = strtoull(s, &end, 0);
-    if (*end || errno) cli_fail(EXIT_USAGE, "%s: '%s' is not a non-negative integer", flag, s);
+    uint64_t v = 0;
+    int r = cli_parse_u64(s, &v);
+    if (r == CLI_NOT_NUMBER) cli_fail(EXIT_USAGE, "%s: '%s' is not a non-negative integer", flag, s ? s : "");
+    if (r) cli_fail(EXIT_USAGE, "%s: %s is out of range [0, %llu]", flag, s, (unsigned long long)UINT64_MAX);
     return v;
 }
 
 double cli_double(const char *flag, const char *s, double lo, double hi)
 {
-    char *end;
-    errno = 0;
-    double v = strtod(s ? s : "", &end);
-    if (!s || !*s || *end || errno || v != v) cli_fail(EXIT_USAGE, "%s: '%s' is not a number", flag, s ? s : "");
-    if (v < lo || v > hi) cli_fail(EXIT_USAGE, "%s: %g is out of range [%g, %g]", flag, v, lo, hi);
+    double v = 0;
+    int r = cli_parse_double(s, lo, hi, &v);
+    if (r == CLI_NOT_NUMBER) cli_fail(EXIT_USAGE, "%s: '%s' is not a number", flag, s ? s : "");
+    if (r) cli_fail(EXIT_USAGE, "%s: %s is out of range [%g, %g]", flag, s, lo, hi);
     return v;
+}
+
+void cli_pair(const char *flag, const char *s, char sep, long lo, long hi, const char *form, long *a, long *b)
+{
+    int r = cli_parse_pair(s, sep, lo, hi, a, b);
+    if (r == CLI_NOT_NUMBER) cli_fail(EXIT_USAGE, "%s '%s': expected %s", flag, s ? s : "", form);
+    if (r) cli_fail(EXIT_USAGE, "%s '%s': each number must be %ld..%ld", flag, s, lo, hi);
+}
+
+/* A terminal number at p (digits only; a huge one becomes LONG_MAX, which
+ * the range check refuses): the end of its digits, or NULL. */
+static const char *set_number(const char *p, long *v)
+{
+    size_t l = 0;
+    while (is_digit(p[l])) l++;
+    if (!l) return NULL;
+    if (parse_int(p, l, 0, LONG_MAX, v)) *v = LONG_MAX;
+    return p + l;
 }
 
 int cli_set(const char *s, int n, unsigned char *mask, char *err, int errlen)
@@ -83,19 +207,21 @@ int cli_set(const char *s, int n, unsigned char *mask, char *err, int errlen)
     }
     const char *p = s;
     while (*p) {
-        char *end;
-        long a = strtol(p, &end, 10), b;
-        if (end == p) goto bad;
-        p = end;
+        long a, b;
+        const char *as = p;
+        p = set_number(p, &a);
+        if (!p) goto bad;
+        const char *ae = p, *bs = as, *be = ae;
         b = a;
         if (*p == '-') {
-            p++;
-            b = strtol(p, &end, 10);
-            if (end == p) goto bad;
-            p = end;
+            bs = p + 1;
+            p = set_number(bs, &b);
+            if (!p) goto bad;
+            be = p;
         }
-        if (a < 0 || b >= n || a > b) {
-            snprintf(err, (size_t)errlen, "terminal set '%s': %ld-%ld outside 0-%d", s, a, b, n - 1);
+        if (a > b || b >= n) { /* named as written: a huge number is not wrapped */
+            snprintf(err, (size_t)errlen, "terminal set '%s': %.*s-%.*s outside 0-%d", s, (int)(ae - as), as,
+                     (int)(be - bs), bs, n - 1);
             return -1;
         }
         for (long i = a; i <= b; i++) mask[i] = 1;
@@ -225,12 +351,11 @@ const char *cli_build_dir(void)
 
 void cli_window(const char *flag, const char *s, uint64_t *from, uint64_t *to)
 {
-    unsigned long long a, b;
-    char tail;
-    if (!s || sscanf(s, "%llu:%llu%c", &a, &b, &tail) != 2 || a >= b)
+    long a, b;
+    if (cli_parse_pair(s, ':', 0, LONG_MAX, &a, &b) || a >= b)
         cli_fail(EXIT_USAGE, "%s '%s': expected A:B with A < B (network cycles)", flag, s ? s : "");
-    *from = a;
-    *to = b;
+    *from = (uint64_t)a;
+    *to = (uint64_t)b;
 }
 
 /* ---- allocation */

@@ -17,6 +17,11 @@ extern const char *cli_cmd; /* name of the running command, for messages */
 
 /* Prints "xnoc <cmd>: <message>" and exits with status code. */
 void cli_fail(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
+/* Fuzz targets only: when set, cli_fail formats its message (on the heap,
+ * NULL if that fails) and hands it to this hook instead of printing and
+ * exiting; the hook frees it and must not return (tests/fuzz/fuzz_cli.c
+ * longjmps back into the target). */
+extern void (*cli_fail_hook)(int code, char *msg);
 /* Same, without exiting. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
@@ -35,11 +40,26 @@ char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2), nonnu
 /* A whole file, NUL-terminated (its length in *n), or NULL if it cannot be read. */
 char *cli_slurp(const char *path, size_t *n);
 
-/* Strict number parsing: the whole string must be a number in [lo, hi],
- * otherwise a usage error naming the flag. */
+/* Strict number parsing, the one parser of every number a user gives
+ * (options, --router values, WxH and A:B forms): decimal digits, a '-'
+ * first where the range has negatives, or 0x and hex digits; nothing else
+ * (no spaces, no '+', no trailing junk).  A value outside [lo, hi] is
+ * refused, never wrapped or clamped.  The cli_parse_* functions return 0,
+ * CLI_NOT_NUMBER or CLI_OUT_OF_RANGE (for callers that report errors
+ * their own way); the others end the command with a usage line naming the
+ * flag. */
+enum { CLI_NOT_NUMBER = -1, CLI_OUT_OF_RANGE = -2 };
+int cli_parse_long(const char *s, long lo, long hi, long *v);
+int cli_parse_u64(const char *s, uint64_t *v);
+int cli_parse_double(const char *s, double lo, double hi, double *v);
+/* Two integers in [lo, hi] separated by sep ("4x2" with 'x', "0:3" with ':'). */
+int cli_parse_pair(const char *s, char sep, long lo, long hi, long *a, long *b);
 long cli_long(const char *flag, const char *s, long lo, long hi);
 uint64_t cli_u64(const char *flag, const char *s);
 double cli_double(const char *flag, const char *s, double lo, double hi);
+/* "AxB" (dimensions, sep 'x') or "A:B" (sep ':'), each side in [lo, hi];
+ * `form` names the expected form in the error ("WxH such as 4x2"). */
+void cli_pair(const char *flag, const char *s, char sep, long lo, long hi, const char *form, long *a, long *b);
 
 /* Parses a terminal set "0-7,9,12-15" into mask[0..n-1] (1 = in set).
  * Returns the number of members or -1 and one line in err. */

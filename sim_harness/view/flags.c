@@ -41,12 +41,11 @@ int view_cli_arg(view_opts *o, int argc, char **argv, int *i)
         o->frame_every = cli_u64(a, v);
         if (!o->frame_every) cli_fail(EXIT_USAGE, "--frame-every: must be at least 1");
     } else if (!strcmp(a, "--size")) {
-        int w, h;
-        char tail;
-        if (sscanf(v, "%dx%d%c", &w, &h, &tail) != 2 || w < 320 || h < 240 || w > 8192 || h > 8192)
+        long w, h;
+        if (cli_parse_pair(v, 'x', 1, 8192, &w, &h) || w < 320 || h < 240)
             cli_fail(EXIT_USAGE, "--size '%s': expected WxH from 320x240 to 8192x8192", v);
-        o->width = w;
-        o->height = h;
+        o->width = (int)w;
+        o->height = (int)h;
     } else if (!strcmp(a, "--frames-window")) {
         cli_window(a, v, &o->frames_from, &o->frames_to);
     } else if (!strcmp(a, "--heat-max")) {

@@ -10,7 +10,7 @@
 set -u
 cd "$(dirname "$0")/../.."
 secs=${1:-60}; shift || true
-targets=${*:-ni parse elf sched events spec}
+targets=${*:-ni parse elf sched events spec router cli}
 B=build/fuzz
 for t in $targets; do
     c=$B/corpus/$t
@@ -22,6 +22,11 @@ for t in $targets; do
         parse) i=0; for s in "mesh:4x4|0-3,5" "torus:3x5:c=2|1,2" "octagon|all" "fat-octagon|0,2,4-7" "mesh:1x1|0"; do
                    printf '%s' "$s" > "$c/seed$i"; i=$((i + 1)); done ;;
         events) cp tests/fuzz/events-seed.jsonl "$c"/ ;;
+        router) i=0; for s in "vcs=4,buf=4" "ncu=0" "routing=valiant" "routing=ugal,vcs=6" "slots=1,xorlat=35,timeout=1000" \
+                              "ncmax=256,sendq=2,threads=2" "pw=64"; do printf '%s' "$s" > "$c/seed$i"; i=$((i + 1)); done ;;
+        cli) printf '%s\0' xnoc --topo mesh:4x4 --router vcs=4 --ports 2 --seed 0x10 --json > "$c/seed0"
+             printf '%s\0' xnoc --topo torus:3x5:c=2 --seed 18446744073709551615 0:3 4x2 0-7,9 > "$c/seed1"
+             printf '%s\0' xnoc --topo dragonfly:a=2,p=1,h=1 --router routing=ugal -1.5e-3 100:200 > "$c/seed2" ;;
         ni) printf '\x10\x10\x00\x00\x00\x00\x00\x00\x00\x14\x00\x00\x01\x00\x00\x00\x02\x00\x00\x07\x00\x00\x00\x19' > "$c/seed0" ;;
     esac
     log=$B/fuzz-$t.log

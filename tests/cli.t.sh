@@ -1,0 +1,107 @@
+# cli: the one strict number parser (util/cli.c) behind every numeric option,
+# and the model cache's manners: a process waiting for another's build says so,
+# and a killed build's folder is cleaned by the next build (never a live one's)
+source tests/lib.sh
+
+# ---- numbers: out of range refused (never wrapped or clamped), trailing junk
+# refused, no spaces or signs; exit 2 and one line naming the flag
+c() { check_fail "$@"; }
+c num-shape-wrap 2 "^xnoc collective: --group-shape '99999999999x2': each number must be 1\.\.65536$" \
+    $XNOC collective --topo mesh:4x4 --op allgather --algo hnc --group-shape 99999999999x2
+c num-shape-junk 2 "^xnoc collective: --group-shape '2x2junk': expected GWxGH such as 4x2, or best$" \
+    $XNOC collective --topo mesh:4x4 --op allgather --algo hnc --group-shape 2x2junk
+c num-seed-space-minus 2 "^xnoc traffic: --seed: ' -1' is not a non-negative integer$" $XNOC traffic --topo mesh:2x2 --seed ' -1'
+c num-seed-minus 2 "^xnoc traffic: --seed: '-1' is not a non-negative integer$" $XNOC traffic --topo mesh:2x2 --seed -1
+c num-seed-plus 2 "^xnoc traffic: --seed: '\+1' is not a non-negative integer$" $XNOC traffic --topo mesh:2x2 --seed +1
+c num-seed-wrap 2 "^xnoc traffic: --seed: 18446744073709551616 is out of range \[0, 18446744073709551615\]$" \
+    $XNOC traffic --topo mesh:2x2 --seed 18446744073709551616
+c num-route-junk 2 "^xnoc topo: --route '0:3junk': expected SRC:DST with terminals 0\.\.15$" $XNOC topo --topo mesh:4x4 --route 0:3junk
+c num-route-wrap 2 "^xnoc topo: --route '0:4294967299': expected SRC:DST" $XNOC topo --topo mesh:4x4 --route 0:4294967299
+c num-window-junk 2 "^xnoc traffic: --trace-window '0:3junk': expected A:B with A < B" \
+    $XNOC traffic --topo mesh:2x2 --trace "$TMP/t.vcd" --trace-window 0:3junk
+c num-window-minus 2 "^xnoc traffic: --trace-window '-1:3': expected A:B" $XNOC traffic --topo mesh:2x2 --trace "$TMP/t.vcd" --trace-window -1:3
+c num-packet-wrap 2 "^xnoc traffic: --packet: 18446744073709551617 is out of range \[1, 64\]$" \
+    $XNOC traffic --topo mesh:2x2 --packet 18446744073709551617
+c num-packet-space 2 "^xnoc traffic: --packet: ' 4' is not an integer$" $XNOC traffic --topo mesh:2x2 --packet ' 4'
+c num-packet-junk 2 "^xnoc traffic: --packet: '4junk' is not an integer$" $XNOC traffic --topo mesh:2x2 --packet 4junk
+c num-rate-space 2 "^xnoc traffic: --rate: ' 0.5' is not a number$" $XNOC traffic --topo mesh:2x2 --rate ' 0.5'
+c num-rate-nan 2 "^xnoc traffic: --rate: 'nan' is not a number$" $XNOC traffic --topo mesh:2x2 --rate nan
+c num-rate-hex 2 "^xnoc traffic: --rate: '0x1p-2' is not a number$" $XNOC traffic --topo mesh:2x2 --rate 0x1p-2
+c num-router-wrap 2 "^xnoc traffic: --router: vcs=4294967298 is out of range 1\.\.8$" $XNOC traffic --topo mesh:2x2 --router vcs=4294967298
+c num-router-huge 2 "^xnoc traffic: --router: buf=99999999999999999999 is out of range 1\.\.64$" \
+    $XNOC traffic --topo mesh:2x2 --router buf=99999999999999999999
+c num-router-space 2 "^xnoc traffic: --router: vcs=' 2' is not an integer$" $XNOC traffic --topo mesh:2x2 --router 'vcs= 2'
+c num-sources-space 2 "^xnoc traffic: --sources: terminal set '0, 1': expected a list like 0-7,9,12-15$" \
+    $XNOC traffic --topo mesh:2x2 --sources '0, 1'
+c num-sources-wrap 2 "^xnoc traffic: --sources: terminal set '99999999999999999999': 99999999999999999999-99999999999999999999 outside 0-3$" \
+    $XNOC traffic --topo mesh:2x2 --sources 99999999999999999999
+c num-size-wrap 2 "^xnoc traffic: --size '4294967616x300': expected WxH from 320x240 to 8192x8192$" \
+    $XNOC traffic --topo mesh:2x2 --size 4294967616x300
+c num-size-junk 2 "^xnoc traffic: --size '400x300junk': expected WxH" $XNOC traffic --topo mesh:2x2 --size 400x300junk
+c num-ncmodel-junk 2 "^xnoc ncmodel: --topo 'mesh:8x8junk': expected a size WxH such as mesh:32x32$" $XNOC ncmodel --topo mesh:8x8junk
+c num-ncmodel-shape-wrap 2 "^xnoc ncmodel: --group-shape '4294967298x2': expected GWxGH such as 8x4, or best$" \
+    $XNOC ncmodel --topo mesh:8x8 --group-shape 4294967298x2
+c num-qcdoc-dims-wrap 2 "^xnoc qcdoc: --dims '6,6,99999999999': each size must be 1\.\.100000$" $XNOC qcdoc --dims 6,6,99999999999
+c num-qcdoc-dims-junk 2 "^xnoc qcdoc: --dims '6,6junk': expected 1 to [0-9]+ sizes" $XNOC qcdoc --dims 6,6junk
+c num-alloc-junk 2 "^xnoc collective: --alloc 'random:4junk': expected random:N or random:N:SEED$" \
+    $XNOC collective --topo mesh:4x4 --op bcast --alloc random:4junk
+c num-alloc-seed 2 "^xnoc collective: --alloc 'random:4: 7': expected random:N or random:N:SEED$" \
+    $XNOC collective --topo mesh:4x4 --op bcast --alloc 'random:4: 7'
+c num-arg-space 2 "^xnoc run: --arg 'a= 5': the value is not a 32-bit integer$" $XNOC run --topo mesh:2x2 --arg 'a= 5' build/firmware/hello.elf
+c num-arg-wrap 2 "^xnoc run: --arg 'a=4294967296': the value is not a 32-bit integer$" \
+    $XNOC run --topo mesh:2x2 --arg a=4294967296 build/firmware/hello.elf
+c num-ports-hex-junk 2 "^xnoc traffic: --ports: '0x' is not an integer$" $XNOC traffic --topo mesh:2x2 --ports 0x
+# the forms that are numbers still are: hex, and a leading zero is decimal (not octal)
+check num-hex-and-leading-zero $XNOC topo --topo mesh:4x4 --route 0x3:010
+c num-leading-zero-decimal 2 "^xnoc topo: --route '0:017': expected SRC:DST with terminals 0\.\.15$" $XNOC topo --topo mesh:4x4 --route 0:017
+
+# ---- the model cache.  A private build folder and a fake verilator that
+# fails at once: the build steps run without minutes of verilating.
+B=$TMP/b
+mkdir -p "$B/cache" "$TMP/bin"
+printf '#!/bin/sh\necho "fake verilator: $*" >&2\nexit 1\n' > "$TMP/bin/verilator"
+chmod +x "$TMP/bin/verilator"
+fake() { env PATH="$TMP/bin:$PATH" XNOC_BUILD="$B" "$@"; }
+sh -c 'exit 0' & dead=$!; wait $dead
+sleep 600 & live=$!
+mkdir -p "$B/cache/mesh_9x9-k1-v2-b8-00000000000000aa.tmp$dead/obj" "$B/cache/mesh_9x9-k1-v2-b8-00000000000000bb.tmp$live/obj" \
+    "$B/cache/mesh_9x9-k1-v2-b8-00000000000000cc.tmp$dead/obj" "$B/cache/mesh_9x9-k1-v2-b8-00000000000000dd.tmp$dead"
+touch "$B/cache/mesh_9x9-k1-v2-b8-00000000000000cc.lock" "$B/cache/mesh_9x9-k1-v2-b8-00000000000000dd.tmp$dead/failed"
+exec 8>"$B/cache/mesh_9x9-k1-v2-b8-00000000000000cc.lock"
+flock -x 8   # somebody builds model cc right now (a dead PID in its folder name notwithstanding)
+fake $XNOC traffic --topo mesh:2x2 --cycles 10 8>&- >/dev/null 2>"$TMP/build.err"; rc=$?
+exec 8>&-
+if [ $rc = 2 ] && grep -q "verilator failed; see $B/cache/mesh_2x2-.*\.tmp[0-9]*/build.log" "$TMP/build.err"; then ok cache-fake-build-fails
+else fail cache-fake-build-fails "exit $rc: $(head -2 "$TMP/build.err")"; fi
+[ ! -e "$B/cache/mesh_9x9-k1-v2-b8-00000000000000aa.tmp$dead" ] && ok cache-killed-build-cleaned \
+    || fail cache-killed-build-cleaned "the folder of a dead process with a free lock is still there"
+[ -d "$B/cache/mesh_9x9-k1-v2-b8-00000000000000bb.tmp$live/obj" ] && ok cache-live-build-kept \
+    || fail cache-live-build-kept "the folder of a live process was removed"
+[ -d "$B/cache/mesh_9x9-k1-v2-b8-00000000000000cc.tmp$dead/obj" ] && ok cache-locked-build-kept \
+    || fail cache-locked-build-kept "the folder of a model whose lock is held was removed"
+[ -e "$B/cache/mesh_9x9-k1-v2-b8-00000000000000dd.tmp$dead/failed" ] && ok cache-failed-build-kept \
+    || fail cache-failed-build-kept "a failed build's folder (its log) was removed"
+kill $live 2>/dev/null; wait $live 2>/dev/null
+# the failed mesh:2x2 build above left its folder, marked; the next build of
+# the same model replaces it (its own new folder holds the new log)
+first=$(sed -n 's|.*see \(.*\)/build.log.*|\1|p' "$TMP/build.err")
+[ -e "$first/failed" ] && ok cache-failed-marked || fail cache-failed-marked "no $first/failed"
+# a second process finds the model's lock held: one line says it waits
+lock="${first%.tmp*}.lock"
+exec 9>"$lock"
+flock -x 9
+fake env XNOC_PROGRESS=1 $XNOC traffic --topo mesh:2x2 --cycles 10 9>&- >/dev/null 2>"$TMP/wait.err" &
+waiter=$!
+for _ in $(seq 600); do grep -q "waiting for another" "$TMP/wait.err" && break; sleep 0.1; done
+kill -0 $waiter 2>/dev/null && waiting=1 || waiting=0
+exec 9>&-   # the other build ends: the waiter goes on (and fails like the first)
+wait $waiter; rc=$?
+n=$(grep -c "^xnoc: waiting for another xnoc building network mesh:2x2 k=1 vcs=2 buf=8 (.*\.lock)\.\.\.$" "$TMP/wait.err")
+if [ "$waiting" = 1 ] && [ "$n" = 1 ] && [ $rc = 2 ]; then ok cache-wait-says-so
+else fail cache-wait-says-so "waiting=$waiting lines=$n exit=$rc: $(head -3 "$TMP/wait.err" | tr '\n' '|')"; fi
+[ ! -e "$first" ] && ok cache-same-model-replaces-failed || fail cache-same-model-replaces-failed "$first is still there"
+# a value with a newline in it: the error quoting it is still one line (the
+# first finding of fuzz_router and fuzz_cli; control characters escaped)
+c num-newline-escaped 2 "^xnoc traffic: --router: routing='\\\\nvaliant' is not min, valiant or ugal$" \
+    $XNOC traffic --topo mesh:2x2 --router $'routing=\nvaliant'
+c num-control-escaped 2 "^xnoc traffic: --packet: '4\\\\x1b\[2J' is not an integer$" $XNOC traffic --topo mesh:2x2 --packet $'4\e[2J'
