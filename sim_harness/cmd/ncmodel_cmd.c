@@ -168,7 +168,7 @@ int cmd_ncmodel(int argc, char **argv)
 
     for (size_t i = 0; i < json_array_size(all); i++) { /* the chosen shape's row */
         json_t *e = json_array_get(all, i);
-        int gw, gh;
+        int gw = 0, gh = 0;
         parse_wh(json_string_value(json_object_get(e, "group_shape")), &gw, &gh);
         json_object_set_new(e, "best", json_boolean(gw == best.gw && gh == best.gh));
     }
