@@ -154,9 +154,10 @@ on every machine). `--json` gives the budgets in force (`budget.moves`,
 `budget.conflicts`, `budget.time_limit`), the moves made (`moves`) and each
 SAT question with its answer (`sat.questions`: `yes`, `no`, `budget`,
 `time`, `too large`) and the clauses learned for it (one per conflict
-analysed, a lower bound of its conflicts). The text report ends with
-`search ended by proof (tabu search: 91 of 275955 moves; SAT, 638000
-conflicts a question: 8 steps yes)`.
+analysed, a lower bound of its conflicts). The text report ends with a
+line like `search ended by proof (tabu search: 2000000 of 2000000 moves;
+SAT, 1000000 conflicts a question: 11 steps no)` (fat-octagon, MNS 0-7 to
+8-15, `--exact`).
 
 What the proofs in the tables below cost (learned clauses, this machine's
 CPU seconds under load; the default budget for their CNF in brackets):
