@@ -39,7 +39,7 @@ Produced by `tools/sched_table.sh` (`build/xnoc sched ... --exact`, CaDiCaL
 from the lower bound up; times on this 2-core machine). "optimal: proven"
 means the schedule's step count is the lower bound, or the SAT solver proved
 every smaller count impossible; "bound unreachable" means the SAT solver
-proved the lower bound impossible but ran out of time above it; "unknown"
+proved the lower bound impossible but its budget ran out above it; "unknown"
 means nothing was proven. Every schedule is checked by the independent
 verifier before it is reported.
 
@@ -105,11 +105,12 @@ mesh example (b1 = 5, b2 = 6, b0 = 1: 9 steps MNB, 12 MNS).
 2. **Improving**: for personalized collectives a min-conflicts tabu search
    squeezes S+1 steps into S (a conflicted message moves to the least
    occupied (step, path), may not return to the step it left for 1-3 moves,
-   5 % random moves), repeated while its budget lasts (5 s, 20 s beyond 1000
-   messages, a quarter of `--time-limit` with `--exact`). Measured (the
-   "greedy -> improved" columns below): fat-octagon all-to-all 18 -> 17,
-   mesh:4x4 all-to-all 20 -> 17 (optimum 16 by SAT), mesh:8x8 all-to-all
-   143 -> 131-133 in 20 s, depending on the seed (bound 128). A TabuCol-style tenure (10 + 0.6 x
+   5 % random moves), repeated while its budget of moves lasts (`--moves`,
+   see "Budgets"). Measured (the "greedy -> improved" columns below):
+   fat-octagon all-to-all 18 -> 17, mesh:4x4 all-to-all 20 -> 17 (optimum
+   16 by SAT), mesh:8x8 all-to-all 143 -> 131-133 in 20 s, depending on the
+   seed (bound 128); with the default budget (407,916 moves, 13 s of CPU)
+   seed 1 gives 133. A TabuCol-style tenure (10 + 0.6 x
    conflicts) measured worse (18 on fat-octagon), so the short one stays.
    Broadcast and combining collectives repeat randomized rounds instead.
 3. **Exact** (`--exact`, personalized and broadcast): "is there a schedule
@@ -126,6 +127,50 @@ mesh example (b1 = 5, b2 = 6, b0 = 1: 9 steps MNB, 12 MNS).
    crossing link busy every step. These and CaDiCaL's `phase = 0` took
    fat-octagon all-to-all at 16 steps from 43 s to 2.6 s. CNFs above 4 M
    variables are not built (`exact_skipped`).
+
+### Budgets: the same answer on any machine
+
+Every search stops on a deterministic budget, never on the clock, so a
+question gets the same answer on a fast or a slow, idle or busy machine
+(before, the exact search had 60 wall-clock seconds: a 2-core machine busy
+with other work found 9 steps where a quiet one proves 8, and a test
+failed):
+
+| budget | option | default | what it costs |
+|---|---|---|---|
+| tabu moves, all squeezes of a run together | `--moves N` (0: no improving search) | 2,000,000, fewer where a move costs more: at most 10^10 / (steps x the channels of a message's candidate paths) | fat-octagon all-to-all: 2,000,000 moves, 0.9 s of CPU; mesh:4x4: 2,000,000, 1.9 s; mesh:8x8 all-to-all: 407,916, 13 s |
+| SAT conflicts per question "is there a schedule with S steps?" (CaDiCaL's own `conflicts` limit) | `--conflicts N` | 1.2 x 10^11 / the clauses of the first question's CNF, at most 1,000,000 (a conflict costs about the clauses' count: some 1-2 minutes of CPU a question) | see below |
+| broadcast / combining rounds | (fixed) | 40 randomized rounds, 8 beyond 300 messages, 2 beyond 2000 | |
+| wall-clock safety net | `--time-limit S` | 1800 s | - |
+
+The time limit only catches a runaway search: a search it stops is
+reported as **out of time** — `"ended": "time"`, text `search ended out of
+time`, one line on stderr, exit status 1, no schedule file written (`-o`,
+`--ship`); `xnoc collective` stops before running anything. Its result
+would depend on the machine's speed, so it is never passed off as the
+budget's answer. Otherwise `ended` says `proof` (the step count is proven
+optimal) or `budget` (a budget ran out first; the answer is still the same
+on every machine). `--json` gives the budgets in force (`budget.moves`,
+`budget.conflicts`, `budget.time_limit`), the moves made (`moves`) and each
+SAT question with its answer (`sat.questions`: `yes`, `no`, `budget`,
+`time`, `too large`) and the clauses learned for it (one per conflict
+analysed, a lower bound of its conflicts). The text report ends with a
+line like `search ended by proof (tabu search: 2000000 of 2000000 moves;
+SAT, 1000000 conflicts a question: 11 steps no)` (fat-octagon, MNS 0-7 to
+8-15, `--exact`).
+
+What the proofs in the tables below cost (learned clauses, this machine's
+CPU seconds under load; the default budget for their CNF in brackets):
+fat-octagon MNB 8 to all 16: 37,272 (9.7 s) of 638,000; fat-octagon all 16
+to all 16 scatter: 36,515 (1.5 s) of 1,000,000; blocks, MNS 8 to the other
+8: 2,186 (0.5 s) of 1,000,000; mesh:4x4 all-to-all: 187,742 (27.8 s) of
+656,100; blocks, MNB 8 to all 16, two questions: 89,443 together (15.8 s)
+of 638,000 each; alternate routers, MNB 8 to all 16: 127,575 (17.1 s) of
+638,000; mesh:4x4 MNB 8 to the other 8: 85,264 (28.3 s) of 167,720; mesh:4x4
+MNB 8 to all 16, two questions: 128,235 together (75.8 s) of 167,707 each
+(`xnoc sched --exact --json`, `.sat.learned`; `/usr/bin/time` user seconds).
+The heaviest default question is about two minutes of CPU, so the 1800 s
+safety net leaves room for a machine 15 times slower or busier.
 
 ## Table 2 of the paper: fat-octagon (P = 16, 8 routers, k = 1)
 
@@ -202,7 +247,7 @@ cat <<'MD'
 
 ## Other topologies (k = 1)
 
-`--exact --time-limit 60` on octagon and mesh:4x4; mesh:8x8 with the
+`--exact` on octagon and mesh:4x4; mesh:8x8 with the
 heuristic alone (its CNFs exceed the size limit). MNB/MNS use the first
 half of the terminals as T and R = the same half, the other half, or all.
 
@@ -210,11 +255,11 @@ MD
 echo "$OHEAD"
 for tp in octagon mesh:4x4; do
     n=$( [ $tp = octagon ] && echo 8 || echo 16 ); h=$((n / 2))
-    for op in bcast scatter gather reduce allgather alltoall barrier; do orow $tp $op --op $op --exact --time-limit 60; done
+    for op in bcast scatter gather reduce allgather alltoall barrier; do orow $tp $op --op $op --exact; done
     for op in mnb mns; do
-        orow $tp "$op $h to the same $h" --op $op --from 0-$((h - 1)) --to 0-$((h - 1)) --exact --time-limit 60
-        orow $tp "$op $h to the other $h" --op $op --from 0-$((h - 1)) --to $h-$((n - 1)) --exact --time-limit 60
-        orow $tp "$op $h to all $n" --op $op --from 0-$((h - 1)) --to all --exact --time-limit 60
+        orow $tp "$op $h to the same $h" --op $op --from 0-$((h - 1)) --to 0-$((h - 1)) --exact
+        orow $tp "$op $h to the other $h" --op $op --from 0-$((h - 1)) --to $h-$((n - 1)) --exact
+        orow $tp "$op $h to all $n" --op $op --from 0-$((h - 1)) --to all --exact
     done
 done
 for op in bcast scatter gather reduce allgather alltoall barrier; do orow mesh:8x8 "$op" --op $op; done

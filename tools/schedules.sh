@@ -2,11 +2,13 @@
 # tools/schedules.sh - regenerates schedules/: the proven-optimal step
 # schedules of the standard cases, which xnoc collective takes before any
 # search.  Each case runs the exact (SAT) search; only a schedule proven
-# optimal is written (xnoc sched --ship).  usage: tools/schedules.sh [SECONDS]
+# optimal is written (xnoc sched --ship).  usage: tools/schedules.sh [CONFLICTS]
+# (the SAT budget per question, deterministic: the same files on any machine;
+# default: xnoc sched's, docs/scheduling.md "Budgets")
 set -u
 cd "$(dirname "$0")/.."
 X=build/xnoc
-LIMIT=${1:-300}
+BUDGET=${1:+--conflicts $1}
 mkdir -p schedules
 cases() {
     for t in fat-octagon octagon mesh:4x4; do
@@ -23,6 +25,6 @@ cases() {
     for op in bcast scatter gather reduce; do echo "--topo mesh:8x8 --ports 1 --op $op"; done
 }
 cases | while read -r c; do
-    j=$($X sched $c --exact --time-limit "$LIMIT" --ship schedules --json 2>/dev/null)
-    printf '%-70s %s\n' "$c" "$(jq -c '{steps, lower_bound, optimal, seconds: (.seconds|floor)}' <<<"$j" 2>/dev/null)"
+    j=$($X sched $c --exact $BUDGET --ship schedules --json 2>/dev/null)
+    printf '%-70s %s\n' "$c" "$(jq -c '{steps, lower_bound, optimal, ended, seconds: (.seconds|floor)}' <<<"$j" 2>/dev/null)"
 done

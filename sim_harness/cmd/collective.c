@@ -72,7 +72,11 @@ static const char *usage_text =
     "  --events F.jsonl  one JSON line per message sent and delivered, and per packet at every\n"
     "                    router hop (inject, hop, eject; from the RTL's link taps)\n"
     "  --ram KiB         RAM per node (default: what the plan and its buffers need, at least 256)\n"
-    "  --time-limit S    seconds the exact schedule search may take (60)\n"
+    "  --conflicts N     the exact schedule search's budget in SAT conflicts per step\n"
+    "                    count, --moves N its improving search's in tabu moves\n"
+    "                    (defaults: see xnoc sched --help)\n"
+    "  --time-limit S    safety net in seconds for the schedule search (1800); if it\n"
+    "                    passes before the budgets run out: \"out of time\", exit 1\n"
     "  --json            one JSON object on stdout\n"
     "Live view (links, buffers, each node's state and step; see docs/view.md):\n";
 
@@ -227,7 +231,8 @@ int cmd_collective(int argc, char **argv)
     int k = 1, json = 0, bytes = -1, sync = SYNC_GLOBAL, redop = RED_SUM, use_shipped = 1;
     uint64_t seed = 1, max_cycles = 50000000;
     uint32_t ram_kib = 0;
-    double exact_limit = 60;
+    double exact_limit = 0; /* 0: the defaults (sched.h) */
+    long exact_conflicts = 0, exact_moves = 0;
     char err[512];
     view_opts vo;
     view_opts_default(&vo);
@@ -274,7 +279,11 @@ int cmd_collective(int argc, char **argv)
         else if (!strcmp(a, "--ram")) ram_kib = (uint32_t)cli_long(a, argv[++i], 64, 1024 * 1024);
         else if (!strcmp(a, "--clock-ratio")) xo.clock_ratio = (int)cli_long(a, argv[++i], 1, 1024);
         else if (!strcmp(a, "--time-limit")) exact_limit = cli_double(a, argv[++i], 0.01, 86400);
-        else cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc collective --help)", a);
+        else if (!strcmp(a, "--conflicts")) exact_conflicts = cli_long(a, argv[++i], 1, 1000000000000L);
+        else if (!strcmp(a, "--moves")) {
+            exact_moves = cli_long(a, argv[++i], 0, 1000000000000L);
+            if (!exact_moves) exact_moves = -1; /* none (0 in sched_opts is the default) */
+        } else cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc collective --help)", a);
     }
     spec = co.topo;
     rc = co.rc;
@@ -393,10 +402,20 @@ int cmd_collective(int argc, char **argv)
         }
         if (algo == ALGO_SCHED && shipped != 1) {
             source_kind = "search";
-            sched_opts so = {
-                .exact = 1, .time_limit = exact_limit, .seed = 1, .progress = !json && cli_progress_enabled()};
+            sched_opts so = {.exact = 1,
+                             .moves = exact_moves,
+                             .conflicts = exact_conflicts,
+                             .time_limit = exact_limit,
+                             .seed = 1,
+                             .progress = !json && cli_progress_enabled()};
             if (sched_run(&s, t, &so, &sr) < 0)
                 cli_fail(EXIT_RUNFAIL, "no schedule found for %s on %s", opname, t->name);
+            if (!strcmp(sr.ended, "time")) /* its schedule would depend on the machine's speed */
+                cli_fail(EXIT_RUNFAIL,
+                         "out of time: the schedule search's --time-limit %g s passed before its budgets (--moves, "
+                         "--conflicts) ran out, so its schedule would depend on the machine's speed: raise "
+                         "--time-limit or lower the budgets",
+                         sr.time_limit);
         } else if (hnc_family) {
             ho.bytes = bytes < 0 ? 64 : bytes;
             if (hnc_build(&s, t, &ho, &hi, err, sizeof err)) cli_fail(EXIT_USAGE, "--algo %s: %s", algo_s, err);
@@ -464,6 +483,7 @@ int cmd_collective(int argc, char **argv)
     json_object_set_new(j, "lower_bound", json_integer(sr.lower_bound));
     json_object_set_new(j, "message_rounds", json_integer(rounds));
     json_object_set_new(j, "schedule_source", json_string(source_kind));
+    if (sr.ended) json_object_set_new(j, "search_ended", json_string(sr.ended)); /* proof or budget */
     if (source[0]) {
         size_t l = strlen(cli_src_dir()); /* shipped: relative to the repository */
         const char *rel = !strncmp(source, cli_src_dir(), l) && source[l] == '/' ? source + l + 1 : source;

@@ -21,7 +21,14 @@ static const char *usage_text =
     "  --ports k        injection/ejection channels per terminal (1)\n"
     "  --detour h       also allow paths up to h hops longer than minimal (0)\n"
     "  --exact          SAT (CaDiCaL) from the lower bound up: the proven optimum\n"
-    "  --time-limit S   seconds for the exact search (60)\n"
+    "  --moves N        the improving (tabu) search's budget in moves (2000000,\n"
+    "                   fewer where a move costs more: large collectives)\n"
+    "  --conflicts N    the exact search's budget in SAT conflicts for each step\n"
+    "                   count it asks about (default: 1.2e11 / the clauses of the\n"
+    "                   first CNF, at most 1000000: a minute or two of CPU)\n"
+    "  --time-limit S   safety net in seconds (1800): the budgets above decide the\n"
+    "                   answer, the same on any machine; a search stopped by the\n"
+    "                   clock first reports \"out of time\" and exits 1\n"
     "  --seed N         heuristic seed (1)\n"
     "  -o FILE          write the schedule file (docs/schedule-format.md)\n"
     "  --ship DIR       write it to DIR under the name xnoc collective looks for\n"
@@ -77,7 +84,7 @@ int cmd_sched(int argc, char **argv)
 {
     const char *spec = NULL, *opname = NULL, *from = NULL, *to = NULL, *out = NULL, *verify = NULL, *ship = NULL;
     int k = 1, json = 0;
-    sched_opts o = {.detour = 0, .exact = 0, .time_limit = 60, .seed = 1};
+    sched_opts o = {.detour = 0, .exact = 0, .seed = 1}; /* budgets 0: the defaults (sched.h) */
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -93,7 +100,11 @@ int cmd_sched(int argc, char **argv)
         else if (!strcmp(a, "--ports")) k = (int)cli_long(a, argv[++i], 1, TOPO_MAX_K);
         else if (!strcmp(a, "--detour")) o.detour = (int)cli_long(a, argv[++i], 0, 4);
         else if (!strcmp(a, "--time-limit")) o.time_limit = cli_double(a, argv[++i], 0.01, 86400);
-        else if (!strcmp(a, "--seed")) o.seed = cli_u64(a, argv[++i]);
+        else if (!strcmp(a, "--conflicts")) o.conflicts = cli_long(a, argv[++i], 1, 1000000000000L);
+        else if (!strcmp(a, "--moves")) {
+            o.moves = cli_long(a, argv[++i], 0, 1000000000000L);
+            if (!o.moves) o.moves = -1; /* none (0 in sched_opts is the default) */
+        } else if (!strcmp(a, "--seed")) o.seed = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "-o") || !strcmp(a, "--output")) out = argv[++i];
         else if (!strcmp(a, "--verify")) verify = argv[++i];
         else if (!strcmp(a, "--ship")) ship = argv[++i];
@@ -126,8 +137,10 @@ int cmd_sched(int argc, char **argv)
         cli_fail(EXIT_RUNFAIL, "no schedule found (a pair has no path within --detour %d)", o.detour);
     if (sched_verify(&s, t, err, sizeof err))
         cli_fail(EXIT_RUNFAIL, "internal error: the synthesized schedule fails verification: %s", err);
+    int out_of_time = !strcmp(r.ended, "time");
     char shipped[8800];
-    if (ship) { /* DIR/<the name xnoc collective looks for>, only for a proven optimum */
+    if (out_of_time) out = ship = NULL; /* an answer that depends on the machine's speed is not kept */
+    if (ship) {                         /* DIR/<the name xnoc collective looks for>, only for a proven optimum */
         char name[8300];
         sched_file_shipped_name(t, &s, name, sizeof name);
         snprintf(shipped, sizeof shipped, "%s/%s", ship, name);
@@ -149,6 +162,11 @@ int cmd_sched(int argc, char **argv)
     json_object_set_new(j, "greedy_steps", json_integer(r.greedy_steps));
     json_object_set_new(j, "heuristic_steps", json_integer(r.heuristic_steps));
     json_object_set_new(j, "proven_impossible", json_integer(r.proven_impossible));
+    json_object_set_new(j, "ended", json_string(r.ended));
+    json_object_set_new(j, "moves", json_integer(r.moves));
+    json_object_set_new(j, "budget",
+                        json_pack("{s:I,s:I,s:f}", "moves", (json_int_t)r.move_budget, "conflicts",
+                                  (json_int_t)r.conflict_budget, "time_limit", r.time_limit));
     json_object_set_new(j, "seconds", json_real(r.seconds));
     json_object_set_new(j, "detour", json_integer(o.detour));
     json_object_set_new(j, "paths_sampled", json_boolean(r.paths_capped));
@@ -159,9 +177,16 @@ int cmd_sched(int argc, char **argv)
     json_object_set_new(bt, "b1", width_json(b.b1));
     json_object_set_new(bt, "b2", width_json(b.b2));
     json_object_set_new(j, "bound_terms", bt);
-    if (r.sat_vars)
-        json_object_set_new(
-            j, "sat", json_pack("{s:I,s:I}", "vars", (json_int_t)r.sat_vars, "clauses", (json_int_t)r.sat_clauses));
+    if (r.nquestions) {
+        json_t *qs = json_array();
+        for (int i = 0; i < r.nquestions && i < SCHED_MAX_QUESTIONS; i++)
+            json_array_append_new(qs, json_pack("{s:i,s:s,s:I}", "steps", r.q[i].steps, "answer", r.q[i].answer,
+                                                "learned", (json_int_t)r.q[i].learned));
+        json_object_set_new(j, "sat",
+                            json_pack("{s:I,s:I,s:I,s:o}", "vars", (json_int_t)r.sat_vars, "clauses",
+                                      (json_int_t)r.sat_clauses, "learned", (json_int_t)r.sat_learned, "questions",
+                                      qs));
+    }
     if (r.sat_skipped) json_object_set_new(j, "exact_skipped", json_string(r.sat_skipped));
     if (out) json_object_set_new(j, "schedule", json_string(out));
     if (json) {
@@ -185,6 +210,23 @@ int cmd_sched(int argc, char **argv)
         report_printf(stdout, j, ", {seconds:%.2f} s\n");
         if (r.proven_impossible)
             report_printf(stdout, j, "  {proven_impossible} steps proven impossible by the SAT solver\n");
+        report_printf(stdout, j,
+                      out_of_time                 ? "  search ended out of time ({budget.time_limit:%g} s)"
+                      : !strcmp(r.ended, "proof") ? "  search ended by proof"
+                                                  : "  search ended by its budget");
+        const char *sep = " ("; /* what the budgets were and what they bought */
+        if (r.move_budget) {
+            report_printf(stdout, j, " (tabu search: {moves} of {budget.moves} moves");
+            sep = "; ";
+        }
+        if (r.nquestions) {
+            printf("%s", sep);
+            report_printf(stdout, j, "SAT, {budget.conflicts} conflicts a question:");
+            for (int i = 0; i < r.nquestions && i < SCHED_MAX_QUESTIONS; i++)
+                printf(" %d steps %s%s", r.q[i].steps, r.q[i].answer, i + 1 < r.nquestions ? "," : "");
+            sep = "; ";
+        }
+        puts(sep[0] == ';' ? ")" : "");
         if (r.sat_skipped) report_printf(stdout, j, "  exact search skipped: {exact_skipped}\n");
         if (r.paths_capped) printf("  note: candidate routes were sampled (%d per pair at most)\n", SCHED_MAX_VARIANTS);
         if (out) report_printf(stdout, j, "  written to {schedule}\n");
@@ -192,5 +234,11 @@ int cmd_sched(int argc, char **argv)
     json_decref(j);
     coll_free(&s);
     topo_free(t);
+    if (out_of_time) {
+        cli_error("out of time: --time-limit %g s passed before the search's budgets (--moves, --conflicts) ran out, "
+                  "so its result would depend on the machine's speed: raise --time-limit or lower the budgets",
+                  r.time_limit);
+        return EXIT_RUNFAIL;
+    }
     return 0;
 }

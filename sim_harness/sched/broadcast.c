@@ -188,7 +188,10 @@ int sched_broadcast(coll_sched *s, const topo *t, sched_pathtab *P, const sched_
     sched_keep_best(s, &best, sched_route_builtin(s, t, P, ALGO_RD));
     r->greedy_steps = best.nsteps; /* the first constructive schedule: textbook or one greedy round */
     for (int tr = 0; tr < q->tries && best.nsteps != q->lower; tr++) {
-        if (tr > 0 && sched_now() > q->deadline) break;
+        if (tr > 0 && sched_now() > q->deadline) { /* the safety net only */
+            r->ended = "time";
+            break;
+        }
         int g = greedy(s, t, P, &rs, tr % 2 ? 8 : 1 << 30);
         if (tr == 0 && g > 0 && (r->greedy_steps <= 0 || g < r->greedy_steps)) r->greedy_steps = g;
         sched_keep_best(s, &best, g);

@@ -143,7 +143,10 @@ int sched_combining(coll_sched *s, const topo *t, sched_pathtab *P, const sched_
     if (s->op == OP_BARRIER) sched_keep_best(s, &best, sched_route_builtin(s, t, P, ALGO_RD));
     r->greedy_steps = best.nsteps;
     for (int tr = 0; tr < q->tries && best.nsteps != q->lower; tr++) {
-        if (tr > 0 && sched_now() > q->deadline) break;
+        if (tr > 0 && sched_now() > q->deadline) { /* the safety net only */
+            r->ended = "time";
+            break;
+        }
         int g = s->op == OP_REDUCE ? reduce_greedy(s, t, P, &rs) : barrier_greedy(s, t, P, &rs);
         if (tr == 0 && g > 0 && (r->greedy_steps <= 0 || g < r->greedy_steps)) r->greedy_steps = g;
         sched_keep_best(s, &best, g);

@@ -3,7 +3,7 @@
  * Personalized collectives: first-fit decreasing (longest paths first, ties
  * random) into the earliest step where some candidate path is free, from
  * several random orders; then the tabu search (tabu.c) squeezes the best
- * of them one step at a time while its time budget lasts.
+ * of them one step at a time while its budget of moves lasts.
  * Broadcast and combining collectives: broadcast.c.
  */
 #include <stdlib.h>
@@ -105,6 +105,23 @@ static void shuffle_longest_first(int nm, int *order, const int *len, uint64_t *
     free(out);
 }
 
+/* The default budget of tabu moves: SCHED_DEFAULT_MOVES, fewer where a
+ * move costs more.  A move weighs every (step, candidate path) of the
+ * message, each channel by channel, so its cost is about steps x the
+ * channels of the message's candidate paths; SCHED_MOVE_WORK of those
+ * units is some 10-20 s of CPU (mesh:8x8 all-to-all: 407,916 moves, 13 s). */
+static long default_moves(const coll_sched *s, const topo *t, sched_pathtab *P, int steps)
+{
+    double ch = 0;
+    for (int m = 0; m < s->nmsgs; m++) {
+        const sched_paths *c = sched_paths_get(P, t, s->msgs[m].origin, s->msgs[m].dest);
+        for (int pi = 0; pi < c->n; pi++) ch += c->p[pi].nch;
+    }
+    double per_move = (ch / (s->nmsgs ? s->nmsgs : 1)) * (steps > 1 ? steps : 1);
+    double n = SCHED_MOVE_WORK / per_move;
+    return n < SCHED_DEFAULT_MOVES ? (long)n + 1 : SCHED_DEFAULT_MOVES;
+}
+
 static int personalized(coll_sched *s, const topo *t, sched_pathtab *P, const sched_search *q, sched_result *r)
 {
     int nm = s->nmsgs, best = -1;
@@ -113,6 +130,10 @@ static int personalized(coll_sched *s, const topo *t, sched_pathtab *P, const sc
     uint64_t rs = q->seed * 0x9E3779B97F4A7C15ull + 1;
     for (int m = 0; m < nm; m++) len[m] = route_len(s, t, P, m);
     for (int tr = 0; tr < q->tries; tr++) {
+        if (tr > 0 && sched_now() > q->deadline) { /* the safety net only */
+            r->ended = "time";
+            break;
+        }
         shuffle_longest_first(nm, order, len, &rs);
         int st = first_fit(s, t, P, order, pl, &rs);
         if (st < 0) break;
@@ -120,16 +141,21 @@ static int personalized(coll_sched *s, const topo *t, sched_pathtab *P, const sc
             best = st;
             memcpy(bestpl, pl, (size_t)nm * sizeof *pl);
         }
-        if (best <= q->lower || sched_now() > q->deadline) break;
+        if (best <= q->lower) break;
     }
     r->greedy_steps = best;
-    /* squeeze one step at a time while time allows */
-    while (best > q->lower && best > 1 && sched_now() < q->deadline) {
+    long moves = q->moves > 0 ? q->moves : q->moves < 0 ? 0 : default_moves(s, t, P, best);
+    r->move_budget = moves;
+    /* squeeze one step at a time while the budget of moves lasts */
+    while (best > q->lower && best > 1 && !r->ended) {
         memcpy(pl, bestpl, (size_t)nm * sizeof *pl);
-        if (!sched_squeeze(s, t, P, pl, best - 1, q->deadline, &rs, q->progress)) break;
+        int ok = sched_squeeze(s, t, P, pl, best - 1, &moves, q->deadline, &rs, q->progress);
+        if (ok < 0) r->ended = "time";
+        if (ok <= 0) break;
         best--;
         memcpy(bestpl, pl, (size_t)nm * sizeof *pl);
     }
+    r->moves = r->move_budget - moves;
     s->nxfers = 0;
     s->nsteps = 0;
     for (int m = 0; m < nm && best > 0; m++) {

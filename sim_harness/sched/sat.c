@@ -14,6 +14,7 @@
  * message it needs after step S-1.
  */
 #include <ccadical.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,11 +80,27 @@ static void push(vlist *L, int v)
     L->v[L->n++] = v;
 }
 
-static double deadline;
+/* The solver's stopping rules: a budget of conflicts (CaDiCaL's own
+ * "conflicts" limit, deterministic: the same search on any machine) and the
+ * wall-clock deadline, only a safety net (terminate callback). */
+typedef struct {
+    double deadline;
+    int out_of_time;
+    long learned; /* clauses learned: one per conflict analysed (CaDiCaL resolves
+                     a few conflicts by backtracking alone, so a lower bound) */
+} stopping;
+
 static int terminate_cb(void *state)
 {
-    (void)state;
-    return sched_now() > deadline;
+    stopping *st = state;
+    if (sched_now() > st->deadline) st->out_of_time = 1;
+    return st->out_of_time;
+}
+
+static void learn_cb(void *state, int *clause)
+{
+    (void)clause;
+    ((stopping *)state)->learned++;
 }
 
 static int broadcast_type(coll_op op) { return op == OP_BCAST || op == OP_ALLGATHER || op == OP_MNB; }
@@ -160,12 +177,13 @@ static void tight_channels(cnf *c, const coll_sched *s, const topo *t, int S, co
     free(inA);
 }
 
-int sched_sat(coll_sched *s, const topo *t, sched_pathtab *P, int S, double time_limit, long *vars, long *clauses)
+int sched_sat(coll_sched *s, const topo *t, sched_pathtab *P, int S, long *conflicts, double deadline, long *vars,
+              long *clauses, long *learned)
 {
     int n = s->nterms, nm = s->nmsgs, nch = sched_nchannels(t);
     int bcast = broadcast_type(s->op);
     if (estimate_vars(s, t, P, S) > SCHED_MAX_SAT_VARS) return -2;
-    deadline = sched_now() + time_limit;
+    stopping stop = {deadline, 0, 0};
     cnf c = {ccadical_init(), 0, 0};
     /* false first: most path variables are false in any schedule; measured
      * on fat-octagon all-to-all at 16 steps 43 s -> 2.6 s, UNSAT proofs
@@ -253,11 +271,18 @@ int sched_sat(coll_sched *s, const topo *t, sched_pathtab *P, int S, double time
     for (int i = 0; i < S * nch; i++) amo(&c, use[i].v, use[i].n);
     if (!bcast) tight_channels(&c, s, t, S, use, nch);
 
-    ccadical_set_terminate(c.s, NULL, terminate_cb);
+    if (*conflicts <= 0) { /* the default: about the same CPU time whatever the CNF's size */
+        double d = SCHED_CONFLICT_WORK / (double)(c.nclauses ? c.nclauses : 1);
+        *conflicts = d < SCHED_MAX_DEFAULT_CONFLICTS ? (long)d + 1 : SCHED_MAX_DEFAULT_CONFLICTS;
+    }
+    ccadical_set_terminate(c.s, &stop, terminate_cb);
+    ccadical_set_learn(c.s, &stop, INT_MAX, learn_cb);
+    ccadical_limit(c.s, "conflicts", *conflicts < INT_MAX ? (int)*conflicts : INT_MAX);
     int r = ccadical_solve(c.s);
     if (vars) *vars = c.nvars;
     if (clauses) *clauses = c.nclauses;
-    int answer = r == 10 ? 1 : r == 20 ? 0 : -1;
+    if (learned) *learned = stop.learned;
+    int answer = r == 10 ? 1 : r == 20 ? 0 : stop.out_of_time ? -3 : -1;
     if (answer == 1) {
         s->nxfers = 0;
         s->nsteps = 0;

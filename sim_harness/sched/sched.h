@@ -70,14 +70,40 @@ int sched_cut_demand(const coll_sched *s, const topo *t, const unsigned char *in
 int sched_paper_mnb(int M, int N);
 int sched_paper_mns(int M, int N, int Q, int b0, int b1, int b2);
 
-/* Schedule search.  Fills s->xf with routes.  Returns steps, or -1. */
+/* Schedule search.  Fills s->xf with routes.  Returns steps, or -1.
+ *
+ * Budgets: the search stops on deterministic budgets - tabu moves for the
+ * improving search, SAT conflicts for each question of the exact search -
+ * so that the same question gets the same answer on a fast or a slow, idle
+ * or busy machine.  The wall-clock time_limit is only a safety net: a search
+ * stopped by it reports ended = "time" (out of time), and its answer must
+ * not be taken as the budgets' answer.  0 in a budget field: the default. */
+#define SCHED_DEFAULT_MOVES 2000000L /* tabu moves, all squeezes together, */
+#define SCHED_MOVE_WORK 1e10         /* fewer where moves cost more (heuristic.c) */
+/* SAT conflicts per question "is there a schedule with S steps?": by default
+ * SCHED_CONFLICT_WORK / the clauses of the first question's CNF (a conflict
+ * costs about the clauses' count: some 1-2 minutes of CPU), at most
+ * SCHED_MAX_DEFAULT_CONFLICTS */
+#define SCHED_CONFLICT_WORK 1.2e11
+#define SCHED_MAX_DEFAULT_CONFLICTS 1000000L
+#define SCHED_DEFAULT_TIME_LIMIT 1800.0 /* seconds: the safety net */
+#define SCHED_MAX_QUESTIONS 32          /* SAT questions recorded in sched_result */
 typedef struct {
     int detour;
     int exact;         /* use the SAT solver to reach / prove the optimum */
-    double time_limit; /* seconds for the whole search (heuristic + exact) */
+    long moves;        /* tabu moves for the improving search (0: the default, -1: none) */
+    long conflicts;    /* SAT conflicts for each question of the exact search (0: the default) */
+    double time_limit; /* safety net in seconds for the whole search (0: the default) */
     uint64_t seed;
     int progress;
 } sched_opts;
+
+/* One question to the SAT solver and its answer. */
+typedef struct {
+    int steps;
+    const char *answer; /* "yes", "no", "budget" (conflicts ran out), "time", "too large" */
+    long learned;       /* clauses learned: one per conflict analysed */
+} sched_question;
 
 typedef struct {
     int steps, lower_bound;
@@ -88,8 +114,17 @@ typedef struct {
     int proven_impossible;   /* largest S proven infeasible (0 if none) */
     int paths_capped;        /* some pair's candidate routes were sampled */
     const char *sat_skipped; /* why the exact search did not run, or NULL */
+    const char *ended;       /* "proof" (steps proven optimal), "budget" (a deterministic
+                                budget ran out first) or "time" (time_limit passed: out of time) */
+    long moves;              /* tabu moves made */
+    long move_budget;        /* the budgets in force (defaults filled in) */
+    long conflict_budget;    /* per question; 0 if no question was asked */
+    double time_limit;       /* the safety net in force */
+    int nquestions;          /* SAT questions asked, the first SCHED_MAX_QUESTIONS in q */
+    sched_question q[SCHED_MAX_QUESTIONS];
     double seconds;
-    long sat_vars, sat_clauses;
+    long sat_vars, sat_clauses; /* of the largest CNF */
+    long sat_learned;           /* over all questions */
 } sched_result;
 
 int sched_run(coll_sched *s, const topo *t, const sched_opts *o, sched_result *r);
@@ -106,7 +141,9 @@ typedef struct {
     uint64_t seed;
     int tries;       /* randomized constructive rounds */
     int lower;       /* stop early at this many steps */
-    double deadline; /* sched_now() limit for the improving search */
+    long moves;      /* tabu moves for the improving search, all squeezes together
+                        (0: the default for the collective's size, -1: none) */
+    double deadline; /* sched_now() safety net: past it the search stops out of time */
     int progress;
 } sched_search;
 
@@ -117,18 +154,24 @@ typedef struct {
 double sched_now(void);
 uint64_t sched_rand(uint64_t *state);
 void sched_set_route(coll_xfer *x, const sched_path *p);
+/* The heuristics set r->ended = "time" when they stop at q->deadline. */
 int sched_heuristic(coll_sched *s, const topo *t, sched_pathtab *P, const sched_search *q, sched_result *r);
 int sched_broadcast(coll_sched *s, const topo *t, sched_pathtab *P, const sched_search *q, sched_result *r);
 int sched_combining(coll_sched *s, const topo *t, sched_pathtab *P, const sched_search *q, sched_result *r);
 int sched_route_builtin(coll_sched *s, const topo *t, sched_pathtab *P, coll_algo algo);
 void sched_keep_best(coll_sched *s, coll_sched *best, int steps);
 int sched_take_best(coll_sched *s, coll_sched *best);
-/* Min-conflicts tabu search for S steps from pl; 1 and pl conflict-free on success. */
-int sched_squeeze(const coll_sched *s, const topo *t, sched_pathtab *P, sched_place *pl, int S, double deadline,
-                  uint64_t *rs, int progress);
+/* Min-conflicts tabu search for S steps from pl, at most *moves moves (the
+ * moves made are subtracted): 1 and pl conflict-free on success, 0 the move
+ * budget ran out, -1 the deadline passed (out of time). */
+int sched_squeeze(const coll_sched *s, const topo *t, sched_pathtab *P, sched_place *pl, int S, long *moves,
+                  double deadline, uint64_t *rs, int progress);
 /* Is there a schedule with S steps?  1 yes (s filled), 0 no (proof),
- * -1 unknown (time), -2 the CNF would exceed SCHED_MAX_SAT_VARS. */
-int sched_sat(coll_sched *s, const topo *t, sched_pathtab *P, int S, double time_limit, long *vars, long *clauses);
+ * -1 unknown: the budget of *conflicts ran out (0 there: the default for
+ * this CNF, written back), -3 unknown: the deadline passed (out of time),
+ * -2 the CNF would exceed SCHED_MAX_SAT_VARS. */
+int sched_sat(coll_sched *s, const topo *t, sched_pathtab *P, int S, long *conflicts, double deadline, long *vars,
+              long *clauses, long *learned);
 
 /* Conflict-free check on top of coll_check(): every transfer's route is a
  * real path from src to dst, no channel is used twice in a step. */

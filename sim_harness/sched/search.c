@@ -3,9 +3,11 @@
  * bound up: the first satisfiable S is the optimum (every smaller S was
  * proven impossible, or S is the lower bound).
  *
- * Time: --time-limit covers the whole run.  The improving search gets at
- * most 5 s (20 s beyond 1000 messages), a quarter of the limit with
- * --exact, since the SAT solver both finds and proves.
+ * Budgets (sched.h): the improving search stops after its tabu moves (over
+ * the whole run), each SAT question after its conflicts, so the answer is
+ * the same on any machine.  --time-limit is a safety net over
+ * the whole run: when it passes first, the result says "time" (out of time)
+ * and the caller must not present it as the budget's answer.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,7 +31,7 @@ int sched_check_size(const coll_sched *s, char *err, int errlen)
 }
 
 /* The exact search from the bound up to h-1 steps; keeps s when nothing better. */
-static void exact(coll_sched *s, const topo *t, sched_pathtab *P, const sched_opts *o, double t0, int h,
+static void exact(coll_sched *s, const topo *t, sched_pathtab *P, const sched_opts *o, double deadline, int h,
                   sched_result *r)
 {
     if (s->op == OP_REDUCE || s->op == OP_BARRIER) {
@@ -40,14 +42,27 @@ static void exact(coll_sched *s, const topo *t, sched_pathtab *P, const sched_op
     keep.xf = xmalloc((size_t)(s->nxfers + 1) * sizeof *keep.xf);
     memcpy(keep.xf, s->xf, (size_t)s->nxfers * sizeof *keep.xf);
     int found = 0;
+    r->conflict_budget = o->conflicts; /* 0: sched_sat sets the default from the first CNF */
     for (int S = r->lower_bound; S < h; S++) {
-        double left = o->time_limit - (sched_now() - t0);
-        if (left <= 0) break;
+        if (sched_now() > deadline) {
+            r->ended = "time";
+            break;
+        }
         if (o->progress) cli_progress("sched: is there a schedule with %d steps? (SAT)", S);
-        long v = 0, c = 0;
-        int a = sched_sat(s, t, P, S, left, &v, &c);
+        long v = 0, c = 0, l = 0;
+        int a = sched_sat(s, t, P, S, &r->conflict_budget, deadline, &v, &c, &l);
         if (v > r->sat_vars) r->sat_vars = v;
         if (c > r->sat_clauses) r->sat_clauses = c;
+        r->sat_learned += l;
+        if (r->nquestions < SCHED_MAX_QUESTIONS)
+            r->q[r->nquestions] = (sched_question){S,
+                                                   a == 1    ? "yes"
+                                                   : a == 0  ? "no"
+                                                   : a == -1 ? "budget"
+                                                   : a == -3 ? "time"
+                                                             : "too large",
+                                                   l};
+        r->nquestions++;
         if (a == 1) {
             r->steps = S;
             r->optimal = 1;
@@ -59,7 +74,8 @@ static void exact(coll_sched *s, const topo *t, sched_pathtab *P, const sched_op
             continue;
         }
         if (a == -2) r->sat_skipped = "the CNF would be too large";
-        break; /* time is up or too large: unknown */
+        if (a == -3) r->ended = "time";
+        break; /* the budget or the time ran out, or too large: unknown */
     }
     if (!found) { /* back to the heuristic schedule */
         memcpy(s->xf, keep.xf, (size_t)keep.nxfers * sizeof *keep.xf);
@@ -76,6 +92,8 @@ int sched_run(coll_sched *s, const topo *t, const sched_opts *o, sched_result *r
 {
     double t0 = sched_now();
     memset(r, 0, sizeof *r);
+    r->time_limit = o->time_limit > 0 ? o->time_limit : SCHED_DEFAULT_TIME_LIMIT;
+    double deadline = t0 + r->time_limit;
     sched_bound b;
     sched_lower_bound(s, t, &b);
     r->lower_bound = b.value;
@@ -88,14 +106,14 @@ int sched_run(coll_sched *s, const topo *t, const sched_opts *o, sched_result *r
             return -1;
         }
     }
-    double improve = s->nmsgs > 1000 ? 20.0 : 5.0, limit = o->exact ? o->time_limit / 4 : o->time_limit;
     sched_search q = {
         .seed = o->seed,
         .tries = s->nmsgs > 2000  ? 2
                  : s->nmsgs > 300 ? 8
                                   : 40,
         .lower = b.value,
-        .deadline = t0 + (improve < limit ? improve : limit),
+        .moves = o->moves,
+        .deadline = deadline,
         .progress = o->progress,
     };
     int h = sched_heuristic(s, t, P, &q, r);
@@ -107,7 +125,10 @@ int sched_run(coll_sched *s, const topo *t, const sched_opts *o, sched_result *r
     r->heuristic_steps = h;
     r->steps = h;
     r->optimal = h == b.value ? 1 : -1;
-    if (o->exact && h > b.value) exact(s, t, P, o, t0, h, r);
+    if (o->exact && h > b.value && !r->ended) exact(s, t, P, o, deadline, h, r);
+    /* a proof stands even if the clock ran out meanwhile; otherwise "time" wins */
+    if (r->optimal == 1) r->ended = "proof";
+    else if (!r->ended) r->ended = "budget";
     r->paths_capped = sched_paths_capped(P);
     sched_paths_free(P, t);
     r->seconds = sched_now() - t0;

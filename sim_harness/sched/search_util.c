@@ -1,5 +1,6 @@
 /* search_util.c - what every schedule search shares (sched.h): a
- * monotonic clock for time budgets, a small random generator, and writing
+ * monotonic clock for the wall-clock safety net (budgets are counted in
+ * moves and conflicts), a small random generator, and writing
  * a chosen path into a transfer.  Kept apart from the searches so that
  * heuristic.c, broadcast.c, combining.c and tabu.c depend on it, not on
  * each other. */

@@ -9,6 +9,8 @@
  * step-channel cell lists its occupants, so a move puts the messages it
  * collides with on the list), so one move costs O(steps x paths x hops)
  * rather than a pass over all messages; a full scan confirms success.
+ * It stops after a budget of moves (deterministic: the same schedule on any
+ * machine), or out of time at the wall-clock safety net.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -76,8 +78,8 @@ static int conflicted(board *b, const sched_place *pl, int m)
     return 0;
 }
 
-int sched_squeeze(const coll_sched *s, const topo *t, sched_pathtab *P, sched_place *pl, int S, double deadline,
-                  uint64_t *rs, int progress)
+int sched_squeeze(const coll_sched *s, const topo *t, sched_pathtab *P, sched_place *pl, int S, long *moves,
+                  double deadline, uint64_t *rs, int progress)
 {
     int nm = s->nmsgs;
     size_t cells = (size_t)S * (size_t)sched_nchannels(t);
@@ -98,7 +100,7 @@ int sched_squeeze(const coll_sched *s, const topo *t, sched_pathtab *P, sched_pl
         mark(&b, m, pl[m].step, path_of(&b, pl, m), 1);
     }
     long it = 0;
-    int ok = 0;
+    int ok = 0; /* 1 solved, 0 the move budget ran out, -1 out of time */
     double last_report = sched_now();
     for (;;) {
         if (b.nl == 0) { /* the list ran dry: a full scan decides */
@@ -109,9 +111,13 @@ int sched_squeeze(const coll_sched *s, const topo *t, sched_pathtab *P, sched_pl
                 break;
             }
         }
+        if (it >= *moves) break; /* the budget: the same moves on any machine */
         if ((it & 255) == 0) {
             double now = sched_now();
-            if (now > deadline) break;
+            if (now > deadline) { /* the safety net only */
+                ok = -1;
+                break;
+            }
             if (progress && now - last_report > 0.5) {
                 cli_progress("sched: tabu search for %d steps: %d conflicted message(s), %ld moves", S, b.nl, it);
                 last_report = now;
@@ -153,6 +159,7 @@ int sched_squeeze(const coll_sched *s, const topo *t, sched_pathtab *P, sched_pl
         pl[m].path = bp;
         mark(&b, m, bs, &c->p[bp], 1); /* m leaves the list lazily once conflict-free */
     }
+    *moves -= it;
     free(b.occ);
     free(b.head);
     free(b.next);
