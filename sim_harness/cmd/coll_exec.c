@@ -126,7 +126,7 @@ void coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, int bytes,
     }
     if (r) {
         out->fault = 1;
-        snprintf(out->error, sizeof out->error, "%s", sy->fault);
+        snprintf(out->error, sizeof out->error, "%s", sys_error(sy));
     }
     /* results: status, then the buffers checked against the pattern (off the clock) */
     uint64_t start = UINT64_MAX, end = 0;

@@ -36,6 +36,8 @@ static const char *usage_text =
     "  --trace F.vcd       waveforms of the RTL network (--trace-window A:B: cycles [A,B))\n"
     "  --watchdog N        fail when every node waits and nothing moved for N cycles\n"
     "                      (5000; 0 = off): names lost flits, deadlocks, stalls\n"
+    "  --spin-watchdog N   fail when a core loops N cycles touching no device, no new RAM\n"
+    "                      page and no NI while the others wait or have exited (50000; 0 = off)\n"
     "  --ram KiB           RAM per node at 0x80000000 (256)\n"
     "  --clock-ratio N     core cycles per network cycle (1)\n"
     "  --arg NAME=V        argument for the firmware: NAME 0..7 (numbered register)\n"
@@ -108,7 +110,10 @@ int cmd_run(int argc, char **argv)
         } else if (!v) cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc run --help)", a);
         else if (!strcmp(a, "--max-cycles")) max_cycles = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--watchdog")) o.watchdog = cli_u64(a, argv[++i]);
-        else if (!strcmp(a, "--trace")) o.trace = argv[++i];
+        else if (!strcmp(a, "--spin-watchdog")) {
+            o.spin_watchdog = cli_u64(a, argv[++i]);
+            if (!o.spin_watchdog) o.spin_watchdog = SYS_SPIN_OFF;
+        } else if (!strcmp(a, "--trace")) o.trace = argv[++i];
         else if (!strcmp(a, "--events")) events_path = argv[++i];
         else if (!strcmp(a, "--trace-window")) cli_window(a, argv[++i], &o.trace_from, &o.trace_to);
         else if (!strcmp(a, "--ram")) o.ram_kib = (uint32_t)cli_long(a, argv[++i], 4, 65536);
@@ -230,7 +235,7 @@ int cmd_run(int argc, char **argv)
     json_object_set_new(j, "flits", json_integer((json_int_t)flits));
     if (s->halted) json_object_set_new(j, "tohost", json_integer(s->tohost_value));
     json_object_set_new(j, "ok", json_boolean(!status));
-    if (s->fault[0]) json_object_set_new(j, "error", json_string(s->fault));
+    if (s->fault[0]) json_object_set_new(j, "error", json_string(sys_error(s)));
     else if (tohost_msg[0]) json_object_set_new(j, "error", json_string(tohost_msg));
     json_object_set_new(j, "links", links_json(t, s->net, inj, s->cycle));
     units_json(j, t, s->net);
@@ -271,7 +276,7 @@ int cmd_run(int argc, char **argv)
     }
     json_decref(j);
     fflush(stdout);
-    if (s->fault[0]) cli_error("%s", s->fault);
+    if (s->fault[0]) cli_error("%s", sys_error(s));
     else if (tohost_msg[0]) cli_error("%s", tohost_msg);
     else if (status) {
         for (int i = 0; i < s->n; i++)
