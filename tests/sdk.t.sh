@@ -102,3 +102,12 @@ done
     && ok sdk-diagnosis-uncut || fail sdk-diagnosis-uncut "exit $rc, missing:$miss, $(wc -c <"$TMP/stuck") bytes"
 j=$($XNOC run --json --topo mesh:4x4 $U/sdk-stuck.elf 2>/dev/null)
 jcheck sdk-diagnosis-uncut-json "$j" '(.error|length) > 4000 and (.error|endswith("tag 115, 64 bytes))"))'
+
+# --json carries what the firmware printed (each node's last 32 lines) and
+# the exit status: the two-source image's lines are the host's lines
+j=$($XNOC run --json --topo mesh:1x1 $U/sdk-hello.elf 2>/dev/null)
+jcheck sdk-json-console "$j" "(.nodes[0].console == $(jq -R . "$TMP/host.out" | jq -s -c .)) and .nodes[0].console_dropped == 0 and .exit_status == 0"
+img SRC=tests/sdk/chatty.c NAME=sdk-chatty
+j=$($XNOC run --json --topo mesh:2x2 $U/sdk-chatty.elf 2>/dev/null); rc=$?
+jcheck sdk-json-console-bounded "$j" '.nodes[0].console == [range(8;40)|"line \(.)"] and .nodes[0].console_dropped == 8 and .nodes[1].console == [] and .exit_status == 1 and .exit_codes == [3,0,0,0] and .ok == false'
+[ $rc = 1 ] && ok sdk-json-exit-status-matches || fail sdk-json-exit-status-matches "exit $rc"

@@ -17,6 +17,8 @@
 #include "system/system.h"
 #include "system/sys_view.h"
 
+#define RUN_CONSOLE_KEEP 32 /* console lines per node in the report (the last ones) */
+
 static const char *usage_text =
     "usage: xnoc run --topo T [options] FIRMWARE.elf\n"
     "\n"
@@ -90,7 +92,7 @@ int cmd_run(int argc, char **argv)
     cmd_opts co;
     cmd_opts_init(&co, OPT_NET);
     const char *events_path = NULL;
-    sys_opts o = {.ram_kib = 256, .clock_ratio = 1, .watchdog = SYS_WATCHDOG_DEFAULT};
+    sys_opts o = {.ram_kib = 256, .clock_ratio = 1, .watchdog = SYS_WATCHDOG_DEFAULT, .console_keep = RUN_CONSOLE_KEEP};
     const char *bg_set = NULL, *bg_spec = NULL;
     uint64_t max_cycles = 10000000;
     char err[512];
@@ -187,6 +189,7 @@ int cmd_run(int argc, char **argv)
         flits += nd->ni.flits_sent;
         if (nd->linelen) {
             nd->line[nd->linelen] = 0;
+            sys_console_keep(nd, nd->line);
             fprintf(o.console_out, "[node %d] %s\n", i, nd->line);
             nd->linelen = 0;
         }
@@ -227,6 +230,12 @@ int cmd_run(int argc, char **argv)
         /* packets this NI sent to coding units, and with MC = 1 (mask flits) */
         json_object_set_new(e, "unit_packets_sent", json_integer((json_int_t)nd->ni.coded_sent));
         json_object_set_new(e, "mc_packets_sent", json_integer((json_int_t)nd->ni.mc_sent));
+        /* what the firmware printed: its last RUN_CONSOLE_KEEP lines, and how many came before them */
+        json_t *con = json_array();
+        for (int l = 0; l < nd->con_n; l++)
+            json_array_append_new(con, json_string(nd->con[(nd->con_first + l) % RUN_CONSOLE_KEEP]));
+        json_object_set_new(e, "console", con);
+        json_object_set_new(e, "console_dropped", json_integer(nd->con_dropped));
         json_array_append_new(nodes, e);
     }
     json_object_set_new(j, "exit_codes", codes);
@@ -235,6 +244,7 @@ int cmd_run(int argc, char **argv)
     json_object_set_new(j, "flits", json_integer((json_int_t)flits));
     if (s->halted) json_object_set_new(j, "tohost", json_integer(s->tohost_value));
     json_object_set_new(j, "ok", json_boolean(!status));
+    json_object_set_new(j, "exit_status", json_integer(status)); /* this command's */
     if (s->fault[0]) json_object_set_new(j, "error", json_string(sys_error(s)));
     else if (tohost_msg[0]) json_object_set_new(j, "error", json_string(tohost_msg));
     json_object_set_new(j, "links", links_json(t, s->net, inj, s->cycle));

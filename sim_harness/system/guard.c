@@ -82,6 +82,8 @@ void sys_console_keep(node *nd, const char *line)
     if (keep <= 0) return;
     if (!nd->con) nd->con = xcalloc((size_t)keep, sizeof *nd->con);
     char *l = xasprintf("%.*s", CONSOLE_LINE_MAX, line);
+    for (char *c = l; *c; c++) /* JSON strings: printable ASCII, the rest as '?' */
+        if ((unsigned char)*c < 0x20 || (unsigned char)*c > 0x7e) *c = '?';
     if (nd->con_n < keep) nd->con[(nd->con_first + nd->con_n++) % keep] = l;
     else { /* full: the oldest goes */ free(nd->con[nd->con_first]);
         nd->con[nd->con_first] = l;
