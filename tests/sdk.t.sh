@@ -65,6 +65,10 @@ jcheck sdk-spin-within-100k "$j" '([.nodes[]|select(.node!=3)|.cycles]|max) as $
 # the limit is a flag: --spin-watchdog 2000 stops it 2,000-2,256 cycles after the loop began
 j=$($XNOC run --json --topo fat-octagon --spin-watchdog 2000 $U/sdk-spin.elf 2>/dev/null)
 jcheck sdk-spin-flag "$j" '.cycles < 2400 and (.error|test("for 2[0-9]{3} cycles"))'
+# every node computing (compute.elf: matrix products on the same pages,
+# ~80,000 cycles between device accesses) is work, not a hang nobody can end
+j=$($XNOC run --json --topo mesh:2x2 --arg 0=2 build/firmware/compute.elf 2>/dev/null)
+jcheck sdk-spin-not-compute "$j" '.ok==true and .cycles > 100000 and .exit_codes==[0,0,0,0]'
 # and 0 turns it off: --max-cycles ends the run
 check_fail sdk-spin-off 1 "^xnoc run: --max-cycles 60000 reached with 1 node\(s\) running: node 3 is running at PC 0x8[0-9a-f]{7} <main\+0x[0-9a-f]+ spin.c:9>$" \
     $XNOC run --topo fat-octagon --spin-watchdog 0 --max-cycles 60000 $U/sdk-spin.elf

@@ -40,9 +40,10 @@ int sys_spin_watchdog(sys *s)
 {
     uint64_t limit = s->o.spin_watchdog ? s->o.spin_watchdog : SYS_SPIN_DEFAULT;
     if (limit == SYS_SPIN_OFF) return 0;
-    int spinner = -1, nspin = 0, busy = 0;
+    int spinner = -1, nspin = 0, busy = 0, idle = 0; /* idle: nodes that exited or wait */
     for (int i = 0; i < s->n; i++) {
         node *nd = &s->nodes[i];
+        idle += nd->state == NODE_EXITED;
         if (nd->state == NODE_EXITED || nd->state == NODE_BACKGROUND || nd->state == NODE_FAULTED) continue;
         uint64_t a = activity(nd);
         int waits = nd->last_stop == RV32_STALL || nd->last_stop == RV32_WFI;
@@ -50,26 +51,29 @@ int sys_spin_watchdog(sys *s)
             nd->spin_sig = a; /* waiting on a device is not spinning: the stall watchdog judges that */
             nd->spin_since = s->cycle;
         }
-        if (waits) continue;
+        if (waits) {
+            idle++;
+            continue;
+        }
         if (s->cycle - nd->spin_since < limit) busy = 1; /* this node still does something */
         else {
             if (spinner < 0) spinner = i;
             nspin++;
         }
     }
-    if (spinner < 0 || busy) return 0;
+    /* every node computing (a compute kernel, a one-node run) is not a hang
+     * anyone waits on: only a loop the others wait for, or left behind, is */
+    if (spinner < 0 || busy || !idle) return 0;
     node *nd = &s->nodes[spinner];
     char sym[200];
     elf_symbolize(&s->elf, nd->core.pc, sym, sizeof sym);
-    int others = 0;
-    for (int i = 0; i < s->n; i++) others += i != spinner && s->nodes[i].state != NODE_BACKGROUND;
     char also[64] = "";
     if (nspin > 1) snprintf(also, sizeof also, " (and %d more node(s) like it)", nspin - 1);
     snprintf(s->fault, sizeof s->fault,
              "node %d loops at PC 0x%08x%s (cycle %llu): no device access, no new RAM page and no NI traffic for "
              "%llu cycles%s%s (--spin-watchdog N sets the limit, 0 turns it off)",
              spinner, nd->core.pc, sym, (unsigned long long)s->cycle, (unsigned long long)(s->cycle - nd->spin_since),
-             also, others ? " while every other node has exited or waits" : "");
+             also, " while every other node has exited or waits");
     nd->state = NODE_FAULTED;
     return 1;
 }

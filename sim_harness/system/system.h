@@ -149,7 +149,9 @@ const char *sys_error(const sys *s);
 int sys_stack_guard(sys *s, node *nd);
 /* The spin watchdog (every 256 cycles): 1 (and s->fault) when a core has
  * looped without touching a device, a new RAM page or its NI for
- * o.spin_watchdog cycles while no other node makes progress. */
+ * o.spin_watchdog cycles while every other running node waits or loops
+ * the same way and at least one node waits or has exited (a run in which
+ * every node computes is left alone). */
 int sys_spin_watchdog(sys *s);
 /* Appends ": nodes 0-12, 14 are waiting for ...; node 13 is ..." to
  * s->fault, what[i] being node i's sys_describe() (NULL: not listed):
