@@ -85,7 +85,7 @@ static void find_lines(int fd, elf_info *info)
         off = next;
     }
     dwarf_end(dw);
-    qsort(info->lines, (size_t)info->nlines, sizeof *info->lines, line_by_addr);
+    if (info->nlines) qsort(info->lines, (size_t)info->nlines, sizeof *info->lines, line_by_addr);
 }
 
 const char *elf_symbolize(const elf_info *info, uint32_t addr, char *buf, size_t len)
@@ -290,7 +290,7 @@ int elf_load(const char *path, uint8_t *ram, uint32_t base, uint32_t size, elf_i
     }
     info->entry = (uint32_t)eh.e_entry;
     find_symbols(e, info);
-    qsort(info->syms, (size_t)info->nsyms, sizeof *info->syms, by_addr);
+    if (info->nsyms) qsort(info->syms, (size_t)info->nsyms, sizeof *info->syms, by_addr); /* NULL when none */
     find_lines(fd, info);
     rc = 0;
 done:
