@@ -132,10 +132,10 @@ static void to_decimal(uint64_t bits, decimal *r)
     }
     char rev[800];
     int n = 0;
-    while (b.n) {
+    do { /* m > 0: at least one group */
         uint32_t q = big_div(&b, 10000);
         for (int i = 0; i < 4; i++, q /= 10) rev[n++] = (char)('0' + q % 10);
-    }
+    } while (b.n);
     while (n && rev[n - 1] == '0') n--; /* leading zeros of the last group */
     for (int i = 0; i < n; i++) r->d[i] = rev[n - 1 - i];
     r->nd = n;
