@@ -3,7 +3,7 @@
  * counter (no core copies the data), checks it, and sends it back the same
  * way.  --arg bytes=N changes the size (a multiple of 4, up to 16384).
  * Build: `make image SRC=examples/bounce.c`; run:
- * `build/xnoc run --topo octagon --arg bytes=4096 build/firmware/bounce.elf`. */
+ * `build/xnoc run --topo octagon --arg bytes=4096 build/user/bounce.elf`. */
 #include "xnoc.h"
 
 static uint32_t buf[4096];

@@ -1,7 +1,7 @@
 /* sum - every node sends its id (and a checksum of a small buffer) to node 0,
  * which adds them up and checks the total against n(n-1)/2.  A first image
  * of your own: build it with `make image SRC=examples/sum.c` and run it with
- * `build/xnoc run --topo mesh:4x4 build/firmware/sum.elf` (docs/firmware.md). */
+ * `build/xnoc run --topo mesh:4x4 build/user/sum.elf` (docs/firmware.md). */
 #include "xnoc.h"
 
 static uint8_t ring[4096] __attribute__((aligned(8)));

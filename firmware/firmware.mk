@@ -22,15 +22,25 @@ $(BUILD)/firmware/tests/%.elf: firmware/tests/%.S
 	@echo "  FW      $@"
 	@$(FW_CC) -nostdlib -fuse-ld=lld $(if $(filter outside%,$*),-Wl$(comma)-Ttext=0x1000,-Wl$(comma)-T$(comma)firmware/lib/link.ld) -o $@ $<
 
-# An image of your own from a C file anywhere (docs/firmware.md):
-#   make image SRC=path/to/x.c      -> build/firmware/x.elf (or OUT=path.elf)
-# It links the runtime and the NI driver (firmware/lib); the collective
-# library (firmware/coll) too when EXTRA=coll.
+# An image of your own, built like an SDK's (docs/firmware.md):
+#   make image SRC="a.c b.c ..." [CFLAGS="-O0 -DN=4"] [NAME=x] [EXTRA=coll]
+#     -> build/user/NAME.elf (NAME: the first source's name; or OUT=path.elf)
+# Every source is compiled with the shipped images' flags, the C library
+# (firmware/libc: string.h, stdlib.h, stdio.h, assert.h, ctype.h) and then
+# the CFLAGS given on the command line (added, never replacing).  User
+# images live under build/user/, so no shipped image or test input can be
+# replaced.  The collective library (firmware/coll) is linked with EXTRA=coll.
+FW_LIBC      := $(wildcard firmware/libc/*.c)
+FW_USER_CFLAGS = $(FW_CFLAGS) -Ifirmware/libc/include -DXNOC_LIBC -Werror=format \
+                 $(if $(filter command line,$(origin CFLAGS)),$(CFLAGS))
+USER_NAME    = $(or $(NAME),$(basename $(notdir $(firstword $(SRC)))))
+USER_OUT     = $(or $(OUT),$(BUILD)/user/$(USER_NAME).elf)
 .PHONY: image
 image:
-	@if [ -z "$(SRC)" ]; then echo "usage: make image SRC=path/to/file.c [OUT=file.elf] [EXTRA=coll]" >&2; exit 2; fi
-	@if [ ! -f "$(SRC)" ]; then echo "make image: $(SRC): no such file" >&2; exit 2; fi
-	@mkdir -p $(dir $(or $(OUT),$(BUILD)/firmware/x))
-	@echo "  FW      $(or $(OUT),$(BUILD)/firmware/$(basename $(notdir $(SRC))).elf)"
-	@$(FW_CC) $(FW_CFLAGS) $(FW_LDFLAGS) -o $(or $(OUT),$(BUILD)/firmware/$(basename $(notdir $(SRC))).elf) \
-	    $(SRC) $(FW_LIB) $(if $(filter coll,$(EXTRA)),$(wildcard firmware/coll/*.c))
+	@if [ -z "$(strip $(SRC))" ]; then echo "usage: make image SRC=\"a.c b.c ...\" [CFLAGS=...] [NAME=name] [OUT=file.elf] [EXTRA=coll]" >&2; exit 2; fi
+	@for f in $(SRC); do if [ ! -f "$$f" ]; then echo "make image: $$f: no such file" >&2; exit 2; fi; done
+	@case "$(USER_NAME)" in */*|"") echo "make image: NAME=$(USER_NAME): a name, not a path (OUT= takes a path)" >&2; exit 2;; esac
+	@mkdir -p $(dir $(USER_OUT))
+	@echo "  FW      $(USER_OUT)"
+	@$(FW_CC) $(FW_USER_CFLAGS) $(FW_LDFLAGS) -o $(USER_OUT) \
+	    $(SRC) $(FW_LIB) $(FW_LIBC) $(if $(filter coll,$(EXTRA)),$(wildcard firmware/coll/*.c))

@@ -75,8 +75,8 @@ if grep -q 'NI to NI 31 cycles.*match' <<<"$out" && [ "$(sed -n 's/.*one-way \([
 check_fail fault-illegal 1 "node 0: illegal instruction 0xffffffff at PC 0x80000004( <[^>]*>)? \(cycle [0-9]+\)" $XNOC run --topo mesh:1x1 $FW/tests/illegal.elf
 check_fail fault-bad-address 1 "node 0: load access fault at address 0x40000000 \(PC 0x80000004( <[^>]*>)?, instruction 0x0002a303" $XNOC run --topo mesh:1x1 $FW/tests/badload.elf
 check_fail fault-no-handler 1 "node 0: environment call .* no trap handler" $XNOC run --topo mesh:1x1 $FW/tests/ecall.elf
-check_fail max-cycles 1 "--max-cycles 5000 reached with 4 node\(s\) running: node 0 is waiting for a packet at PC 0x8" $XNOC run --topo mesh:2x2 --max-cycles 5000 --watchdog 0 $FW/tests/hang.elf
-check_fail watchdog-hang 1 "^xnoc run: stall at cycle [0-9]+: every running node waits and nothing is in flight \(for [0-9]+ cycles\): node 0 is waiting for a packet at PC 0x8" $XNOC run --topo mesh:2x2 --watchdog 1000 $FW/tests/hang.elf
+check_fail max-cycles 1 "--max-cycles 5000 reached with 4 node\(s\) running: nodes 0-3 are waiting for a packet at PC 0x8" $XNOC run --topo mesh:2x2 --max-cycles 5000 --watchdog 0 $FW/tests/hang.elf
+check_fail watchdog-hang 1 "^xnoc run: stall at cycle [0-9]+: every running node waits and nothing is in flight \(for [0-9]+ cycles\): nodes 0-3 are waiting for a packet at PC 0x8" $XNOC run --topo mesh:2x2 --watchdog 1000 $FW/tests/hang.elf
 check_fail tohost-fail 1 "tohost: test 3 failed" $XNOC run --topo mesh:1x1 $FW/tests/tohost-fail.elf
 printf 'int main(){return 0;}' > "$TMP/x.c"
 clang --target=riscv64-unknown-elf -march=rv64im -nostdlib -fuse-ld=lld -Wl,-e,main -o "$TMP/rv64.elf" "$TMP/x.c" 2>/dev/null

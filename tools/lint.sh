@@ -43,7 +43,7 @@ done
 # portability); the compilers' -Wall -Wextra -Werror run in every build
 if command -v cppcheck >/dev/null; then
     if out=$(cppcheck --quiet --std=c11 --enable=warning,portability --inline-suppr -I sim_harness -D_GNU_SOURCE \
-                 sim_harness firmware/lib firmware/coll 2>&1) && [ -z "$out" ]; then
+                 sim_harness firmware/lib firmware/coll firmware/libc -I firmware/libc/include 2>&1) && [ -z "$out" ]; then
         echo "lint ok   C (cppcheck)"
     else
         echo "lint FAIL C (cppcheck)"

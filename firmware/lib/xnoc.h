@@ -41,9 +41,10 @@ void exit_node(int code) __attribute__((noreturn));
 const char *topo_name(char *buf); /* "mesh:4x4", "octagon", ... (buf: 48 bytes) */
 
 void putchar_(int c);
-int printf(const char *fmt, ...);
-int vsnprintf(char *buf, size_t n, const char *fmt, va_list ap);
-int snprintf(char *buf, size_t n, const char *fmt, ...);
+/* a wrong argument for a format is a compile error (-Wformat, -Werror) */
+int printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+int vsnprintf(char *buf, size_t n, const char *fmt, va_list ap) __attribute__((format(printf, 3, 0)));
+int snprintf(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void *memcpy(void *d, const void *s, size_t n);
 void *memset(void *d, int c, size_t n);
 

@@ -126,9 +126,10 @@ void coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, int bytes,
     }
     if (r) {
         out->fault = 1;
-        snprintf(out->error, sizeof out->error, "%s", sy->fault);
+        snprintf(out->error, sizeof out->error, "%s", sys_error(sy));
     }
     /* results: status, then the buffers checked against the pattern (off the clock) */
+    cli_progress("verification: the buffers of %d node(s) against the pattern", s->nterms);
     uint64_t start = UINT64_MAX, end = 0;
     out->verified = !r;
     for (int i = 0; i < s->nterms; i++) {
@@ -149,6 +150,7 @@ void coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, int bytes,
         if (t0 < start) start = t0;
         if (res[PR_COMBINE] > out->combine_cycles) out->combine_cycles = res[PR_COMBINE];
     }
+    cli_progress_done();
     /* a step lasts from the last node's end of the previous step (in global
      * mode, when the barrier lets everyone go) to the last node's end of it */
     uint64_t last = start;

@@ -18,7 +18,7 @@
 
 typedef struct {
     int verified, fault;
-    char error[800];
+    char error[8192]; /* the run's error line (sys_error: grouped, uncut up to this size) */
     uint64_t cycles;
     uint64_t *step_cycles;
     uint64_t stalls;

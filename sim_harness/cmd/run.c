@@ -17,6 +17,8 @@
 #include "system/system.h"
 #include "system/sys_view.h"
 
+#define RUN_CONSOLE_KEEP 32 /* console lines per node in the report (the last ones) */
+
 static const char *usage_text =
     "usage: xnoc run --topo T [options] FIRMWARE.elf\n"
     "\n"
@@ -39,6 +41,8 @@ static const char *usage_text =
     "  --fail-undelivered  fail (exit 1) when a node ends with messages its firmware never\n"
     "                      took (in its ring, not released, or held in its NI); without\n"
     "                      it such messages are a warning naming node, source, tag, length\n"
+    "  --spin-watchdog N   fail when a core loops N cycles touching no device, no new RAM\n"
+    "                      page and no NI while the others wait or have exited (50000; 0 = off)\n"
     "  --ram KiB           RAM per node at 0x80000000 (256)\n"
     "  --clock-ratio N     core cycles per network cycle (1)\n"
     "  --arg NAME=V        argument for the firmware: NAME 0..7 (numbered register)\n"
@@ -89,7 +93,7 @@ int cmd_run(int argc, char **argv)
     cmd_opts co;
     cmd_opts_init(&co, OPT_NET);
     const char *events_path = NULL;
-    sys_opts o = {.ram_kib = 256, .clock_ratio = 1, .watchdog = SYS_WATCHDOG_DEFAULT};
+    sys_opts o = {.ram_kib = 256, .clock_ratio = 1, .watchdog = SYS_WATCHDOG_DEFAULT, .console_keep = RUN_CONSOLE_KEEP};
     const char *bg_set = NULL, *bg_spec = NULL;
     uint64_t max_cycles = 10000000;
     int fail_undelivered = 0;
@@ -111,7 +115,10 @@ int cmd_run(int argc, char **argv)
         } else if (!v) cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc run --help)", a);
         else if (!strcmp(a, "--max-cycles")) max_cycles = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--watchdog")) o.watchdog = cli_u64(a, argv[++i]);
-        else if (!strcmp(a, "--trace")) o.trace = argv[++i];
+        else if (!strcmp(a, "--spin-watchdog")) {
+            o.spin_watchdog = cli_u64(a, argv[++i]);
+            if (!o.spin_watchdog) o.spin_watchdog = SYS_SPIN_OFF;
+        } else if (!strcmp(a, "--trace")) o.trace = argv[++i];
         else if (!strcmp(a, "--events")) events_path = argv[++i];
         else if (!strcmp(a, "--trace-window")) cli_window(a, argv[++i], &o.trace_from, &o.trace_to);
         else if (!strcmp(a, "--ram")) o.ram_kib = (uint32_t)cli_long(a, argv[++i], 4, 65536);
@@ -195,6 +202,7 @@ int cmd_run(int argc, char **argv)
         flits += nd->ni.flits_sent;
         if (nd->linelen) {
             nd->line[nd->linelen] = 0;
+            sys_console_keep(nd, nd->line);
             fprintf(o.console_out, "[node %d] %s\n", i, nd->line);
             nd->linelen = 0;
         }
@@ -237,6 +245,12 @@ int cmd_run(int argc, char **argv)
         json_object_set_new(e, "mc_packets_sent", json_integer((json_int_t)nd->ni.mc_sent));
         /* messages its firmware never took, if any (like "error": absent when there is none) */
         if (undelivered[i]) json_object_set_new(e, "undelivered", json_integer(undelivered[i]));
+        /* what the firmware printed: its last RUN_CONSOLE_KEEP lines, and how many came before them */
+        json_t *con = json_array();
+        for (int l = 0; l < nd->con_n; l++)
+            json_array_append_new(con, json_string(nd->con[(nd->con_first + l) % RUN_CONSOLE_KEEP]));
+        json_object_set_new(e, "console", con);
+        json_object_set_new(e, "console_dropped", json_integer(nd->con_dropped));
         json_array_append_new(nodes, e);
     }
     json_object_set_new(j, "exit_codes", codes);
@@ -245,7 +259,8 @@ int cmd_run(int argc, char **argv)
     json_object_set_new(j, "flits", json_integer((json_int_t)flits));
     if (s->halted) json_object_set_new(j, "tohost", json_integer(s->tohost_value));
     json_object_set_new(j, "ok", json_boolean(!status));
-    if (s->fault[0]) json_object_set_new(j, "error", json_string(s->fault));
+    json_object_set_new(j, "exit_status", json_integer(status)); /* this command's */
+    if (s->fault[0]) json_object_set_new(j, "error", json_string(sys_error(s)));
     else if (tohost_msg[0]) json_object_set_new(j, "error", json_string(tohost_msg));
     else if (status && fail_undelivered && undel_first[0]) json_object_set_new(j, "error", json_string(undel_first));
     json_object_set_new(j, "links", links_json(t, s->net, inj, s->cycle));
@@ -287,7 +302,7 @@ int cmd_run(int argc, char **argv)
     }
     json_decref(j);
     fflush(stdout);
-    if (s->fault[0]) cli_error("%s", s->fault);
+    if (s->fault[0]) cli_error("%s", sys_error(s));
     else if (tohost_msg[0]) cli_error("%s", tohost_msg);
     else if (status) {
         for (int i = 0; i < s->n; i++)

@@ -85,7 +85,7 @@ static void find_lines(int fd, elf_info *info)
         off = next;
     }
     dwarf_end(dw);
-    qsort(info->lines, (size_t)info->nlines, sizeof *info->lines, line_by_addr);
+    if (info->nlines) qsort(info->lines, (size_t)info->nlines, sizeof *info->lines, line_by_addr);
 }
 
 const char *elf_symbolize(const elf_info *info, uint32_t addr, char *buf, size_t len)
@@ -152,8 +152,74 @@ static void find_symbols(Elf *e, elf_info *info)
             }
             if (!strcmp(name, "tohost")) info->tohost = (uint32_t)s.st_value;
             else if (!strcmp(name, "fromhost")) info->fromhost = (uint32_t)s.st_value;
+            else if (!strcmp(name, "__stack_bottom")) info->stack_bottom = (uint32_t)s.st_value;
         }
     }
+}
+
+#define RV32IM_FIX "xnoc cores are RV32IM: build with -march=rv32im -mabi=ilp32"
+
+/* The ISA the image was built for, where it says so: the ELF header's
+ * flags (RVC, the floating-point ABI, RVE) and the arch string of the
+ * .riscv.attributes section ("rv32i2p0_m2p0_a2p0_c2p0").  0, or -1 with
+ * one line in err naming the flag or extension and the -march to use. */
+static int check_isa(Elf *e, const GElf_Ehdr *eh, const char *path, char *err, size_t errlen)
+{
+    static const char *abi[] = {"", "single-float ABI (-mabi=ilp32f)", "double-float ABI (-mabi=ilp32d)",
+                                "quad-float ABI (-mabi=ilp32q)"};
+    unsigned fl = (unsigned)eh->e_flags;
+    if (fl & 0x1) {
+        snprintf(err, errlen,
+                 "%s: built with compressed instructions (ELF flag 0x1, RVC: -march=rv32imac or the like): " RV32IM_FIX,
+                 path);
+        return -1;
+    }
+    if (fl & 0x6) {
+        snprintf(err, errlen,
+                 "%s: built for the %s (ELF flags 0x%x): xnoc cores have no FPU: build with -march=rv32im "
+                 "-mabi=ilp32",
+                 path, abi[fl >> 1 & 3], fl & 0x6);
+        return -1;
+    }
+    if (fl & 0x8) {
+        snprintf(err, errlen, "%s: built for RV32E (ELF flag 0x8, -mabi=ilp32e): " RV32IM_FIX, path);
+        return -1;
+    }
+    Elf_Scn *scn = NULL;
+    size_t shstr;
+    if (elf_getshdrstrndx(e, &shstr)) return 0;
+    while ((scn = elf_nextscn(e, scn))) {
+        GElf_Shdr sh;
+        const char *name;
+        if (!gelf_getshdr(scn, &sh) || !(name = elf_strptr(e, shstr, sh.sh_name)) || strcmp(name, ".riscv.attributes"))
+            continue;
+        Elf_Data *d = elf_getdata(scn, NULL);
+        if (!d || !d->d_buf) return 0;
+        const char *b = d->d_buf, *end = b + d->d_size, *arch = NULL;
+        for (const char *p = b; p + 4 < end && !arch; p++)
+            if (!memcmp(p, "rv32", 4) || !memcmp(p, "rv64", 4)) arch = p;
+        if (!arch) return 0;
+        size_t alen = strnlen(arch, (size_t)(end - arch));
+        char *a = strndup(arch, alen);
+        if (!a) return 0;
+        int bad = 0;
+        /* first token: rv32 + base letter + version, then _-separated extensions */
+        for (char *tok = a + 4, *save = NULL, *t = strtok_r(tok, "_", &save); t && !bad;
+             t = strtok_r(NULL, "_", &save)) {
+            size_t n = 0;
+            while (t[n] && !(t[n] >= '0' && t[n] <= '9')) n++;
+            int ok = (n == 1 && (t[0] == 'i' || t[0] == 'm')) || (n == 5 && !strncmp(t, "zicsr", 5)) ||
+                     (n == 8 && !strncmp(t, "zifencei", 8)) || (n == 5 && !strncmp(t, "zmmul", 5));
+            if (!ok) {
+                bad = 1;
+                snprintf(err, errlen, "%s: built for the '%.*s' extension (.riscv.attributes: %s): " RV32IM_FIX, path,
+                         (int)n, t, arch);
+            }
+        }
+        free(a);
+        return bad ? -1 : 0;
+    }
+    return 0;
 }
 
 int elf_load(const char *path, uint8_t *ram, uint32_t base, uint32_t size, elf_info *info, char *err, size_t errlen)
@@ -193,6 +259,7 @@ int elf_load(const char *path, uint8_t *ram, uint32_t base, uint32_t size, elf_i
         snprintf(err, errlen, "%s: not an executable (ELF type %u; link it first)", path, (unsigned)eh.e_type);
         goto done;
     }
+    if (check_isa(e, &eh, path, err, errlen)) goto done;
     if (elf_getphdrnum(e, &nph)) nph = 0;
     int loaded = 0;
     info->lo = UINT32_MAX;
@@ -223,7 +290,7 @@ int elf_load(const char *path, uint8_t *ram, uint32_t base, uint32_t size, elf_i
     }
     info->entry = (uint32_t)eh.e_entry;
     find_symbols(e, info);
-    qsort(info->syms, (size_t)info->nsyms, sizeof *info->syms, by_addr);
+    if (info->nsyms) qsort(info->syms, (size_t)info->nsyms, sizeof *info->syms, by_addr); /* NULL when none */
     find_lines(fd, info);
     rc = 0;
 done:

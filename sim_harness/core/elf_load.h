@@ -18,6 +18,7 @@ typedef struct {
 typedef struct {
     uint32_t entry;
     uint32_t tohost, fromhost; /* symbol addresses, 0 if absent */
+    uint32_t stack_bottom;     /* __stack_bottom (firmware/lib/link.ld): the stack's limit, 0 if absent */
     uint32_t lo, hi;           /* extent of the loaded segments */
     elf_sym *syms;             /* functions and labels, by address (elf_info_free) */
     int nsyms;
@@ -29,8 +30,9 @@ typedef struct {
 
 /* Copies every PT_LOAD segment into ram (which starts at base, size bytes),
  * zero-filling bss.  Returns 0, or -1 with one line in err naming the
- * problem: not an ELF, not 32-bit, not RISC-V, no loadable segment, a
- * segment outside RAM. */
+ * problem: not an ELF, not 32-bit, not RISC-V, built for an extension the
+ * cores lack (RVC, F/D ABI, RV32E in the ELF flags; any letter but I and M
+ * in .riscv.attributes), no loadable segment, a segment outside RAM. */
 int elf_load(const char *path, uint8_t *ram, uint32_t base, uint32_t size, elf_info *info, char *err, size_t errlen);
 
 void elf_info_free(elf_info *info);

@@ -20,8 +20,9 @@ int rv32_init(rv32 *c, uint32_t ram_base, uint32_t ram_size, uint32_t hartid)
     c->ram_size = ram_size;
     c->ram = calloc(ram_size, 1);
     c->dc = calloc(ram_size / 4 + 1, sizeof *c->dc);
+    c->page_seen = calloc((ram_size >> RV32_PAGE_SHIFT) + 1, 1);
     c->mhartid = hartid;
-    if (!c->ram || !c->dc) {
+    if (!c->ram || !c->dc || !c->page_seen) {
         rv32_free(c);
         return -1;
     }
@@ -33,8 +34,10 @@ void rv32_free(rv32 *c)
 {
     free(c->ram);
     free(c->dc);
+    free(c->page_seen);
     c->ram = NULL;
     c->dc = NULL;
+    c->page_seen = NULL;
 }
 
 void rv32_reset(rv32 *c, uint32_t pc)
@@ -90,6 +93,7 @@ int rv32_run(rv32 *c, uint64_t budget)
     uint32_t *const x = c->x;
     uint8_t *const ram = c->ram;
     rv32_decoded *const dc = c->dc;
+    uint8_t *const seen = c->page_seen;
     const uint32_t base = c->ram_base, size = c->ram_size, tohost = c->tohost;
     uint32_t pc = c->pc;
     rv32_decoded *d = entry(c, pc);
@@ -124,6 +128,7 @@ int rv32_run(rv32 *c, uint64_t budget)
         if (cond) JUMP(pc + (uint32_t)d->imm);                                                                         \
         NEXT();                                                                                                        \
     } while (0)
+#define NEW_PAGE(off) (seen[(off) >> RV32_PAGE_SHIFT] = 1, c->pages_touched++)
 #define RS1 x[d->rs1]
 #define RS2 x[d->rs2]
 #define RD x[d->rd]
@@ -185,6 +190,7 @@ next:
         uint32_t off_ = a - base;                                                                                      \
         if (off_ <= size - (bytes)) {                                                                                  \
             T t_;                                                                                                      \
+            if (!seen[off_ >> RV32_PAGE_SHIFT]) NEW_PAGE(off_);                                                        \
             memcpy(&t_, ram + off_, bytes);                                                                            \
             RD = (uint32_t)(ext)t_;                                                                                    \
             NEXT();                                                                                                    \
@@ -204,6 +210,7 @@ next:
         uint32_t off_ = a - base;                                                                                      \
         if (off_ <= size - (bytes)) {                                                                                  \
             T t_ = (T)v;                                                                                               \
+            if (!seen[off_ >> RV32_PAGE_SHIFT]) NEW_PAGE(off_);                                                        \
             memcpy(ram + off_, &t_, bytes);                                                                            \
             dc[off_ >> 2].op = OP_UNDECODED;                                                                           \
             dc[(off_ + (bytes)-1) >> 2].op = OP_UNDECODED;                                                             \
@@ -423,4 +430,5 @@ out:
 #undef IMM
 #undef RAM_LOAD
 #undef RAM_STORE
+#undef NEW_PAGE
 }

@@ -89,7 +89,13 @@ typedef struct rv32 {
     /* set by the embedder, typically inside mmio() (a device whose next event
      * moved), to end rv32_run after the current instruction: RV32_STOP */
     int stop;
+    /* RAM pages (4 KiB) a load or store of the core has touched: page_seen[]
+     * one byte per page, pages_touched how many; the system's spin watchdog
+     * calls a core that touches no new page (and no device) stuck */
+    uint8_t *page_seen;
+    uint64_t pages_touched;
 } rv32;
+#define RV32_PAGE_SHIFT 12
 
 /* Allocates RAM (zeroed) and the decode cache; ram_size must be a multiple
  * of 4.  Returns 0, or -1 (out of memory / bad size). */

@@ -14,6 +14,7 @@
 static void console_flush(node *nd)
 {
     nd->line[nd->linelen] = 0;
+    sys_console_keep(nd, nd->line);
     if (nd->console) fprintf(nd->console, "%s\n", nd->line);
     else fprintf(nd->sys->o.console_out, "[node %d] %s\n", nd->id, nd->line);
     nd->linelen = 0;
@@ -137,6 +138,7 @@ static int node_mmio(void *ctx, uint32_t addr, int size, int is_store, uint32_t 
 {
     node *nd = ctx;
     int r = RV32_MMIO_FAULT;
+    nd->dev_accesses++;
     if (size == 4 && addr - DEV_BASE < 0x1000) r = dev_mmio(nd, addr - DEV_BASE, is_store, val);
     else if (size == 4 && addr - NI_BASE < 0x1000) r = ni_mmio(&nd->ni, addr - NI_BASE, is_store, val);
     else if (size == 1 && is_store && addr == DEV_BASE + DEV_CONSOLE) r = dev_mmio(nd, DEV_CONSOLE, 1, val);
@@ -189,6 +191,7 @@ sys *sys_create(const topo *t, const router_cfg *rc, const sys_opts *o, const ch
     s->spurious_inj_credit = getenv("XNOC_TEST_SPURIOUS_INJ_CREDIT") != NULL;
     s->o = *o;
     s->elf = info; /* its symbols name PCs in fault and stall lines */
+    if (info.stack_bottom > RAM_BASE && info.stack_bottom - RAM_BASE < ram) s->stack_bottom = info.stack_bottom;
     if (!s->o.console_out) s->o.console_out = stdout;
     if (s->o.clock_ratio < 1) s->o.clock_ratio = 1;
     s->n = t->nterms;
@@ -253,10 +256,13 @@ void sys_free(sys *s)
         node *nd = &s->nodes[i];
         if (nd->linelen) console_flush(nd);
         if (nd->console) fclose(nd->console);
+        for (int l = 0; l < nd->con_n; l++) free(nd->con[l]);
+        free(nd->con);
         ni_free(&nd->ni);
         rv32_free(&nd->core);
     }
     net_close(s->net);
+    free(s->fault_full);
     free(s->nodes);
     free(s->inj);
     free(s->ej);
@@ -289,17 +295,29 @@ void sys_describe(const sys *s, int i, char *buf, size_t len)
     else if (nd->last_stop == RV32_STALL)
         snprintf(buf, len, "node %d is waiting for its send channel (0x%08x) at PC 0x%08x%s", i, a, pc, sym);
     else snprintf(buf, len, "node %d is running at PC 0x%08x%s", i, pc, sym);
-    /* what the NI knows: complete messages it cannot deliver */
-    int held = 0;
-    for (int c = 0; c < nd->ni.k; c++)
-        for (int v = 0; v < nd->ni.vcs; v++) held += nd->ni.rx[c][v].held;
+    /* what the NI knows: messages it holds or the firmware has not read, beside the posted receives */
+    char *held = sys_describe_ni(s, i);
     size_t l = strlen(buf);
-    if (held && !nd->ni.ring_size)
-        snprintf(buf + l, len - l, " (%d message(s) wait at its NI, which has no receive ring: noc_init() not called?)",
-                 held);
-    else if (held)
-        snprintf(buf + l, len - l, " (%d message(s) wait at its NI for room in its full %u-byte receive ring)", held,
-                 nd->ni.ring_size);
+    snprintf(buf + l, len - l, "%s", held);
+    free(held);
+}
+
+/* the running nodes' states, grouped, after s->fault (system/diagnose.c) */
+static void sys_describe_waiting(sys *s)
+{
+    char **what = xcalloc((size_t)s->n, sizeof *what);
+    for (int i = 0; i < s->n; i++) {
+        if (s->nodes[i].state == NODE_EXITED || s->nodes[i].state == NODE_BACKGROUND) continue;
+        size_t cap = 1024;
+        for (;;) { /* the whole description */
+            what[i] = xrealloc(what[i], cap);
+            what[i][cap - 2] = 0;
+            sys_describe(s, i, what[i], cap);
+            if (!what[i][cap - 2]) break;
+            cap *= 2;
+        }
+    }
+    sys_group_states(s, what);
 }
 
 int sys_undelivered(const sys *s, int i, char *buf, size_t len)
@@ -351,24 +369,6 @@ static void fault_line(sys *s, node *nd)
             "node %d: %s (cause %u, tval 0x%08x) at PC 0x%08x%s (instruction 0x%08x, cycle %llu) with no trap handler",
             nd->id, rv32_cause_name(c->fault_cause), c->fault_cause, c->fault_tval, c->fault_pc, sym, c->fault_insn,
             (unsigned long long)s->cycle);
-}
-
-/* "node 0 is waiting ...; node 1 ...; and 12 more" for the waiting nodes */
-static void describe_waiting(const sys *s, char *buf, size_t len)
-{
-    char d[200];
-    int w = 0;
-    for (int i = 0; i < s->n && w < 4; i++) {
-        if (s->nodes[i].state == NODE_EXITED || s->nodes[i].state == NODE_BACKGROUND) continue;
-        sys_describe(s, i, d, sizeof d);
-        size_t l = strlen(buf);
-        snprintf(buf + l, len - l, "%s %s", w ? ";" : ":", d);
-        w++;
-    }
-    if (s->running > w) { /* one line stays one line on 64 nodes */
-        size_t l = strlen(buf);
-        snprintf(buf + l, len - l, "; and %d more", s->running - w);
-    }
 }
 
 /* Something that changes whenever anything makes progress: instructions,
@@ -424,7 +424,7 @@ static int watchdog(sys *s)
                  "stall at cycle %llu: every running node waits and none has sent or received a flit "
                  "for %llu cycles (background traffic runs on)",
                  (unsigned long long)s->cycle, (unsigned long long)quiet);
-        describe_waiting(s, s->fault, sizeof s->fault);
+        sys_describe_waiting(s);
         return 1;
     }
     links_first_held(t, s->net, s->rc.vcs, where, sizeof where);
@@ -459,7 +459,7 @@ static int watchdog(sys *s)
         snprintf(s->fault, sizeof s->fault,
                  "stall at cycle %llu: every running node waits and nothing is in flight (for %llu cycles)",
                  (unsigned long long)s->cycle, (unsigned long long)quiet);
-    describe_waiting(s, s->fault, sizeof s->fault);
+    sys_describe_waiting(s);
     return 1;
 }
 
@@ -473,7 +473,7 @@ int sys_run(sys *s, uint64_t max_cycles)
         if (s->cycle >= max_cycles) {
             snprintf(s->fault, sizeof s->fault, "--max-cycles %llu reached with %d node(s) running",
                      (unsigned long long)max_cycles, s->running);
-            describe_waiting(s, s->fault, sizeof s->fault);
+            sys_describe_waiting(s);
             return 2;
         }
         for (int i = 0; i < s->n; i++) {
@@ -487,6 +487,7 @@ int sys_run(sys *s, uint64_t max_cycles)
             }
             nd->last_stop = rv32_run(c, (uint32_t)ratio);
             c->cycle = c0 + (uint64_t)ratio;
+            if (s->stack_bottom && sys_stack_guard(s, nd)) return 1;
             if (nd->last_stop == RV32_FAULT) {
                 fault_line(s, nd);
                 return 1;
@@ -524,16 +525,13 @@ int sys_run(sys *s, uint64_t max_cycles)
         }
         if ((s->cycle & 255) == 0) {
             if (s->o.watchdog && watchdog(s)) return 1;
+            if (sys_spin_watchdog(s)) return 1;
             if (cli_interrupted) { /* Ctrl-C: stop here; the caller reports what ran */
                 snprintf(s->fault, sizeof s->fault, "interrupted at cycle %llu (Ctrl-C)", (unsigned long long)s->cycle);
                 return 3;
             }
         }
-        if ((s->cycle & 0xfff) == 0) {
-            char rate[80];
-            cli_progress("cycle %llu: %d of %d node(s) running, %s", (unsigned long long)s->cycle, s->running, s->n,
-                         cli_rate_eta(s->cycle - run_c0, 0, run_t0, rate, sizeof rate));
-        }
+        if ((s->cycle & 0xfff) == 0) sys_progress(s, max_cycles, run_c0, run_t0);
     }
     return 0;
 }

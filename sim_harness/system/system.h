@@ -53,6 +53,15 @@ typedef struct node {
     int linelen;
     FILE *console;
     struct sys *sys;
+    /* firmware bugs (system/guard.c): device accesses, the spin watchdog's
+     * activity signature and the cycle it last changed; the stack guard
+     * arms once sp has been above the stack bottom */
+    uint64_t dev_accesses, spin_sig, spin_since;
+    int stack_armed;
+    /* the console's last o.console_keep lines, oldest first from con_first
+     * (a ring), and how many older ones were dropped (system/guard.c) */
+    char **con;
+    int con_n, con_first, con_dropped;
 } node;
 
 typedef struct {
@@ -73,9 +82,16 @@ typedef struct {
     double bg_rate;                  /* flits per cycle each background terminal offers */
     int bg_bytes;                    /* its message size */
     uint64_t bg_seed;
+    /* a core that touches no device, no new RAM page and no NI traffic for
+     * this many cycles while every other node has exited or waits is stuck
+     * in a loop: 0 = SYS_SPIN_DEFAULT, SYS_SPIN_OFF = never */
+    uint64_t spin_watchdog;
+    int console_keep; /* lines of each node's console kept for the report (sys_console) */
 } sys_opts;
 
 #define SYS_WATCHDOG_DEFAULT 5000
+#define SYS_SPIN_DEFAULT 50000
+#define SYS_SPIN_OFF UINT64_MAX
 
 typedef struct sys {
     const topo *t;
@@ -103,6 +119,8 @@ typedef struct sys {
     void *on_cycle_arg;
     struct background *bg; /* background terminals, or NULL */
     struct hop_log *hops;  /* --events: packet events from the link taps, or NULL */
+    char *fault_full;      /* the whole diagnosis when fault[] cannot hold it (sys_error), or NULL */
+    uint32_t stack_bottom; /* the image's __stack_bottom (stack guard), 0 = none */
 } sys;
 
 /* Builds the network (or takes it from the cache) and one node per terminal,
@@ -126,5 +144,33 @@ void sys_describe(const sys *s, int i, char *buf, size_t len);
  * with 2 undelivered message(s): from terminal 1 (tag 8, 16 bytes) in its
  * receive ring, not released; ..."; returns their number (0: buf empty). */
 int sys_undelivered(const sys *s, int i, char *buf, size_t len);
+
+/* The run's error line, complete: s->fault, or the longer diagnosis it
+ * begins (a stall naming every node); "" when there is none. */
+const char *sys_error(const sys *s);
+
+/* ---- firmware bugs and diagnoses (system/guard.c, system/diagnose.c) ---- */
+/* The stack guard: 1 (and s->fault) when node nd's sp went below the
+ * image's __stack_bottom. */
+int sys_stack_guard(sys *s, node *nd);
+/* The spin watchdog (every 256 cycles): 1 (and s->fault) when a core has
+ * looped without touching a device, a new RAM page or its NI for
+ * o.spin_watchdog cycles while every other running node waits or loops
+ * the same way and at least one node waits or has exited (a run in which
+ * every node computes is left alone). */
+int sys_spin_watchdog(sys *s);
+/* Appends ": nodes 0-12, 14 are waiting for ...; node 13 is ..." to
+ * s->fault, what[i] being node i's sys_describe() (NULL: not listed):
+ * identical states grouped, the whole line in s->fault_full when it does
+ * not fit.  Frees what[] and its strings. */
+void sys_group_states(sys *s, char **what);
+/* What node i's NI holds that the firmware does not take: messages held
+ * for want of a ring or ring room, unread ring messages, posted receives
+ * not yet matched; "" when nothing.  Heap string. */
+char *sys_describe_ni(const sys *s, int i);
+/* The progress line (cli_progress): phase, cycle of max_cycles, ETA. */
+void sys_progress(const sys *s, uint64_t max_cycles, uint64_t c0, double t0);
+/* A console line of node nd for the report (the last o.console_keep kept). */
+void sys_console_keep(node *nd, const char *line);
 
 #endif

@@ -1,0 +1,1 @@
+62 s for 2 model2 being built

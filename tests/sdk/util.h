@@ -1,0 +1,1 @@
+int check(const char *s);
