@@ -77,3 +77,8 @@ printf 'void topo_parse(void);\nvoid rv32_upcall(void) { topo_parse(); }\n' > "$
 cc -c -o "$TMP/up.o" "$TMP/up.c"
 ld -r -o "$TMP/depsc/obj/sim_harness/core/rv32.o" "${XNOC_BUILD:-build}/obj/sim_harness/core/rv32.o" "$TMP/up.o"
 check_fail layer-violation-found 1 "layering: sim_harness/core/rv32.c uses sim_harness/net/topo.c .core/ is below net/." tools/deps.sh "$TMP/depsc"
+
+# C formatting is part of the structure: every C file as .clang-format says
+# (make format-check names the ones that differ; `make format` fixes them)
+if out=$(make -s format-check 2>&1); then ok format-clean
+else fail format-clean "$(echo "$out" | head -3 | tr '\n' ' ')"; fi

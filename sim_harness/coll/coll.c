@@ -11,8 +11,8 @@
 static const char *op_names[OP_COUNT] = {
     "barrier", "bcast", "scatter", "gather", "reduce", "allgather", "alltoall", "mnb", "mns",
 };
-static const char *algo_names[ALGO_COUNT] = {"sched", "tree", "ring", "rd",  "all-at-once",
-                                             "qcdoc", "hnc",  "llf",  "glf", "forest", "combine"};
+static const char *algo_names[ALGO_COUNT] = {"sched", "tree", "ring", "rd",     "all-at-once", "qcdoc",
+                                             "hnc",   "llf",  "glf",  "forest", "combine"};
 
 const char *coll_op_name(coll_op op) { return op < OP_COUNT ? op_names[op] : "?"; }
 const char *coll_algo_name(coll_algo a) { return a < ALGO_COUNT ? algo_names[a] : "?"; }
