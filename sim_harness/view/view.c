@@ -144,6 +144,9 @@ void view_close(view *v)
     free(v->net_buf);
     free(v->net_xor);
     free(v->net_mc);
+    free(v->labels.box);
+    free(v->labels.kind);
+    free(v->labels.id);
     free(v);
 }
 
