@@ -148,8 +148,7 @@ static float layout_dragonfly(vlayout *L, const topo *t, float cx, float cy, flo
         snprintf(g[x].caption, sizeof g[x].caption, "group %d", x);
         g[x].cap_at = add(gc, mul(out, rg + 0.80f * c));
     }
-    for (int i = 0; i < t->nlinks; i++)
-        L->kind[i] = t->links[i].src_port < a - 1 ? LINK_LOCAL : LINK_GLOBAL;
+    for (int i = 0; i < t->nlinks; i++) L->kind[i] = t->links[i].src_port < a - 1 ? LINK_LOCAL : LINK_GLOBAL;
     return c;
 }
 

@@ -246,8 +246,7 @@ void scene_draw(vpaint *P, const vlayout *L, const topo *t, const vstats *S, con
     for (int term = 0; term < t->nterms; term++)
         draw_terminal(P, L, S, term, sc->sel_kind == HIT_TERM && sc->sel_id == term);
 
-    placer pl = {.out = sc->placed,
-                 .area = {(float)L->net.x, (float)L->net.y, (float)L->net.w, (float)L->net.h}};
+    placer pl = {.out = sc->placed, .area = {(float)L->net.x, (float)L->net.y, (float)L->net.w, (float)L->net.h}};
     if (pl.out) pl.out->n = 0;
     float rs = L->rs, ts = L->ts / 2;
     for (int k = 0; k <= L->ncopies; k++)

@@ -135,6 +135,12 @@ void paint_disc(vpaint *P, vpt c, float r, SDL_Color col);
 /* Text with its left/centre/right edge at x and its top at y; returns its width. */
 int paint_text(vpaint *P, TTF_Font *f, const char *s, float x, float y, int align, SDL_Color c);
 
+/* Text cut to maxw pixels (ending in an ellipsis), left-aligned at x. */
+int paint_text_fit(vpaint *P, TTF_Font *f, const char *s, float x, float y, float maxw, SDL_Color c);
+/* The utilization colour scale left (idle) to right (full); in SVG one
+ * rectangle filled with a <linearGradient>. */
+void paint_util_bar(vpaint *P, float x, float y, float w, float h);
+
 /* SVG documents: the header (size in pixels, background) and the end. */
 void paint_svg_begin(vpaint *P, FILE *f, int width, int height);
 void paint_svg_end(vpaint *P);
@@ -178,6 +184,7 @@ void panel_draw(vpaint *P, const vlayout *L, const topo *t, const vstats *S, con
 
 struct view {
     const topo *t;
+    topo *own_t; /* a copy of t for a window held open after view_close() */
     view_opts o;
     char err[512];
     SDL_Surface *surf; /* every picture is drawn here first */
@@ -190,6 +197,7 @@ struct view {
     /* live */
     SDL_Window *win;
     int paused, step_once, quit, finished;
+    int done;  /* view_finish() succeeded: a window stays open after view_close() */
     int speed; /* index into live.c's cycles-per-frame table */
     uint64_t live_next, stride;
     uint32_t last_present, last_update;
