@@ -269,7 +269,7 @@ int layout_build(vlayout *L, const topo *t, int width, int height)
 
     L->rs = RS * c;
     L->ts = TS * c;
-    L->lw = fmaxf(1.5f, 0.035f * c);
+    L->lw = fmaxf(2.0f, 0.035f * c); /* thinner lines lose a pixel row to rounding */
     float off = fmaxf(L->lw * 0.9f, 0.065f * c), gap = fmaxf(2.0f, GAP * c), tgap = TGAP * c;
 
     for (int term = 0; term < t->nterms; term++) {

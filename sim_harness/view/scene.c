@@ -185,8 +185,9 @@ static void value_label(vpaint *P, placer *pl, const vpath *p, double u, int id)
     }
 }
 
-/* "t5" under a terminal's box, else above, right or left of it */
-static void term_label(vpaint *P, placer *pl, const vlayout *L, int term)
+/* "t5" next to a terminal's box: on its side away from its router first
+ * (clear of the injection and ejection arrows), then the other sides */
+static void term_label(vpaint *P, placer *pl, const vlayout *L, const topo *t, int term)
 {
     char txt[16];
     snprintf(txt, sizeof txt, "t%d", term);
@@ -198,12 +199,23 @@ static void term_label(vpaint *P, placer *pl, const vlayout *L, int term)
                          {c.x - fw / 2, c.y - s - fh, fw, fh},
                          {c.x + s, c.y - fh / 2, fw, fh},
                          {c.x - s - fw, c.y - fh / 2, fw, fh}};
-    for (int k = 0; k < 4; k++)
+    vpt r = L->router[topo_term_router(t, term)];
+    float away[4] = {c.y - r.y, r.y - c.y, c.x - r.x, r.x - c.x}; /* below, above, right, left */
+    int order[4] = {0, 1, 2, 3};
+    for (int a = 1; a < 4; a++)
+        for (int b = a; b > 0 && away[order[b]] > away[order[b - 1]] + 0.5f; b--) {
+            int x = order[b];
+            order[b] = order[b - 1];
+            order[b - 1] = x;
+        }
+    for (int i = 0; i < 4; i++) {
+        int k = order[i];
         if (is_free(pl, cand[k])) {
             paint_text(P, P->small, txt, cand[k].x, cand[k].y, ALIGN_LEFT, COL_INK);
             record(pl, cand[k], LABEL_TERM, term);
             return;
         }
+    }
 }
 
 static vpt router_at(const vlayout *L, const topo *t, int k, int r)
@@ -232,9 +244,12 @@ void scene_draw(vpaint *P, const vlayout *L, const topo *t, const vstats *S, con
     paint_rect(P, (float)L->net.x, (float)L->net.y, (float)L->net.w, (float)L->net.h, COL_BG);
     draw_regions(P, L);
     int nch = t->nterms * t->k;
-    for (int i = 0; i < t->nlinks; i++)
-        draw_channel(P, &L->link[i], L->lw * link_width(L->kind[i]), color_util(shown_util(S, sc, i)),
-                     sc->sel_kind == HIT_LINK && sc->sel_id == i);
+    /* the dragonfly's global chords first: where they cross a group, its local links stay on top */
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < t->nlinks; i++)
+            if ((L->kind[i] == LINK_GLOBAL) == !pass)
+                draw_channel(P, &L->link[i], L->lw * link_width(L->kind[i]), color_util(shown_util(S, sc, i)),
+                             sc->sel_kind == HIT_LINK && sc->sel_id == i);
     float tl = L->lw * 0.7f < 1.2f ? 1.2f : L->lw * 0.7f;
     for (int ch = 0; ch < nch; ch++) {
         draw_channel(P, &L->inj[ch], tl, color_util(shown_util(S, sc, S->nlinks + ch)), 0);
@@ -279,7 +294,7 @@ void scene_draw(vpaint *P, const vlayout *L, const topo *t, const vstats *S, con
                 order[b] = order[b - 1];
                 order[b - 1] = x;
             }
-        for (int term = 0; term < t->nterms; term++) term_label(P, &pl, L, term);
+        for (int term = 0; term < t->nterms; term++) term_label(P, &pl, L, t, term);
         for (int i = 0; i < n; i++) value_label(P, &pl, &L->link[order[i]], stats_util_total(S, order[i]), order[i]);
         free(order);
     }
