@@ -48,7 +48,7 @@ static void legend(cursor *c, const vlayout *L, const topo *t, const vstats *S, 
     vpaint *P = c->P;
     line(c, P->font, "link utilization", COL_INK);
     if (sc->mode == SCENE_HEATMAP && S->active_to > S->active_from)
-        linef(c, P->small, COL_GRID, "flits/cycle over cycles %llu-%llu (traffic)", (unsigned long long)S->active_from,
+        linef(c, P->small, COL_GRID, "flits/cycle over cycles %llu-%llu", (unsigned long long)S->active_from,
               (unsigned long long)S->active_to);
     else if (sc->mode == SCENE_HEATMAP)
         linef(c, P->small, COL_GRID, "flits/cycle over the run (%llu cycles)", (unsigned long long)S->cycle);
@@ -105,24 +105,32 @@ static void legend(cursor *c, const vlayout *L, const topo *t, const vstats *S, 
     }
 
     float y0 = c->y;
-    if (S->has_buffered) {
+    int filled = 0; /* a row for the router fill when some router shows one */
+    for (int r = 0; S->has_buffered && r < S->nrouters; r++) filled |= S->buffered[r] > 0;
+    if (filled) {
         paint_rect(P, c->x, y0, box, box, COL_ROUTER);
         paint_rect(P, c->x, y0 + box / 2, box, box / 2, COL_FILL);
         paint_frame(P, c->x, y0, box, box, 1, COL_INK);
         paint_text(P, P->small, "router fill: buffered flits", c->x + box + 5, y0, ALIGN_LEFT, COL_INK);
         y0 += box + 4;
     }
+    /* the badges only when some coding unit worked (the counters are cumulative) */
+    int xor_seen = 0, mc_seen = 0;
+    for (int r = 0; r < S->nrouters; r++) {
+        xor_seen |= S->has_xor && S->xor_ops[r] > 0;
+        mc_seen |= S->has_mcast && S->mcast[r] > 0;
+    }
     float x = c->x;
-    if (S->has_xor) {
+    if (xor_seen) {
         paint_disc(P, (vpt){x + box / 2, y0 + box / 2}, box / 2, COL_XOR);
         paint_text(P, P->small, "XOR reduction", x + box + 5, y0, ALIGN_LEFT, COL_INK);
         x += colw;
     }
-    if (S->has_mcast) {
+    if (mc_seen) {
         paint_disc(P, (vpt){x + box / 2, y0 + box / 2}, box / 2, COL_MCAST);
         paint_text(P, P->small, "multicast copy", x + box + 5, y0, ALIGN_LEFT, COL_INK);
     }
-    if (S->has_xor || S->has_mcast) y0 += box + 4;
+    if (xor_seen || mc_seen) y0 += box + 4;
     c->y = y0 + 6;
 }
 
