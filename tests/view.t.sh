@@ -87,6 +87,8 @@ export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 UBSAN_OPTIONS=halt_on_error=1
 vcheck view_asan_nodes nodes fat-octagon "$VTA"
 vcheck view_asan_heatmap heatmap torus:3x3 "$VTA"
 vcheck view_asan_live live mesh:3x3 "$VTA"
+vcheck view_asan_labels_dragonfly labels dragonfly:a=4,p=2,h=2 "$VTA"
+vcheck view_asan_every_torus3d every torus:4x4x4 "$VTA"
 check view_asan_cli "$VTA" cli --topo torus:4x4 --view --frames "$TMP/asan" --frame-every 25 --cycles 200 \
     --heatmap "$TMP/asan/heat.png"
 

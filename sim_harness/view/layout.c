@@ -165,42 +165,60 @@ static int ring_of(const topo *t, int r, int d)
     return row;
 }
 
-/* n-D mesh/torus: one panel per dimension, side by side. */
+/* n-D mesh/torus: one panel per dimension, side by side.  A panel whose
+ * rows do not fit one above the other continues them in a second (third...)
+ * column of rows: every panel gets at most H rows a column, H chosen for
+ * the largest drawing. */
 static float layout_ndim(vlayout *L, const topo *t, float cx, float cy, float aw, float ah, float over_x, float over_y)
 {
     static const char axis[TOPO_MAX_DIMS] = {'x', 'y', 'z', 'u', 'v', 'w'};
     const float CAP = 1.0f, BGAP = 0.35f, PGAP = 0.35f;
     int D = t->ndims, N = t->nrouters;
     float margin = t->kind == TOPO_TORUS ? 1.3f : 0.3f;
-    float pw[TOPO_MAX_DIMS], ph[TOPO_MAX_DIMS], tw = 0, th = 0;
-    int bsz[TOPO_MAX_DIMS];
+    int rows[TOPO_MAX_DIMS], bsz[TOPO_MAX_DIMS], maxrows = 0;
     for (int d = 0; d < D; d++) {
-        int rows = N / t->dims[d], first = d == 0 ? 1 : 0; /* rows come in blocks of the first other dimension */
-        bsz[d] = t->dims[first];
-        pw[d] = (float)t->dims[d] + margin + (d == 0 ? over_x : 0);
-        ph[d] = CAP + (float)rows + BGAP * (float)(rows / bsz[d] - 1) + over_y;
-        tw += pw[d] + (d ? PGAP : 0);
-        th = fmaxf(th, ph[d]);
+        rows[d] = N / t->dims[d];
+        bsz[d] = t->dims[d == 0 ? 1 : 0]; /* rows come in blocks of the first other dimension */
+        if (rows[d] > maxrows) maxrows = rows[d];
     }
-    float c = fminf(aw / tw, ah / th);
-    float x0 = cx - tw * c / 2, y0 = cy - th * c / 2;
+    float best = -1, tw = 0, th = 0;
+    int H = maxrows;
+    for (int h = 1; h <= maxrows; h++) {
+        float w = 0, hh = 0;
+        for (int d = 0; d < D; d++) {
+            int k = (rows[d] + h - 1) / h, used = rows[d] < h ? rows[d] : h;
+            w += (float)k * ((float)t->dims[d] + margin) + (d == 0 ? over_x : 0) + (d ? PGAP : 0);
+            hh = fmaxf(hh, CAP + (float)used + BGAP * (float)((used - 1) / bsz[d]) + over_y);
+        }
+        float c = fminf(aw / w, ah / hh);
+        if (c > best * 1.02f) { /* fewer columns of rows unless clearly better */
+            best = c;
+            H = h;
+            tw = w;
+            th = hh;
+        }
+    }
+    float c = best, x0 = cx - tw * c / 2, y0 = cy - th * c / 2;
     L->ncopies = D - 1;
     L->copy = xcalloc((size_t)(D - 1) * (size_t)N, sizeof *L->copy);
     vregion *g = add_region(L, D);
     for (int d = 0; d < D; d++) {
         vpt *pos = d == 0 ? L->router : L->copy + (size_t)(d - 1) * (size_t)N;
+        float cw = (float)t->dims[d] + margin; /* one column of rows */
+        int k = (rows[d] + H - 1) / H;
         for (int r = 0; r < N; r++) {
-            int col = topo_coord(t, r, d), row = ring_of(t, r, d);
-            pos[r] = P(x0 + (margin / 2 + (float)col + 0.5f) * c,
-                       y0 + (CAP + (float)row + 0.5f + BGAP * (float)(row / bsz[d])) * c);
+            int col = topo_coord(t, r, d), row = ring_of(t, r, d), rc = row / H, ri = row % H;
+            pos[r] = P(x0 + ((float)rc * cw + margin / 2 + (float)col + 0.5f) * c,
+                       y0 + (CAP + (float)ri + 0.5f + BGAP * (float)(ri / bsz[d])) * c);
         }
-        g[d] = (vregion){.x = x0, .y = y0, .w = pw[d] * c, .h = th * c};
+        float pw = (float)k * cw + (d == 0 ? over_x : 0);
+        g[d] = (vregion){.x = x0, .y = y0, .w = pw * c, .h = th * c};
         char others[16] = "";
         for (int e = 0, n = 0; e < D; e++)
             if (e != d) n += snprintf(others + n, sizeof others - (size_t)n, "%s%c", n ? "," : "", axis[e]);
         snprintf(g[d].caption, sizeof g[d].caption, "%c links: a row per %s", axis[d], others);
-        g[d].cap_at = P(x0 + pw[d] * c / 2, y0 + CAP * c * 0.4f);
-        x0 += (pw[d] + PGAP) * c;
+        g[d].cap_at = P(x0 + pw * c / 2, y0 + CAP * c * 0.4f);
+        x0 += (pw + PGAP) * c;
     }
     return c;
 }

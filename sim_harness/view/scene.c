@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "view_impl.h"
 
@@ -273,12 +274,22 @@ void scene_draw(vpaint *P, const vlayout *L, const topo *t, const vstats *S, con
         take(&pl, (SDL_FRect){L->term[term].x - ts, L->term[term].y - ts, 2 * ts, 2 * ts});
     for (int i = 0; i < L->nregions; i++) { /* captions: "group 3", "z links: a row per x,y" */
         const vregion *g = &L->region[i];
-        int w = 0, h = 0;
-        TTF_SizeUTF8(P->small, g->caption, &w, &h);
-        SDL_FRect b = {g->cap_at.x - (float)w / 2, g->cap_at.y - (float)h / 2, (float)w, (float)h};
-        if (!is_free(&pl, b)) continue;
-        paint_text(P, P->small, g->caption, g->cap_at.x, b.y, ALIGN_CENTER, COL_GRID);
-        record(&pl, b, LABEL_CAPTION, i);
+        /* "group 12", or "g12" where that does not fit */
+        const char *cap[2] = {g->caption, strncmp(g->caption, "group ", 6) ? NULL : g->caption + 5};
+        char shortcap[64];
+        if (cap[1]) {
+            snprintf(shortcap, sizeof shortcap, "g%s", cap[1] + 1);
+            cap[1] = shortcap;
+        }
+        for (int k = 0; k < 2 && cap[k]; k++) {
+            int w = 0, h = 0;
+            TTF_SizeUTF8(P->small, cap[k], &w, &h);
+            SDL_FRect b = {g->cap_at.x - (float)w / 2, g->cap_at.y - (float)h / 2, (float)w, (float)h};
+            if (!is_free(&pl, b)) continue;
+            paint_text(P, P->small, cap[k], g->cap_at.x, b.y, ALIGN_CENTER, COL_GRID);
+            record(&pl, b, LABEL_CAPTION, i);
+            break;
+        }
     }
     if (sc->labels) {
         /* flits per cycle (not the colour scale), only on links that carried traffic: an idle
