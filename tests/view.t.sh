@@ -39,6 +39,21 @@ for topo in mesh:4x4 torus:4x4 octagon fat-octagon mesh:3x2:c=3; do
     vcheck "view_sequence_$tn" sequence "$topo"     # a ramp of load climbs the colormap frame by frame
     vcheck "view_heatmap_$tn" heatmap "$topo"       # whole-run picture scaled to the busiest link
 done
+# every topology's drawing: every link drawn (each link at its own load reads so in the
+# heatmap), --heat-labels boxes that overlap nothing (no two labels, no router or terminal
+# box) and no number on an idle link; the dragonfly's groups (local links inside their
+# group's disc, global links curved and thinner), the n-D panels (a link of dimension d
+# inside panel d)
+for topo in mesh:4x4 torus:4x4 octagon fat-octagon mesh:3x2:c=3 dragonfly:a=4,p=2,h=2 torus:4x4x4 mesh:3x3x3; do
+    tn=${topo//[:=,]/_}
+    vcheck "view_every_link_$tn" every "$topo"
+    vcheck "view_labels_$tn" labels "$topo"
+done
+vcheck view_dragonfly_groups groups dragonfly:a=4,p=2,h=2
+vcheck view_dragonfly_groups_a2 groups dragonfly:a=2,p=1,h=1
+vcheck view_torus3d_panels panels torus:4x4x4
+vcheck view_mesh3d_panels panels mesh:3x3x3
+vcheck view_torus4d_panels panels torus:2x3x4x2
 vcheck view_due due mesh:4x4
 vcheck view_live_due livedue mesh:3x3
 vcheck view_live_click_pause_step_quit live mesh:3x3
@@ -72,6 +87,8 @@ export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 UBSAN_OPTIONS=halt_on_error=1
 vcheck view_asan_nodes nodes fat-octagon "$VTA"
 vcheck view_asan_heatmap heatmap torus:3x3 "$VTA"
 vcheck view_asan_live live mesh:3x3 "$VTA"
+vcheck view_asan_labels_dragonfly labels dragonfly:a=4,p=2,h=2 "$VTA"
+vcheck view_asan_every_torus3d every torus:4x4x4 "$VTA"
 check view_asan_cli "$VTA" cli --topo torus:4x4 --view --frames "$TMP/asan" --frame-every 25 --cycles 200 \
     --heatmap "$TMP/asan/heat.png"
 
@@ -169,4 +186,23 @@ else ok heatmap-svg; fi
 # every one of the octagon's 24 link-polylines (drawn at the links' width) has a stroke colour
 nl=$(grep -c '<polyline points="[0-9.,]* [0-9.,]*" fill="none" stroke-width="[0-9.]*" stroke-linejoin="round" stroke="rgb(' "$TMP/hl.svg")
 [ "$nl" -ge 24 ] && ok heatmap-svg-links || fail heatmap-svg-links "$nl link polylines"
+# the SVG colour bar is one rectangle with a gradient through the colormap's stops, not a
+# rectangle per pixel; the panel: the topology once, no simulation rate
+if grep -q '<linearGradient id="util[0-9]*" x1="0" y1="0" x2="1" y2="0"><stop offset="0.0000" stop-color="rgb(25,35,120)"/>.*<stop offset="1.0000" stop-color="rgb(220,25,25)"/></linearGradient>' "$TMP/hl.svg" &&
+    by=$(grep -o '<rect x="[0-9.]*" y="[0-9.]*" [^>]*fill="url(#util[0-9]*)"' "$TMP/hl.svg" | sed 's/.* y="\([0-9.]*\)".*/\1/') &&
+    [ -n "$by" ] && [ "$(grep -c "<rect x=\"[0-9.]*\" y=\"$by\" width=\"1.0\"" "$TMP/hl.svg")" -le 2 ]; then  # only the frame's sides
+    ok heatmap-svg-gradient
+else fail heatmap-svg-gradient "$(grep -c '<rect' "$TMP/hl.svg") rects, $(grep -c linearGradient "$TMP/hl.svg") gradients"; fi
+n=$(grep -c '>octagon</text>' "$TMP/hl.svg")
+if [ "$n" = 1 ] && ! grep -q 'cycles/s</text>' "$TMP/hl.svg" && grep -q '>alltoall [^<]*, 64 B</text>' "$TMP/hl.svg"; then ok heatmap-svg-title
+else fail heatmap-svg-title "'octagon' $n times; $(grep -o '>[^<]*cycles/s</text>' "$TMP/hl.svg")"; fi
+# a replay has no node states: plain terminals, no state rows in the legend, the title once
+$XNOC collective --topo octagon --op alltoall --bytes 64 --events "$TMP/ev.jsonl" >/dev/null 2>&1
+$XNOC replay "$TMP/ev.jsonl" --heatmap "$TMP/rp.svg" --heat-labels >/dev/null 2>"$TMP/rp.err"
+if ! [ -s "$TMP/rp.svg" ]; then fail replay-svg-panel "no heatmap: $(head -2 "$TMP/rp.err")"
+elif grep -q '>node state</text>\|>idle</text>\|>I</text>\|cycles/s</text>' "$TMP/rp.svg"; then
+    fail replay-svg-panel "$(grep -o '>node state</text>\|>idle</text>\|>I</text>\|>[^<]*cycles/s</text>' "$TMP/rp.svg" | head -3)"
+elif [ "$(grep -c '>octagon</text>' "$TMP/rp.svg")" != 1 ] || ! grep -q '>replay of ev.jsonl</text>' "$TMP/rp.svg"; then
+    fail replay-svg-panel "title: $(grep -o '>[^<]*octagon[^<]*</text>' "$TMP/rp.svg" | head -3)"
+else ok replay-svg-panel; fi
 check_fail heatmap-svg-unwritable 2 '--heatmap /nonexistent/h.svg' $XNOC collective --topo octagon --op alltoall --bytes 64 --heatmap /nonexistent/h.svg

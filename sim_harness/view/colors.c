@@ -10,10 +10,11 @@ const SDL_Color COL_INK = {25, 25, 30, 255};
 const SDL_Color COL_GRID = {120, 120, 128, 255};
 const SDL_Color COL_PANEL = {232, 233, 236, 255};
 const SDL_Color COL_ROUTER = {255, 255, 255, 255};
-const SDL_Color COL_FILL = {255, 170, 60, 255}; /* buffered flits */
-const SDL_Color COL_XOR = {190, 40, 190, 255};  /* in-network XOR reduction */
-const SDL_Color COL_MCAST = {0, 150, 200, 255}; /* multicast copies */
-const SDL_Color COL_SEL = {230, 0, 120, 255};   /* the clicked item */
+const SDL_Color COL_FILL = {255, 170, 60, 255};  /* buffered flits */
+const SDL_Color COL_XOR = {190, 40, 190, 255};   /* in-network XOR reduction */
+const SDL_Color COL_MCAST = {0, 150, 200, 255};  /* multicast copies */
+const SDL_Color COL_SEL = {230, 0, 120, 255};    /* the clicked item */
+const SDL_Color COL_TERM = {205, 208, 214, 255}; /* a terminal whose state the view is not told */
 
 SDL_Color color_util(double u)
 {

@@ -4,6 +4,7 @@
  * P->svg set, each primitive writes the same shape as one SVG element
  * instead: the scene code draws vector pictures without knowing it. */
 #include <math.h>
+#include <string.h>
 
 #include "view_impl.h"
 
@@ -153,6 +154,43 @@ void paint_arrowhead(vpaint *P, vpt from, vpt tip, float size, SDL_Color c)
     }
     SDL_Vertex v[3] = {vx(tip.x, tip.y, c), vx(bx - dy * w, by + dx * w, c), vx(bx + dy * w, by - dx * w, c)};
     SDL_RenderGeometry(P->r, NULL, v, 3, NULL, 0);
+}
+
+void paint_util_bar(vpaint *P, float x, float y, float w, float h)
+{
+    if (P->svg) {
+        /* color_util() is linear between its stops, so is an SVG gradient through them */
+        static int n;
+        n++;
+        fprintf(P->svg, "<defs><linearGradient id=\"util%d\" x1=\"0\" y1=\"0\" x2=\"1\" y2=\"0\">", n);
+        for (int i = 0; i <= 3; i++) {
+            SDL_Color c = color_util(i / 3.0);
+            fprintf(P->svg, "<stop offset=\"%.4f\" stop-color=\"rgb(%u,%u,%u)\"/>", i / 3.0, c.r, c.g, c.b);
+        }
+        fprintf(P->svg,
+                "</linearGradient></defs>\n<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
+                "fill=\"url(#util%d)\"/>\n",
+                x, y, w, h, n);
+        return;
+    }
+    for (int i = 0; i < (int)w; i++) paint_rect(P, x + (float)i, y, 1, h, color_util((double)i / (w - 1)));
+}
+
+int paint_text_fit(vpaint *P, TTF_Font *f, const char *s, float x, float y, float maxw, SDL_Color c)
+{
+    int w = 0, h = 0;
+    if (!s || !*s) return 0;
+    if (TTF_SizeUTF8(f, s, &w, &h) == 0 && (float)w <= maxw) return paint_text(P, f, s, x, y, ALIGN_LEFT, c);
+    char buf[256];
+    size_t n = strlen(s);
+    if (n > sizeof buf - 4) n = sizeof buf - 4;
+    for (; n > 0; n--) {
+        while (n > 0 && (s[n] & 0xc0) == 0x80) n--; /* not inside a UTF-8 character */
+        memcpy(buf, s, n);
+        memcpy(buf + n, "\xe2\x80\xa6", 4); /* ... */
+        if (TTF_SizeUTF8(f, buf, &w, &h) == 0 && (float)w <= maxw) break;
+    }
+    return paint_text(P, f, buf, x, y, ALIGN_LEFT, c);
 }
 
 int paint_text(vpaint *P, TTF_Font *f, const char *s, float x, float y, int align, SDL_Color c)

@@ -18,7 +18,12 @@ static double heat_scale(const vstats *S)
 
 void view_render(view *v, int mode, const char *controls)
 {
-    vscene sc = {.mode = mode, .scale = 1, .sel_kind = v->sel_kind, .sel_id = v->sel_id, .title = v->o.title};
+    vscene sc = {.mode = mode,
+                 .scale = 1,
+                 .sel_kind = v->sel_kind,
+                 .sel_id = v->sel_id,
+                 .title = v->o.title,
+                 .placed = &v->labels};
     if (mode == SCENE_HEATMAP) sc.scale = v->o.heat_max > 0 ? v->o.heat_max : heat_scale(&v->S);
     if (mode == SCENE_HEATMAP) sc.labels = v->o.heat_labels;
     if (mode == SCENE_LIVE) sc.controls = controls;

@@ -127,9 +127,45 @@ fail:
     return NULL;
 }
 
+static void view_free(view *v);
+
+/* The window that shows a finished run until the user closes it.  The
+ * command prints its report after view_close(), so the window is held
+ * open only when the process exits: the report is on the terminal while
+ * you look at the picture. */
+static view *held;
+
+static void hold_at_exit(void)
+{
+    view *v = held;
+    held = NULL;
+    if (!v) return;
+    fflush(stdout);
+    fflush(stderr);
+    live_hold(v);
+    view_free(v);
+}
+
 void view_close(view *v)
 {
     if (!v) return;
+    if (v->win && v->done && !v->quit && !held) {
+        /* the command frees its topology next: the held window keeps its own */
+        char err[256];
+        v->own_t = topo_parse_max(v->t->name, v->t->k, v->t->nterms, err, sizeof err);
+        if (v->own_t) {
+            v->t = v->own_t;
+            held = v;
+            atexit(hold_at_exit);
+            return;
+        }
+        live_hold(v); /* cannot happen (the name is canonical); hold it here then */
+    }
+    view_free(v);
+}
+
+static void view_free(view *v)
+{
     live_close(v);
     if (v->P.r) SDL_DestroyRenderer(v->P.r);
     if (v->surf) SDL_FreeSurface(v->surf);
@@ -144,6 +180,10 @@ void view_close(view *v)
     free(v->net_buf);
     free(v->net_xor);
     free(v->net_mc);
+    topo_free(v->own_t);
+    free(v->labels.box);
+    free(v->labels.kind);
+    free(v->labels.id);
     free(v);
 }
 
@@ -246,6 +286,6 @@ int view_finish(view *v, const view_sample *final)
             if (save_png(v, v->o.heatmap)) return VIEW_ERROR;
         }
     }
-    if (v->win && !v->quit) live_hold(v);
+    v->done = 1; /* view_close() keeps the window open until the process exits */
     return VIEW_OK;
 }

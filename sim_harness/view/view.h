@@ -122,8 +122,10 @@ uint64_t view_next_due(const view *v);
  * is in view_error()). */
 int view_update(view *v, const view_sample *s);
 
-/* End of the run: draws the final sample, writes the heatmap.  A live window
- * stays open showing the result until the user closes it.  0 or VIEW_ERROR. */
+/* End of the run: draws the final sample, writes the heatmap.  0 or
+ * VIEW_ERROR.  A live window stays open showing the result until the user
+ * closes it: from view_close() to the exit of the process, so that the
+ * command's report (printed after view_close()) is already on the terminal. */
 int view_finish(view *v, const view_sample *final);
 
 /* The last error as one line (empty when none). */

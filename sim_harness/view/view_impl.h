@@ -37,6 +37,19 @@ typedef struct {
     vpt p[PATH_MAX_PTS];
 } vpath;
 
+/* How a router-to-router link is drawn: the dragonfly's local links solid
+ * and wide, its global links thinner curved chords between the groups. */
+enum { LINK_PLAIN, LINK_LOCAL, LINK_GLOBAL };
+
+/* A framed part of the drawing with a caption: a dragonfly group (a disc)
+ * or one dimension's panel of an n-D mesh or torus (a box). */
+typedef struct {
+    float x, y, w, h; /* box; a disc: centre (x, y), radius w */
+    int disc;
+    char caption[64];
+    vpt cap_at; /* caption's top centre */
+} vregion;
+
 typedef struct {
     SDL_Rect net;    /* area of the network drawing */
     SDL_Rect panel;  /* legend and side panel */
@@ -47,6 +60,11 @@ typedef struct {
     vpt *term;       /* [term] centre of the terminal box */
     vpath *link;     /* [link] */
     vpath *inj, *ej; /* [term*k + c] terminal <-> router channels */
+    uint8_t *kind;   /* [link] LINK_* */
+    int ncopies;     /* n-D: the routers drawn again in the other dimensions' panels */
+    vpt *copy;       /* [copy * nrouters + r] */
+    int nregions;
+    vregion *region; /* dragonfly groups, n-D dimension panels (drawn under everything) */
 } vlayout;
 
 int layout_build(vlayout *L, const topo *t, int width, int height);
@@ -117,6 +135,12 @@ void paint_disc(vpaint *P, vpt c, float r, SDL_Color col);
 /* Text with its left/centre/right edge at x and its top at y; returns its width. */
 int paint_text(vpaint *P, TTF_Font *f, const char *s, float x, float y, int align, SDL_Color c);
 
+/* Text cut to maxw pixels (ending in an ellipsis), left-aligned at x. */
+int paint_text_fit(vpaint *P, TTF_Font *f, const char *s, float x, float y, float maxw, SDL_Color c);
+/* The utilization colour scale left (idle) to right (full); in SVG one
+ * rectangle filled with a <linearGradient>. */
+void paint_util_bar(vpaint *P, float x, float y, float w, float h);
+
 /* SVG documents: the header (size in pixels, background) and the end. */
 void paint_svg_begin(vpaint *P, FILE *f, int width, int height);
 void paint_svg_end(vpaint *P);
@@ -127,11 +151,21 @@ SDL_Color color_util(double u);   /* 0 .. 1: dark blue, green, yellow, red */
 SDL_Color color_state(int state); /* VIEW_NODE_* */
 char letter_state(int state);
 const char *name_state(int state);
-extern const SDL_Color COL_BG, COL_INK, COL_GRID, COL_PANEL, COL_ROUTER, COL_FILL, COL_XOR, COL_MCAST, COL_SEL;
+extern const SDL_Color COL_BG, COL_INK, COL_GRID, COL_PANEL, COL_ROUTER, COL_FILL, COL_XOR, COL_MCAST, COL_SEL,
+    COL_TERM;
 
 /* ---------------------------------------------------------------- scene */
 
 enum { SCENE_LIVE, SCENE_HEATMAP };
+
+/* The text boxes the scene placed (--heat-labels, captions), for the tests:
+ * no two overlap, none covers a router or terminal box. */
+enum { LABEL_VALUE, LABEL_TERM, LABEL_CAPTION };
+typedef struct {
+    int n, cap;
+    SDL_FRect *box;
+    int *kind, *id; /* LABEL_*, the link / terminal / region */
+} vlabels;
 
 typedef struct {
     int mode;             /* SCENE_*: window utilization or whole-run utilization */
@@ -140,6 +174,7 @@ typedef struct {
     const char *title;
     int labels;           /* heatmap: each channel's utilization and the terminal ids */
     const char *controls; /* live: state of pause / speed; NULL otherwise */
+    vlabels *placed;      /* where the scene records its text boxes (may be NULL) */
 } vscene;
 
 void scene_draw(vpaint *P, const vlayout *L, const topo *t, const vstats *S, const vscene *sc);
@@ -149,6 +184,7 @@ void panel_draw(vpaint *P, const vlayout *L, const topo *t, const vstats *S, con
 
 struct view {
     const topo *t;
+    topo *own_t; /* a copy of t for a window held open after view_close() */
     view_opts o;
     char err[512];
     SDL_Surface *surf; /* every picture is drawn here first */
@@ -161,10 +197,12 @@ struct view {
     /* live */
     SDL_Window *win;
     int paused, step_once, quit, finished;
+    int done;  /* view_finish() succeeded: a window stays open after view_close() */
     int speed; /* index into live.c's cycles-per-frame table */
     uint64_t live_next, stride;
     uint32_t last_present, last_update;
     int sel_kind, sel_id;
+    vlabels labels; /* the last picture's text boxes */
     /* from_net.c */
     uint64_t *net_links, *net_ej;
     int *net_buf;
