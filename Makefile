@@ -57,8 +57,8 @@ $(BUILD)/asan/%.o: %.c
 UNIT_CFLAGS := -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -Isim_harness
 UNIT_HDRS   := $(wildcard sim_harness/*.h sim_harness/*/*.h firmware/lib/*.h firmware/coll/*.h)
 COLL_LIB    := sim_harness/coll/coll.c sim_harness/coll/coll_builtin.c sim_harness/coll/qcdoc.c sim_harness/coll/dfbcast.c \
-               sim_harness/net/topo.c sim_harness/util/cli.c
-VIEW_TEST   := tests/view_test.c tests/view_check.c sim_harness/net/topo.c sim_harness/util/cli.c
+               sim_harness/net/topo.c sim_harness/util/cli.c sim_harness/util/suggest.c
+VIEW_TEST   := tests/view_test.c tests/view_check.c sim_harness/net/topo.c sim_harness/util/cli.c sim_harness/util/suggest.c
 UNIT_BINS   := $(BUILD)/tests/coll_unit $(BUILD)/tests/sched_unit $(BUILD)/tests/iss_driver $(BUILD)/tests/abi_flit \
                $(BUILD)/tests/dedupe_unit $(BUILD)/tests/endpoint_unit $(BUILD)/tests/vl_triggers_unit \
                $(BUILD)/tests/select_unit $(BUILD)/tests/clos_unit $(BUILD)/tests/clos_rtl \
@@ -80,9 +80,9 @@ $(BUILD)/tests/iss_driver: tests/iss_driver.c sim_harness/core/rv32.c sim_harnes
 	@mkdir -p $(@D)
 	$(CC) $(UNIT_CFLAGS) -fno-sanitize-recover=all -o $@ tests/iss_driver.c sim_harness/core/rv32.c sim_harness/core/rv32_csr.c \
 	    sim_harness/core/rv32_decode.c sim_harness/core/elf_load.c -lelf -ldw
-$(BUILD)/tests/dedupe_unit: tests/unit/dedupe_unit.c sim_harness/net/dedupe.c sim_harness/util/cli.c $(UNIT_HDRS)
+$(BUILD)/tests/dedupe_unit: tests/unit/dedupe_unit.c sim_harness/net/dedupe.c sim_harness/util/cli.c sim_harness/util/suggest.c $(UNIT_HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(UNIT_CFLAGS) -o $@ tests/unit/dedupe_unit.c sim_harness/net/dedupe.c sim_harness/util/cli.c -lm
+	$(CC) $(UNIT_CFLAGS) -o $@ tests/unit/dedupe_unit.c sim_harness/net/dedupe.c sim_harness/util/cli.c sim_harness/util/suggest.c -lm
 $(BUILD)/tests/endpoint_unit: tests/unit/endpoint_unit.c sim_harness/net/endpoint.c $(UNIT_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(UNIT_CFLAGS) -o $@ tests/unit/endpoint_unit.c sim_harness/net/endpoint.c
@@ -90,14 +90,14 @@ $(BUILD)/tests/select_unit: tests/unit/select_unit.c $(UNIT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(UNIT_CFLAGS) -o $@ tests/unit/select_unit.c
 # (-Wno-format-truncation: util/cli.c's vsnprintf(NULL, 0, ...) trips GCC 12 at -O1 with the sanitizers)
-$(BUILD)/tests/clos_unit: tests/unit/clos_unit.c sim_harness/net/clos_ctl.c sim_harness/coll/closmodel.c sim_harness/util/cli.c $(UNIT_HDRS)
+$(BUILD)/tests/clos_unit: tests/unit/clos_unit.c sim_harness/net/clos_ctl.c sim_harness/coll/closmodel.c sim_harness/util/cli.c sim_harness/util/suggest.c $(UNIT_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(UNIT_CFLAGS) -Wno-format-truncation -o $@ tests/unit/clos_unit.c sim_harness/net/clos_ctl.c sim_harness/coll/closmodel.c sim_harness/util/cli.c -lm
+	$(CC) $(UNIT_CFLAGS) -Wno-format-truncation -o $@ tests/unit/clos_unit.c sim_harness/net/clos_ctl.c sim_harness/coll/closmodel.c sim_harness/util/cli.c sim_harness/util/suggest.c -lm
 # rtl/xnoc_clos_ctl.sv verilated (v(17,n,16)) against net/clos_ctl.c; C++ only in the model's glue
 CLOS_VL := $(BUILD)/tests/clos_vl
 VL_INC  := /usr/share/verilator/include
 $(BUILD)/tests/clos_rtl: tests/clos_rtl/clos_rtl.c tests/clos_rtl/glue.cpp tests/clos_rtl/glue.h rtl/xnoc_clos_ctl.sv \
-                         sim_harness/net/clos_ctl.c sim_harness/util/cli.c $(UNIT_HDRS)
+                         sim_harness/net/clos_ctl.c sim_harness/util/cli.c sim_harness/util/suggest.c $(UNIT_HDRS)
 	@mkdir -p $(@D)
 	rm -rf $(CLOS_VL)
 	verilator --cc --build -Wall -O3 -GNumMid=17 -GNumOut=16 --prefix Vclos --Mdir $(CLOS_VL) \
@@ -107,7 +107,7 @@ $(BUILD)/tests/clos_rtl: tests/clos_rtl/clos_rtl.c tests/clos_rtl/glue.cpp tests
 	g++ -std=c++14 -O1 -isystem $(VL_INC) -isystem $(VL_INC)/vltstd -c -o $(CLOS_VL)/verilated_threads.o $(VL_INC)/verilated_threads.cpp
 	$(CC) $(UNIT_CFLAGS) -Wno-format-truncation -c -o $(CLOS_VL)/clos_rtl.o tests/clos_rtl/clos_rtl.c
 	$(CC) $(UNIT_CFLAGS) -c -o $(CLOS_VL)/clos_ctl.o sim_harness/net/clos_ctl.c
-	$(CC) $(UNIT_CFLAGS) -Wno-format-truncation -c -o $(CLOS_VL)/cli.o sim_harness/util/cli.c
+	$(CC) $(UNIT_CFLAGS) -Wno-format-truncation -c -o $(CLOS_VL)/cli.o sim_harness/util/cli.c sim_harness/util/suggest.c
 	g++ -fsanitize=address,undefined -o $@ $(CLOS_VL)/clos_rtl.o $(CLOS_VL)/clos_ctl.o $(CLOS_VL)/cli.o $(CLOS_VL)/glue.o \
 	    $(CLOS_VL)/Vclos__ALL.a $(CLOS_VL)/verilated.o $(CLOS_VL)/verilated_threads.o -lpthread -lm
 # the model build's word-wide trigger vectors against Verilator's own (C++: Verilator's headers)
@@ -143,14 +143,14 @@ $(BUILD)/tests/view_test_asan: $(VIEW_TEST) $(wildcard sim_harness/view/*.c) $(U
 FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -std=c11 -D_GNU_SOURCE -Isim_harness -Wall -Wextra -Werror
 FUZZ_SRC_ni    := sim_harness/system/ni.c sim_harness/system/ni_match.c sim_harness/net/endpoint.c sim_harness/net/router_cfg.c sim_harness/system/test_hooks.c sim_harness/core/rv32.c sim_harness/core/rv32_decode.c \
-                  sim_harness/core/rv32_csr.c sim_harness/net/topo.c sim_harness/util/cli.c
-FUZZ_SRC_parse := sim_harness/net/topo.c sim_harness/util/cli.c
+                  sim_harness/core/rv32_csr.c sim_harness/net/topo.c sim_harness/util/cli.c sim_harness/util/suggest.c
+FUZZ_SRC_parse := sim_harness/net/topo.c sim_harness/util/cli.c sim_harness/util/suggest.c
 FUZZ_SRC_elf   := sim_harness/core/elf_load.c
-FUZZ_SRC_sched := $(wildcard sim_harness/sched/*.c sim_harness/coll/*.c) sim_harness/net/topo.c sim_harness/util/cli.c
-FUZZ_SRC_events := sim_harness/cmd/replay_events.c sim_harness/net/topo.c sim_harness/util/cli.c
-FUZZ_SRC_spec  := sim_harness/cmd/sweep_spec.c sim_harness/util/cli.c
-FUZZ_SRC_router := sim_harness/net/router_cfg.c sim_harness/net/topo.c sim_harness/util/cli.c
-FUZZ_SRC_cli    := sim_harness/cmd/cmd_opts.c sim_harness/net/router_cfg.c sim_harness/net/topo.c sim_harness/util/cli.c
+FUZZ_SRC_sched := $(wildcard sim_harness/sched/*.c sim_harness/coll/*.c) sim_harness/net/topo.c sim_harness/util/cli.c sim_harness/util/suggest.c
+FUZZ_SRC_events := sim_harness/cmd/replay_events.c sim_harness/net/topo.c sim_harness/util/cli.c sim_harness/util/suggest.c
+FUZZ_SRC_spec  := sim_harness/cmd/sweep_spec.c sim_harness/util/cli.c sim_harness/util/suggest.c
+FUZZ_SRC_router := sim_harness/net/router_cfg.c sim_harness/net/topo.c sim_harness/util/cli.c sim_harness/util/suggest.c
+FUZZ_SRC_cli    := sim_harness/cmd/cmd_opts.c sim_harness/net/router_cfg.c sim_harness/net/topo.c sim_harness/util/cli.c sim_harness/util/suggest.c
 FUZZ_LIBS_elf   := -lelf -ldw
 FUZZ_LIBS_events := -ljansson
 FUZZ_LIBS_sched := -ljansson -lcadical -lstdc++

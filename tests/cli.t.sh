@@ -105,3 +105,27 @@ else fail cache-wait-says-so "waiting=$waiting lines=$n exit=$rc: $(head -3 "$TM
 c num-newline-escaped 2 "^xnoc traffic: --router: routing='\\\\nvaliant' is not min, valiant or ugal$" \
     $XNOC traffic --topo mesh:2x2 --router $'routing=\nvaliant'
 c num-control-escaped 2 "^xnoc traffic: --packet: '4\\\\x1b\[2J' is not an integer$" $XNOC traffic --topo mesh:2x2 --packet $'4\e[2J'
+
+# ---- the command line as a person types it (issue 38's CLI polish) ----
+out=$($XNOC --version); v=$(verilator --version | head -1)
+[ "$(echo "$out" | head -1)" = "xnoc 0.3.0-dev" ] && echo "$out" | grep -qF "network models built with: $v" \
+    && ok version-text || fail version-text "$out"
+jcheck version-json "$($XNOC --version --json)" ".xnoc == \"0.3.0-dev\" and .verilator == \"$v\""
+c version-extra 2 "^xnoc: --version takes only --json$" $XNOC --version --frob
+# did you mean: commands, options, topology kinds, patterns; a far word gets no guess
+c typo-command 2 "^xnoc: unknown command 'trafic' \(did you mean traffic\? xnoc --help lists them\)$" $XNOC trafic
+c typo-command-far 2 "^xnoc: unknown command 'frobnicate' \(traffic, run, " $XNOC frobnicate
+c typo-option 2 "^xnoc traffic: unknown option '--patern' \(did you mean --pattern\? see xnoc traffic --help\)$" \
+    $XNOC traffic --topo mesh:2x2 --patern uniform
+c typo-option-swap 2 "unknown option '--rtae' \(did you mean --rate\?" $XNOC traffic --topo mesh:2x2 --rtae 0.1
+c typo-option-far 2 "^xnoc traffic: unknown option '--frobnicate' \(see xnoc traffic --help\)$" \
+    $XNOC traffic --topo mesh:2x2 --frobnicate 1
+c option-needs-value 2 "^xnoc run: option '--max-cycles' needs a value \(see xnoc run --help\)$" $XNOC run --max-cycles
+c typo-kind 2 "unknown topology 'octogon' \(did you mean octagon\? known:" $XNOC topo --topo octogon
+c typo-kind-far 2 "unknown topology 'hypercube' \(known:" $XNOC topo --topo hypercube:4
+c typo-pattern 2 "unknown pattern 'unifrom' \(did you mean uniform\? uniform," $XNOC traffic --topo mesh:2x2 --pattern unifrom
+# --opt=value is --opt value: the same report, byte for byte; the first '=' splits
+a=$($XNOC topo --topo dragonfly:a=2,p=1,h=1 --route 0:3 --json)
+b=$($XNOC topo --topo=dragonfly:a=2,p=1,h=1 --route=0:3 --json)
+[ -n "$a" ] && [ "$a" = "$b" ] && ok opt-equals-value || fail opt-equals-value "reports differ"
+c opt-equals-bad 2 "unknown option '--rote' \(did you mean --route\?" $XNOC topo --topo octagon --rote=0:3

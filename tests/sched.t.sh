@@ -135,12 +135,12 @@ check_fail two-roots 2 "single terminal" $XNOC sched --topo octagon --op bcast -
 check_fail missing-op 2 "--op is required" $XNOC sched --topo octagon
 check_fail bad-detour 2 "--detour: 9 is out of range" $XNOC sched --topo octagon --op mns --detour 9
 check_fail bad-topo 2 "topology" $XNOC sched --topo mesh:0x3 --op mns
-check_fail bad-flag 2 "unknown or incomplete option '--frm'" $XNOC sched --topo octagon --op mns --frm 1
+check_fail bad-flag 2 "unknown option '--frm' \(did you mean --from\? see xnoc sched --help\)" $XNOC sched --topo octagon --op mns --frm 1
 check_fail bad-time 2 "--time-limit" $XNOC sched --topo octagon --op mns --time-limit -1
 check_fail bad-conflicts 2 "^xnoc sched: --conflicts: 0 is out of range \[1, 1000000000000\]$" $XNOC sched --topo octagon --op mns --conflicts 0
 check_fail bad-moves 2 "^xnoc sched: --moves: -5 is out of range \[0, 1000000000000\]$" $XNOC sched --topo octagon --op mns --moves -5
 check_fail bad-moves-word 2 "^xnoc sched: --moves: 'many' is not an integer$" $XNOC sched --topo octagon --op mns --moves many
-check_fail missing-value 2 "unknown or incomplete option '--to'" $XNOC sched --topo octagon --op mns --to
+check_fail missing-value 2 "option '--to' needs a value" $XNOC sched --topo octagon --op mns --to
 check_fail verify-missing-file 2 "nofile.json" $XNOC sched --verify "$TMP/nofile.json"
 check sched-help $XNOC sched --help
 check sched-help-budgets bash -c "$XNOC sched --help | grep -q -- '--conflicts N' && $XNOC sched --help | grep -q -- '--moves N'"

@@ -59,7 +59,7 @@ check_fail too-many-ports 2 "needs 36 router ports \\(max 32\\)" $XNOC topo --to
 check_fail too-many-terms 2 "terminals \\(max 1024\\)" $XNOC topo --topo mesh:32x32:c=2
 check_fail bad-route 2 "--route '0:99'" $XNOC topo --topo octagon --route 0:99
 check_fail no-topo 2 "--topo is required" $XNOC topo
-check_fail unknown-flag 2 "unknown or incomplete option '--bogus'" $XNOC topo --topo octagon --bogus
+check_fail unknown-flag 2 "unknown option '--bogus' \(see xnoc topo --help\)" $XNOC topo --topo octagon --bogus
 check_fail unknown-command 2 "unknown command 'frobnicate'" $XNOC frobnicate
 check topo-help $XNOC topo --help
 # the text report is the JSON report rendered (util/report.h): every figure of the one is in the other

@@ -48,8 +48,8 @@ check_fail bad-ports 2 "--ports" $XNOC traffic --topo mesh:2x2 --pattern uniform
 check_fail bad-transpose 2 "transpose needs a square" $XNOC traffic --topo mesh:3x2 --pattern transpose
 check_fail bad-bitcomp 2 "bitcomp needs a power-of-two" $XNOC traffic --topo mesh:3x1 --pattern bitcomp
 check_fail bad-sources 2 "--sources: terminal set '9': 9-9 outside 0-3" $XNOC traffic --topo mesh:2x2 --pattern uniform --sources 9
-check_fail bad-flag 2 "unknown or incomplete option '--frobnicate'" $XNOC traffic --topo mesh:2x2 --pattern uniform --frobnicate 1
-check_fail missing-value 2 "unknown or incomplete option '--rate'" $XNOC traffic --topo mesh:2x2 --pattern uniform --rate
+check_fail bad-flag 2 "unknown option '--frobnicate'" $XNOC traffic --topo mesh:2x2 --pattern uniform --frobnicate 1
+check_fail missing-value 2 "option '--rate' needs a value" $XNOC traffic --topo mesh:2x2 --pattern uniform --rate
 check_fail missing-topo 2 "--topo is required" $XNOC traffic --pattern uniform
 jcheck default-pattern "$($XNOC traffic --json --topo mesh:2x2 --cycles 500 --warmup 100)" '.pattern=="uniform" and .errors==0'
 check_fail bad-pattern 2 "unknown pattern 'unifrom'" $XNOC traffic --topo mesh:2x2 --pattern unifrom

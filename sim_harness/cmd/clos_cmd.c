@@ -16,6 +16,7 @@
 #include "util/cli.h"
 #include "util/report.h"
 #include "cmd/cmds.h"
+#include "cmd/cmd_opts.h"
 #include "coll/closmodel.h"
 #include "coll/clossim.h"
 #include "net/clos_ctl.h"
@@ -551,7 +552,7 @@ int cmd_clos(int argc, char **argv)
         else if (!strcmp(a, "--m-to") && more) op.m_to = cli_long(a, argv[++i], 1, CLOS_MAX_M);
         else if (!strcmp(a, "--max-r") && more) op.max_r = cli_long(a, argv[++i], 1, 1000000000000L);
         else if (!strcmp(a, "--out") && more) op.out = argv[++i];
-        else cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc clos --help)", a);
+        else cmd_bad_option(a, usage_text);
     }
     if (table + example_mode + sim + sweep + adv > 1)
         cli_fail(EXIT_USAGE, "--table, --example, --simulate, --sweep-m and --adversary exclude each other");

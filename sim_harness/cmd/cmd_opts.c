@@ -5,6 +5,7 @@
 
 #include "../../firmware/lib/ni_regs.h"
 #include "util/cli.h"
+#include "util/suggest.h"
 
 void cmd_opts_init(cmd_opts *o, unsigned accept)
 {
@@ -29,7 +30,7 @@ int cmd_opts_arg(cmd_opts *o, int argc, char **argv, int *i)
         o->json = 1;
         return 1;
     }
-    if (*i + 1 >= argc) cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc %s --help)", a, cli_cmd);
+    if (*i + 1 >= argc) cli_fail(EXIT_USAGE, "option '%s' needs a value (see xnoc %s --help)", a, cli_cmd);
     const char *v = argv[++*i];
     char err[300];
     if (!strcmp(a, "--topo")) o->topo = v;
@@ -50,4 +51,26 @@ topo *cmd_opts_topo(const cmd_opts *o)
     topo *t = topo_parse(o->topo, o->ports, err, sizeof err);
     if (!t) cli_fail(EXIT_USAGE, "%s", err);
     return t;
+}
+
+/* a names an option of usage: "--rate" followed by a space, ',', ']' or the end of its word */
+static int usage_names(const char *usage, const char *a)
+{
+    size_t l = strlen(a);
+    if (l < 3 || strncmp(a, "--", 2)) return 0;
+    for (const char *p = strstr(usage, a); p; p = strstr(p + 1, a)) {
+        char after = p[l], before = p > usage ? p[-1] : ' ';
+        int word_end = !((after >= 'a' && after <= 'z') || (after >= '0' && after <= '9') || after == '-');
+        if (word_end && (before == ' ' || before == '[' || before == '\n' || before == '(' || before == '|')) return 1;
+    }
+    return 0;
+}
+
+void cmd_bad_option(const char *a, const char *usage)
+{
+    if (usage && usage_names(usage, a))
+        cli_fail(EXIT_USAGE, "option '%s' needs a value (see xnoc %s --help)", a, cli_cmd);
+    const char *near = usage && !strncmp(a, "--", 2) ? suggest_option(a, usage) : NULL;
+    if (near) cli_fail(EXIT_USAGE, "unknown option '%s' (did you mean %s? see xnoc %s --help)", a, near, cli_cmd);
+    cli_fail(EXIT_USAGE, "unknown option '%s' (see xnoc %s --help)", a, cli_cmd);
 }

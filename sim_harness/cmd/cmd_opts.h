@@ -35,6 +35,11 @@ typedef struct {
 void cmd_opts_init(cmd_opts *o, unsigned accept);
 /* If argv[*i] is a common option: stores it, advances *i past its value, 1. */
 int cmd_opts_arg(cmd_opts *o, int argc, char **argv, int *i);
+/* Ends the command (exit 2) on argv word a, which no option of usage (the
+ * command's --help text) took: "option '--rate' needs a value" when a is
+ * one of them, else "unknown option '--patern' (did you mean --pattern? see
+ * xnoc traffic --help)". */
+void cmd_bad_option(const char *a, const char *usage) __attribute__((noreturn));
 /* The --topo topology with --ports channels, or exit 2 naming the problem. */
 topo *cmd_opts_topo(const cmd_opts *o);
 

@@ -247,7 +247,7 @@ int cmd_collective(int argc, char **argv)
         } else if (cmd_opts_arg(&co, argc, argv, &i)) continue;
         else if (!strcmp(a, "--no-shipped")) use_shipped = 0;
         else if (view_cli_arg(&vo, argc, argv, &i)) continue;
-        else if (!v) cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc collective --help)", a);
+        else if (!v) cmd_bad_option(a, usage_text);
         else if (!strcmp(a, "--op")) opname = argv[++i];
         else if (!strcmp(a, "--from")) from = argv[++i];
         else if (!strcmp(a, "--to")) to = argv[++i];
@@ -283,7 +283,7 @@ int cmd_collective(int argc, char **argv)
         else if (!strcmp(a, "--moves")) {
             exact_moves = cli_long(a, argv[++i], 0, 1000000000000L);
             if (!exact_moves) exact_moves = -1; /* none (0 in sched_opts is the default) */
-        } else cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc collective --help)", a);
+        } else cmd_bad_option(a, usage_text);
     }
     spec = co.topo;
     rc = co.rc;

@@ -6,6 +6,7 @@
 
 #include "util/cli.h"
 #include "cmd/cmds.h"
+#include "cmd/cmd_opts.h"
 #include "coll/dfmodel.h"
 #include "util/report.h"
 
@@ -34,7 +35,7 @@ int cmd_dfmodel(int argc, char **argv)
         } else if (!strcmp(a, "--json")) json = 1;
         else if (!strcmp(a, "--topo") && i + 1 < argc) spec = argv[++i];
         else if (!strcmp(a, "--alloc") && i + 1 < argc) n = (int)cli_long(a, argv[++i], 2, 1 << 20);
-        else cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc dfmodel --help)", a);
+        else cmd_bad_option(a, usage_text);
     }
     if (!spec) cli_fail(EXIT_USAGE, "--topo is required (see xnoc dfmodel --help)");
     char err[256];

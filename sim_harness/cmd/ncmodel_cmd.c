@@ -7,6 +7,7 @@
 
 #include "util/cli.h"
 #include "cmd/cmds.h"
+#include "cmd/cmd_opts.h"
 #include "coll/ncmodel.h"
 #include "util/report.h"
 
@@ -129,7 +130,7 @@ int cmd_ncmodel(int argc, char **argv)
             else if (!strcmp(m, "all-at-once")) n.mc = NCM_ALL_AT_ONCE;
             else cli_fail(EXIT_USAGE, "--multicast: unknown '%s' (tree, all-at-once)", m);
         } else {
-            cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc ncmodel --help)", a);
+            cmd_bad_option(a, usage_text);
         }
     }
     if (!spec) cli_fail(EXIT_USAGE, "--topo is required (see xnoc ncmodel --help)");

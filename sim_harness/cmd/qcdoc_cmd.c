@@ -10,6 +10,7 @@
 #include "util/cli.h"
 #include "util/report.h"
 #include "cmd/cmds.h"
+#include "cmd/cmd_opts.h"
 #include "coll/qcdoc.h"
 
 static const char *usage_text = "usage: xnoc qcdoc (--dims A,B,... | --topo torus:AxBx...) [--json]\n"
@@ -84,7 +85,7 @@ int cmd_qcdoc(int argc, char **argv)
             if (strncmp(s, "torus:", 6) || (nd = parse_dims(s + 6, dims)) < 1)
                 cli_fail(EXIT_USAGE, "--topo '%s': the QCDOC all-gather runs on a torus such as torus:4x4x4", s);
         } else {
-            cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc qcdoc --help)", a);
+            cmd_bad_option(a, usage_text);
         }
     }
     if (!nd) cli_fail(EXIT_USAGE, "--dims or --topo is required (see xnoc qcdoc --help)");

@@ -15,6 +15,7 @@
 
 #include "util/cli.h"
 #include "cmd/cmds.h"
+#include "cmd/cmd_opts.h"
 #include "cmd/replay_events.h"
 #include "net/topo.h"
 #include "util/report.h"
@@ -152,7 +153,7 @@ int cmd_replay(int argc, char **argv)
         else if (a[0] != '-') {
             if (r.path) cli_fail(EXIT_USAGE, "one events file only ('%s' and '%s')", r.path, a);
             r.path = a;
-        } else cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc replay --help)", a);
+        } else cmd_bad_option(a, usage_text);
     }
     if (!r.path) cli_fail(EXIT_USAGE, "no events file given (xnoc replay EVENTS.jsonl)");
     load(&r, topo_opt);

@@ -112,7 +112,7 @@ int cmd_run(int argc, char **argv)
         else if (a[0] != '-') {
             if (elf) cli_fail(EXIT_USAGE, "one firmware image only ('%s' and '%s')", elf, a);
             elf = a;
-        } else if (!v) cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc run --help)", a);
+        } else if (!v) cmd_bad_option(a, usage_text);
         else if (!strcmp(a, "--max-cycles")) max_cycles = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--watchdog")) o.watchdog = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--spin-watchdog")) {
@@ -127,7 +127,7 @@ int cmd_run(int argc, char **argv)
         else if (!strcmp(a, "--arg")) parse_arg(&o, argv[++i]);
         else if (!strcmp(a, "--background-nodes")) bg_set = argv[++i];
         else if (!strcmp(a, "--background")) bg_spec = argv[++i];
-        else cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc run --help)", a);
+        else cmd_bad_option(a, usage_text);
     }
     if (!co.topo) cli_fail(EXIT_USAGE, "--topo is required (see xnoc run --help)");
     router_cfg rc = co.rc;

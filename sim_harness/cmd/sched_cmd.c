@@ -8,6 +8,7 @@
 #include "util/cli.h"
 #include "util/report.h"
 #include "cmd/cmds.h"
+#include "cmd/cmd_opts.h"
 #include "sched/sched.h"
 #include "sched/sched_file.h"
 
@@ -92,7 +93,7 @@ int cmd_sched(int argc, char **argv)
             return 0;
         } else if (!strcmp(a, "--json")) json = 1;
         else if (!strcmp(a, "--exact")) o.exact = 1;
-        else if (!v) cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc sched --help)", a);
+        else if (!v) cmd_bad_option(a, usage_text);
         else if (!strcmp(a, "--topo")) spec = argv[++i];
         else if (!strcmp(a, "--op")) opname = argv[++i];
         else if (!strcmp(a, "--from")) from = argv[++i];
@@ -108,7 +109,7 @@ int cmd_sched(int argc, char **argv)
         else if (!strcmp(a, "-o") || !strcmp(a, "--output")) out = argv[++i];
         else if (!strcmp(a, "--verify")) verify = argv[++i];
         else if (!strcmp(a, "--ship")) ship = argv[++i];
-        else cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc sched --help)", a);
+        else cmd_bad_option(a, usage_text);
     }
     if (verify) return verify_cmd(verify, json);
     if (!spec) cli_fail(EXIT_USAGE, "--topo is required (see xnoc sched --help)");

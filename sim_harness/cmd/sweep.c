@@ -30,6 +30,7 @@
 #include "util/cli.h"
 #include "util/report.h"
 #include "cmd/cmds.h"
+#include "cmd/cmd_opts.h"
 #include "cmd/sweep_run.h"
 #include "cmd/sweep_spec.h"
 
@@ -358,7 +359,7 @@ int cmd_sweep(int argc, char **argv)
         } else if (!strcmp(a, "--dry-run")) dry = 1;
         else if (!strcmp(a, "--json")) json = 1;
         else if (a[0] != '-' && !specf) specf = a;
-        else cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc sweep --help)", a);
+        else cmd_bad_option(a, usage_text);
     }
     if (!specf) cli_fail(EXIT_USAGE, "a SPEC file is required (see xnoc sweep --help)");
     if (!out && !dry) cli_fail(EXIT_USAGE, "--out DIR is required");

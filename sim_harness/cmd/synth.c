@@ -193,8 +193,7 @@ int cmd_synth(int argc, char **argv)
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage_text, stdout);
             return 0;
-        } else if (!cmd_opts_arg(&co, argc, argv, &i))
-            cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc synth --help)", a);
+        } else if (!cmd_opts_arg(&co, argc, argv, &i)) cmd_bad_option(a, usage_text);
     }
     topo *t = cmd_opts_topo(&co);
     router_cfg rc = co.rc;

@@ -9,6 +9,7 @@
 #include "util/cli.h"
 #include "util/report.h"
 #include "cmd/cmds.h"
+#include "cmd/cmd_opts.h"
 #include "net/topo.h"
 
 static const char *usage_text = "usage: xnoc topo --topo T [--ports k] [--route SRC:DST] [--json]\n"
@@ -45,7 +46,7 @@ int cmd_topo(int argc, char **argv)
         } else if (!strcmp(a, "--route") && i + 1 < argc) {
             route = argv[++i];
         } else {
-            cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc topo --help)", a);
+            cmd_bad_option(a, usage_text);
         }
     }
     if (!spec) cli_fail(EXIT_USAGE, "--topo is required (see xnoc topo --help)");

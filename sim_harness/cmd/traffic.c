@@ -28,6 +28,7 @@
 #include "../../firmware/lib/flit.h"
 #include "../../firmware/lib/ni_regs.h"
 #include "util/cli.h"
+#include "util/suggest.h"
 #include "util/select.h"
 #include "cmd/cmd_opts.h"
 #include "cmd/cmds.h"
@@ -114,7 +115,7 @@ int cmd_traffic(int argc, char **argv)
             return 0;
         } else if (cmd_opts_arg(&co, argc, argv, &i)) continue;
         else if (view_cli_arg(&vo, argc, argv, &i)) continue;
-        else if (!v) cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc traffic --help)", a);
+        else if (!v) cmd_bad_option(a, usage_text);
         else if (!strcmp(a, "--pattern")) pat = argv[++i];
         else if (!strcmp(a, "--rate")) rate = cli_double(a, argv[++i], 1e-9, 1.0);
         else if (!strcmp(a, "--packet")) len = (int)cli_long(a, argv[++i], 1, 64);
@@ -125,7 +126,7 @@ int cmd_traffic(int argc, char **argv)
         else if (!strcmp(a, "--trace")) trace = argv[++i];
         else if (!strcmp(a, "--trace-window")) window = argv[++i];
         else if (!strcmp(a, "--sources")) sources = argv[++i];
-        else cli_fail(EXIT_USAGE, "unknown or incomplete option '%s' (see xnoc traffic --help)", a);
+        else cmd_bad_option(a, usage_text);
     }
     spec = co.topo;
     rc = co.rc;
@@ -137,11 +138,13 @@ int cmd_traffic(int argc, char **argv)
     int pattern = -1;
     for (int i = 0; i < NPAT; i++)
         if (!strcmp(pat, traffic_pattern_names[i])) pattern = i;
-    if (pattern < 0)
+    if (pattern < 0) {
+        const char *near = suggest_pick(pat, traffic_pattern_names, NPAT);
         cli_fail(EXIT_USAGE,
-                 "--pattern: unknown pattern '%s' (uniform, transpose, bitcomp, neighbor, hotspot, incast, allpairs, "
-                 "unitpairs, groupshift)",
-                 pat);
+                 "--pattern: unknown pattern '%s' (%s%s%suniform, transpose, bitcomp, neighbor, hotspot, incast, "
+                 "allpairs, unitpairs, groupshift)",
+                 pat, near ? "did you mean " : "", near ? near : "", near ? "? " : "");
+    }
     if (cycles == 0) cli_fail(EXIT_USAGE, "--cycles: must be at least 1");
     /* so that warmup + cycles + drain cannot wrap */
     if (cycles > 1000000000000ull) cli_fail(EXIT_USAGE, "--cycles %llu: at most 10^12", (unsigned long long)cycles);

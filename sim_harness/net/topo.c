@@ -12,6 +12,7 @@
  */
 #include "net/topo.h"
 #include "util/cli.h"
+#include "util/suggest.h"
 
 #include <math.h>
 #include <ctype.h>
@@ -344,10 +345,14 @@ topo *topo_parse_max(const char *spec, int k, int max_terms, char *err, size_t e
     } else {
         const char *colon = strchr(spec, ':');
         int n = colon ? (int)(colon - spec) : (int)strlen(spec);
+        static const char *const kinds[] = {"mesh", "torus", "octagon", "fat-octagon", "dragonfly"};
+        char kind_s[72];
+        snprintf(kind_s, sizeof kind_s, "%.*s", n < 71 ? n : 71, spec);
+        const char *near = suggest_pick(kind_s, kinds, sizeof kinds / sizeof kinds[0]);
         snprintf(err, errlen,
-                 "unknown topology '%.*s' (known: mesh:AxB..., torus:AxB... (1 to 6 dimensions), octagon, fat-octagon, "
-                 "dragonfly:a=A,p=P,h=H[,g=G]; suffix :c=N)",
-                 n, spec);
+                 "unknown topology '%.*s' (%s%s%sknown: mesh:AxB..., torus:AxB... (1 to 6 dimensions), octagon, "
+                 "fat-octagon, dragonfly:a=A,p=P,h=H[,g=G]; suffix :c=N)",
+                 n, spec, near ? "did you mean " : "", near ? near : "", near ? "? " : "");
         return NULL;
     }
     if (*rest && kind == TOPO_DRAGONFLY) {
