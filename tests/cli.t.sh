@@ -112,6 +112,7 @@ c num-control-escaped 2 "^xnoc traffic: --packet: '4\\\\x1b\[2J' is not an integ
 # all the way to the rename and the dlopen that refuses it).  The build
 # folder holds a quote, a space, $(...) and backquotes: GNU make cannot
 # build under a space, so the model compiles in a private folder of TMPDIR.
+XABS=$(realpath "$XNOC")
 Q="$TMP/q'x \$(touch pwned) \`touch pwned2\`"
 mkdir -p "$Q" "$TMP/qbin" "$TMP/qtmp"
 for p in verilator make g++; do
@@ -124,7 +125,7 @@ exit 0
 FAKE
     chmod +x "$TMP/qbin/$p"
 done
-(cd "$TMP" && env PATH="$TMP/qbin:$PATH" XNOC_BUILD="$Q" TMPDIR="$TMP/qtmp" "$OLDPWD/$XNOC" traffic --topo mesh:2x2 --cycles 10 \
+(cd "$TMP" && env PATH="$TMP/qbin:$PATH" XNOC_BUILD="$Q" TMPDIR="$TMP/qtmp" "$XABS" traffic --topo mesh:2x2 --cycles 10 \
     >/dev/null 2>"$TMP/q.err"); rc=$?
 model=$(ls -d "$Q"/cache/mesh_2x2-k1-v2-b8-*[0-9a-f] 2>/dev/null)
 if [ $rc = 2 ] && [ -n "$model" ] && grep -qF "cannot load the network model $model/net.so" "$TMP/q.err"; then ok path-quote-build-runs
@@ -149,7 +150,7 @@ if [ "$tmpd" = "${model}.tmp${tmpd##*.tmp}" ] && grep -qxF -- "-I$tmpd" "$TMP/ar
 # a program that cannot start: its reason in the build log, the step named
 rm "$TMP/qbin/make"   # and PATH is qbin alone (the fakes name /bin/mkdir)
 rm -rf "$model"
-(cd "$TMP" && env PATH="$TMP/qbin" XNOC_BUILD="$Q" TMPDIR="$TMP/qtmp" "$OLDPWD/$XNOC" traffic --topo mesh:2x2 --cycles 10 \
+(cd "$TMP" && env PATH="$TMP/qbin" XNOC_BUILD="$Q" TMPDIR="$TMP/qtmp" "$XABS" traffic --topo mesh:2x2 --cycles 10 \
     >/dev/null 2>"$TMP/q2.err"); rc=$?
 log=$(sed -n 's|.*failed; see \(.*\)$|\1|p' "$TMP/q2.err")
 if [ $rc = 2 ] && grep -q "compiling the verilated model failed" "$TMP/q2.err" && grep -q "^xnoc: cannot run make: No such file or directory$" "$log"; then
