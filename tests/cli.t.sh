@@ -129,3 +129,53 @@ a=$($XNOC topo --topo dragonfly:a=2,p=1,h=1 --route 0:3 --json)
 b=$($XNOC topo --topo=dragonfly:a=2,p=1,h=1 --route=0:3 --json)
 [ -n "$a" ] && [ "$a" = "$b" ] && ok opt-equals-value || fail opt-equals-value "reports differ"
 c opt-equals-bad 2 "unknown option '--rote' \(did you mean --route\?" $XNOC topo --topo octagon --rote=0:3
+# ---- issue 31/33: no path reaches a shell.  Verilator, make and g++ run
+# from argument vectors; fakes of the three record their arguments one a
+# line (make and g++ succeed, g++ writes a fake net.so, so the build goes
+# all the way to the rename and the dlopen that refuses it).  The build
+# folder holds a quote, a space, $(...) and backquotes: GNU make cannot
+# build under a space, so the model compiles in a private folder of TMPDIR.
+XABS=$(realpath "$XNOC")
+Q="$TMP/q'x \$(touch pwned) \`touch pwned2\`"
+mkdir -p "$Q" "$TMP/qbin" "$TMP/qtmp"
+for p in verilator make g++; do
+    cat > "$TMP/qbin/$p" <<FAKE
+#!/bin/sh
+for a in "\$@"; do printf '%s\n' "\$a"; done > "$TMP/argv.$p"
+[ $p = verilator ] && while [ \$# -gt 0 ]; do [ "\$1" = -Mdir ] && /bin/mkdir -p "\$2"; shift; done
+[ $p = g++ ] && while [ \$# -gt 0 ]; do [ "\$1" = -o ] && echo fake > "\$2"; shift; done
+exit 0
+FAKE
+    chmod +x "$TMP/qbin/$p"
+done
+(cd "$TMP" && env PATH="$TMP/qbin:$PATH" XNOC_BUILD="$Q" TMPDIR="$TMP/qtmp" "$XABS" traffic --topo mesh:2x2 --cycles 10 \
+    >/dev/null 2>"$TMP/q.err"); rc=$?
+model=$(ls -d "$Q"/cache/mesh_2x2-k1-v2-b8-*[0-9a-f] 2>/dev/null)
+if [ $rc = 2 ] && [ -n "$model" ] && grep -qF "cannot load the network model $model/net.so" "$TMP/q.err"; then ok path-quote-build-runs
+else fail path-quote-build-runs "exit $rc, model '$model': $(head -2 "$TMP/q.err")"; fi
+[ -z "$(find "$TMP" -name 'pwned*' ! -path "$Q*")" ] && [ ! -e "$TMP/pwned" ] && ok path-quote-no-shell \
+    || fail path-quote-no-shell "a path was run as a shell command: $(find "$TMP" -name 'pwned*')"
+# the words the shell commands had, one argument each; the build folder's own paths whole
+tmpd=$(sed -n '/^-o$/{n;p}' "$TMP/argv.g++"); tmpd=${tmpd%/net.so}
+obj=$(sed -n '/^-Mdir$/{n;p}' "$TMP/argv.verilator")
+want_v="--cc -O3 -fno-table -fno-gate --x-assign fast --x-initial fast -Wno-fatal -Wno-lint -Wno-style --top-module xnoc_network --noassert -Mdir"
+if [ "$(head -15 "$TMP/argv.verilator" | tr '\n' ' ')" = "$want_v " ] && [ "$(tail -1 "$TMP/argv.verilator")" = xnoc_network.sv ] \
+    && [[ "$obj" == "$TMP/qtmp/xnoc-obj-"*/obj ]]; then ok path-argv-verilator
+else fail path-argv-verilator "$(tr '\n' '|' < "$TMP/argv.verilator")"; fi
+want_m="-s|-j2|-C|$obj|-f|Vxnoc_network.mk|OPT_FAST=-O2|OPT_SLOW=-O1|OPT_GLOBAL=-O1|CXXFLAGS=-fPIC -w -include ../xnoc_vl_triggers.h|Vxnoc_network__ALL.a|"
+[ "$(tr '\n' '|' < "$TMP/argv.make")" = "$want_m" ] && ok path-argv-make || fail path-argv-make "$(tr '\n' '|' < "$TMP/argv.make")"
+if [ "$tmpd" = "${model}.tmp${tmpd##*.tmp}" ] && grep -qxF -- "-I$tmpd" "$TMP/argv.g++" && grep -qxF -- "$obj/Vxnoc_network__ALL.a" "$TMP/argv.g++"; then
+    ok path-argv-gxx; else fail path-argv-gxx "$(tr '\n' '|' < "$TMP/argv.g++")"; fi
+# the private folder is gone; the model folder holds what it always did
+[ -z "$(ls -A "$TMP/qtmp")" ] && ok path-private-obj-removed || fail path-private-obj-removed "$(ls "$TMP/qtmp")"
+[ "$(ls "$model" | tr '\n' ' ')" = "build.log net.so xnoc_io.inc xnoc_network.sv " ] && ok path-model-folder \
+    || fail path-model-folder "$(ls "$model" | tr '\n' ' ')"
+# a program that cannot start: its reason in the build log, the step named
+rm "$TMP/qbin/make"   # and PATH is qbin alone (the fakes name /bin/mkdir)
+rm -rf "$model"
+(cd "$TMP" && env PATH="$TMP/qbin" XNOC_BUILD="$Q" TMPDIR="$TMP/qtmp" "$XABS" traffic --topo mesh:2x2 --cycles 10 \
+    >/dev/null 2>"$TMP/q2.err"); rc=$?
+log=$(sed -n 's|.*failed; see \(.*\)$|\1|p' "$TMP/q2.err")
+if [ $rc = 2 ] && grep -q "compiling the verilated model failed" "$TMP/q2.err" && grep -q "^xnoc: cannot run make: No such file or directory$" "$log"; then
+    ok path-missing-program; else fail path-missing-program "exit $rc: $(head -2 "$TMP/q2.err") log: $(tail -2 "$log" 2>/dev/null)"; fi
+[ -z "$(ls -A "$TMP/qtmp")" ] && ok path-private-obj-removed-on-failure || fail path-private-obj-removed-on-failure "$(ls "$TMP/qtmp")"

@@ -90,3 +90,39 @@ h=$($XNOC collective --topo octagon --op alltoall --bytes 64 2>/dev/null)
 want=$(printf '%s' "$j" | jq -r '"  \(.cycles) cycles in \(.steps) steps (lower bound \(.lower_bound));", "  \(.unicasts) unicasts, \(.hops) aggregate path hops, \(.link_flits) flits on router-to-router links"')
 if printf '%s\n' "$h" | grep -qF "$(echo "$want" | head -1)" && printf '%s\n' "$h" | grep -qxF "$(echo "$want" | tail -1)"; then
     ok collective-text-from-json; else fail collective-text-from-json "json: $want text: $(echo "$h" | head -3)"; fi
+
+# ---- issue 33: the calibration cache is keyed by content - the model's
+# hash (net/netbuild.h), the whole router configuration, the clock ratio,
+# the firmware's bytes - never by a file's time.  A private build folder
+# whose cache links the shared models; octagon vcs=2,buf=2 is net's
+# allpairs-buf2-bubbles model (built into the shared cache first if new).
+$XNOC traffic --topo octagon --router vcs=2,buf=2 --pattern allpairs --packet 1 >/dev/null 2>&1
+C=$TMP/calib
+mkdir -p "$C/cache"
+for d in build/cache/*/; do ln -s "$PWD/$d" "$C/cache/"; done
+cp -r build/firmware "$C/firmware"
+cal() { XNOC_BUILD="$C" $XNOC collective --json --topo octagon --op bcast --bytes 64 "$@" 2>"$TMP/cal.err"; }
+ncal() { ls "$C/cache" | grep -c '^calib3-'; }
+j=$(cal)
+jcheck calib-measured "$j" '.verified==true and .t_s>0 and .t_1>0'
+[ "$(ncal)" = 1 ] && ok calib-one-file || fail calib-one-file "$(ncal) calibration files"
+f=$(ls "$C"/cache/calib3-*)
+t1=$(jq .t_1 <<<"$j")
+echo "7.000000 0.500000" > "$f"   # a sentinel: a rerun that reads it reports it
+j=$(cal)
+jcheck calib-reused "$j" '.t_s==7 and .t_1==0.5 and .verified==true'
+# a router parameter that moves latency (buf=2: bubbles in every body flit's stream)
+j=$(cal --router vcs=2,buf=2)
+jcheck calib-buf-measured "$j" ".t_s!=7 and .t_1>$t1 and .verified==true"
+[ "$(ncal)" = 2 ] && ok calib-buf-own-file || fail calib-buf-own-file "$(ncal) calibration files"
+j=$(cal --router vcs=2,buf=2)
+jcheck calib-buf-reused "$j" ".t_1>$t1"
+[ "$(ncal)" = 2 ] && ok calib-buf-no-new-file || fail calib-buf-no-new-file "$(ncal) calibration files"
+# the NI's send queue (no rebuild) is part of the key; a new file time is not
+j=$(cal --router sendq=2)
+jcheck calib-sendq-measured "$j" '.t_s!=7'
+[ "$(ncal)" = 3 ] && ok calib-sendq-own-file || fail calib-sendq-own-file "$(ncal) calibration files"
+touch -d '2001-01-01' "$C/firmware/coll.elf"
+j=$(cal)
+jcheck calib-time-not-key "$j" '.t_s==7 and .t_1==0.5'
+[ "$(ncal)" = 3 ] && ok calib-time-no-new-file || fail calib-time-no-new-file "$(ncal) calibration files"

@@ -4,12 +4,12 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "util/cli.h"
 #include "coll/coll_plan.h"
 #include "net/links_report.h"
+#include "net/netbuild.h"
 #include "system/system.h"
 #include "system/sys_view.h"
 
@@ -80,8 +80,7 @@ void coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, int bytes,
 {
     memset(out, 0, sizeof *out);
     out->step_cycles = xcalloc((size_t)s->nsteps + 1, sizeof *out->step_cycles);
-    char err[512], elf[4300];
-    snprintf(elf, sizeof elf, "%s/firmware/coll.elf", cli_build_dir());
+    char err[512], *elf = xasprintf("%s/firmware/coll.elf", cli_build_dir());
     uint32_t plan_addr = RAM_BASE + PLAN_OFFSET, top = 0;
     uint32_t **plans = xcalloc((size_t)s->nterms, sizeof *plans);
     int *nw = xcalloc((size_t)s->nterms, sizeof *nw);
@@ -112,6 +111,7 @@ void coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, int bytes,
         o.bg_seed = 1;
     }
     sys *sy = sys_create(t, rc, &o, elf, err, sizeof err);
+    free(elf);
     if (!sy) cli_fail(EXIT_USAGE, "%s", err);
     for (int i = 0; i < s->nterms; i++) {
         memcpy(sy->nodes[i].core.ram + PLAN_OFFSET, plans[i], (size_t)nw[i] * 4);
@@ -201,32 +201,59 @@ void coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, int bytes,
  * transfer, not the step's fixed work, ends the step), t_s from 8 bytes. */
 static void calibrate_run(const topo *t, const router_cfg *rc, int clock_ratio, double *ts, double *t1);
 
-/* Cached per (topology, k, router, firmware build): build/cache/calib-*. */
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *s = p;
+    for (size_t i = 0; i < n; i++) {
+        h ^= s[i];
+        h *= 0x100000001b3ULL;
+    }
+    return h;
+}
+
+/* Cached by content, never by a file's time: build/cache/calib3-TOPO-KEY.txt,
+ * KEY the hash of the model's own cache key (net/netbuild.h: the netlist,
+ * rtl/, the glue, Verilator, the build flags), the whole router
+ * configuration (the NIs' part too: sendq), the clock ratio and the
+ * firmware image's bytes.  An RTL change that moves a latency changes the
+ * model's key, so no calibration measured before it is reused. */
 void coll_calibrate(const topo *t, const router_cfg *rc, int clock_ratio, double *ts, double *t1)
 {
-    char path[4400], elf[4300];
-    struct stat st;
-    snprintf(elf, sizeof elf, "%s/firmware/coll.elf", cli_build_dir());
-    long stamp = stat(elf, &st) == 0 ? (long)st.st_mtime : 0;
-    snprintf(path, sizeof path, "%s/cache/calib2-%s-k%d-v%d-b%d-r%d-q%d-%ld.txt", cli_build_dir(), t->name, t->k,
-             rc->vcs, rc->buf, clock_ratio, rc->sendq, stamp);
+    char err[512];
+    uint64_t model, h = 0xcbf29ce484222325ULL;
+    if (netbuild_key(t, rc, netbuild_default_variant(), &model, err, sizeof err)) cli_fail(EXIT_USAGE, "%s", err);
+    h = fnv(h, &model, sizeof model);
+    /* router_cfg is ints only (no padding): every field, present and future */
+    h = fnv(h, rc, sizeof *rc);
+    h = fnv(h, &clock_ratio, sizeof clock_ratio);
+    char *elf = xasprintf("%s/firmware/coll.elf", cli_build_dir());
+    size_t n = 0;
+    char *image = cli_slurp(elf, &n);
+    h = fnv(h, image ? image : "", n);
+    free(image);
+    free(elf);
+    char *path = xasprintf("%s/cache/calib3-%s-%016llx.txt", cli_build_dir(), t->name, (unsigned long long)h);
     for (char *c = path + strlen(cli_build_dir()) + 7; *c; c++)
-        if (*c == ':' || *c == '=') *c = '_';
+        if (*c == ':' || *c == '=' || *c == '/') *c = '_';
     FILE *f = fopen(path, "r");
     if (f) {
         int ok = fscanf(f, "%lf %lf", ts, t1) == 2;
         fclose(f);
-        if (ok) return;
+        if (ok) {
+            free(path);
+            return;
+        }
     }
     calibrate_run(t, rc, clock_ratio, ts, t1);
-    char tmp[4500];
-    snprintf(tmp, sizeof tmp, "%s.%d", path, (int)getpid());
+    char *tmp = xasprintf("%s.%d", path, (int)getpid());
     f = fopen(tmp, "w");
     if (f) {
         fprintf(f, "%.6f %.6f\n", *ts, *t1);
-        fclose(f);
-        rename(tmp, path);
+        if (fclose(f) == 0) rename(tmp, path);
+        else remove(tmp);
     }
+    free(tmp);
+    free(path);
 }
 
 static void calibrate_run(const topo *t, const router_cfg *rc, int clock_ratio, double *ts, double *t1)

@@ -56,7 +56,9 @@ void coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, int bytes,
                   uint64_t max_cycles, uint32_t ram_kib, const coll_exec_opts *x, coll_outcome *out, json_t **links,
                   view *vw);
 
-/* t_s and t_1 of the model on this network (cached per configuration). */
+/* t_s and t_1 of the model on this network, cached by content (the
+ * model's hash, the whole router configuration, the clock ratio, the
+ * firmware). */
 void coll_calibrate(const topo *t, const router_cfg *rc, int clock_ratio, double *ts, double *t1);
 
 #endif

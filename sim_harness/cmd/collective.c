@@ -330,11 +330,11 @@ int cmd_collective(int argc, char **argv)
             cli_fail(EXIT_USAGE, "--xor unit: the routers have no coding units (--router ncu=0); use --xor core");
     }
     sched_result sr = {0};
-    char source[4600] = "";
+    char *source = NULL; /* the schedule file run, if any */
     const char *source_kind = "builtin";
     if (file) {
         source_kind = "file";
-        snprintf(source, sizeof source, "%s", file);
+        source = xstrdup(file);
         int r = sched_file_read(file, &t, &s, err, sizeof err);
         if (r == 0 && sched_verify(&s, t, err, sizeof err)) r = -1;
         if (r) cli_fail(EXIT_USAGE, "--schedule %s: %s", file, err);
@@ -391,13 +391,16 @@ int cmd_collective(int argc, char **argv)
         if (algo == ALGO_SCHED && use_shipped) { /* a proven schedule in the repository comes first */
             coll_sched f;
             int opt;
-            shipped = sched_file_shipped(t, &s, &f, &opt, source, sizeof source, err, sizeof err);
+            shipped = sched_file_shipped(t, &s, &f, &opt, &source, err, sizeof err);
             if (shipped < 0) cli_error("%s (searching instead)", err);
             if (shipped == 1) {
                 coll_free(&s);
                 s = f;
                 sr.optimal = opt;
                 source_kind = "shipped";
+            } else {
+                free(source);
+                source = NULL;
             }
         }
         if (algo == ALGO_SCHED && shipped != 1) {
@@ -484,7 +487,7 @@ int cmd_collective(int argc, char **argv)
     json_object_set_new(j, "message_rounds", json_integer(rounds));
     json_object_set_new(j, "schedule_source", json_string(source_kind));
     if (sr.ended) json_object_set_new(j, "search_ended", json_string(sr.ended)); /* proof or budget */
-    if (source[0]) {
+    if (source) {
         size_t l = strlen(cli_src_dir()); /* shipped: relative to the repository */
         const char *rel = !strncmp(source, cli_src_dir(), l) && source[l] == '/' ? source + l + 1 : source;
         json_object_set_new(j, "schedule_file", json_string(rel));

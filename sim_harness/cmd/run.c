@@ -158,10 +158,10 @@ int cmd_run(int argc, char **argv)
     o.console_out = json ? stderr : stdout;
     view *vw = NULL;
     sys_view *sv = NULL;
-    char caption[200];
+    char *caption = NULL;   /* the view's title */
     if (view_wanted(&vo)) { /* before the (slow) build: a bad frames directory fails at once */
         const char *base = strrchr(elf, '/');
-        snprintf(caption, sizeof caption, "run %s", base ? base + 1 : elf);
+        caption = xasprintf("run %s", base ? base + 1 : elf);
         vo.title = caption;
         if (!(vw = view_open(t, &vo, err, sizeof err))) cli_fail(EXIT_USAGE, "%s", err);
     }
@@ -175,6 +175,7 @@ int cmd_run(int argc, char **argv)
         sys_view_free(sv);
         view_close(vw);
     }
+    free(caption);
 
     /* an --arg the firmware never looked at is most likely a typo */
     if (r == 0) {

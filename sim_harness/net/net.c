@@ -76,8 +76,8 @@ static xnoc_net *open_model(const topo *t, const router_cfg *rc, int variant, in
                  t->name, netgen_addresses(t, rc), netgen_ports(t, rc), FLIT_MAX_ADDRS);
         return NULL;
     }
-    char path[4600];
-    if (netbuild(t, rc, variant, progress, path, sizeof path, err, errlen)) return NULL;
+    char *path;
+    if (netbuild(t, rc, variant, progress, &path, err, errlen)) return NULL;
     xnoc_net *n = xcalloc(1, sizeof *n);
     n->t = t;
     n->variant = variant;
@@ -85,9 +85,11 @@ static xnoc_net *open_model(const topo *t, const router_cfg *rc, int variant, in
     n->so = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (!n->so) {
         snprintf(err, errlen, "cannot load the network model %s: %s", path, dlerror());
+        free(path);
         free(n);
         return NULL;
     }
+    free(path);
     LOAD(xg_new);
     LOAD(xg_free);
     LOAD(xg_reset);

@@ -1,9 +1,6 @@
 /* netbuild.c - verilate + compile + cache a network model (see netbuild.h). */
 #include "net/netbuild.h"
 
-/* Paths here are bounded by PATH_MAX; a truncated command would fail loudly. */
-#pragma GCC diagnostic ignored "-Wformat-truncation"
-
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -70,14 +67,16 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(x, y);
 }
 
-int netbuild_rtl_sources(char *list, size_t len, uint64_t *hash, char *err, size_t errlen)
+/* The router sources (the .sv files of rtl/, packages first) as heap paths, NULL-terminated,
+ * their names and contents folded into *hash. */
+static char **rtl_paths(uint64_t *hash, char *err, size_t errlen)
 {
-    char dir[4200];
-    snprintf(dir, sizeof dir, "%s/rtl", cli_src_dir());
+    char *dir = xasprintf("%s/rtl", cli_src_dir());
     DIR *d = opendir(dir);
     if (!d) {
         snprintf(err, errlen, "cannot open the router sources in %s: %s", dir, strerror(errno));
-        return -1;
+        free(dir);
+        return NULL;
     }
     char *names[64] = {0};
     int n = 0;
@@ -87,44 +86,134 @@ int netbuild_rtl_sources(char *list, size_t len, uint64_t *hash, char *err, size
         if (l > 3 && !strcmp(e->d_name + l - 3, ".sv")) names[n++] = xstrdup(e->d_name);
     }
     closedir(d);
-    qsort(names, (size_t)n, sizeof *names, cmp_str);
-    list[0] = 0;
-    for (int i = 0; i < n; i++) {
-        char path[4400];
-        size_t sz;
-        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-        char *text = cli_slurp(path, &sz);
-        if (text) *hash = fnv(fnv(*hash, names[i], strlen(names[i])), text, sz);
-        free(text);
-        size_t used = strlen(list);
-        snprintf(list + used, len - used, "%s'%s'", used ? " " : "", path);
-        free(names[i]);
-    }
     if (!n) {
         snprintf(err, errlen, "no router sources (*.sv) in %s", dir);
-        return -1;
+        free(dir);
+        return NULL;
     }
+    qsort(names, (size_t)n, sizeof *names, cmp_str);
+    char **paths = xcalloc((size_t)n + 1, sizeof *paths);
+    for (int i = 0; i < n; i++) {
+        size_t sz;
+        paths[i] = xasprintf("%s/%s", dir, names[i]);
+        char *text = cli_slurp(paths[i], &sz);
+        if (text) *hash = fnv(fnv(*hash, names[i], strlen(names[i])), text, sz);
+        free(text);
+        free(names[i]);
+    }
+    free(dir);
+    return paths;
+}
+
+static void free_strv(char **v)
+{
+    for (char **p = v; p && *p; p++) free(*p);
+    free(v);
+}
+
+int netbuild_rtl_sources(char *list, size_t len, uint64_t *hash, char *err, size_t errlen)
+{
+    char **paths = rtl_paths(hash, err, errlen);
+    if (!paths) return -1;
+    list[0] = 0;
+    for (char **p = paths; *p; p++) {
+        size_t used = strlen(list);
+        snprintf(list + used, len - used, "%s'%s'", used ? " " : "", *p);
+    }
+    free_strv(paths);
     return 0;
 }
 
 int netbuild_run_step(const char *cmd, const char *log, const char *what, int progress, double t0)
 {
-    char full[16384];
-    snprintf(full, sizeof full, "(%s) >>'%s' 2>&1", cmd, log);
-    if (!progress) return system(full);
+    char *full = xasprintf("(%s) >>'%s' 2>&1", cmd, log);
+    int rc;
+    pid_t pid = progress ? fork() : -1;
+    if (pid < 0) rc = system(full);
+    else {
+        if (pid == 0) {
+            execl("/bin/sh", "sh", "-c", full, (char *)NULL);
+            _exit(127);
+        }
+        int st = 0;
+        while (waitpid(pid, &st, WNOHANG) == 0) {
+            cli_progress("%s (%.0f s in)", what, cli_now() - t0);
+            usleep(200000);
+        }
+        cli_progress_done();
+        rc = WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+    }
+    free(full);
+    return rc;
+}
+
+/* An argument vector being built: every word a heap copy. */
+typedef struct {
+    char **v;
+    int n, cap;
+} strv;
+
+static void sv_add(strv *a, char *owned)
+{
+    if (a->n + 2 > a->cap) {
+        a->cap = a->cap ? 2 * a->cap : 32;
+        a->v = xrealloc(a->v, (size_t)a->cap * sizeof *a->v);
+    }
+    a->v[a->n++] = owned;
+    a->v[a->n] = NULL;
+}
+
+/* words: space-separated, none quoted (the flag strings of this file) */
+static void sv_words(strv *a, const char *words)
+{
+    for (const char *p = words; *p;) {
+        while (*p == ' ') p++;
+        size_t l = strcspn(p, " ");
+        if (l) sv_add(a, xasprintf("%.*s", (int)l, p));
+        p += l;
+    }
+}
+
+/* Runs program argv[0] (found along PATH) with argv - no shell, so no path
+ * is ever parsed as shell words - in folder cwd, its output and errors
+ * appended to log.
+ * With progress, a ticker names the step (`what`) and the seconds since t0
+ * meanwhile.  The program's exit status (127: it could not be started,
+ * the reason in the log; 128+N: killed by signal N). */
+static int run_argv(char *const argv[], const char *cwd, const char *log, const char *what, int progress, double t0)
+{
+    int fd = open(log, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
+    if (fd < 0) return 127;
     pid_t pid = fork();
-    if (pid < 0) return system(full);
+    if (pid < 0) {
+        close(fd);
+        return 127;
+    }
     if (pid == 0) {
-        execl("/bin/sh", "sh", "-c", full, (char *)NULL);
+        dup2(fd, STDOUT_FILENO);
+        dup2(fd, STDERR_FILENO);
+        if (chdir(cwd)) {
+            dprintf(STDERR_FILENO, "xnoc: cannot enter %s: %s\n", cwd, strerror(errno));
+            _exit(127);
+        }
+        execvp(argv[0], argv);
+        dprintf(STDERR_FILENO, "xnoc: cannot run %s: %s\n", argv[0], strerror(errno));
         _exit(127);
     }
+    close(fd);
     int st = 0;
-    while (waitpid(pid, &st, WNOHANG) == 0) {
-        cli_progress("%s (%.0f s in)", what, cli_now() - t0);
-        usleep(200000);
+    pid_t w;
+    if (progress) {
+        while ((w = waitpid(pid, &st, WNOHANG)) == 0) {
+            cli_progress("%s (%.0f s in)", what, cli_now() - t0);
+            usleep(200000);
+        }
+        cli_progress_done();
+    } else {
+        while ((w = waitpid(pid, &st, 0)) < 0 && errno == EINTR) {}
     }
-    cli_progress_done();
-    return WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+    if (w < 0) return 127;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : WIFSIGNALED(st) ? 128 + WTERMSIG(st) : 1;
 }
 
 /* Hashes a file of the source tree into h; -1 if it cannot be read. */
@@ -160,10 +249,11 @@ static int verilator_identity(uint64_t *h)
         for (const char *p = path; *p;) {
             const char *end = strchr(p, ':');
             size_t n = end ? (size_t)(end - p) : strlen(p);
-            char file[4200];
-            snprintf(file, sizeof file, "%.*s/%s", (int)n, n ? p : ".", progs[i]);
+            char *file = xasprintf("%.*s/%s", (int)n, n ? p : ".", progs[i]);
             struct stat st;
-            if (stat(file, &st) == 0 && S_ISREG(st.st_mode) && (st.st_mode & S_IXUSR)) {
+            int is_prog = stat(file, &st) == 0 && S_ISREG(st.st_mode) && (st.st_mode & S_IXUSR);
+            free(file);
+            if (is_prog) {
                 uint64_t id[3] = {(uint64_t)st.st_size, (uint64_t)st.st_mtime, (uint64_t)st.st_ino};
                 *h = fnv(*h, id, sizeof id);
                 found += i == 0;
@@ -180,6 +270,14 @@ static int rm_entry(const char *path, const struct stat *st, int flag, struct FT
 {
     (void)st, (void)flag, (void)ftw;
     return remove(path) ? -1 : 0;
+}
+
+/* `rm -rf path` without a shell: 0 when nothing is left at path. */
+static int rm_tree(const char *path)
+{
+    struct stat st;
+    if (lstat(path, &st)) return errno == ENOENT ? 0 : -1;
+    return nftw(path, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 /* Removes the folders that killed builds left in the cache: NAME.tmpPID
@@ -232,63 +330,98 @@ static void build_note(const char *what, const char *dir, double seconds)
     fclose(o);
 }
 
-int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, char *path, size_t pathlen, char *err,
-             size_t errlen)
+/* The model's cache key (see netbuild.h) and its generated sources: the
+ * netlist *sv and the per-channel glue *io (heap, the caller frees them)
+ * and the router sources *srcs (heap paths, NULL-terminated).  Every byte
+ * of the key's input is what it was when builds ran through the shell, so
+ * the models cached then are found. */
+static int model_key(const topo *t, const router_cfg *rc, int variant, char **sv, size_t *svn, char **io, size_t *ion,
+                     char ***srcs, uint64_t *key, char *err, size_t errlen)
 {
-    progress = progress && cli_progress_enabled();
-    int trace = variant & NETBUILD_TRACE, asserts = variant & NETBUILD_ASSERT, monitor = variant & NETBUILD_MONITOR;
+    int monitor = variant & NETBUILD_MONITOR;
     const char *opt = cxx_opt();
-    char *sv = NULL, *io = NULL;
-    size_t svn = 0, ion = 0;
-    int lock = -1;
-    char tmp[4500] = ""; /* the private build folder, once made */
-    FILE *f = open_memstream(&sv, &svn);
+    FILE *f = open_memstream(sv, svn);
     netgen_verilog(f, t, rc, monitor);
     fclose(f);
-    f = open_memstream(&io, &ion);
+    f = open_memstream(io, ion);
     netgen_glue_io(f, t, rc, monitor);
     fclose(f);
-
     uint64_t h = 0xcbf29ce484222325ULL;
-    char srcs[8192], glue[4300], glue_hdr[4300], trig_hdr[4300];
-    if (netbuild_rtl_sources(srcs, sizeof srcs, &h, err, errlen)) goto fail;
-    snprintf(glue, sizeof glue, "%s/sim_harness/glue/xnoc_glue.cpp", cli_src_dir());
-    snprintf(glue_hdr, sizeof glue_hdr, "%s/sim_harness/glue/xnoc_vl_printf.h", cli_src_dir());
-    snprintf(trig_hdr, sizeof trig_hdr, "%s/sim_harness/glue/xnoc_vl_triggers.h", cli_src_dir());
-    const char *glue_files[] = {glue, glue_hdr, trig_hdr};
+    *srcs = rtl_paths(&h, err, errlen);
+    if (!*srcs) return -1;
+    const char *glue_files[] = {"xnoc_glue.cpp", "xnoc_vl_printf.h", "xnoc_vl_triggers.h"};
     for (int i = 0; i < 3; i++) {
-        if (hash_file(glue_files[i], &h)) {
-            snprintf(err, errlen, "cannot read the C++ glue %s: %s", glue_files[i], strerror(errno));
-            goto fail;
-        }
+        char *g = xasprintf("%s/sim_harness/glue/%s", cli_src_dir(), glue_files[i]);
+        int bad = hash_file(g, &h);
+        if (bad) snprintf(err, errlen, "cannot read the C++ glue %s: %s", g, strerror(errno));
+        free(g);
+        if (bad) return -1;
     }
-    h = fnv(h, sv, svn);
-    h = fnv(h, io, ion);
+    h = fnv(h, *sv, *svn);
+    h = fnv(h, *io, *ion);
     h = fnv(h, VERILATOR_FLAGS, strlen(VERILATOR_FLAGS));
     h = fnv(h, opt, strlen(opt));
     h = fnv(h, &variant, sizeof variant);
     h = fnv(h, "dedupe-2", 8); /* models built before net/dedupe.c are rebuilt */
     if (verilator_identity(&h)) {
         snprintf(err, errlen, "verilator not found: run 'make deps' (it installs Debian's verilator)");
-        goto fail;
+        return -1;
     }
+    *key = h;
+    return 0;
+}
 
-    char cache[4300], dir[4400], lockp[4500], cmd[16384], log[4600];
-    snprintf(cache, sizeof cache, "%s/cache", cli_build_dir());
+int netbuild_key(const topo *t, const router_cfg *rc, int variant, uint64_t *key, char *err, size_t errlen)
+{
+    char *sv = NULL, *io = NULL, **srcs = NULL;
+    size_t svn = 0, ion = 0;
+    int r = model_key(t, rc, variant, &sv, &svn, &io, &ion, &srcs, key, err, errlen);
+    free(sv);
+    free(io);
+    free_strv(srcs);
+    return r;
+}
+
+/* Whether GNU make (Verilator's makefiles) can build in folder p: none of
+ * the characters it or its recipes' shell would take apart (a space, a
+ * quote, $, ...). */
+static int make_safe(const char *p)
+{
+    return *p && p[strspn(p, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/._,=+:@-")] == 0;
+}
+
+int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, char **path, char *err, size_t errlen)
+{
+    progress = progress && cli_progress_enabled();
+    int trace = variant & NETBUILD_TRACE, asserts = variant & NETBUILD_ASSERT, monitor = variant & NETBUILD_MONITOR;
+    const char *opt = cxx_opt();
+    char *sv = NULL, *io = NULL, **srcs = NULL;
+    size_t svn = 0, ion = 0;
+    int lock = -1, rc_ = -1;
+    uint64_t h;
+    char *cache = NULL, *dir = NULL, *lockp = NULL, *tmp = NULL, *log = NULL, *file = NULL, *tag = NULL;
+    char *work = NULL, *objd = NULL; /* where make compiles: tmp, or a private folder (make_safe) */
+    char *glue = xasprintf("%s/sim_harness/glue/xnoc_glue.cpp", cli_src_dir());
+    char *glue_hdr = xasprintf("%s/sim_harness/glue/xnoc_vl_printf.h", cli_src_dir());
+    char *trig_hdr = xasprintf("%s/sim_harness/glue/xnoc_vl_triggers.h", cli_src_dir());
+    strv a = {0};
+    *path = NULL;
+    if (model_key(t, rc, variant, &sv, &svn, &io, &ion, &srcs, &h, err, errlen)) goto out;
+
+    cache = xasprintf("%s/cache", cli_build_dir());
     mkdir(cli_build_dir(), 0777);
     mkdir(cache, 0777);
-    char tag[96];
-    snprintf(tag, sizeof tag, "%s", t->name);
+    tag = xasprintf("%.95s", t->name); /* the folder names the models were cached under */
     for (char *c = tag; *c; c++)
         if (*c == ':' || *c == '=') *c = '_';
     char thr[16] = "";
     if (rc->threads > 1) snprintf(thr, sizeof thr, "-t%d", rc->threads);
-    snprintf(dir, sizeof dir, "%s/%s-k%d-v%d-b%d%s%s%s%s-%016llx", cache, tag, t->k, rc->vcs, rc->buf, thr,
-             trace ? "-trace" : "", asserts ? "-assert" : "", monitor ? "-mon" : "", (unsigned long long)h);
-    snprintf(path, pathlen, "%s/net.so", dir);
-    if (access(path, R_OK) == 0) goto done;
+    dir = xasprintf("%s/%s-k%d-v%d-b%d%s%s%s%s-%016llx", cache, tag, t->k, rc->vcs, rc->buf, thr, trace ? "-trace" : "",
+                    asserts ? "-assert" : "", monitor ? "-mon" : "", (unsigned long long)h);
+    *path = xasprintf("%s/net.so", dir);
+    if (access(*path, R_OK) == 0) goto done;
 
-    snprintf(lockp, sizeof lockp, "%s.lock", dir);
+    lockp = xasprintf("%s.lock", dir);
     lock = open(lockp, O_CREAT | O_RDWR, 0666);
     double t_wait = cli_now();
     if (lock >= 0 && flock(lock, LOCK_EX | LOCK_NB) != 0) { /* another process builds it: say so, then wait */
@@ -297,7 +430,7 @@ int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, cha
                     t->k, rc->vcs, rc->buf, lockp);
         flock(lock, LOCK_EX);
     }
-    if (access(path, R_OK) == 0) { /* someone else built it meanwhile */
+    if (access(*path, R_OK) == 0) { /* someone else built it meanwhile */
         build_note("waited", dir, cli_now() - t_wait);
         goto done;
     }
@@ -308,36 +441,62 @@ int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, cha
                 "xnoc: building network %s k=%d vcs=%d buf=%d%s%s%s (first use, cached afterwards): verilating...\n",
                 t->name, t->k, rc->vcs, rc->buf, trace ? " with tracing" : "", asserts ? " with assertions" : "",
                 monitor ? " with link taps" : "");
-    snprintf(tmp, sizeof tmp, "%s.tmp%d", dir, (int)getpid());
-    snprintf(cmd, sizeof cmd, "rm -rf '%s' && mkdir -p '%s'", tmp, tmp);
-    if (system(cmd) != 0) {
-        snprintf(err, errlen, "cannot create the build directory %s", tmp);
+    tmp = xasprintf("%s.tmp%d", dir, (int)getpid());
+    if (rm_tree(tmp) || mkdir(tmp, 0777)) {
+        snprintf(err, errlen, "cannot create the build directory %s: %s", tmp, strerror(errno));
+        free(tmp);
+        tmp = NULL; /* not ours: not marked failed */
         goto fail;
     }
-    snprintf(log, sizeof log, "%s/build.log", tmp);
-    char svp[4600], iop[4600];
-    snprintf(svp, sizeof svp, "%s/xnoc_network.sv", tmp);
-    snprintf(iop, sizeof iop, "%s/xnoc_io.inc", tmp);
-    if (write_file(svp, sv, svn) || write_file(iop, io, ion)) {
+    log = xasprintf("%s/build.log", tmp);
+    /* GNU make refuses a folder with a space; a quote or $ would reach its
+     * recipes' shell: such a build folder (XNOC_BUILD) has the model
+     * compiled in a private folder of TMPDIR (or /tmp), removed afterwards. */
+    if (make_safe(tmp)) work = xstrdup(tmp);
+    else {
+        const char *td = getenv("TMPDIR");
+        work = xasprintf("%s/xnoc-obj-XXXXXX", td && make_safe(td) ? td : "/tmp");
+        if (!mkdtemp(work)) {
+            snprintf(err, errlen, "cannot create a build folder %s: %s", work, strerror(errno));
+            free(work);
+            work = NULL;
+            goto fail;
+        }
+    }
+    objd = xasprintf("%s/obj", work);
+    char *svp = xasprintf("%s/xnoc_network.sv", tmp), *iop = xasprintf("%s/xnoc_io.inc", tmp);
+    int wrote = write_file(svp, sv, svn) == 0 && write_file(iop, io, ion) == 0;
+    free(iop);
+    if (!wrote) {
+        free(svp);
         snprintf(err, errlen, "cannot write the generated network into %s", tmp);
         goto fail;
     }
-    char vthr[48] = "", gthr[48] = "", defs[64];
-    snprintf(defs, sizeof defs, "%s%s", trace ? "-DXNOC_TRACE " : "", monitor ? "-DXNOC_MONITOR " : "");
+    /* Every external program runs from an argument vector (run_argv): the
+     * words are those the shell commands had, so the builds are the same. */
+    sv_add(&a, xstrdup("verilator"));
+    sv_words(&a, VERILATOR_FLAGS);
+    sv_words(&a, asserts ? VERILATOR_ASSERT : VERILATOR_FAST);
+    if (trace) sv_add(&a, xstrdup("--trace"));
     if (rc->threads > 1) { /* the model's evaluation split over threads (Verilator's own scheduler) */
-        snprintf(vthr, sizeof vthr, " --threads %d", rc->threads);
-        snprintf(gthr, sizeof gthr, "-DXNOC_THREADS=%d ", rc->threads);
+        sv_add(&a, xstrdup("--threads"));
+        sv_add(&a, xasprintf("%d", rc->threads));
     }
-    snprintf(cmd, sizeof cmd, "verilator " VERILATOR_FLAGS "%s%s%s -Mdir '%s/obj' %s '%s'",
-             asserts ? VERILATOR_ASSERT : VERILATOR_FAST, trace ? " --trace" : "", vthr, tmp, srcs, svp);
-    if (netbuild_run_step(cmd, log, "building the network: verilating", progress, t_build)) {
+    /* Verilator expands $VAR and $(VAR) in file names: the build folder's
+     * own files are named relative to it (the folder, its cwd). */
+    sv_add(&a, xstrdup("-Mdir"));
+    sv_add(&a, xstrdup(objd));
+    for (char **p = srcs; *p; p++) sv_add(&a, xstrdup(*p));
+    sv_add(&a, xstrdup("xnoc_network.sv"));
+    free(svp);
+    if (run_argv(a.v, tmp, log, "building the network: verilating", progress, t_build)) {
         snprintf(err, errlen, "building network %s: verilator failed; see %s", t->name, log);
         goto fail;
     }
-    char objdir[4600];
-    int moved = 0;
-    snprintf(objdir, sizeof objdir, "%s/obj", tmp);
-    if (netbuild_dedupe(objdir, &moved, err, errlen)) goto fail;
+    free_strv(a.v);
+    a = (strv){0};
+    int moved = 0, dd = netbuild_dedupe(objd, &moved, err, errlen);
+    if (dd) goto fail;
     FILE *lf = fopen(log, "a"); /* for whoever reads the build log: what the pass did */
     if (lf) {
         fprintf(lf, "net/dedupe.c: %d call(s) pointed at the first copy of an identical function\n", moved);
@@ -345,41 +504,94 @@ int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, cha
     }
     if (progress)
         fprintf(stderr, "xnoc: [%.0f s] verilated; compiling the model (C++ %s)...\n", cli_now() - t_build, opt);
+    /* make puts CXXFLAGS into the shell commands of its recipes: the
+     * trigger header goes there by a path relative to obj/ (a copy beside
+     * it, the same bytes), never by the build folder's own path. */
+    size_t tn;
+    char *trig = cli_slurp(trig_hdr, &tn);
+    file = xasprintf("%s/xnoc_vl_triggers.h", work);
+    int copied = trig && write_file(file, trig, tn) == 0;
+    free(trig);
+    if (!copied) {
+        snprintf(err, errlen, "cannot copy the C++ glue %s into %s", trig_hdr, tmp);
+        goto fail;
+    }
     /* The model's per-cycle code gets `opt`; its one-time code and the
      * Verilator runtime -O1 (they do not run per cycle). */
-    snprintf(cmd, sizeof cmd,
-             "make -s -j2 -C '%s/obj' -f Vxnoc_network.mk OPT_FAST='%s' OPT_SLOW=-O1 OPT_GLOBAL=-O1 "
-             "CXXFLAGS=\"-fPIC -w -include '%s'\" Vxnoc_network__ALL.a && "
-             "g++ -shared -fPIC %s -w %s%s%s%s -include '%s' -I'%s' -I'%s/obj' -I" VL_INC " -I" VL_INC
-             "/vltstd -o '%s/net.so' '%s' "
-             "'%s/obj/Vxnoc_network__ALL.a' " VL_INC "/verilated.cpp " VL_INC "/verilated_threads.cpp %s -pthread",
-             tmp, opt, trig_hdr, opt, defs, gthr,
-             asserts ? "-DXNOC_ASSERT_BUILD -DVL_PRINTF=xg_vl_printf -include " : "", asserts ? glue_hdr : "", trig_hdr,
-             tmp, tmp, tmp, glue, tmp, trace ? VL_INC "/verilated_vcd_c.cpp" : "");
-    if (netbuild_run_step(cmd, log, "building the network: compiling the model", progress, t_build)) {
+    sv_words(&a, "make -s -j2 -C");
+    sv_add(&a, xstrdup(objd));
+    sv_words(&a, "-f Vxnoc_network.mk");
+    sv_add(&a, xasprintf("OPT_FAST=%s", opt));
+    sv_words(&a, "OPT_SLOW=-O1 OPT_GLOBAL=-O1");
+    sv_add(&a, xstrdup("CXXFLAGS=-fPIC -w -include ../xnoc_vl_triggers.h"));
+    sv_add(&a, xstrdup("Vxnoc_network__ALL.a"));
+    int failed = run_argv(a.v, tmp, log, "building the network: compiling the model", progress, t_build);
+    free_strv(a.v);
+    a = (strv){0};
+    if (!failed) {
+        sv_words(&a, "g++ -shared -fPIC");
+        sv_add(&a, xstrdup(opt));
+        sv_add(&a, xstrdup("-w"));
+        if (trace) sv_add(&a, xstrdup("-DXNOC_TRACE"));
+        if (monitor) sv_add(&a, xstrdup("-DXNOC_MONITOR"));
+        if (rc->threads > 1) sv_add(&a, xasprintf("-DXNOC_THREADS=%d", rc->threads));
+        if (asserts) {
+            sv_words(&a, "-DXNOC_ASSERT_BUILD -DVL_PRINTF=xg_vl_printf -include");
+            sv_add(&a, xstrdup(glue_hdr));
+        }
+        sv_add(&a, xstrdup("-include"));
+        sv_add(&a, xstrdup(trig_hdr));
+        sv_add(&a, xasprintf("-I%s", tmp));
+        sv_add(&a, xasprintf("-I%s", objd));
+        sv_words(&a, "-I" VL_INC " -I" VL_INC "/vltstd -o");
+        sv_add(&a, xasprintf("%s/net.so", tmp));
+        sv_add(&a, xstrdup(glue));
+        sv_add(&a, xasprintf("%s/Vxnoc_network__ALL.a", objd));
+        sv_words(&a, VL_INC "/verilated.cpp " VL_INC "/verilated_threads.cpp");
+        if (trace) sv_add(&a, xstrdup(VL_INC "/verilated_vcd_c.cpp"));
+        sv_add(&a, xstrdup("-pthread"));
+        failed = run_argv(a.v, tmp, log, "building the network: compiling the model", progress, t_build);
+    }
+    if (failed) {
         snprintf(err, errlen, "building network %s: compiling the verilated model failed; see %s", t->name, log);
         goto fail;
     }
-    snprintf(cmd, sizeof cmd, "rm -rf '%s/obj' && rm -rf '%s' && mv '%s' '%s'", tmp, dir, tmp, dir);
-    if (system(cmd) != 0) {
-        snprintf(err, errlen, "building network %s: cannot move the model into %s", t->name, dir);
+    int kept = rm_tree(objd) || unlink(file) || (strcmp(work, tmp) && rmdir(work)) || rm_tree(dir) || rename(tmp, dir);
+    if (kept) {
+        snprintf(err, errlen, "building network %s: cannot move the model into %s: %s", t->name, dir, strerror(errno));
         goto fail;
     }
     if (progress) fprintf(stderr, "xnoc: [%.0f s] network %s built\n", cli_now() - t_build, t->name);
     build_note("built", dir, cli_now() - t_build);
 done:
-    if (lock >= 0) close(lock);
-    free(sv);
-    free(io);
-    return 0;
+    rc_ = 0;
+    goto out;
 fail: /* a failed build keeps its directory, marked, for the log in it */
-    if (*tmp) {
+    if (tmp) {
         char *mark = xasprintf("%s/failed", tmp);
         write_file(mark, "", 0);
         free(mark);
+        if (work && strcmp(work, tmp)) rm_tree(work); /* the log stays in tmp */
     }
+    free(*path);
+    *path = NULL;
+out:
     if (lock >= 0) close(lock);
+    free_strv(a.v);
+    free_strv(srcs);
     free(sv);
     free(io);
-    return -1;
+    free(cache);
+    free(dir);
+    free(lockp);
+    free(tmp);
+    free(log);
+    free(file);
+    free(tag);
+    free(work);
+    free(objd);
+    free(glue);
+    free(glue_hdr);
+    free(trig_hdr);
+    return rc_;
 }

@@ -10,6 +10,7 @@
 #define XNOC_NETBUILD_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include "net/router_cfg.h"
 #include "net/topo.h"
 
@@ -20,16 +21,25 @@ enum {
     NETBUILD_MONITOR = 4, /* every router output tapped to the top level: hop-level events */
 };
 
-/* Returns the path of the shared object for (t, rc, variant) in path,
- * building it first if needed.  0 on success, -1 with one line in err. */
-int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, char *path, size_t pathlen, char *err,
-             size_t errlen);
+/* Returns the path of the shared object for (t, rc, variant) in *path
+ * (heap: the caller frees it), building it first if needed: Verilator,
+ * make and g++ run from argument vectors, never through a shell, so a
+ * build folder (XNOC_BUILD) may hold any character.  0 on success, -1
+ * with one line in err (and *path NULL). */
+int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, char **path, char *err, size_t errlen);
+
+/* The model's content hash for (t, rc, variant): the cache key above, the
+ * one its folder is named by (caches of results measured on the model,
+ * such as the collective calibration, key on it).  0, or -1 with err. */
+int netbuild_key(const topo *t, const router_cfg *rc, int variant, uint64_t *key, char *err, size_t errlen);
 
 /* The router sources (the .sv files of rtl/, packages first) as a space-separated list
- * of quoted paths, their names and contents folded into *hash (FNV-1a). */
+ * of quoted paths, their names and contents folded into *hash (FNV-1a).
+ * (For cmd/synth.c; the model build takes them as separate arguments.) */
 int netbuild_rtl_sources(char *list, size_t len, uint64_t *hash, char *err, size_t errlen);
 
-/* Runs a build step in the shell, its output appended to log; with
+/* Runs a build step in the shell (cmd/synth.c's yosys; the model build
+ * runs its programs without a shell), its output appended to log; with
  * progress, a ticker names the step (`what`) and the seconds since t0
  * (cli_now()) meanwhile: a live line on a terminal, a line every few
  * seconds otherwise (cli_progress).  The shell's exit status. */

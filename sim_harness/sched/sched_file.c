@@ -111,7 +111,7 @@ int sched_file_read(const char *path, topo **tp, coll_sched *s, char *err, size_
     const char *ops = json_string_value(json_object_get(o, "op"));
     json_t *ports = json_object_get(o, "ports"), *msgs = json_object_get(o, "messages"),
            *steps = json_object_get(o, "steps");
-    char e2[256], from[8192], to[8192];
+    char e2[256], *from = NULL, *to = NULL;
     if (!fmt || strcmp(fmt, "xnoc-schedule")) {
         snprintf(err, errlen, "not an xnoc schedule file (\"format\" is not \"xnoc-schedule\")");
         goto done;
@@ -140,8 +140,11 @@ int sched_file_read(const char *path, topo **tp, coll_sched *s, char *err, size_
                  ops);
         goto done;
     }
-    if (set_string(json_object_get(o, "from"), n, from, sizeof from, err, errlen, "from") ||
-        set_string(json_object_get(o, "to"), n, to, sizeof to, err, errlen, "to"))
+    size_t setlen = (size_t)n * 12 + 1; /* ",%d" per terminal at most */
+    from = xmalloc(setlen);
+    to = xmalloc(setlen);
+    if (set_string(json_object_get(o, "from"), n, from, setlen, err, errlen, "from") ||
+        set_string(json_object_get(o, "to"), n, to, setlen, err, errlen, "to"))
         goto done;
     if (coll_init(s, *tp, (coll_op)op, op == OP_BARRIER ? NULL : from, op == OP_BARRIER ? NULL : to, e2, sizeof e2)) {
         snprintf(err, errlen, "%s", e2);
@@ -230,14 +233,17 @@ int sched_file_read(const char *path, topo **tp, coll_sched *s, char *err, size_
     s->detour = det ? (int)json_integer_value(det) : -1;
     rc = 0;
 done:
+    free(from);
+    free(to);
     json_decref(o);
     return rc;
 }
 
-/* "0-5,7" from a membership array */
-static void set_canon(const unsigned char *m, int n, char *buf, size_t len)
+/* "0-5,7" from a membership array (heap: the caller frees it) */
+static char *set_canon(const unsigned char *m, int n)
 {
-    size_t w = 0;
+    size_t w = 0, len = (size_t)n * 24 + 1; /* ",%d-%d" per terminal at most */
+    char *buf = xmalloc(len);
     buf[0] = 0;
     for (int i = 0; i < n; i++) {
         if (!m[i]) continue;
@@ -245,10 +251,11 @@ static void set_canon(const unsigned char *m, int n, char *buf, size_t len)
         while (j + 1 < n && m[j + 1]) j++;
         int r = j > i ? snprintf(buf + w, len - w, "%s%d-%d", w ? "," : "", i, j)
                       : snprintf(buf + w, len - w, "%s%d", w ? "," : "", i);
-        if (r < 0 || (size_t)r >= len - w) return;
+        if (r < 0 || (size_t)r >= len - w) break; /* cannot happen: len covers every terminal */
         w += (size_t)r;
         i = j;
     }
+    return buf;
 }
 
 static int sets_equal(const coll_sched *a, const coll_sched *b)
@@ -257,26 +264,38 @@ static int sets_equal(const coll_sched *a, const coll_sched *b)
            !memcmp(a->to, b->to, (size_t)a->nterms);
 }
 
-void sched_file_shipped_name(const topo *t, const coll_sched *s, char *buf, size_t len)
+/* The shipped file's name for s on t (heap: the caller frees it). */
+static char *shipped_name(const topo *t, const coll_sched *s)
 {
     coll_sched d;
-    char e[200], from[4096], to[4096];
+    char e[200], *name;
     int dflt = coll_init(&d, t, s->op, NULL, NULL, e, sizeof e) == 0 && sets_equal(&d, s);
     coll_free(&d);
-    set_canon(s->from, s->nterms, from, sizeof from);
-    set_canon(s->to, s->nterms, to, sizeof to);
-    if (dflt) snprintf(buf, len, "%s-%s-k%d.json", t->name, coll_op_name(s->op), t->k);
-    else snprintf(buf, len, "%s-%s-k%d-from%s-to%s.json", t->name, coll_op_name(s->op), t->k, from, to);
-    for (char *c = buf; *c; c++)
+    if (dflt) name = xasprintf("%s-%s-k%d.json", t->name, coll_op_name(s->op), t->k);
+    else {
+        char *from = set_canon(s->from, s->nterms), *to = set_canon(s->to, s->nterms);
+        name = xasprintf("%s-%s-k%d-from%s-to%s.json", t->name, coll_op_name(s->op), t->k, from, to);
+        free(from);
+        free(to);
+    }
+    for (char *c = name; *c; c++)
         if (*c == ':' || *c == '=') *c = '_';
+    return name;
 }
 
-int sched_file_shipped(const topo *t, const coll_sched *s, coll_sched *out, int *optimal, char *path, size_t plen,
-                       char *err, size_t errlen)
+void sched_file_shipped_name(const topo *t, const coll_sched *s, char *buf, size_t len)
 {
-    char name[8300];
-    sched_file_shipped_name(t, s, name, sizeof name);
-    snprintf(path, plen, "%s/schedules/%s", cli_src_dir(), name);
+    char *name = shipped_name(t, s);
+    snprintf(buf, len, "%s", name);
+    free(name);
+}
+
+int sched_file_shipped(const topo *t, const coll_sched *s, coll_sched *out, int *optimal, char **pathp, char *err,
+                       size_t errlen)
+{
+    char *name = shipped_name(t, s), *path = xasprintf("%s/schedules/%s", cli_src_dir(), name);
+    free(name);
+    *pathp = path;
     if (access(path, R_OK)) return 0;
     topo *ft = NULL;
     char e[400];

@@ -21,8 +21,9 @@ void sched_file_shipped_name(const topo *t, const coll_sched *s, char *buf, size
 
 /* Reads schedules/NAME for the collective s on t (same topology, ports, op
  * and sets) into *out.  1 found (and *optimal from the file), 0 none, -1 a
- * shipped file that does not read or verify (err says why). */
-int sched_file_shipped(const topo *t, const coll_sched *s, coll_sched *out, int *optimal, char *path, size_t plen,
-                       char *err, size_t errlen);
+ * shipped file that does not read or verify (err says why).  *path: the
+ * file looked for (heap, whatever the answer: the caller frees it). */
+int sched_file_shipped(const topo *t, const coll_sched *s, coll_sched *out, int *optimal, char **path, char *err,
+                       size_t errlen);
 
 #endif
