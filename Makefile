@@ -107,8 +107,9 @@ $(BUILD)/tests/clos_rtl: tests/clos_rtl/clos_rtl.c tests/clos_rtl/glue.cpp tests
 	g++ -std=c++14 -O1 -isystem $(VL_INC) -isystem $(VL_INC)/vltstd -c -o $(CLOS_VL)/verilated_threads.o $(VL_INC)/verilated_threads.cpp
 	$(CC) $(UNIT_CFLAGS) -Wno-format-truncation -c -o $(CLOS_VL)/clos_rtl.o tests/clos_rtl/clos_rtl.c
 	$(CC) $(UNIT_CFLAGS) -c -o $(CLOS_VL)/clos_ctl.o sim_harness/net/clos_ctl.c
-	$(CC) $(UNIT_CFLAGS) -Wno-format-truncation -c -o $(CLOS_VL)/cli.o sim_harness/util/cli.c sim_harness/util/suggest.c
-	g++ -fsanitize=address,undefined -o $@ $(CLOS_VL)/clos_rtl.o $(CLOS_VL)/clos_ctl.o $(CLOS_VL)/cli.o $(CLOS_VL)/glue.o \
+	$(CC) $(UNIT_CFLAGS) -Wno-format-truncation -c -o $(CLOS_VL)/cli.o sim_harness/util/cli.c
+	$(CC) $(UNIT_CFLAGS) -c -o $(CLOS_VL)/suggest.o sim_harness/util/suggest.c
+	g++ -fsanitize=address,undefined -o $@ $(CLOS_VL)/clos_rtl.o $(CLOS_VL)/clos_ctl.o $(CLOS_VL)/cli.o $(CLOS_VL)/suggest.o $(CLOS_VL)/glue.o \
 	    $(CLOS_VL)/Vclos__ALL.a $(CLOS_VL)/verilated.o $(CLOS_VL)/verilated_threads.o -lpthread -lm
 # the model build's word-wide trigger vectors against Verilator's own (C++: Verilator's headers)
 $(BUILD)/tests/vl_triggers_unit: tests/unit/vl_triggers_unit.cpp sim_harness/glue/xnoc_vl_triggers.h
