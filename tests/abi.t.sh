@@ -33,6 +33,15 @@ if unit_bin NCF ncfunc_unit; then
     if [ $rc = 0 ] && [ "$n" = 15 ] && ! grep -q '^FAIL' <<<"$out"; then ok "ncfunc-reference ($n cases)"
     else fail ncfunc-reference "exit $rc, $n ok: $(grep -m2 '^FAIL' <<<"$out" | tr '\n' ' ')"; fi
 fi
+# --router ncu_ops: the model cache is keyed by the generated netlist (net/netbuild.c), so the
+# default (all) must leave the netlist as it was (no NcuOps: the RTL's default) and xor must change it
+if unit_bin NGO netgen_ops_unit; then
+    "$NGO" mesh:4x4 > "$TMP/nl_def.sv" && "$NGO" mesh:4x4 ncu_ops=all > "$TMP/nl_all.sv" && "$NGO" mesh:4x4 ncu_ops=xor > "$TMP/nl_xor.sv"
+    if cmp -s "$TMP/nl_def.sv" "$TMP/nl_all.sv" && ! grep -q NcuOps "$TMP/nl_all.sv" && [ "$(grep -c '\.NcuOps(0)' "$TMP/nl_xor.sv")" = 16 ]; then
+        ok "ncu-ops-netlist (all = default, no NcuOps; xor: 16 units with NcuOps(0))"
+    else fail ncu-ops-netlist "$(diff "$TMP/nl_def.sv" "$TMP/nl_all.sv" | head -2 | tr '\n' ' ') xor units: $(grep -c 'NcuOps(0)' "$TMP/nl_xor.sv")"; fi
+    check_fail ncu-ops-bad 2 "ncu_ops='sum' is not xor or all" "$NGO" mesh:4x4 ncu_ops=sum
+fi
 # the docs' head-flit table (docs/architecture.md) names each field's bits as flit.h does, and a drift is caught
 if out=$(awk -f tools/doc_fields.awk "$TMP/c.txt" docs/architecture.md 2>&1) && grep -q "checked 8 fields" <<<"$out"; then
     ok "docs-flit-table-agrees ($out)"

@@ -27,7 +27,8 @@ configs=("NumPorts=5 NumVcs=2 BufDepth=8 NumAddrs=16:mesh 4x4, defaults (vcs=2 b
          "NumPorts=8 NumVcs=2 BufDepth=8 NumAddrs=108 NumClasses=2:dragonfly a=4,p=2,h=2 router, minimal routing (3 local + 2 global links, 2 terminals, coding unit)"
          "NumPorts=8 NumVcs=3 BufDepth=8 NumAddrs=108 NumClasses=3:dragonfly router, 3 VCs in 3 classes, no group table"
          "noshare NumPorts=8 NumVcs=3 BufDepth=8 NumAddrs=108 NumClasses=3 NumGroups=9:the same with Valiant / UGAL (9-entry group table; synth -noshare)"
-         "xnoc_ncu NumPorts=6 NumVcs=2 BufDepth=8 NumAddrs=32 NumTerms=16 NumSlots=4 XorLat=1 MaxFlits=32:coding unit, mesh 4x4 defaults (4 slots x 256 B)"
+         "xnoc_ncu NumPorts=6 NumVcs=2 BufDepth=8 NumAddrs=32 NumTerms=16 NumSlots=4 XorLat=1 MaxFlits=32:coding unit, mesh 4x4 defaults (4 slots x 256 B; every combining operator)"
+         "xnoc_ncu NumPorts=6 NumVcs=2 BufDepth=8 NumAddrs=32 NumTerms=16 NumSlots=4 XorLat=1 MaxFlits=32 NcuOps=0:the same with XOR only (--router ncu_ops=xor)"
          "xnoc_ncu NumPorts=6 NumVcs=2 BufDepth=8 NumAddrs=32 NumTerms=16 NumSlots=2 XorLat=1 MaxFlits=8:coding unit, 2 slots x 64 B"
          "xnoc_ncu NumPorts=6 NumVcs=2 BufDepth=8 NumAddrs=128 NumTerms=64 NumSlots=4 XorLat=35 MaxFlits=32:coding unit, mesh 8x8, xorlat 35")
 srcs="$rtl/xnoc_pkg.sv $rtl/xnoc_fifo.sv $rtl/xnoc_rr_arb.sv $rtl/xnoc_rr_arb_bank.sv $rtl/xnoc_credit_counter.sv $rtl/xnoc_clock_gate.sv $rtl/xnoc_vc_buffers.sv $rtl/xnoc_router.sv $rtl/xnoc_ncu_absorb.sv $rtl/xnoc_ncu_slots.sv $rtl/xnoc_ncu_emit.sv $rtl/xnoc_ncu.sv"
