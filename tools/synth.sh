@@ -68,6 +68,27 @@ echo ''
 echo 'A sweep spec with `"area": true` adds these cells to every point, so area'
 echo 'can be plotted against throughput (docs/sweeps.md, `examples/sweeps/area-throughput.json`).'
 echo
+echo '**Combining operators** (docs/network-coding.md): `xnoc synth` synthesizes the'
+echo 'coding unit twice, with XOR only (`NcuOps=0`, `--router ncu_ops=xor`) and with'
+echo 'every operator (`NcuOps=1`, the default), and reports the difference (JSON'
+echo '`unit_ops`):'
+echo
+echo '```'
+echo '$ build/xnoc synth --topo mesh:4x4'
+echo 'mesh:4x4: 16 routers'
+echo '  router       NumPorts=6 NumVcs=2 BufDepth=8 PayloadW=64 NumAddrs=32 NumClasses=1 NumGroups=1 RouteBits=3    27885 cells    7588 flip-flops   11803 muxes'
+echo '  coding unit  NumPorts=6 NumVcs=2 BufDepth=8 NumAddrs=32 NumTerms=16 NumSlots=4 XorLat=1 MaxFlits=32 Timeout=100000 NcuOps=1    38629 cells   10952 flip-flops   18914 muxes'
+echo '  unit operators (all): XOR only 36845 cells, all 38629 cells (+1784, 4.8%)'
+echo '  per router 66514 cells, the network 1064224 cells'
+echo '```'
+echo
+echo 'The eight operators cost 1,784 cells, 4.8% of the unit and 2.7% of a'
+echo 'router with its unit, no flip-flops beyond the 4-bit FUNC per slot and in'
+echo 'the absorber (the XOR-only unit has them too: 36,845 cells against 36,766'
+echo 'before the field); they are combinational, on the absorber'\''s one data path'
+echo '(a 64-bit adder for ADD64, two 32-bit ones for ADD32, two 32-bit comparators shared by the'
+echo 'four min/max, the AND/OR, a 4-way select). So `ncu_ops=all` is the default.'
+echo
 echo "| configuration | parameters | cells | flip-flops | muxes | seconds |"
 echo "|---|---|---:|---:|---:|---:|"
 } > "$tmp/md"
