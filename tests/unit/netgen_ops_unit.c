@@ -25,6 +25,7 @@ int main(int argc, char **argv)
     router_cfg_default(&rc);
     if (argc > 2 && router_cfg_parse(&rc, argv[2], err, sizeof err)) {
         fprintf(stderr, "%s\n", err);
+        topo_free(t);
         return 2;
     }
     netgen_verilog(stdout, t, &rc, 0);
