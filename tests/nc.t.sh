@@ -142,7 +142,7 @@ for f in 0 1 2 3 4 5 6 7 8; do
     then ok "reduce-${names[$f]}"; else fail "reduce-${names[$f]}" "$(grep -m2 'nc-reduce\|xnoc run' <<<"$out" | tr '\n' '|')"; fi
 done
 # the check bites: the unit adds 32-bit lanes, node 0 expects 64-bit sums
-check_fail reduce-check-bites 1 "node 0: exit 1" $XNOC run --topo $T --arg func=3 --arg expect=4 $FW/nc-reduce.elf
+check_fail reduce-check-bites 1 "^xnoc run: node 0 exited with 1$" $XNOC run --topo $T --arg func=3 --arg expect=4 $FW/nc-reduce.elf
 $XNOC run --topo $T --arg func=3 --arg expect=4 $FW/nc-reduce.elf 2>/dev/null | grep -q '^\[node 0\] nc-reduce: add64 words 0..1 are 0x' \
     && ok reduce-check-bites-names || fail reduce-check-bites-names "no line naming the words"
 check_fail refuse-func 1 "store access fault at device register 0x1000142c .*NI send channel 0: FUNC 9 is not a combining operator \(0..8\), no trap handler$" \

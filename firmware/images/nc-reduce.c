@@ -39,7 +39,7 @@ static uint32_t lane(int f, uint32_t a, uint32_t b)
 int main(void)
 {
     int me = node_id(), n = node_count(), f = (int)node_param("func", NC_FUNC_ADD32);
-    int words = (int)node_param("words", 16), e = (int)node_param("expect", (uint32_t)f);
+    int words = (int)node_param("words", 16), e = (int)node_param("expect", (uint32_t)(f < NC_FUNC_NUM ? f : 0));
     if (words < 2 || words > MAXW || words % 2 || e < 0 ||
         e >= NC_FUNC_NUM) { /* func is the NI's to refuse (its fault line) */
         printf("nc-reduce: --arg words must be even, 2..%d, expect 0..8\n", MAXW);
@@ -76,6 +76,7 @@ int main(void)
         if (r[w] != lo || r[w + 1] != hi) {
             printf("nc-reduce: %s words %d..%d are 0x%08x 0x%08x, expected 0x%08x 0x%08x\n", names[e], w, w + 1, r[w],
                    r[w + 1], lo, hi);
+            noc_release(&m);
             return 1;
         }
     }
