@@ -60,8 +60,8 @@ COLL_LIB    := sim_harness/coll/coll.c sim_harness/coll/coll_builtin.c sim_harne
                sim_harness/net/topo.c sim_harness/util/cli.c sim_harness/util/suggest.c
 VIEW_TEST   := tests/view_test.c tests/view_check.c sim_harness/net/topo.c sim_harness/util/cli.c sim_harness/util/suggest.c
 UNIT_BINS   := $(BUILD)/tests/coll_unit $(BUILD)/tests/sched_unit $(BUILD)/tests/iss_driver $(BUILD)/tests/abi_flit \
-               $(BUILD)/tests/dedupe_unit $(BUILD)/tests/endpoint_unit $(BUILD)/tests/vl_triggers_unit \
-               $(BUILD)/tests/select_unit $(BUILD)/tests/clos_unit $(BUILD)/tests/clos_rtl \
+               $(BUILD)/tests/dedupe_unit $(BUILD)/tests/endpoint_unit $(BUILD)/tests/ncfunc_unit $(BUILD)/tests/netgen_ops_unit \
+               $(BUILD)/tests/vl_triggers_unit $(BUILD)/tests/select_unit $(BUILD)/tests/clos_unit $(BUILD)/tests/clos_rtl \
                $(BUILD)/tests/view_test_none $(BUILD)/tests/router_tb $(BUILD)/tests/ncu_tb
 ifeq ($(HAVE_SDL),1)
 UNIT_BINS   += $(BUILD)/tests/view_test $(BUILD)/tests/view_test_asan
@@ -86,6 +86,12 @@ $(BUILD)/tests/dedupe_unit: tests/unit/dedupe_unit.c sim_harness/net/dedupe.c si
 $(BUILD)/tests/endpoint_unit: tests/unit/endpoint_unit.c sim_harness/net/endpoint.c $(UNIT_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(UNIT_CFLAGS) -o $@ tests/unit/endpoint_unit.c sim_harness/net/endpoint.c
+$(BUILD)/tests/ncfunc_unit: tests/unit/ncfunc_unit.c sim_harness/coll/ncfunc.c $(UNIT_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(UNIT_CFLAGS) -o $@ tests/unit/ncfunc_unit.c sim_harness/coll/ncfunc.c
+$(BUILD)/tests/netgen_ops_unit: tests/unit/netgen_ops_unit.c sim_harness/net/netgen.c sim_harness/net/topo.c sim_harness/net/router_cfg.c sim_harness/util/cli.c sim_harness/util/suggest.c $(UNIT_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(UNIT_CFLAGS) -o $@ tests/unit/netgen_ops_unit.c sim_harness/net/netgen.c sim_harness/net/topo.c sim_harness/net/router_cfg.c sim_harness/util/cli.c sim_harness/util/suggest.c -lm
 $(BUILD)/tests/select_unit: tests/unit/select_unit.c $(UNIT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(UNIT_CFLAGS) -o $@ tests/unit/select_unit.c

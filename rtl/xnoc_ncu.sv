@@ -1,4 +1,6 @@
-// xnoc_ncu - the network-coding unit of a router: XOR coding slots and
+// xnoc_ncu - the network-coding unit of a router: coding slots that combine
+// contributions (XOR, and with NcuOps = 1 AND, OR, wrapping add on 32/64-bit
+// lanes, signed/unsigned 32-bit min/max: head FUNC, xnoc_pkg::NcFunc*) and
 // multicast replication, attached to the router's last port like a terminal.
 //
 // Packets addressed to the unit (address NT + router id, docs/network-coding.md)
@@ -46,6 +48,7 @@ module xnoc_ncu #(
   parameter int XorLat   = 1,      // XOR latency: cycles from completion to emission
   parameter int MaxFlits = 32,     // longest payload handled, in 64-bit flits
   parameter int Timeout  = 100000, // cycles an incomplete slot may wait
+  parameter int NcuOps   = 1,      // 1: every combining operator; 0: XOR only (--router ncu_ops=xor)
   // the short names the body uses
   localparam int S  = NumSlots,
   localparam int NA = NumAddrs,
@@ -101,6 +104,7 @@ module xnoc_ncu #(
   logic [AW-1:0] h_od;
   logic          h_omc;
   logic [1:0]    h_oop;
+  logic [3:0]    h_func;
   logic          mem_we, mask_we;
   logic [MA-1:0] mem_wa, emem_ra;
   logic [PW-1:0] mem_wd, mem_rd, mask_wd, emem_rd;
@@ -114,7 +118,7 @@ module xnoc_ncu #(
   logic [S-1:0]    kind_v, oset_v, omc_v, mset_v;
   logic [16*S-1:0] tag_v, src_v;
   logic [32*S-1:0] len_v;
-  logic [4*S-1:0]  got_v, need_v, cnt_v, ocnt_v;
+  logic [4*S-1:0]  got_v, need_v, cnt_v, ocnt_v, func_v;
   logic [AW*S-1:0] od_v;
   logic [31:0]     coded, repl;
   logic            abs_idle, emit_idle, idle, idle_q, clk_g;
@@ -127,7 +131,8 @@ module xnoc_ncu #(
   always_ff @(posedge clk_g) idle_q <= idle;
   xnoc_clock_gate u_cg (.clk_i, .en_i (!(idle && idle_q)), .clk_o (clk_g));
 
-  xnoc_ncu_absorb #(.NumVcs(NumVcs), .BufDepth(BufDepth), .NumAddrs(NumAddrs), .NumSlots(NumSlots), .MaxFlits(MaxFlits)) u_absorb (
+  xnoc_ncu_absorb #(.NumVcs(NumVcs), .BufDepth(BufDepth), .NumAddrs(NumAddrs), .NumSlots(NumSlots), .MaxFlits(MaxFlits),
+                    .NcuOps(NcuOps)) u_absorb (
     .clk_i (clk_g), .rst_ni, .in_valid_i, .in_flit_i, .in_credit_o, .in_credit_vc_o,
     .meta_tag_o (meta_tag),
     .have_free_i (have_free), .free_idx_i (free_idx), .have_hit_i (have_hit), .hit_idx_i (hit_idx),
@@ -139,10 +144,11 @@ module xnoc_ncu #(
     .hit_omc_i  (omc_v[hit_idx]),
     .hit_oop_i  (oop_v[2*hit_idx +: 2]),
     .hit_ocnt_i (ocnt_v[4*hit_idx +: 4]),
+    .hit_func_i (func_v[4*hit_idx +: 4]),
     .hit_mset_i (mset_v[hit_idx]),
     .alloc_o (u_alloc), .merge_o (u_merge), .fin_o (u_fin), .upd_slot_o (upd_slot), .fin_slot_o (fin_slot),
     .kind_o (u_kind), .tag_o (u_tag), .src_o (u_src), .len_o (u_len), .mset_o (u_mset),
-    .h_cnt_o (h_cnt), .h_od_o (h_od), .h_omc_o (h_omc), .h_oop_o (h_oop), .h_ocnt_o (h_ocnt),
+    .h_cnt_o (h_cnt), .h_od_o (h_od), .h_omc_o (h_omc), .h_oop_o (h_oop), .h_ocnt_o (h_ocnt), .h_func_o (h_func),
     .mem_we_o (mem_we), .mem_wa_o (mem_wa), .mem_wd_o (mem_wd), .mem_rd_i (mem_rd),
     .mask_we_o (mask_we), .mask_wi_o (mask_wi), .mask_wd_o (mask_wd),
     .ev_o (ev), .ev_slot_o (ev_slot), .overflow_o (in_ovf), .xor_o (xor_now), .idle_o (abs_idle)
@@ -153,7 +159,7 @@ module xnoc_ncu #(
     .meta_tag_i (meta_tag), .alloc_i (u_alloc), .merge_i (u_merge), .fin_i (u_fin),
     .upd_slot_i (upd_slot), .fin_slot_i (fin_slot), .kind_i (u_kind), .tag_i (u_tag), .src_i (u_src),
     .len_i (u_len), .mset_i (u_mset), .h_cnt_i (h_cnt), .h_od_i (h_od), .h_omc_i (h_omc), .h_oop_i (h_oop),
-    .h_ocnt_i (h_ocnt),
+    .h_ocnt_i (h_ocnt), .h_func_i (h_func),
     .mem_we_i (mem_we), .mem_wa_i (mem_wa), .mem_wd_i (mem_wd), .mem_rd_o (mem_rd),
     .mask_we_i (mask_we), .mask_wi_i (mask_wi), .mask_wd_i (mask_wd),
     .have_free_o (have_free), .free_idx_o (free_idx), .have_hit_o (have_hit), .hit_idx_o (hit_idx),
@@ -161,13 +167,13 @@ module xnoc_ncu #(
     .emem_ra_i (emem_ra), .emem_rd_o (emem_rd),
     .ready_o (ready_v), .busy_o (busy_v), .timeout_o (to_v), .st_o (st_v), .kind_o (kind_v), .tag_o (tag_v),
     .src_o (src_v), .len_o (len_v), .got_o (got_v), .need_o (need_v), .cnt_o (cnt_v), .oset_o (oset_v),
-    .od_o (od_v), .omc_o (omc_v), .oop_o (oop_v), .ocnt_o (ocnt_v), .mset_o (mset_v)
+    .od_o (od_v), .omc_o (omc_v), .oop_o (oop_v), .ocnt_o (ocnt_v), .func_o (func_v), .mset_o (mset_v)
   );
 
   xnoc_ncu_emit #(.NumPorts(NumPorts), .BufDepth(BufDepth), .NumAddrs(NumAddrs), .NumTerms(NumTerms), .NumSlots(NumSlots), .MaxFlits(MaxFlits)) u_emit (
     .clk_i (clk_g), .rst_ni, .cfg_we_i, .cfg_kind_i, .cfg_addr_i, .cfg_data_i,
     .ready_i (ready_v), .kind_i (kind_v), .tag_i (tag_v), .src_i (src_v), .len_i (len_v), .cnt_i (cnt_v),
-    .od_i (od_v), .omc_i (omc_v), .oop_i (oop_v), .ocnt_i (ocnt_v), .mset_i (mset_v),
+    .od_i (od_v), .omc_i (omc_v), .oop_i (oop_v), .ocnt_i (ocnt_v), .func_i (func_v), .mset_i (mset_v),
     .emask_idx_o (emask_idx), .emask_i (emask), .emem_ra_o (emem_ra), .emem_rd_i (emem_rd),
     .free_o (e_free), .free_slot_o (e_slot),
     .out_valid_o, .out_flit_o, .out_credit_i, .out_credit_vc_i,

@@ -6,7 +6,9 @@
 // the length checked, then the packet joins the slot accumulating its tag
 // (ENCODE) or takes a free slot; with every slot busy it waits at the
 // front.  Mask flits go into the slot's mask, data flits into its memory,
-// XORed with what the slot holds.  The last flit completes the
+// combined with what the slot holds by the group's operator (head FUNC:
+// XOR, AND, OR, 32/64-bit wrapping add, signed/unsigned 32-bit min/max;
+// with NcuOps = 0 only XOR, the unit as it was before the operators).  The last flit completes the
 // contribution (u_fin_o).  Malformed packets are dropped to their tail and
 // raise an error bit (ev_o).
 module xnoc_ncu_absorb #(
@@ -15,6 +17,7 @@ module xnoc_ncu_absorb #(
   parameter int NumAddrs = 16,    // head addresses (the mask's bits)
   parameter int NumSlots = 4,
   parameter int MaxFlits = 32,    // longest payload, 64-bit flits
+  parameter int NcuOps   = 1,     // 1: every combining operator; 0: XOR only (FUNC != 0 is malformed)
   localparam int PW  = 64,
   localparam int FW  = PW + 5,
   localparam int M   = (NumAddrs + 63) / 64,                       // mask flits
@@ -48,6 +51,7 @@ module xnoc_ncu_absorb #(
   input  logic          hit_omc_i,
   input  logic [1:0]    hit_oop_i,
   input  logic [3:0]    hit_ocnt_i,
+  input  logic [3:0]    hit_func_i,
   input  logic          hit_mset_i,
   // requests to the slots: a new group, a contribution to one, its end
   output logic          alloc_o,
@@ -65,6 +69,7 @@ module xnoc_ncu_absorb #(
   output logic          h_omc_o,
   output logic [1:0]    h_oop_o,
   output logic [3:0]    h_ocnt_o,
+  output logic [3:0]    h_func_o,        // the group's combining operator
   // slot memory: data (read for the XOR) and mask writes
   output logic          mem_we_o,
   output logic [MA-1:0] mem_wa_o,
@@ -77,7 +82,7 @@ module xnoc_ncu_absorb #(
   output logic [7:0]    ev_o,            // error bits raised this cycle (xnoc_ncu's Err*)
   output logic [SB-1:0] ev_slot_o,
   output logic          overflow_o,      // a FIFO overflowed (a credit protocol violation)
-  output logic          xor_o,           // a data flit XORed into data already held
+  output logic          xor_o,           // a data flit combined with data already held
   output logic          idle_o           // nothing buffered, no packet under way, no credit owed
 );
   localparam logic [AW-1:0] None = '1;
@@ -142,6 +147,7 @@ module xnoc_ncu_absorb #(
   logic          h_omc_q, h_omc_d;
   logic [1:0]    h_oop_q, h_oop_d;
   logic [3:0]    h_ocnt_q, h_ocnt_d;
+  logic [3:0]    h_fn_q, h_fn_d;
   logic [SB-1:0] islot_q, islot_d;
   logic [EB-1:0] n_q, n_d;          // flits done in the current section
   logic [NB-1:0] nd_q, nd_d;        // data flits of the packet
@@ -153,10 +159,49 @@ module xnoc_ncu_absorb #(
   assign h_omc_o    = h_omc_q;
   assign h_oop_o    = h_oop_q;
   assign h_ocnt_o   = h_ocnt_q;
+  assign h_func_o   = h_fn_q;
   assign upd_slot_o = islot_d;
   assign fin_slot_o = islot_q;
   assign mask_wd_o  = fpay;
   assign xor_o      = mem_we_o && xr_q;
+
+  // ------------------------------------------------- the combining operators
+  // comb: a data flit (dnew) combined with the slot's word (dold) by the
+  // group's operator h_fn_q.  32-bit lanes: [31:0] and [63:32].  Min and max
+  // share one comparator per lane; a signed compare is the unsigned one
+  // with the sign bits flipped.
+  logic          fn_ok;              // the front head's FUNC is one this unit has
+  logic [PW-1:0] comb, dold, dnew;
+  assign dold = mem_rd_i;
+  assign dnew = fpay;                // a data flit: no head fields
+  if (NcuOps != 0) begin : g_ops
+    assign fn_ok = (32'(fhd.func) < xnoc_pkg::NcFuncNum);
+    always_comb begin
+      logic [31:0]   a, b;
+      logic [PW-1:0] mm;
+      logic          sg, lt, mx;
+      sg = (32'(h_fn_q) == xnoc_pkg::NcFuncMin32s) || (32'(h_fn_q) == xnoc_pkg::NcFuncMax32s);
+      mx = (32'(h_fn_q) == xnoc_pkg::NcFuncMax32s) || (32'(h_fn_q) == xnoc_pkg::NcFuncMax32u);
+      for (int l = 0; l < 2; l++) begin
+        a  = dold[32*l +: 32];
+        b  = dnew[32*l +: 32];
+        lt = {a[31] ^ sg, a[30:0]} < {b[31] ^ sg, b[30:0]};
+        mm[32*l +: 32] = (lt ^ mx) ? a : b;
+      end
+      comb = dold ^ dnew;
+      unique case (32'(h_fn_q))
+        xnoc_pkg::NcFuncAnd:   comb = dold & dnew;
+        xnoc_pkg::NcFuncOr:    comb = dold | dnew;
+        xnoc_pkg::NcFuncAdd64: comb = dold + dnew;
+        xnoc_pkg::NcFuncAdd32: comb = {dold[63:32] + dnew[63:32], dold[31:0] + dnew[31:0]};
+        xnoc_pkg::NcFuncMin32s, xnoc_pkg::NcFuncMax32s, xnoc_pkg::NcFuncMin32u, xnoc_pkg::NcFuncMax32u: comb = mm;
+        default: ;                   // XOR
+      endcase
+    end
+  end else begin : g_xor
+    assign fn_ok = (fhd.func == '0);
+    assign comb  = dold ^ dnew;
+  end
 
   always_comb begin
     logic [31:0]   len;
@@ -172,6 +217,7 @@ module xnoc_ncu_absorb #(
     h_omc_d  = h_omc_q;
     h_oop_d  = h_oop_q;
     h_ocnt_d = h_ocnt_q;
+    h_fn_d   = h_fn_q;
     islot_d  = islot_q;
     n_d      = n_q;
     nd_d     = nd_q;
@@ -209,8 +255,10 @@ module xnoc_ncu_absorb #(
           h_omc_d  = fhd.out_mc;
           h_oop_d  = fhd.out_op;
           h_ocnt_d = fhd.out_count;
-          // ENCODE (with or without a mask) or REPLICATE with a mask
-          if (!fhead || ftail || fhd.sr || !(fhd.op == 2'd1 || (fhd.op == 2'd0 && fhd.mc))) begin
+          h_fn_d   = fhd.func;
+          // ENCODE (with or without a mask) or REPLICATE with a mask, and
+          // an operator this unit has
+          if (!fhead || ftail || fhd.sr || !(fhd.op == 2'd1 || (fhd.op == 2'd0 && fhd.mc)) || !fn_ok) begin
             ev_o[ErrPacket] = 1'b1;
             ist_d = ftail ? IHead : IDrop;
           end else begin
@@ -231,6 +279,7 @@ module xnoc_ncu_absorb #(
               if (h_cnt_q != 4'd0 && hit_need_i != 4'd0 && hit_need_i != h_cnt_q) begin
                 ev_o[ErrConflict] = 1'b1; ok = 1'b0;
               end
+              if (hit_func_i != h_fn_q) begin ev_o[ErrConflict] = 1'b1; ok = 1'b0; end
               if (h_od_q != None && hit_oset_i &&
                   (hit_od_i != h_od_q || hit_omc_i != h_omc_q || hit_oop_i != h_oop_q || hit_ocnt_i != h_ocnt_q)) begin
                 ev_o[ErrConflict] = 1'b1; ok = 1'b0;
@@ -297,7 +346,7 @@ module xnoc_ncu_absorb #(
         IData: begin
           iv_pop[cur_q] = 1'b1;
           mem_we_o = 1'b1;
-          if (xr_q) mem_wd_o = mem_rd_i ^ fpay;
+          if (xr_q) mem_wd_o = comb;
           n_d    = n_q + EB'(1);
           if (n_d == EB'(nd_q) || ftail) begin
             fin_o = 1'b1;
@@ -331,6 +380,7 @@ module xnoc_ncu_absorb #(
     h_omc_q  <= h_omc_d;
     h_oop_q  <= h_oop_d;
     h_ocnt_q <= h_ocnt_d;
+    h_fn_q   <= h_fn_d;
     islot_q  <= islot_d;
     n_q      <= n_d;
     nd_q     <= nd_d;
@@ -358,6 +408,10 @@ module xnoc_ncu_absorb #(
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
       OnePopPerCycle: assert ((iv_pop & (iv_pop - NumVcs'(1))) == '0);
+      // a group has one operator: a contribution joins only a slot combining with its own
+      OneFuncPerGroup: assert (!merge_o || hit_func_i == h_fn_q);
+      // data are combined only by an operator the unit was built with
+      FuncBuilt: assert (!(mem_we_o && xr_q) || 32'(h_fn_q) < (NcuOps != 0 ? xnoc_pkg::NcFuncNum : 1));
     end
   end
 `endif

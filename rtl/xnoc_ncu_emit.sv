@@ -52,6 +52,7 @@ module xnoc_ncu_emit #(
   input  logic [S-1:0]    omc_i,
   input  logic [2*S-1:0]  oop_i,
   input  logic [4*S-1:0]  ocnt_i,
+  input  logic [4*S-1:0]  func_i,          // the group's combining operator: every packet it sends carries it
   input  logic [S-1:0]    mset_i,
   output logic [SB-1:0]   emask_idx_o,     // the slot whose mask emask_i is
   input  logic [MW-1:0]   emask_i,
@@ -207,6 +208,7 @@ module xnoc_ncu_emit #(
             ehead_d.mc = omc_i[rd_idx];
             ehead_d.op = oop_i[2*rd_idx +: 2];
             ehead_d.count = ocnt_i[4*rd_idx +: 4];
+            ehead_d.func = func_i[4*rd_idx +: 4];
             ehead_d.out_dest = None;
             emc_d   = omc_i[rd_idx];
             emask_d = emask_i;
@@ -226,6 +228,7 @@ module xnoc_ncu_emit #(
           ehead_d = '0;
           ehead_d.out_dest = None;
           ehead_d.count = cnt_i[4*es_q +: 4];
+          ehead_d.func = func_i[4*es_q +: 4];
           if (sub_many) begin                   // a subtree: the next router's unit
             ehead_d.dest = AW'(NumTerms) + AW'(nb_q[ep_q]);
             ehead_d.mc = 1'b1;

@@ -47,6 +47,7 @@ module xnoc_ncu_slots #(
   input  logic            h_omc_i,
   input  logic [1:0]      h_oop_i,
   input  logic [3:0]      h_ocnt_i,
+  input  logic [3:0]      h_func_i,      // the combining operator (set by the group's first packet)
   input  logic            mem_we_i,
   input  logic [MA-1:0]   mem_wa_i,
   input  logic [PW-1:0]   mem_wd_i,
@@ -83,6 +84,7 @@ module xnoc_ncu_slots #(
   output logic [S-1:0]    omc_o,
   output logic [2*S-1:0]  oop_o,
   output logic [4*S-1:0]  ocnt_o,
+  output logic [4*S-1:0]  func_o,
   output logic [S-1:0]    mset_o
 );
   localparam logic [AW-1:0] None = '1;
@@ -101,7 +103,7 @@ module xnoc_ncu_slots #(
     logic          oset_q, omc_q, mset_q;
     logic [AW-1:0] od_q;
     logic [1:0]    oop_q;
-    logic [3:0]    ocnt_q;
+    logic [3:0]    ocnt_q, func_q;
     logic [TB-1:0] age_q, age_d;
     logic [XB-1:0] tmr_q, tmr_d;
     logic          upd, fin, done;
@@ -166,6 +168,7 @@ module xnoc_ncu_slots #(
           omc_q  <= 1'b0;
           oop_q  <= '0;
           ocnt_q <= '0;
+          func_q <= h_func_i;
           mset_q <= mset_i;
         end else begin
           if (h_cnt_i != 4'd0) need_q <= h_cnt_i;
@@ -195,6 +198,7 @@ module xnoc_ncu_slots #(
     assign omc_o[g]           = omc_q;
     assign oop_o[2*g +: 2]    = oop_q;
     assign ocnt_o[4*g +: 4]   = ocnt_q;
+    assign func_o[4*g +: 4]   = func_q;
     assign mset_o[g]          = mset_q;
     assign ready_o[g] = (st_q == SReady);
     assign busy_o[g]  = (st_q != SFree);

@@ -27,6 +27,8 @@ package xnoc_pkg;
   localparam int HeadOutOpW      = 2;
   localparam int HeadOutCountLsb = 39;
   localparam int HeadOutCountW   = 4;
+  localparam int HeadFuncLsb     = 43;  // the combining operator of an ENCODE group (NcFunc*)
+  localparam int HeadFuncW       = 4;
   localparam int HeadValBit      = 56;  // dragonfly Valiant: head for group VGROUP first
   localparam int HeadUgalBit     = 57;  // UGAL: the first router chooses (clears VAL for minimal)
   localparam int HeadVgroupLsb   = 58;
@@ -52,7 +54,8 @@ package xnoc_pkg;
     logic [HeadVgroupW-1:0]   vgroup;
     logic                     ugal;
     logic                     val;
-    logic [12:0]              rsvd;      // [55:43] unused
+    logic [8:0]               rsvd;      // [55:47] unused
+    logic [HeadFuncW-1:0]     func;
     logic [HeadOutCountW-1:0] out_count;
     logic [HeadOutOpW-1:0]    out_op;
     logic                     out_mc;
@@ -75,6 +78,20 @@ package xnoc_pkg;
     logic [MetaTagW-1:0]      tag;
     logic [MetaSrcW-1:0]      src;
   } meta_t;
+
+  // the combining operators of the FUNC field (firmware/lib/flit.h NC_FUNC_*):
+  // what a coding slot does with a data flit of a later contribution and the
+  // flit it holds; lanes are little-endian 32- or 64-bit words of the flit
+  localparam int NcFuncXor       = 0;   // the coding unit's original XOR (every existing head)
+  localparam int NcFuncAnd       = 1;
+  localparam int NcFuncOr        = 2;
+  localparam int NcFuncAdd32     = 3;   // two 32-bit lanes, wrapping
+  localparam int NcFuncAdd64     = 4;   // one 64-bit lane, wrapping
+  localparam int NcFuncMin32s    = 5;   // two 32-bit lanes, two's complement
+  localparam int NcFuncMax32s    = 6;
+  localparam int NcFuncMin32u    = 7;   // two 32-bit lanes, unsigned
+  localparam int NcFuncMax32u    = 8;
+  localparam int NcFuncNum       = 9;   // FUNC values 9..15 are malformed
 
   // configuration bus shared by routers and coding units (sim_harness/net/netgen.c)
   localparam int CfgAddrW        = 12;  // routing-table rows: every head address

@@ -6,17 +6,44 @@
 source tests/lib.sh
 if unit_bin ABI abi_flit; then
     "$ABI" | sort > "$TMP/c.txt"
-    sed -n 's/^ *localparam int \([A-Za-z]*\) *= *\([0-9]*\);.*/\1 \2/p' rtl/xnoc_pkg.sv | sort > "$TMP/sv.txt"
+    sed -n 's/^ *localparam int \([A-Za-z0-9]*\) *= *\([0-9]*\);.*/\1 \2/p' rtl/xnoc_pkg.sv | sort > "$TMP/sv.txt"
     if [ -s "$TMP/sv.txt" ] && cmp -s "$TMP/c.txt" "$TMP/sv.txt"; then ok "flit-format-agrees ($(wc -l < "$TMP/c.txt") fields)"
     else fail flit-format-agrees "$(diff "$TMP/c.txt" "$TMP/sv.txt" | head -4 | tr '\n' ' ')"; fi
 else
     fail abi-build "$(head -3 "$TMP/cc.log")"
 fi
 # a drift is caught: change one field on the RTL side
-sed 's/HeadSrBit       = 12/HeadSrBit       = 11/' rtl/xnoc_pkg.sv | sed -n 's/^ *localparam int \([A-Za-z]*\) *= *\([0-9]*\);.*/\1 \2/p' | sort > "$TMP/sv2.txt"
+sed 's/HeadSrBit       = 12/HeadSrBit       = 11/' rtl/xnoc_pkg.sv | sed -n 's/^ *localparam int \([A-Za-z0-9]*\) *= *\([0-9]*\);.*/\1 \2/p' | sort > "$TMP/sv2.txt"
 cmp -s "$TMP/c.txt" "$TMP/sv2.txt" && fail abi-drift-caught "a changed field went unnoticed" || ok abi-drift-caught
+# the combining operators' field and codes are in the table (and drifts of either are caught):
+# FUNC at [46:43], XOR = 0 (every existing head has 0 there), nine operators
+for want in "HeadFuncLsb 43" "HeadFuncW 4" "NcFuncXor 0" "NcFuncAdd32 3" "NcFuncMax32u 8" "NcFuncNum 9"; do
+    grep -qx "$want" "$TMP/c.txt" && grep -qx "$want" "$TMP/sv.txt" && ok "func-field ($want)" || fail "func-field" "'$want' not in both tables"
+done
+for probe in "s/HeadFuncLsb     = 43/HeadFuncLsb     = 44/" "s/NcFuncMin32u    = 7/NcFuncMin32u    = 6/"; do
+    sed "$probe" rtl/xnoc_pkg.sv | sed -n 's/^ *localparam int \([A-Za-z0-9]*\) *= *\([0-9]*\);.*/\1 \2/p' | sort > "$TMP/sv3.txt"
+    if cmp -s "$TMP/sv.txt" "$TMP/sv3.txt"; then fail func-drift-caught "the probe '$probe' no longer applies"
+    elif cmp -s "$TMP/c.txt" "$TMP/sv3.txt"; then fail func-drift-caught "'$probe' went unnoticed"
+    else ok "func-drift-caught ($(diff "$TMP/c.txt" "$TMP/sv3.txt" | grep '^>' | head -1))"; fi
+done
+# the host-side reference of the combining operators (sim_harness/coll/ncfunc.c) on hand-worked values
+if unit_bin NCF ncfunc_unit; then
+    out=$("$NCF" 2>&1); rc=$?
+    n=$(grep -c '^ok ' <<<"$out")
+    if [ $rc = 0 ] && [ "$n" = 15 ] && ! grep -q '^FAIL' <<<"$out"; then ok "ncfunc-reference ($n cases)"
+    else fail ncfunc-reference "exit $rc, $n ok: $(grep -m2 '^FAIL' <<<"$out" | tr '\n' ' ')"; fi
+fi
+# --router ncu_ops: the model cache is keyed by the generated netlist (net/netbuild.c), so the
+# default (all) must leave the netlist as it was (no NcuOps: the RTL's default) and xor must change it
+if unit_bin NGO netgen_ops_unit; then
+    "$NGO" mesh:4x4 > "$TMP/nl_def.sv" && "$NGO" mesh:4x4 ncu_ops=all > "$TMP/nl_all.sv" && "$NGO" mesh:4x4 ncu_ops=xor > "$TMP/nl_xor.sv"
+    if cmp -s "$TMP/nl_def.sv" "$TMP/nl_all.sv" && ! grep -q NcuOps "$TMP/nl_all.sv" && [ "$(grep -c '\.NcuOps(0)' "$TMP/nl_xor.sv")" = 16 ]; then
+        ok "ncu-ops-netlist (all = default, no NcuOps; xor: 16 units with NcuOps(0))"
+    else fail ncu-ops-netlist "$(diff "$TMP/nl_def.sv" "$TMP/nl_all.sv" | head -2 | tr '\n' ' ') xor units: $(grep -c 'NcuOps(0)' "$TMP/nl_xor.sv")"; fi
+    check_fail ncu-ops-bad 2 "ncu_ops='sum' is not xor or all" "$NGO" mesh:4x4 ncu_ops=sum
+fi
 # the docs' head-flit table (docs/architecture.md) names each field's bits as flit.h does, and a drift is caught
-if out=$(awk -f tools/doc_fields.awk "$TMP/c.txt" docs/architecture.md 2>&1) && grep -q "checked 7 fields" <<<"$out"; then
+if out=$(awk -f tools/doc_fields.awk "$TMP/c.txt" docs/architecture.md 2>&1) && grep -q "checked 8 fields" <<<"$out"; then
     ok "docs-flit-table-agrees ($out)"
 else fail docs-flit-table-agrees "$(echo "$out" | head -3 | tr '\n' ' ')"; fi
 sed 's/| `\[17:14\]`  | EJSEL/| `[18:14]`  | EJSEL/' docs/architecture.md > "$TMP/arch.md"
@@ -25,7 +52,7 @@ elif grep -qx "EJSEL at \[18:14\] in the docs, HeadEjselLsb/W = 14/4" <<<"$out";
 else fail docs-flit-drift-caught "$(echo "$out" | head -2 | tr '\n' ' ')"; fi
 # the package's typed views of the head and meta flits (head_t, head_sr_t,
 # meta_t) put every field where its Lsb/W says, and a drift is caught
-if out=$(awk -f tools/pkg_structs.awk rtl/xnoc_pkg.sv 2>&1) && grep -q "checked 20 fields of 3 structs" <<<"$out"; then
+if out=$(awk -f tools/pkg_structs.awk rtl/xnoc_pkg.sv 2>&1) && grep -q "checked 21 fields of 3 structs" <<<"$out"; then
     ok "pkg-structs-agree ($out)"
 else fail pkg-structs-agree "$(echo "$out" | head -3 | tr '\n' ' ')"; fi
 awk 'BEGIN{s=0} /^ *logic +mc;/ && !s {held=$0; s=1; next} s==1 && /^ *logic +sr;/ {print; print held; s=2; next} {print}' rtl/xnoc_pkg.sv > "$TMP/pkg_swapped.sv"

@@ -169,3 +169,23 @@ check_fail combine-bcast 2 "hnc is an all-to-all broadcast" $XNOC collective --t
 $XNOC collective --topo mesh:4x4 --op allgather --algo combine --group-shape 2x2 --in-position boundary --bytes 64 >"$TMP/out" 2>&1
 if grep -q '^  combine: groups 2x2 (4 groups of 4 nodes), intermediate node at (1,1) of group 0 (boundary), tree multicasts, copies in the intermediate nodes. cores;$' "$TMP/out"
 then ok combine-text; else fail combine-text "$(grep -A1 'groups' "$TMP/out" | head -2)"; fi
+# ---- combining operators (head FUNC, noc_set_func): every node's 16 words combined in unit 6,
+# every word checked by node 0 (edge lanes: 0, 1, -1, INT_MIN, INT_MAX, INT_MIN+1) ----
+names=(xor and or add32 add64 min32s max32s min32u max32u)
+for f in 0 1 2 3 4 5 6 7 8; do
+    out=$($XNOC run --topo $T --arg func=$f $FW/nc-reduce.elf 2>&1)
+    if [ $? = 0 ] && grep -qx "\[node 0\] nc-reduce: node 0 has the ${names[$f]} of 6 contributions (16 words each) from unit 6, every word as expected" <<<"$out"
+    then ok "reduce-${names[$f]}"; else fail "reduce-${names[$f]}" "$(grep -m2 'nc-reduce\|xnoc run' <<<"$out" | tr '\n' '|')"; fi
+done
+# the check bites: the unit adds 32-bit lanes, node 0 expects 64-bit sums
+check_fail reduce-check-bites 1 "^xnoc run: node 0 exited with 1$" $XNOC run --topo $T --arg func=3 --arg expect=4 $FW/nc-reduce.elf
+$XNOC run --topo $T --arg func=3 --arg expect=4 $FW/nc-reduce.elf 2>/dev/null | grep -q '^\[node 0\] nc-reduce: add64 words 0..1 are 0x' \
+    && ok reduce-check-bites-names || fail reduce-check-bites-names "no line naming the words"
+check_fail refuse-func 1 "store access fault at device register 0x1000142c .*NI send channel 0: FUNC 9 is not a combining operator \(0..8\), no trap handler$" \
+    $XNOC run --topo $T --arg func=9 $FW/nc-reduce.elf
+# routers built with the XOR-only unit (--router ncu_ops=xor: a model of its own): XOR as before, the NI refuses another operator
+j=$(run --topo $T --router ncu_ops=xor --arg func=0 $FW/nc-reduce.elf)
+jcheck reduce-xor-only-units "$j" '.ok==true and .coded_packets==1'
+check_fail refuse-func-xor-only 1 "NI send channel 0: FUNC 3 needs coding units with every operator \(--router ncu_ops=all\), no trap handler$" \
+    $XNOC run --topo $T --router ncu_ops=xor --arg func=3 $FW/nc-reduce.elf
+

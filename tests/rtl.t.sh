@@ -51,13 +51,24 @@ else fail clean-p3-v1-d1 "build: $(head -3 "$TMP/build.err" | tr '\n' '|')"; fi
 tb bites-NoRouterError 1 '^FAIL NoRouterError: cycle 35: ' $TB +fault=badvc
 tb bites-Drained 1 '^FAIL Drained: cycle 323: input 0 VC 0: 27 of 300 packets arrived' $TB +max_cycles=300
 
-# The coding unit: every group's result once, its XOR as the model has it;
-# a budget too short leaves results out
-tb ncu-clean-seed1 0 '^ncu_tb: V=2 D=8 S=4 seed=1: 400 groups \(2817 result flits\) checked in [0-9]+ cycles$' $NCU +seed=1
+# The coding unit: every group's result once, combined by its operator as
+# the model has it (every operator in every seed: the per-operator counts of
+# seed 1 are exact); a budget too short leaves results out
+tb ncu-clean-seed1 0 '^ncu_tb: V=2 D=8 S=4 OPS=1 seed=1: 400 groups \(2817 result flits\) checked in [0-9]+ cycles; per operator xor/and/or/add32/add64/min32s/max32s/min32u/max32u 94/47/38/37/40/30/36/42/36$' $NCU +seed=1
 for s in 2 3; do
-    tb ncu-clean-seed$s 0 "^ncu_tb: V=2 D=8 S=4 seed=$s: 400 groups \([0-9]+ result flits\) checked" $NCU +seed=$s
+    tb ncu-clean-seed$s 0 "^ncu_tb: V=2 D=8 S=4 OPS=1 seed=$s: 400 groups \([0-9]+ result flits\) checked in [0-9]+ cycles; per operator [a-z0-9/]+ ([1-9][0-9]*/){8}[1-9][0-9]*$" $NCU +seed=$s
 done
 tb bites-NcuDrained 1 '^FAIL NcuDrained: cycle [0-9]+: [0-9]+ of 400 groups' $NCU +max_cycles=300
+# a group whose contributions name two operators is a conflict (error bit 3)
+tb bites-NcuNoError-funcmix 1 '^FAIL NcuNoError: ' $NCU +fault=funcmix
+# the unit built with XOR only (--router ncu_ops=xor: NcuOps = 0): XOR groups
+# as before, and a head asking for another operator is malformed (error bit 0)
+if tests/rtl/build.sh ncu_tb rtl "$TMP/ncu_xor" -GOPS=0 2>"$TMP/build.err"; then
+    tb ncu-xor-only 0 '^ncu_tb: V=2 D=8 S=4 OPS=0 seed=1: 400 groups \([0-9]+ result flits\) checked in [0-9]+ cycles; per operator [a-z0-9/]+ 400(/0){8}$' "$TMP/ncu_xor"
+    tb bites-NcuNoError-xor-only 1 '^FAIL NcuNoError: ' "$TMP/ncu_xor" +fault=func
+    # the same head with every operator built: no error, the ADD32 result checked
+    tb ncu-func-all 0 '^ncu_tb: V=2 D=8 S=4 OPS=1 seed=1: 400 groups' $NCU +fault=func
+else fail ncu-xor-only "build: $(head -3 "$TMP/build.err" | tr '\n' '|')"; fi
 
 # One mutation per property, in a copy of rtl/; the mutated bench must fail,
 # first with the property's name (the pristine bench passed above).
@@ -87,6 +98,16 @@ mutate router_tb read-stuck InOrderNoDup xnoc_vc_buffers.sv "s/: rd_q\[g\*DI +: 
 # route computation that never routes input 0's heads: they wait forever
 mutate router_tb rc-skips Drained xnoc_router.sv "s/if (todo\[g\]) begin/if (todo[g] \&\& g >= V) begin/"
 # the coding unit: a later contribution overwrites the slot instead of XORing
-mutate ncu_tb xor-overwrites NcuResult xnoc_ncu_absorb.sv "s/mem_wd_o = mem_rd_i ^ fpay;/mem_wd_o = fpay;/"
+mutate ncu_tb xor-overwrites NcuResult xnoc_ncu_absorb.sv "s/^      comb = dold ^ dnew;/      comb = dnew;/"
+# one mutation per operator family: bitwise (AND computed as OR), add (the
+# 64-bit add split into two 32-bit lanes: the carry between them lost; the
+# 32-bit lanes added as one 64-bit word: a carry leaks between them),
+# min/max (the signed compare made unsigned; max computed as min)
+mutate ncu_tb and-is-or NcuResult xnoc_ncu_absorb.sv "s/xnoc_pkg::NcFuncAnd:   comb = dold \& dnew;/xnoc_pkg::NcFuncAnd:   comb = dold | dnew;/"
+mutate ncu_tb add64-no-carry NcuResult xnoc_ncu_absorb.sv \
+    "s/xnoc_pkg::NcFuncAdd64: comb = dold + dnew;/xnoc_pkg::NcFuncAdd64: comb = {dold[63:32] + dnew[63:32], dold[31:0] + dnew[31:0]};/"
+mutate ncu_tb add32-carries NcuResult xnoc_ncu_absorb.sv "s/xnoc_pkg::NcFuncAdd32: comb = {.*};/xnoc_pkg::NcFuncAdd32: comb = dold + dnew;/"
+mutate ncu_tb min-unsigned NcuResult xnoc_ncu_absorb.sv "s/lt = {a\[31\] ^ sg, a\[30:0\]} < {b\[31\] ^ sg, b\[30:0\]};/lt = a < b;/"
+mutate ncu_tb max-is-min NcuResult xnoc_ncu_absorb.sv "s/= (lt ^ mx) ? a : b;/= lt ? a : b;/"
 # the coding unit returns every input credit on VC 0
 mutate ncu_tb credit-vc0 NcuCredits xnoc_ncu_absorb.sv "s/assign in_credit_vc_o = 3'(icr_vc_q);/assign in_credit_vc_o = 3'd0;/"

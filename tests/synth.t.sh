@@ -19,12 +19,20 @@ jcheck synth-buffers-are-flops "$(jq -nc --argjson a "$j" --argjson b "$jb" '{d:
 # with coding units: the router gets the unit's port, the unit is synthesized too
 ju=$($XNOC synth --topo mesh:2x2 --router slots=2,ncmax=8 --json 2>/dev/null)
 jcheck synth-unit "$ju" '.router.params=="NumPorts=6 NumVcs=2 BufDepth=8 PayloadW=64 NumAddrs=8 NumClasses=1 NumGroups=1 RouteBits=3" and
-    .unit.params=="NumPorts=6 NumVcs=2 BufDepth=8 NumAddrs=8 NumTerms=4 NumSlots=2 XorLat=1 MaxFlits=8 Timeout=100000" and .unit.cells > 1000 and
+    .unit.params=="NumPorts=6 NumVcs=2 BufDepth=8 NumAddrs=8 NumTerms=4 NumSlots=2 XorLat=1 MaxFlits=8 Timeout=100000 NcuOps=1" and .unit.cells > 1000 and
     .cells_per_router==.router.cells+.unit.cells'
+# the combining operators' cost: the unit with XOR only and with all of them (the default: all)
+jcheck synth-unit-ops "$ju" '.ncu_ops=="all" and .unit_ops.all_cells==.unit.cells and .unit_ops.xor_cells < .unit_ops.all_cells and
+    .unit_ops.operator_cells==.unit_ops.all_cells-.unit_ops.xor_cells and .unit_ops.operator_percent > 0'
+jx=$($XNOC synth --topo mesh:2x2 --router slots=2,ncmax=8,ncu_ops=xor --json 2>/dev/null)
+jcheck synth-unit-xor "$(jq -nc --argjson a "${ju:-null}" --argjson x "${jx:-null}" '{a: $a, x: $x}')" '.x.ncu_ops=="xor" and
+    (.x.unit.params|endswith("NcuOps=0")) and .x.unit.cells==.a.unit_ops.xor_cells and .x.unit_ops==.a.unit_ops and
+    .x.cells_per_router==.x.router.cells+.a.unit_ops.xor_cells'
+check_fail synth-bad-ncu-ops 2 "ncu_ops='some' is not xor or all" $XNOC synth --topo mesh:2x2 --router ncu_ops=some
 check synth-text $XNOC synth --topo mesh:2x2 --router ncu=0,buf=8
 # the text report is the JSON report rendered (util/report.h): every figure of the one is in the other
 h=$($XNOC synth --topo mesh:2x2 --router slots=2,ncmax=8 2>/dev/null)
-want=$(jq -r '"mesh:2x2: \(.routers) routers|router \(.router.params) \(.router.cells) cells \(.router.flip_flops) flip-flops \(.router.muxes) muxes|coding unit \(.unit.params) \(.unit.cells) cells \(.unit.flip_flops) flip-flops \(.unit.muxes) muxes|per router \(.cells_per_router) cells, the network \(.network_cells) cells"' <<<"$ju")
+want=$(jq -r '"mesh:2x2: \(.routers) routers|router \(.router.params) \(.router.cells) cells \(.router.flip_flops) flip-flops \(.router.muxes) muxes|coding unit \(.unit.params) \(.unit.cells) cells \(.unit.flip_flops) flip-flops \(.unit.muxes) muxes|unit operators (\(.ncu_ops)): XOR only \(.unit_ops.xor_cells) cells, all \(.unit_ops.all_cells) cells (+\(.unit_ops.operator_cells), \(.unit_ops.operator_percent)%)|per router \(.cells_per_router) cells, the network \(.network_cells) cells"' <<<"$ju")
 got=$(printf '%s\n' "$h" | sed 's/^ *//;s/  */ /g' | paste -sd'|')
 if [ -n "$ju" ] && [ "$want" = "$got" ]; then ok synth-text-from-json; else fail synth-text-from-json "json: $want text: $got"; fi
 check synth-help $XNOC synth --help

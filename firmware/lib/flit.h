@@ -20,7 +20,11 @@
  *   [23:20] COUNT      contributions a coding slot expects
  *   [35:24] OUT_DEST   where a slot's result goes (FLIT_NONE: not set)
  *   [36]    OUT_MC     [38:37] OUT_OP    [42:39] OUT_COUNT
- *   [55:43] 0          reserved
+ *   [46:43] FUNC       at a coding unit: how an ENCODE group combines its
+ *                      contributions (NC_FUNC_*; 0 = XOR, as every head before
+ *                      the field had); every packet the group's slot sends
+ *                      carries it on (a reduction tree keeps its operator)
+ *   [55:47] 0          reserved
  *   [56]    VAL        dragonfly Valiant/UGAL: route to group VGROUP until the first
  *                      global hop (routers built with a group table, routing=valiant|ugal)
  *   [57]    UGAL       the first router picks minimal (clearing VAL) or Valiant
@@ -58,6 +62,8 @@
 #define FLIT_OUT_OP_W 2
 #define FLIT_OUT_COUNT_LSB 39
 #define FLIT_OUT_COUNT_W 4
+#define FLIT_FUNC_LSB 43
+#define FLIT_FUNC_W 4
 #define FLIT_VAL_BIT 56
 #define FLIT_UGAL_BIT 57
 #define FLIT_VGROUP_LSB 58
@@ -79,6 +85,23 @@
 #define CFG_ADDR_W 12
 #define CFG_DATA_W 8
 #define PORT_DIM_W 3 /* dimension 0..5, 6 across (octagon), 7 terminal */
+
+/* FUNC: the combining operators of a coding slot (rtl/xnoc_pkg.sv NcFunc*).
+ * A later contribution's data flit w is combined with the slot's a; the lanes
+ * of the 32-bit operators are the flit's little-endian words [31:0], [63:32].
+ * Routers built with --router ncu_ops=xor take only NC_FUNC_XOR (another
+ * value is a malformed packet, error bit 0), like values >= NC_FUNC_NUM.
+ * sim_harness/coll/ncfunc.h is the host-side reference of each. */
+#define NC_FUNC_XOR 0    /* a ^ w (the original coding) */
+#define NC_FUNC_AND 1    /* a & w */
+#define NC_FUNC_OR 2     /* a | w */
+#define NC_FUNC_ADD32 3  /* per 32-bit lane a + w, wrapping */
+#define NC_FUNC_ADD64 4  /* a + w, wrapping */
+#define NC_FUNC_MIN32S 5 /* per 32-bit lane, two's complement */
+#define NC_FUNC_MAX32S 6
+#define NC_FUNC_MIN32U 7 /* per 32-bit lane, unsigned */
+#define NC_FUNC_MAX32U 8
+#define NC_FUNC_NUM 9
 
 /* "no address" in DEST-wide fields (OUT_DEST not set) */
 #define FLIT_NONE ((1u << FLIT_DEST_W) - 1)

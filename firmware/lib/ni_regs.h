@@ -46,6 +46,7 @@
 #define NI_C_MASK_FLITS 0x20u
 #define NI_C_HEAD_LO 0x24u
 #define NI_C_HEAD_HI 0x28u
+#define NI_C_FUNC 0x2Cu /* head FUNC [46:43]: a coding group's combining operator (NC_FUNC_*, flit.h) */
 
 /* receive ring (unexpected messages): 0x800 + */
 #define NI_RECV 0x800u

@@ -44,6 +44,12 @@ static void set_code(int ch, const noc_code *k)
 
 static const noc_code plain = {.out_dest = NC_NONE};
 
+void noc_set_func(int ch, int func)
+{
+    (void)S(ch, NI_S_WAIT); /* the channel latched its last head at GO already */
+    C(ch, NI_C_FUNC) = (uint32_t)func;
+}
+
 void noc_send(int ch, int dst, const void *buf, uint32_t len, uint16_t tag)
 {
     noc_send_coded(ch, dst, NULL, buf, len, tag);

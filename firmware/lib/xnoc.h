@@ -137,6 +137,11 @@ static inline void nc_mask_set(uint64_t *mask, int addr) { mask[addr / 64] |= 1u
 /* Sets channel ch's coding fields for the sends that follow (noc_send_inline
  * keeps them; NULL = plain again), after the channel's queued sends left. */
 void noc_set_code(int ch, const noc_code *code);
+/* Sets channel ch's combining operator (head FUNC: NC_FUNC_XOR .. NC_FUNC_MAX32U,
+ * firmware/lib/flit.h) for the ENCODE contributions that follow, after the
+ * channel's queued sends left.  It stays until set again (noc_set_code and
+ * noc_send do not touch it); 0 = XOR, the reset value. */
+void noc_set_func(int ch, int func);
 /* A send with the coding fields of *code (NULL = a plain send); dst may be a unit. */
 void noc_send_coded(int ch, int dst, const noc_code *code, const void *buf, uint32_t len, uint16_t tag);
 /* Hardware multicast: the unit `unit` replicates the packet to every address of mask. */

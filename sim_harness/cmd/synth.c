@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <jansson.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -157,10 +158,18 @@ int synth_network(const topo *t, const router_cfg *rc, int progress, synth_resul
     if (synth_module("xnoc_router", &r->router, r->noshare, progress, err, errlen)) return -1;
     if (!rc->ncu) return 0;
     r->has_unit = 1;
-    snprintf(r->unit.params, sizeof r->unit.params,
-             "NumPorts=%d NumVcs=%d BufDepth=%d NumAddrs=%d NumTerms=%d NumSlots=%d XorLat=%d MaxFlits=%d Timeout=%d",
-             P, rc->vcs, rc->buf, netgen_addresses(t, rc), t->nterms, rc->slots, rc->xorlat, rc->ncmax, rc->timeout);
-    return synth_module("xnoc_ncu", &r->unit, 0, progress, err, errlen);
+    /* the unit as the network has it, and its other operator set: what the operators cost */
+    synth_area *ops[2] = {&r->unit_xor, &r->unit_all};
+    for (int o = 0; o < 2; o++) {
+        snprintf(
+            ops[o]->params, sizeof ops[o]->params,
+            "NumPorts=%d NumVcs=%d BufDepth=%d NumAddrs=%d NumTerms=%d NumSlots=%d XorLat=%d MaxFlits=%d Timeout=%d "
+            "NcuOps=%d",
+            P, rc->vcs, rc->buf, netgen_addresses(t, rc), t->nterms, rc->slots, rc->xorlat, rc->ncmax, rc->timeout, o);
+        if (synth_module("xnoc_ncu", ops[o], 0, progress, err, errlen)) return -1;
+    }
+    r->unit = rc->ncu_ops == NCU_OPS_XOR ? r->unit_xor : r->unit_all;
+    return 0;
 }
 
 /* ---- xnoc synth */
@@ -172,6 +181,8 @@ static const char usage_text[] =
     "yosys to generic gates with the parameters this network gives them (cached in\n"
     "build/cache/; 15-60 s per new configuration).  Cells are yosys's gate library\n"
     "($_AND_, $_MUX_, $_DFF_...): a technology-independent size (docs/synth.md).\n"
+    "The unit is synthesized with XOR only and with every combining operator\n"
+    "(ncu_ops=xor|all); the network's choice counts in the totals.\n"
     "  --topo T          any topology xnoc runs\n"
     "  --router K=V,...  router parameters as for traffic/run (vcs, buf, ncu, slots, ...)\n"
     "  --ports k         NI channels per terminal (1)\n"
@@ -205,6 +216,14 @@ int cmd_synth(int argc, char **argv)
         json_pack("{s:s, s:i, s:o, s:o, s:I, s:I, s:b}", "topology", t->name, "routers", t->nrouters, "router",
                   area_json(&r.router), "unit", r.has_unit ? area_json(&r.unit) : json_null(), "cells_per_router",
                   (json_int_t)per, "network_cells", (json_int_t)per * t->nrouters, "noshare", r.noshare);
+    if (r.has_unit) { /* the combining operators' cost: the unit with XOR only and with all of them */
+        long x = r.unit_xor.cells, a = r.unit_all.cells;
+        json_object_set_new(o, "ncu_ops", json_string(rc.ncu_ops == NCU_OPS_XOR ? "xor" : "all"));
+        json_object_set_new(o, "unit_ops",
+                            json_pack("{s:I, s:I, s:I, s:f}", "xor_cells", (json_int_t)x, "all_cells", (json_int_t)a,
+                                      "operator_cells", (json_int_t)(a - x), "operator_percent", /* one decimal */
+                                      x ? round(1000.0 * (double)(a - x) / (double)x) / 10 : 0.0));
+    }
     if (json) {
         json_dumpf(o, stdout, JSON_COMPACT);
         putchar('\n');
@@ -218,6 +237,11 @@ int cmd_synth(int argc, char **argv)
             report_printf(stdout, o,
                           "  coding unit  {unit.params:%-58s} {unit.cells:%8ld} cells {unit.flip_flops:%7ld} "
                           "flip-flops {unit.muxes:%7ld} muxes\n");
+        if (r.has_unit)
+            report_printf(stdout, o,
+                          "  unit operators ({ncu_ops}): XOR only {unit_ops.xor_cells:%ld} cells, all "
+                          "{unit_ops.all_cells:%ld} cells (+{unit_ops.operator_cells:%ld}, "
+                          "{unit_ops.operator_percent}%)\n");
         report_printf(stdout, o, "  per router {cells_per_router:%ld} cells, the network {network_cells:%ld} cells\n");
     }
     json_decref(o);

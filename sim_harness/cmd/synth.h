@@ -17,7 +17,8 @@ typedef struct {
 } synth_area;
 
 typedef struct {
-    synth_area router, unit; /* unit: only with rc->ncu */
+    synth_area router, unit;       /* unit: only with rc->ncu, with the network's ncu_ops */
+    synth_area unit_xor, unit_all; /* the same unit with XOR only (NcuOps=0) and every operator (1) */
     int has_unit;
     int noshare; /* synth -noshare (the group table: see docs/synth.md) */
 } synth_result;

@@ -48,6 +48,7 @@ void router_cfg_default(router_cfg *rc)
     rc->xorlat = 1;
     rc->ncmax = 32;
     rc->timeout = 100000;
+    rc->ncu_ops = NCU_OPS_ALL;
     rc->sendq = 1;
     rc->routing = ROUTING_MIN;
     rc->threads = 1;
@@ -75,6 +76,16 @@ int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
                 break;
             }
             rc->routing = r;
+            continue;
+        }
+        if (!strcmp(kv, "ncu_ops")) { /* a name too */
+            if (!strcmp(eq + 1, "xor")) rc->ncu_ops = NCU_OPS_XOR;
+            else if (!strcmp(eq + 1, "all")) rc->ncu_ops = NCU_OPS_ALL;
+            else {
+                snprintf(err, errlen, "--router: ncu_ops='%s' is not xor or all", eq + 1);
+                rc_ok = -1;
+                break;
+            }
             continue;
         }
         long v = 0;
@@ -114,7 +125,7 @@ int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
         else if (i == sizeof keys / sizeof keys[0])
             snprintf(err, errlen,
                      "--router: unknown parameter '%s' (known: vcs, buf, pw, ncu, slots, xorlat, ncmax, timeout, "
-                     "sendq, routing, threads)",
+                     "sendq, routing, threads, ncu_ops)",
                      kv);
         else if (keys[i].lo == keys[i].hi) snprintf(err, errlen, "--router: %s=%ld%s", kv, v, keys[i].why);
         else

@@ -25,6 +25,7 @@ typedef struct {
     int xorlat;  /* cycles from a completed coding group to its result (default 1) */
     int ncmax;   /* longest payload a unit handles, flits (default 32 = 256 bytes) */
     int timeout; /* cycles an incomplete coding group may wait before it is reported */
+    int ncu_ops; /* NCU_OPS_*: the units' combining operators (default all; xor: the XOR-only unit) */
     int routing; /* ROUTING_*: dragonfly minimal, Valiant or UGAL (default minimal) */
     int threads; /* Verilator threads of the model (default 1; not the RTL: another build) */
     /* the terminals' NIs (not part of the RTL: no rebuild) */
@@ -32,6 +33,8 @@ typedef struct {
 } router_cfg;
 
 enum { ROUTING_MIN, ROUTING_VALIANT, ROUTING_UGAL };
+/* --router ncu_ops=xor|all: the coding units' Verilog parameter NcuOps (0, 1) */
+enum { NCU_OPS_XOR, NCU_OPS_ALL };
 
 void router_cfg_default(router_cfg *rc);
 /* VC classes the routers use: the topology's, 3 on a dragonfly with

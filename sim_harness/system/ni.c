@@ -60,12 +60,14 @@ static uint64_t head_flit(const ni *n, const ni_send *s, int c, uint64_t *rng)
     uint32_t ejsel = s->dst >= (uint32_t)n->t->nterms ? 0 : (uint32_t)c; /* a unit has one input */
     if (s->nhops) return flit_head_sr(s->dst, (uint64_t)s->route_hi << 32 | s->route_lo);
     return flit_head(s->dst, ejsel, s->mc, s->op, s->count, s->out_dest, s->out_mc, s->out_op, s->out_count) |
+           FLIT_FIELD(s->func, FLIT_FUNC_LSB, FLIT_FUNC_W) |
            (rng ? routing_head_bits(n->t, &n->rc, n->term, s->dst, rng) : 0);
 }
 
 static int coding_set(const ni_send *s)
 {
-    return s->mc || s->op || s->count || s->out_dest != NI_OUT_NONE || s->out_mc || s->out_op || s->out_count;
+    return s->mc || s->op || s->count || s->out_dest != NI_OUT_NONE || s->out_mc || s->out_op || s->out_count ||
+           s->func;
 }
 
 /* A descriptor the NI cannot send is refused at GO (an access fault), with
@@ -139,6 +141,19 @@ static int code_store(ni *n, int c, ni_send *s, uint32_t off, uint32_t v)
     case NI_C_OUT_OP: name = "OUT_OP", max = 1, field = &s->out_op; break;
     case NI_C_OUT_COUNT: name = "OUT_COUNT", max = 15, field = &s->out_count; break;
     case NI_C_MASK_ADDR: s->mask_addr = v; return RV32_MMIO_OK;
+    case NI_C_FUNC:
+        if (v >= NC_FUNC_NUM) {
+            snprintf(n->refused, sizeof n->refused, "NI send channel %d: FUNC %u is not a combining operator (0..%d)",
+                     c, v, NC_FUNC_NUM - 1);
+            return RV32_MMIO_FAULT;
+        }
+        if (v && n->rc.ncu_ops == NCU_OPS_XOR) {
+            snprintf(n->refused, sizeof n->refused,
+                     "NI send channel %d: FUNC %u needs coding units with every operator (--router ncu_ops=all)", c, v);
+            return RV32_MMIO_FAULT;
+        }
+        s->func = v;
+        return RV32_MMIO_OK;
     case NI_C_OUT_DEST:
         if (v != NI_OUT_NONE && (v >= (uint32_t)naddrs(n) || (!n->units && v >= (uint32_t)n->t->nterms))) {
             snprintf(n->refused, sizeof n->refused,
@@ -174,6 +189,7 @@ static int code_load(const ni *n, int c, const ni_send *s, uint32_t off, uint32_
     case NI_C_OUT_OP: *val = s->out_op; break;
     case NI_C_OUT_COUNT: *val = s->out_count; break;
     case NI_C_MASK_ADDR: *val = s->mask_addr; break;
+    case NI_C_FUNC: *val = s->func; break;
     case NI_C_MASK_FLITS: *val = (uint32_t)n->mask_flits; break;
     case NI_C_HEAD_LO: *val = (uint32_t)h; break;
     case NI_C_HEAD_HI: *val = (uint32_t)(h >> 32); break;

@@ -55,7 +55,7 @@ typedef struct {
     /* programmed by firmware */
     uint32_t dst, route_lo, route_hi, nhops, addr, len, tag;
     /* network-coding fields of the head, and the mask buffer (MC = 1) */
-    uint32_t mc, op, count, out_dest, out_mc, out_op, out_count, mask_addr;
+    uint32_t mc, op, count, out_dest, out_mc, out_op, out_count, mask_addr, func;
     /* the packet on the wire, and those queued behind it (--router sendq) */
     ni_wire w;
     ni_wire q[NI_MAX_SENDQ];

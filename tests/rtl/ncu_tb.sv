@@ -1,21 +1,27 @@
 // ncu_tb - one network-coding unit (rtl/xnoc_ncu.sv) under random ENCODE
-// groups, its result packets checked against the bench's model
-// (docs/testing.md, "The coding-unit bench").
+// groups with every combining operator, its result packets checked against
+// the bench's model (docs/testing.md, "The coding-unit bench").
 //
 // The bench is the unit's router: it delivers contributions on the router's
 // output port (VCs 0 and 1, credit flow control) and takes the unit's
 // packets into its input buffer (D flits, credits back at a random rate).
 // Group g (a pure function of (seed, g)): 1..4 contributions of one length
 // (1..80 bytes), tag g, a result head (out_dest, out_op, out_count) carried
-// by contribution 0 and, at random, by others; the count likewise. At most
+// by contribution 0 and, at random, by others; the count likewise; a
+// combining operator (head FUNC, xnoc_pkg::NcFunc*: XOR in a quarter of the
+// groups, the other eight operators alike in the rest; OPS = 0: XOR only)
+// carried by every contribution. Data lanes (32-bit halves of a word) are
+// random, or with probability 1/4 one of 0, 1, -1, INT_MIN, INT_MAX,
+// INT_MIN+1 (sums that overflow, equal and negative values). At most
 // NumSlots groups are open at once (their contributions sent, their result
 // not yet back), so a group never waits for a slot another group holds.
 //
 // Properties ("FAIL Name: ..."):
 //   NcuResult   each group's result arrives once: head {dest = out_dest, op =
-//               out_op, count = out_count, out_dest unset}, meta {the unit's
-//               address, the tag, the length}, data = the XOR of the
-//               contributions' data, the tail on its last flit
+//               out_op, count = out_count, func = the group's operator,
+//               out_dest unset}, meta {the unit's address, the tag, the
+//               length}, data = the contributions' data combined by the
+//               operator (the model: op() below), the tail on its last flit
 //   NcuCredits  per input VC: the bench's credits + a flit on the link + the flits in
 //               the unit's FIFO + a credit on its way back == D; on the way out: the
 //               unit's credits + a flit on the link + the flits in the router's buffer
@@ -23,14 +29,17 @@
 //               counter read by hierarchical reference, dut.u_absorb..., dut.u_emit...)
 //   NcuDrained  every group's result has arrived within the budget
 //   NcuNoError  the unit's sticky error bits (err_o) stay 0
-// Plusargs: +seed=N (1), +groups=N (400).
+// Plusargs: +seed=N (1), +groups=N (400), +fault=func (group 0 asks for
+// ADD32: with OPS = 0 a malformed packet), +fault=funcmix (group 0's last
+// contribution names another operator: a conflict).
 module ncu_tb #(
   parameter int V  = 2,      // VCs on the link from the router
   parameter int D  = 8,      // buffer depth (the unit's FIFOs, the router's buffer)
   parameter int S  = 4,      // coding slots
   parameter int NT = 16,     // addresses: 8 terminals, then the units
   parameter int NTerm = 8,
-  parameter int Self = 5     // this unit's router: the unit's address is NTerm + Self
+  parameter int Self = 5,    // this unit's router: the unit's address is NTerm + Self
+  parameter int OPS = 1      // the unit's NcuOps: 1 every operator, 0 XOR only
 ) (
   input  logic clk,
   output logic fail_o
@@ -50,7 +59,7 @@ module ncu_tb #(
   logic [31:0]   dbg_data;
   logic          err;
 
-  xnoc_ncu #(.NumPorts(P), .NumVcs(V), .BufDepth(D), .NumAddrs(NT), .NumTerms(NTerm), .NumSlots(S)) dut (
+  xnoc_ncu #(.NumPorts(P), .NumVcs(V), .BufDepth(D), .NumAddrs(NT), .NumTerms(NTerm), .NumSlots(S), .NcuOps(OPS)) dut (
     .clk_i (clk), .rst_ni (rst_n),
     .cfg_we_i (cfg_we), .cfg_kind_i (cfg_kind), .cfg_addr_i (cfg_addr), .cfg_data_i (cfg_data),
     .in_valid_i (in_valid), .in_flit_i (in_flit), .in_credit_o (in_credit), .in_credit_vc_o (in_credit_vc),
@@ -59,6 +68,7 @@ module ncu_tb #(
   );
 
   int unsigned seed = 1, groups = 400, max_cycles;
+  string fault = "";
 
   function automatic logic [63:0] mix(input logic [63:0] x);
     logic [63:0] z;
@@ -78,6 +88,49 @@ module ncu_tb #(
   function automatic logic [11:0] g_od(input int g);   logic [63:0] r = grand(g, 15, 0); return 12'(int'(r[23:16]) % NT); endfunction
   function automatic logic [1:0]  g_oop(input int g);  logic [63:0] r = grand(g, 15, 0); return r[25:24]; endfunction
   function automatic logic [3:0]  g_ocnt(input int g); logic [63:0] r = grand(g, 15, 0); return r[31:28]; endfunction
+  function automatic logic [3:0]  g_func(input int g);
+    logic [63:0] r = grand(g, 15, 0);
+    if (g == 0 && fault == "func") return 4'(xnoc_pkg::NcFuncAdd32);
+    if (OPS == 0 || r[33:32] == 2'd0) return 4'(xnoc_pkg::NcFuncXor);
+    return 4'(1 + int'(r[47:40]) % (xnoc_pkg::NcFuncNum - 1));
+  endfunction
+
+  // data word i of contribution j of group g: per 32-bit lane random, or an edge value
+  function automatic logic [63:0] gdata(input int g, input int j, input int i);
+    logic [63:0] w = grand(g, j, i), e = mix(w);
+    logic [31:0] edges [6] = '{32'h0, 32'h1, 32'hFFFFFFFF, 32'h80000000, 32'h7FFFFFFF, 32'h80000001};
+    for (int l = 0; l < 2; l++)
+      if (e[8*l +: 2] == 2'd0) w[32*l +: 32] = edges[int'(e[16 + 8*l +: 8]) % 6];
+    return w;
+  endfunction
+
+  // the model of the operators: acc combined with w by f, written from the
+  // definitions (lanes as signed or unsigned numbers), not from the RTL
+  function automatic logic [63:0] op(input logic [3:0] f, input logic [63:0] acc, input logic [63:0] w);
+    logic [63:0] r;
+    int signed   sa, sb;
+    int unsigned ua, ub;
+    case (int'(f))
+      xnoc_pkg::NcFuncXor:   return acc ^ w;
+      xnoc_pkg::NcFuncAnd:   return acc & w;
+      xnoc_pkg::NcFuncOr:    return acc | w;
+      xnoc_pkg::NcFuncAdd64: return acc + w;
+      default: ;
+    endcase
+    for (int l = 0; l < 2; l++) begin
+      sa = int'(acc[32*l +: 32]); sb = int'(w[32*l +: 32]);
+      ua = acc[32*l +: 32];       ub = w[32*l +: 32];
+      case (int'(f))
+        xnoc_pkg::NcFuncAdd32:  r[32*l +: 32] = 32'(ua + ub);
+        xnoc_pkg::NcFuncMin32s: r[32*l +: 32] = (sa < sb) ? sa : sb;
+        xnoc_pkg::NcFuncMax32s: r[32*l +: 32] = (sa > sb) ? sa : sb;
+        xnoc_pkg::NcFuncMin32u: r[32*l +: 32] = (ua < ub) ? ua : ub;
+        xnoc_pkg::NcFuncMax32u: r[32*l +: 32] = (ua > ub) ? ua : ub;
+        default:                r[32*l +: 32] = 'x;
+      endcase
+    end
+    return r;
+  endfunction
 
   // flit i of contribution j of group g, as sent
   function automatic logic [PW-1:0] contrib(input int g, input int j, input int i);
@@ -93,6 +146,8 @@ module ncu_tb #(
       h.out_dest = says ? g_od(g) : None;
       h.out_op = says ? g_oop(g) : 2'd0;
       h.out_count = says ? g_ocnt(g) : 4'd0;
+      h.func = g_func(g);
+      if (g == 0 && fault == "funcmix" && j == g_count(g) - 1) h.func = g_func(g) ^ 4'd1;
       return h;
     end
     if (i == 1) begin
@@ -101,7 +156,7 @@ module ncu_tb #(
       m.len = 32'(g_len(g));
       return m;
     end
-    return grand(g, j, i);
+    return gdata(g, j, i);
   endfunction
 
   // flit i of group g's result, as the model has it
@@ -114,6 +169,7 @@ module ncu_tb #(
       h.dest = g_od(g);
       h.op = g_oop(g);
       h.count = g_ocnt(g);
+      h.func = g_func(g);
       h.out_dest = None;
       return h;
     end
@@ -123,8 +179,8 @@ module ncu_tb #(
       m.len = 32'(g_len(g));
       return m;
     end
-    x = '0;
-    for (int j = 0; j < g_count(g); j++) x = x ^ grand(g, j, i);
+    x = gdata(g, 0, i);
+    for (int j = 1; j < g_count(g); j++) x = op(g_func(g), x, gdata(g, j, i));
     return x;
   endfunction
 
@@ -148,6 +204,7 @@ module ncu_tb #(
   int  held = 0;                   // flits in the router's buffer (one VC: 0)
   int  failures = 0;
   longint flits = 0;
+  int  per_func [16];              // results received per operator
   logic done = 1'b0;
   localparam int ResetCycles = 3 * P + 3 + 2;
 
@@ -182,11 +239,13 @@ module ncu_tb #(
   initial begin
     void'($value$plusargs("seed=%d", seed));
     void'($value$plusargs("groups=%d", groups));
+    void'($value$plusargs("fault=%s", fault));
     max_cycles = 200 * groups + 10000;
     void'($value$plusargs("max_cycles=%d", max_cycles));
     trng = mix(64'(seed)) | 64'h1;
     got = new[groups];
     for (int g = 0; g < int'(groups); g++) got[g] = 1'b0;
+    for (int f = 0; f < 16; f++) per_func[f] = 0;
     for (int v = 0; v < V; v++) begin cur_g[v] = -1; cur_j[v] = 0; cur_i[v] = 0; src_cred[v] = D; end
     rst_n = 1'b0; cfg_we = 1'b0; cfg_kind = '0; cfg_addr = '0; cfg_data = '0;
     in_valid = 1'b0; in_flit = '0; out_credit = 1'b0; out_credit_vc = '0;
@@ -233,6 +292,7 @@ module ncu_tb #(
     if (ht[1] != (ri == g_flits(rg) - 1))
       violate("NcuResult", $sformatf("group %0d: flit %0d of %0d %s", rg, ri, g_flits(rg), ht[1] ? "closes it early" : "is the last but not a tail"));
     if (ht[1]) begin
+      per_func[int'(g_func(rg))]++;
       got[rg] = 1'b1;
       done_groups++;
       rg = -1;
@@ -290,8 +350,9 @@ module ncu_tb #(
       end
       if (failures == 0 && done_groups == int'(groups) && held == 0 && !out_credit && !in_valid && !in_credit
           && src_home()) begin
-        $display("ncu_tb: V=%0d D=%0d S=%0d seed=%0d: %0d groups (%0d result flits) checked in %0d cycles",
-                 V, D, S, seed, groups, flits, int'(cyc) - ResetCycles);
+        $display("ncu_tb: V=%0d D=%0d S=%0d OPS=%0d seed=%0d: %0d groups (%0d result flits) checked in %0d cycles; per operator xor/and/or/add32/add64/min32s/max32s/min32u/max32u %0d/%0d/%0d/%0d/%0d/%0d/%0d/%0d/%0d",
+                 V, D, S, OPS, seed, groups, flits, int'(cyc) - ResetCycles, per_func[0], per_func[1], per_func[2],
+                 per_func[3], per_func[4], per_func[5], per_func[6], per_func[7], per_func[8]);
         done <= 1'b1;
         $finish;
       end else if (failures == 0 && int'(cyc) - ResetCycles >= int'(max_cycles)) begin

@@ -115,7 +115,7 @@ module router_tb #(
     return {4'(p), 4'(v), 24'(k)};
   endfunction
   function automatic logic [31:0] head_id(input xnoc_pkg::head_t h);
-    return {h.rsvd, h.out_count, h.out_op, h.out_mc, h.out_dest};
+    return {h.rsvd, h.func, h.out_count, h.out_op, h.out_mc, h.out_dest};
   endfunction
 
   // flit i of packet k of (p, v), as sent; a head's fields by name (rtl/xnoc_pkg.sv)
@@ -128,7 +128,7 @@ module router_tb #(
     if (i != 0) return {r[63:32], 4'(p), 4'(v), 16'(k), 8'(i)};
     o = pkt_port(p, v, k);
     h = r;                                        // fields the router does not read: random
-    {h.rsvd, h.out_count, h.out_op, h.out_mc, h.out_dest} = pkt_id(p, v, k);
+    {h.rsvd, h.func, h.out_count, h.out_op, h.out_mc, h.out_dest} = pkt_id(p, v, k);
     if (pkt_sr(p, v, k)) begin                    // source routed: this hop's port in route[PB-1:0]
       hs = h;
       hs.sr = 1'b1;

@@ -27,6 +27,8 @@ int main(void)
     P("HeadOutOpW", FLIT_OUT_OP_W);
     P("HeadOutCountLsb", FLIT_OUT_COUNT_LSB);
     P("HeadOutCountW", FLIT_OUT_COUNT_W);
+    P("HeadFuncLsb", FLIT_FUNC_LSB);
+    P("HeadFuncW", FLIT_FUNC_W);
     P("HeadValBit", FLIT_VAL_BIT);
     P("HeadUgalBit", FLIT_UGAL_BIT);
     P("HeadVgroupLsb", FLIT_VGROUP_LSB);
@@ -42,5 +44,15 @@ int main(void)
     P("CfgAddrW", CFG_ADDR_W);
     P("CfgDataW", CFG_DATA_W);
     P("PortDimW", PORT_DIM_W);
+    P("NcFuncXor", NC_FUNC_XOR);
+    P("NcFuncAnd", NC_FUNC_AND);
+    P("NcFuncOr", NC_FUNC_OR);
+    P("NcFuncAdd32", NC_FUNC_ADD32);
+    P("NcFuncAdd64", NC_FUNC_ADD64);
+    P("NcFuncMin32s", NC_FUNC_MIN32S);
+    P("NcFuncMax32s", NC_FUNC_MAX32S);
+    P("NcFuncMin32u", NC_FUNC_MIN32U);
+    P("NcFuncMax32u", NC_FUNC_MAX32U);
+    P("NcFuncNum", NC_FUNC_NUM);
     return 0;
 }
