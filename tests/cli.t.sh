@@ -179,3 +179,13 @@ log=$(sed -n 's|.*failed; see \(.*\)$|\1|p' "$TMP/q2.err")
 if [ $rc = 2 ] && grep -q "compiling the verilated model failed" "$TMP/q2.err" && grep -q "^xnoc: cannot run make: No such file or directory$" "$log"; then
     ok path-missing-program; else fail path-missing-program "exit $rc: $(head -2 "$TMP/q2.err") log: $(tail -2 "$log" 2>/dev/null)"; fi
 [ -z "$(ls -A "$TMP/qtmp")" ] && ok path-private-obj-removed-on-failure || fail path-private-obj-removed-on-failure "$(ls "$TMP/qtmp")"
+
+# every --router key the parser takes is in every network command's --help
+# (one text, ROUTER_CFG_HELP, beside the parser's table in router_cfg.c)
+keys=$(grep -o '{"[a-z_]*", [0-9]' sim_harness/net/router_cfg.c | sed 's/{"//; s/".*//'; echo routing; echo ncu_ops)
+for cmd in traffic run collective synth; do
+    h=$($XNOC $cmd --help); missing=""
+    for k in $keys; do grep -q "$k=" <<<"$h" || missing="$missing $k"; done
+    [ -z "$missing" ] && [ "$(wc -w <<<"$keys")" -ge 12 ] && ok "router-keys-in-help-$cmd" \
+        || fail "router-keys-in-help-$cmd" "missing:$missing"
+done

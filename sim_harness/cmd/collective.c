@@ -60,9 +60,7 @@ static const char *usage_text =
     "  --sync M          global (a barrier starts every step, default) or data (data-driven)\n"
     "  --redop OP        reduce operator: sum, prod, max, min, and, or, xor (sum)\n"
     "  --ports k         NI channels per terminal (1)\n"
-    "  --router K=V,...  router parameters (vcs=2,buf=8; coding units: ncu=1,slots=4,\n"
-    "                    xorlat=1,ncmax=32,timeout=100000; dragonfly routing=min|valiant|ugal;\n"
-    "                    see xnoc traffic --help)\n"
+    ROUTER_CFG_HELP
     "  --seed N          data pattern seed (1)\n"
     "  --clock-ratio N   core cycles per network cycle (1)\n"
     "  --max-cycles N    give up after N network cycles (50000000)\n"

@@ -27,10 +27,7 @@ static const char *usage_text =
     "node exited 0 (or a core wrote 1 to tohost).\n"
     "  --topo T            mesh:AxB..., torus:AxB... (1-6 dimensions), octagon, fat-octagon (suffix :c=N),\n"
     "                      dragonfly:a=A,p=P,h=H[,g=G]\n"
-    "  --router K=V,...    router parameters: vcs=1..8 (2), buf=1..64 (8); coding units:\n"
-    "                      ncu=0|1 (1), slots=1..16 (4), xorlat=1..64 (1), ncmax=1..256\n"
-    "                      flits (32), timeout=100..1000000 cycles (100000); dragonfly\n"
-    "                      routing=min|valiant|ugal (min; the others need vcs=3 or 6)\n"
+    ROUTER_CFG_HELP
     "  --ports k           NI channels per terminal (1)\n"
     "  --max-cycles N      stop (and fail) after N network cycles (10000000)\n"
     "  --events F.jsonl    one JSON line per message sent (GO) and delivered, and per packet\n"

@@ -184,7 +184,7 @@ static const char usage_text[] =
     "The unit is synthesized with XOR only and with every combining operator\n"
     "(ncu_ops=xor|all); the network's choice counts in the totals.\n"
     "  --topo T          any topology xnoc runs\n"
-    "  --router K=V,...  router parameters as for traffic/run (vcs, buf, ncu, slots, ...)\n"
+    ROUTER_CFG_HELP
     "  --ports k         NI channels per terminal (1)\n"
     "  --json            one JSON object on stdout\n";
 

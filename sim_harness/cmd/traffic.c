@@ -47,10 +47,7 @@ static const char *usage_text =
     "Synthetic traffic on the RTL network; every flit is checked at its destination.\n"
     "  --topo T          mesh:AxB..., torus:AxB... (1-6 dimensions), octagon, fat-octagon (suffix :c=N),\n"
     "                    dragonfly:a=A,p=P,h=H[,g=G]\n"
-    "  --router K=V,...  router parameters: vcs=1..8 (2), buf=1..64 flits per VC (8);\n"
-    "                    coding units: ncu=0|1 (1), slots=1..16 (4), xorlat=1..64 cycles (1),\n"
-    "                    ncmax=1..256 flits (32), timeout=100..1000000 cycles (100000);\n"
-    "                    dragonfly routing=min|valiant|ugal (min; the others need vcs=3 or 6)\n"
+    ROUTER_CFG_HELP
     "  --ports k         injection/ejection channels per terminal (1)\n"
     "  --pattern P       uniform (default), transpose, bitcomp, neighbor, hotspot, incast\n"
     "                    (everyone to terminal 0), groupshift (dragonfly: to the same terminal\n"
