@@ -59,9 +59,7 @@ static const char *usage_text =
     "  --no-shipped      search a schedule even where schedules/ ships a proven one\n"
     "  --sync M          global (a barrier starts every step, default) or data (data-driven)\n"
     "  --redop OP        reduce operator: sum, prod, max, min, and, or, xor (sum)\n"
-    "  --ports k         NI channels per terminal (1)\n"
-    ROUTER_CFG_HELP
-    "  --seed N          data pattern seed (1)\n"
+    "  --ports k         NI channels per terminal (1)\n" ROUTER_CFG_HELP "  --seed N          data pattern seed (1)\n"
     "  --clock-ratio N   core cycles per network cycle (1)\n"
     "  --max-cycles N    give up after N network cycles (50000000)\n"
     "  --trace F.vcd     waveforms of the RTL network during the collective's run\n"

@@ -183,9 +183,7 @@ static const char usage_text[] =
     "($_AND_, $_MUX_, $_DFF_...): a technology-independent size (docs/synth.md).\n"
     "The unit is synthesized with XOR only and with every combining operator\n"
     "(ncu_ops=xor|all); the network's choice counts in the totals.\n"
-    "  --topo T          any topology xnoc runs\n"
-    ROUTER_CFG_HELP
-    "  --ports k         NI channels per terminal (1)\n"
+    "  --topo T          any topology xnoc runs\n" ROUTER_CFG_HELP "  --ports k         NI channels per terminal (1)\n"
     "  --json            one JSON object on stdout\n";
 
 static json_t *area_json(const synth_area *a)

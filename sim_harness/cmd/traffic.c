@@ -46,8 +46,7 @@ static const char *usage_text =
     "\n"
     "Synthetic traffic on the RTL network; every flit is checked at its destination.\n"
     "  --topo T          mesh:AxB..., torus:AxB... (1-6 dimensions), octagon, fat-octagon (suffix :c=N),\n"
-    "                    dragonfly:a=A,p=P,h=H[,g=G]\n"
-    ROUTER_CFG_HELP
+    "                    dragonfly:a=A,p=P,h=H[,g=G]\n" ROUTER_CFG_HELP
     "  --ports k         injection/ejection channels per terminal (1)\n"
     "  --pattern P       uniform (default), transpose, bitcomp, neighbor, hotspot, incast\n"
     "                    (everyone to terminal 0), groupshift (dragonfly: to the same terminal\n"

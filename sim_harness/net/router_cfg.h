@@ -51,12 +51,12 @@ uint64_t routing_head_bits(const topo *t, const router_cfg *rc, int src, uint32_
  * one text beside the parser's table (router_cfg.c), so no command lists a
  * stale or partial set. */
 #define ROUTER_CFG_HELP                                                                                                \
-    "  --router K=V,...  router parameters, comma-separated [default]:\n"                                            \
-    "      vcs=1..8 [2] virtual channels per port; buf=1..64 [8] flits per VC buffer;\n"                              \
-    "      pw=64 [64] payload bits (the only width); threads=1..16 [1] Verilator threads;\n"                          \
-    "      coding units: ncu=0|1 [1], ncu_ops=xor|all [all] combining operators, slots=1..16 [4],\n"                  \
-    "      xorlat=1..64 [1] cycles, ncmax=1..256 [32] flits, timeout=100..1000000 [100000] cycles;\n"                 \
-    "      dragonfly routing=min|valiant|ugal [min] (valiant and ugal need vcs=3 or 6);\n"                            \
+    "  --router K=V,...  router parameters, comma-separated [default]:\n"                                              \
+    "      vcs=1..8 [2] virtual channels per port; buf=1..64 [8] flits per VC buffer;\n"                               \
+    "      pw=64 [64] payload bits (the only width); threads=1..16 [1] Verilator threads;\n"                           \
+    "      coding units: ncu=0|1 [1], ncu_ops=xor|all [all] combining operators, slots=1..16 [4],\n"                   \
+    "      xorlat=1..64 [1] cycles, ncmax=1..256 [32] flits, timeout=100..1000000 [100000] cycles;\n"                  \
+    "      dragonfly routing=min|valiant|ugal [min] (valiant and ugal need vcs=3 or 6);\n"                             \
     "      the NIs: sendq=1..16 [1] send descriptors per channel (no model rebuild)\n"
 
 /* Parses "vcs=4,buf=4" on top of the current values; one line into err. */
