@@ -153,7 +153,7 @@ FUZZ_SRC_ni    := sim_harness/system/ni.c sim_harness/system/ni_match.c sim_harn
                   sim_harness/core/rv32_csr.c sim_harness/net/topo.c sim_harness/util/cli.c sim_harness/util/suggest.c
 FUZZ_SRC_parse := sim_harness/net/topo.c sim_harness/util/cli.c sim_harness/util/suggest.c
 FUZZ_SRC_elf   := sim_harness/core/elf_load.c
-FUZZ_SRC_sched := $(wildcard sim_harness/sched/*.c sim_harness/coll/*.c) sim_harness/net/topo.c sim_harness/util/cli.c sim_harness/util/suggest.c
+FUZZ_SRC_sched := $(wildcard sim_harness/sched/*.c sim_harness/coll/*.c) sim_harness/net/topo.c sim_harness/net/clos_ctl.c sim_harness/util/cli.c sim_harness/util/suggest.c
 FUZZ_SRC_events := sim_harness/cmd/replay_events.c sim_harness/net/topo.c sim_harness/util/cli.c sim_harness/util/suggest.c
 FUZZ_SRC_spec  := sim_harness/cmd/sweep_spec.c sim_harness/util/cli.c sim_harness/util/suggest.c
 FUZZ_SRC_router := sim_harness/net/router_cfg.c sim_harness/net/topo.c sim_harness/util/cli.c sim_harness/util/suggest.c
