@@ -1,1 +1,1 @@
-62 s for 2 model2 being built
+42 s for 1 model1 being built

@@ -189,3 +189,6 @@ for cmd in traffic run collective synth; do
     [ -z "$missing" ] && [ "$(wc -w <<<"$keys")" -ge 12 ] && ok "router-keys-in-help-$cmd" \
         || fail "router-keys-in-help-$cmd" "missing:$missing"
 done
+# the split words are freed: the ASan binary (leak check on) exits 0 with and without '='
+$XNOC_ASAN topo --topo=octagon --route=0:3 >/dev/null 2>"$TMP/asan.err" && $XNOC_ASAN topo --topo octagon >/dev/null 2>>"$TMP/asan.err" \
+    && ! grep -q Sanitizer "$TMP/asan.err" && ok opt-equals-asan || fail opt-equals-asan "$(head -3 "$TMP/asan.err" | tr '\n' '|')"

@@ -92,21 +92,34 @@ static int version(int json)
 
 /* "--name=value" as the two words "--name" "value" (the first '=' splits:
  * --topo=dragonfly:a=4,p=2,h=2 keeps the topology's own '='s) */
+static char **split_words; /* split_assignments' array and the names it made, freed at the end */
+static char **split_made;
+static int split_nmade;
+
 static char **split_assignments(int *argc, char **argv)
 {
     int n = 0;
     for (int i = 0; i < *argc; i++) n += 1 + (i > 1 && !strncmp(argv[i], "--", 2) && strchr(argv[i], '='));
     char **out = xcalloc((size_t)n + 1, sizeof *out);
+    split_made = xcalloc((size_t)n + 1, sizeof *split_made);
     int k = 0;
     for (int i = 0; i < *argc; i++) {
         char *eq = i > 1 && !strncmp(argv[i], "--", 2) ? strchr(argv[i], '=') : NULL;
         if (eq) {
-            out[k++] = xasprintf("%.*s", (int)(eq - argv[i]), argv[i]);
+            out[k++] = split_made[split_nmade++] = xasprintf("%.*s", (int)(eq - argv[i]), argv[i]);
             out[k++] = eq + 1;
         } else out[k++] = argv[i];
     }
     *argc = n;
+    split_words = out;
     return out;
+}
+
+static void split_free(void)
+{
+    for (int i = 0; i < split_nmade; i++) free(split_made[i]);
+    free(split_made);
+    free(split_words);
 }
 
 int main(int argc, char **argv)
@@ -129,7 +142,9 @@ int main(int argc, char **argv)
         names[i] = commands[i].name;
         if (strcmp(argv[1], commands[i].name)) continue;
         cli_cmd = commands[i].name;
-        return commands[i].fn(argc - 1, argv + 1);
+        int rc = commands[i].fn(argc - 1, argv + 1);
+        split_free();
+        return rc;
     }
     const char *near = suggest_pick(argv[1], names, sizeof names / sizeof names[0]);
     if (near) cli_fail(EXIT_USAGE, "unknown command '%s' (did you mean %s? xnoc --help lists them)", argv[1], near);
