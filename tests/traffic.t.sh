@@ -72,3 +72,38 @@ jcheck saturated-coding-truthful "$j" "$rc == 0 and .errors==0 and .saturated==t
     and .coding.pending==0 and ([.coding.multicast, .coding.coded, .coding[\"coded+multicast\"]] | all(.started == .completed and .completed > 0))
     and .coding.max_source_wait < 500 and .coding.dropped > 0 and ([.units[].slots_in_use]|add) == 0
     and .max_latency > 5000"
+
+# ---- statistics (docs/traffic.md): latency split, injection rate, hops, stalls, occupancy, histogram
+j=$($XNOC traffic --topo mesh:4x4 --rate 0.3 --packet 2 --cycles 3000 --warmup 500 --json --histogram "$TMP/h.csv" 2>/dev/null)
+jcheck stats-keys "$j" '[ "min_latency","p50_latency","avg_latency","p99_latency","max_latency",
+    "min_network_latency","avg_network_latency","p50_network_latency","p99_network_latency","max_network_latency",
+    "min_queueing_latency","avg_queueing_latency","p50_queueing_latency","p99_queueing_latency","max_queueing_latency",
+    "injection_rate","min_hops","max_hops","hops_histogram","link_stalls","max_link_stalls",
+    "avg_vc_occupancy","max_link_occupancy","occupancy_samples","occupancy_every" ] - keys == []'
+jcheck stats-order "$j" '.errors==0 and ([("","network_","queueing_") as $k | .["min_\($k)latency"] <= .["p50_\($k)latency"] and .["p50_\($k)latency"] <= .["p99_\($k)latency"] and .["p99_\($k)latency"] <= .["max_\($k)latency"]] | all)'
+# total = queueing + network, packet by packet, so the means add up
+jcheck stats-split-adds "$j" '(.avg_latency - .avg_network_latency - .avg_queueing_latency | fabs) < 1e-9 and .min_network_latency == 8 and .min_queueing_latency == 0'
+jcheck stats-injection-rate "$j" '(.injection_rate - .offered | fabs) < 0.02 and (.injection_rate - .throughput | fabs) < 0.02'
+jcheck stats-hops "$j" '(.hops_histogram|add) == .measured_packets and .hops_histogram[0] == 0 and .min_hops == 1 and .max_hops == 6 and (.hops_histogram|length) == 7'
+jcheck stats-stalls "$j" '.link_stalls == ([.links[]|select(.kind=="link")|.stalls]|add) and .max_link_stalls == ([.links[]|select(.kind=="link")|.stalls]|max) and .link_stalls > 0 and ([.links[]|select(.kind!="inject")|has("stalls")]|all)'
+jcheck stats-occupancy "$j" '.occupancy_samples == 30 and .occupancy_every == 100 and .avg_vc_occupancy > 0 and .max_link_occupancy == ([.links[]|select(.kind=="link")|.occupancy]|max)'
+# the histogram: every column sums to the measured packets
+if [ "$(head -1 "$TMP/h.csv")" = "bin,count,network,queueing" ] &&
+    [ "$(awk -F, 'NR>1{a+=$2;b+=$3;c+=$4}END{print a" "b" "c}' "$TMP/h.csv")" = "$(printf '%s' "$j" | jq -r '"\(.measured_packets) \(.measured_packets) \(.measured_packets)"')" ] &&
+    [ "$(awk -F, 'NR>1 && $2>0' "$TMP/h.csv" | head -1 | cut -d, -f1)" = "$(printf '%s' "$j" | jq '.min_latency')" ]; then
+    ok histogram-sums; else fail histogram-sums "$(head -3 "$TMP/h.csv" | tr '\n' '|') vs $(printf '%s' "$j" | jq -c '{measured_packets,min_latency}')"; fi
+$XNOC traffic --topo mesh:4x4 --rate 0.3 --packet 2 --cycles 3000 --warmup 500 --histogram "$TMP/h10.csv" --histogram-bin 10 >/dev/null 2>&1
+if awk -F, 'NR>1{ if ($1 % 10) bad=1; a+=$2 } END { exit bad || a != '"$(printf '%s' "$j" | jq .measured_packets)"' }' "$TMP/h10.csv"; then
+    ok histogram-bin-width; else fail histogram-bin-width "$(head -3 "$TMP/h10.csv" | tr '\n' '|')"; fi
+# zero load (one packet at a time): no queueing, no stalls, latency exactly the model 1 + 3*(hops+1) + L-1
+j=$($XNOC traffic --topo mesh:2x2 --pattern allpairs --packet 3 --json 2>/dev/null)
+jcheck stats-zero-load "$j" '.errors==0 and .max_queueing_latency==0 and .link_stalls==0 and .hops_histogram==[4,8,4]
+    and .min_latency==6 and .max_latency==12 and .min_network_latency==6 and .max_network_latency==12 and .injection_rate==0'
+# saturated: packets wait at their sources, the measured injection falls short of the offered load
+j=$($XNOC traffic --topo mesh:2x2 --rate 1 --packet 4 --cycles 2000 --warmup 500 --json 2>/dev/null)
+jcheck stats-saturated "$j" '.saturated and .min_queueing_latency >= 0 and .avg_queueing_latency > 100 and .injection_rate < 0.95 and (.injection_rate - .throughput | fabs) < 0.01 and .max_link_stalls > 0'
+$XNOC traffic --topo mesh:2x2 --rate 0.2 --cycles 1000 >"$TMP/human" 2>&1
+if grep -q '^  network   min 7  avg' "$TMP/human" && grep -q '^  queueing  min 0' "$TMP/human" && grep -q '^  injected 0\.[0-9]* flits/terminal/cycle in the window$' "$TMP/human" &&
+    grep -q 'link stalls [0-9]* cycles' "$TMP/human"; then ok stats-text; else fail stats-text "$(sed -n 3,8p "$TMP/human" | tr '\n' '|')"; fi
+check_fail histogram-bad-path 2 "^xnoc traffic: --histogram $TMP/no/h.csv: No such file or directory" $XNOC traffic --topo mesh:2x2 --histogram "$TMP/no/h.csv"
+check_fail histogram-bin-zero 2 "--histogram-bin" $XNOC traffic --topo mesh:2x2 --histogram "$TMP/x.csv" --histogram-bin 0

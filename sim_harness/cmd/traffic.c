@@ -18,6 +18,7 @@
  * one packet at a time for every (src, dst) pair and reports the largest
  * deviation from that model (0 when the RTL matches it exactly).
  */
+#include <errno.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdarg.h>
@@ -39,6 +40,7 @@
 #include "system/test_hooks.h"
 #include "cmd/traffic_nc.h"
 #include "cmd/traffic_sim.h"
+#include "cmd/traffic_stats.h"
 #include "view/view.h"
 
 static const char *usage_text =
@@ -71,6 +73,9 @@ static const char *usage_text =
     "                    their packets go ahead of the background's source queues, and a group\n"
     "                    whose units have no free slot is dropped (counted)\n"
     "  --trace F.vcd     waveforms; --trace-window A:B limits them to cycles [A,B)\n"
+    "  --histogram F.csv latency histogram of the measured packets: bin,count,network,queueing\n"
+    "                    (bin: lower edge, cycles; total, network and source-queueing latency)\n"
+    "  --histogram-bin W its bin width in cycles (1)\n"
     "  --json            one JSON object on stdout\n";
 
 /* Names the first router port/VC holding flits, for the watchdog. */
@@ -94,7 +99,8 @@ static double percentile(uint64_t *v, size_t n, double q)
 int cmd_traffic(int argc, char **argv)
 {
     cli_catch_sigint();
-    const char *spec = NULL, *pat = NULL, *trace = NULL, *window = NULL, *sources = NULL;
+    const char *spec = NULL, *pat = NULL, *trace = NULL, *window = NULL, *sources = NULL, *histogram = NULL;
+    uint64_t hist_bin = 1;
     router_cfg rc;
     router_cfg_default(&rc);
     int k = 1, json = 0, len = 1;
@@ -126,6 +132,8 @@ int cmd_traffic(int argc, char **argv)
         else if (!strcmp(a, "--trace")) trace = argv[++i];
         else if (!strcmp(a, "--trace-window")) window = argv[++i];
         else if (!strcmp(a, "--sources")) sources = argv[++i];
+        else if (!strcmp(a, "--histogram")) histogram = argv[++i];
+        else if (!strcmp(a, "--histogram-bin")) hist_bin = (uint64_t)cli_long(a, argv[++i], 1, 1000000);
         else cmd_bad_option(a, usage_text);
     }
     spec = co.topo;
@@ -184,6 +192,9 @@ int cmd_traffic(int argc, char **argv)
                      pat, sources ? " --sources " : "", sources ? sources : "");
     }
 
+    FILE *hist_f = NULL; /* opened before the run: a bad path fails at once */
+    if (histogram && !(hist_f = fopen(histogram, "w")))
+        cli_fail(EXIT_USAGE, "--histogram %s: %s", histogram, strerror(errno));
     sim S = {.t = t,
              .rc = rc,
              .pattern = pattern,
@@ -239,6 +250,8 @@ int cmd_traffic(int argc, char **argv)
         s->window = UINT64_MAX / 4;
     }
 
+    traffic_occ occ;
+    traffic_occ_init(&occ, t);
     double p_new = rate / len;
     uint64_t now = 0, end_measure = s->warmup + s->window, last_move = 0, deadline = end_measure + drain;
     int saturated = 0, stalled = 0, net_held = 0;
@@ -310,6 +323,7 @@ int cmd_traffic(int argc, char **argv)
             if (s->inj[ch].valid) last_move = now;
         /* 4. one network cycle */
         net_cycle(s->net, s->inj, s->ejc, s->ej, s->injc);
+        traffic_occ_sample(&occ, s, now);
         if (vw && view_due(vw, now)) {
             view_sample vs = {.cycle = now, .inj_flits = s->inj_flits, .status = traffic_pattern_names[pattern]};
             view_sample_net(vw, s->net, &rc, &vs);
@@ -498,6 +512,7 @@ int cmd_traffic(int argc, char **argv)
         json_object_set_new(o, "zero_load_total_deviation", json_integer((json_int_t)ap_sum_dev));
     }
     json_object_set_new(o, "links", links_json(t, s->net, s->inj_flits, total_cycles));
+    traffic_stats_json(o, s, &occ, rc.vcs, one_at_a_time);
     units_json(o, t, s->net);
     if (s->nc) {
         nc_gen_json(s->nc, o);
@@ -544,9 +559,8 @@ int cmd_traffic(int argc, char **argv)
                  : json_is_true(report_get(o, "saturated")) ? "  ** SATURATED: accepted less than offered **"
                                                             : "");
         }
-        report_printf(stdout, o,
-                      "  latency avg {avg_latency:%.2f}  p99 {p99_latency:%.0f}  max {max_latency:%.0f} cycles  (avg "
-                      "{avg_hops:%.2f} hops; model excess avg {model_excess_avg:%.2f})\n");
+        traffic_stats_print(stdout, o, one_at_a_time);
+        report_printf(stdout, o, "  avg {avg_hops:%.2f} hops; model excess avg {model_excess_avg:%.2f} cycles\n");
         report_printf(
             stdout, o,
             "  packets: {created_packets} created, {delivered_packets} delivered, {measured_packets} measured; "
@@ -558,6 +572,8 @@ int cmd_traffic(int argc, char **argv)
         units_print(stdout, t, s->net);
     }
     json_decref(o);
+    if (hist_f && traffic_histogram_csv(hist_f, s, hist_bin))
+        cli_fail(EXIT_RUNFAIL, "--histogram %s: %s", histogram, strerror(errno));
     if (vw) {
         view_sample vs = {.cycle = total_cycles, .inj_flits = s->inj_flits, .status = "done"};
         view_sample_net(vw, s->net, &rc, &vs);
@@ -599,6 +615,7 @@ int cmd_traffic(int argc, char **argv)
     free(s->inj_flits);
     free(s->pk.v);
     free(lat);
+    traffic_occ_free(&occ);
     free(s->src_window_flits);
     free(inject_mask);
     topo_free(t);

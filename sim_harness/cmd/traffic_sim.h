@@ -18,6 +18,7 @@ typedef struct {
     uint32_t seq;
     uint64_t *flits; /* coding-group packet (NI framing), else NULL */
     uint64_t created, arrived;
+    uint64_t injected;               /* the cycle its head entered the network (source queueing ends) */
     int got;                         /* flits received so far */
     uint8_t measured, done, dropped; /* dropped: never entered the network */
     uint8_t sent, lost;              /* sent: every flit injected; lost: reported lost */
@@ -71,6 +72,7 @@ typedef struct {
     char first_error[512];
     uint64_t measured_total, measured_done, window_flits, in_flight;
     uint64_t *src_window_flits; /* [src] flits of src's packets ejected in the window */
+    uint64_t window_inj_flits;  /* background flits injected in the window (measured injection rate) */
     uint64_t last_progress;
     int no_eject_credit;     /* test hook: provoke a stall */
     int spurious_credit;     /* test hook: a credit nobody owed, to trip the RTL invariant */
