@@ -107,3 +107,35 @@ if grep -q '^  network   min 7  avg' "$TMP/human" && grep -q '^  queueing  min 0
     grep -q 'link stalls [0-9]* cycles' "$TMP/human"; then ok stats-text; else fail stats-text "$(sed -n 3,8p "$TMP/human" | tr '\n' '|')"; fi
 check_fail histogram-bad-path 2 "^xnoc traffic: --histogram $TMP/no/h.csv: No such file or directory" $XNOC traffic --topo mesh:2x2 --histogram "$TMP/no/h.csv"
 check_fail histogram-bin-zero 2 "--histogram-bin" $XNOC traffic --topo mesh:2x2 --histogram "$TMP/x.csv" --histogram-bin 0
+
+# ---- permutation patterns: the exact mapping on mesh:4x4 (terminal = router = y*4 + x), every flit
+# a source injects ejected at its destination (a permutation: one source per destination), errors 0
+perm_run() { $XNOC traffic --topo "$1" --pattern "$2" --rate 0.2 --packet 2 --cycles 2000 --warmup 200 --json ${3:-} 2>/dev/null; }
+perm_flows='([.links[]|select(.kind=="inject")|.flits]) as $in | ([.links[]|select(.kind=="eject")|.flits]) as $ej
+    | [.terminals[] | $in[.terminal] == $ej[.dest]] | all'
+j=$(perm_run mesh:4x4 tornado)
+jcheck pattern-tornado "$j" '.errors==0 and [.terminals[].dest] == [range(16) as $s | (((($s/4|floor)+1)%4)*4 + ($s%4+1)%4)]'
+jcheck pattern-tornado-flows "$j" "$perm_flows"
+j=$(perm_run mesh:3x2 tornado)  # non-power-of-two: x + 1 mod 3, y + 0 mod 2
+jcheck pattern-tornado-3x2 "$j" '.errors==0 and [.terminals[].dest] == [1,2,0,4,5,3]'
+j=$(perm_run mesh:4x4 bitrev)
+jcheck pattern-bitrev "$j" '.errors==0 and [.terminals[].dest] == [0,8,4,12,2,10,6,14,1,9,5,13,3,11,7,15]'
+jcheck pattern-bitrev-flows "$j" "$perm_flows"
+j=$(perm_run mesh:4x4 shuffle)
+jcheck pattern-shuffle "$j" '.errors==0 and [.terminals[].dest] == [0,2,4,6,8,10,12,14,1,3,5,7,9,11,13,15]'
+jcheck pattern-shuffle-flows "$j" "$perm_flows"
+j=$(perm_run mesh:4x4 randperm "--seed 5")
+# a cyclic permutation: following dest from 0 visits all 16 terminals before coming back
+jcheck pattern-randperm "$j" '.errors==0 and ([.terminals[].dest]|sort) == [range(16)] and
+    ([.terminals[].dest] as $d | [limit(16; 0 | recurse($d[.]))] | unique | length) == 16 and ([.terminals[] | .dest != .terminal] | all)'
+jcheck pattern-randperm-flows "$j" "$perm_flows"
+j2=$(perm_run mesh:4x4 randperm "--seed 5"); j3=$(perm_run mesh:4x4 randperm "--seed 6")
+if [ "$(printf '%s' "$j" | jq -c '[.terminals[].dest]')" = "$(printf '%s' "$j2" | jq -c '[.terminals[].dest]')" ] &&
+    [ "$(printf '%s' "$j" | jq -c '[.terminals[].dest]')" != "$(printf '%s' "$j3" | jq -c '[.terminals[].dest]')" ]; then
+    ok randperm-seeded; else fail randperm-seeded "seed 5 twice / seed 6: $(printf '%s' "$j$j2$j3" | jq -c '[.terminals[].dest]' | tr '\n' ' ')"; fi
+jcheck uniform-no-dest "$($XNOC traffic --topo mesh:2x2 --cycles 300 --warmup 0 --json 2>/dev/null)" '[.terminals[]|has("dest")|not]|all'
+check_fail bad-bitrev 2 "^xnoc traffic: --pattern bitrev: bitrev needs a power-of-two number of terminals$" $XNOC traffic --topo mesh:3x2 --pattern bitrev
+check_fail bad-shuffle 2 "^xnoc traffic: --pattern shuffle: shuffle needs a power-of-two number of terminals$" $XNOC traffic --topo mesh:3x2 --pattern shuffle
+check_fail bad-randperm 2 "randperm needs at least two terminals" $XNOC traffic --topo mesh:1x1 --pattern randperm
+check_fail bad-tornado-self 2 "no source has another terminal to send to" $XNOC traffic --topo mesh:2x2 --pattern tornado
+check_fail pattern-suggest 2 "did you mean tornado\?" $XNOC traffic --topo mesh:4x4 --pattern tornada

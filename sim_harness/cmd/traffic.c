@@ -60,7 +60,11 @@ static const char *usage_text =
     "                    for every src/dst pair: the zero-load latency check), or\n"
     "                    unitpairs (one single-contribution coding group at a time from\n"
     "                    every terminal through every router's coding unit: the unit's\n"
-    "                    zero-load latency check; --packet = data flits)\n"
+    "                    zero-load latency check; --packet = data flits);\n"
+    "                    tornado (each coordinate x of k to x + ceil(k/2) - 1 mod k; octagon,\n"
+    "                    dragonfly: terminal i to i + ceil(n/2) - 1 mod n), bitrev (bit-reversed\n"
+    "                    terminal number), shuffle (rotated left one bit; both need power-of-two\n"
+    "                    terminals), randperm (a random cyclic permutation drawn from --seed)\n"
     "  --sources SET     only these terminals inject, e.g. 1,2 or 0-7 (all)\n"
     "  --rate R          offered load, flits/terminal/cycle, 0 < R <= 1 (0.1)\n"
     "  --packet L        flits per packet, 1..64 (1)\n"
@@ -150,7 +154,7 @@ int cmd_traffic(int argc, char **argv)
         const char *near = suggest_pick(pat, traffic_pattern_names, NPAT);
         cli_fail(EXIT_USAGE,
                  "--pattern: unknown pattern '%s' (%s%s%suniform, transpose, bitcomp, neighbor, hotspot, incast, "
-                 "allpairs, unitpairs, groupshift)",
+                 "allpairs, unitpairs, groupshift, tornado, bitrev, shuffle, randperm)",
                  pat, near ? "did you mean " : "", near ? near : "", near ? "? " : "");
     }
     if (cycles == 0) cli_fail(EXIT_USAGE, "--cycles: must be at least 1");
@@ -165,6 +169,7 @@ int cmd_traffic(int argc, char **argv)
     if (!t) cli_fail(EXIT_USAGE, "%s", err);
     const char *why = traffic_pattern_check(t, pattern);
     if (why) cli_fail(EXIT_USAGE, "--pattern %s: %s", pat, why);
+    traffic_pattern_setup(t, pattern, seed);
     if (!drain) drain = 10 * cycles + 10000;
     if (coding && !rc.ncu) cli_fail(EXIT_USAGE, "--coding needs routers with coding units (not --router ncu=0)");
     if ((coding || pattern == PAT_UNITPAIRS) && rc.routing != ROUTING_MIN)
@@ -183,8 +188,7 @@ int cmd_traffic(int argc, char **argv)
         cli_fail(EXIT_USAGE, "--sources: %s", err);
     if (pattern == PAT_INCAST) inject_mask[0] = 0;             /* the destination itself stays quiet */
     if (pattern != PAT_ALLPAIRS && pattern != PAT_UNITPAIRS) { /* somebody must have somewhere to send */
-        int senders = 0, fixed = pattern == PAT_TRANSPOSE || pattern == PAT_BITCOMP || pattern == PAT_INCAST ||
-                                 pattern == PAT_NEIGHBOR || pattern == PAT_GROUPSHIFT;
+        int senders = 0, fixed = traffic_pattern_fixed(pattern);
         for (int src = 0; src < t->nterms; src++)
             senders += inject_mask[src] && (fixed ? traffic_dest_of(t, pattern, src) != src : t->nterms > 1);
         if (!senders)
@@ -535,6 +539,12 @@ int cmd_traffic(int argc, char **argv)
                              one_at_a_time ? 0.0 : (double)s->src_window_flits[src] / (double)s->window,
                              "measured_packets", (json_int_t)ln, "avg_latency", ln ? ls / (double)ln : 0.0));
     }
+    if (traffic_pattern_fixed(pattern)) { /* the mapping each source sends to */
+        size_t ti;
+        json_t *tj;
+        json_array_foreach(terms, ti, tj)
+            json_object_set_new(tj, "dest", json_integer(traffic_dest_of(t, pattern, (int)ti)));
+    }
     json_object_set_new(o, "terminals", terms);
     if (json) {
         json_dumpf(o, stdout, JSON_COMPACT);
@@ -618,6 +628,7 @@ int cmd_traffic(int argc, char **argv)
     traffic_occ_free(&occ);
     free(s->src_window_flits);
     free(inject_mask);
+    traffic_pattern_free();
     topo_free(t);
     return rc_exit;
 }

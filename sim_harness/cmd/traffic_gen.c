@@ -19,8 +19,9 @@ static packet *pl_add(packet_list *l)
 
 /* ---- patterns */
 
-const char *const traffic_pattern_names[NPAT] = {"uniform", "transpose", "bitcomp",   "neighbor",  "hotspot",
-                                                 "incast",  "allpairs",  "unitpairs", "groupshift"};
+const char *const traffic_pattern_names[NPAT] = {"uniform", "transpose", "bitcomp",   "neighbor",   "hotspot",
+                                                 "incast",  "allpairs",  "unitpairs", "groupshift", "tornado",
+                                                 "bitrev",  "shuffle",   "randperm"};
 
 static uint64_t rng_state;
 
@@ -32,6 +33,47 @@ static uint64_t rng(void)
 }
 double traffic_rng_unit(void) { return (double)(rng() >> 11) / 9007199254740992.0; }
 
+static int *perm; /* randperm: perm[src] */
+
+void traffic_pattern_free(void)
+{
+    free(perm);
+    perm = NULL;
+}
+
+void traffic_pattern_setup(const topo *t, int pat, uint64_t seed)
+{
+    traffic_pattern_free();
+    if (pat != PAT_RANDPERM) return;
+    /* Sattolo's algorithm: a uniformly random cyclic permutation, so no
+     * terminal sends to itself; its own generator, so that the mapping
+     * depends on --seed alone */
+    int n = t->nterms;
+    perm = xmalloc((size_t)n * sizeof *perm);
+    for (int i = 0; i < n; i++) perm[i] = i;
+    uint64_t st = seed * 0x9e3779b97f4a7c15ULL + 0x5151;
+    for (int i = n - 1; i > 0; i--) {
+        st += 0x9e3779b97f4a7c15ULL;
+        int j = (int)(traffic_mix64(st) % (uint64_t)i), x = perm[i];
+        perm[i] = perm[j];
+        perm[j] = x;
+    }
+}
+
+int traffic_pattern_fixed(int pat)
+{
+    return pat == PAT_TRANSPOSE || pat == PAT_BITCOMP || pat == PAT_INCAST || pat == PAT_NEIGHBOR ||
+           pat == PAT_GROUPSHIFT || pat == PAT_TORNADO || pat == PAT_BITREV || pat == PAT_SHUFFLE ||
+           pat == PAT_RANDPERM;
+}
+
+static int log2_exact(int n)
+{
+    int b = 0;
+    while ((1 << b) < n) b++;
+    return b;
+}
+
 int traffic_dest_of(const topo *t, int pat, int src)
 {
     int n = t->nterms, r = topo_term_router(t, src), j = src % t->conc;
@@ -41,6 +83,27 @@ int traffic_dest_of(const topo *t, int pat, int src)
         return (x * t->w + y) * t->conc + j;
     }
     case PAT_BITCOMP: return (n - 1) ^ src;
+    case PAT_TORNADO:
+        if (t->ndims) { /* each coordinate x of k: x + ceil(k/2) - 1 (mod k), the same local terminal */
+            int c[TOPO_MAX_DIMS];
+            for (int d = 0; d < t->ndims; d++) {
+                int k = t->dims[d];
+                c[d] = (topo_coord(t, r, d) + (k + 1) / 2 - 1) % k;
+            }
+            return topo_router_at(t, c) * t->conc + j;
+        }
+        return (src + (n + 1) / 2 - 1) % n; /* octagon, dragonfly: on the terminal ring */
+    case PAT_BITREV: {
+        int b = log2_exact(n), d = 0;
+        for (int i = 0; i < b; i++)
+            if (src >> i & 1) d |= 1 << (b - 1 - i);
+        return d;
+    }
+    case PAT_SHUFFLE: { /* rotate left by one bit */
+        int b = log2_exact(n);
+        return b ? ((src << 1) | (src >> (b - 1))) & (n - 1) : 0;
+    }
+    case PAT_RANDPERM: return perm[src];
     case PAT_INCAST: return 0;
     case PAT_GROUPSHIFT: /* dragonfly: the same terminal of the next group (one global link carries a group's all) */
         return (src + t->df_a * t->conc) % n;
@@ -73,6 +136,9 @@ const char *traffic_pattern_check(const topo *t, int pat)
 {
     if (pat == PAT_TRANSPOSE && (t->ndims != 2 || t->w != t->h)) return "transpose needs a square 2-D mesh or torus";
     if (pat == PAT_BITCOMP && (t->nterms & (t->nterms - 1))) return "bitcomp needs a power-of-two number of terminals";
+    if (pat == PAT_BITREV && (t->nterms & (t->nterms - 1))) return "bitrev needs a power-of-two number of terminals";
+    if (pat == PAT_SHUFFLE && (t->nterms & (t->nterms - 1))) return "shuffle needs a power-of-two number of terminals";
+    if (pat == PAT_RANDPERM && t->nterms < 2) return "randperm needs at least two terminals";
     if (pat == PAT_INCAST && t->nterms < 2) return "incast needs at least two terminals";
     if (pat == PAT_GROUPSHIFT && t->kind != TOPO_DRAGONFLY)
         return "groupshift is a dragonfly pattern (dragonfly:a=A,p=P,h=H)";

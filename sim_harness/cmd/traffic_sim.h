@@ -95,11 +95,20 @@ enum {
     PAT_ALLPAIRS,
     PAT_UNITPAIRS,
     PAT_GROUPSHIFT,
+    PAT_TORNADO,
+    PAT_BITREV,
+    PAT_SHUFFLE,
+    PAT_RANDPERM,
     NPAT
 };
 extern const char *const traffic_pattern_names[NPAT];
 /* Why pattern pat cannot run on t, or NULL. */
 const char *traffic_pattern_check(const topo *t, int pat);
+/* Prepares pattern pat on t (randperm: its permutation, drawn from seed alone). */
+void traffic_pattern_setup(const topo *t, int pat, uint64_t seed);
+void traffic_pattern_free(void);
+/* Whether pattern pat sends every packet of a source to one destination. */
+int traffic_pattern_fixed(int pat);
 /* The destination of a new packet from src (random patterns draw from the generator's state). */
 int traffic_dest_of(const topo *t, int pat, int src);
 void traffic_seed(uint64_t seed);
