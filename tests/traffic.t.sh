@@ -139,3 +139,32 @@ check_fail bad-shuffle 2 "^xnoc traffic: --pattern shuffle: shuffle needs a powe
 check_fail bad-randperm 2 "randperm needs at least two terminals" $XNOC traffic --topo mesh:1x1 --pattern randperm
 check_fail bad-tornado-self 2 "no source has another terminal to send to" $XNOC traffic --topo mesh:2x2 --pattern tornado
 check_fail pattern-suggest 2 "did you mean tornado\?" $XNOC traffic --topo mesh:4x4 --pattern tornada
+
+# ---- packet-size distributions and on/off injection (docs/traffic.md)
+inj_run() { $XNOC traffic --topo mesh:4x4 --rate 0.25 --cycles 3000 --warmup 500 --json "$@" 2>/dev/null; }
+j=$(inj_run --packet 1,4)
+jcheck packet-bimodal "$j" '.errors==0 and .packet=="1,4" and .packet_mean==2.5 and (.packet_lengths|length)==5 and [.packet_lengths[0,2,3]]==[0,0,0]
+    and .packet_lengths[1] > 0 and .packet_lengths[4] > 0 and (.packet_lengths|add)==.measured_packets
+    and (.packet_lengths[1] - .packet_lengths[4] | fabs) < 0.1 * .measured_packets and (.injection_rate - .offered | fabs) < 0.02'
+j=$(inj_run --packet 1-8)
+jcheck packet-uniform "$j" '.errors==0 and .packet=="1-8" and .packet_mean==4.5 and .packet_lengths[0]==0 and ([.packet_lengths[1:][] > 0]|all)
+    and (.packet_lengths|length)==9 and (.packet_lengths|add)==.measured_packets and (.injection_rate - .offered | fabs) < 0.02'
+jcheck packet-fixed-unchanged "$(inj_run --packet 3)" '.packet==3 and ([has("packet_mean","packet_lengths","injection")]|any|not)'
+# on/off: the same average rate in bursts: the source queues fill (Bernoulli at this load: avg queueing < 1 cycle)
+jb=$(inj_run --packet 4); jo=$(inj_run --packet 4 --injection onoff:0.01,0.03)
+jcheck onoff-rate "$jo" '.errors==0 and .injection=="onoff:0.01,0.03" and (.injection_rate - .offered | fabs) < 0.02 and .saturated==false'
+if [ "$(jq -n --argjson b "$jb" --argjson o "$jo" '$b.avg_queueing_latency < 1 and $o.avg_queueing_latency > 3 * $b.avg_queueing_latency and $o.p99_queueing_latency > $b.p99_queueing_latency')" = true ]; then
+    ok onoff-bursty; else fail onoff-bursty "bernoulli $(printf '%s' "$jb" | jq -c '[.avg_queueing_latency,.p99_queueing_latency]') onoff $(printf '%s' "$jo" | jq -c '[.avg_queueing_latency,.p99_queueing_latency]')"; fi
+jcheck onoff-sizes "$(inj_run --packet 2-6 --injection onoff:0.05,0.05)" '.errors==0 and (.injection_rate - .offered | fabs) < 0.02'
+check_fail packet-bad-range 2 "^xnoc traffic: --packet '4-2': A-B needs A <= B$" $XNOC traffic --topo mesh:2x2 --packet 4-2
+check_fail packet-bad-zero 2 "^xnoc traffic: --packet '0-4': each length must be 1..64 flits$" $XNOC traffic --topo mesh:2x2 --packet 0-4
+check_fail packet-bad-big 2 "--packet '1,65': each length must be 1..64 flits" $XNOC traffic --topo mesh:2x2 --packet 1,65
+check_fail packet-bad-syntax 2 "--packet '1-2-3': expected L, A-B or A,B" $XNOC traffic --topo mesh:2x2 --packet 1-2-3
+check_fail packet-bad-trailing 2 "--packet '1,': expected L, A-B or A,B" $XNOC traffic --topo mesh:2x2 --packet 1,
+check_fail packet-bad-mixed 2 "--packet '1,2-3': expected L, A-B or A,B" $XNOC traffic --topo mesh:2x2 --packet 1,2-3
+check_fail packet-bad-text 2 "--packet 'x': expected L, A-B or A,B" $XNOC traffic --topo mesh:2x2 --packet x
+check_fail packet-allpairs-one 2 "--pattern allpairs takes one length" $XNOC traffic --topo mesh:2x2 --pattern allpairs --packet 1-4
+check_fail onoff-too-fast 2 "needs 2 packets/cycle in the on state" $XNOC traffic --topo mesh:2x2 --rate 0.2 --injection onoff:0.1,0.9
+check_fail onoff-syntax 2 "expected onoff:ALPHA,BETA" $XNOC traffic --topo mesh:2x2 --injection onoff:0.1
+check_fail onoff-alpha-zero 2 "expected onoff:ALPHA,BETA" $XNOC traffic --topo mesh:2x2 --injection onoff:0,0.5
+check_fail injection-unknown 2 "unknown process 'bernouli' \(did you mean bernoulli\?" $XNOC traffic --topo mesh:2x2 --injection bernouli

@@ -67,7 +67,11 @@ static const char *usage_text =
     "                    terminals), randperm (a random cyclic permutation drawn from --seed)\n"
     "  --sources SET     only these terminals inject, e.g. 1,2 or 0-7 (all)\n"
     "  --rate R          offered load, flits/terminal/cycle, 0 < R <= 1 (0.1)\n"
-    "  --packet L        flits per packet, 1..64 (1)\n"
+    "  --packet L        flits per packet, 1..64 (1); A-B: uniform over A..B; A,B[,...]: each\n"
+    "                    length equally likely (1,4: bimodal)\n"
+    "  --injection P     bernoulli (default), or onoff:ALPHA,BETA: per terminal a Markov on/off\n"
+    "                    process (off->on with probability ALPHA, on->off with BETA per cycle)\n"
+    "                    injecting only when on, at the rate that makes the average --rate\n"
     "  --cycles N        measurement window (10000); --warmup N (1000)\n"
     "  --drain N         give up draining after N cycles: saturated (10 x cycles)\n"
     "  --seed S          random seed (1)\n"
@@ -105,6 +109,9 @@ int cmd_traffic(int argc, char **argv)
     cli_catch_sigint();
     const char *spec = NULL, *pat = NULL, *trace = NULL, *window = NULL, *sources = NULL, *histogram = NULL;
     uint64_t hist_bin = 1;
+    const char *packet_spec = "1", *injection = "bernoulli";
+    pkt_sizes sizes;
+    double alpha = 0, beta = 0; /* --injection onoff:ALPHA,BETA */
     router_cfg rc;
     router_cfg_default(&rc);
     int k = 1, json = 0, len = 1;
@@ -128,7 +135,8 @@ int cmd_traffic(int argc, char **argv)
         else if (!v) cmd_bad_option(a, usage_text);
         else if (!strcmp(a, "--pattern")) pat = argv[++i];
         else if (!strcmp(a, "--rate")) rate = cli_double(a, argv[++i], 1e-9, 1.0);
-        else if (!strcmp(a, "--packet")) len = (int)cli_long(a, argv[++i], 1, 64);
+        else if (!strcmp(a, "--packet")) packet_spec = argv[++i];
+        else if (!strcmp(a, "--injection")) injection = argv[++i];
         else if (!strcmp(a, "--cycles")) cycles = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--warmup")) warmup = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--drain")) drain = cli_u64(a, argv[++i]);
@@ -157,6 +165,36 @@ int cmd_traffic(int argc, char **argv)
                  "allpairs, unitpairs, groupshift, tornado, bitrev, shuffle, randperm)",
                  pat, near ? "did you mean " : "", near ? near : "", near ? "? " : "");
     }
+    const char *zwhy = traffic_sizes_parse(packet_spec, &sizes);
+    if (zwhy) cli_fail(EXIT_USAGE, "--packet '%s': %s", packet_spec, zwhy);
+    len = sizes.hi;
+    int fixed_len = sizes.lo == sizes.hi;
+    if (!fixed_len && (pattern == PAT_UNITPAIRS || pattern == PAT_ALLPAIRS))
+        cli_fail(EXIT_USAGE, "--packet %s: --pattern %s takes one length", packet_spec, pat);
+    if (!strncmp(injection, "onoff:", 6)) {
+        char *e1, *e2;
+        alpha = strtod(injection + 6, &e1);
+        beta = *e1 == ',' ? strtod(e1 + 1, &e2) : (e2 = e1, -1);
+        if (*e1 != ',' || *e2 || e1 == injection + 6 || e2 == e1 + 1 || !(alpha > 0 && alpha <= 1) ||
+            !(beta >= 0 && beta <= 1))
+            cli_fail(EXIT_USAGE,
+                     "--injection '%s': expected onoff:ALPHA,BETA (0 < ALPHA <= 1: off->on, 0 <= BETA <= 1: on->off, "
+                     "per cycle)",
+                     injection);
+        double p_on = rate / traffic_sizes_mean(&sizes) * (alpha + beta) / alpha;
+        if (p_on > 1)
+            cli_fail(EXIT_USAGE,
+                     "--injection %s: --rate %g needs %.3g packets/cycle in the on state (rate * (ALPHA+BETA) / ALPHA "
+                     "/ mean packet length): at most 1",
+                     injection, rate, p_on);
+    } else if (strcmp(injection, "bernoulli")) {
+        const char *names[] = {"bernoulli", "onoff"};
+        const char *near = suggest_pick(injection, names, 2);
+        cli_fail(EXIT_USAGE, "--injection: unknown process '%s' (%s%s%sbernoulli, onoff:ALPHA,BETA)", injection,
+                 near ? "did you mean " : "", near ? near : "", near ? "? " : "");
+    }
+    if (alpha && (pattern == PAT_UNITPAIRS || pattern == PAT_ALLPAIRS))
+        cli_fail(EXIT_USAGE, "--injection onoff: --pattern %s sends one packet at a time", pat);
     if (cycles == 0) cli_fail(EXIT_USAGE, "--cycles: must be at least 1");
     /* so that warmup + cycles + drain cannot wrap */
     if (cycles > 1000000000000ull) cli_fail(EXIT_USAGE, "--cycles %llu: at most 10^12", (unsigned long long)cycles);
@@ -203,6 +241,7 @@ int cmd_traffic(int argc, char **argv)
              .rc = rc,
              .pattern = pattern,
              .len = len,
+             .sizes = sizes,
              .rate = rate,
              .warmup = warmup,
              .window = cycles,
@@ -256,7 +295,10 @@ int cmd_traffic(int argc, char **argv)
 
     traffic_occ occ;
     traffic_occ_init(&occ, t);
-    double p_new = rate / len;
+    double p_new = rate / traffic_sizes_mean(&sizes), p_on = alpha ? p_new * (alpha + beta) / alpha : 0;
+    /* on/off: each terminal's state, started from the stationary distribution P(on) = alpha / (alpha + beta) */
+    unsigned char *on = xcalloc((size_t)n, 1);
+    for (int src = 0; src < n && alpha; src++) on[src] = traffic_rng_unit() < alpha / (alpha + beta);
     uint64_t now = 0, end_measure = s->warmup + s->window, last_move = 0, deadline = end_measure + drain;
     int saturated = 0, stalled = 0, net_held = 0;
     char stall_msg[700] = "";
@@ -309,12 +351,18 @@ int cmd_traffic(int argc, char **argv)
                 }
             }
         } else if (now < deadline && !(now >= end_measure && s->measured_done == s->measured_total)) {
-            for (int src = 0; src < n; src++)
-                if (traffic_rng_unit() < p_new && inject_mask[src]) {
+            for (int src = 0; src < n; src++) {
+                if (alpha) { /* Markov on/off: a transition, then Bernoulli at p_on while on */
+                    double u = traffic_rng_unit();
+                    on[src] = on[src] ? u >= beta : u < alpha;
+                    if (!on[src]) continue;
+                }
+                if (traffic_rng_unit() < (alpha ? p_on : p_new) && inject_mask[src]) {
                     traffic_create(s, src, traffic_dest_of(t, pattern, src), now,
                                    now >= s->warmup && now < end_measure);
                     traffic_index_packet(s, s->pk.n - 1);
                 }
+            }
             if (s->nc && now < end_measure) nc_gen_step(s->nc, now, traffic_create_nc, s);
         }
         if (s->spurious_credit && now == 5) { /* the router's ejection credits now exceed its view of buf */
@@ -474,7 +522,19 @@ int cmd_traffic(int argc, char **argv)
     json_object_set_new(o, "router", rj);
     json_object_set_new(o, "ports", json_integer(k));
     json_object_set_new(o, "pattern", json_string(traffic_pattern_names[pattern]));
-    json_object_set_new(o, "packet", json_integer(len));
+    if (fixed_len) json_object_set_new(o, "packet", json_integer(len));
+    else { /* a distribution: its spec, and the mean length */
+        json_object_set_new(o, "packet", json_string(packet_spec));
+        json_object_set_new(o, "packet_mean", json_real(traffic_sizes_mean(&sizes)));
+        json_t *lh = json_array(); /* [L]: measured packets of L flits */
+        for (int l = 0; l <= len; l++) {
+            uint64_t c = 0;
+            for (size_t i = 0; i < s->pk.n; i++) c += s->pk.v[i].measured && !s->pk.v[i].flits && s->pk.v[i].len == l;
+            json_array_append_new(lh, json_integer((json_int_t)c));
+        }
+        json_object_set_new(o, "packet_lengths", lh);
+    }
+    if (alpha) json_object_set_new(o, "injection", json_string(injection));
     json_object_set_new(o, "cycles", json_integer((json_int_t)total_cycles));
     json_object_set_new(o, "warmup", json_integer((json_int_t)s->warmup));
     json_object_set_new(o, "measured_cycles",
@@ -626,6 +686,7 @@ int cmd_traffic(int argc, char **argv)
     free(s->pk.v);
     free(lat);
     traffic_occ_free(&occ);
+    free(on);
     free(s->src_window_flits);
     free(inject_mask);
     traffic_pattern_free();

@@ -146,6 +146,45 @@ const char *traffic_pattern_check(const topo *t, int pat)
     return NULL;
 }
 
+const char *traffic_sizes_parse(const char *spec, pkt_sizes *z)
+{
+    memset(z, 0, sizeof *z);
+    const char *p = spec;
+    int sep = strchr(spec, ',') ? ',' : strchr(spec, '-') ? '-' : 0;
+    for (;;) {
+        char *end;
+        if (*p < '0' || *p > '9') return "expected L, A-B or A,B,... (flits, 1..64)";
+        long v = strtol(p, &end, 10);
+        if (v < 1 || v > 64) return "each length must be 1..64 flits";
+        if (sep == ',') {
+            if (z->n == TRAFFIC_MAX_SIZES) return "at most 16 lengths";
+            z->v[z->n++] = (int)v;
+        } else if (p == spec) z->lo = z->hi = (int)v;
+        else z->hi = (int)v;
+        if (!*end) break;
+        if (*end != sep || (sep == '-' && p != spec)) return "expected L, A-B or A,B,... (flits, 1..64)";
+        p = end + 1;
+    }
+    if (sep == '-' && z->hi < z->lo) return "A-B needs A <= B";
+    if (sep == '-' && p == spec) return "expected L, A-B or A,B,... (flits, 1..64)";
+    if (sep == ',') {
+        z->lo = 64;
+        for (int i = 0; i < z->n; i++) {
+            if (z->v[i] < z->lo) z->lo = z->v[i];
+            if (z->v[i] > z->hi) z->hi = z->v[i];
+        }
+    }
+    return NULL;
+}
+
+double traffic_sizes_mean(const pkt_sizes *z)
+{
+    if (!z->n) return (z->lo + z->hi) / 2.0;
+    double sum = 0;
+    for (int i = 0; i < z->n; i++) sum += z->v[i];
+    return sum / z->n;
+}
+
 static void push(size_t **q, size_t *len, size_t *cap, size_t idx)
 {
     if (*len == *cap) {
@@ -162,7 +201,10 @@ void traffic_create(sim *s, int src, int dst, uint64_t now, int measured)
     packet *p = pl_add(&s->pk);
     p->src = src;
     p->dst = dst;
-    p->len = s->len;
+    const pkt_sizes *z = &s->sizes; /* draws only for a distribution: fixed runs keep their random stream */
+    p->len = z->n             ? z->v[(int)(traffic_rng_unit() * z->n)]
+             : z->lo == z->hi ? z->lo
+                              : z->lo + (int)(traffic_rng_unit() * (z->hi - z->lo + 1));
     p->seq = (uint32_t)s->by_src_n[src]; /* index_packet() follows */
     p->created = now;
     p->measured = measured;

@@ -44,11 +44,24 @@ typedef struct {
     size_t last;
 } ej_state;
 
+/* --packet: a fixed length (lo == hi, n == 0), uniform over lo..hi (n == 0),
+ * or one of v[0..n) with equal probability */
+#define TRAFFIC_MAX_SIZES 16
+typedef struct {
+    int lo, hi, n;
+    int v[TRAFFIC_MAX_SIZES];
+} pkt_sizes;
+
+/* Parses L, A-B or A,B[,...] (flits, 1..64); NULL, or why not. */
+const char *traffic_sizes_parse(const char *spec, pkt_sizes *z);
+double traffic_sizes_mean(const pkt_sizes *z);
+
 typedef struct {
     const topo *t;
     xnoc_net *net;
     router_cfg rc;
-    int pattern, len;
+    int pattern, len; /* len: the fixed length, or the largest */
+    pkt_sizes sizes;
     double rate;
     uint64_t warmup, window, drain;
     packet_list pk;
