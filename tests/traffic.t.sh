@@ -168,3 +168,20 @@ check_fail onoff-too-fast 2 "needs 2 packets/cycle in the on state" $XNOC traffi
 check_fail onoff-syntax 2 "expected onoff:ALPHA,BETA" $XNOC traffic --topo mesh:2x2 --injection onoff:0.1
 check_fail onoff-alpha-zero 2 "expected onoff:ALPHA,BETA" $XNOC traffic --topo mesh:2x2 --injection onoff:0,0.5
 check_fail injection-unknown 2 "unknown process 'bernouli' \(did you mean bernoulli\?" $XNOC traffic --topo mesh:2x2 --injection bernouli
+
+# ---- sweep metrics are checked against the report keys --help lists (sweep_spec.c)
+printf '{"command": "traffic", "fixed": {"topo": "mesh:2x2"}, "axes": {"rate": [0.1]}, "metrics": ["throughput", "thruput"]}' >"$TMP/typo.json"
+check_fail sweep-metric-typo 2 "^xnoc sweep: $TMP/typo.json: metrics: 'thruput' is not a key of xnoc traffic's report \(did you mean throughput\?\) \(see xnoc traffic --help\)$" $XNOC sweep "$TMP/typo.json" --dry-run
+printf '{"command": "traffic", "fixed": {"topo": "mesh:2x2"}, "axes": {"rate": [0.1]}, "metrics": ["zzz"]}' >"$TMP/far.json"
+check_fail sweep-metric-unknown 2 "metrics: 'zzz' is not a key of xnoc traffic's report \(see xnoc traffic --help\)$" $XNOC sweep "$TMP/far.json" --dry-run
+printf '{"command": "traffic", "fixed": {"topo": "mesh:2x2"}, "axes": {"rate": [0.1]}, "metrics": ["avg_network_latency", "p99_queueing_latency", "injection_rate", "link_stalls", "avg_vc_occupancy"]}' >"$TMP/new.json"
+check sweep-metric-new-keys $XNOC sweep "$TMP/new.json" --dry-run
+# the list in --help holds every top-level key a report can have (runs of every kind)
+keys=$($XNOC traffic --help | sed -n '/^Report keys:$/,$p' | tail -n +2 | tr -s ' \n' '\n' | grep . | sort -u)
+all=$( { $XNOC traffic --topo mesh:2x2 --rate 0.2 --cycles 500 --packet 1-3 --injection onoff:0.2,0.2 --json
+    $XNOC traffic --topo mesh:2x2 --pattern allpairs --json
+    $XNOC traffic --topo mesh:2x2 --pattern unitpairs --json
+    $XNOC traffic --topo mesh:3x2 --rate 0.1 --coding 0.05 --cycles 1000 --json
+    $XNOC traffic --topo mesh:2x2 --rate 1 --packet 4 --cycles 500 --drain 10 --json; } 2>/dev/null | jq -r 'keys[]' | sort -u)
+missing=$(comm -13 <(echo "$keys") <(echo "$all") | tr '\n' ' ')
+[ -n "$all" ] && [ -z "$missing" ] && ok help-report-keys-complete || fail help-report-keys-complete "not in --help: $missing"
