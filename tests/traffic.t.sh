@@ -162,7 +162,7 @@ check_fail packet-bad-big 2 "--packet '1,65': each length must be 1..64 flits" $
 check_fail packet-bad-syntax 2 "--packet '1-2-3': expected L, A-B or A,B" $XNOC traffic --topo mesh:2x2 --packet 1-2-3
 check_fail packet-bad-trailing 2 "--packet '1,': expected L, A-B or A,B" $XNOC traffic --topo mesh:2x2 --packet 1,
 check_fail packet-bad-mixed 2 "--packet '1,2-3': expected L, A-B or A,B" $XNOC traffic --topo mesh:2x2 --packet 1,2-3
-check_fail packet-bad-text 2 "--packet 'x': expected L, A-B or A,B" $XNOC traffic --topo mesh:2x2 --packet x
+check_fail packet-bad-text 2 "^xnoc traffic: --packet: 'x' is not an integer$" $XNOC traffic --topo mesh:2x2 --packet x
 check_fail packet-allpairs-one 2 "--pattern allpairs takes one length" $XNOC traffic --topo mesh:2x2 --pattern allpairs --packet 1-4
 check_fail onoff-too-fast 2 "needs 2 packets/cycle in the on state" $XNOC traffic --topo mesh:2x2 --rate 0.2 --injection onoff:0.1,0.9
 check_fail onoff-syntax 2 "expected onoff:ALPHA,BETA" $XNOC traffic --topo mesh:2x2 --injection onoff:0.1

@@ -181,8 +181,13 @@ int cmd_traffic(int argc, char **argv)
                  "allpairs, unitpairs, groupshift, tornado, bitrev, shuffle, randperm)",
                  pat, near ? "did you mean " : "", near ? near : "", near ? "? " : "");
     }
-    const char *zwhy = traffic_sizes_parse(packet_spec, &sizes);
-    if (zwhy) cli_fail(EXIT_USAGE, "--packet '%s': %s", packet_spec, zwhy);
+    if (strchr(packet_spec, ',') || (packet_spec[0] && strchr(packet_spec + 1, '-'))) { /* a distribution */
+        const char *zwhy = traffic_sizes_parse(packet_spec, &sizes);
+        if (zwhy) cli_fail(EXIT_USAGE, "--packet '%s': %s", packet_spec, zwhy);
+    } else { /* one length: the house number checks */
+        memset(&sizes, 0, sizeof sizes);
+        sizes.lo = sizes.hi = (int)cli_long("--packet", packet_spec, 1, 64);
+    }
     len = sizes.hi;
     int fixed_len = sizes.lo == sizes.hi;
     if (!fixed_len && (pattern == PAT_UNITPAIRS || pattern == PAT_ALLPAIRS))
