@@ -620,11 +620,9 @@ int cmd_traffic(int argc, char **argv)
                              one_at_a_time ? 0.0 : (double)s->src_window_flits[src] / (double)s->window,
                              "measured_packets", (json_int_t)ln, "avg_latency", ln ? ls / (double)ln : 0.0));
     }
-    if (traffic_pattern_fixed(pattern)) { /* the mapping each source sends to */
-        size_t ti;
-        json_t *tj;
-        json_array_foreach(terms, ti, tj)
-            json_object_set_new(tj, "dest", json_integer(traffic_dest_of(t, pattern, (int)ti)));
+    if (traffic_pattern_fixed(pattern)) {                      /* the mapping each source sends to */
+        for (size_t ti = 0; ti < json_array_size(terms); ti++) /* (no jansson foreach: cppcheck) */
+            json_object_set_new(json_array_get(terms, ti), "dest", json_integer(traffic_dest_of(t, pattern, (int)ti)));
     }
     json_object_set_new(o, "terminals", terms);
     if (json) {

@@ -121,10 +121,8 @@ void traffic_stats_json(json_t *o, sim *s, traffic_occ *occ, int vcs, int one_at
     uint64_t stall_sum = 0, stall_max = 0, occ_flits = 0;
     long occ_vcs = 0;
     double occ_link_max = 0;
-    size_t li;
-    json_t *L;
-    json_array_foreach(links, li, L)
-    {
+    for (size_t li = 0; li < json_array_size(links); li++) { /* (no jansson foreach: cppcheck) */
+        json_t *L = json_array_get(links, li);
         const char *kind = json_string_value(json_object_get(L, "kind"));
         if (strcmp(kind, "inject")) { /* link, eject: the router's output port */
             int r = (int)json_integer_value(json_object_get(L, "src_router"));
