@@ -164,7 +164,7 @@ check no-pwned-anywhere [ -z "$(find "$TMP" "$OLDPWD" -maxdepth 3 -name pwned 2>
 # numbers keep their text; whole numbers in any notation reach integer options as digits
 cat > num.json <<'SPEC'
 {"command": "traffic", "fixed": {"cycles": 1e7, "warmup": 2.5E2, "drain": 4.0, "topo": "mesh:2x2"},
- "axes": {"rate": [0.1, 1e-7, 0.1000000001, 5e-1]}, "metrics": ["x"]}
+ "axes": {"rate": [0.1, 1e-7, 0.1000000001, 5e-1]}, "metrics": ["errors"]}
 SPEC
 d=$("$A" sweep num.json --dry-run 2>"$TMP/dryerr"); rc=$?
 check dry-run-asan-clean [ "$rc" = 0 -a ! -s "$TMP/dryerr" ]
@@ -182,7 +182,7 @@ check number-text-jsonl [ "$(cut -d, -f1 txo/results.jsonl | tr '\n' ' ')" = '{"
 check number-text-ids [ -f "txo/points/rate=1e-7.json" ]
 # IDs that would be equal once sanitized get distinct file names
 cat > ids.json <<'SPEC'
-{"command": "traffic", "fixed": {"topo": "mesh:2x2", "cycles": 100}, "axes": {"pattern": ["a/b", "a_b", "a:b"]}, "metrics": ["x"]}
+{"command": "traffic", "fixed": {"topo": "mesh:2x2", "cycles": 100}, "axes": {"pattern": ["a/b", "a_b", "a:b"]}, "metrics": ["errors"]}
 SPEC
 "$A" sweep ids.json --out ido >/dev/null 2>&1
 check distinct-ids [ "$(cd ido/points && ls *.err | tr '\n' ' ')" = "pattern=a_b.json.err pattern=a_b~2.json.err pattern=a_b~3.json.err " ]

@@ -72,3 +72,116 @@ jcheck saturated-coding-truthful "$j" "$rc == 0 and .errors==0 and .saturated==t
     and .coding.pending==0 and ([.coding.multicast, .coding.coded, .coding[\"coded+multicast\"]] | all(.started == .completed and .completed > 0))
     and .coding.max_source_wait < 500 and .coding.dropped > 0 and ([.units[].slots_in_use]|add) == 0
     and .max_latency > 5000"
+
+# ---- statistics (docs/traffic.md): latency split, injection rate, hops, stalls, occupancy, histogram
+j=$($XNOC traffic --topo mesh:4x4 --rate 0.3 --packet 2 --cycles 3000 --warmup 500 --json --histogram "$TMP/h.csv" 2>/dev/null)
+jcheck stats-keys "$j" '[ "min_latency","p50_latency","avg_latency","p99_latency","max_latency",
+    "min_network_latency","avg_network_latency","p50_network_latency","p99_network_latency","max_network_latency",
+    "min_queueing_latency","avg_queueing_latency","p50_queueing_latency","p99_queueing_latency","max_queueing_latency",
+    "injection_rate","min_hops","max_hops","hops_histogram","link_stalls","max_link_stalls",
+    "avg_vc_occupancy","max_link_occupancy","occupancy_samples","occupancy_every" ] - keys == []'
+jcheck stats-order "$j" '.errors==0 and ([("","network_","queueing_") as $k | .["min_\($k)latency"] <= .["p50_\($k)latency"] and .["p50_\($k)latency"] <= .["p99_\($k)latency"] and .["p99_\($k)latency"] <= .["max_\($k)latency"]] | all)'
+# total = queueing + network, packet by packet, so the means add up
+jcheck stats-split-adds "$j" '(.avg_latency - .avg_network_latency - .avg_queueing_latency | fabs) < 1e-9 and .min_network_latency == 8 and .min_queueing_latency == 0'
+jcheck stats-injection-rate "$j" '(.injection_rate - .offered | fabs) < 0.02 and (.injection_rate - .throughput | fabs) < 0.02'
+jcheck stats-hops "$j" '(.hops_histogram|add) == .measured_packets and .hops_histogram[0] == 0 and .min_hops == 1 and .max_hops == 6 and (.hops_histogram|length) == 7'
+jcheck stats-stalls "$j" '.link_stalls == ([.links[]|select(.kind=="link")|.stalls]|add) and .max_link_stalls == ([.links[]|select(.kind=="link")|.stalls]|max) and .link_stalls > 0 and ([.links[]|select(.kind!="inject")|has("stalls")]|all)'
+jcheck stats-occupancy "$j" '.occupancy_samples == 30 and .occupancy_every == 100 and .avg_vc_occupancy > 0 and .max_link_occupancy == ([.links[]|select(.kind=="link")|.occupancy]|max)'
+# the histogram: every column sums to the measured packets
+if [ "$(head -1 "$TMP/h.csv")" = "bin,count,network,queueing" ] &&
+    [ "$(awk -F, 'NR>1{a+=$2;b+=$3;c+=$4}END{print a" "b" "c}' "$TMP/h.csv")" = "$(printf '%s' "$j" | jq -r '"\(.measured_packets) \(.measured_packets) \(.measured_packets)"')" ] &&
+    [ "$(awk -F, 'NR>1 && $2>0' "$TMP/h.csv" | head -1 | cut -d, -f1)" = "$(printf '%s' "$j" | jq '.min_latency')" ]; then
+    ok histogram-sums; else fail histogram-sums "$(head -3 "$TMP/h.csv" | tr '\n' '|') vs $(printf '%s' "$j" | jq -c '{measured_packets,min_latency}')"; fi
+$XNOC traffic --topo mesh:4x4 --rate 0.3 --packet 2 --cycles 3000 --warmup 500 --histogram "$TMP/h10.csv" --histogram-bin 10 >/dev/null 2>&1
+if awk -F, 'NR>1{ if ($1 % 10) bad=1; a+=$2 } END { exit bad || a != '"$(printf '%s' "$j" | jq .measured_packets)"' }' "$TMP/h10.csv"; then
+    ok histogram-bin-width; else fail histogram-bin-width "$(head -3 "$TMP/h10.csv" | tr '\n' '|')"; fi
+# zero load (one packet at a time): no queueing, no stalls, latency exactly the model 1 + 3*(hops+1) + L-1
+j=$($XNOC traffic --topo mesh:2x2 --pattern allpairs --packet 3 --json 2>/dev/null)
+jcheck stats-zero-load "$j" '.errors==0 and .max_queueing_latency==0 and .link_stalls==0 and .hops_histogram==[4,8,4]
+    and .min_latency==6 and .max_latency==12 and .min_network_latency==6 and .max_network_latency==12 and .injection_rate==0'
+# saturated: packets wait at their sources, the measured injection falls short of the offered load
+j=$($XNOC traffic --topo mesh:2x2 --rate 1 --packet 4 --cycles 2000 --warmup 500 --json 2>/dev/null)
+jcheck stats-saturated "$j" '.saturated and .min_queueing_latency >= 0 and .avg_queueing_latency > 100 and .injection_rate < 0.95 and (.injection_rate - .throughput | fabs) < 0.01 and .max_link_stalls > 0'
+$XNOC traffic --topo mesh:2x2 --rate 0.2 --cycles 1000 >"$TMP/human" 2>&1
+if grep -q '^  network   min 7  avg' "$TMP/human" && grep -q '^  queueing  min 0' "$TMP/human" && grep -q '^  injected 0\.[0-9]* flits/terminal/cycle in the window$' "$TMP/human" &&
+    grep -q 'link stalls [0-9]* cycles' "$TMP/human"; then ok stats-text; else fail stats-text "$(sed -n 3,8p "$TMP/human" | tr '\n' '|')"; fi
+check_fail histogram-bad-path 2 "^xnoc traffic: --histogram $TMP/no/h.csv: No such file or directory" $XNOC traffic --topo mesh:2x2 --histogram "$TMP/no/h.csv"
+check_fail histogram-bin-zero 2 "--histogram-bin" $XNOC traffic --topo mesh:2x2 --histogram "$TMP/x.csv" --histogram-bin 0
+
+# ---- permutation patterns: the exact mapping on mesh:4x4 (terminal = router = y*4 + x), every flit
+# a source injects ejected at its destination (a permutation: one source per destination), errors 0
+perm_run() { $XNOC traffic --topo "$1" --pattern "$2" --rate 0.2 --packet 2 --cycles 2000 --warmup 200 --json ${3:-} 2>/dev/null; }
+perm_flows='([.links[]|select(.kind=="inject")|.flits]) as $in | ([.links[]|select(.kind=="eject")|.flits]) as $ej
+    | [.terminals[] | $in[.terminal] == $ej[.dest]] | all'
+j=$(perm_run mesh:4x4 tornado)
+jcheck pattern-tornado "$j" '.errors==0 and [.terminals[].dest] == [range(16) as $s | (((($s/4|floor)+1)%4)*4 + ($s%4+1)%4)]'
+jcheck pattern-tornado-flows "$j" "$perm_flows"
+j=$(perm_run mesh:3x2 tornado)  # non-power-of-two: x + 1 mod 3, y + 0 mod 2
+jcheck pattern-tornado-3x2 "$j" '.errors==0 and [.terminals[].dest] == [1,2,0,4,5,3]'
+j=$(perm_run mesh:4x4 bitrev)
+jcheck pattern-bitrev "$j" '.errors==0 and [.terminals[].dest] == [0,8,4,12,2,10,6,14,1,9,5,13,3,11,7,15]'
+jcheck pattern-bitrev-flows "$j" "$perm_flows"
+j=$(perm_run mesh:4x4 shuffle)
+jcheck pattern-shuffle "$j" '.errors==0 and [.terminals[].dest] == [0,2,4,6,8,10,12,14,1,3,5,7,9,11,13,15]'
+jcheck pattern-shuffle-flows "$j" "$perm_flows"
+j=$(perm_run mesh:4x4 randperm "--seed 5")
+# a cyclic permutation: following dest from 0 visits all 16 terminals before coming back
+jcheck pattern-randperm "$j" '.errors==0 and ([.terminals[].dest]|sort) == [range(16)] and
+    ([.terminals[].dest] as $d | [limit(16; 0 | recurse($d[.]))] | unique | length) == 16 and ([.terminals[] | .dest != .terminal] | all)'
+jcheck pattern-randperm-flows "$j" "$perm_flows"
+j2=$(perm_run mesh:4x4 randperm "--seed 5"); j3=$(perm_run mesh:4x4 randperm "--seed 6")
+if [ "$(printf '%s' "$j" | jq -c '[.terminals[].dest]')" = "$(printf '%s' "$j2" | jq -c '[.terminals[].dest]')" ] &&
+    [ "$(printf '%s' "$j" | jq -c '[.terminals[].dest]')" != "$(printf '%s' "$j3" | jq -c '[.terminals[].dest]')" ]; then
+    ok randperm-seeded; else fail randperm-seeded "seed 5 twice / seed 6: $(printf '%s' "$j$j2$j3" | jq -c '[.terminals[].dest]' | tr '\n' ' ')"; fi
+jcheck uniform-no-dest "$($XNOC traffic --topo mesh:2x2 --cycles 300 --warmup 0 --json 2>/dev/null)" '[.terminals[]|has("dest")|not]|all'
+check_fail bad-bitrev 2 "^xnoc traffic: --pattern bitrev: bitrev needs a power-of-two number of terminals$" $XNOC traffic --topo mesh:3x2 --pattern bitrev
+check_fail bad-shuffle 2 "^xnoc traffic: --pattern shuffle: shuffle needs a power-of-two number of terminals$" $XNOC traffic --topo mesh:3x2 --pattern shuffle
+check_fail bad-randperm 2 "randperm needs at least two terminals" $XNOC traffic --topo mesh:1x1 --pattern randperm
+check_fail bad-tornado-self 2 "no source has another terminal to send to" $XNOC traffic --topo mesh:2x2 --pattern tornado
+check_fail pattern-suggest 2 "did you mean tornado\?" $XNOC traffic --topo mesh:4x4 --pattern tornada
+
+# ---- packet-size distributions and on/off injection (docs/traffic.md)
+inj_run() { $XNOC traffic --topo mesh:4x4 --rate 0.25 --cycles 3000 --warmup 500 --json "$@" 2>/dev/null; }
+j=$(inj_run --packet 1,4)
+jcheck packet-bimodal "$j" '.errors==0 and .packet=="1,4" and .packet_mean==2.5 and (.packet_lengths|length)==5 and [.packet_lengths[0,2,3]]==[0,0,0]
+    and .packet_lengths[1] > 0 and .packet_lengths[4] > 0 and (.packet_lengths|add)==.measured_packets
+    and (.packet_lengths[1] - .packet_lengths[4] | fabs) < 0.1 * .measured_packets and (.injection_rate - .offered | fabs) < 0.02'
+j=$(inj_run --packet 1-8)
+jcheck packet-uniform "$j" '.errors==0 and .packet=="1-8" and .packet_mean==4.5 and .packet_lengths[0]==0 and ([.packet_lengths[1:][] > 0]|all)
+    and (.packet_lengths|length)==9 and (.packet_lengths|add)==.measured_packets and (.injection_rate - .offered | fabs) < 0.02'
+jcheck packet-fixed-unchanged "$(inj_run --packet 3)" '.packet==3 and ([has("packet_mean","packet_lengths","injection")]|any|not)'
+# on/off: the same average rate in bursts: the source queues fill (Bernoulli at this load: avg queueing < 1 cycle)
+jb=$(inj_run --packet 4); jo=$(inj_run --packet 4 --injection onoff:0.01,0.03)
+jcheck onoff-rate "$jo" '.errors==0 and .injection=="onoff:0.01,0.03" and (.injection_rate - .offered | fabs) < 0.02 and .saturated==false'
+if [ "$(jq -n --argjson b "$jb" --argjson o "$jo" '$b.avg_queueing_latency < 1 and $o.avg_queueing_latency > 3 * $b.avg_queueing_latency and $o.p99_queueing_latency > $b.p99_queueing_latency')" = true ]; then
+    ok onoff-bursty; else fail onoff-bursty "bernoulli $(printf '%s' "$jb" | jq -c '[.avg_queueing_latency,.p99_queueing_latency]') onoff $(printf '%s' "$jo" | jq -c '[.avg_queueing_latency,.p99_queueing_latency]')"; fi
+jcheck onoff-sizes "$(inj_run --packet 2-6 --injection onoff:0.05,0.05)" '.errors==0 and (.injection_rate - .offered | fabs) < 0.02'
+check_fail packet-bad-range 2 "^xnoc traffic: --packet '4-2': A-B needs A <= B$" $XNOC traffic --topo mesh:2x2 --packet 4-2
+check_fail packet-bad-zero 2 "^xnoc traffic: --packet '0-4': each length must be 1..64 flits$" $XNOC traffic --topo mesh:2x2 --packet 0-4
+check_fail packet-bad-big 2 "--packet '1,65': each length must be 1..64 flits" $XNOC traffic --topo mesh:2x2 --packet 1,65
+check_fail packet-bad-syntax 2 "--packet '1-2-3': expected L, A-B or A,B" $XNOC traffic --topo mesh:2x2 --packet 1-2-3
+check_fail packet-bad-trailing 2 "--packet '1,': expected L, A-B or A,B" $XNOC traffic --topo mesh:2x2 --packet 1,
+check_fail packet-bad-mixed 2 "--packet '1,2-3': expected L, A-B or A,B" $XNOC traffic --topo mesh:2x2 --packet 1,2-3
+check_fail packet-bad-text 2 "^xnoc traffic: --packet: 'x' is not an integer$" $XNOC traffic --topo mesh:2x2 --packet x
+check_fail packet-allpairs-one 2 "--pattern allpairs takes one length" $XNOC traffic --topo mesh:2x2 --pattern allpairs --packet 1-4
+check_fail onoff-too-fast 2 "needs 2 packets/cycle in the on state" $XNOC traffic --topo mesh:2x2 --rate 0.2 --injection onoff:0.1,0.9
+check_fail onoff-syntax 2 "expected onoff:ALPHA,BETA" $XNOC traffic --topo mesh:2x2 --injection onoff:0.1
+check_fail onoff-alpha-zero 2 "expected onoff:ALPHA,BETA" $XNOC traffic --topo mesh:2x2 --injection onoff:0,0.5
+check_fail injection-unknown 2 "unknown process 'bernouli' \(did you mean bernoulli\?" $XNOC traffic --topo mesh:2x2 --injection bernouli
+
+# ---- sweep metrics are checked against the report keys --help lists (sweep_spec.c)
+printf '{"command": "traffic", "fixed": {"topo": "mesh:2x2"}, "axes": {"rate": [0.1]}, "metrics": ["throughput", "thruput"]}' >"$TMP/typo.json"
+check_fail sweep-metric-typo 2 "^xnoc sweep: $TMP/typo.json: metrics: 'thruput' is not a key of xnoc traffic's report \(did you mean throughput\?\) \(see xnoc traffic --help\)$" $XNOC sweep "$TMP/typo.json" --dry-run
+printf '{"command": "traffic", "fixed": {"topo": "mesh:2x2"}, "axes": {"rate": [0.1]}, "metrics": ["zzz"]}' >"$TMP/far.json"
+check_fail sweep-metric-unknown 2 "metrics: 'zzz' is not a key of xnoc traffic's report \(see xnoc traffic --help\)$" $XNOC sweep "$TMP/far.json" --dry-run
+printf '{"command": "traffic", "fixed": {"topo": "mesh:2x2"}, "axes": {"rate": [0.1]}, "metrics": ["avg_network_latency", "p99_queueing_latency", "injection_rate", "link_stalls", "avg_vc_occupancy"]}' >"$TMP/new.json"
+check sweep-metric-new-keys $XNOC sweep "$TMP/new.json" --dry-run
+# the list in --help holds every top-level key a report can have (runs of every kind)
+keys=$($XNOC traffic --help | sed -n '/^Report keys:$/,$p' | tail -n +2 | tr -s ' \n' '\n' | grep . | sort -u)
+all=$( { $XNOC traffic --topo mesh:2x2 --rate 0.2 --cycles 500 --packet 1-3 --injection onoff:0.2,0.2 --json
+    $XNOC traffic --topo mesh:2x2 --pattern allpairs --json
+    $XNOC traffic --topo mesh:2x2 --pattern unitpairs --json
+    $XNOC traffic --topo mesh:3x2 --rate 0.1 --coding 0.05 --cycles 1000 --json
+    $XNOC traffic --topo mesh:2x2 --rate 1 --packet 4 --cycles 500 --drain 10 --json; } 2>/dev/null | jq -r 'keys[]' | sort -u)
+missing=$(comm -13 <(echo "$keys") <(echo "$all") | tr '\n' ' ')
+[ -n "$all" ] && [ -z "$missing" ] && ok help-report-keys-complete || fail help-report-keys-complete "not in --help: $missing"

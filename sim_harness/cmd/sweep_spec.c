@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "util/cli.h"
+#include "util/suggest.h"
 
 static const char *const commands[] = {"traffic", "run", "collective", "sched", "qcdoc", "ncmodel", NULL};
 /* options a spec may not set: sweep gives --json itself; the others write
@@ -223,6 +224,38 @@ static void check_key(reader *r, const char *where, const char *k, const char *c
     free(msg);
 }
 
+/* Metrics must be keys of the command's report when its --help lists them
+ * (entries "=key" of opts, sweep_help_options): a typo would give a silent
+ * empty column. */
+static void check_metrics(reader *r, const sweep_spec *s, const char *const *opts)
+{
+    size_t nk = 0;
+    for (size_t i = 0; opts && opts[i]; i++) nk += opts[i][0] == '=';
+    if (!nk) return;
+    const char **keys = xcalloc(nk, sizeof *keys);
+    nk = 0;
+    for (size_t i = 0; opts[i]; i++)
+        if (opts[i][0] == '=') keys[nk++] = opts[i] + 1;
+    for (size_t m = 0; m < s->nmetrics && !r->err; m++) {
+        const char *k = s->metrics[m];
+        size_t i = 0;
+        while (i < nk && strcmp(keys[i], k)) i++;
+        if (i < nk) continue;
+        /* the closest key within half the word's length ("thruput" is 3 from "throughput") */
+        const char *near = NULL;
+        int best = strlen(k) <= 64 ? (int)strlen(k) / 2 + 1 : 0;
+        for (size_t j = 0; j < nk && best; j++) {
+            int d = suggest_distance(k, keys[j]);
+            if (d < best) best = d, near = keys[j];
+        }
+        char *msg = xasprintf("metrics: '%%s' is not a key of xnoc %s's report%s%s%s (see xnoc %s --help)", s->command,
+                              near ? " (did you mean " : "", near ? near : "", near ? "?)" : "", s->command);
+        fail(r, msg, k, NULL);
+        free(msg);
+    }
+    free(keys);
+}
+
 static char *str_field(reader *r, json_t *v, const char *what)
 {
     if (!json_is_string(v)) {
@@ -420,6 +453,7 @@ sweep_spec *sweep_spec_parse(const char *text, size_t n, const char *const *opts
     if (!r.err) read_axes(&r, s, axes, opts);
     if (!r.err) s->metrics = str_list(&r, metrics, "metrics", &s->nmetrics, 1);
     if (!r.err && json_object_get(root, "plot")) read_plot(&r, s, json_object_get(root, "plot"));
+    if (!r.err) check_metrics(&r, s, opts);
     free(r.num);
     json_decref(r.texts);
     if (r.err) {
@@ -475,6 +509,29 @@ char **sweep_help_options(const char *help)
         char *name = xmalloc(l + 1);
         memcpy(name, p + 2, l);
         name[l] = 0;
+        if (in_list((const char *const *)o, name)) {
+            free(name);
+            continue;
+        }
+        if (n + 2 > cap) o = xrealloc(o, (cap *= 2) * sizeof *o);
+        o[n++] = name;
+        o[n] = NULL;
+    }
+    /* the report keys, if the help lists them: a line "Report keys:", then
+     * words of [a-z0-9_] up to a blank line; entered as "=key" */
+    const char *p = strstr(help, "\nReport keys:\n");
+    if (p) p += strlen("\nReport keys:\n");
+    while (p && *p && !(*p == '\n' && (p[-1] == '\n'))) {
+        size_t l = strspn(p, "abcdefghijklmnopqrstuvwxyz0123456789_");
+        if (!l) {
+            p++;
+            continue;
+        }
+        char *name = xmalloc(l + 2);
+        name[0] = '=';
+        memcpy(name + 1, p, l);
+        name[l + 1] = 0;
+        p += l;
         if (in_list((const char *const *)o, name)) {
             free(name);
             continue;

@@ -18,6 +18,7 @@
  * one packet at a time for every (src, dst) pair and reports the largest
  * deviation from that model (0 when the RTL matches it exactly).
  */
+#include <errno.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdarg.h>
@@ -39,6 +40,7 @@
 #include "system/test_hooks.h"
 #include "cmd/traffic_nc.h"
 #include "cmd/traffic_sim.h"
+#include "cmd/traffic_stats.h"
 #include "view/view.h"
 
 static const char *usage_text =
@@ -54,10 +56,18 @@ static const char *usage_text =
     "                    for every src/dst pair: the zero-load latency check), or\n"
     "                    unitpairs (one single-contribution coding group at a time from\n"
     "                    every terminal through every router's coding unit: the unit's\n"
-    "                    zero-load latency check; --packet = data flits)\n"
+    "                    zero-load latency check; --packet = data flits);\n"
+    "                    tornado (each coordinate x of k to x + ceil(k/2) - 1 mod k; octagon,\n"
+    "                    dragonfly: terminal i to i + ceil(n/2) - 1 mod n), bitrev (bit-reversed\n"
+    "                    terminal number), shuffle (rotated left one bit; both need power-of-two\n"
+    "                    terminals), randperm (a random cyclic permutation drawn from --seed)\n"
     "  --sources SET     only these terminals inject, e.g. 1,2 or 0-7 (all)\n"
     "  --rate R          offered load, flits/terminal/cycle, 0 < R <= 1 (0.1)\n"
-    "  --packet L        flits per packet, 1..64 (1)\n"
+    "  --packet L        flits per packet, 1..64 (1); A-B: uniform over A..B; A,B[,...]: each\n"
+    "                    length equally likely (1,4: bimodal)\n"
+    "  --injection P     bernoulli (default), or onoff:ALPHA,BETA: per terminal a Markov on/off\n"
+    "                    process (off->on with probability ALPHA, on->off with BETA per cycle)\n"
+    "                    injecting only when on, at the rate that makes the average --rate\n"
     "  --cycles N        measurement window (10000); --warmup N (1000)\n"
     "  --drain N         give up draining after N cycles: saturated (10 x cycles)\n"
     "  --seed S          random seed (1)\n"
@@ -67,7 +77,25 @@ static const char *usage_text =
     "                    their packets go ahead of the background's source queues, and a group\n"
     "                    whose units have no free slot is dropped (counted)\n"
     "  --trace F.vcd     waveforms; --trace-window A:B limits them to cycles [A,B)\n"
+    "  --histogram F.csv latency histogram of the measured packets: bin,count,network,queueing\n"
+    "                    (bin: lower edge, cycles; total, network and source-queueing latency)\n"
+    "  --histogram-bin W its bin width in cycles (1)\n"
     "  --json            one JSON object on stdout\n";
+
+/* The report's top-level keys (some only in some runs): `xnoc sweep` checks
+ * its metrics against this section of --help (sweep_help_options). */
+static const char *report_keys_text =
+    "\nReport keys:\n"
+    "  topology router ports pattern packet packet_mean packet_lengths injection cycles warmup\n"
+    "  measured_cycles offered throughput injection_rate min_latency avg_latency p50_latency p99_latency\n"
+    "  max_latency min_network_latency avg_network_latency p50_network_latency p99_network_latency\n"
+    "  max_network_latency min_queueing_latency avg_queueing_latency p50_queueing_latency\n"
+    "  p99_queueing_latency max_queueing_latency avg_hops min_hops max_hops hops_histogram\n"
+    "  nonminimal_packets model_excess_avg model_excess_max created_packets injected_packets\n"
+    "  delivered_packets measured_packets errors interrupted error_kinds first_error saturated\n"
+    "  drain_timed_out pairs zero_load_max_deviation zero_load_total_deviation links link_stalls\n"
+    "  max_link_stalls occupancy_samples occupancy_every avg_vc_occupancy max_link_occupancy xor_ops\n"
+    "  coded_packets mc_copies units coding terminals\n";
 
 /* Names the first router port/VC holding flits, for the watchdog. */
 static int describe_stall(sim *s, char *buf, size_t len)
@@ -90,7 +118,11 @@ static double percentile(uint64_t *v, size_t n, double q)
 int cmd_traffic(int argc, char **argv)
 {
     cli_catch_sigint();
-    const char *spec = NULL, *pat = NULL, *trace = NULL, *window = NULL, *sources = NULL;
+    const char *spec = NULL, *pat = NULL, *trace = NULL, *window = NULL, *sources = NULL, *histogram = NULL;
+    uint64_t hist_bin = 1;
+    const char *packet_spec = "1", *injection = "bernoulli";
+    pkt_sizes sizes;
+    double alpha = 0, beta = 0; /* --injection onoff:ALPHA,BETA */
     router_cfg rc;
     router_cfg_default(&rc);
     int k = 1, json = 0, len = 1;
@@ -108,13 +140,15 @@ int cmd_traffic(int argc, char **argv)
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage_text, stdout);
             fputs(view_usage, stdout);
+            fputs(report_keys_text, stdout);
             return 0;
         } else if (cmd_opts_arg(&co, argc, argv, &i)) continue;
         else if (view_cli_arg(&vo, argc, argv, &i)) continue;
         else if (!v) cmd_bad_option(a, usage_text);
         else if (!strcmp(a, "--pattern")) pat = argv[++i];
         else if (!strcmp(a, "--rate")) rate = cli_double(a, argv[++i], 1e-9, 1.0);
-        else if (!strcmp(a, "--packet")) len = (int)cli_long(a, argv[++i], 1, 64);
+        else if (!strcmp(a, "--packet")) packet_spec = argv[++i];
+        else if (!strcmp(a, "--injection")) injection = argv[++i];
         else if (!strcmp(a, "--cycles")) cycles = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--warmup")) warmup = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--drain")) drain = cli_u64(a, argv[++i]);
@@ -122,6 +156,8 @@ int cmd_traffic(int argc, char **argv)
         else if (!strcmp(a, "--trace")) trace = argv[++i];
         else if (!strcmp(a, "--trace-window")) window = argv[++i];
         else if (!strcmp(a, "--sources")) sources = argv[++i];
+        else if (!strcmp(a, "--histogram")) histogram = argv[++i];
+        else if (!strcmp(a, "--histogram-bin")) hist_bin = (uint64_t)cli_long(a, argv[++i], 1, 1000000);
         else cmd_bad_option(a, usage_text);
     }
     spec = co.topo;
@@ -138,9 +174,44 @@ int cmd_traffic(int argc, char **argv)
         const char *near = suggest_pick(pat, traffic_pattern_names, NPAT);
         cli_fail(EXIT_USAGE,
                  "--pattern: unknown pattern '%s' (%s%s%suniform, transpose, bitcomp, neighbor, hotspot, incast, "
-                 "allpairs, unitpairs, groupshift)",
+                 "allpairs, unitpairs, groupshift, tornado, bitrev, shuffle, randperm)",
                  pat, near ? "did you mean " : "", near ? near : "", near ? "? " : "");
     }
+    if (strchr(packet_spec, ',') || (packet_spec[0] && strchr(packet_spec + 1, '-'))) { /* a distribution */
+        const char *zwhy = traffic_sizes_parse(packet_spec, &sizes);
+        if (zwhy) cli_fail(EXIT_USAGE, "--packet '%s': %s", packet_spec, zwhy);
+    } else { /* one length: the house number checks */
+        memset(&sizes, 0, sizeof sizes);
+        sizes.lo = sizes.hi = (int)cli_long("--packet", packet_spec, 1, 64);
+    }
+    len = sizes.hi;
+    int fixed_len = sizes.lo == sizes.hi;
+    if (!fixed_len && (pattern == PAT_UNITPAIRS || pattern == PAT_ALLPAIRS))
+        cli_fail(EXIT_USAGE, "--packet %s: --pattern %s takes one length", packet_spec, pat);
+    if (!strncmp(injection, "onoff:", 6)) {
+        char *e1, *e2;
+        alpha = strtod(injection + 6, &e1);
+        beta = *e1 == ',' ? strtod(e1 + 1, &e2) : (e2 = e1, -1);
+        if (*e1 != ',' || *e2 || e1 == injection + 6 || e2 == e1 + 1 || !(alpha > 0 && alpha <= 1) ||
+            !(beta >= 0 && beta <= 1))
+            cli_fail(EXIT_USAGE,
+                     "--injection '%s': expected onoff:ALPHA,BETA (0 < ALPHA <= 1: off->on, 0 <= BETA <= 1: on->off, "
+                     "per cycle)",
+                     injection);
+        double p_on = rate / traffic_sizes_mean(&sizes) * (alpha + beta) / alpha;
+        if (p_on > 1)
+            cli_fail(EXIT_USAGE,
+                     "--injection %s: --rate %g needs %.3g packets/cycle in the on state (rate * (ALPHA+BETA) / ALPHA "
+                     "/ mean packet length): at most 1",
+                     injection, rate, p_on);
+    } else if (strcmp(injection, "bernoulli")) {
+        const char *names[] = {"bernoulli", "onoff"};
+        const char *near = suggest_pick(injection, names, 2);
+        cli_fail(EXIT_USAGE, "--injection: unknown process '%s' (%s%s%sbernoulli, onoff:ALPHA,BETA)", injection,
+                 near ? "did you mean " : "", near ? near : "", near ? "? " : "");
+    }
+    if (alpha && (pattern == PAT_UNITPAIRS || pattern == PAT_ALLPAIRS))
+        cli_fail(EXIT_USAGE, "--injection onoff: --pattern %s sends one packet at a time", pat);
     if (cycles == 0) cli_fail(EXIT_USAGE, "--cycles: must be at least 1");
     /* so that warmup + cycles + drain cannot wrap */
     if (cycles > 1000000000000ull) cli_fail(EXIT_USAGE, "--cycles %llu: at most 10^12", (unsigned long long)cycles);
@@ -153,6 +224,7 @@ int cmd_traffic(int argc, char **argv)
     if (!t) cli_fail(EXIT_USAGE, "%s", err);
     const char *why = traffic_pattern_check(t, pattern);
     if (why) cli_fail(EXIT_USAGE, "--pattern %s: %s", pat, why);
+    traffic_pattern_setup(t, pattern, seed);
     if (!drain) drain = 10 * cycles + 10000;
     if (coding && !rc.ncu) cli_fail(EXIT_USAGE, "--coding needs routers with coding units (not --router ncu=0)");
     if ((coding || pattern == PAT_UNITPAIRS) && rc.routing != ROUTING_MIN)
@@ -171,8 +243,7 @@ int cmd_traffic(int argc, char **argv)
         cli_fail(EXIT_USAGE, "--sources: %s", err);
     if (pattern == PAT_INCAST) inject_mask[0] = 0;             /* the destination itself stays quiet */
     if (pattern != PAT_ALLPAIRS && pattern != PAT_UNITPAIRS) { /* somebody must have somewhere to send */
-        int senders = 0, fixed = pattern == PAT_TRANSPOSE || pattern == PAT_BITCOMP || pattern == PAT_INCAST ||
-                                 pattern == PAT_NEIGHBOR || pattern == PAT_GROUPSHIFT;
+        int senders = 0, fixed = traffic_pattern_fixed(pattern);
         for (int src = 0; src < t->nterms; src++)
             senders += inject_mask[src] && (fixed ? traffic_dest_of(t, pattern, src) != src : t->nterms > 1);
         if (!senders)
@@ -180,10 +251,14 @@ int cmd_traffic(int argc, char **argv)
                      pat, sources ? " --sources " : "", sources ? sources : "");
     }
 
+    FILE *hist_f = NULL; /* opened before the run: a bad path fails at once */
+    if (histogram && !(hist_f = fopen(histogram, "w")))
+        cli_fail(EXIT_USAGE, "--histogram %s: %s", histogram, strerror(errno));
     sim S = {.t = t,
              .rc = rc,
              .pattern = pattern,
              .len = len,
+             .sizes = sizes,
              .rate = rate,
              .warmup = warmup,
              .window = cycles,
@@ -235,7 +310,12 @@ int cmd_traffic(int argc, char **argv)
         s->window = UINT64_MAX / 4;
     }
 
-    double p_new = rate / len;
+    traffic_occ occ;
+    traffic_occ_init(&occ, t);
+    double p_new = rate / traffic_sizes_mean(&sizes), p_on = alpha ? p_new * (alpha + beta) / alpha : 0;
+    /* on/off: each terminal's state, started from the stationary distribution P(on) = alpha / (alpha + beta) */
+    unsigned char *on = xcalloc((size_t)n, 1);
+    for (int src = 0; src < n && alpha; src++) on[src] = traffic_rng_unit() < alpha / (alpha + beta);
     uint64_t now = 0, end_measure = s->warmup + s->window, last_move = 0, deadline = end_measure + drain;
     int saturated = 0, stalled = 0, net_held = 0;
     char stall_msg[700] = "";
@@ -288,12 +368,18 @@ int cmd_traffic(int argc, char **argv)
                 }
             }
         } else if (now < deadline && !(now >= end_measure && s->measured_done == s->measured_total)) {
-            for (int src = 0; src < n; src++)
-                if (traffic_rng_unit() < p_new && inject_mask[src]) {
+            for (int src = 0; src < n; src++) {
+                if (alpha) { /* Markov on/off: a transition, then Bernoulli at p_on while on */
+                    double u = traffic_rng_unit();
+                    on[src] = on[src] ? u >= beta : u < alpha;
+                    if (!on[src]) continue;
+                }
+                if (traffic_rng_unit() < (alpha ? p_on : p_new) && inject_mask[src]) {
                     traffic_create(s, src, traffic_dest_of(t, pattern, src), now,
                                    now >= s->warmup && now < end_measure);
                     traffic_index_packet(s, s->pk.n - 1);
                 }
+            }
             if (s->nc && now < end_measure) nc_gen_step(s->nc, now, traffic_create_nc, s);
         }
         if (s->spurious_credit && now == 5) { /* the router's ejection credits now exceed its view of buf */
@@ -306,6 +392,7 @@ int cmd_traffic(int argc, char **argv)
             if (s->inj[ch].valid) last_move = now;
         /* 4. one network cycle */
         net_cycle(s->net, s->inj, s->ejc, s->ej, s->injc);
+        traffic_occ_sample(&occ, s, now);
         if (vw && view_due(vw, now)) {
             view_sample vs = {.cycle = now, .inj_flits = s->inj_flits, .status = traffic_pattern_names[pattern]};
             view_sample_net(vw, s->net, &rc, &vs);
@@ -452,7 +539,19 @@ int cmd_traffic(int argc, char **argv)
     json_object_set_new(o, "router", rj);
     json_object_set_new(o, "ports", json_integer(k));
     json_object_set_new(o, "pattern", json_string(traffic_pattern_names[pattern]));
-    json_object_set_new(o, "packet", json_integer(len));
+    if (fixed_len) json_object_set_new(o, "packet", json_integer(len));
+    else { /* a distribution: its spec, and the mean length */
+        json_object_set_new(o, "packet", json_string(packet_spec));
+        json_object_set_new(o, "packet_mean", json_real(traffic_sizes_mean(&sizes)));
+        json_t *lh = json_array(); /* [L]: measured packets of L flits */
+        for (int l = 0; l <= len; l++) {
+            uint64_t c = 0;
+            for (size_t i = 0; i < s->pk.n; i++) c += s->pk.v[i].measured && !s->pk.v[i].flits && s->pk.v[i].len == l;
+            json_array_append_new(lh, json_integer((json_int_t)c));
+        }
+        json_object_set_new(o, "packet_lengths", lh);
+    }
+    if (alpha) json_object_set_new(o, "injection", json_string(injection));
     json_object_set_new(o, "cycles", json_integer((json_int_t)total_cycles));
     json_object_set_new(o, "warmup", json_integer((json_int_t)s->warmup));
     json_object_set_new(o, "measured_cycles",
@@ -494,6 +593,7 @@ int cmd_traffic(int argc, char **argv)
         json_object_set_new(o, "zero_load_total_deviation", json_integer((json_int_t)ap_sum_dev));
     }
     json_object_set_new(o, "links", links_json(t, s->net, s->inj_flits, total_cycles));
+    traffic_stats_json(o, s, &occ, rc.vcs, one_at_a_time);
     units_json(o, t, s->net);
     if (s->nc) {
         nc_gen_json(s->nc, o);
@@ -515,6 +615,10 @@ int cmd_traffic(int argc, char **argv)
             terms, json_pack("{s:i,s:b,s:f,s:I,s:f}", "terminal", src, "injects", inject_mask[src], "accepted",
                              one_at_a_time ? 0.0 : (double)s->src_window_flits[src] / (double)s->window,
                              "measured_packets", (json_int_t)ln, "avg_latency", ln ? ls / (double)ln : 0.0));
+    }
+    if (traffic_pattern_fixed(pattern)) {                      /* the mapping each source sends to */
+        for (size_t ti = 0; ti < json_array_size(terms); ti++) /* (no jansson foreach: cppcheck) */
+            json_object_set_new(json_array_get(terms, ti), "dest", json_integer(traffic_dest_of(t, pattern, (int)ti)));
     }
     json_object_set_new(o, "terminals", terms);
     if (json) {
@@ -540,9 +644,8 @@ int cmd_traffic(int argc, char **argv)
                  : json_is_true(report_get(o, "saturated")) ? "  ** SATURATED: accepted less than offered **"
                                                             : "");
         }
-        report_printf(stdout, o,
-                      "  latency avg {avg_latency:%.2f}  p99 {p99_latency:%.0f}  max {max_latency:%.0f} cycles  (avg "
-                      "{avg_hops:%.2f} hops; model excess avg {model_excess_avg:%.2f})\n");
+        traffic_stats_print(stdout, o, one_at_a_time);
+        report_printf(stdout, o, "  avg {avg_hops:%.2f} hops; model excess avg {model_excess_avg:%.2f} cycles\n");
         report_printf(
             stdout, o,
             "  packets: {created_packets} created, {delivered_packets} delivered, {measured_packets} measured; "
@@ -554,6 +657,8 @@ int cmd_traffic(int argc, char **argv)
         units_print(stdout, t, s->net);
     }
     json_decref(o);
+    if (hist_f && traffic_histogram_csv(hist_f, s, hist_bin))
+        cli_fail(EXIT_RUNFAIL, "--histogram %s: %s", histogram, strerror(errno));
     if (vw) {
         view_sample vs = {.cycle = total_cycles, .inj_flits = s->inj_flits, .status = "done"};
         view_sample_net(vw, s->net, &rc, &vs);
@@ -595,8 +700,11 @@ int cmd_traffic(int argc, char **argv)
     free(s->inj_flits);
     free(s->pk.v);
     free(lat);
+    traffic_occ_free(&occ);
+    free(on);
     free(s->src_window_flits);
     free(inject_mask);
+    traffic_pattern_free();
     topo_free(t);
     return rc_exit;
 }

@@ -19,8 +19,9 @@ static packet *pl_add(packet_list *l)
 
 /* ---- patterns */
 
-const char *const traffic_pattern_names[NPAT] = {"uniform", "transpose", "bitcomp",   "neighbor",  "hotspot",
-                                                 "incast",  "allpairs",  "unitpairs", "groupshift"};
+const char *const traffic_pattern_names[NPAT] = {"uniform", "transpose", "bitcomp",   "neighbor",   "hotspot",
+                                                 "incast",  "allpairs",  "unitpairs", "groupshift", "tornado",
+                                                 "bitrev",  "shuffle",   "randperm"};
 
 static uint64_t rng_state;
 
@@ -32,6 +33,47 @@ static uint64_t rng(void)
 }
 double traffic_rng_unit(void) { return (double)(rng() >> 11) / 9007199254740992.0; }
 
+static int *perm; /* randperm: perm[src] */
+
+void traffic_pattern_free(void)
+{
+    free(perm);
+    perm = NULL;
+}
+
+void traffic_pattern_setup(const topo *t, int pat, uint64_t seed)
+{
+    traffic_pattern_free();
+    if (pat != PAT_RANDPERM) return;
+    /* Sattolo's algorithm: a uniformly random cyclic permutation, so no
+     * terminal sends to itself; its own generator, so that the mapping
+     * depends on --seed alone */
+    int n = t->nterms;
+    perm = xmalloc((size_t)n * sizeof *perm);
+    for (int i = 0; i < n; i++) perm[i] = i;
+    uint64_t st = seed * 0x9e3779b97f4a7c15ULL + 0x5151;
+    for (int i = n - 1; i > 0; i--) {
+        st += 0x9e3779b97f4a7c15ULL;
+        int j = (int)(traffic_mix64(st) % (uint64_t)i), x = perm[i];
+        perm[i] = perm[j];
+        perm[j] = x;
+    }
+}
+
+int traffic_pattern_fixed(int pat)
+{
+    return pat == PAT_TRANSPOSE || pat == PAT_BITCOMP || pat == PAT_INCAST || pat == PAT_NEIGHBOR ||
+           pat == PAT_GROUPSHIFT || pat == PAT_TORNADO || pat == PAT_BITREV || pat == PAT_SHUFFLE ||
+           pat == PAT_RANDPERM;
+}
+
+static int log2_exact(int n)
+{
+    int b = 0;
+    while ((1 << b) < n) b++;
+    return b;
+}
+
 int traffic_dest_of(const topo *t, int pat, int src)
 {
     int n = t->nterms, r = topo_term_router(t, src), j = src % t->conc;
@@ -41,6 +83,27 @@ int traffic_dest_of(const topo *t, int pat, int src)
         return (x * t->w + y) * t->conc + j;
     }
     case PAT_BITCOMP: return (n - 1) ^ src;
+    case PAT_TORNADO:
+        if (t->ndims) { /* each coordinate x of k: x + ceil(k/2) - 1 (mod k), the same local terminal */
+            int c[TOPO_MAX_DIMS];
+            for (int d = 0; d < t->ndims; d++) {
+                int k = t->dims[d];
+                c[d] = (topo_coord(t, r, d) + (k + 1) / 2 - 1) % k;
+            }
+            return topo_router_at(t, c) * t->conc + j;
+        }
+        return (src + (n + 1) / 2 - 1) % n; /* octagon, dragonfly: on the terminal ring */
+    case PAT_BITREV: {
+        int b = log2_exact(n), d = 0;
+        for (int i = 0; i < b; i++)
+            if (src >> i & 1) d |= 1 << (b - 1 - i);
+        return d;
+    }
+    case PAT_SHUFFLE: { /* rotate left by one bit */
+        int b = log2_exact(n);
+        return b ? ((src << 1) | (src >> (b - 1))) & (n - 1) : 0;
+    }
+    case PAT_RANDPERM: return perm[src];
     case PAT_INCAST: return 0;
     case PAT_GROUPSHIFT: /* dragonfly: the same terminal of the next group (one global link carries a group's all) */
         return (src + t->df_a * t->conc) % n;
@@ -73,11 +136,53 @@ const char *traffic_pattern_check(const topo *t, int pat)
 {
     if (pat == PAT_TRANSPOSE && (t->ndims != 2 || t->w != t->h)) return "transpose needs a square 2-D mesh or torus";
     if (pat == PAT_BITCOMP && (t->nterms & (t->nterms - 1))) return "bitcomp needs a power-of-two number of terminals";
+    if (pat == PAT_BITREV && (t->nterms & (t->nterms - 1))) return "bitrev needs a power-of-two number of terminals";
+    if (pat == PAT_SHUFFLE && (t->nterms & (t->nterms - 1))) return "shuffle needs a power-of-two number of terminals";
+    if (pat == PAT_RANDPERM && t->nterms < 2) return "randperm needs at least two terminals";
     if (pat == PAT_INCAST && t->nterms < 2) return "incast needs at least two terminals";
     if (pat == PAT_GROUPSHIFT && t->kind != TOPO_DRAGONFLY)
         return "groupshift is a dragonfly pattern (dragonfly:a=A,p=P,h=H)";
     if (pat == PAT_UNITPAIRS && t->nterms < 2) return "unitpairs needs at least two terminals";
     return NULL;
+}
+
+const char *traffic_sizes_parse(const char *spec, pkt_sizes *z)
+{
+    memset(z, 0, sizeof *z);
+    const char *p = spec;
+    int sep = strchr(spec, ',') ? ',' : strchr(spec, '-') ? '-' : 0;
+    for (;;) {
+        char *end;
+        if (*p < '0' || *p > '9') return "expected L, A-B or A,B,... (flits, 1..64)";
+        long v = strtol(p, &end, 10);
+        if (v < 1 || v > 64) return "each length must be 1..64 flits";
+        if (sep == ',') {
+            if (z->n == TRAFFIC_MAX_SIZES) return "at most 16 lengths";
+            z->v[z->n++] = (int)v;
+        } else if (p == spec) z->lo = z->hi = (int)v;
+        else z->hi = (int)v;
+        if (!*end) break;
+        if (*end != sep || (sep == '-' && p != spec)) return "expected L, A-B or A,B,... (flits, 1..64)";
+        p = end + 1;
+    }
+    if (sep == '-' && z->hi < z->lo) return "A-B needs A <= B";
+    if (sep == '-' && p == spec) return "expected L, A-B or A,B,... (flits, 1..64)";
+    if (sep == ',') {
+        z->lo = 64;
+        for (int i = 0; i < z->n; i++) {
+            if (z->v[i] < z->lo) z->lo = z->v[i];
+            if (z->v[i] > z->hi) z->hi = z->v[i];
+        }
+    }
+    return NULL;
+}
+
+double traffic_sizes_mean(const pkt_sizes *z)
+{
+    if (!z->n) return (z->lo + z->hi) / 2.0;
+    double sum = 0;
+    for (int i = 0; i < z->n; i++) sum += z->v[i];
+    return sum / z->n;
 }
 
 static void push(size_t **q, size_t *len, size_t *cap, size_t idx)
@@ -96,7 +201,10 @@ void traffic_create(sim *s, int src, int dst, uint64_t now, int measured)
     packet *p = pl_add(&s->pk);
     p->src = src;
     p->dst = dst;
-    p->len = s->len;
+    const pkt_sizes *z = &s->sizes; /* draws only for a distribution: fixed runs keep their random stream */
+    p->len = z->n             ? z->v[(int)(traffic_rng_unit() * z->n)]
+             : z->lo == z->hi ? z->lo
+                              : z->lo + (int)(traffic_rng_unit() * (z->hi - z->lo + 1));
     p->seq = (uint32_t)s->by_src_n[src]; /* index_packet() follows */
     p->created = now;
     p->measured = measured;
@@ -162,6 +270,10 @@ void traffic_inject(sim *s, uint64_t now)
                                    : traffic_body_word(p->src, p->seq, st->sent);
             ep_spend(&s->ep[ch], st->vc);
             s->inj_flits[ch]++;
+            if (!p->flits) {
+                if (f->head) p->injected = now;
+                if (now >= s->warmup && now < s->warmup + s->window) s->window_inj_flits++;
+            }
             s->in_flight += !p->flits; /* coding groups are tracked per group (units change flit counts) */
             if (++st->sent == p->len) {
                 st->active = 0;

@@ -18,6 +18,7 @@ typedef struct {
     uint32_t seq;
     uint64_t *flits; /* coding-group packet (NI framing), else NULL */
     uint64_t created, arrived;
+    uint64_t injected;               /* the cycle its head entered the network (source queueing ends) */
     int got;                         /* flits received so far */
     uint8_t measured, done, dropped; /* dropped: never entered the network */
     uint8_t sent, lost;              /* sent: every flit injected; lost: reported lost */
@@ -43,11 +44,24 @@ typedef struct {
     size_t last;
 } ej_state;
 
+/* --packet: a fixed length (lo == hi, n == 0), uniform over lo..hi (n == 0),
+ * or one of v[0..n) with equal probability */
+#define TRAFFIC_MAX_SIZES 16
+typedef struct {
+    int lo, hi, n;
+    int v[TRAFFIC_MAX_SIZES];
+} pkt_sizes;
+
+/* Parses L, A-B or A,B[,...] (flits, 1..64); NULL, or why not. */
+const char *traffic_sizes_parse(const char *spec, pkt_sizes *z);
+double traffic_sizes_mean(const pkt_sizes *z);
+
 typedef struct {
     const topo *t;
     xnoc_net *net;
     router_cfg rc;
-    int pattern, len;
+    int pattern, len; /* len: the fixed length, or the largest */
+    pkt_sizes sizes;
     double rate;
     uint64_t warmup, window, drain;
     packet_list pk;
@@ -71,6 +85,7 @@ typedef struct {
     char first_error[512];
     uint64_t measured_total, measured_done, window_flits, in_flight;
     uint64_t *src_window_flits; /* [src] flits of src's packets ejected in the window */
+    uint64_t window_inj_flits;  /* background flits injected in the window (measured injection rate) */
     uint64_t last_progress;
     int no_eject_credit;     /* test hook: provoke a stall */
     int spurious_credit;     /* test hook: a credit nobody owed, to trip the RTL invariant */
@@ -93,11 +108,20 @@ enum {
     PAT_ALLPAIRS,
     PAT_UNITPAIRS,
     PAT_GROUPSHIFT,
+    PAT_TORNADO,
+    PAT_BITREV,
+    PAT_SHUFFLE,
+    PAT_RANDPERM,
     NPAT
 };
 extern const char *const traffic_pattern_names[NPAT];
 /* Why pattern pat cannot run on t, or NULL. */
 const char *traffic_pattern_check(const topo *t, int pat);
+/* Prepares pattern pat on t (randperm: its permutation, drawn from seed alone). */
+void traffic_pattern_setup(const topo *t, int pat, uint64_t seed);
+void traffic_pattern_free(void);
+/* Whether pattern pat sends every packet of a source to one destination. */
+int traffic_pattern_fixed(int pat);
 /* The destination of a new packet from src (random patterns draw from the generator's state). */
 int traffic_dest_of(const topo *t, int pat, int src);
 void traffic_seed(uint64_t seed);

@@ -1,0 +1,202 @@
+/* traffic_stats.c - latency split, injection rate, hops, stalls, VC
+ * occupancy and the latency histogram of a synthetic-traffic run. */
+#include "cmd/traffic_stats.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/cli.h"
+#include "util/report.h"
+#include "util/select.h"
+
+void traffic_occ_init(traffic_occ *o, const topo *t)
+{
+    o->samples = 0;
+    o->sum = xcalloc((size_t)t->nrouters * (size_t)t->nports, sizeof *o->sum);
+}
+
+void traffic_occ_free(traffic_occ *o)
+{
+    free(o->sum);
+    o->sum = NULL;
+}
+
+void traffic_occ_sample(traffic_occ *o, sim *s, uint64_t now)
+{
+    if (now < s->warmup || now >= s->warmup + s->window || (now - s->warmup) % TRAFFIC_OCC_EVERY) return;
+    const topo *t = s->t;
+    for (int r = 0; r < t->nrouters; r++)
+        for (int p = 0; p < t->nports; p++) {
+            if (p < t->nnet && t->in_link[r * t->nports + p] < 0) continue; /* nothing attached */
+            uint64_t f = 0;
+            for (int vc = 0; vc < s->rc.vcs; vc++) f += (uint64_t)net_vc_occupancy(s->net, r, p, vc);
+            o->sum[(size_t)r * (size_t)t->nports + (size_t)p] += f;
+        }
+    o->samples++;
+}
+
+/* The q-quantile of v[0..n) (the ceil(q n)-th smallest; v is reordered). */
+static double quantile(uint64_t *v, size_t n, double q)
+{
+    if (!n) return 0;
+    size_t i = (size_t)ceil(q * (double)n);
+    if (i > 0) i--;
+    if (i >= n) i = n - 1;
+    return (double)select_kth_u64(v, n, i);
+}
+
+/* min/avg/p50/p99/max of v[0..n) as "<stat>_<name>latency" keys */
+static void set_latency(json_t *o, const char *name, uint64_t *v, size_t n)
+{
+    uint64_t mn = n ? UINT64_MAX : 0, mx = 0;
+    double sum = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (v[i] < mn) mn = v[i];
+        if (v[i] > mx) mx = v[i];
+        sum += (double)v[i];
+    }
+    const char *stat[5] = {"min", "avg", "p50", "p99", "max"};
+    double val[5] = {(double)mn, n ? sum / (double)n : 0, quantile(v, n, 0.5), quantile(v, n, 0.99), (double)mx};
+    for (int k = 0; k < 5; k++) {
+        if (!*name && (k == 1 || k >= 3)) continue; /* avg/p99/max_latency: traffic.c's keys */
+        char *key = xasprintf("%s_%slatency", stat[k], name);
+        json_object_set_new(o, key, json_real(val[k]));
+        free(key);
+    }
+}
+
+static int measured(const packet *p) { return p->measured && p->done && !p->flits; }
+
+void traffic_stats_json(json_t *o, sim *s, traffic_occ *occ, int vcs, int one_at_a_time)
+{
+    const topo *t = s->t;
+    size_t n = 0;
+    for (size_t i = 0; i < s->pk.n; i++) n += measured(&s->pk.v[i]);
+    uint64_t *tot = xmalloc((n + 1) * sizeof *tot), *net = xmalloc((n + 1) * sizeof *net),
+             *que = xmalloc((n + 1) * sizeof *que);
+    int hmax = 0;
+    size_t j = 0;
+    for (size_t i = 0; i < s->pk.n; i++) {
+        const packet *p = &s->pk.v[i];
+        if (!measured(p)) continue;
+        tot[j] = p->arrived - p->created;
+        que[j] = p->injected - p->created;
+        net[j] = p->arrived - p->injected;
+        int h = traffic_packet_hops(t, p);
+        if (h > hmax) hmax = h;
+        j++;
+    }
+    set_latency(o, "", tot, n);
+    set_latency(o, "queueing_", que, n);
+    set_latency(o, "network_", net, n);
+    free(tot);
+    free(net);
+    free(que);
+
+    /* hop distribution: measured packets by router-to-router hops */
+    uint64_t *hc = xcalloc((size_t)hmax + 1, sizeof *hc);
+    int hmin = n ? hmax : 0;
+    for (size_t i = 0; i < s->pk.n; i++) {
+        const packet *p = &s->pk.v[i];
+        if (!measured(p)) continue;
+        int h = traffic_packet_hops(t, p);
+        hc[h]++;
+        if (h < hmin) hmin = h;
+    }
+    json_t *ha = json_array();
+    for (int h = 0; h <= hmax && n; h++) json_array_append_new(ha, json_integer((json_int_t)hc[h]));
+    free(hc);
+    json_object_set_new(o, "min_hops", json_integer(hmin));
+    json_object_set_new(o, "max_hops", json_integer(hmax));
+    json_object_set_new(o, "hops_histogram", ha);
+
+    /* measured injection rate: background flits that entered the network in
+     * the window, per terminal and cycle (as throughput: over all terminals) */
+    double inj = one_at_a_time || !s->window ? 0 : (double)s->window_inj_flits / ((double)s->window * t->nterms);
+    json_object_set_new(o, "injection_rate", json_real(inj));
+
+    /* stalls (whole run, like the links' flits) and sampled occupancy */
+    json_t *links = json_object_get(o, "links");
+    uint64_t stall_sum = 0, stall_max = 0, occ_flits = 0;
+    long occ_vcs = 0;
+    double occ_link_max = 0;
+    for (size_t li = 0; li < json_array_size(links); li++) { /* (no jansson foreach: cppcheck) */
+        json_t *L = json_array_get(links, li);
+        const char *kind = json_string_value(json_object_get(L, "kind"));
+        if (strcmp(kind, "inject")) { /* link, eject: the router's output port */
+            int r = (int)json_integer_value(json_object_get(L, "src_router"));
+            int p = (int)json_integer_value(json_object_get(L, "src_port"));
+            uint64_t st = net_port_stalls(s->net, r, p);
+            json_object_set_new(L, "stalls", json_integer((json_int_t)st));
+            if (!strcmp(kind, "link")) {
+                stall_sum += st;
+                if (st > stall_max) stall_max = st;
+            }
+        }
+        if (strcmp(kind, "eject")) { /* link, inject: the downstream router's input port */
+            int r = (int)json_integer_value(json_object_get(L, "dst_router"));
+            int p = !strcmp(kind, "link") ? (int)json_integer_value(json_object_get(L, "dst_port"))
+                                          : topo_term_port(t, (int)json_integer_value(json_object_get(L, "terminal")),
+                                                           (int)json_integer_value(json_object_get(L, "channel")));
+            uint64_t f = occ->sum[(size_t)r * (size_t)t->nports + (size_t)p];
+            double avg = occ->samples ? (double)f / (double)occ->samples : 0;
+            json_object_set_new(L, "occupancy", json_real(avg));
+            if (!strcmp(kind, "link") && avg > occ_link_max) occ_link_max = avg;
+            occ_flits += f;
+            occ_vcs += vcs;
+        }
+    }
+    json_object_set_new(o, "link_stalls", json_integer((json_int_t)stall_sum));
+    json_object_set_new(o, "max_link_stalls", json_integer((json_int_t)stall_max));
+    json_object_set_new(o, "occupancy_samples", json_integer((json_int_t)occ->samples));
+    json_object_set_new(o, "occupancy_every", json_integer(TRAFFIC_OCC_EVERY));
+    json_object_set_new(o, "avg_vc_occupancy",
+                        json_real(occ->samples && occ_vcs ? (double)occ_flits / ((double)occ->samples * occ_vcs) : 0));
+    json_object_set_new(o, "max_link_occupancy", json_real(occ_link_max));
+}
+
+void traffic_stats_print(FILE *f, const json_t *o, int one_at_a_time)
+{
+    report_printf(f, o,
+                  "  latency   min {min_latency:%.0f}  avg {avg_latency:%.2f}  p50 {p50_latency:%.0f}  p99 "
+                  "{p99_latency:%.0f}  max {max_latency:%.0f}  (creation to tail ejection)\n"
+                  "  network   min {min_network_latency:%.0f}  avg {avg_network_latency:%.2f}  p50 "
+                  "{p50_network_latency:%.0f}  p99 {p99_network_latency:%.0f}  max {max_network_latency:%.0f}  (head "
+                  "injection to tail ejection)\n"
+                  "  queueing  min {min_queueing_latency:%.0f}  avg {avg_queueing_latency:%.2f}  p50 "
+                  "{p50_queueing_latency:%.0f}  p99 {p99_queueing_latency:%.0f}  max {max_queueing_latency:%.0f}  "
+                  "(creation to head injection)\n");
+    if (!one_at_a_time) report_printf(f, o, "  injected {injection_rate:%.4f} flits/terminal/cycle in the window\n");
+    report_printf(f, o,
+                  "  hops {min_hops}..{max_hops}; link stalls {link_stalls} cycles (at most {max_link_stalls} on one "
+                  "link); VC occupancy avg {avg_vc_occupancy:%.3f} flits ({occupancy_samples} samples, every "
+                  "{occupancy_every} cycles)\n");
+}
+
+int traffic_histogram_csv(FILE *f, const sim *s, uint64_t bin_width)
+{
+    uint64_t maxbin = 0;
+    for (size_t i = 0; i < s->pk.n; i++) {
+        const packet *p = &s->pk.v[i];
+        if (measured(p) && (p->arrived - p->created) / bin_width > maxbin)
+            maxbin = (p->arrived - p->created) / bin_width;
+    }
+    uint64_t *c = xcalloc((size_t)(3 * (maxbin + 1)), sizeof *c);
+    for (size_t i = 0; i < s->pk.n; i++) {
+        const packet *p = &s->pk.v[i];
+        if (!measured(p)) continue;
+        c[3 * ((p->arrived - p->created) / bin_width)]++;
+        c[3 * ((p->arrived - p->injected) / bin_width) + 1]++;
+        c[3 * ((p->injected - p->created) / bin_width) + 2]++;
+    }
+    fprintf(f, "bin,count,network,queueing\n");
+    for (uint64_t b = 0; b <= maxbin; b++)
+        if (c[3 * b] || c[3 * b + 1] || c[3 * b + 2])
+            fprintf(f, "%llu,%llu,%llu,%llu\n", (unsigned long long)(b * bin_width), (unsigned long long)c[3 * b],
+                    (unsigned long long)c[3 * b + 1], (unsigned long long)c[3 * b + 2]);
+    free(c);
+    int bad = ferror(f);
+    if (fclose(f) || bad) return -1;
+    return 0;
+}
