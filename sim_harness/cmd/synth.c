@@ -85,32 +85,35 @@ static int synth_module(const char *top, synth_area *a, int noshare, int progres
     pclose(p);
     h = fnv(fnv(fnv(h, yver), top), a->params);
     if (noshare) h = fnv(h, "-noshare");
-    char cache[4300], path[4400], lockp[4500], dir[4400], cmd[12288], log[4500];
-    snprintf(cache, sizeof cache, "%s/cache", cli_build_dir());
+    char *cache = xasprintf("%s/cache", cli_build_dir());
     mkdir(cli_build_dir(), 0777);
     mkdir(cache, 0777);
-    snprintf(path, sizeof path, "%s/synth-%s-%016llx.json", cache, top, (unsigned long long)h);
-    if (!load_cached(path, a)) return 0;
-    snprintf(lockp, sizeof lockp, "%s.lock", path); /* concurrent sweep points: one synthesis */
-    int lock = open(lockp, O_CREAT | O_RDWR, 0666);
-    if (lock >= 0) flock(lock, LOCK_EX);
-    int rc = -1;
+    char *path = xasprintf("%s/synth-%s-%016llx.json", cache, top, (unsigned long long)h);
+    char *lockp = xasprintf("%s.lock", path), *dir = NULL, *ys = NULL, *log = NULL, *outp = NULL, *tmp = NULL;
+    char *what = NULL, *chp = xstrdup(""), *params = xstrdup(a->params);
+    int lock = -1, rc = -1;
     if (!load_cached(path, a)) {
         rc = 0;
         goto out;
     }
-    snprintf(dir, sizeof dir, "%s/synth-%016llx.tmp%d", cache, (unsigned long long)h, (int)getpid());
+    lock = open(lockp, O_CREAT | O_RDWR, 0666); /* concurrent sweep points: one synthesis */
+    if (lock >= 0) flock(lock, LOCK_EX);
+    if (!load_cached(path, a)) {
+        rc = 0;
+        goto out;
+    }
+    dir = xasprintf("%s/synth-%016llx.tmp%d", cache, (unsigned long long)h, (int)getpid());
     mkdir(dir, 0777);
-    char chp[400] = "", *q = chp, params[200];
-    snprintf(params, sizeof params, "%s", a->params);
     for (char *save = NULL, *kv = strtok_r(params, " ", &save); kv; kv = strtok_r(NULL, " ", &save)) {
         char *eq = strchr(kv, '=');
         if (eq) *eq = 0;
-        q += snprintf(q, sizeof chp - (size_t)(q - chp), " -set %s %s", kv, eq ? eq + 1 : "");
+        char *more = xasprintf("%s -set %s %s", chp, kv, eq ? eq + 1 : "");
+        free(chp);
+        chp = more;
     }
-    char ys[4500];
-    snprintf(ys, sizeof ys, "%s/s.ys", dir);
-    snprintf(log, sizeof log, "%s/yosys.log", dir);
+    ys = xasprintf("%s/s.ys", dir);
+    log = xasprintf("%s/yosys.log", dir);
+    outp = xasprintf("%s/yosys.out", dir);
     FILE *f = fopen(ys, "w");
     if (!f) {
         snprintf(err, errlen, "cannot write %s: %s", ys, strerror(errno));
@@ -119,30 +122,29 @@ static int synth_module(const char *top, synth_area *a, int noshare, int progres
     fprintf(f, "read_verilog -sv %s\nchparam%s %s\nsynth -top %s%s\nstat\n", srcs, chp, top, top,
             noshare ? " -noshare" : "");
     fclose(f);
-    char what[300];
-    snprintf(what, sizeof what, "synthesizing %s %s (yosys; cached afterwards)", top, a->params);
+    what = xasprintf("synthesizing %s %s (yosys; cached afterwards)", top, a->params);
     if (progress && !cli_progress_enabled()) progress = 0;
-    snprintf(cmd, sizeof cmd, "cd '%s' && yosys -q -l '%s' s.ys >/dev/null 2>yosys.err", dir, log);
-    if (netbuild_run_step(cmd, "/dev/null", what, progress, cli_now()) || parse_stat(log, a)) {
+    /* an argument vector in the synthesis folder: no path reaches a shell */
+    char *argv[] = {"yosys", "-q", "-l", "yosys.log", "s.ys", NULL};
+    if (netbuild_run_argv(argv, dir, outp, what, progress, cli_now()) || parse_stat(log, a)) {
         snprintf(err, errlen, "yosys failed on %s %s; see %s", top, a->params, log);
         goto out;
     }
     json_t *j = json_pack("{s:s, s:s, s:I, s:I, s:I}", "module", top, "params", a->params, "cells",
                           (json_int_t)a->cells, "flip_flops", (json_int_t)a->flip_flops, "muxes", (json_int_t)a->muxes);
-    char tmp[4500];
-    snprintf(tmp, sizeof tmp, "%s.tmp%d", path, (int)getpid());
+    tmp = xasprintf("%s.tmp%d", path, (int)getpid());
     if (json_dump_file(j, tmp, JSON_COMPACT) || rename(tmp, path)) {
         json_decref(j);
         snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
         goto out;
     }
     json_decref(j);
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    if (system(cmd)) { /* a leftover temporary directory is harmless */
-    }
+    netbuild_rm_tree(dir); /* a leftover temporary folder is harmless */
     rc = 0;
 out:
     if (lock >= 0) close(lock);
+    free(cache), free(path), free(lockp), free(dir), free(ys), free(log), free(outp), free(tmp), free(what);
+    free(chp), free(params);
     return rc;
 }
 

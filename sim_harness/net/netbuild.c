@@ -124,29 +124,6 @@ int netbuild_rtl_sources(char *list, size_t len, uint64_t *hash, char *err, size
     return 0;
 }
 
-int netbuild_run_step(const char *cmd, const char *log, const char *what, int progress, double t0)
-{
-    char *full = xasprintf("(%s) >>'%s' 2>&1", cmd, log);
-    int rc;
-    pid_t pid = progress ? fork() : -1;
-    if (pid < 0) rc = system(full);
-    else {
-        if (pid == 0) {
-            execl("/bin/sh", "sh", "-c", full, (char *)NULL);
-            _exit(127);
-        }
-        int st = 0;
-        while (waitpid(pid, &st, WNOHANG) == 0) {
-            cli_progress("%s (%.0f s in)", what, cli_now() - t0);
-            usleep(200000);
-        }
-        cli_progress_done();
-        rc = WIFEXITED(st) ? WEXITSTATUS(st) : 1;
-    }
-    free(full);
-    return rc;
-}
-
 /* An argument vector being built: every word a heap copy. */
 typedef struct {
     char **v;
@@ -180,7 +157,7 @@ static void sv_words(strv *a, const char *words)
  * With progress, a ticker names the step (`what`) and the seconds since t0
  * meanwhile.  The program's exit status (127: it could not be started,
  * the reason in the log; 128+N: killed by signal N). */
-static int run_argv(char *const argv[], const char *cwd, const char *log, const char *what, int progress, double t0)
+int netbuild_run_argv(char *const argv[], const char *cwd, const char *log, const char *what, int progress, double t0)
 {
     int fd = open(log, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
     if (fd < 0) return 127;
@@ -273,7 +250,7 @@ static int rm_entry(const char *path, const struct stat *st, int flag, struct FT
 }
 
 /* `rm -rf path` without a shell: 0 when nothing is left at path. */
-static int rm_tree(const char *path)
+int netbuild_rm_tree(const char *path)
 {
     struct stat st;
     if (lstat(path, &st)) return errno == ENOENT ? 0 : -1;
@@ -442,7 +419,7 @@ int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, cha
                 t->name, t->k, rc->vcs, rc->buf, trace ? " with tracing" : "", asserts ? " with assertions" : "",
                 monitor ? " with link taps" : "");
     tmp = xasprintf("%s.tmp%d", dir, (int)getpid());
-    if (rm_tree(tmp) || mkdir(tmp, 0777)) {
+    if (netbuild_rm_tree(tmp) || mkdir(tmp, 0777)) {
         snprintf(err, errlen, "cannot create the build directory %s: %s", tmp, strerror(errno));
         free(tmp);
         tmp = NULL; /* not ours: not marked failed */
@@ -489,7 +466,7 @@ int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, cha
     for (char **p = srcs; *p; p++) sv_add(&a, xstrdup(*p));
     sv_add(&a, xstrdup("xnoc_network.sv"));
     free(svp);
-    if (run_argv(a.v, tmp, log, "building the network: verilating", progress, t_build)) {
+    if (netbuild_run_argv(a.v, tmp, log, "building the network: verilating", progress, t_build)) {
         snprintf(err, errlen, "building network %s: verilator failed; see %s", t->name, log);
         goto fail;
     }
@@ -525,7 +502,7 @@ int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, cha
     sv_words(&a, "OPT_SLOW=-O1 OPT_GLOBAL=-O1");
     sv_add(&a, xstrdup("CXXFLAGS=-fPIC -w -include ../xnoc_vl_triggers.h"));
     sv_add(&a, xstrdup("Vxnoc_network__ALL.a"));
-    int failed = run_argv(a.v, tmp, log, "building the network: compiling the model", progress, t_build);
+    int failed = netbuild_run_argv(a.v, tmp, log, "building the network: compiling the model", progress, t_build);
     free_strv(a.v);
     a = (strv){0};
     if (!failed) {
@@ -550,13 +527,14 @@ int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, cha
         sv_words(&a, VL_INC "/verilated.cpp " VL_INC "/verilated_threads.cpp");
         if (trace) sv_add(&a, xstrdup(VL_INC "/verilated_vcd_c.cpp"));
         sv_add(&a, xstrdup("-pthread"));
-        failed = run_argv(a.v, tmp, log, "building the network: compiling the model", progress, t_build);
+        failed = netbuild_run_argv(a.v, tmp, log, "building the network: compiling the model", progress, t_build);
     }
     if (failed) {
         snprintf(err, errlen, "building network %s: compiling the verilated model failed; see %s", t->name, log);
         goto fail;
     }
-    int kept = rm_tree(objd) || unlink(file) || (strcmp(work, tmp) && rmdir(work)) || rm_tree(dir) || rename(tmp, dir);
+    int kept = netbuild_rm_tree(objd) || unlink(file) || (strcmp(work, tmp) && rmdir(work)) || netbuild_rm_tree(dir) ||
+               rename(tmp, dir);
     if (kept) {
         snprintf(err, errlen, "building network %s: cannot move the model into %s: %s", t->name, dir, strerror(errno));
         goto fail;
@@ -571,7 +549,7 @@ fail: /* a failed build keeps its directory, marked, for the log in it */
         char *mark = xasprintf("%s/failed", tmp);
         write_file(mark, "", 0);
         free(mark);
-        if (work && strcmp(work, tmp)) rm_tree(work); /* the log stays in tmp */
+        if (work && strcmp(work, tmp)) netbuild_rm_tree(work); /* the log stays in tmp */
     }
     free(*path);
     *path = NULL;

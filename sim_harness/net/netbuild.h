@@ -38,12 +38,12 @@ int netbuild_key(const topo *t, const router_cfg *rc, int variant, uint64_t *key
  * (For cmd/synth.c; the model build takes them as separate arguments.) */
 int netbuild_rtl_sources(char *list, size_t len, uint64_t *hash, char *err, size_t errlen);
 
-/* Runs a build step in the shell (cmd/synth.c's yosys; the model build
- * runs its programs without a shell), its output appended to log; with
- * progress, a ticker names the step (`what`) and the seconds since t0
- * (cli_now()) meanwhile: a live line on a terminal, a line every few
- * seconds otherwise (cli_progress).  The shell's exit status. */
-int netbuild_run_step(const char *cmd, const char *log, const char *what, int progress, double t0);
+/* Runs argv (no shell) in folder cwd, its stdout and stderr appended to
+ * log, with the same progress ticker; its exit status (127: it could not
+ * be started, the reason in log). */
+int netbuild_run_argv(char *const argv[], const char *cwd, const char *log, const char *what, int progress, double t0);
+/* `rm -rf path` without a shell: 0 when nothing is left at path. */
+int netbuild_rm_tree(const char *path);
 
 /* Points every call of a duplicated per-module function of the verilated
  * C++ in objdir at one copy (net/dedupe.c: why); *moved = calls redirected. */
