@@ -241,6 +241,12 @@ static void check_metrics(reader *r, const sweep_spec *s, const char *const *opt
         size_t i = 0;
         while (i < nk && strcmp(keys[i], k)) i++;
         if (i < nk) continue;
+        /* "area": true adds the synthesized figures to every point's report (sweep.c) */
+        static const char *const area_keys[] = {"cells_per_router", "network_cells", "router_cells", "unit_cells"};
+        int is_area = 0;
+        for (size_t a = 0; s->area && a < sizeof area_keys / sizeof *area_keys; a++)
+            is_area |= !strcmp(k, area_keys[a]);
+        if (is_area) continue;
         /* the closest key within half the word's length ("thruput" is 3 from "throughput") */
         const char *near = NULL;
         int best = strlen(k) <= 64 ? (int)strlen(k) / 2 + 1 : 0;

@@ -1,0 +1,1 @@
+42 s for 1 model1 being built
