@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "util/cli.h"
+#include "util/fnv.h"
 #include "coll/coll_plan.h"
 #include "net/links_report.h"
 #include "net/netbuild.h"
@@ -201,16 +202,6 @@ void coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, int bytes,
  * transfer, not the step's fixed work, ends the step), t_s from 8 bytes. */
 static void calibrate_run(const topo *t, const router_cfg *rc, int clock_ratio, double *ts, double *t1);
 
-static uint64_t fnv(uint64_t h, const void *p, size_t n)
-{
-    const unsigned char *s = p;
-    for (size_t i = 0; i < n; i++) {
-        h ^= s[i];
-        h *= 0x100000001b3ULL;
-    }
-    return h;
-}
-
 /* Cached by content, never by a file's time: build/cache/calib3-TOPO-KEY.txt,
  * KEY the hash of the model's own cache key (net/netbuild.h: the netlist,
  * rtl/, the glue, Verilator, the build flags), the whole router
@@ -220,16 +211,16 @@ static uint64_t fnv(uint64_t h, const void *p, size_t n)
 void coll_calibrate(const topo *t, const router_cfg *rc, int clock_ratio, double *ts, double *t1)
 {
     char err[512];
-    uint64_t model, h = 0xcbf29ce484222325ULL;
+    uint64_t model, h = FNV1A_INIT;
     if (netbuild_key(t, rc, netbuild_default_variant(), &model, err, sizeof err)) cli_fail(EXIT_USAGE, "%s", err);
-    h = fnv(h, &model, sizeof model);
+    h = fnv1a(h, &model, sizeof model);
     /* router_cfg is ints only (no padding): every field, present and future */
-    h = fnv(h, rc, sizeof *rc);
-    h = fnv(h, &clock_ratio, sizeof clock_ratio);
+    h = fnv1a(h, rc, sizeof *rc);
+    h = fnv1a(h, &clock_ratio, sizeof clock_ratio);
     char *elf = xasprintf("%s/firmware/coll.elf", cli_build_dir());
     size_t n = 0;
     char *image = cli_slurp(elf, &n);
-    h = fnv(h, image ? image : "", n);
+    h = fnv1a(h, image ? image : "", n);
     free(image);
     free(elf);
     char *path = xasprintf("%s/cache/calib3-%s-%016llx.txt", cli_build_dir(), t->name, (unsigned long long)h);

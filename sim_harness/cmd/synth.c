@@ -17,20 +17,12 @@
 #include <unistd.h>
 
 #include "util/cli.h"
+#include "util/fnv.h"
 #include "util/report.h"
 #include "cmd/cmd_opts.h"
 #include "cmd/cmds.h"
 #include "net/netbuild.h"
 #include "net/netgen.h"
-
-static uint64_t fnv(uint64_t h, const char *s)
-{
-    for (; *s; s++) {
-        h ^= (unsigned char)*s;
-        h *= 0x100000001b3ULL;
-    }
-    return h;
-}
 
 /* The design total of yosys's `stat`: the last "Number of cells" section;
  * flip-flops are its $_DFF* / $_SDFF* cells, muxes its $_MUX_ cells. */
@@ -72,7 +64,7 @@ static int load_cached(const char *path, synth_area *a)
 static int synth_module(const char *top, synth_area *a, int noshare, int progress, char *err, size_t errlen)
 {
     char srcs[8192], yver[128] = "?";
-    uint64_t h = 0xcbf29ce484222325ULL;
+    uint64_t h = FNV1A_INIT;
     if (netbuild_rtl_sources(srcs, sizeof srcs, &h, err, errlen)) return -1;
     for (char *r = srcs, *w = srcs;; r++) /* a yosys script takes paths unquoted */
         if (*r != '\'' && !(*w++ = *r)) break;
@@ -83,8 +75,8 @@ static int synth_module(const char *top, synth_area *a, int noshare, int progres
         return -1;
     }
     pclose(p);
-    h = fnv(fnv(fnv(h, yver), top), a->params);
-    if (noshare) h = fnv(h, "-noshare");
+    h = fnv1a_str(fnv1a_str(fnv1a_str(h, yver), top), a->params);
+    if (noshare) h = fnv1a_str(h, "-noshare");
     char *cache = xasprintf("%s/cache", cli_build_dir());
     mkdir(cli_build_dir(), 0777);
     mkdir(cache, 0777);

@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "util/cli.h"
+#include "util/fnv.h"
 
 typedef struct {
     char name[256];   /* Vclass___what__TOP__..., the function's name */
@@ -225,8 +226,7 @@ static void prepare(fn_def *d)
     *o = 0;
     free(line[0]);
     free(line);
-    d->hash = 0xcbf29ce484222325ULL;
-    for (const char *p = d->norm; *p; p++) d->hash = (d->hash ^ (unsigned char)*p) * 0x100000001b3ULL;
+    d->hash = fnv1a_str(FNV1A_INIT, d->norm);
 }
 
 /* Two definitions are the same code if their normalized texts are equal. */

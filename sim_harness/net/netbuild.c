@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "util/cli.h"
+#include "util/fnv.h"
 #include "net/netgen.h"
 
 /* Verilator flags.  -fno-gate keeps the router ports as the router's own
@@ -41,16 +42,6 @@ int netbuild_default_variant(void)
 {
     const char *e = getenv("XNOC_RTL_ASSERT");
     return e && atoi(e) ? NETBUILD_ASSERT : 0;
-}
-
-static uint64_t fnv(uint64_t h, const void *p, size_t n)
-{
-    const unsigned char *s = p;
-    for (size_t i = 0; i < n; i++) {
-        h ^= s[i];
-        h *= 0x100000001b3ULL;
-    }
-    return h;
 }
 
 static int is_pkg(const char *name)
@@ -97,7 +88,7 @@ static char **rtl_paths(uint64_t *hash, char *err, size_t errlen)
         size_t sz;
         paths[i] = xasprintf("%s/%s", dir, names[i]);
         char *text = cli_slurp(paths[i], &sz);
-        if (text) *hash = fnv(fnv(*hash, names[i], strlen(names[i])), text, sz);
+        if (text) *hash = fnv1a(fnv1a(*hash, names[i], strlen(names[i])), text, sz);
         free(text);
         free(names[i]);
     }
@@ -199,7 +190,7 @@ static int hash_file(const char *path, uint64_t *h)
     size_t n;
     char *text = cli_slurp(path, &n);
     if (!text) return -1;
-    *h = fnv(*h, text, n);
+    *h = fnv1a(*h, text, n);
     free(text);
     return 0;
 }
@@ -232,7 +223,7 @@ static int verilator_identity(uint64_t *h)
             free(file);
             if (is_prog) {
                 uint64_t id[3] = {(uint64_t)st.st_size, (uint64_t)st.st_mtime, (uint64_t)st.st_ino};
-                *h = fnv(*h, id, sizeof id);
+                *h = fnv1a(*h, id, sizeof id);
                 found += i == 0;
                 break;
             }
@@ -323,7 +314,7 @@ static int model_key(const topo *t, const router_cfg *rc, int variant, char **sv
     f = open_memstream(io, ion);
     netgen_glue_io(f, t, rc, monitor);
     fclose(f);
-    uint64_t h = 0xcbf29ce484222325ULL;
+    uint64_t h = FNV1A_INIT;
     *srcs = rtl_paths(&h, err, errlen);
     if (!*srcs) return -1;
     const char *glue_files[] = {"xnoc_glue.cpp", "xnoc_vl_printf.h", "xnoc_vl_triggers.h"};
@@ -334,12 +325,12 @@ static int model_key(const topo *t, const router_cfg *rc, int variant, char **sv
         free(g);
         if (bad) return -1;
     }
-    h = fnv(h, *sv, *svn);
-    h = fnv(h, *io, *ion);
-    h = fnv(h, VERILATOR_FLAGS, strlen(VERILATOR_FLAGS));
-    h = fnv(h, opt, strlen(opt));
-    h = fnv(h, &variant, sizeof variant);
-    h = fnv(h, "dedupe-2", 8); /* models built before net/dedupe.c are rebuilt */
+    h = fnv1a(h, *sv, *svn);
+    h = fnv1a(h, *io, *ion);
+    h = fnv1a(h, VERILATOR_FLAGS, strlen(VERILATOR_FLAGS));
+    h = fnv1a(h, opt, strlen(opt));
+    h = fnv1a(h, &variant, sizeof variant);
+    h = fnv1a(h, "dedupe-2", 8); /* models built before net/dedupe.c are rebuilt */
     if (verilator_identity(&h)) {
         snprintf(err, errlen, "verilator not found: run 'make deps' (it installs Debian's verilator)");
         return -1;
