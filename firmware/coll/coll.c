@@ -6,7 +6,7 @@
  * on the critical path.  Each receive counts into its step's completion
  * counter; a step waits for its counter in the NI (noc_ct_wait).  Sends go
  * from the slot buffers.  Verification happens after the run, off the
- * clock: the harness reads the buffers (sim_harness/coll/coll_verify.c).
+ * clock: the harness reads the buffers (sim_harness/coll/coll_plan.c, coll_plan_verify).
  *
  * Global mode: a barrier starts every step (the paper's synchronized
  * steps).  Data mode: a node starts its next step as soon as its own sends

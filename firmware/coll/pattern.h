@@ -1,7 +1,7 @@
 /* pattern.h - the test data every collective message carries, and the
  * reduce operators: one definition for the firmware (which fills its
  * buffers and combines) and the harness (which checks the buffers after the
- * run, sim_harness/coll/coll_verify.c). */
+ * run, sim_harness/coll/coll_plan.c, coll_plan_verify). */
 #ifndef XNOC_PATTERN_H
 #define XNOC_PATTERN_H
 

@@ -1,6 +1,6 @@
 /* plan.h - the layout of a node's collective plan in its RAM: the one place
  * it is written down.  The harness writes plans (sim_harness/coll/
- * coll_plan.c) and checks the buffers after the run (coll_verify.c); the
+ * coll_plan.c) and checks the buffers after the run (coll_plan_verify in sim_harness/coll/coll_plan.c); the
  * firmware library (firmware/coll/coll.c) executes them.  Both include this
  * file.  docs/collectives.md describes the layout.
  *

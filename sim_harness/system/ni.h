@@ -96,7 +96,7 @@ typedef struct ni {
     ni_send send[NI_MAX_K];
     ni_asm rx[NI_MAX_K][ROUTER_MAX_VCS];
     endpoint ep[NI_MAX_K]; /* each channel's credits: injection held, ejection owed (net/endpoint.h) */
-    uint32_t ring_base, ring_size, head, tail, count, irq_en, pending;
+    uint32_t ring_base, ring_size, head, tail, irq_en;
     uint64_t packets_sent, flits_sent, packets_recv, flits_recv;
     uint64_t coded_sent, mc_sent, mask_flits_sent; /* packets to units, MC packets, their mask flits */
     uint64_t inj_flits[NI_MAX_K];

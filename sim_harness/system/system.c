@@ -1,4 +1,4 @@
-/* node.c - nodes, their devices, and the system clock loop (see node.h). */
+/* system.c - nodes, their devices, and the system clock loop (see system.h). */
 #include "system/system.h"
 #include "net/hop_log.h"
 

@@ -1,4 +1,4 @@
-/* node.h - the emulated system: one node (RV32IM core + RAM + devices + NI)
+/* system.h - the emulated system: one node (RV32IM core + RAM + devices + NI)
  * per terminal of the RTL network, clocked together.
  *
  * Node memory map (docs/ni.md):

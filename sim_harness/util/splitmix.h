@@ -1,6 +1,6 @@
 /* splitmix.h - the one small seeded generator of the harness's random
  * choices that are not the traffic generator's own (traffic_mix64): a
- * Valiant packet's intermediate group (routing.c), background arrivals and
+ * Valiant packet's intermediate group (net/router_cfg.c), background arrivals and
  * destinations (background.c). */
 #ifndef XNOC_SPLITMIX_H
 #define XNOC_SPLITMIX_H
