@@ -192,3 +192,22 @@ done
 # the split words are freed: the ASan binary (leak check on) exits 0 with and without '='
 $XNOC_ASAN topo --topo=octagon --route=0:3 >/dev/null 2>"$TMP/asan.err" && $XNOC_ASAN topo --topo octagon >/dev/null 2>>"$TMP/asan.err" \
     && ! grep -q Sanitizer "$TMP/asan.err" && ok opt-equals-asan || fail opt-equals-asan "$(head -3 "$TMP/asan.err" | tr '\n' '|')"
+
+# Ctrl-C: the command reports what ran and exits 130 (128 + SIGINT), not 1.
+# Timing-free: the signal is sent once the process has its SIGINT handler
+# (bit 2 of SigCgt in /proc/PID/status), so it always lands in the run loop.
+interrupt() { # NAME JQ-EXPR CMD...: run CMD, Ctrl-C it, check exit 130 and its JSON
+    local name=$1 expr=$2; shift 2
+    "$@" >"$TMP/int.json" 2>"$TMP/int.err" & local pid=$! caught=0
+    for _ in $(seq 1200); do
+        m=$(awk '/^SigCgt:/ {print $2}' /proc/$pid/status 2>/dev/null) || break
+        [ -n "$m" ] && [ $(( 0x$m & 2 )) != 0 ] && { caught=1; break; }
+        sleep 0.05
+    done
+    kill -INT $pid 2>/dev/null; wait $pid; local rc=$?
+    if [ $caught = 1 ] && [ $rc = 130 ] && jq -e "$expr" "$TMP/int.json" >/dev/null 2>&1 && grep -q 'Ctrl-C' "$TMP/int.err"
+    then ok "$name"; else fail "$name" "caught=$caught exit=$rc: $(head -c 300 "$TMP/int.json") $(head -2 "$TMP/int.err")"; fi
+}
+interrupt interrupt-traffic '.interrupted == true and .errors == 0' $XNOC traffic --topo mesh:2x2 --cycles 1000000000 --json
+interrupt interrupt-run '.ok == false and (.error | test("interrupted at cycle [0-9]+ \\(Ctrl-C\\)"))' \
+    $XNOC run --topo mesh:2x2 --max-cycles 1000000000000 --arg 0=4000000000 --json build/firmware/compute.elf

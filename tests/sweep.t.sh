@@ -39,7 +39,7 @@ cp "$TMP/o/points/topo=mesh_2x2,rate=0.1.json" "$TMP/o/points/topo=torus_2x2,rat
 XNOC_PROGRESS=1 $XNOC sweep "$TMP/slow.json" --out "$TMP/k" --jobs 1 >/dev/null 2>"$TMP/kerr" & pid=$!
 for _ in $(seq 600); do pgrep -P $pid -f -- '--cycles 1000000000' >/dev/null && break; sleep 0.05; done
 kill -INT $pid; wait $pid; rc=$?
-check interrupted-exit [ "$rc" = 1 ]
+check interrupted-exit [ "$rc" = 130 ]
 check interrupted-message grep -q "interrupted: finished points are kept in $TMP/k/points; run again to resume" "$TMP/kerr"
 check interrupted-kept [ "$(ls "$TMP/k/points" | grep -c '\.json$')" = 2 ]
 jcheck interrupted-resume "$($XNOC sweep "$TMP/s.json" --out "$TMP/k" --jobs 2 --json 2>/dev/null)" ".resumed==2 and .ran==4 and .failed==0"
@@ -237,7 +237,7 @@ for sig in TERM HUP; do
     for _ in $(seq 600); do [ -n "$(points_of $pid)" ] && break; sleep 0.05; done
     kids=$(points_of $pid)
     kill -$sig $pid; wait $pid; rc=$?
-    check sig$sig-exit [ "$rc" = 1 ]
+    check sig$sig-exit [ "$rc" = "$(( 128 + $(kill -l $sig) ))" ]
     check sig$sig-message grep -q "interrupted: finished points are kept in $TMP/t/points; run again to resume" "$TMP/terr"
     check sig$sig-children-gone [ -n "$kids" -a "$(alive $kids)" = 0 ]
     kill -9 $kids 2>/dev/null || true   # only if the case above failed

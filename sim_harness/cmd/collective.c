@@ -574,7 +574,7 @@ int cmd_collective(int argc, char **argv)
     } else print_text(j);
     json_decref(j);
     if (o.error[0]) cli_error("%s", o.error);
-    int rc_exit = o.verified ? 0 : EXIT_RUNFAIL;
+    int rc_exit = o.verified ? 0 : cli_interrupted ? cli_signal_status(cli_interrupted) : EXIT_RUNFAIL;
     if (xo.events) fclose(xo.events);
     free(bg_mask);
     free(o.step_cycles);

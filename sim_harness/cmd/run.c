@@ -211,7 +211,7 @@ int cmd_run(int argc, char **argv)
                  s->tohost_node, s->tohost_value);
         status = 1;
     }
-    if (r) status = 1;
+    if (r) status = r == 3 && cli_interrupted ? cli_signal_status(cli_interrupted) : 1;
     uint64_t *inj = xcalloc((size_t)(s->n * k), sizeof *inj);
     for (int i = 0; i < s->n; i++)
         for (int c = 0; c < k; c++) inj[i * k + c] = s->nodes[i].ni.inj_flits[c];

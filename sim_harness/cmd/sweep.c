@@ -48,7 +48,7 @@ static const char *usage_text =
     "a Slurm job array (DIR/sweep.sbatch, sbatch --wait; SBATCH_* variables pass\n"
     "partition, account, time limits) and gathers them the same way; DIR must be\n"
     "on a file system the nodes share.  One sweep at a time writes into DIR;\n"
-    "SIGINT, SIGTERM and SIGHUP stop it (exit status 1), keeping finished points.\n"
+    "SIGINT, SIGTERM and SIGHUP stop it (exit status 130, 143, 129), keeping finished points.\n"
     "docs/sweeps.md.\n";
 
 /* the points still to run, as sweep_run.c asks for them */
@@ -414,7 +414,8 @@ int cmd_sweep(int argc, char **argv)
         free(c.id);
         sweep_strv_free(c.argv);
         if (sweep_signal)
-            cli_fail(EXIT_RUNFAIL, "interrupted: finished points are kept in %s/points; run again to resume", out);
+            cli_fail(cli_signal_status(sweep_signal),
+                     "interrupted: finished points are kept in %s/points; run again to resume", out);
         if (slurm && WIFEXITED(st) && WEXITSTATUS(st) == 127) cli_fail(EXIT_RUNFAIL, "sbatch is missing (make deps)");
         /* sbatch --wait fails when any task failed: the points tell which */
     }
@@ -435,7 +436,8 @@ int cmd_sweep(int argc, char **argv)
     memset(idx, 0, s->naxes * sizeof *idx);
     do {
         if (sweep_signal) /* while gathering ("area" runs xnoc synth) */
-            cli_fail(EXIT_RUNFAIL, "interrupted: finished points are kept in %s/points; run again to resume", out);
+            cli_fail(cli_signal_status(sweep_signal),
+                     "interrupted: finished points are kept in %s/points; run again to resume", out);
         char *id = sweep_point_id(s, idx), *path = xasprintf("%s/%s.json", dir, id);
         json_error_t je;
         json_t *rep = json_load_file(path, 0, &je);

@@ -668,7 +668,7 @@ int cmd_traffic(int argc, char **argv)
     if (interrupted)
         cli_error("interrupted at cycle %llu (%s)", (unsigned long long)total_cycles,
                   interrupted == 2 ? "Ctrl-C" : "view closed");
-    int rc_exit = s->errors || interrupted ? EXIT_RUNFAIL : 0;
+    int rc_exit = interrupted == 2 ? cli_signal_status(cli_interrupted) : s->errors || interrupted ? EXIT_RUNFAIL : 0;
     if (s->errors) cli_error("%llu error(s); first: %s", (unsigned long long)s->errors, s->first_error);
     net_close(s->net);
     for (int i = 0; i < n; i++) {

@@ -307,12 +307,13 @@ volatile sig_atomic_t cli_interrupted;
 
 static void on_sigint(int sig)
 {
-    (void)sig;
-    cli_interrupted = 1;
+    cli_interrupted = sig;
     signal(SIGINT, SIG_DFL); /* a second Ctrl-C ends the process at once */
 }
 
 void cli_catch_sigint(void) { signal(SIGINT, on_sigint); }
+
+int cli_signal_status(int sig) { return 128 + (sig > 0 && sig < 64 ? sig : SIGINT); }
 
 static char src_dir[PATH_MAX], build_dir[PATH_MAX + 16];
 
