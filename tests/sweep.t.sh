@@ -135,7 +135,7 @@ check_fail hostile-series-300 2 "series300.json: plot.series 's{40}\.\.\.': at m
 check_fail hostile-key-dollar 2 "keydollar.json: fixed: '\\$\(touch pwned\)' is not an option name" "$A" sweep keydollar.json --out o
 check_fail hostile-key-quote 2 "keyquote.json: axes: ''; touch pwned; '' is not an option name" "$A" sweep keyquote.json --out o
 check_fail hostile-axis-dots 2 "axisdots.json: axes: '\.\./\.\.' is not an option name" "$A" sweep axisdots.json --out o
-check_fail unknown-key 2 "unknown.json: fixed: 'rat' is not an option of xnoc traffic \(see xnoc traffic --help\)" "$A" sweep unknown.json --out o
+check_fail unknown-key 2 "unknown.json: fixed: 'rat' is not an option of xnoc traffic \(did you mean rate\? see xnoc traffic --help\)" "$A" sweep unknown.json --out o
 check_fail file-writing-key 2 "trace.json: fixed: 'trace' is set by sweep or writes files where the spec says" "$A" sweep trace.json --out o
 check_fail object-value 2 "objval.json: 'topo': a value must be a string, a number, true, false or null" "$A" sweep objval.json --out o
 check_fail value-twice 2 "twice.json: axis 'rate' lists '0.10' twice" "$A" sweep twice.json --out o
@@ -242,3 +242,12 @@ for sig in TERM HUP; do
     check sig$sig-children-gone [ -n "$kids" -a "$(alive $kids)" = 0 ]
     kill -9 $kids 2>/dev/null || true   # only if the case above failed
 done
+
+# typos are caught before anything runs (--dry-run), with the name meant (issue 38)
+printf '{"command":"traffic","fixed":{"topo":"mesh:2x2"},"axes":{"rat":[0.1,0.2]},"metrics":["throughput"]}' > "$TMP/typo-axis.json"
+check_fail typo-axis-dry-run 2 "axes: 'rat' is not an option of xnoc traffic \(did you mean rate\? see xnoc traffic --help\)$" \
+    $XNOC sweep "$TMP/typo-axis.json" --out "$TMP/typo" --dry-run
+printf '{"command":"traffic","fixed":{"topo":"mesh:2x2"},"axes":{"rate":[0.1,0.2]},"metrics":["thruput"]}' > "$TMP/typo-metric.json"
+check_fail typo-metric-dry-run 2 "metrics: 'thruput' is not a key of xnoc traffic's report \(did you mean throughput\?\)" \
+    $XNOC sweep "$TMP/typo-metric.json" --out "$TMP/typo" --dry-run
+[ ! -e "$TMP/typo" ] && ok typo-nothing-written || fail typo-nothing-written "$TMP/typo was created"

@@ -217,9 +217,16 @@ static void check_key(reader *r, const char *where, const char *k, const char *c
         msg = xasprintf("%s: '%%s' is not an option name (at most 64 of a-z, 0-9, '-': it names files)", where);
     else if (in_list(refused, k))
         msg = xasprintf("%s: '%%s' is set by sweep or writes files where the spec says: not in a sweep", where);
-    else if (opts && !in_list(opts, k))
-        msg = xasprintf("%s: '%%s' is not an option of xnoc %s (see xnoc %s --help)", where, command, command);
-    else return;
+    else if (opts && !in_list(opts, k)) {
+        size_t no = 0; /* the closest option name ("rat" -> "rate"); opts' "=key" entries are report keys */
+        while (opts[no]) no++;
+        const char **names = xcalloc(no + 1, sizeof *names);
+        for (size_t i = 0; i < no; i++) names[i] = opts[i][0] == '=' ? NULL : opts[i];
+        const char *near = suggest_pick(k, names, no);
+        msg = xasprintf("%s: '%%s' is not an option of xnoc %s (%s%s%ssee xnoc %s --help)", where, command,
+                        near ? "did you mean " : "", near ? near : "", near ? "? " : "", command);
+        free(names);
+    } else return;
     fail(r, msg, k, NULL);
     free(msg);
 }
