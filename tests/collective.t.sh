@@ -126,3 +126,13 @@ touch -d '2001-01-01' "$C/firmware/coll.elf"
 j=$(cal)
 jcheck calib-time-not-key "$j" '.t_s==7 and .t_1==0.5'
 [ "$(ncal)" = 3 ] && ok calib-time-no-new-file || fail calib-time-no-new-file "$(ncal) calibration files"
+
+# --watchdog N and --spin-watchdog N, as for run: a lost last flit is named
+# N cycles (rounded to the 256-cycle check) after the network went quiet
+wd_cycle() { XNOC_TEST_DROP=1:9 $XNOC collective --topo octagon --op bcast --bytes 64 "$@" --json 2>/dev/null |
+    jq -r '.error' | sed -n 's/.*stopped after 56 of its 64 bytes and the network is empty: its last flit(s) were lost (cycle \([0-9]*\)).*/\1/p'; }
+c_def=$(wd_cycle); c_1k=$(wd_cycle --watchdog 1000)
+if [ -n "$c_def" ] && [ -n "$c_1k" ] && [ $((c_def - c_1k)) -ge 3800 ] && [ $((c_def - c_1k)) -le 4300 ]; then ok collective-watchdog
+else fail collective-watchdog "default at '$c_def', --watchdog 1000 at '$c_1k'"; fi
+jcheck collective-spin-watchdog-off "$($XNOC collective --topo octagon --op bcast --spin-watchdog 0 --watchdog 0 --json 2>/dev/null)" '.verified==true'
+check_fail collective-watchdog-bad 2 "^xnoc collective: --watchdog: 'x' is not a non-negative integer$" $XNOC collective --topo octagon --op bcast --watchdog x

@@ -99,7 +99,10 @@ void coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, int bytes,
     sys_opts o = {.ram_kib = out->ram_kib,
                   .clock_ratio = x->clock_ratio,
                   .console_out = stderr,
-                  .watchdog = SYS_WATCHDOG_DEFAULT};
+                  .watchdog = x->watchdog == UINT64_MAX ? 0
+                              : x->watchdog             ? x->watchdog
+                                                        : SYS_WATCHDOG_DEFAULT,
+                  .spin_watchdog = x->spin_watchdog};
     o.plan_addr = plan_addr;
     if (x->measured) { /* the measured run, not the calibration */
         o.trace = x->trace_path;

@@ -47,6 +47,8 @@ typedef struct {
     const unsigned char *bg_mask; /* --background: [terminal] 1 = runs synthetic traffic */
     double bg_rate;
     int bg_bytes;
+    uint64_t watchdog;      /* --watchdog N (0: the default, SYS_WATCHDOG_DEFAULT; UINT64_MAX: off) */
+    uint64_t spin_watchdog; /* --spin-watchdog N (0: the default; SYS_SPIN_OFF: off) */
 } coll_exec_opts;
 
 /* Runs schedule s on the network, checks every node's buffers afterwards

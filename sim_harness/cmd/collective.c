@@ -62,6 +62,9 @@ static const char *usage_text =
     "  --ports k         NI channels per terminal (1)\n" ROUTER_CFG_HELP "  --seed N          data pattern seed (1)\n"
     "  --clock-ratio N   core cycles per network cycle (1)\n"
     "  --max-cycles N    give up after N network cycles (50000000)\n"
+    "  --watchdog N      fail when every node waits and nothing moved for N cycles (5000; 0 = off)\n"
+    "  --spin-watchdog N fail when a core loops N cycles touching no device, no new RAM page and\n"
+    "                    no NI while the others wait or have exited (50000; 0 = off)\n"
     "  --trace F.vcd     waveforms of the RTL network during the collective's run\n"
     "                    (--trace-window A:B: cycles [A,B); start_cycle in --json says\n"
     "                    where the timed region begins)\n"
@@ -280,7 +283,13 @@ int cmd_collective(int argc, char **argv)
         else if (!strcmp(a, "--events")) {
             if (!(xo.events = fopen(argv[++i], "w"))) cli_fail(EXIT_USAGE, "--events %s: %s", argv[i], strerror(errno));
         } else if (!strcmp(a, "--trace-window")) cli_window(a, argv[++i], &xo.trace_from, &xo.trace_to);
-        else if (!strcmp(a, "--ram")) ram_kib = (uint32_t)cli_long(a, argv[++i], 64, 1024 * 1024);
+        else if (!strcmp(a, "--watchdog")) {
+            xo.watchdog = cli_u64(a, argv[++i]);
+            if (!xo.watchdog) xo.watchdog = UINT64_MAX; /* 0 = off, as for run */
+        } else if (!strcmp(a, "--spin-watchdog")) {
+            xo.spin_watchdog = cli_u64(a, argv[++i]);
+            if (!xo.spin_watchdog) xo.spin_watchdog = SYS_SPIN_OFF;
+        } else if (!strcmp(a, "--ram")) ram_kib = (uint32_t)cli_long(a, argv[++i], 64, 1024 * 1024);
         else if (!strcmp(a, "--clock-ratio")) xo.clock_ratio = (int)cli_long(a, argv[++i], 1, 1024);
         else if (!strcmp(a, "--time-limit")) exact_limit = cli_double(a, argv[++i], 0.01, 86400);
         else if (!strcmp(a, "--conflicts")) exact_conflicts = cli_long(a, argv[++i], 1, 1000000000000L);
