@@ -45,7 +45,7 @@ prog spin '1:  j 1b'
 check_fail no-tohost 1 "^iss: no tohost after" "$DRV" -n 1000 "$TMP/spin.elf"
 
 # ELF loader: one clear line per kind of bad input
-check_fail elf-x86 2 "iss_driver: ELF for machine 62, not RISC-V \(243\)$" "$DRV" "$DRV"
+check_fail elf-x86 2 "iss_driver: an ELF for x86-64 \(machine 62\), not RISC-V: build it for the cores \(docs/firmware.md\)$" "$DRV" "$DRV"
 printf 'int main(void){return 0;}' >"$TMP/x.c"
 clang --target=riscv64-unknown-elf -march=rv64im -nostdlib -fuse-ld=lld -Wl,-e,main -o "$TMP/rv64.elf" "$TMP/x.c" 2>/dev/null
 check_fail elf-64bit 2 "rv64.elf: a 64-bit ELF; xnoc cores are RV32" "$DRV" "$TMP/rv64.elf"

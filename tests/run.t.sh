@@ -82,7 +82,7 @@ printf 'int main(){return 0;}' > "$TMP/x.c"
 clang --target=riscv64-unknown-elf -march=rv64im -nostdlib -fuse-ld=lld -Wl,-e,main -o "$TMP/rv64.elf" "$TMP/x.c" 2>/dev/null
 check_fail elf-64bit 2 "a 64-bit ELF" $XNOC run --topo mesh:1x1 "$TMP/rv64.elf"
 cc -o "$TMP/host.elf" "$TMP/x.c" 2>/dev/null
-check_fail elf-foreign 2 "ELF for machine 62, not RISC-V" $XNOC run --topo mesh:1x1 "$TMP/host.elf"
+check_fail elf-foreign 2 "an ELF for x86-64 \(machine 62\), not RISC-V" $XNOC run --topo mesh:1x1 "$TMP/host.elf"
 check_fail elf-garbage 2 "not an ELF file" $XNOC run --topo mesh:1x1 tests/run.t.sh
 check_fail elf-outside-ram 2 "segment .* lies outside RAM 0x80000000-0x80040000" $XNOC run --topo mesh:1x1 $FW/tests/outside-ram.elf
 printf '\x7fELF\x01\x01\x01\0\0\0\0\0\0\0\0\0\x02\0\xf3\0\x01\0\0\0\0\0\0\x80\0\0\0\0\0\0\0\0\0\0\0\0\x34\0\x20\0\0\0\x28\0\0\0\0\0' > "$TMP/noseg.elf"

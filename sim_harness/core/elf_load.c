@@ -222,6 +222,25 @@ static int check_isa(Elf *e, const GElf_Ehdr *eh, const char *path, char *err, s
     return 0;
 }
 
+/* The machines an ELF a user hands us is most likely built for, by name. */
+static const char *machine_name(unsigned m)
+{
+    switch (m) {
+    case EM_386: return "x86 (i386)";
+    case EM_X86_64: return "x86-64";
+    case EM_ARM: return "ARM (32-bit)";
+    case EM_AARCH64: return "AArch64";
+    case EM_MIPS: return "MIPS";
+    case EM_PPC: return "PowerPC";
+    case EM_PPC64: return "PowerPC 64";
+    case EM_S390: return "s390";
+    case EM_SPARC: return "SPARC";
+    case EM_SPARCV9: return "SPARC v9";
+    case EM_LOONGARCH: return "LoongArch";
+    default: return "another machine";
+    }
+}
+
 int elf_load(const char *path, uint8_t *ram, uint32_t base, uint32_t size, elf_info *info, char *err, size_t errlen)
 {
     memset(info, 0, sizeof *info);
@@ -243,8 +262,8 @@ int elf_load(const char *path, uint8_t *ram, uint32_t base, uint32_t size, elf_i
         goto done;
     }
     if (eh.e_machine != EM_RISCV) {
-        snprintf(err, errlen, "%s: ELF for machine %u, not RISC-V (%u)", path, (unsigned)eh.e_machine,
-                 (unsigned)EM_RISCV);
+        snprintf(err, errlen, "%s: an ELF for %s (machine %u), not RISC-V: build it for the cores (docs/firmware.md)",
+                 path, machine_name(eh.e_machine), (unsigned)eh.e_machine);
         goto done;
     }
     if (gelf_getclass(e) != ELFCLASS32) {
