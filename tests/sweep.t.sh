@@ -79,6 +79,18 @@ else
     rm "$TMP/sl/points/topo=mesh_2x2,rate=0.3.json"
     jcheck slurm-resume "$(timeout 300 $XNOC sweep "$TMP/s.json" --out "$TMP/sl" --engine slurm --json 2>/dev/null)" '.ran==1 and .resumed==5'
     check slurm-resume-array grep -q '^#SBATCH --array=1-1$' "$TMP/sl/sweep.sbatch"
+    # Ctrl-C cancels the array: no task of it stays queued or running (issue 38);
+    # the signal is sent once a task runs (10^9-cycle points cannot finish first)
+    rm -rf "$TMP/sk"
+    $XNOC sweep "$TMP/slow.json" --out "$TMP/sk" --engine slurm >/dev/null 2>"$TMP/skerr" & pid=$!
+    for _ in $(seq 1200); do [ -n "$(squeue -h -t R 2>/dev/null)" ] && break; sleep 0.1; done
+    jid=$(cut -d';' -f1 "$TMP/sk/slurm.jobid" 2>/dev/null)
+    kill -INT $pid; wait $pid; rc=$?
+    for _ in $(seq 300); do [ -z "$(squeue -h -j "$jid" 2>/dev/null)" ] && break; sleep 0.1; done
+    left=$(squeue -h -j "$jid" 2>/dev/null | wc -l)
+    if [ -n "$jid" ] && [ $rc = 130 ] && [ "$left" = 0 ]; then ok slurm-interrupt-cancels
+    else fail slurm-interrupt-cancels "job '$jid', exit $rc, $left task(s) left: $(squeue -h 2>&1 | head -3 | tr '\n' '|')"; fi
+    scancel "$jid" 2>/dev/null || true
     tools/slurm_local.sh stop "$TMP/slurm"
     unset SLURM_CONF
 fi

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <jansson.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -263,6 +264,25 @@ static long count_points(const char *out)
     return n;
 }
 
+/* scancel the array whose ID sbatch --parsable wrote to idp ("ID" or
+ * "ID;cluster"); nothing when it was not submitted yet */
+static void cancel_array(const char *idp)
+{
+    size_t n = 0;
+    char *text = cli_slurp(idp, &n);
+    if (!text) return;
+    text[strcspn(text, ";\n")] = 0;
+    long id;
+    if (!cli_parse_long(text, 1, LONG_MAX, &id)) {
+        char *jid = xasprintf("%ld", id), *argv[] = {"scancel", jid, NULL};
+        pid_t pid = sweep_spawn(argv, -1, -1, NULL);
+        int st;
+        if (pid > 0) waitpid(pid, &st, 0);
+        free(jid);
+    }
+    free(text);
+}
+
 int sweep_run_slurm(const char *out, const char *self, const sweep_jobs *j, long done, long npoints)
 {
     char *jobsp = xasprintf("%s/jobs.jsonl", out), *script = xasprintf("%s/sweep.sbatch", out);
@@ -299,13 +319,22 @@ int sweep_run_slurm(const char *out, const char *self, const sweep_jobs *j, long
     }
     *q = 0;
     char *outopt = xasprintf("--output=%s/slurm-%%A_%%a.out", esc);
-    char *argv[] = {"sbatch", "--wait", "--quiet", outopt, script, NULL};
-    pid_t pid = sweep_spawn(argv, -1, -1, NULL);
+    /* --parsable: sbatch prints the array's job ID when it is submitted, into
+     * OUT/slurm.jobid, so that a signal can cancel the tasks still queued */
+    char *idp = xasprintf("%s/slurm.jobid", out);
+    int idfd = open(idp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (idfd < 0) cli_fail(EXIT_RUNFAIL, "cannot write %s: %s", idp, strerror(errno));
+    char *argv[] = {"sbatch", "--wait", "--parsable", outopt, script, NULL};
+    pid_t pid = sweep_spawn(argv, idfd, -1, NULL);
+    close(idfd);
     if (pid < 0) cli_fail(EXIT_RUNFAIL, "fork: %s", strerror(errno));
     double t0 = cli_now();
     int st = 0, stopped = 0;
     while (waitpid(pid, &st, WNOHANG) != pid) {
-        if (sweep_signal && !stopped) kill(pid, SIGTERM), stopped = 1;
+        if (sweep_signal && !stopped) {
+            cancel_array(idp); /* queued and running tasks of the array: scancel, as argv */
+            kill(pid, SIGTERM), stopped = 1;
+        }
         long fin = count_points(out);
         cli_progress("sweep: %ld/%ld points, %.0f s (%ld run now)", fin, npoints, cli_now() - t0,
                      fin > done ? fin - done : 0);
@@ -318,6 +347,7 @@ int sweep_run_slurm(const char *out, const char *self, const sweep_jobs *j, long
     free(qjobs);
     free(jobsp);
     free(script);
+    free(idp);
     return st;
 }
 
