@@ -511,6 +511,20 @@ char *sweep_spec_command(const char *text, size_t n)
     return o;
 }
 
+/* o (NULL-terminated, n names, room for cap) with name added unless it is
+ * there already (then name is freed) */
+static char **add_name(char **o, size_t *n, size_t *cap, char *name)
+{
+    if (in_list((const char *const *)o, name)) {
+        free(name);
+        return o;
+    }
+    if (*n + 2 > *cap) o = xrealloc(o, (*cap *= 2) * sizeof *o);
+    o[(*n)++] = name;
+    o[*n] = NULL;
+    return o;
+}
+
 char **sweep_help_options(const char *help)
 {
     size_t n = 0, cap = 8;
@@ -522,13 +536,7 @@ char **sweep_help_options(const char *help)
         char *name = xmalloc(l + 1);
         memcpy(name, p + 2, l);
         name[l] = 0;
-        if (in_list((const char *const *)o, name)) {
-            free(name);
-            continue;
-        }
-        if (n + 2 > cap) o = xrealloc(o, (cap *= 2) * sizeof *o);
-        o[n++] = name;
-        o[n] = NULL;
+        o = add_name(o, &n, &cap, name);
     }
     /* the report keys, if the help lists them: a line "Report keys:", then
      * words of [a-z0-9_] up to a blank line; entered as "=key" */
@@ -545,13 +553,7 @@ char **sweep_help_options(const char *help)
         memcpy(name + 1, p, l);
         name[l + 1] = 0;
         p += l;
-        if (in_list((const char *const *)o, name)) {
-            free(name);
-            continue;
-        }
-        if (n + 2 > cap) o = xrealloc(o, (cap *= 2) * sizeof *o);
-        o[n++] = name;
-        o[n] = NULL;
+        o = add_name(o, &n, &cap, name);
     }
     return o;
 }
