@@ -15,7 +15,7 @@
 
 #include "util/cli.h"
 #include "cmd/cmd_opts.h"
-#include "cmd/coll_exec.h"
+#include "exec/coll_exec.h"
 #include "cmd/cmds.h"
 #include "coll/coll.h"
 #include "coll/coll_metrics.h"

@@ -38,9 +38,9 @@
 #include "net/net.h"
 #include "net/topo.h"
 #include "system/test_hooks.h"
-#include "cmd/traffic_nc.h"
-#include "cmd/traffic_sim.h"
-#include "cmd/traffic_stats.h"
+#include "traffic/traffic_nc.h"
+#include "traffic/traffic_sim.h"
+#include "traffic/traffic_stats.h"
 #include "view/view.h"
 
 static const char *usage_text =

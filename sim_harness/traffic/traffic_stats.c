@@ -1,6 +1,6 @@
 /* traffic_stats.c - latency split, injection rate, hops, stalls, VC
  * occupancy and the latency histogram of a synthetic-traffic run. */
-#include "cmd/traffic_stats.h"
+#include "traffic/traffic_stats.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -11,7 +11,7 @@
 #include "net/net.h"
 #include "system/test_hooks.h"
 #include "net/topo.h"
-#include "cmd/traffic_nc.h"
+#include "traffic/traffic_nc.h"
 
 typedef struct {
     int src, dst, len, chan;

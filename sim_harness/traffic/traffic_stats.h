@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "cmd/traffic_sim.h"
+#include "traffic/traffic_sim.h"
 
 /* VC occupancy is sampled every TRAFFIC_OCC_EVERY cycles of the window
  * (each sample reads every router input VC through the debug port). */
