@@ -105,6 +105,14 @@ cc -c -o "$TMP/up.o" "$TMP/up.c"
 ld -r -o "$TMP/depsc/obj/sim_harness/core/rv32.o" "${XNOC_BUILD:-build}/obj/sim_harness/core/rv32.o" "$TMP/up.o"
 check_fail layer-violation-found 1 "layering: sim_harness/core/rv32.c uses sim_harness/net/topo.c .core/ is below net/." tools/deps.sh "$TMP/depsc"
 
+# the engine layer (issue 33): the traffic engine calling back into the command layer is reported
+rm -rf "$TMP/depsd"; mkdir -p "$TMP/depsd/obj/sim_harness"
+cp -r "${XNOC_BUILD:-build}/obj/sim_harness/." "$TMP/depsd/obj/sim_harness/"
+printf 'void cmd_opts_init(void);\nvoid traffic_upcall(void) { cmd_opts_init(); }\n' > "$TMP/up2.c"
+cc -c -o "$TMP/up2.o" "$TMP/up2.c"
+ld -r -o "$TMP/depsd/obj/sim_harness/traffic/traffic_run.o" "${XNOC_BUILD:-build}/obj/sim_harness/traffic/traffic_run.o" "$TMP/up2.o"
+check_fail engine-layer-violation-found 1 "layering: sim_harness/traffic/traffic_run.c uses sim_harness/cmd/cmd_opts.c .traffic/ is below cmd/." tools/deps.sh "$TMP/depsd"
+
 # the command layer stays thin (issue 33): no function in sim_harness/cmd/ over
 # 150 lines (tools/fnlen.sh), and no command runs the network's cycle loop
 # itself: that is an engine's (traffic/, exec/, system/)

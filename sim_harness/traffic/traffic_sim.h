@@ -1,4 +1,4 @@
-/* traffic_sim.h - the state of a synthetic-traffic run (traffic.c) shared
+/* traffic_sim.h - the state of a synthetic-traffic run (traffic_run.c) shared
  * with its ejection checker (traffic_check.c): the packet records, the
  * injection and ejection state per channel and VC, the error counts. */
 #ifndef XNOC_TRAFFIC_SIM_H

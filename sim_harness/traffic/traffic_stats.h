@@ -1,4 +1,4 @@
-/* traffic_stats.h - the statistics of a synthetic-traffic run (traffic.c)
+/* traffic_stats.h - the statistics of a synthetic-traffic run (traffic_run.c)
  * beyond throughput: latency split into source queueing and network
  * latency, the measured injection rate, hop distribution, per-link stall
  * counts and sampled VC buffer occupancy, and the latency histogram
