@@ -513,7 +513,9 @@ int cmd_sweep(int argc, char **argv)
 {
     const char *specf = NULL;
     sweep_how h = {0};
-    int want_plot = 0, dry = 0, json = 0;
+    int want_plot = 0, dry = 0;
+    cmd_opts co; /* --json */
+    cmd_opts_init(&co, OPT_JSON);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -529,10 +531,11 @@ int cmd_sweep(int argc, char **argv)
             else if (strcmp(e, "local") && strcmp(e, "parallel")) /* parallel: its name before 2026-11 */
                 cli_fail(EXIT_USAGE, "--engine: unknown '%s' (local, slurm)", e);
         } else if (!strcmp(a, "--dry-run")) dry = 1;
-        else if (!strcmp(a, "--json")) json = 1;
+        else if (cmd_opts_arg(&co, argc, argv, &i)) continue;
         else if (a[0] != '-' && !specf) specf = a;
         else cmd_bad_option(a, usage_text);
     }
+    int json = co.json;
     if (!specf) cli_fail(EXIT_USAGE, "a SPEC file is required (see xnoc sweep --help)");
     if (!h.out && !dry) cli_fail(EXIT_USAGE, "--out DIR is required");
     char *self = sweep_self();
