@@ -105,6 +105,27 @@ cc -c -o "$TMP/up.o" "$TMP/up.c"
 ld -r -o "$TMP/depsc/obj/sim_harness/core/rv32.o" "${XNOC_BUILD:-build}/obj/sim_harness/core/rv32.o" "$TMP/up.o"
 check_fail layer-violation-found 1 "layering: sim_harness/core/rv32.c uses sim_harness/net/topo.c .core/ is below net/." tools/deps.sh "$TMP/depsc"
 
+# the engine layer (issue 33): the traffic engine calling back into the command layer is reported
+rm -rf "$TMP/depsd"; mkdir -p "$TMP/depsd/obj/sim_harness"
+cp -r "${XNOC_BUILD:-build}/obj/sim_harness/." "$TMP/depsd/obj/sim_harness/"
+printf 'void cmd_opts_init(void);\nvoid traffic_upcall(void) { cmd_opts_init(); }\n' > "$TMP/up2.c"
+cc -c -o "$TMP/up2.o" "$TMP/up2.c"
+ld -r -o "$TMP/depsd/obj/sim_harness/traffic/traffic_run.o" "${XNOC_BUILD:-build}/obj/sim_harness/traffic/traffic_run.o" "$TMP/up2.o"
+check_fail engine-layer-violation-found 1 "layering: sim_harness/traffic/traffic_run.c uses sim_harness/cmd/cmd_opts.c .traffic/ is below cmd/." tools/deps.sh "$TMP/depsd"
+
+# the command layer stays thin (issue 33): no function in sim_harness/cmd/ over
+# 150 lines (tools/fnlen.sh), and no command runs the network's cycle loop
+# itself: that is an engine's (traffic/, exec/, system/)
+out=$(tools/fnlen.sh 2>&1) && ok cmd-functions-short || fail cmd-functions-short "$(echo "$out" | head -2 | tr '\n' ' ')"
+cyc=$(for o in "${XNOC_BUILD:-build}"/obj/sim_harness/cmd/*.o; do
+          nm --undefined-only "$o" | grep -q ' net_cycle$' && basename "$o"; done)
+[ -z "$cyc" ] && ok cmd-runs-no-cycle-loop || fail cmd-runs-no-cycle-loop "calls net_cycle: $cyc"
+# and the length check bites: a 151-line body fails, naming it; 150 lines pass
+{ echo 'static int long_one(void)'; echo '{'; for i in $(seq 149); do echo '    x();'; done; echo '}'; } > "$TMP/long.c"
+check_fail fnlen-151-fails 1 "long.c:2: long_one is 151 lines \(at most 150\)" tools/fnlen.sh "$TMP/long.c"
+sed -i '3d' "$TMP/long.c"
+out=$(tools/fnlen.sh "$TMP/long.c" 2>&1) && ok fnlen-150-passes || fail fnlen-150-passes "$out"
+
 # C formatting is part of the structure: every C file as .clang-format says
 # (make format-check names the ones that differ; `make format` fixes them)
 if out=$(make -s format-check 2>&1); then ok format-clean

@@ -40,7 +40,7 @@ for f in $(find sim_harness -name '*.c' -o -name '*.h' | sort); do
 done | sort -u >> "$tmp/edges"
 sort -u -o "$tmp/edges" "$tmp/edges"
 # layers: an edge may only go down (or stay in its folder)
-LAYERS="cmd sched coll system view net core util"
+LAYERS="cmd traffic exec sched coll system view net core util"
 awk -v layers="$LAYERS" '
 BEGIN { n = split(layers, l, " "); for (i = 1; i <= n; i++) rank[l[i]] = i }
 { split($1, a, "/"); split($2, b, "/")

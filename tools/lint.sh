@@ -57,4 +57,7 @@ if [ -d build/obj/sim_harness ]; then
     if out=$(tools/deps.sh build 2>&1); then echo "lint ok   no dependency circles (tools/deps.sh)"
     else echo "lint FAIL dependency circles"; echo "$out"; rc=1; fi
 fi
+# structure: the commands stay thin (issue 33): no function in sim_harness/cmd/ over 150 lines
+if out=$(tools/fnlen.sh 2>&1); then echo "lint ok   no command function over 150 lines (tools/fnlen.sh)"
+else echo "lint FAIL long functions in sim_harness/cmd/"; echo "$out"; rc=1; fi
 exit $rc

@@ -517,13 +517,15 @@ int cmd_clos(int argc, char **argv)
     opts op = {.load = 0.9, .hold = 1, .requests = 100000, .budget = 20000, .seed = 1, .max_r = 10077696};
     int table = 0, example_mode = 0, sim = 0, sweep = 0, adv = 0;
     const char *x_arg = NULL, *b_arg = NULL;
+    cmd_opts co; /* --json, --seed */
+    cmd_opts_init(&co, OPT_JSON | OPT_SEED);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int more = i + 1 < argc;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage_text, stdout);
             return 0;
-        } else if (!strcmp(a, "--json")) op.json = 1;
+        } else if (cmd_opts_arg(&co, argc, argv, &i)) continue;
         else if (!strcmp(a, "--table")) table = 1;
         else if (!strcmp(a, "--example")) example_mode = 1;
         else if (!strcmp(a, "--simulate")) sim = 1;
@@ -547,13 +549,14 @@ int cmd_clos(int argc, char **argv)
         else if (!strcmp(a, "--requests") && more) op.requests = cli_long(a, argv[++i], 1, 1000000000L);
         else if (!strcmp(a, "--check-every") && more) op.check_every = cli_long(a, argv[++i], 1, 1000000000L);
         else if (!strcmp(a, "--budget") && more) op.budget = cli_long(a, argv[++i], 1, 1000000000L);
-        else if (!strcmp(a, "--seed") && more) op.seed = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--m-from") && more) op.m_from = cli_long(a, argv[++i], 1, CLOS_MAX_M);
         else if (!strcmp(a, "--m-to") && more) op.m_to = cli_long(a, argv[++i], 1, CLOS_MAX_M);
         else if (!strcmp(a, "--max-r") && more) op.max_r = cli_long(a, argv[++i], 1, 1000000000000L);
         else if (!strcmp(a, "--out") && more) op.out = argv[++i];
         else cmd_bad_option(a, usage_text);
     }
+    op.json = co.json;
+    op.seed = co.seed;
     if (table + example_mode + sim + sweep + adv > 1)
         cli_fail(EXIT_USAGE, "--table, --example, --simulate, --sweep-m and --adversary exclude each other");
     if (op.plot && !op.out) cli_fail(EXIT_USAGE, "--plot needs --out DIR");

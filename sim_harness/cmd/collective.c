@@ -15,7 +15,7 @@
 
 #include "util/cli.h"
 #include "cmd/cmd_opts.h"
-#include "cmd/coll_exec.h"
+#include "exec/coll_exec.h"
 #include "cmd/cmds.h"
 #include "coll/coll.h"
 #include "coll/coll_metrics.h"
@@ -79,19 +79,16 @@ static const char *usage_text =
     "  --json            one JSON object on stdout\n"
     "Live view (links, buffers, each node's state and step; see docs/view.md):\n";
 
-/* how the runs go: --clock-ratio, --trace, --events, --background (coll_exec.h) */
-static coll_exec_opts xo = {.clock_ratio = 1, .bg_bytes = 1024};
-
 /* The broadcast's own global and local link crossings: from the routers'
  * counters when nothing else runs (exact, whatever the routing), from its
  * routes under minimal routing with background traffic; unknown (0) with
  * background traffic and non-minimal routing, whose paths only the routers
  * know. */
 static int df_link_packets(const coll_sched *s, const topo *t, const router_cfg *rc, const coll_outcome *o, int bytes,
-                           uint64_t *global, uint64_t *local)
+                           int background, uint64_t *global, uint64_t *local)
 {
     uint64_t pkt = 2 + ((uint64_t)bytes + 7) / 8;
-    if (!xo.bg_mask) {
+    if (!background) {
         *global = o->global_flits / pkt;
         *local = (o->link_flits - o->global_flits) / pkt;
         return 1;
@@ -228,374 +225,473 @@ static void print_text(const json_t *j)
     }
 }
 
-int cmd_collective(int argc, char **argv)
-{
-    cli_catch_sigint();
-    const char *spec = NULL, *opname = NULL, *from = NULL, *to = NULL, *algo_s = "sched", *file = NULL;
-    const char *shape_s = NULL, *mcast_s = NULL, *xor_s = NULL, *alloc_s = NULL, *inpos_s = NULL;
-    router_cfg rc;
-    router_cfg_default(&rc);
-    int k = 1, json = 0, bytes = -1, sync = SYNC_GLOBAL, redop = RED_SUM, use_shipped = 1;
-    uint64_t seed = 1, max_cycles = 50000000;
-    uint32_t ram_kib = 0;
-    double exact_limit = 0; /* 0: the defaults (sched.h) */
-    long exact_conflicts = 0, exact_moves = 0;
-    char err[512];
-    view_opts vo;
-    view_opts_default(&vo);
+/* The command line of `xnoc collective`. */
+typedef struct {
     cmd_opts co;
-    cmd_opts_init(&co, OPT_NET | OPT_SEED);
+    view_opts vo;
+    const char *opname, *from, *to, *algo_s, *file;
+    const char *shape_s, *mcast_s, *xor_s, *alloc_s, *inpos_s;
+    int bytes, use_shipped;
+    double exact_limit; /* 0: the defaults (sched.h) */
+    long exact_conflicts, exact_moves;
+    coll_exec_opts xo; /* how the run goes (exec/coll_exec.h) */
+} coll_cli;
+
+/* The schedule to run and where it came from. */
+typedef struct {
+    topo *t;
+    coll_sched s;
+    int algo;
+    sched_result sr;
+    char *source;            /* the schedule file run, if any */
+    const char *source_kind; /* builtin, file, shipped, search */
+    hnc_opts ho;
+    hnc_info hi;
+    int hnc_family;
+} coll_job;
+
+/* The options into c; 1 after --help. */
+static int parse_args(int argc, char **argv, coll_cli *c)
+{
+    char err[512];
+    coll_exec_opts *xo = &c->xo;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage_text, stdout);
             fputs(view_usage, stdout);
-            return 0;
-        } else if (cmd_opts_arg(&co, argc, argv, &i)) continue;
-        else if (!strcmp(a, "--no-shipped")) use_shipped = 0;
-        else if (view_cli_arg(&vo, argc, argv, &i)) continue;
+            return 1;
+        } else if (cmd_opts_arg(&c->co, argc, argv, &i)) continue;
+        else if (!strcmp(a, "--no-shipped")) c->use_shipped = 0;
+        else if (view_cli_arg(&c->vo, argc, argv, &i)) continue;
         else if (!v) cmd_bad_option(a, usage_text);
-        else if (!strcmp(a, "--op")) opname = argv[++i];
-        else if (!strcmp(a, "--from")) from = argv[++i];
-        else if (!strcmp(a, "--to")) to = argv[++i];
-        else if (!strcmp(a, "--bytes")) bytes = (int)cli_long(a, argv[++i], 0, 65536);
-        else if (!strcmp(a, "--algo")) algo_s = argv[++i];
-        else if (!strcmp(a, "--schedule")) file = argv[++i];
-        else if (!strcmp(a, "--group-shape")) shape_s = argv[++i];
-        else if (!strcmp(a, "--alloc")) alloc_s = argv[++i];
+        else if (!strcmp(a, "--op")) c->opname = argv[++i];
+        else if (!strcmp(a, "--from")) c->from = argv[++i];
+        else if (!strcmp(a, "--to")) c->to = argv[++i];
+        else if (!strcmp(a, "--bytes")) c->bytes = (int)cli_long(a, argv[++i], 0, 65536);
+        else if (!strcmp(a, "--algo")) c->algo_s = argv[++i];
+        else if (!strcmp(a, "--schedule")) c->file = argv[++i];
+        else if (!strcmp(a, "--group-shape")) c->shape_s = argv[++i];
+        else if (!strcmp(a, "--alloc")) c->alloc_s = argv[++i];
         else if (!strcmp(a, "--background")) {
-            if (background_parse(argv[++i], 1, &xo.bg_rate, &xo.bg_bytes, err, sizeof err))
+            if (background_parse(argv[++i], 1, &xo->bg_rate, &xo->bg_bytes, err, sizeof err))
                 cli_fail(EXIT_USAGE, "%s", err);
-        } else if (!strcmp(a, "--multicast")) mcast_s = argv[++i];
-        else if (!strcmp(a, "--in-position")) inpos_s = argv[++i];
-        else if (!strcmp(a, "--xor")) xor_s = argv[++i];
+        } else if (!strcmp(a, "--multicast")) c->mcast_s = argv[++i];
+        else if (!strcmp(a, "--in-position")) c->inpos_s = argv[++i];
+        else if (!strcmp(a, "--xor")) c->xor_s = argv[++i];
         else if (!strcmp(a, "--sync")) {
             const char *m = argv[++i];
-            if (!strcmp(m, "global")) sync = SYNC_GLOBAL;
-            else if (!strcmp(m, "data")) sync = SYNC_DATA;
+            if (!strcmp(m, "global")) xo->sync = SYNC_GLOBAL;
+            else if (!strcmp(m, "data")) xo->sync = SYNC_DATA;
             else cli_fail(EXIT_USAGE, "--sync: '%s' is neither global nor data", m);
         } else if (!strcmp(a, "--redop")) {
-            redop = coll_redop_parse(argv[++i]);
-            if (redop < 0)
+            xo->redop = coll_redop_parse(argv[++i]);
+            if (xo->redop < 0)
                 cli_fail(EXIT_USAGE, "--redop: unknown operator '%s' (sum, prod, max, min, and, or, xor)", argv[i]);
-        } else if (!strcmp(a, "--max-cycles")) max_cycles = cli_u64(a, argv[++i]);
-        else if (!strcmp(a, "--trace")) xo.trace_path = argv[++i];
+        } else if (!strcmp(a, "--max-cycles")) xo->max_cycles = cli_u64(a, argv[++i]);
+        else if (!strcmp(a, "--trace")) xo->trace_path = argv[++i];
         else if (!strcmp(a, "--events")) {
-            if (!(xo.events = fopen(argv[++i], "w"))) cli_fail(EXIT_USAGE, "--events %s: %s", argv[i], strerror(errno));
-        } else if (!strcmp(a, "--trace-window")) cli_window(a, argv[++i], &xo.trace_from, &xo.trace_to);
+            if (!(xo->events = fopen(argv[++i], "w")))
+                cli_fail(EXIT_USAGE, "--events %s: %s", argv[i], strerror(errno));
+        } else if (!strcmp(a, "--trace-window")) cli_window(a, argv[++i], &xo->trace_from, &xo->trace_to);
         else if (!strcmp(a, "--watchdog")) {
-            xo.watchdog = cli_u64(a, argv[++i]);
-            if (!xo.watchdog) xo.watchdog = UINT64_MAX; /* 0 = off, as for run */
+            xo->watchdog = cli_u64(a, argv[++i]);
+            if (!xo->watchdog) xo->watchdog = UINT64_MAX; /* 0 = off, as for run */
         } else if (!strcmp(a, "--spin-watchdog")) {
-            xo.spin_watchdog = cli_u64(a, argv[++i]);
-            if (!xo.spin_watchdog) xo.spin_watchdog = SYS_SPIN_OFF;
-        } else if (!strcmp(a, "--ram")) ram_kib = (uint32_t)cli_long(a, argv[++i], 64, 1024 * 1024);
-        else if (!strcmp(a, "--clock-ratio")) xo.clock_ratio = (int)cli_long(a, argv[++i], 1, 1024);
-        else if (!strcmp(a, "--time-limit")) exact_limit = cli_double(a, argv[++i], 0.01, 86400);
-        else if (!strcmp(a, "--conflicts")) exact_conflicts = cli_long(a, argv[++i], 1, 1000000000000L);
+            xo->spin_watchdog = cli_u64(a, argv[++i]);
+            if (!xo->spin_watchdog) xo->spin_watchdog = SYS_SPIN_OFF;
+        } else if (!strcmp(a, "--ram")) xo->ram_kib = (uint32_t)cli_long(a, argv[++i], 64, 1024 * 1024);
+        else if (!strcmp(a, "--clock-ratio")) xo->clock_ratio = (int)cli_long(a, argv[++i], 1, 1024);
+        else if (!strcmp(a, "--time-limit")) c->exact_limit = cli_double(a, argv[++i], 0.01, 86400);
+        else if (!strcmp(a, "--conflicts")) c->exact_conflicts = cli_long(a, argv[++i], 1, 1000000000000L);
         else if (!strcmp(a, "--moves")) {
-            exact_moves = cli_long(a, argv[++i], 0, 1000000000000L);
-            if (!exact_moves) exact_moves = -1; /* none (0 in sched_opts is the default) */
+            c->exact_moves = cli_long(a, argv[++i], 0, 1000000000000L);
+            if (!c->exact_moves) c->exact_moves = -1; /* none (0 in sched_opts is the default) */
         } else cmd_bad_option(a, usage_text);
     }
-    spec = co.topo;
-    rc = co.rc;
-    k = co.ports;
-    json = co.json;
-    seed = co.seed;
-    topo *t = NULL;
-    coll_sched s;
-    int algo = coll_algo_parse(algo_s);
-    if (algo < 0)
+    return 0;
+}
+
+/* --algo and the options of the hnc family into j */
+static void check_algo(const coll_cli *c, coll_job *j)
+{
+    j->algo = coll_algo_parse(c->algo_s);
+    if (j->algo < 0)
         cli_fail(EXIT_USAGE,
                  "--algo: unknown algorithm '%s' (sched, tree, ring, rd, all-at-once, qcdoc, hnc, llf, glf, forest, "
                  "combine)",
-                 algo_s);
-    hnc_opts ho = {.xor_unit = rc.ncu, .chunk = 8 * rc.ncmax};
-    hnc_info hi = {0};
-    int hnc_family = algo == ALGO_HNC || algo == ALGO_COMBINE;
-    if (!hnc_family && (shape_s || mcast_s || xor_s || inpos_s))
+                 c->algo_s);
+    hnc_opts *ho = &j->ho;
+    ho->xor_unit = c->co.rc.ncu;
+    ho->chunk = 8 * c->co.rc.ncmax;
+    j->hnc_family = j->algo == ALGO_HNC || j->algo == ALGO_COMBINE;
+    if (!j->hnc_family && (c->shape_s || c->mcast_s || c->xor_s || c->inpos_s))
         cli_fail(EXIT_USAGE,
                  "--group-shape, --multicast, --in-position and --xor are options of --algo hnc (and combine)");
-    if (algo == ALGO_COMBINE && xor_s)
+    if (j->algo == ALGO_COMBINE && c->xor_s)
         cli_fail(EXIT_USAGE, "--xor: --algo combine copies on the intermediate nodes' cores, it does not code");
-    if (algo == ALGO_COMBINE) ho.combine = 1, ho.xor_unit = 0;
-    if (inpos_s) {
-        int p = ncm_in_position_parse(inpos_s);
-        if (p < 0) cli_fail(EXIT_USAGE, "--in-position '%s': corner, median, boundary or best", inpos_s);
-        ho.in_pos = (ncm_in_position)p;
+    if (j->algo == ALGO_COMBINE) ho->combine = 1, ho->xor_unit = 0;
+    if (c->inpos_s) {
+        int p = ncm_in_position_parse(c->inpos_s);
+        if (p < 0) cli_fail(EXIT_USAGE, "--in-position '%s': corner, median, boundary or best", c->inpos_s);
+        ho->in_pos = (ncm_in_position)p;
     }
-    if (shape_s && strcmp(shape_s, "best")) {
+    if (c->shape_s && strcmp(c->shape_s, "best")) {
         long gw, gh;
-        cli_pair("--group-shape", shape_s, 'x', 1, 65536, "GWxGH such as 4x2, or best", &gw, &gh);
-        ho.gw = (int)gw;
-        ho.gh = (int)gh;
+        cli_pair("--group-shape", c->shape_s, 'x', 1, 65536, "GWxGH such as 4x2, or best", &gw, &gh);
+        ho->gw = (int)gw;
+        ho->gh = (int)gh;
     }
-    if (mcast_s && strcmp(mcast_s, "tree") && !(ho.all_at_once = !strcmp(mcast_s, "all-at-once")))
-        cli_fail(EXIT_USAGE, "--multicast '%s': tree or all-at-once", mcast_s);
-    if (xor_s) {
-        if (!strcmp(xor_s, "unit")) ho.xor_unit = 1;
-        else if (!strcmp(xor_s, "core")) ho.xor_unit = 0;
+    if (c->mcast_s && strcmp(c->mcast_s, "tree") && !(ho->all_at_once = !strcmp(c->mcast_s, "all-at-once")))
+        cli_fail(EXIT_USAGE, "--multicast '%s': tree or all-at-once", c->mcast_s);
+    if (c->xor_s) {
+        if (!strcmp(c->xor_s, "unit")) ho->xor_unit = 1;
+        else if (!strcmp(c->xor_s, "core")) ho->xor_unit = 0;
         else
             cli_fail(EXIT_USAGE,
-                     "--xor '%s': unit (the routers' coding units) or core (the intermediate nodes' firmware)", xor_s);
-        if (ho.xor_unit && !rc.ncu)
+                     "--xor '%s': unit (the routers' coding units) or core (the intermediate nodes' firmware)",
+                     c->xor_s);
+        if (ho->xor_unit && !c->co.rc.ncu)
             cli_fail(EXIT_USAGE, "--xor unit: the routers have no coding units (--router ncu=0); use --xor core");
     }
-    sched_result sr = {0};
-    char *source = NULL; /* the schedule file run, if any */
-    const char *source_kind = "builtin";
-    if (file) {
-        source_kind = "file";
-        source = xstrdup(file);
-        int r = sched_file_read(file, &t, &s, err, sizeof err);
-        if (r == 0 && sched_verify(&s, t, err, sizeof err)) r = -1;
-        if (r) cli_fail(EXIT_USAGE, "--schedule %s: %s", file, err);
-        /* the file says what it is; options that say otherwise are a mistake, not a wish */
-        if (spec) {
-            topo *want = topo_parse(spec, k, err, sizeof err);
-            if (!want) cli_fail(EXIT_USAGE, "%s", err);
-            if (strcmp(want->name, t->name) || want->k != t->k)
-                cli_fail(EXIT_USAGE, "--schedule %s is for %s (k=%d), not --topo %s (k=%d)", file, t->name, t->k,
-                         want->name, want->k);
-            topo_free(want);
-        }
-        if (opname && coll_op_parse(opname) != (int)s.op)
-            cli_fail(EXIT_USAGE, "--schedule %s is a %s, not --op %s", file, coll_op_name(s.op), opname);
-        if (from || to) cli_fail(EXIT_USAGE, "--schedule %s: the sets come from the file (drop --from/--to)", file);
-        sched_bound b;
-        sched_lower_bound(&s, t, &b);
-        sr.lower_bound = b.value;
-        sr.steps = s.nsteps;
-        algo = ALGO_SCHED;
-    } else {
-        if (!spec) cli_fail(EXIT_USAGE, "--topo is required (see xnoc collective --help)");
-        if (!opname)
-            cli_fail(EXIT_USAGE,
-                     "--op is required (barrier, bcast, scatter, gather, reduce, allgather, alltoall, mnb, mns)");
-        int op = coll_op_parse(opname);
-        if (op < 0)
-            cli_fail(EXIT_USAGE,
-                     "--op: unknown collective '%s' (barrier, bcast, scatter, gather, reduce, allgather, alltoall, "
-                     "mnb, mns)",
-                     opname);
-        t = topo_parse(spec, k, err, sizeof err);
-        if (!t) cli_fail(EXIT_USAGE, "%s", err);
-        int *order = NULL, norder = 0;
-        char *alloc_from = NULL, *alloc_to = NULL;
-        if (alloc_s) {
-            if (to) cli_fail(EXIT_USAGE, "--alloc gives the job: drop --to");
-            order = random_alloc(alloc_s, t->nterms, &norder);
-            alloc_sets((coll_op)op, order, norder, from, &alloc_from, &alloc_to);
-            from = alloc_from;
-            to = alloc_to;
-        }
-        if (coll_init(&s, t, (coll_op)op, from, to, err, sizeof err)) cli_fail(EXIT_USAGE, "%s", err);
-        s.rank_order = order;
-        s.nranks = norder;
-        if (order && s.root >= 0 && !s.to[s.root] && !s.from[s.root])
-            cli_fail(EXIT_USAGE, "--alloc: the root %d is not in the job", s.root);
-        free(alloc_from);
-        free(alloc_to);
-        sched_bound b;
-        sched_lower_bound(&s, t, &b);
-        sr.lower_bound = b.value;
-        int shipped = 0;
-        if (algo == ALGO_SCHED && use_shipped) { /* a proven schedule in the repository comes first */
-            coll_sched f;
-            int opt;
-            shipped = sched_file_shipped(t, &s, &f, &opt, &source, err, sizeof err);
-            if (shipped < 0) cli_error("%s (searching instead)", err);
-            if (shipped == 1) {
-                coll_free(&s);
-                s = f;
-                sr.optimal = opt;
-                source_kind = "shipped";
-            } else {
-                free(source);
-                source = NULL;
-            }
-        }
-        if (algo == ALGO_SCHED && shipped != 1) {
-            source_kind = "search";
-            sched_opts so = {.exact = 1,
-                             .moves = exact_moves,
-                             .conflicts = exact_conflicts,
-                             .time_limit = exact_limit,
-                             .seed = 1,
-                             .progress = !json && cli_progress_enabled()};
-            if (sched_run(&s, t, &so, &sr) < 0)
-                cli_fail(EXIT_RUNFAIL, "no schedule found for %s on %s", opname, t->name);
-            if (!strcmp(sr.ended, "time")) /* its schedule would depend on the machine's speed */
-                cli_fail(EXIT_RUNFAIL,
-                         "out of time: the schedule search's --time-limit %g s passed before its budgets (--moves, "
-                         "--conflicts) ran out, so its schedule would depend on the machine's speed: raise "
-                         "--time-limit or lower the budgets",
-                         sr.time_limit);
-        } else if (hnc_family) {
-            ho.bytes = bytes < 0 ? 64 : bytes;
-            if (hnc_build(&s, t, &ho, &hi, err, sizeof err)) cli_fail(EXIT_USAGE, "--algo %s: %s", algo_s, err);
-        } else if (algo != ALGO_SCHED && coll_builtin(&s, t, (coll_algo)algo, err, sizeof err)) {
-            cli_fail(EXIT_USAGE, "--algo %s: %s", algo_s, err);
-        }
-        sr.steps = s.nsteps;
+}
+
+/* --schedule FILE: the topology and schedule it holds, checked against the options */
+static void job_from_file(const coll_cli *c, coll_job *j)
+{
+    char err[512];
+    const char *file = c->file;
+    j->source_kind = "file";
+    j->source = xstrdup(file);
+    int r = sched_file_read(file, &j->t, &j->s, err, sizeof err);
+    if (r == 0 && sched_verify(&j->s, j->t, err, sizeof err)) r = -1;
+    if (r) cli_fail(EXIT_USAGE, "--schedule %s: %s", file, err);
+    /* the file says what it is; options that say otherwise are a mistake, not a wish */
+    if (c->co.topo) {
+        topo *want = topo_parse(c->co.topo, c->co.ports, err, sizeof err);
+        if (!want) cli_fail(EXIT_USAGE, "%s", err);
+        if (strcmp(want->name, j->t->name) || want->k != j->t->k)
+            cli_fail(EXIT_USAGE, "--schedule %s is for %s (k=%d), not --topo %s (k=%d)", file, j->t->name, j->t->k,
+                     want->name, want->k);
+        topo_free(want);
     }
-    if (bytes < 0) bytes = s.op == OP_BARRIER ? 0 : 64;
-    if (s.op == OP_BARRIER) bytes = 0;
-    if (s.op == OP_REDUCE && (bytes % 4 || bytes == 0))
+    if (c->opname && coll_op_parse(c->opname) != (int)j->s.op)
+        cli_fail(EXIT_USAGE, "--schedule %s is a %s, not --op %s", file, coll_op_name(j->s.op), c->opname);
+    if (c->from || c->to) cli_fail(EXIT_USAGE, "--schedule %s: the sets come from the file (drop --from/--to)", file);
+    sched_bound b;
+    sched_lower_bound(&j->s, j->t, &b);
+    j->sr.lower_bound = b.value;
+    j->sr.steps = j->s.nsteps;
+    j->algo = ALGO_SCHED;
+}
+
+/* The topology and the collective's sets (--from/--to or --alloc) into j->t, j->s. */
+static void job_sets(const coll_cli *c, coll_job *j)
+{
+    char err[512];
+    const char *from = c->from, *to = c->to;
+    if (!c->co.topo) cli_fail(EXIT_USAGE, "--topo is required (see xnoc collective --help)");
+    if (!c->opname)
+        cli_fail(EXIT_USAGE,
+                 "--op is required (barrier, bcast, scatter, gather, reduce, allgather, alltoall, mnb, mns)");
+    int op = coll_op_parse(c->opname);
+    if (op < 0)
+        cli_fail(EXIT_USAGE,
+                 "--op: unknown collective '%s' (barrier, bcast, scatter, gather, reduce, allgather, alltoall, "
+                 "mnb, mns)",
+                 c->opname);
+    j->t = topo_parse(c->co.topo, c->co.ports, err, sizeof err);
+    if (!j->t) cli_fail(EXIT_USAGE, "%s", err);
+    int *order = NULL, norder = 0;
+    char *alloc_from = NULL, *alloc_to = NULL;
+    if (c->alloc_s) {
+        if (to) cli_fail(EXIT_USAGE, "--alloc gives the job: drop --to");
+        order = random_alloc(c->alloc_s, j->t->nterms, &norder);
+        alloc_sets((coll_op)op, order, norder, from, &alloc_from, &alloc_to);
+        from = alloc_from;
+        to = alloc_to;
+    }
+    if (coll_init(&j->s, j->t, (coll_op)op, from, to, err, sizeof err)) cli_fail(EXIT_USAGE, "%s", err);
+    j->s.rank_order = order;
+    j->s.nranks = norder;
+    if (order && j->s.root >= 0 && !j->s.to[j->s.root] && !j->s.from[j->s.root])
+        cli_fail(EXIT_USAGE, "--alloc: the root %d is not in the job", j->s.root);
+    free(alloc_from);
+    free(alloc_to);
+}
+
+/* --algo sched: a proven schedule the repository ships, else a search */
+static void job_sched(const coll_cli *c, coll_job *j)
+{
+    char err[512];
+    int shipped = 0;
+    if (c->use_shipped) { /* a proven schedule in the repository comes first */
+        coll_sched f;
+        int opt;
+        shipped = sched_file_shipped(j->t, &j->s, &f, &opt, &j->source, err, sizeof err);
+        if (shipped < 0) cli_error("%s (searching instead)", err);
+        if (shipped == 1) {
+            coll_free(&j->s);
+            j->s = f;
+            j->sr.optimal = opt;
+            j->source_kind = "shipped";
+            return;
+        }
+        free(j->source);
+        j->source = NULL;
+    }
+    j->source_kind = "search";
+    sched_opts so = {.exact = 1,
+                     .moves = c->exact_moves,
+                     .conflicts = c->exact_conflicts,
+                     .time_limit = c->exact_limit,
+                     .seed = 1,
+                     .progress = !c->co.json && cli_progress_enabled()};
+    if (sched_run(&j->s, j->t, &so, &j->sr) < 0)
+        cli_fail(EXIT_RUNFAIL, "no schedule found for %s on %s", c->opname, j->t->name);
+    if (!strcmp(j->sr.ended, "time")) /* its schedule would depend on the machine's speed */
+        cli_fail(EXIT_RUNFAIL,
+                 "out of time: the schedule search's --time-limit %g s passed before its budgets (--moves, "
+                 "--conflicts) ran out, so its schedule would depend on the machine's speed: raise "
+                 "--time-limit or lower the budgets",
+                 j->sr.time_limit);
+}
+
+/* The schedule: a file, a proven or searched one, hnc, or a textbook algorithm. */
+static void build_job(const coll_cli *c, coll_job *j)
+{
+    char err[512];
+    j->source_kind = "builtin";
+    if (c->file) {
+        job_from_file(c, j);
+        return;
+    }
+    job_sets(c, j);
+    sched_bound b;
+    sched_lower_bound(&j->s, j->t, &b);
+    j->sr.lower_bound = b.value;
+    if (j->algo == ALGO_SCHED) job_sched(c, j);
+    else if (j->hnc_family) {
+        j->ho.bytes = c->bytes < 0 ? 64 : c->bytes;
+        if (hnc_build(&j->s, j->t, &j->ho, &j->hi, err, sizeof err))
+            cli_fail(EXIT_USAGE, "--algo %s: %s", c->algo_s, err);
+    } else if (coll_builtin(&j->s, j->t, (coll_algo)j->algo, err, sizeof err))
+        cli_fail(EXIT_USAGE, "--algo %s: %s", c->algo_s, err);
+    j->sr.steps = j->s.nsteps;
+}
+
+/* the dragonfly paper's metrics: link crossings by kind, the model's and the bounds' */
+static void report_dragonfly(json_t *r, const coll_job *j, const router_cfg *rc, const coll_outcome *o, int bytes,
+                             int background, int unicasts)
+{
+    const topo *t = j->t;
+    const coll_sched *s = &j->s;
+    uint64_t pkt = 2 + ((uint64_t)bytes + 7) / 8, gl, ll;
+    int known = df_link_packets(s, t, rc, o, bytes, background, &gl, &ll);
+    json_object_set_new(r, "makespan", json_integer((json_int_t)o->cycles));
+    json_object_set_new(r, "global_link_packets", known ? json_integer((json_int_t)gl) : json_null());
+    json_object_set_new(r, "local_link_packets", known ? json_integer((json_int_t)ll) : json_null());
+    /* minimal routing: the routers' counters carry exactly the routes' crossings (without background) */
+    if (rc->routing == ROUTING_MIN) {
+        uint64_t rg, rl;
+        coll_schedule_df_links(s, t, &rg, &rl);
+        json_object_set_new(r, "link_counters_agree",
+                            json_boolean(o->global_flits == rg * pkt && o->link_flits - o->global_flits == rl * pkt));
+    }
+    json_object_set_new(r, "avg_hops", known && unicasts ? json_real((double)(gl + ll) / unicasts) : json_null());
+    int gj = coll_groups_in_job(s, t), members = 0;
+    for (int v = 0; v < s->nterms; v++) members += s->from[v] || s->to[v];
+    dfm_probs dp;
+    dfm_eval(t, &dp);
+    json_object_set_new(r, "groups_in_job", json_integer(gj));
+    json_object_set_new(r, "job_terminals", json_integer(members));
+    /* the paper's formulas (xnoc dfmodel): TREE's expectation over random jobs of this
+     * size, the topology-aware algorithms' bounds for the groups this job spans */
+    json_object_set_new(r, "model_tree_global_links", json_real(dfm_tree_global(&dp, members)));
+    json_object_set_new(r, "model_tree_local_links", json_real(dfm_tree_local(&dp, members)));
+    json_object_set_new(r, "bound_global_links", json_integer(dfm_bound_global(gj)));
+    json_object_set_new(r, "bound_local_links", json_integer(dfm_bound_local(gj, t->df_a)));
+}
+
+/* hnc and combine: the groups, the intermediate nodes, the cycles per phase */
+static void report_hnc(json_t *r, const coll_job *j, const coll_outcome *o)
+{
+    const hnc_opts *ho = &j->ho;
+    const hnc_info *hi = &j->hi;
+    uint64_t phase_cycles[HNC_PHASES] = {0};
+    for (int p = 0; p < HNC_PHASES; p++)
+        for (int st = hi->first_step[p]; st < hi->first_step[p + 1] && st < j->s.nsteps; st++)
+            phase_cycles[p] += o->step_cycles[st];
+    json_object_set_new(r, "group_shape", json_sprintf("%dx%d", hi->gw, hi->gh));
+    json_object_set_new(r, "in_position",
+                        json_string(ncm_in_position_name(ho->in_pos        ? ho->in_pos
+                                                         : ho->all_at_once ? NCM_IN_MEDIAN
+                                                                           : NCM_IN_CORNER)));
+    json_object_set_new(r, "group_size", json_integer(hi->group_size));
+    json_object_set_new(r, "num_groups", json_integer(hi->groups));
+    json_object_set_new(r, "intermediate_position", json_pack("[i,i]", hi->in_x, hi->in_y));
+    json_object_set_new(r, "multicast", json_string(ho->all_at_once ? "all-at-once" : "tree"));
+    json_object_set_new(r, "xor", json_string(ho->xor_unit ? "unit" : "core"));
+    json_object_set_new(r, "model_hops", json_integer((json_int_t)hi->model_hops));
+    json_object_set_new(r, "xor_core_cycles", json_integer((json_int_t)o->combine_cycles));
+    json_object_set_new(r, "cycles_per_phase",
+                        json_pack("{s:I,s:I,s:I,s:I,s:I}", "B_F", (json_int_t)phase_cycles[HNC_B], "C",
+                                  (json_int_t)phase_cycles[HNC_C], "D", (json_int_t)phase_cycles[HNC_D], "E",
+                                  (json_int_t)phase_cycles[HNC_E], "G", (json_int_t)phase_cycles[HNC_G]));
+    /* up to the last coded message's arrival: what the network (and the NIs) decide */
+    json_object_set_new(r, "delivery_cycles", json_integer((json_int_t)(o->cycles - phase_cycles[HNC_G])));
+}
+
+/* the run's identity, timing, the schedule's source and the model */
+static void report_head(json_t *r, const coll_job *j, const coll_exec_opts *xo, const coll_outcome *o, double ts,
+                        double t1)
+{
+    const coll_sched *s = &j->s;
+    int nsteps = s->nsteps, bytes = xo->bytes;
+    json_object_set_new(r, "topology", json_string(j->t->name));
+    json_object_set_new(r, "op", json_string(coll_op_name(s->op)));
+    json_object_set_new(r, "algo", json_string(coll_algo_name((coll_algo)j->algo)));
+    json_object_set_new(r, "sync", json_string(xo->sync == SYNC_GLOBAL ? "global" : "data"));
+    json_object_set_new(r, "bytes", json_integer(bytes));
+    json_object_set_new(r, "ports", json_integer(j->t->k));
+    json_object_set_new(r, "nodes", json_integer(j->t->nterms));
+    json_object_set_new(r, "verified", json_boolean(o->verified));
+    json_object_set_new(r, "cycles", json_integer((json_int_t)o->cycles));
+    json_object_set_new(r, "start_cycle", json_integer((json_int_t)o->start_cycle));
+    json_object_set_new(r, "steps", json_integer(nsteps));
+    json_object_set_new(r, "lower_bound", json_integer(j->sr.lower_bound));
+    json_object_set_new(r, "message_rounds", json_integer(coll_message_rounds(s, j->t)));
+    json_object_set_new(r, "schedule_source", json_string(j->source_kind));
+    if (j->sr.ended) json_object_set_new(r, "search_ended", json_string(j->sr.ended)); /* proof or budget */
+    if (j->source) {
+        size_t l = strlen(cli_src_dir()); /* shipped: relative to the repository */
+        const char *rel = !strncmp(j->source, cli_src_dir(), l) && j->source[l] == '/' ? j->source + l + 1 : j->source;
+        json_object_set_new(r, "schedule_file", json_string(rel));
+    }
+    json_object_set_new(r, "optimal",
+                        j->algo != ALGO_SCHED ? json_null()
+                        : j->sr.optimal == 1  ? json_true()
+                                              : json_null());
+    json_t *per = json_array();
+    for (int st = 0; st < nsteps; st++) json_array_append_new(per, json_integer((json_int_t)o->step_cycles[st]));
+    json_object_set_new(r, "cycles_per_step", per);
+    uint64_t volume = coll_busiest_volume(s, bytes);
+    json_object_set_new(r, "t_s", json_real(ts));
+    json_object_set_new(r, "t_1", json_real(t1));
+    json_object_set_new(r, "volume_bytes", json_integer((json_int_t)volume));
+    json_object_set_new(r, "model_cycles", json_real(nsteps * ts + (double)volume * t1));
+}
+
+/* One report: the JSON object; the text is written from it (util/report.h). */
+static json_t *report(const coll_job *j, const router_cfg *rc, const coll_exec_opts *xo, coll_outcome *o, double ts,
+                      double t1, json_t *links)
+{
+    const coll_sched *s = &j->s;
+    int bytes = xo->bytes;
+    double util = o->cycles ? (double)o->busiest_flits / (double)o->cycles : 0;
+    if (o->combine_cycles > o->cycles) o->combine_cycles = o->cycles;
+    uint64_t hops, hops_flits;
+    int unicasts;
+    coll_schedule_hops(s, j->t, bytes, &hops, &hops_flits, &unicasts);
+    json_t *r = json_object();
+    report_head(r, j, xo, o, ts, t1);
+    json_object_set_new(r, "stalled_flit_cycles", json_integer((json_int_t)o->stalls));
+    if (o->worst_stalls)
+        json_object_set_new(r, "worst_stall",
+                            json_pack("{s:s,s:I}", "channel", o->worst, "cycles", (json_int_t)o->worst_stalls));
+    json_object_set_new(r, "flits", json_integer((json_int_t)o->flits));
+    json_object_set_new(r, "busiest_channel", json_string(o->busiest));
+    json_object_set_new(r, "busiest_channel_flits", json_integer((json_int_t)o->busiest_flits));
+    /* the schedule's aggregate unicast path hops (the network-coding paper's count, xnoc
+     * ncmodel), given when the routers' link counters carry exactly the flits they imply */
+    json_object_set_new(r, "link_flits", json_integer((json_int_t)o->link_flits));
+    json_object_set_new(r, "link_flits_expected", json_integer((json_int_t)hops_flits));
+    json_object_set_new(r, "unicasts", json_integer(unicasts));
+    json_object_set_new(r, "hops", hops_flits == o->link_flits ? json_integer((json_int_t)hops) : json_null());
+    if (j->t->kind == TOPO_DRAGONFLY) report_dragonfly(r, j, rc, o, bytes, xo->bg_mask != NULL, unicasts);
+    if (j->hnc_family) report_hnc(r, j, o);
+    json_object_set_new(r, "busiest_channel_utilization", json_real(util));
+    if (s->op == OP_REDUCE) {
+        json_object_set_new(r, "combine_cycles", json_integer((json_int_t)o->combine_cycles));
+        json_object_set_new(r, "network_cycles", json_integer((json_int_t)(o->cycles - o->combine_cycles)));
+    }
+    json_object_set_new(r, "ram_kib", json_integer(o->ram_kib));
+    if (xo->bg_mask)
+        json_object_set_new(r, "background",
+                            json_pack("{s:i,s:f,s:i,s:I,s:I,s:I}", "nodes", o->bg.nodes, "rate", xo->bg_rate, "bytes",
+                                      xo->bg_bytes, "messages_sent", (json_int_t)o->bg.sent, "messages_received",
+                                      (json_int_t)o->bg.received, "messages_waiting", (json_int_t)o->bg.waiting));
+    if (o->error[0]) json_object_set_new(r, "error", json_string(o->error));
+    if (links) json_object_set_new(r, "links", links);
+    return r;
+}
+
+/* --background: the terminals outside the collective, or exit 2 if fewer than two */
+static unsigned char *background_mask(const coll_sched *s)
+{
+    unsigned char *bg_mask = xcalloc((size_t)s->nterms, 1);
+    int nbg = 0;
+    for (int v = 0; v < s->nterms; v++) nbg += bg_mask[v] = !s->from[v] && !s->to[v] && v != s->root;
+    if (nbg < 2)
+        cli_fail(EXIT_USAGE, "--background: %d terminal(s) outside the collective; it needs at least two", nbg);
+    return bg_mask;
+}
+
+int cmd_collective(int argc, char **argv)
+{
+    cli_catch_sigint();
+    char err[512];
+    coll_cli c = {
+        .algo_s = "sched",
+        .bytes = -1,
+        .use_shipped = 1,
+        .xo = {.clock_ratio = 1, .bg_bytes = 1024, .sync = SYNC_GLOBAL, .redop = RED_SUM, .max_cycles = 50000000}};
+    view_opts_default(&c.vo);
+    cmd_opts_init(&c.co, OPT_NET | OPT_SEED);
+    if (parse_args(argc, argv, &c)) return 0;
+    const router_cfg *rc = &c.co.rc;
+    coll_exec_opts *xo = &c.xo;
+    xo->seed = (uint32_t)c.co.seed;
+    coll_job j = {0};
+    check_algo(&c, &j);
+    build_job(&c, &j);
+    coll_sched *s = &j.s;
+    int bytes = c.bytes < 0 ? (s->op == OP_BARRIER ? 0 : 64) : c.bytes;
+    if (s->op == OP_BARRIER) bytes = 0;
+    if (s->op == OP_REDUCE && (bytes % 4 || bytes == 0))
         cli_fail(EXIT_USAGE, "--bytes %d: reduce combines 32-bit words, use a multiple of 4", bytes);
-    int nsteps = s.nsteps;
+    xo->bytes = bytes;
 
     view *vw = NULL;
     char caption[200];
-    snprintf(caption, sizeof caption, "%s %s, %d B", coll_op_name(s.op), coll_algo_name((coll_algo)algo), bytes);
-    if (view_wanted(&vo)) {
-        vo.title = caption;
-        if (!(vw = view_open(t, &vo, err, sizeof err))) cli_fail(EXIT_USAGE, "%s", err);
+    snprintf(caption, sizeof caption, "%s %s, %d B", coll_op_name(s->op), coll_algo_name((coll_algo)j.algo), bytes);
+    if (view_wanted(&c.vo)) {
+        c.vo.title = caption;
+        if (!(vw = view_open(j.t, &c.vo, err, sizeof err))) cli_fail(EXIT_USAGE, "%s", err);
     }
     double ts = 0, t1 = 0;
-    coll_calibrate(t, &rc, xo.clock_ratio, &ts, &t1);
+    coll_calibrate(j.t, rc, xo->clock_ratio, &ts, &t1);
     coll_outcome o;
     json_t *links = NULL;
-    if (xo.trace_to && !xo.trace_path) cli_fail(EXIT_USAGE, "--trace-window needs --trace F.vcd");
-    unsigned char *bg_mask = NULL;
-    if (xo.bg_rate > 0) {
-        xo.bg_mask = bg_mask = xcalloc((size_t)s.nterms, 1);
-        int nbg = 0;
-        for (int v = 0; v < s.nterms; v++) nbg += bg_mask[v] = !s.from[v] && !s.to[v] && v != s.root;
-        if (nbg < 2)
-            cli_fail(EXIT_USAGE, "--background: %d terminal(s) outside the collective; it needs at least two", nbg);
-    }
-    xo.measured = 1;
-    coll_execute(t, &rc, &s, bytes, sync, (uint32_t)seed, redop, max_cycles, ram_kib, &xo, &o, json ? &links : NULL,
-                 vw);
+    if (xo->trace_to && !xo->trace_path) cli_fail(EXIT_USAGE, "--trace-window needs --trace F.vcd");
+    unsigned char *bg_mask = xo->bg_rate > 0 ? background_mask(s) : NULL;
+    xo->bg_mask = bg_mask;
+    xo->measured = 1;
+    coll_execute(j.t, rc, s, xo, &o, c.co.json ? &links : NULL, vw);
     if (vw) view_close(vw);
-    uint64_t volume = coll_busiest_volume(&s, bytes);
-    int rounds = coll_message_rounds(&s, t);
-    double util = o.cycles ? (double)o.busiest_flits / (double)o.cycles : 0;
-    if (o.combine_cycles > o.cycles) o.combine_cycles = o.cycles;
-    double model = nsteps * ts + (double)volume * t1;
-    uint64_t hops, hops_flits;
-    int unicasts;
-    coll_schedule_hops(&s, t, bytes, &hops, &hops_flits, &unicasts);
-    int hops_ok = hops_flits == o.link_flits;
-    uint64_t phase_cycles[HNC_PHASES] = {0};
-    for (int p = 0; hnc_family && p < HNC_PHASES; p++)
-        for (int st = hi.first_step[p]; st < hi.first_step[p + 1] && st < nsteps; st++)
-            phase_cycles[p] += o.step_cycles[st];
-    /* One report: the JSON object; the text is written from it (util/report.h). */
-    json_t *j = json_object(), *per = json_array();
-    json_object_set_new(j, "topology", json_string(t->name));
-    json_object_set_new(j, "op", json_string(coll_op_name(s.op)));
-    json_object_set_new(j, "algo", json_string(coll_algo_name((coll_algo)algo)));
-    json_object_set_new(j, "sync", json_string(sync == SYNC_GLOBAL ? "global" : "data"));
-    json_object_set_new(j, "bytes", json_integer(bytes));
-    json_object_set_new(j, "ports", json_integer(t->k));
-    json_object_set_new(j, "nodes", json_integer(t->nterms));
-    json_object_set_new(j, "verified", json_boolean(o.verified));
-    json_object_set_new(j, "cycles", json_integer((json_int_t)o.cycles));
-    json_object_set_new(j, "start_cycle", json_integer((json_int_t)o.start_cycle));
-    json_object_set_new(j, "steps", json_integer(nsteps));
-    json_object_set_new(j, "lower_bound", json_integer(sr.lower_bound));
-    json_object_set_new(j, "message_rounds", json_integer(rounds));
-    json_object_set_new(j, "schedule_source", json_string(source_kind));
-    if (sr.ended) json_object_set_new(j, "search_ended", json_string(sr.ended)); /* proof or budget */
-    if (source) {
-        size_t l = strlen(cli_src_dir()); /* shipped: relative to the repository */
-        const char *rel = !strncmp(source, cli_src_dir(), l) && source[l] == '/' ? source + l + 1 : source;
-        json_object_set_new(j, "schedule_file", json_string(rel));
-    }
-    json_object_set_new(j, "optimal", algo != ALGO_SCHED ? json_null() : sr.optimal == 1 ? json_true() : json_null());
-    for (int st = 0; st < nsteps; st++) json_array_append_new(per, json_integer((json_int_t)o.step_cycles[st]));
-    json_object_set_new(j, "cycles_per_step", per);
-    json_object_set_new(j, "t_s", json_real(ts));
-    json_object_set_new(j, "t_1", json_real(t1));
-    json_object_set_new(j, "volume_bytes", json_integer((json_int_t)volume));
-    json_object_set_new(j, "model_cycles", json_real(model));
-    json_object_set_new(j, "stalled_flit_cycles", json_integer((json_int_t)o.stalls));
-    if (o.worst_stalls)
-        json_object_set_new(j, "worst_stall",
-                            json_pack("{s:s,s:I}", "channel", o.worst, "cycles", (json_int_t)o.worst_stalls));
-    json_object_set_new(j, "flits", json_integer((json_int_t)o.flits));
-    json_object_set_new(j, "busiest_channel", json_string(o.busiest));
-    json_object_set_new(j, "busiest_channel_flits", json_integer((json_int_t)o.busiest_flits));
-    /* the schedule's aggregate unicast path hops (the network-coding paper's count, xnoc
-     * ncmodel), given when the routers' link counters carry exactly the flits they imply */
-    json_object_set_new(j, "link_flits", json_integer((json_int_t)o.link_flits));
-    json_object_set_new(j, "link_flits_expected", json_integer((json_int_t)hops_flits));
-    json_object_set_new(j, "unicasts", json_integer(unicasts));
-    json_object_set_new(j, "hops", hops_ok ? json_integer((json_int_t)hops) : json_null());
-    if (t->kind == TOPO_DRAGONFLY) { /* the dragonfly paper's metrics: link crossings by kind */
-        uint64_t pkt = 2 + ((uint64_t)bytes + 7) / 8, gl, ll;
-        int known = df_link_packets(&s, t, &rc, &o, bytes, &gl, &ll);
-        json_object_set_new(j, "makespan", json_integer((json_int_t)o.cycles));
-        json_object_set_new(j, "global_link_packets", known ? json_integer((json_int_t)gl) : json_null());
-        json_object_set_new(j, "local_link_packets", known ? json_integer((json_int_t)ll) : json_null());
-        /* minimal routing: the routers' counters carry exactly the routes' crossings (without background) */
-        if (rc.routing == ROUTING_MIN) {
-            uint64_t rg, rl;
-            coll_schedule_df_links(&s, t, &rg, &rl);
-            json_object_set_new(j, "link_counters_agree",
-                                json_boolean(o.global_flits == rg * pkt && o.link_flits - o.global_flits == rl * pkt));
-        }
-        json_object_set_new(j, "avg_hops", known && unicasts ? json_real((double)(gl + ll) / unicasts) : json_null());
-        int gj = coll_groups_in_job(&s, t), members = 0;
-        for (int v = 0; v < s.nterms; v++) members += s.from[v] || s.to[v];
-        dfm_probs dp;
-        dfm_eval(t, &dp);
-        json_object_set_new(j, "groups_in_job", json_integer(gj));
-        json_object_set_new(j, "job_terminals", json_integer(members));
-        /* the paper's formulas (xnoc dfmodel): TREE's expectation over random jobs of this
-         * size, the topology-aware algorithms' bounds for the groups this job spans */
-        json_object_set_new(j, "model_tree_global_links", json_real(dfm_tree_global(&dp, members)));
-        json_object_set_new(j, "model_tree_local_links", json_real(dfm_tree_local(&dp, members)));
-        json_object_set_new(j, "bound_global_links", json_integer(dfm_bound_global(gj)));
-        json_object_set_new(j, "bound_local_links", json_integer(dfm_bound_local(gj, t->df_a)));
-    }
-    if (hnc_family) {
-        json_object_set_new(j, "group_shape", json_sprintf("%dx%d", hi.gw, hi.gh));
-        json_object_set_new(j, "in_position",
-                            json_string(ncm_in_position_name(ho.in_pos        ? ho.in_pos
-                                                             : ho.all_at_once ? NCM_IN_MEDIAN
-                                                                              : NCM_IN_CORNER)));
-        json_object_set_new(j, "group_size", json_integer(hi.group_size));
-        json_object_set_new(j, "num_groups", json_integer(hi.groups));
-        json_object_set_new(j, "intermediate_position", json_pack("[i,i]", hi.in_x, hi.in_y));
-        json_object_set_new(j, "multicast", json_string(ho.all_at_once ? "all-at-once" : "tree"));
-        json_object_set_new(j, "xor", json_string(ho.xor_unit ? "unit" : "core"));
-        json_object_set_new(j, "model_hops", json_integer((json_int_t)hi.model_hops));
-        json_object_set_new(j, "xor_core_cycles", json_integer((json_int_t)o.combine_cycles));
-        json_object_set_new(j, "cycles_per_phase",
-                            json_pack("{s:I,s:I,s:I,s:I,s:I}", "B_F", (json_int_t)phase_cycles[HNC_B], "C",
-                                      (json_int_t)phase_cycles[HNC_C], "D", (json_int_t)phase_cycles[HNC_D], "E",
-                                      (json_int_t)phase_cycles[HNC_E], "G", (json_int_t)phase_cycles[HNC_G]));
-        /* up to the last coded message's arrival: what the network (and the NIs) decide */
-        json_object_set_new(j, "delivery_cycles", json_integer((json_int_t)(o.cycles - phase_cycles[HNC_G])));
-    }
-    json_object_set_new(j, "busiest_channel_utilization", json_real(util));
-    if (s.op == OP_REDUCE) {
-        json_object_set_new(j, "combine_cycles", json_integer((json_int_t)o.combine_cycles));
-        json_object_set_new(j, "network_cycles", json_integer((json_int_t)(o.cycles - o.combine_cycles)));
-    }
-    json_object_set_new(j, "ram_kib", json_integer(o.ram_kib));
-    if (xo.bg_mask)
-        json_object_set_new(j, "background",
-                            json_pack("{s:i,s:f,s:i,s:I,s:I,s:I}", "nodes", o.bg.nodes, "rate", xo.bg_rate, "bytes",
-                                      xo.bg_bytes, "messages_sent", (json_int_t)o.bg.sent, "messages_received",
-                                      (json_int_t)o.bg.received, "messages_waiting", (json_int_t)o.bg.waiting));
-    if (o.error[0]) json_object_set_new(j, "error", json_string(o.error));
-    if (links) json_object_set_new(j, "links", links);
-    if (json) {
-        json_dumpf(j, stdout, JSON_COMPACT);
+    json_t *r = report(&j, rc, xo, &o, ts, t1, links);
+    if (c.co.json) {
+        json_dumpf(r, stdout, JSON_COMPACT);
         putchar('\n');
-    } else print_text(j);
-    json_decref(j);
+    } else print_text(r);
+    json_decref(r);
     if (o.error[0]) cli_error("%s", o.error);
     int rc_exit = o.verified ? 0 : cli_interrupted ? cli_signal_status(cli_interrupted) : EXIT_RUNFAIL;
-    if (xo.events) fclose(xo.events);
+    if (xo->events) fclose(xo->events);
     free(bg_mask);
     free(o.step_cycles);
-    coll_free(&s);
-    topo_free(t);
+    free(j.source);
+    coll_free(s);
+    topo_free(j.t);
     return rc_exit;
 }

@@ -25,18 +25,20 @@ static const char *usage_text = "usage: xnoc dfmodel --topo dragonfly:a=A,p=P,h=
 
 int cmd_dfmodel(int argc, char **argv)
 {
-    const char *spec = NULL;
-    int json = 0, n = 0;
+    int n = 0;
+    cmd_opts co;
+    cmd_opts_init(&co, OPT_TOPO | OPT_JSON);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage_text, stdout);
             return 0;
-        } else if (!strcmp(a, "--json")) json = 1;
-        else if (!strcmp(a, "--topo") && i + 1 < argc) spec = argv[++i];
+        } else if (cmd_opts_arg(&co, argc, argv, &i)) continue;
         else if (!strcmp(a, "--alloc") && i + 1 < argc) n = (int)cli_long(a, argv[++i], 2, 1 << 20);
         else cmd_bad_option(a, usage_text);
     }
+    const char *spec = co.topo;
+    int json = co.json;
     if (!spec) cli_fail(EXIT_USAGE, "--topo is required (see xnoc dfmodel --help)");
     char err[256];
     topo *t = topo_parse_max(spec, 1, 65536, err, sizeof err); /* a model: larger than the RTL runs */

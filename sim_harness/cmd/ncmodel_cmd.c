@@ -91,20 +91,20 @@ static void print_text(const json_t *o)
 
 int cmd_ncmodel(int argc, char **argv)
 {
-    const char *spec = NULL, *shape = "best";
-    int json = 0, sweep = 0, want_size = 0;
+    const char *shape = "best";
+    int sweep = 0, want_size = 0;
     ncm_net n = {.mc = NCM_TREE};
+    cmd_opts co;
+    cmd_opts_init(&co, OPT_TOPO | OPT_JSON);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage_text, stdout);
             return 0;
-        } else if (!strcmp(a, "--json")) {
-            json = 1;
+        } else if (cmd_opts_arg(&co, argc, argv, &i)) {
+            continue;
         } else if (!strcmp(a, "--sweep")) {
             sweep = 1;
-        } else if (!strcmp(a, "--topo") && i + 1 < argc) {
-            spec = argv[++i];
         } else if (!strcmp(a, "--group-size") && i + 1 < argc) {
             want_size = (int)cli_long(a, argv[++i], 2, 65535);
         } else if (!strcmp(a, "--group-shape") && i + 1 < argc) {
@@ -133,6 +133,8 @@ int cmd_ncmodel(int argc, char **argv)
             cmd_bad_option(a, usage_text);
         }
     }
+    const char *spec = co.topo;
+    int json = co.json;
     if (!spec) cli_fail(EXIT_USAGE, "--topo is required (see xnoc ncmodel --help)");
     if (!strncmp(spec, "mesh:", 5)) n.torus = 0;
     else if (!strncmp(spec, "torus:", 6)) n.torus = 1;

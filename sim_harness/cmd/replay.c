@@ -136,27 +136,27 @@ static int show(replay *r, const view_opts *vo)
 
 int cmd_replay(int argc, char **argv)
 {
-    const char *topo_opt = NULL;
-    int json = 0;
     replay r = {0};
     view_opts vo;
     view_opts_default(&vo);
+    cmd_opts co;
+    cmd_opts_init(&co, OPT_TOPO | OPT_JSON);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage_text, stdout);
             fputs(view_usage, stdout);
             return 0;
-        } else if (!strcmp(a, "--json")) json = 1;
+        } else if (cmd_opts_arg(&co, argc, argv, &i)) continue;
         else if (view_cli_arg(&vo, argc, argv, &i)) continue;
-        else if (!strcmp(a, "--topo") && i + 1 < argc) topo_opt = argv[++i];
         else if (a[0] != '-') {
             if (r.path) cli_fail(EXIT_USAGE, "one events file only ('%s' and '%s')", r.path, a);
             r.path = a;
         } else cmd_bad_option(a, usage_text);
     }
     if (!r.path) cli_fail(EXIT_USAGE, "no events file given (xnoc replay EVENTS.jsonl)");
-    load(&r, topo_opt);
+    int json = co.json;
+    load(&r, co.topo);
     const topo *t = r.e.t;
     int nch = t->nterms * t->k;
     r.count = xcalloc((size_t)replay_nchan(&r.e) + 1, sizeof *r.count);
@@ -196,18 +196,19 @@ int cmd_replay(int argc, char **argv)
         char *text = json_dumps(o, JSON_COMPACT);
         puts(text);
         free(text);
-    } else {
+    } else { /* the text is written from the JSON report (util/report.h) */
         report_printf(
             stdout, o,
             "{file}: {topo}, {packets} packets ({unit_packets} from coding units), {hops} hops, cycles "
             "{first_cycle}..{last_cycle}\n"
             "flits: {inject_flits} injected, {link_flits} on router-to-router links, {eject_flits} ejected\n");
-        if (t->nlinks)
+        if (report_get(o, "busiest_link"))
             report_printf(stdout, o,
                           "busiest link: {busiest_link.link} (router {busiest_link.router} {busiest_link.port} -> "
                           "router {busiest_link.next}), {busiest_link.flits} flits, {busiest_link.utilization:%.3f} "
                           "flits/cycle over the span\n");
-        if (r.e.incomplete) report_printf(stdout, o, "{incomplete} packets were still in flight when the run ended\n");
+        if (json_integer_value(report_get(o, "incomplete")))
+            report_printf(stdout, o, "{incomplete} packets were still in flight when the run ended\n");
     }
     json_decref(o);
     free(r.count);

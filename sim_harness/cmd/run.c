@@ -82,99 +82,88 @@ static void parse_arg(sys_opts *o, const char *s)
     o->params[slot].value = (uint32_t)v;
 }
 
-int cmd_run(int argc, char **argv)
-{
-    cli_catch_sigint();
-    const char *elf = NULL;
+/* The command line of `xnoc run`. */
+typedef struct {
     cmd_opts co;
-    cmd_opts_init(&co, OPT_NET);
-    const char *events_path = NULL;
-    sys_opts o = {.ram_kib = 256, .clock_ratio = 1, .watchdog = SYS_WATCHDOG_DEFAULT, .console_keep = RUN_CONSOLE_KEEP};
-    const char *bg_set = NULL, *bg_spec = NULL;
-    uint64_t max_cycles = 10000000;
-    int fail_undelivered = 0;
-    char err[512];
     view_opts vo;
-    view_opts_default(&vo);
+    sys_opts o;
+    const char *elf, *events_path, *bg_set, *bg_spec;
+    uint64_t max_cycles;
+    int fail_undelivered;
+} run_cli;
+
+/* The options into c; 1 after --help. */
+static int parse_args(int argc, char **argv, run_cli *c)
+{
+    sys_opts *o = &c->o;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage_text, stdout);
             fputs(view_usage, stdout);
-            return 0;
-        } else if (!strcmp(a, "--fail-undelivered")) fail_undelivered = 1;
-        else if (cmd_opts_arg(&co, argc, argv, &i)) continue;
-        else if (view_cli_arg(&vo, argc, argv, &i)) continue;
+            return 1;
+        } else if (!strcmp(a, "--fail-undelivered")) c->fail_undelivered = 1;
+        else if (cmd_opts_arg(&c->co, argc, argv, &i)) continue;
+        else if (view_cli_arg(&c->vo, argc, argv, &i)) continue;
         else if (a[0] != '-') {
-            if (elf) cli_fail(EXIT_USAGE, "one firmware image only ('%s' and '%s')", elf, a);
-            elf = a;
+            if (c->elf) cli_fail(EXIT_USAGE, "one firmware image only ('%s' and '%s')", c->elf, a);
+            c->elf = a;
         } else if (!v) cmd_bad_option(a, usage_text);
-        else if (!strcmp(a, "--max-cycles")) max_cycles = cli_u64(a, argv[++i]);
-        else if (!strcmp(a, "--watchdog")) o.watchdog = cli_u64(a, argv[++i]);
+        else if (!strcmp(a, "--max-cycles")) c->max_cycles = cli_u64(a, argv[++i]);
+        else if (!strcmp(a, "--watchdog")) o->watchdog = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--spin-watchdog")) {
-            o.spin_watchdog = cli_u64(a, argv[++i]);
-            if (!o.spin_watchdog) o.spin_watchdog = SYS_SPIN_OFF;
-        } else if (!strcmp(a, "--trace")) o.trace = argv[++i];
-        else if (!strcmp(a, "--events")) events_path = argv[++i];
-        else if (!strcmp(a, "--trace-window")) cli_window(a, argv[++i], &o.trace_from, &o.trace_to);
-        else if (!strcmp(a, "--ram")) o.ram_kib = (uint32_t)cli_long(a, argv[++i], 4, 65536);
-        else if (!strcmp(a, "--clock-ratio")) o.clock_ratio = (int)cli_long(a, argv[++i], 1, 1024);
-        else if (!strcmp(a, "--console-dir")) o.console_dir = argv[++i];
-        else if (!strcmp(a, "--arg")) parse_arg(&o, argv[++i]);
-        else if (!strcmp(a, "--background-nodes")) bg_set = argv[++i];
-        else if (!strcmp(a, "--background")) bg_spec = argv[++i];
+            o->spin_watchdog = cli_u64(a, argv[++i]);
+            if (!o->spin_watchdog) o->spin_watchdog = SYS_SPIN_OFF;
+        } else if (!strcmp(a, "--trace")) o->trace = argv[++i];
+        else if (!strcmp(a, "--events")) c->events_path = argv[++i];
+        else if (!strcmp(a, "--trace-window")) cli_window(a, argv[++i], &o->trace_from, &o->trace_to);
+        else if (!strcmp(a, "--ram")) o->ram_kib = (uint32_t)cli_long(a, argv[++i], 4, 65536);
+        else if (!strcmp(a, "--clock-ratio")) o->clock_ratio = (int)cli_long(a, argv[++i], 1, 1024);
+        else if (!strcmp(a, "--console-dir")) o->console_dir = argv[++i];
+        else if (!strcmp(a, "--arg")) parse_arg(o, argv[++i]);
+        else if (!strcmp(a, "--background-nodes")) c->bg_set = argv[++i];
+        else if (!strcmp(a, "--background")) c->bg_spec = argv[++i];
         else cmd_bad_option(a, usage_text);
     }
-    if (!co.topo) cli_fail(EXIT_USAGE, "--topo is required (see xnoc run --help)");
-    router_cfg rc = co.rc;
-    int k = co.ports, json = co.json;
-    if (o.trace_to && !o.trace) cli_fail(EXIT_USAGE, "--trace-window needs --trace F.vcd");
-    if (events_path && !(o.events = fopen(events_path, "w")))
-        cli_fail(EXIT_USAGE, "--events %s: %s", events_path, strerror(errno));
-    if (!elf) cli_fail(EXIT_USAGE, "no firmware image given (xnoc run --topo T FIRMWARE.elf)");
-    topo *t = cmd_opts_topo(&co);
-    unsigned char *bg = NULL;
-    if (bg_spec && !bg_set) cli_fail(EXIT_USAGE, "--background needs --background-nodes SET");
-    if (bg_set) {
-        char e[200];
-        bg = xcalloc((size_t)t->nterms, 1);
-        int nb = cli_set(bg_set, t->nterms, bg, e, sizeof e);
-        if (nb < 0) cli_fail(EXIT_USAGE, "--background-nodes: %s", e);
-        if (nb < 2 || nb >= t->nterms)
-            cli_fail(EXIT_USAGE, "--background-nodes: %d terminal(s); it takes 2 to %d (one must run the image)", nb,
-                     t->nterms - 1);
-        o.bg_rate = 0.1;
-        o.bg_bytes = 1024;
-        if (bg_spec && background_parse(bg_spec, 0, &o.bg_rate, &o.bg_bytes, err, sizeof err))
-            cli_fail(EXIT_USAGE, "%s", err);
-        o.background = bg;
-        o.bg_seed = 1;
-    }
-    if (o.console_dir) mkdir(o.console_dir, 0777);
-    o.console_out = json ? stderr : stdout;
-    view *vw = NULL;
-    sys_view *sv = NULL;
-    char *caption = NULL;   /* the view's title */
-    if (view_wanted(&vo)) { /* before the (slow) build: a bad frames directory fails at once */
-        const char *base = strrchr(elf, '/');
-        caption = xasprintf("run %s", base ? base + 1 : elf);
-        vo.title = caption;
-        if (!(vw = view_open(t, &vo, err, sizeof err))) cli_fail(EXIT_USAGE, "%s", err);
-    }
-    sys *s = sys_create(t, &rc, &o, elf, err, sizeof err);
-    if (!s) cli_fail(EXIT_USAGE, "%s", err);
-    if (vw) sv = sys_view_attach(s, vw);
-    int r = sys_run(s, max_cycles);
-    cli_progress_done();
-    if (sv) {
-        if (sys_view_finish(sv)) cli_error("view: %s", view_error(vw));
-        sys_view_free(sv);
-        view_close(vw);
-    }
-    free(caption);
+    return 0;
+}
 
-    /* an --arg the firmware never looked at is most likely a typo */
-    if (r == 0) {
+/* --background-nodes SET [--background RATE[:BYTES]] into c->o; the set, or NULL */
+static unsigned char *background_nodes(run_cli *c, const topo *t)
+{
+    char err[512];
+    if (c->bg_spec && !c->bg_set) cli_fail(EXIT_USAGE, "--background needs --background-nodes SET");
+    if (!c->bg_set) return NULL;
+    unsigned char *bg = xcalloc((size_t)t->nterms, 1);
+    int nb = cli_set(c->bg_set, t->nterms, bg, err, sizeof err);
+    if (nb < 0) cli_fail(EXIT_USAGE, "--background-nodes: %s", err);
+    if (nb < 2 || nb >= t->nterms)
+        cli_fail(EXIT_USAGE, "--background-nodes: %d terminal(s); it takes 2 to %d (one must run the image)", nb,
+                 t->nterms - 1);
+    c->o.bg_rate = 0.1;
+    c->o.bg_bytes = 1024;
+    if (c->bg_spec && background_parse(c->bg_spec, 0, &c->o.bg_rate, &c->o.bg_bytes, err, sizeof err))
+        cli_fail(EXIT_USAGE, "%s", err);
+    c->o.background = bg;
+    c->o.bg_seed = 1;
+    return bg;
+}
+
+/* What the run ended with, beyond the system's own state. */
+typedef struct {
+    int r;            /* sys_run's result */
+    int status;       /* this command's exit status */
+    int *undelivered; /* [node] messages its firmware never took */
+    char undel_first[600];
+    char tohost_msg[200];
+} run_end;
+
+/* warnings (--arg never read, messages never taken), the consoles' last
+ * lines, and the exit status into e */
+static void finish(sys *s, const run_cli *c, run_end *e)
+{
+    int r = e->r;
+    if (r == 0) { /* an --arg the firmware never looked at is most likely a typo */
         for (int i = 0; i < s->o.nparams; i++)
             if (!s->o.params[i].read) cli_error("warning: the firmware never read --arg %s", s->o.params[i].name);
         for (int i = 0; i < NODE_NARGS; i++)
@@ -182,137 +171,199 @@ int cmd_run(int argc, char **argv)
     }
     /* messages a node's firmware never took: after a run that ended normally a
      * warning, or with --fail-undelivered a failed run */
-    int *undelivered = xcalloc((size_t)s->n, sizeof *undelivered);
-    char undel_first[600] = "";
+    e->undelivered = xcalloc((size_t)s->n, sizeof *e->undelivered);
     for (int i = 0; i < s->n; i++) {
         char line[600];
-        if (!(undelivered[i] = sys_undelivered(s, i, line, sizeof line)) || r) continue;
-        if (!undel_first[0]) snprintf(undel_first, sizeof undel_first, "%s", line);
-        cli_error("%s%s", fail_undelivered ? "" : "warning: ", line);
+        if (!(e->undelivered[i] = sys_undelivered(s, i, line, sizeof line)) || r) continue;
+        if (!e->undel_first[0]) snprintf(e->undel_first, sizeof e->undel_first, "%s", line);
+        cli_error("%s%s", c->fail_undelivered ? "" : "warning: ", line);
     }
-    int status = fail_undelivered && undel_first[0];
-    uint64_t instr = 0, packets = 0, flits = 0;
+    e->status = c->fail_undelivered && e->undel_first[0];
     for (int i = 0; i < s->n; i++) {
         node *nd = &s->nodes[i];
-        instr += nd->core.instret;
-        packets += nd->ni.packets_sent;
-        flits += nd->ni.flits_sent;
         if (nd->linelen) {
             nd->line[nd->linelen] = 0;
             sys_console_keep(nd, nd->line);
-            fprintf(o.console_out, "[node %d] %s\n", i, nd->line);
+            fprintf(c->o.console_out, "[node %d] %s\n", i, nd->line);
             nd->linelen = 0;
         }
-        if (!s->halted && nd->state == NODE_EXITED && nd->exit_code) status = 1;
+        if (!s->halted && nd->state == NODE_EXITED && nd->exit_code) e->status = 1;
     }
-    char tohost_msg[200] = "";
     if (s->halted && s->tohost_value != 1) {
-        snprintf(tohost_msg, sizeof tohost_msg, "tohost: test %u failed (node %d wrote %u)", s->tohost_value >> 1,
+        snprintf(e->tohost_msg, sizeof e->tohost_msg, "tohost: test %u failed (node %d wrote %u)", s->tohost_value >> 1,
                  s->tohost_node, s->tohost_value);
-        status = 1;
+        e->status = 1;
     }
-    if (r) status = r == 3 && cli_interrupted ? cli_signal_status(cli_interrupted) : 1;
-    uint64_t *inj = xcalloc((size_t)(s->n * k), sizeof *inj);
-    for (int i = 0; i < s->n; i++)
-        for (int c = 0; c < k; c++) inj[i * k + c] = s->nodes[i].ni.inj_flits[c];
-    /* One report: the JSON object; the text is written from it (util/report.h). */
+    if (r) e->status = r == 3 && cli_interrupted ? cli_signal_status(cli_interrupted) : 1;
+}
+
+/* node i's entry in the report */
+static json_t *node_json(const sys *s, int i, int undelivered)
+{
+    const node *nd = &s->nodes[i];
+    json_t *e =
+        json_pack("{s:i,s:I,s:I,s:I,s:I,s:I}", "node", i, "instructions", (json_int_t)nd->core.instret, "packets_sent",
+                  (json_int_t)nd->ni.packets_sent, "packets_received", (json_int_t)nd->ni.packets_recv, "flits_sent",
+                  (json_int_t)nd->ni.flits_sent, "ring_full_cycles", (json_int_t)nd->ni.full_cycles);
+    /* network cycle the node exited in; null while it still runs */
+    json_object_set_new(e, "cycles", nd->state == NODE_EXITED ? json_integer((json_int_t)nd->exit_cycle) : json_null());
+    json_object_set_new(e, "exit_code", nd->state == NODE_EXITED ? json_integer(nd->exit_code) : json_null());
+    json_object_set_new(e, "state",
+                        json_string(nd->state == NODE_EXITED       ? "exited"
+                                    : nd->state == NODE_BACKGROUND ? "background traffic"
+                                    : nd->state == NODE_FAULTED    ? "faulted"
+                                                                   : "still running"));
+    /* packets this NI sent to coding units, and with MC = 1 (mask flits) */
+    json_object_set_new(e, "unit_packets_sent", json_integer((json_int_t)nd->ni.coded_sent));
+    json_object_set_new(e, "mc_packets_sent", json_integer((json_int_t)nd->ni.mc_sent));
+    /* messages its firmware never took, if any (like "error": absent when there is none) */
+    if (undelivered) json_object_set_new(e, "undelivered", json_integer(undelivered));
+    /* what the firmware printed: its last RUN_CONSOLE_KEEP lines, and how many came before them */
+    json_t *con = json_array();
+    for (int l = 0; l < nd->con_n; l++)
+        json_array_append_new(con, json_string(nd->con[(nd->con_first + l) % RUN_CONSOLE_KEEP]));
+    json_object_set_new(e, "console", con);
+    json_object_set_new(e, "console_dropped", json_integer(nd->con_dropped));
+    return e;
+}
+
+/* One report: the JSON object; the text is written from it (util/report.h). */
+static json_t *report(const topo *t, sys *s, const run_cli *c, const run_end *e)
+{
+    int k = t->k;
+    uint64_t instr = 0, packets = 0, flits = 0;
+    for (int i = 0; i < s->n; i++) {
+        instr += s->nodes[i].core.instret;
+        packets += s->nodes[i].ni.packets_sent;
+        flits += s->nodes[i].ni.flits_sent;
+    }
     json_t *j = json_object(), *codes = json_array(), *nodes = json_array();
     json_object_set_new(j, "topology", json_string(t->name));
-    json_object_set_new(j, "firmware", json_string(elf));
+    json_object_set_new(j, "firmware", json_string(c->elf));
     json_object_set_new(j, "cycles", json_integer((json_int_t)s->cycle));
     json_object_set_new(j, "instructions", json_integer((json_int_t)instr));
     for (int i = 0; i < s->n; i++) {
         node *nd = &s->nodes[i];
         json_array_append_new(codes, nd->state == NODE_EXITED ? json_integer(nd->exit_code) : json_null());
-        json_t *e = json_pack("{s:i,s:I,s:I,s:I,s:I,s:I}", "node", i, "instructions", (json_int_t)nd->core.instret,
-                              "packets_sent", (json_int_t)nd->ni.packets_sent, "packets_received",
-                              (json_int_t)nd->ni.packets_recv, "flits_sent", (json_int_t)nd->ni.flits_sent,
-                              "ring_full_cycles", (json_int_t)nd->ni.full_cycles);
-        /* network cycle the node exited in; null while it still runs */
-        json_object_set_new(e, "cycles",
-                            nd->state == NODE_EXITED ? json_integer((json_int_t)nd->exit_cycle) : json_null());
-        json_object_set_new(e, "exit_code", nd->state == NODE_EXITED ? json_integer(nd->exit_code) : json_null());
-        json_object_set_new(e, "state",
-                            json_string(nd->state == NODE_EXITED       ? "exited"
-                                        : nd->state == NODE_BACKGROUND ? "background traffic"
-                                        : nd->state == NODE_FAULTED    ? "faulted"
-                                                                       : "still running"));
-        /* packets this NI sent to coding units, and with MC = 1 (mask flits) */
-        json_object_set_new(e, "unit_packets_sent", json_integer((json_int_t)nd->ni.coded_sent));
-        json_object_set_new(e, "mc_packets_sent", json_integer((json_int_t)nd->ni.mc_sent));
-        /* messages its firmware never took, if any (like "error": absent when there is none) */
-        if (undelivered[i]) json_object_set_new(e, "undelivered", json_integer(undelivered[i]));
-        /* what the firmware printed: its last RUN_CONSOLE_KEEP lines, and how many came before them */
-        json_t *con = json_array();
-        for (int l = 0; l < nd->con_n; l++)
-            json_array_append_new(con, json_string(nd->con[(nd->con_first + l) % RUN_CONSOLE_KEEP]));
-        json_object_set_new(e, "console", con);
-        json_object_set_new(e, "console_dropped", json_integer(nd->con_dropped));
-        json_array_append_new(nodes, e);
+        json_array_append_new(nodes, node_json(s, i, e->undelivered[i]));
     }
     json_object_set_new(j, "exit_codes", codes);
     json_object_set_new(j, "nodes", nodes);
     json_object_set_new(j, "packets", json_integer((json_int_t)packets));
     json_object_set_new(j, "flits", json_integer((json_int_t)flits));
     if (s->halted) json_object_set_new(j, "tohost", json_integer(s->tohost_value));
-    json_object_set_new(j, "ok", json_boolean(!status));
-    json_object_set_new(j, "exit_status", json_integer(status)); /* this command's */
+    json_object_set_new(j, "ok", json_boolean(!e->status));
+    json_object_set_new(j, "exit_status", json_integer(e->status)); /* this command's */
     if (s->fault[0]) json_object_set_new(j, "error", json_string(sys_error(s)));
-    else if (tohost_msg[0]) json_object_set_new(j, "error", json_string(tohost_msg));
-    else if (status && fail_undelivered && undel_first[0]) json_object_set_new(j, "error", json_string(undel_first));
+    else if (e->tohost_msg[0]) json_object_set_new(j, "error", json_string(e->tohost_msg));
+    else if (e->status && c->fail_undelivered && e->undel_first[0])
+        json_object_set_new(j, "error", json_string(e->undel_first));
+    uint64_t *inj = xcalloc((size_t)(s->n * k), sizeof *inj);
+    for (int i = 0; i < s->n; i++)
+        for (int ch = 0; ch < k; ch++) inj[i * k + ch] = s->nodes[i].ni.inj_flits[ch];
     json_object_set_new(j, "links", links_json(t, s->net, inj, s->cycle));
+    free(inj);
     units_json(j, t, s->net);
     if (s->bg) {
         background_stats_t b;
         background_stats(s->bg, &b);
         json_object_set_new(j, "background",
-                            json_pack("{s:i,s:f,s:i,s:I,s:I,s:I}", "nodes", b.nodes, "rate", o.bg_rate, "bytes",
-                                      o.bg_bytes, "messages_sent", (json_int_t)b.sent, "messages_received",
+                            json_pack("{s:i,s:f,s:i,s:I,s:I,s:I}", "nodes", b.nodes, "rate", c->o.bg_rate, "bytes",
+                                      c->o.bg_bytes, "messages_sent", (json_int_t)b.sent, "messages_received",
                                       (json_int_t)b.received, "messages_waiting", (json_int_t)b.waiting));
     }
-    if (json) {
+    return j;
+}
+
+/* The text report, rendered from the JSON report j. */
+static void print_text(const json_t *j, const topo *t, const sys *s)
+{
+    report_printf(stdout, j,
+                  "xnoc run: {firmware} on {topology}: {cycles} cycles, {instructions} instructions, {packets} "
+                  "packets ({flits} flits)\n");
+    const json_t *nodes = report_get(j, "nodes"); /* each node renders as a report of its own */
+    for (int i = 0; i < s->n; i++) {
+        const json_t *nd = json_array_get(nodes, (size_t)i);
+        printf("  node %2d: ", i);
+        report_printf(stdout, nd,
+                      s->nodes[i].state == NODE_EXITED ? "exit {exit_code:%-4d} at cycle {cycles:%-10d}"
+                                                       : "{state:%-24s}");
+        report_printf(stdout, nd,
+                      " {instructions:%10u} instructions  {packets_sent:%6u} packets out  {packets_received:%6u} "
+                      "in\n");
+    }
+    if (s->halted) printf("  tohost = %u (%s)\n", s->tohost_value, s->tohost_value == 1 ? "pass" : "fail");
+    if (s->bg)
+        report_printf(stdout, j,
+                      "  background: {background.nodes} terminals, {background.rate:%.3f} flits/cycle each in "
+                      "{background.bytes}-byte messages: {background.messages_sent} sent, "
+                      "{background.messages_received} received\n");
+    links_print(stdout, t, s->net, s->cycle, 6);
+    units_print(stdout, t, s->net);
+}
+
+int cmd_run(int argc, char **argv)
+{
+    cli_catch_sigint();
+    run_cli c = {
+        .o = {.ram_kib = 256, .clock_ratio = 1, .watchdog = SYS_WATCHDOG_DEFAULT, .console_keep = RUN_CONSOLE_KEEP},
+        .max_cycles = 10000000};
+    char err[512];
+    cmd_opts_init(&c.co, OPT_NET);
+    view_opts_default(&c.vo);
+    if (parse_args(argc, argv, &c)) return 0;
+    sys_opts *o = &c.o;
+    if (!c.co.topo) cli_fail(EXIT_USAGE, "--topo is required (see xnoc run --help)");
+    if (o->trace_to && !o->trace) cli_fail(EXIT_USAGE, "--trace-window needs --trace F.vcd");
+    if (c.events_path && !(o->events = fopen(c.events_path, "w")))
+        cli_fail(EXIT_USAGE, "--events %s: %s", c.events_path, strerror(errno));
+    if (!c.elf) cli_fail(EXIT_USAGE, "no firmware image given (xnoc run --topo T FIRMWARE.elf)");
+    topo *t = cmd_opts_topo(&c.co);
+    unsigned char *bg = background_nodes(&c, t);
+    if (o->console_dir) mkdir(o->console_dir, 0777);
+    o->console_out = c.co.json ? stderr : stdout;
+    view *vw = NULL;
+    sys_view *sv = NULL;
+    char *caption = NULL;     /* the view's title */
+    if (view_wanted(&c.vo)) { /* before the (slow) build: a bad frames directory fails at once */
+        const char *base = strrchr(c.elf, '/');
+        caption = xasprintf("run %s", base ? base + 1 : c.elf);
+        c.vo.title = caption;
+        if (!(vw = view_open(t, &c.vo, err, sizeof err))) cli_fail(EXIT_USAGE, "%s", err);
+    }
+    sys *s = sys_create(t, &c.co.rc, o, c.elf, err, sizeof err);
+    if (!s) cli_fail(EXIT_USAGE, "%s", err);
+    if (vw) sv = sys_view_attach(s, vw);
+    run_end e = {.r = sys_run(s, c.max_cycles)};
+    cli_progress_done();
+    if (sv) {
+        if (sys_view_finish(sv)) cli_error("view: %s", view_error(vw));
+        sys_view_free(sv);
+        view_close(vw);
+    }
+    free(caption);
+    finish(s, &c, &e);
+    json_t *j = report(t, s, &c, &e);
+    if (c.co.json) {
         json_dumpf(j, stdout, JSON_COMPACT);
         putchar('\n');
-    } else {
-        report_printf(stdout, j,
-                      "xnoc run: {firmware} on {topology}: {cycles} cycles, {instructions} instructions, {packets} "
-                      "packets ({flits} flits)\n");
-        const json_t *nodes = report_get(j, "nodes"); /* each node renders as a report of its own */
-        for (int i = 0; i < s->n; i++) {
-            const json_t *nd = json_array_get(nodes, (size_t)i);
-            printf("  node %2d: ", i);
-            report_printf(stdout, nd,
-                          s->nodes[i].state == NODE_EXITED ? "exit {exit_code:%-4d} at cycle {cycles:%-10d}"
-                                                           : "{state:%-24s}");
-            report_printf(stdout, nd,
-                          " {instructions:%10u} instructions  {packets_sent:%6u} packets out  {packets_received:%6u} "
-                          "in\n");
-        }
-        if (s->halted) printf("  tohost = %u (%s)\n", s->tohost_value, s->tohost_value == 1 ? "pass" : "fail");
-        if (s->bg)
-            report_printf(stdout, j,
-                          "  background: {background.nodes} terminals, {background.rate:%.3f} flits/cycle each in "
-                          "{background.bytes}-byte messages: {background.messages_sent} sent, "
-                          "{background.messages_received} received\n");
-        links_print(stdout, t, s->net, s->cycle, 6);
-        units_print(stdout, t, s->net);
-    }
+    } else print_text(j, t, s);
     json_decref(j);
     fflush(stdout);
     if (s->fault[0]) cli_error("%s", sys_error(s));
-    else if (tohost_msg[0]) cli_error("%s", tohost_msg);
-    else if (status) {
+    else if (e.tohost_msg[0]) cli_error("%s", e.tohost_msg);
+    else if (e.status) {
         for (int i = 0; i < s->n; i++)
             if (s->nodes[i].exit_code) {
                 cli_error("node %d exited with %d", i, s->nodes[i].exit_code);
                 break;
             }
     }
-    free(inj);
-    free(undelivered);
+    int status = e.status;
+    free(e.undelivered);
     sys_free(s);
     free(bg);
-    if (o.events) fclose(o.events);
+    if (o->events) fclose(o->events);
     topo_free(t);
     return status;
 }

@@ -338,172 +338,230 @@ static sweep_spec *read_spec(const char *specf, const char *self)
     return s;
 }
 
+/* --dry-run: every point's command, shell-quoted to paste */
+static void dry_run(const sweep_spec *s, const char *self)
+{
+    size_t *idx = xcalloc(s->naxes, sizeof *idx);
+    do {
+        char **av = point_argv(s, self, idx);
+        for (size_t i = 0; av[i]; i++) {
+            char *q = sweep_sh_quote(av[i]);
+            printf("%s%s", i ? " " : "", q);
+            free(q);
+        }
+        putchar('\n');
+        sweep_strv_free(av);
+    } while (sweep_next(s, idx));
+    free(idx);
+}
+
+/* How the points run (the options of the command line). */
+typedef struct {
+    const char *out, *dir, *self;
+    int jobs, slurm;
+} sweep_how;
+
+/* Runs the points without a report in h->dir; *done: those that had one.
+ * Returns how many ran. */
+static long run_points(const sweep_spec *s, const sweep_how *h, long *done)
+{
+    size_t *idx = xcalloc(s->naxes, sizeof *idx);
+    long *todo = xcalloc((size_t)s->npoints, sizeof *todo), ntodo = 0;
+    *done = 0;
+    for (long k = 0; k < s->npoints; k++, sweep_next(s, idx)) {
+        char *id = sweep_point_id(s, idx), *path = xasprintf("%s/%s.json", h->dir, id);
+        if (file_ok(path)) (*done)++;
+        else todo[ntodo++] = k;
+        free(id);
+        free(path);
+    }
+    free(idx);
+    int jobs = h->jobs > 0 ? h->jobs : (int)sysconf(_SC_NPROCESSORS_ONLN);
+    if (ntodo) {
+        if (cli_progress_enabled()) {
+            if (h->slurm)
+                fprintf(stderr, "xnoc sweep: %ld points, %ld done before, %ld to run as a Slurm job array\n",
+                        s->npoints, *done, ntodo);
+            else
+                fprintf(stderr, "xnoc sweep: %ld points, %ld done before, %ld to run, %d at a time\n", s->npoints,
+                        *done, ntodo, jobs);
+        }
+        jobs_ctx c = {s, h->self, todo, xcalloc(s->naxes, sizeof(size_t)), NULL, NULL};
+        sweep_jobs j = {ntodo, &c, make_job};
+        int st = 0;
+        if (h->slurm) st = sweep_run_slurm(h->out, h->self, &j, *done, s->npoints);
+        else sweep_run_local(h->out, &j, jobs, *done, s->npoints);
+        free(c.idx);
+        free(c.id);
+        sweep_strv_free(c.argv);
+        if (sweep_signal)
+            cli_fail(cli_signal_status(sweep_signal),
+                     "interrupted: finished points are kept in %s/points; run again to resume", h->out);
+        if (h->slurm && WIFEXITED(st) && WEXITSTATUS(st) == 127)
+            cli_fail(EXIT_RUNFAIL, "sbatch is missing (make deps)");
+        /* sbatch --wait fails when any task failed: the points tell which */
+    }
+    free(todo);
+    return ntodo;
+}
+
+/* The gathered results: results.jsonl and results.csv as they are written,
+ * the rows for the plot, the failed points. */
+typedef struct {
+    FILE *rj, *rc;
+    json_t *rows, *area_memo;
+    char **keys; /* [row]: its series label */
+    long failed;
+    char *first_err; /* "ID: the first line its stderr had" of the first failed point */
+} gather_ctx;
+
+/* "ID: why" of a point without a report at path */
+static char *point_error(const char *path, const char *id)
+{
+    char *ep = xasprintf("%s.err", path), *line = NULL, *msg;
+    size_t cap = 0;
+    FILE *e = fopen(ep, "r");
+    if (e && getline(&line, &cap, e) > 0) {
+        line[strcspn(line, "\n")] = 0;
+        msg = xasprintf("%s: %s", id, line);
+    } else msg = xasprintf("%s: %s", id, e ? "no report, nothing on stderr" : "no report");
+    if (e) fclose(e);
+    free(line);
+    free(ep);
+    return msg;
+}
+
+/* point idx's report rep into the CSV, the JSON lines and the rows (which take rep) */
+static void gather_row(gather_ctx *g, const sweep_spec *s, const size_t *idx, json_t *rep)
+{
+    json_t *row = json_object();
+    char *key = NULL;
+    for (size_t a = 0; a < s->naxes; a++) {
+        const sweep_val *v = &s->axes[a].v[idx[a]];
+        json_object_set(row, s->axes[a].name, v->json);
+        if (a) fputc(',', g->rc);
+        csv_text(g->rc, v->cell, json_is_string(v->json));
+    }
+    for (size_t k = 0; k < s->nplot_series; k++)
+        for (size_t a = 0; a < s->naxes; a++)
+            if (!strcmp(s->axes[a].name, s->plot_series[k])) {
+                char *p = xasprintf("%s%s=%s", k ? " " : "", s->axes[a].name, s->axes[a].v[idx[a]].cell);
+                key = append(key, p);
+                free(p);
+            }
+    g->keys[json_array_size(g->rows)] = key ? key : xstrdup("");
+    for (size_t m = 0; m < s->nmetrics; m++) {
+        fputc(',', g->rc);
+        csv_cell(g->rc, json_object_get(rep, s->metrics[m]));
+    }
+    fputc('\n', g->rc);
+    /* the row by hand: the axes' numbers as the spec wrote them (jansson
+     * would print 0.1 as 0.10000000000000001), then the report */
+    fputc('{', g->rj);
+    for (size_t a = 0; a < s->naxes; a++) {
+        const sweep_val *v = &s->axes[a].v[idx[a]];
+        fprintf(g->rj, "\"%s\":", s->axes[a].name); /* a-z0-9- */
+        if (json_is_number(v->json)) fputs(v->word, g->rj);
+        else json_dumpf(v->json, g->rj, JSON_COMPACT | JSON_ENCODE_ANY);
+        fputc(',', g->rj);
+    }
+    fputs("\"report\":", g->rj);
+    json_dumpf(rep, g->rj, JSON_COMPACT);
+    fputs("}\n", g->rj);
+    json_object_set_new(row, "report", rep);
+    json_array_append_new(g->rows, row);
+}
+
+/* Every point's report into res (JSON lines) and csv (header, then a row per point). */
+static void gather(const sweep_spec *s, const sweep_how *h, const char *res, const char *csv, gather_ctx *g)
+{
+    g->rj = fopen(res, "w");
+    g->rc = fopen(csv, "w");
+    if (!g->rj || !g->rc) cli_fail(EXIT_RUNFAIL, "cannot write %s: %s", res, strerror(errno));
+    for (size_t a = 0; a < s->naxes; a++) fprintf(g->rc, "%s%s", a ? "," : "", s->axes[a].name);
+    for (size_t m = 0; m < s->nmetrics; m++) {
+        fputc(',', g->rc);
+        csv_text(g->rc, s->metrics[m], 0);
+    }
+    fputc('\n', g->rc);
+    g->rows = json_array();
+    g->area_memo = json_object();
+    g->keys = xcalloc((size_t)s->npoints, sizeof *g->keys);
+    size_t *idx = xcalloc(s->naxes, sizeof *idx);
+    do {
+        if (sweep_signal) /* while gathering ("area" runs xnoc synth) */
+            cli_fail(cli_signal_status(sweep_signal),
+                     "interrupted: finished points are kept in %s/points; run again to resume", h->out);
+        char *id = sweep_point_id(s, idx), *path = xasprintf("%s/%s.json", h->dir, id);
+        json_error_t je;
+        json_t *rep = json_load_file(path, 0, &je);
+        if (!rep) {
+            g->failed++;
+            if (!g->first_err) g->first_err = point_error(path, id);
+        }
+        free(id);
+        free(path);
+        if (!rep) continue;
+        if (s->area) add_area(h->self, s, idx, rep, g->area_memo);
+        gather_row(g, s, idx, rep);
+    } while (sweep_next(s, idx));
+    free(idx);
+    if (fclose(g->rj) | fclose(g->rc)) cli_fail(EXIT_RUNFAIL, "cannot write %s: %s", csv, strerror(errno));
+}
+
 int cmd_sweep(int argc, char **argv)
 {
-    const char *specf = NULL, *out = NULL;
-    int jobs = 0, want_plot = 0, dry = 0, json = 0, slurm = 0;
+    const char *specf = NULL;
+    sweep_how h = {0};
+    int want_plot = 0, dry = 0;
+    cmd_opts co; /* --json */
+    cmd_opts_init(&co, OPT_JSON);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage_text, stdout);
             return 0;
         } else if (!strcmp(a, "--task") && i + 2 < argc && argc == 4) return sweep_task(argv[i + 1], argv[i + 2]);
-        else if (!strcmp(a, "--out") && i + 1 < argc) out = argv[++i];
-        else if (!strcmp(a, "--jobs") && i + 1 < argc) jobs = (int)cli_long(a, argv[++i], 1, 1024);
+        else if (!strcmp(a, "--out") && i + 1 < argc) h.out = argv[++i];
+        else if (!strcmp(a, "--jobs") && i + 1 < argc) h.jobs = (int)cli_long(a, argv[++i], 1, 1024);
         else if (!strcmp(a, "--plot")) want_plot = 1;
         else if (!strcmp(a, "--engine") && i + 1 < argc) {
             const char *e = argv[++i];
-            if (!strcmp(e, "slurm")) slurm = 1;
+            if (!strcmp(e, "slurm")) h.slurm = 1;
             else if (strcmp(e, "local") && strcmp(e, "parallel")) /* parallel: its name before 2026-11 */
                 cli_fail(EXIT_USAGE, "--engine: unknown '%s' (local, slurm)", e);
         } else if (!strcmp(a, "--dry-run")) dry = 1;
-        else if (!strcmp(a, "--json")) json = 1;
+        else if (cmd_opts_arg(&co, argc, argv, &i)) continue;
         else if (a[0] != '-' && !specf) specf = a;
         else cmd_bad_option(a, usage_text);
     }
+    int json = co.json;
     if (!specf) cli_fail(EXIT_USAGE, "a SPEC file is required (see xnoc sweep --help)");
-    if (!out && !dry) cli_fail(EXIT_USAGE, "--out DIR is required");
+    if (!h.out && !dry) cli_fail(EXIT_USAGE, "--out DIR is required");
     char *self = sweep_self();
+    h.self = self;
     sweep_spec *s = read_spec(specf, self);
-    size_t *idx = xcalloc(s->naxes, sizeof *idx);
-    if (dry) { /* every point's command, shell-quoted to paste */
-        do {
-            char **av = point_argv(s, self, idx);
-            for (size_t i = 0; av[i]; i++) {
-                char *q = sweep_sh_quote(av[i]);
-                printf("%s%s", i ? " " : "", q);
-                free(q);
-            }
-            putchar('\n');
-            sweep_strv_free(av);
-        } while (sweep_next(s, idx));
-        free(idx);
+    if (dry) {
+        dry_run(s, self);
         free(self);
         sweep_spec_free(s);
         return 0;
     }
+    const char *out = h.out;
     char *dir = xasprintf("%s/points", out);
+    h.dir = dir;
     if ((mkdir(out, 0777) && errno != EEXIST) || (mkdir(dir, 0777) && errno != EEXIST))
         cli_fail(EXIT_USAGE, "--out %s: %s", out, strerror(errno));
     sweep_lock(out);
     sweep_catch_signals();
-    long *todo = xcalloc((size_t)s->npoints, sizeof *todo), ntodo = 0, done = 0;
-    for (long k = 0; k < s->npoints; k++, sweep_next(s, idx)) {
-        char *id = sweep_point_id(s, idx), *path = xasprintf("%s/%s.json", dir, id);
-        if (file_ok(path)) done++;
-        else todo[ntodo++] = k;
-        free(id);
-        free(path);
-    }
-    if (jobs <= 0) jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
-    if (ntodo) {
-        if (cli_progress_enabled()) {
-            if (slurm)
-                fprintf(stderr, "xnoc sweep: %ld points, %ld done before, %ld to run as a Slurm job array\n",
-                        s->npoints, done, ntodo);
-            else
-                fprintf(stderr, "xnoc sweep: %ld points, %ld done before, %ld to run, %d at a time\n", s->npoints, done,
-                        ntodo, jobs);
-        }
-        jobs_ctx c = {s, self, todo, xcalloc(s->naxes, sizeof(size_t)), NULL, NULL};
-        sweep_jobs j = {ntodo, &c, make_job};
-        int st = 0;
-        if (slurm) st = sweep_run_slurm(out, self, &j, done, s->npoints);
-        else sweep_run_local(out, &j, jobs, done, s->npoints);
-        free(c.idx);
-        free(c.id);
-        sweep_strv_free(c.argv);
-        if (sweep_signal)
-            cli_fail(cli_signal_status(sweep_signal),
-                     "interrupted: finished points are kept in %s/points; run again to resume", out);
-        if (slurm && WIFEXITED(st) && WEXITSTATUS(st) == 127) cli_fail(EXIT_RUNFAIL, "sbatch is missing (make deps)");
-        /* sbatch --wait fails when any task failed: the points tell which */
-    }
-    /* gather */
+    long done, ntodo = run_points(s, &h, &done);
     char *res = xasprintf("%s/results.jsonl", out), *csv = xasprintf("%s/results.csv", out);
-    FILE *rj = fopen(res, "w"), *rc = fopen(csv, "w");
-    if (!rj || !rc) cli_fail(EXIT_RUNFAIL, "cannot write %s: %s", res, strerror(errno));
-    for (size_t a = 0; a < s->naxes; a++) fprintf(rc, "%s%s", a ? "," : "", s->axes[a].name);
-    for (size_t m = 0; m < s->nmetrics; m++) {
-        fputc(',', rc);
-        csv_text(rc, s->metrics[m], 0);
-    }
-    fputc('\n', rc);
-    json_t *rows = json_array(), *area_memo = json_object();
-    char **keys = xcalloc((size_t)s->npoints, sizeof *keys);
-    long failed = 0;
-    char *first_err = NULL;
-    memset(idx, 0, s->naxes * sizeof *idx);
-    do {
-        if (sweep_signal) /* while gathering ("area" runs xnoc synth) */
-            cli_fail(cli_signal_status(sweep_signal),
-                     "interrupted: finished points are kept in %s/points; run again to resume", out);
-        char *id = sweep_point_id(s, idx), *path = xasprintf("%s/%s.json", dir, id);
-        json_error_t je;
-        json_t *rep = json_load_file(path, 0, &je);
-        if (!rep) {
-            failed++;
-            if (!first_err) {
-                char *ep = xasprintf("%s.err", path), *line = NULL;
-                size_t cap = 0;
-                FILE *e = fopen(ep, "r");
-                if (e && getline(&line, &cap, e) > 0) {
-                    line[strcspn(line, "\n")] = 0;
-                    first_err = xasprintf("%s: %s", id, line);
-                } else first_err = xasprintf("%s: %s", id, e ? "no report, nothing on stderr" : "no report");
-                if (e) fclose(e);
-                free(line);
-                free(ep);
-            }
-            free(id);
-            free(path);
-            continue;
-        }
-        free(id);
-        free(path);
-        if (s->area) add_area(self, s, idx, rep, area_memo);
-        json_t *row = json_object();
-        char *key = NULL;
-        for (size_t a = 0; a < s->naxes; a++) {
-            const sweep_val *v = &s->axes[a].v[idx[a]];
-            json_object_set(row, s->axes[a].name, v->json);
-            if (a) fputc(',', rc);
-            csv_text(rc, v->cell, json_is_string(v->json));
-        }
-        for (size_t k = 0; k < s->nplot_series; k++)
-            for (size_t a = 0; a < s->naxes; a++)
-                if (!strcmp(s->axes[a].name, s->plot_series[k])) {
-                    char *p = xasprintf("%s%s=%s", k ? " " : "", s->axes[a].name, s->axes[a].v[idx[a]].cell);
-                    key = append(key, p);
-                    free(p);
-                }
-        keys[json_array_size(rows)] = key ? key : xstrdup("");
-        for (size_t m = 0; m < s->nmetrics; m++) {
-            fputc(',', rc);
-            csv_cell(rc, json_object_get(rep, s->metrics[m]));
-        }
-        fputc('\n', rc);
-        /* the row by hand: the axes' numbers as the spec wrote them (jansson
-         * would print 0.1 as 0.10000000000000001), then the report */
-        fputc('{', rj);
-        for (size_t a = 0; a < s->naxes; a++) {
-            const sweep_val *v = &s->axes[a].v[idx[a]];
-            fprintf(rj, "\"%s\":", s->axes[a].name); /* a-z0-9- */
-            if (json_is_number(v->json)) fputs(v->word, rj);
-            else json_dumpf(v->json, rj, JSON_COMPACT | JSON_ENCODE_ANY);
-            fputc(',', rj);
-        }
-        fputs("\"report\":", rj);
-        json_dumpf(rep, rj, JSON_COMPACT);
-        fputs("}\n", rj);
-        json_object_set_new(row, "report", rep);
-        json_array_append_new(rows, row);
-    } while (sweep_next(s, idx));
-    if (fclose(rj) | fclose(rc)) cli_fail(EXIT_RUNFAIL, "cannot write %s: %s", csv, strerror(errno));
-    if (want_plot && json_array_size(rows)) plot(out, s, rows, keys);
+    gather_ctx g = {0};
+    gather(s, &h, res, csv, &g);
+    if (want_plot && json_array_size(g.rows)) plot(out, s, g.rows, g.keys);
     json_t *o =
         json_pack("{s:I,s:I,s:I,s:I,s:s,s:s}", "points", (json_int_t)s->npoints, "ran", (json_int_t)ntodo, "resumed",
-                  (json_int_t)done, "failed", (json_int_t)failed, "results_csv", csv, "results_jsonl", res);
+                  (json_int_t)done, "failed", (json_int_t)g.failed, "results_csv", csv, "results_jsonl", res);
     if (want_plot) json_object_set_new(o, "plot", json_sprintf("%s/plot.png", out));
     if (json) {
         json_dumpf(o, stdout, JSON_COMPACT);
@@ -515,17 +573,15 @@ int cmd_sweep(int argc, char **argv)
         puts(want_plot ? ", plot.png" : "");
     }
     json_decref(o);
-    for (size_t i = 0; i < json_array_size(rows); i++) free(keys[i]);
-    free(keys);
-    json_decref(rows);
-    json_decref(area_memo);
+    for (size_t i = 0; i < json_array_size(g.rows); i++) free(g.keys[i]);
+    free(g.keys);
+    json_decref(g.rows);
+    json_decref(g.area_memo);
     free(res);
     free(csv);
-    free(todo);
     free(dir);
-    free(idx);
     free(self);
     sweep_spec_free(s);
-    if (failed) cli_fail(EXIT_RUNFAIL, "%ld point(s) failed; the first: %s", failed, first_err);
+    if (g.failed) cli_fail(EXIT_RUNFAIL, "%ld point(s) failed; the first: %s", g.failed, g.first_err);
     return 0;
 }

@@ -30,25 +30,24 @@ static const char *port_name(const topo *t, int p)
 
 int cmd_topo(int argc, char **argv)
 {
-    const char *spec = NULL, *route = NULL;
-    int k = 1, json = 0;
+    const char *route = NULL;
+    cmd_opts co;
+    cmd_opts_init(&co, OPT_TOPO | OPT_PORTS | OPT_JSON);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage_text, stdout);
             return 0;
-        } else if (!strcmp(a, "--json")) {
-            json = 1;
-        } else if (!strcmp(a, "--topo") && i + 1 < argc) {
-            spec = argv[++i];
-        } else if (!strcmp(a, "--ports") && i + 1 < argc) {
-            k = (int)cli_long("--ports", argv[++i], 1, NI_MAX_K);
+        } else if (cmd_opts_arg(&co, argc, argv, &i)) {
+            continue;
         } else if (!strcmp(a, "--route") && i + 1 < argc) {
             route = argv[++i];
         } else {
             cmd_bad_option(a, usage_text);
         }
     }
+    const char *spec = co.topo;
+    int k = co.ports, json = co.json;
     if (!spec) cli_fail(EXIT_USAGE, "--topo is required (see xnoc topo --help)");
     char err[256];
     topo *t = topo_parse(spec, k, err, sizeof err);

@@ -1,6 +1,6 @@
 /* endpoint.h - the terminal's side of one network channel's flow control,
  * the timing contract of net.h as code, shared by the NI (system/ni.c) and
- * the synthetic-traffic terminal (cmd/traffic*.c):
+ * the synthetic-traffic terminal (traffic/traffic*.c):
  *   - injection: one credit per slot of the router's input VC buffers
  *     (`buf` per VC at reset), spent per flit sent, one back per credit the
  *     router returns; the VC a new packet takes;

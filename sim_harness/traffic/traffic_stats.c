@@ -1,6 +1,6 @@
 /* traffic_stats.c - latency split, injection rate, hops, stalls, VC
  * occupancy and the latency histogram of a synthetic-traffic run. */
-#include "cmd/traffic_stats.h"
+#include "traffic/traffic_stats.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -59,7 +59,7 @@ static void set_latency(json_t *o, const char *name, uint64_t *v, size_t n)
     const char *stat[5] = {"min", "avg", "p50", "p99", "max"};
     double val[5] = {(double)mn, n ? sum / (double)n : 0, quantile(v, n, 0.5), quantile(v, n, 0.99), (double)mx};
     for (int k = 0; k < 5; k++) {
-        if (!*name && (k == 1 || k >= 3)) continue; /* avg/p99/max_latency: traffic.c's keys */
+        if (!*name && (k == 1 || k >= 3)) continue; /* avg/p99/max_latency: traffic_report.c's keys */
         char *key = xasprintf("%s_%slatency", stat[k], name);
         json_object_set_new(o, key, json_real(val[k]));
         free(key);

@@ -1,4 +1,4 @@
-/* traffic_sim.h - the state of a synthetic-traffic run (traffic.c) shared
+/* traffic_sim.h - the state of a synthetic-traffic run (traffic_run.c) shared
  * with its ejection checker (traffic_check.c): the packet records, the
  * injection and ejection state per channel and VC, the error counts. */
 #ifndef XNOC_TRAFFIC_SIM_H
@@ -11,7 +11,7 @@
 #include "net/net.h"
 #include "system/test_hooks.h"
 #include "net/topo.h"
-#include "cmd/traffic_nc.h"
+#include "traffic/traffic_nc.h"
 
 typedef struct {
     int src, dst, len, chan;

@@ -1,6 +1,6 @@
 /* coll_exec.c - a collective's plan run by the firmware on the emulated
  * system, verified and timed (coll_exec.h). */
-#include "cmd/coll_exec.h"
+#include "exec/coll_exec.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -75,10 +75,11 @@ static const char *status_error(int i, const node *nd, const uint32_t *res, char
 
 /* Runs schedule s on the network, checks every node's buffers afterwards
  * and collects the timing.  ram_kib 0: sized for the plan and buffers. */
-void coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, int bytes, int sync, uint32_t seed, int redop,
-                  uint64_t max_cycles, uint32_t ram_kib, const coll_exec_opts *x, coll_outcome *out, json_t **links,
-                  view *vw)
+void coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, const coll_exec_opts *x, coll_outcome *out,
+                  json_t **links, view *vw)
 {
+    int bytes = x->bytes;
+    uint32_t ram_kib = x->ram_kib;
     memset(out, 0, sizeof *out);
     out->step_cycles = xcalloc((size_t)s->nsteps + 1, sizeof *out->step_cycles);
     char err[512], *elf = xasprintf("%s/firmware/coll.elf", cli_build_dir());
@@ -87,7 +88,7 @@ void coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, int bytes,
     int *nw = xcalloc((size_t)s->nterms, sizeof *nw);
     for (int i = 0; i < s->nterms; i++) {
         uint32_t end;
-        plans[i] = coll_plan_encode(s, t, i, bytes, sync, seed, redop, plan_addr, &nw[i], &end);
+        plans[i] = coll_plan_encode(s, t, i, bytes, x->sync, x->seed, x->redop, plan_addr, &nw[i], &end);
         if (end - RAM_BASE > top) top = end - RAM_BASE;
     }
     uint32_t need_kib = (top + STACK_RESERVE + 65535) / 65536 * 64;
@@ -121,7 +122,7 @@ void coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, int bytes,
         memcpy(sy->nodes[i].core.ram + PLAN_OFFSET, plans[i], (size_t)nw[i] * 4);
     }
     sys_view *sv = vw ? sys_view_attach(sy, vw) : NULL;
-    int r = sys_run(sy, max_cycles);
+    int r = sys_run(sy, x->max_cycles);
     cli_progress_done();
     if (sy->bg) background_stats(sy->bg, &out->bg);
     if (sv) {
@@ -252,7 +253,7 @@ void coll_calibrate(const topo *t, const router_cfg *rc, int clock_ratio, double
 
 static void calibrate_run(const topo *t, const router_cfg *rc, int clock_ratio, double *ts, double *t1)
 {
-    coll_exec_opts x = {.clock_ratio = clock_ratio};
+    coll_exec_opts x = {.clock_ratio = clock_ratio, .sync = SYNC_GLOBAL, .seed = 1, .max_cycles = 10000000};
     int dst = -1;
     for (int d = 0; d < t->nterms && dst < 0; d++)
         if (topo_distance(t, 0, topo_term_router(t, d)) == 1) dst = d;
@@ -271,7 +272,8 @@ static void calibrate_run(const topo *t, const router_cfg *rc, int clock_ratio, 
         coll_add(&s, 0, 0, dst, coll_msg_of(&s, 0, dst));
         coll_add(&s, 1, dst, 0, coll_msg_of(&s, dst, 0));
         coll_outcome o;
-        coll_execute(t, rc, &s, sizes[i], SYNC_GLOBAL, 1, 0, 10000000, 0, &x, &o, NULL, NULL);
+        x.bytes = sizes[i];
+        coll_execute(t, rc, &s, &x, &o, NULL, NULL);
         tm[i] = (double)o.step_cycles[1];
         free(o.step_cycles);
         coll_free(&s);

@@ -1,7 +1,7 @@
 /* traffic_nc.c - coding groups and multicasts for `xnoc traffic --coding R`
  * (see traffic_nc.h): builds the packets, budgets the units' slots, and
  * checks every delivery byte for byte against the expected payload. */
-#include "cmd/traffic_nc.h"
+#include "traffic/traffic_nc.h"
 #include "util/cli.h"
 
 #include <stdio.h>

@@ -9,7 +9,7 @@
 
 #include "../../firmware/lib/flit.h"
 #include "util/cli.h"
-#include "cmd/traffic_sim.h"
+#include "traffic/traffic_sim.h"
 
 uint64_t traffic_body_word(int src, uint32_t seq, int i)
 {

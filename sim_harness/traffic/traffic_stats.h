@@ -1,4 +1,4 @@
-/* traffic_stats.h - the statistics of a synthetic-traffic run (traffic.c)
+/* traffic_stats.h - the statistics of a synthetic-traffic run (traffic_run.c)
  * beyond throughput: latency split into source queueing and network
  * latency, the measured injection rate, hop distribution, per-link stall
  * counts and sampled VC buffer occupancy, and the latency histogram
@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "cmd/traffic_sim.h"
+#include "traffic/traffic_sim.h"
 
 /* VC occupancy is sampled every TRAFFIC_OCC_EVERY cycles of the window
  * (each sample reads every router input VC through the debug port). */

@@ -35,11 +35,19 @@ typedef struct {
     background_stats_t bg; /* --background */
 } coll_outcome;
 
-/* How the runs go: every run (the calibration too, so the model matches)
- * takes clock_ratio; only the measured run (measured = 1) is traced, logs
- * events and has background traffic. */
+/* How a run goes: the collective's data (bytes per message, the data
+ * pattern's seed, the reduce operator), its steps' synchronization
+ * (SYNC_GLOBAL or SYNC_DATA), its budget; every run (the calibration too, so
+ * the model matches) takes clock_ratio; only the measured run (measured =
+ * 1) is traced, logs events and has background traffic. */
 typedef struct {
-    int clock_ratio; /* core cycles per network cycle */
+    int bytes;
+    int sync;
+    uint32_t seed;
+    int redop;           /* RED_SUM, ... (coll/coll_plan.h) */
+    uint64_t max_cycles; /* give up after this many network cycles */
+    uint32_t ram_kib;    /* RAM per node; 0: sized for the plan and buffers */
+    int clock_ratio;     /* core cycles per network cycle */
     int measured;
     const char *trace_path; /* --trace F.vcd [--trace-window A:B] */
     uint64_t trace_from, trace_to;
@@ -51,12 +59,11 @@ typedef struct {
     uint64_t spin_watchdog; /* --spin-watchdog N (0: the default; SYS_SPIN_OFF: off) */
 } coll_exec_opts;
 
-/* Runs schedule s on the network, checks every node's buffers afterwards
- * and collects the timing.  ram_kib 0: sized for the plan and buffers.
- * links (or NULL): the per-channel report; vw (or NULL): the view. */
-void coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, int bytes, int sync, uint32_t seed, int redop,
-                  uint64_t max_cycles, uint32_t ram_kib, const coll_exec_opts *x, coll_outcome *out, json_t **links,
-                  view *vw);
+/* Runs schedule s on the network as x says, checks every node's buffers
+ * afterwards and collects the timing.  links (or NULL): the per-channel
+ * report; vw (or NULL): the view. */
+void coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, const coll_exec_opts *x, coll_outcome *out,
+                  json_t **links, view *vw);
 
 /* t_s and t_1 of the model on this network, cached by content (the
  * model's hash, the whole router configuration, the clock ratio, the

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "util/cli.h"
-#include "cmd/traffic_sim.h"
+#include "traffic/traffic_sim.h"
 
 static packet *pl_add(packet_list *l)
 {
