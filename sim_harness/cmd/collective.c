@@ -16,6 +16,7 @@
 #include "util/cli.h"
 #include "cmd/cmd_opts.h"
 #include "cmd/coll_exec.h"
+#include "cmd/coll_innet.h"
 #include "cmd/cmds.h"
 #include "coll/coll.h"
 #include "coll/coll_metrics.h"
@@ -35,13 +36,16 @@ static const char *usage_text =
     "\n"
     "Runs a collective in firmware on every node of the RTL network and verifies\n"
     "every received byte.\n"
-    "  --op OP           barrier, bcast, scatter, gather, reduce, allgather, alltoall, mnb, mns\n"
+    "  --op OP           barrier, bcast, scatter, gather, reduce, allgather, alltoall, mnb, mns;\n"
+    "                    allreduce with --algo innet\n"
     "  --bytes B         message size in bytes (64; barrier: 0)\n"
     "  --algo A          sched (synthesized schedule, default), tree, ring, rd, all-at-once,\n"
     "                    qcdoc (allgather on a torus, all 2D directions at once with --ports 2D;\n"
     "                    docs/qcdoc.md), hnc (allgather with hierarchical network coding on a\n"
     "                    2-D mesh/torus; docs/network-coding.md), combine (the same with message\n"
-    "                    combining instead of coding, the paper's Sect. 6.5)\n"
+    "                    combining instead of coding, the paper's Sect. 6.5), innet (reduce and\n"
+    "                    allreduce combined in the routers' coding units along the mesh's or\n"
+    "                    torus's dimension-ordered tree; docs/collectives.md)\n"
     "  --group-shape S   hnc: GWxGH nodes per group, or best (the shape xnoc ncmodel finds; default)\n"
     "  --multicast M     hnc: tree (default) or all-at-once, for every multicast of the scheme\n"
     "  --in-position P   hnc, combine: where each group's intermediate node sits: corner, median,\n"
@@ -58,7 +62,9 @@ static const char *usage_text =
     "  --schedule FILE   run this schedule file (xnoc sched -o FILE)\n"
     "  --no-shipped      search a schedule even where schedules/ ships a proven one\n"
     "  --sync M          global (a barrier starts every step, default) or data (data-driven)\n"
-    "  --redop OP        reduce operator: sum, prod, max, min, and, or, xor (sum)\n"
+    "  --reduce-op OP    reduce operator (also --redop): sum, prod, max, min, and, or, xor (sum;\n"
+    "                    32-bit words, sum wraps mod 2^32, min/max signed); --algo innet: sum,\n"
+    "                    sum64 (64-bit lanes), min, max, minu, maxu (unsigned), and, or, xor\n"
     "  --ports k         NI channels per terminal (1)\n" ROUTER_CFG_HELP "  --seed N          data pattern seed (1)\n"
     "  --clock-ratio N   core cycles per network cycle (1)\n"
     "  --max-cycles N    give up after N network cycles (50000000)\n"
@@ -236,6 +242,7 @@ int cmd_collective(int argc, char **argv)
     router_cfg rc;
     router_cfg_default(&rc);
     int k = 1, json = 0, bytes = -1, sync = SYNC_GLOBAL, redop = RED_SUM, use_shipped = 1;
+    const char *redop_s = NULL, *redop_opt = "--reduce-op";
     uint64_t seed = 1, max_cycles = 50000000;
     uint32_t ram_kib = 0;
     double exact_limit = 0; /* 0: the defaults (sched.h) */
@@ -274,10 +281,9 @@ int cmd_collective(int argc, char **argv)
             if (!strcmp(m, "global")) sync = SYNC_GLOBAL;
             else if (!strcmp(m, "data")) sync = SYNC_DATA;
             else cli_fail(EXIT_USAGE, "--sync: '%s' is neither global nor data", m);
-        } else if (!strcmp(a, "--redop")) {
-            redop = coll_redop_parse(argv[++i]);
-            if (redop < 0)
-                cli_fail(EXIT_USAGE, "--redop: unknown operator '%s' (sum, prod, max, min, and, or, xor)", argv[i]);
+        } else if (!strcmp(a, "--redop") || !strcmp(a, "--reduce-op")) {
+            redop_opt = a;
+            redop_s = argv[++i];
         } else if (!strcmp(a, "--max-cycles")) max_cycles = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--trace")) xo.trace_path = argv[++i];
         else if (!strcmp(a, "--events")) {
@@ -305,11 +311,34 @@ int cmd_collective(int argc, char **argv)
     seed = co.seed;
     topo *t = NULL;
     coll_sched s;
+    if (!strcmp(algo_s, "innet")) { /* reduce and allreduce in the routers' coding units (coll_innet.c) */
+        if (file || shape_s || mcast_s || xor_s || inpos_s || alloc_s || to || xo.bg_rate > 0)
+            cli_fail(EXIT_USAGE, "--algo innet takes --topo, --op, --bytes, --reduce-op, --from (reduce's root), "
+                                 "--router, --seed and the run options, not --schedule, --to, --alloc, --background "
+                                 "or the hnc options");
+        if (!spec) cli_fail(EXIT_USAGE, "--topo is required (see xnoc collective --help)");
+        if (!opname) cli_fail(EXIT_USAGE, "--op is required: reduce or allreduce with --algo innet");
+        if (redop_s && innet_redop_parse(redop_s) < 0)
+            cli_fail(EXIT_USAGE,
+                     "%s: unknown operator '%s' (with --algo innet: sum, sum64, min, max, minu, maxu, and, or, xor)",
+                     redop_opt, redop_s);
+        t = topo_parse(spec, k, err, sizeof err);
+        if (!t) cli_fail(EXIT_USAGE, "%s", err);
+        innet_args ia = {.op = opname, .redop = redop_s, .from = from, .bytes = bytes, .seed = (uint32_t)seed,
+                         .max_cycles = max_cycles, .json = json};
+        int st = coll_innet_cmd(t, &rc, &ia, &xo);
+        topo_free(t);
+        return st;
+    }
+    if (redop_s && (redop = coll_redop_parse(redop_s)) < 0)
+        cli_fail(EXIT_USAGE, "%s: unknown operator '%s' (sum, prod, max, min, and, or, xor)", redop_opt, redop_s);
+    if (opname && !strcmp(opname, "allreduce"))
+        cli_fail(EXIT_USAGE, "--op allreduce: only --algo innet runs it (reduce + bcast in software: two runs)");
     int algo = coll_algo_parse(algo_s);
     if (algo < 0)
         cli_fail(EXIT_USAGE,
                  "--algo: unknown algorithm '%s' (sched, tree, ring, rd, all-at-once, qcdoc, hnc, llf, glf, forest, "
-                 "combine)",
+                 "combine, innet)",
                  algo_s);
     hnc_opts ho = {.xor_unit = rc.ncu, .chunk = 8 * rc.ncmax};
     hnc_info hi = {0};

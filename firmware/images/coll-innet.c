@@ -1,0 +1,32 @@
+/* coll-innet - reduce / allreduce inside the network (firmware/coll/
+ * innet.c) on the plan `xnoc collective --algo innet` places in RAM
+ * (innet.h IP_*): the data at IP_BUF, the result there afterwards; the
+ * timed region is coll_innet itself, after a barrier. */
+#include "innet.h"
+#include "xnoc.h"
+
+static uint8_t ring[1024] __attribute__((aligned(8)));
+
+static void stamp(uint32_t *w, int at)
+{
+    uint64_t t = cycles();
+    w[at] = (uint32_t)t;
+    w[at + 1] = (uint32_t)(t >> 32);
+}
+
+int main(void)
+{
+    uint32_t *w = (uint32_t *)(uintptr_t)DEV(DEV_PLAN);
+    if (!w || w[IP_MAGIC] != INNET_MAGIC) {
+        printf("no in-network reduction plan: run this image with xnoc collective --algo innet\n");
+        return 2;
+    }
+    noc_init(ring, sizeof ring);
+    coll_innet_set_window((int)w[IP_WINDOW]);
+    barrier();
+    stamp(w, IP_T0_LO);
+    int r = coll_innet((void *)(uintptr_t)w[IP_BUF], w[IP_BYTES], (int)w[IP_FUNC], (int)w[IP_ROOT], (int)w[IP_ALL]);
+    stamp(w, IP_T1_LO);
+    w[IP_STATUS] = r == INNET_OK ? 1u : (uint32_t)(2 - r);
+    return r == INNET_OK ? 0 : 1;
+}

@@ -1,0 +1,376 @@
+/* coll_innet.c - `xnoc collective --algo innet` (coll_innet.h): the plan of
+ * build/firmware/coll-innet.elf and every node's data placed in its RAM,
+ * the run on the RTL network, every result word checked against the host's
+ * reduction (coll/ncfunc.c, the units' operators), the report with the
+ * model of docs/collectives.md "In-network reduction". */
+#include "cmd/coll_innet.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../firmware/coll/innet.h"
+#include "../../firmware/coll/pattern.h"
+#include "../../firmware/lib/flit.h"
+#include "coll/ncfunc.h"
+#include "net/netbuild.h"
+#include "system/system.h"
+#include "util/cli.h"
+#include "util/report.h"
+
+#define PLAN_OFFSET (64u * 1024)
+#define BUF_OFFSET (PLAN_OFFSET + 4u * IP_WORDS)
+#define STACK_RESERVE (32u * 1024)
+
+static const struct {
+    const char *name;
+    int func;
+} redops[] = {{"sum", NC_FUNC_ADD32},  {"sum64", NC_FUNC_ADD64}, {"min", NC_FUNC_MIN32S},
+              {"max", NC_FUNC_MAX32S}, {"minu", NC_FUNC_MIN32U}, {"maxu", NC_FUNC_MAX32U},
+              {"and", NC_FUNC_AND},    {"or", NC_FUNC_OR},       {"xor", NC_FUNC_XOR}};
+#define NREDOPS (int)(sizeof redops / sizeof *redops)
+#define REDOP_LIST "sum, sum64, min, max, minu, maxu, and, or, xor"
+
+int innet_redop_parse(const char *name)
+{
+    for (int i = 0; i < NREDOPS; i++)
+        if (!strcmp(name, redops[i].name)) return redops[i].func;
+    return -1;
+}
+
+static const char *redop_name(int func)
+{
+    for (int i = 0; i < NREDOPS; i++)
+        if (redops[i].func == func) return redops[i].name;
+    return "?";
+}
+
+/* the firmware's tree (firmware/coll/innet.c) on the host: parent of router r, -1 at the root */
+static int tree_parent(const topo *t, int r, int root)
+{
+    int stride[8], s = 1;
+    for (int d = 0; d < t->ndims; d++) stride[d] = s, s *= t->dims[d];
+    for (int d = t->ndims - 1; d >= 0; d--) {
+        int c = topo_coord(t, r, d), rc = topo_coord(t, root, d);
+        if (c != rc) return r + (c < rc ? stride[d] : -stride[d]);
+    }
+    return -1;
+}
+
+static int tree_depth(const topo *t, int r, int root)
+{
+    int d = 0;
+    for (int p = tree_parent(t, r, root); p >= 0; p = tree_parent(t, p, root)) d++;
+    return d;
+}
+
+/* The model (docs/collectives.md "In-network reduction"): one chunk's round trip L through
+ * the tree at zero load, walked router by router, and the cost of every further chunk.
+ *   up:   a terminal's contribution reaches its unit's input SW + 3 + F cycles after its
+ *         send starts (SW: the firmware's send, F flits); a unit absorbs one flit per cycle,
+ *         the packets of a chunk one after the other in the order their tails arrive
+ *         (done = max(done + F, tail + 1)), waits xorlat + 1 cycles and sends the result,
+ *         whose tail reaches the parent's unit 2 routers x 3 cycles + F later (the root's:
+ *         the root terminal, 3 + F later);
+ *   turn: the root terminal sends the result down (SW) as one multicast of D = F + M flits
+ *         (allreduce; reduce: an 8-byte acknowledgement, D = 3 + M) to its unit;
+ *   down: a unit absorbs the multicast (done = tail + 1) and sends one copy per port in port
+ *         order (dimension ports, then terminals), each after the previous one: an MC copy of
+ *         D flits to the unit behind the port if two or more terminals lie behind it, a plain
+ *         copy (D - M flits) to the terminal if one.
+ * L is the time from the first send to the last terminal's result.  A further chunk costs
+ * the largest of: the busiest unit's input (every packet of a chunk it absorbs), L / W (W
+ * chunks in flight per round trip), and the root terminal's part (its result in, the
+ * multicast out, its two sends).  T = L + (chunks - 1) x that. */
+#define MODEL_SW 40 /* cycles of firmware per send (docs/network-coding.md: about 39) */
+typedef struct {
+    double L, per_chunk, unit_in, window, root;
+    const char *bound;
+} innet_model;
+
+static double down_walk(const topo *t, const int *parent, int r, double tail, int D, int Dp, double *last)
+{
+    /* unit r absorbed a multicast whose tail arrived at `tail`: its copies in port order */
+    double e = tail + 1;
+    for (int d = 0; d < t->ndims; d++)
+        for (int sgn = 1; sgn >= -1; sgn -= 2) {
+            int c[8];
+            for (int e2 = 0; e2 < t->ndims; e2++) c[e2] = topo_coord(t, r, e2);
+            c[d] += sgn;
+            if (c[d] < 0 || c[d] >= t->dims[d]) continue;
+            int q = topo_router_at(t, c);
+            if (parent[q] != r) continue;
+            int behind = 0; /* terminals in q's subtree */
+            for (int v = 0; v < t->nrouters; v++) {
+                int a = v;
+                while (a >= 0 && a != q) a = parent[a];
+                if (a == q) behind += t->conc;
+            }
+            if (behind >= 2) {
+                e += D;
+                down_walk(t, parent, q, e + 6, D, Dp, last);
+            } else {
+                e += Dp;
+                if (e + 6 > *last) *last = e + 6;
+            }
+        }
+    for (int c = 0; c < t->conc; c++) { /* the terminals of r (the root's own gets no copy) */
+        e += Dp;
+        if (e + 3 > *last) *last = e + 3;
+    }
+    return e;
+}
+
+static double up_walk(const topo *t, const router_cfg *rc, const int *parent, int r, int F)
+{
+    /* the tail arrival times at r's unit: its terminals' contributions, its children's results */
+    double arr[32];
+    int n = 0;
+    for (int c = 0; c < t->conc && n < 32; c++) arr[n++] = MODEL_SW + 3 + F;
+    for (int q = 0; q < t->nrouters && n < 32; q++)
+        if (parent[q] == r) arr[n++] = up_walk(t, rc, parent, q, F) + rc->xorlat + 1 + 6 + F;
+    for (int i = 1; i < n; i++) /* in the order they arrive */
+        for (int k = i; k > 0 && arr[k] < arr[k - 1]; k--) {
+            double x = arr[k];
+            arr[k] = arr[k - 1];
+            arr[k - 1] = x;
+        }
+    double done = 0;
+    for (int i = 0; i < n; i++) done = done + F > arr[i] + 1 ? done + F : arr[i] + 1;
+    return done;
+}
+
+static void model_eval(const topo *t, const router_cfg *rc, const int *parent, const int *cnt, int rr, int all,
+                       int chunk, int bytes, int W, innet_model *m)
+{
+    int F = 2 + (chunk + 7) / 8, M = (t->nterms + t->nrouters + 63) / 64, nch = (bytes + chunk - 1) / chunk;
+    if (nch == 1) F = 2 + (bytes + 7) / 8;
+    int D = all ? F + M : 3 + M, Dp = D - M;
+    double root_in =
+        up_walk(t, rc, parent, rr, F) + rc->xorlat + 1 + 3 + F; /* the result's tail at the root terminal */
+    double last = 0;
+    down_walk(t, parent, rr, root_in + MODEL_SW + 1 + 3 + D, D, Dp, &last);
+    m->L = last;
+    double in = 0;
+    for (int r = 0; r < t->nrouters; r++) {
+        double f = (double)cnt[r] * F;
+        if (r == rr || cnt[r] > t->conc) f += D; /* the multicast copy it replicates */
+        if (f > in) in = f;
+    }
+    m->unit_in = in;
+    m->window = m->L / W;
+    m->root = F + D + 2 * MODEL_SW;
+    m->per_chunk = in, m->bound = "the busiest unit's input";
+    if (m->window > m->per_chunk) m->per_chunk = m->window, m->bound = "the window";
+    if (m->root > m->per_chunk) m->per_chunk = m->root, m->bound = "the root terminal";
+}
+
+/* node i's contribution, word w */
+static uint32_t datum(uint32_t seed, int i, uint32_t w) { return coll_pattern(seed, i, -1, w); }
+
+int coll_innet_cmd(const topo *t, const router_cfg *rc, const innet_args *a, const coll_exec_opts *xo)
+{
+    int all = !strcmp(a->op, "allreduce");
+    if (!all && strcmp(a->op, "reduce"))
+        cli_fail(EXIT_USAGE, "--algo innet: --op %s is not a reduction (reduce or allreduce)", a->op);
+    int func = innet_redop_parse(a->redop ? a->redop : "sum");
+    if (func < 0) cli_fail(EXIT_USAGE, "--reduce-op: unknown operator '%s' (%s)", a->redop, REDOP_LIST);
+    if (t->kind != TOPO_MESH && t->kind != TOPO_TORUS)
+        cli_fail(EXIT_USAGE, "--algo innet: %s is not a mesh or torus (the reduction tree is dimension-ordered)",
+                 t->name);
+    if (!rc->ncu)
+        cli_fail(EXIT_USAGE, "--algo innet: the routers have no coding units (--router ncu=0); use --algo sched, "
+                             "tree or rd");
+    if (rc->ncu_ops == NCU_OPS_XOR && func != NC_FUNC_XOR)
+        cli_fail(EXIT_USAGE,
+                 "--reduce-op %s: the units were built with --router ncu_ops=xor, which combine by XOR only",
+                 redop_name(func));
+    int W = rc->slots - 1; /* chunks in flight: a unit holds at most W + 1 groups (firmware/coll/innet.h) */
+    if (W < 1) cli_fail(EXIT_USAGE, "--algo innet: --router slots=%d, a window of one chunk needs 2 slots", rc->slots);
+    int bytes = a->bytes < 0 ? 64 : a->bytes, lane = func == NC_FUNC_ADD64 ? 8 : 4;
+    if (bytes <= 0 || bytes % lane)
+        cli_fail(EXIT_USAGE, "--bytes %d: --reduce-op %s combines %d-bit lanes, use a multiple of %d", bytes,
+                 redop_name(func), 8 * lane, lane);
+    int chunk = 8 * rc->ncmax < 256 ? 8 * rc->ncmax : 256, nchunks = (bytes + chunk - 1) / chunk;
+    if (nchunks > INNET_MAX_CHUNKS)
+        cli_fail(EXIT_USAGE, "--bytes %d: %d chunks of %d bytes (--router ncmax=%d), at most %d", bytes, nchunks, chunk,
+                 rc->ncmax, INNET_MAX_CHUNKS);
+    int nt = t->nterms, root = -1;
+    if (a->from) {
+        long v;
+        if (cli_parse_long(a->from, 0, nt - 1, &v))
+            cli_fail(EXIT_USAGE, "--from '%s': the root is one terminal, 0..%d", a->from, nt - 1);
+        if (all)
+            cli_fail(EXIT_USAGE, "--from: an allreduce has no root to choose (its tree's root is the middle router)");
+        root = (int)v;
+    }
+    if (root < 0) { /* as the firmware: the first terminal of the middle router */
+        int r = 0, s = 1;
+        for (int d = 0; d < t->ndims; d++) r += (t->dims[d] - 1) / 2 * s, s *= t->dims[d];
+        root = r * t->conc;
+    }
+    int rr = topo_term_router(t, root), depth = 0, maxcnt = 0;
+    int *cnt = xcalloc((size_t)t->nrouters, sizeof *cnt), *parent = xcalloc((size_t)t->nrouters, sizeof *parent);
+    for (int r = 0; r < t->nrouters; r++) {
+        int p = tree_parent(t, r, rr), d = tree_depth(t, r, rr);
+        parent[r] = p;
+        cnt[r] += t->conc;
+        if (p >= 0) cnt[p]++;
+        if (d > depth) depth = d;
+    }
+    for (int r = 0; r < t->nrouters; r++)
+        if (cnt[r] > maxcnt) maxcnt = cnt[r];
+    if (maxcnt > 15) cli_fail(EXIT_USAGE, "--algo innet: a unit would combine %d contributions (at most 15)", maxcnt);
+
+    /* every node's data, and the expected results */
+    uint32_t words = (uint32_t)bytes / 4;
+    uint8_t *expect = xmalloc((size_t)bytes), *mine = xmalloc((size_t)bytes);
+    for (int i = 0; i < nt; i++) {
+        for (uint32_t w = 0; w < words; w++) {
+            uint32_t v = datum(a->seed, i, w);
+            memcpy(mine + 4 * w, &v, 4);
+        }
+        if (i == 0) memcpy(expect, mine, (size_t)bytes);
+        else nc_func_combine(func, expect, mine, (size_t)bytes);
+    }
+
+    char err[512], *elf = xasprintf("%s/firmware/coll-innet.elf", cli_build_dir());
+    uint32_t need = BUF_OFFSET + (uint32_t)bytes + STACK_RESERVE, ram_kib = (need + 65535) / 65536 * 64;
+    if (ram_kib < 256) ram_kib = 256;
+    sys_opts o = {.ram_kib = ram_kib,
+                  .clock_ratio = xo->clock_ratio,
+                  .console_out = stderr,
+                  .watchdog = xo->watchdog == UINT64_MAX ? 0
+                              : xo->watchdog             ? xo->watchdog
+                                                         : SYS_WATCHDOG_DEFAULT,
+                  .spin_watchdog = xo->spin_watchdog,
+                  .plan_addr = RAM_BASE + PLAN_OFFSET};
+    sys *sy = sys_create(t, rc, &o, elf, err, sizeof err);
+    free(elf);
+    if (!sy) cli_fail(EXIT_USAGE, "%s", err);
+    for (int i = 0; i < nt; i++) {
+        uint32_t *w = (uint32_t *)(sy->nodes[i].core.ram + PLAN_OFFSET);
+        memset(w, 0, 4 * IP_WORDS);
+        w[IP_MAGIC] = INNET_MAGIC;
+        w[IP_ALL] = (uint32_t)all;
+        w[IP_FUNC] = (uint32_t)func;
+        w[IP_BYTES] = (uint32_t)bytes;
+        w[IP_ROOT] = (uint32_t)root;
+        w[IP_BUF] = RAM_BASE + BUF_OFFSET;
+        w[IP_WINDOW] = (uint32_t)W;
+        for (uint32_t k = 0; k < words; k++) {
+            uint32_t v = datum(a->seed, i, k);
+            memcpy(sy->nodes[i].core.ram + BUF_OFFSET + 4 * k, &v, 4);
+        }
+    }
+    int r = sys_run(sy, a->max_cycles);
+    cli_progress_done();
+    char error[1024] = "";
+    if (r) snprintf(error, sizeof error, "%s", sys_error(sy));
+    /* after the run, off the clock: every result word against the host's reduction */
+    int verified = !r;
+    uint64_t start = UINT64_MAX, end = 0;
+    for (int i = 0; i < nt; i++) {
+        node *nd = &sy->nodes[i];
+        const uint32_t *w = (const uint32_t *)(nd->core.ram + PLAN_OFFSET);
+        uint64_t t0 = (uint64_t)w[IP_T0_HI] << 32 | w[IP_T0_LO], t1 = (uint64_t)w[IP_T1_HI] << 32 | w[IP_T1_LO];
+        if (w[IP_STATUS] == 1) {
+            if (t0 < start) start = t0;
+            if (t1 > end) end = t1;
+        }
+        if (!verified) continue;
+        if (w[IP_STATUS] != 1) {
+            snprintf(error, sizeof error, "node %d did not complete the reduction (status %u)", i, w[IP_STATUS]);
+            verified = 0;
+            continue;
+        }
+        if (!all && i != root) continue;
+        const uint8_t *got = nd->core.ram + BUF_OFFSET;
+        for (uint32_t k = 0; k < words && verified; k++) {
+            uint32_t g, e;
+            memcpy(&g, got + 4 * k, 4);
+            memcpy(&e, expect + 4 * k, 4);
+            if (g != e) {
+                snprintf(error, sizeof error, "node %d: word %u of the %s is 0x%08x, the host's reduction 0x%08x", i, k,
+                         a->op, g, e);
+                verified = 0;
+            }
+        }
+    }
+    uint64_t cycles = end > start ? end - start : 0;
+    uint64_t link_flits = 0, absorbed = 0, combined = 0, coded = 0, copies = 0;
+    for (int l = 0; l < t->nlinks; l++) link_flits += net_link_flits(sy->net, t->links[l].src, t->links[l].src_port);
+    for (int q = 0; q < t->nrouters; q++) {
+        net_unit u;
+        net_unit_stats(sy->net, q, &u);
+        absorbed += u.contributions;
+        combined += u.xor_ops;
+        coded += u.coded;
+        copies += u.replicated;
+    }
+    innet_model m;
+    model_eval(t, rc, parent, cnt, rr, all, chunk, bytes, W, &m);
+    double model = m.L + (nchunks - 1) * m.per_chunk;
+    json_t *j = json_object();
+    json_object_set_new(j, "topology", json_string(t->name));
+    json_object_set_new(j, "op", json_string(a->op));
+    json_object_set_new(j, "algo", json_string("innet"));
+    json_object_set_new(j, "reduce_op", json_string(redop_name(func)));
+    json_object_set_new(j, "unit_func", json_string(nc_func_name(func)));
+    json_object_set_new(j, "bytes", json_integer(bytes));
+    json_object_set_new(j, "nodes", json_integer(nt));
+    json_object_set_new(j, "verified", json_boolean(verified));
+    json_object_set_new(j, "cycles", json_integer((json_int_t)cycles));
+    json_object_set_new(j, "start_cycle", json_integer((json_int_t)(start == UINT64_MAX ? 0 : start)));
+    json_object_set_new(j, "root", json_integer(root));
+    json_object_set_new(j, "root_router", json_integer(rr));
+    json_object_set_new(j, "tree_depth", json_integer(depth));
+    json_object_set_new(j, "max_fan_in", json_integer(maxcnt));
+    json_object_set_new(j, "chunks", json_integer(nchunks));
+    json_object_set_new(j, "chunk_bytes", json_integer(chunk));
+    json_object_set_new(j, "window", json_integer(W));
+    json_object_set_new(j, "model_cycles", json_real(model));
+    json_object_set_new(j, "model_round_trip", json_real(m.L));
+    json_object_set_new(j, "model_per_chunk", json_real(m.per_chunk));
+    json_object_set_new(j, "model_unit_input", json_real(m.unit_in));
+    json_object_set_new(j, "model_window", json_real(m.window));
+    json_object_set_new(j, "model_root", json_real(m.root));
+    json_object_set_new(j, "model_bound", json_string(m.bound));
+    json_object_set_new(j, "link_flits", json_integer((json_int_t)link_flits));
+    json_object_set_new(j, "unit_packets_absorbed", json_integer((json_int_t)absorbed));
+    json_object_set_new(j, "combined_flits", json_integer((json_int_t)combined));
+    json_object_set_new(j, "coded_packets", json_integer((json_int_t)coded));
+    json_object_set_new(j, "mc_copies", json_integer((json_int_t)copies));
+    json_object_set_new(j, "ram_kib", json_integer(ram_kib));
+    if (error[0]) json_object_set_new(j, "error", json_string(error));
+    if (a->json) {
+        json_dumpf(j, stdout, JSON_COMPACT);
+        putchar('\n');
+    } else {
+        FILE *f = stdout;
+        report_printf(f, j,
+                      "innet {op} on {topology}, {bytes} bytes, --reduce-op {reduce_op} (unit operator "
+                      "{unit_func}): ");
+        fputs(verified ? "verified byte-exact\n" : "VERIFICATION FAILED\n", f);
+        report_printf(f, j,
+                      "  {cycles} cycles; tree: root terminal {root} (router {root_router}), depth {tree_depth}, at "
+                      "most {max_fan_in} contributions per unit; {chunks} chunk(s) of {chunk_bytes} bytes, window "
+                      "{window}\n");
+        fprintf(f, "  model: round trip %.0f + %d x %.1f per chunk (bound: %s) = %.0f cycles (measured: %+.1f%%)\n",
+                m.L, nchunks - 1, m.per_chunk, m.bound, model,
+                model > 0 ? 100.0 * ((double)cycles - model) / model : 0.0);
+        report_printf(f, j,
+                      "  coding units: {unit_packets_absorbed} packets absorbed, {combined_flits} flits combined, "
+                      "{coded_packets} results, {mc_copies} multicast copies; {link_flits} flits on router-to-router "
+                      "links\n");
+    }
+    json_decref(j);
+    if (error[0]) cli_error("%s", error);
+    free(expect);
+    free(mine);
+    free(cnt);
+    free(parent);
+    sys_free(sy);
+    return verified ? 0 : cli_interrupted ? cli_signal_status(cli_interrupted) : EXIT_RUNFAIL;
+}
