@@ -18,7 +18,16 @@ static const uint64_t ack_word;
 static uint16_t next_tag = 0x6000; /* groups of successive calls get fresh tags */
 static uint32_t window = INNET_WINDOW;
 
+static int given_parent, given_count, given_pcount; /* coll_innet_set_tree (count 0: none) */
+
 void coll_innet_set_window(int w) { window = w >= 1 ? (uint32_t)w : INNET_WINDOW; }
+
+void coll_innet_set_tree(int parent, int count, int parent_count)
+{
+    given_parent = parent;
+    given_count = count > 0 ? count : 0;
+    given_pcount = parent_count;
+}
 
 /* the network's shape, read from the device once per call */
 typedef struct {
@@ -86,12 +95,13 @@ int coll_innet(void *buf, uint32_t len, int op, int root, int all)
 
     shape g;
     shape_read(&g);
-    if ((kind != 0 && kind != 1) || g.nd < 1) return INNET_TOPOLOGY; /* mesh or torus */
+    if (!given_count && ((kind != 0 && kind != 1) || g.nd < 1)) return INNET_TOPOLOGY; /* mesh or torus */
     if (op < 0 || op >= NC_FUNC_NUM) return INNET_OP;
     uint32_t lane = op == NC_FUNC_ADD64 ? 8 : 4, chunk = (uint32_t)nc_max_bytes() & ~7u;
     if (chunk > 256) chunk = 256;
     if (!len || len % lane || !chunk || (len + chunk - 1) / chunk > INNET_MAX_CHUNKS) return INNET_LENGTH;
     int me = node_id(), nt = node_count(), conc = (int)DEV(DEV_CONC);
+    if (root < 0 && given_count) return INNET_TOPOLOGY;
     if (root < 0) { /* the first terminal of the middle router */
         int r = 0;
         for (int d = 0; d < g.nd; d++) r += (g.dim[d] - 1) / 2 * g.stride[d];
@@ -99,8 +109,9 @@ int coll_innet(void *buf, uint32_t len, int op, int root, int all)
     }
     if (root >= nt) return INNET_TOPOLOGY;
     int rr = nc_router_of(root), r = nc_router_of(me), cnt, pcnt = 0;
-    int parent = tree_node(&g, r, rr, &cnt);
-    if (parent >= 0) tree_node(&g, parent, rr, &pcnt);
+    int parent = given_count ? given_parent : tree_node(&g, r, rr, &cnt);
+    if (given_count) cnt = given_count, pcnt = given_pcount;
+    else if (parent >= 0) tree_node(&g, parent, rr, &pcnt);
     uint32_t n = (len + chunk - 1) / chunk;
     uint16_t tag = next_tag;
     next_tag = (uint16_t)(next_tag + n >= 0x7F00 ? 0x6000 : next_tag + n);

@@ -31,6 +31,12 @@ enum { INNET_OK = 0, INNET_NO_UNITS = -1, INNET_TOPOLOGY = -2, INNET_LENGTH = -3
  * parent (-1 at the root); *count: the contributions r's unit combines
  * (its children plus its terminals). */
 int innet_parent(int r, int root, int *count);
+/* A tree of the caller's instead (the harness's, on topologies other than
+ * mesh and torus: the routes from the root's router, walked backwards):
+ * this terminal's router's parent (-1 at the root), the contributions its
+ * unit combines, and the parent's.  count 0: back to the dimension-ordered
+ * tree.  With a tree given, coll_innet needs an explicit root. */
+void coll_innet_set_tree(int parent, int count, int parent_count);
 /* the tree's depth: the most router-to-router links from a router to the root */
 int innet_depth(int root);
 /* buf[0..len) of every terminal combined by the unit operator op
@@ -59,6 +65,9 @@ enum {
     IP_T1_LO, /* and its end */
     IP_T1_HI,
     IP_WINDOW, /* chunks in flight (coll_innet_set_window) */
+    IP_PARENT, /* coll_innet_set_tree's arguments (IP_COUNT 0: the mesh's own tree) */
+    IP_COUNT,
+    IP_PCOUNT,
     IP_WORDS = 16
 };
 

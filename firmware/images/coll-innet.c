@@ -23,6 +23,7 @@ int main(void)
     }
     noc_init(ring, sizeof ring);
     coll_innet_set_window((int)w[IP_WINDOW]);
+    coll_innet_set_tree((int)w[IP_PARENT], (int)w[IP_COUNT], (int)w[IP_PCOUNT]);
     barrier();
     stamp(w, IP_T0_LO);
     int r = coll_innet((void *)(uintptr_t)w[IP_BUF], w[IP_BYTES], (int)w[IP_FUNC], (int)w[IP_ROOT], (int)w[IP_ALL]);

@@ -15,6 +15,7 @@
 #include "../../firmware/lib/flit.h"
 #include "coll/ncfunc.h"
 #include "net/netbuild.h"
+#include "net/netgen.h"
 #include "system/system.h"
 #include "util/cli.h"
 #include "util/report.h"
@@ -58,10 +59,27 @@ static int tree_parent(const topo *t, int r, int root)
     return -1;
 }
 
-static int tree_depth(const topo *t, int r, int root)
+/* Other topologies: the routes from the root's router to every router's
+ * unit (the routing table, netgen_route), walked backwards: r's parent is
+ * the router before it on the route from the root.  The root's multicast
+ * follows the same routes down.  -2: a route that does not arrive. */
+static int route_parent(const topo *t, const router_cfg *rc, int r, int root)
+{
+    int cur = root, prev = -1;
+    for (int hops = 0; cur != r; hops++) {
+        int p = netgen_route(t, rc, cur, t->nterms + r),
+            l = p >= 0 && p < t->nports ? t->out_link[cur * t->nports + p] : -1;
+        if (l < 0 || hops > t->nrouters) return -2;
+        prev = cur;
+        cur = t->links[l].dst;
+    }
+    return prev;
+}
+
+static int tree_depth(const int *parent, int r)
 {
     int d = 0;
-    for (int p = tree_parent(t, r, root); p >= 0; p = tree_parent(t, p, root)) d++;
+    for (int p = parent[r]; p >= 0; p = parent[p]) d++;
     return d;
 }
 
@@ -93,28 +111,25 @@ static double down_walk(const topo *t, const int *parent, int r, double tail, in
 {
     /* unit r absorbed a multicast whose tail arrived at `tail`: its copies in port order */
     double e = tail + 1;
-    for (int d = 0; d < t->ndims; d++)
-        for (int sgn = 1; sgn >= -1; sgn -= 2) {
-            int c[8];
-            for (int e2 = 0; e2 < t->ndims; e2++) c[e2] = topo_coord(t, r, e2);
-            c[d] += sgn;
-            if (c[d] < 0 || c[d] >= t->dims[d]) continue;
-            int q = topo_router_at(t, c);
-            if (parent[q] != r) continue;
-            int behind = 0; /* terminals in q's subtree */
-            for (int v = 0; v < t->nrouters; v++) {
-                int a = v;
-                while (a >= 0 && a != q) a = parent[a];
-                if (a == q) behind += t->conc;
-            }
-            if (behind >= 2) {
-                e += D;
-                down_walk(t, parent, q, e + 6, D, Dp, last);
-            } else {
-                e += Dp;
-                if (e + 6 > *last) *last = e + 6;
-            }
+    for (int p = 0; p < t->nnet; p++) {
+        int l = t->out_link[r * t->nports + p];
+        if (l < 0) continue;
+        int q = t->links[l].dst;
+        if (parent[q] != r) continue;
+        int behind = 0; /* terminals in q's subtree */
+        for (int v = 0; v < t->nrouters; v++) {
+            int a = v;
+            while (a >= 0 && a != q) a = parent[a];
+            if (a == q) behind += t->conc;
         }
+        if (behind >= 2) {
+            e += D;
+            down_walk(t, parent, q, e + 6, D, Dp, last);
+        } else {
+            e += Dp;
+            if (e + 6 > *last) *last = e + 6;
+        }
+    }
     for (int c = 0; c < t->conc; c++) { /* the terminals of r (the root's own gets no copy) */
         e += Dp;
         if (e + 3 > *last) *last = e + 3;
@@ -176,9 +191,12 @@ int coll_innet_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
         cli_fail(EXIT_USAGE, "--algo innet: --op %s is not a reduction (reduce or allreduce)", a->op);
     int func = innet_redop_parse(a->redop ? a->redop : "sum");
     if (func < 0) cli_fail(EXIT_USAGE, "--reduce-op: unknown operator '%s' (%s)", a->redop, REDOP_LIST);
-    if (t->kind != TOPO_MESH && t->kind != TOPO_TORUS)
-        cli_fail(EXIT_USAGE, "--algo innet: %s is not a mesh or torus (the reduction tree is dimension-ordered)",
+    if (t->kind == TOPO_DRAGONFLY)
+        cli_fail(EXIT_USAGE,
+                 "--algo innet: %s: dragonfly reduction trees are not built yet (mesh, torus, octagon, "
+                 "fat-octagon)",
                  t->name);
+    int meshlike = t->kind == TOPO_MESH || t->kind == TOPO_TORUS;
     if (!rc->ncu)
         cli_fail(EXIT_USAGE, "--algo innet: the routers have no coding units (--router ncu=0); use --algo sched, "
                              "tree or rd");
@@ -205,16 +223,30 @@ int coll_innet_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
             cli_fail(EXIT_USAGE, "--from: an allreduce has no root to choose (its tree's root is the middle router)");
         root = (int)v;
     }
-    if (root < 0) { /* as the firmware: the first terminal of the middle router */
+    int *cnt = xcalloc((size_t)t->nrouters, sizeof *cnt), *parent = xcalloc((size_t)t->nrouters, sizeof *parent);
+    if (root < 0 && meshlike) { /* as the firmware: the first terminal of the middle router */
         int r = 0, s = 1;
         for (int d = 0; d < t->ndims; d++) r += (t->dims[d] - 1) / 2 * s, s *= t->dims[d];
         root = r * t->conc;
+    } else if (root < 0) { /* the router whose route tree is shallowest (the lowest such id) */
+        int best = -1;
+        for (int q = 0; q < t->nrouters; q++) {
+            int dq = 0;
+            for (int r = 0; r < t->nrouters; r++) parent[r] = route_parent(t, rc, r, q);
+            for (int r = 0; r < t->nrouters; r++) {
+                int d = tree_depth(parent, r);
+                if (d > dq) dq = d;
+            }
+            if (best < 0 || dq < best) best = dq, root = q * t->conc;
+        }
     }
     int rr = topo_term_router(t, root), depth = 0, maxcnt = 0;
-    int *cnt = xcalloc((size_t)t->nrouters, sizeof *cnt), *parent = xcalloc((size_t)t->nrouters, sizeof *parent);
     for (int r = 0; r < t->nrouters; r++) {
-        int p = tree_parent(t, r, rr), d = tree_depth(t, r, rr);
-        parent[r] = p;
+        parent[r] = meshlike ? tree_parent(t, r, rr) : route_parent(t, rc, r, rr);
+        if (parent[r] == -2) cli_fail(EXIT_RUNFAIL, "--algo innet: no route from router %d to router %d", rr, r);
+    }
+    for (int r = 0; r < t->nrouters; r++) {
+        int p = parent[r], d = tree_depth(parent, r);
         cnt[r] += t->conc;
         if (p >= 0) cnt[p]++;
         if (d > depth) depth = d;
@@ -259,6 +291,12 @@ int coll_innet_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
         w[IP_ROOT] = (uint32_t)root;
         w[IP_BUF] = RAM_BASE + BUF_OFFSET;
         w[IP_WINDOW] = (uint32_t)W;
+        if (!meshlike) { /* the route tree; mesh and torus: the firmware's own */
+            int r = topo_term_router(t, i);
+            w[IP_PARENT] = (uint32_t)parent[r];
+            w[IP_COUNT] = (uint32_t)cnt[r];
+            w[IP_PCOUNT] = parent[r] >= 0 ? (uint32_t)cnt[parent[r]] : 0;
+        }
         for (uint32_t k = 0; k < words; k++) {
             uint32_t v = datum(a->seed, i, k);
             memcpy(sy->nodes[i].core.ram + BUF_OFFSET + 4 * k, &v, 4);
