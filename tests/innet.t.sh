@@ -68,10 +68,11 @@ for r in sum sum64 min max minu maxu and or xor; do
     jcheck "torus444-$r" "$j" '.verified==true and .root==21 and .tree_depth==6 and .max_fan_in==7'
 done
 
-# mesh:8x8, 16 KiB (the issue's figure): within 1.5x of the model
+# mesh:8x8, 16 KiB (the issue's figure): within 10% of the model (the issue
+# asks for 1.5x), which the window bounds
 j=$(c --topo mesh:8x8 --op allreduce --reduce-op sum --bytes 16384)
 jcheck mesh8x8-16k "$j" '.verified==true and .tree_depth==8 and .chunks==64'
-jcheck mesh8x8-model "$j" '.cycles <= 1.5 * .model_cycles and .cycles >= .model_cycles'
+jcheck mesh8x8-model "$j" '(.cycles / .model_cycles - 1 | fabs) < 0.1 and .model_bound=="the window"'
 
 # a wrong result is caught: one bit flipped at terminal 6's ejection (not the root, which would pass it on to all)
 XNOC_TEST_CORRUPT=6:100 $XNOC collective --algo innet --topo mesh:4x4 --op allreduce --bytes 1024 >/dev/null 2>"$TMP/err"

@@ -98,9 +98,10 @@ static int tree_depth(const int *parent, int r)
  *         D flits to the unit behind the port if two or more terminals lie behind it, a plain
  *         copy (D - M flits) to the terminal if one.
  * L is the time from the first send to the last terminal's result.  A further chunk costs
- * the largest of: the busiest unit's input (every packet of a chunk it absorbs), L / W (W
- * chunks in flight per round trip), and the root terminal's part (its result in, the
- * multicast out, its two sends).  T = L + (chunks - 1) x that. */
+ * the largest of: the busiest unit's input P (every packet of a chunk it absorbs), the
+ * window's (L + (W - 1) P) / W (W chunks in flight per round trip, and in a chunk's round
+ * trip the busiest unit also absorbs the other W - 1), and the root terminal's part (its
+ * result in, the multicast out, its two sends).  T = L + (chunks - 1) x that. */
 #define MODEL_SW 40 /* cycles of firmware per send (docs/network-coding.md: about 39) */
 typedef struct {
     double L, per_chunk, unit_in, window, root;
@@ -174,7 +175,7 @@ static void model_eval(const topo *t, const router_cfg *rc, const int *parent, c
         if (f > in) in = f;
     }
     m->unit_in = in;
-    m->window = m->L / W;
+    m->window = (m->L + (W - 1) * in) / W;
     m->root = F + D + 2 * MODEL_SW;
     m->per_chunk = in, m->bound = "the busiest unit's input";
     if (m->window > m->per_chunk) m->per_chunk = m->window, m->bound = "the window";
