@@ -94,11 +94,36 @@ check_fail allreduce-software 2 "^xnoc collective: --op allreduce: only --algo i
 check_fail allreduce-root 2 "^xnoc collective: --from: an allreduce has no root to choose" x --topo mesh:4x4 --op allreduce --from 3
 check_fail bad-root 2 "^xnoc collective: --from '16': the root is one terminal, 0..15$" x --topo mesh:4x4 --op reduce --from 16
 check_fail one-slot 2 "^xnoc collective: --algo innet: --router slots=1, a window of one chunk needs 2 slots$" x --topo mesh:4x4 --router slots=1 --op reduce
-check_fail innet-schedule 2 "^xnoc collective: --algo innet takes" x --topo mesh:4x4 --op reduce --to 1
+check_fail innet-schedule 2 "^xnoc collective: --algo innet and --op scan take" x --topo mesh:4x4 --op reduce --to 1
 check_fail innet-no-op 2 "^xnoc collective: --op is required: reduce or allreduce with --algo innet$" x --topo mesh:4x4
 # the software reduce keeps its option and its message
 check_fail software-redop 2 "^xnoc collective: --redop: unknown operator 'avg' \(sum, prod, max, min, and, or, xor\)$" $XNOC collective --topo octagon --op reduce --redop avg
 check_fail software-reduce-op 2 "^xnoc collective: --reduce-op: unknown operator 'sum64'" $XNOC collective --topo octagon --op reduce --reduce-op sum64
+
+# ---- scan (prefix reduction) on the cores: recursive doubling ----
+# every operator, inclusive and exclusive; node i's result against the
+# host's prefix over nodes 0..i (0..i-1; node 0: the identity)
+for r in sum sum64 min max minu maxu and or xor; do
+    for op in scan exscan; do
+        j=$($XNOC collective --json --topo mesh:4x4 --op $op --bytes 1024 --reduce-op $r 2>"$TMP/stderr")
+        jcheck "$op-$r" "$j" ".verified==true and .algo==\"rd\" and .steps==4"
+    done
+done
+j=$($XNOC collective --json --topo fat-octagon --op exscan --bytes 4096 --reduce-op min --algo rd)
+jcheck exscan-fat-octagon "$j" '.verified==true and .steps==4'
+j=$($XNOC collective --json --topo mesh:4x4 --router ncu=0 --op scan --bytes 64)
+jcheck scan-no-units "$j" '.verified==true'
+# the model: within 10% at 16 KiB on mesh:8x8 (the cores' combining: 6 steps of 4096 words)
+j=$($XNOC collective --json --topo mesh:8x8 --op scan --bytes 16384)
+jcheck scan-model "$j" '.verified==true and .steps==6 and (.cycles / .model_cycles - 1 | fabs) < 0.1'
+XNOC_TEST_CORRUPT=6:100 $XNOC collective --topo mesh:4x4 --op scan --bytes 1024 >/dev/null 2>"$TMP/err"
+rc=$?
+if [ $rc = 1 ] && grep -qx "xnoc collective: node 6: word 25 of the scan is 0x[0-9a-f]*, the host's prefix 0x[0-9a-f]*" "$TMP/err"
+then ok scan-corrupt-caught; else fail scan-corrupt-caught "exit $rc: $(head -2 "$TMP/err")"; fi
+check_fail scan-innet 2 "^xnoc collective: --op scan --algo innet: a scan inside the network is not built yet; --algo rd runs it on the cores$" $XNOC collective --topo mesh:4x4 --op scan --algo innet
+check_fail scan-tree 2 "^xnoc collective: --op exscan: --algo rd \(recursive doubling, the default\) is the one scan algorithm, not tree$" $XNOC collective --topo mesh:4x4 --op exscan --algo tree
+check_fail scan-root 2 "^xnoc collective: --from: a scan has no root" $XNOC collective --topo mesh:4x4 --op scan --from 2
+check_fail scan-lane 2 "^xnoc collective: --bytes 12: --reduce-op sum64 combines 64-bit lanes, use a multiple of 8$" $XNOC collective --topo mesh:4x4 --op scan --bytes 12 --reduce-op sum64
 
 # the text report
 $XNOC collective --algo innet --topo mesh:4x4 --op allreduce --bytes 1024 >"$TMP/out" 2>&1

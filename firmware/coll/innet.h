@@ -51,10 +51,12 @@ static inline int coll_allreduce(void *buf, uint32_t len, int op) { return coll_
 static inline int coll_reduce(void *buf, uint32_t len, int op, int root) { return coll_innet(buf, len, op, root, 0); }
 
 /* ---- the plan of coll-innet.elf (32-bit words at DEV_PLAN) ---- */
+/* IP_KIND: what the image runs (scan: software, firmware/coll/scan.h) */
+enum { INNET_KIND_REDUCE, INNET_KIND_ALLREDUCE, INNET_KIND_SCAN, INNET_KIND_EXSCAN };
 #define INNET_MAGIC 0x544E4E49u /* "INNT" */
 enum {
     IP_MAGIC,
-    IP_ALL,    /* 1: allreduce, 0: reduce */
+    IP_KIND,   /* INNET_KIND_* */
     IP_FUNC,   /* NC_FUNC_* */
     IP_BYTES,  /* the message */
     IP_ROOT,   /* the reduce's root terminal (-1: the default) */
@@ -68,6 +70,7 @@ enum {
     IP_PARENT, /* coll_innet_set_tree's arguments (IP_COUNT 0: the mesh's own tree) */
     IP_COUNT,
     IP_PCOUNT,
+    IP_WORK, /* scan: the work area (scan.h) */
     IP_WORDS = 16
 };
 

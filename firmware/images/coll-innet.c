@@ -1,8 +1,10 @@
 /* coll-innet - reduce / allreduce inside the network (firmware/coll/
- * innet.c) on the plan `xnoc collective --algo innet` places in RAM
- * (innet.h IP_*): the data at IP_BUF, the result there afterwards; the
- * timed region is coll_innet itself, after a barrier. */
+ * innet.c), or a scan on the cores (firmware/coll/scan.c), on the plan
+ * `xnoc collective --algo innet` (or --op scan) places in RAM (innet.h
+ * IP_*): the data at IP_BUF, the result there afterwards; the timed region
+ * is the call itself, after a barrier. */
 #include "innet.h"
+#include "scan.h"
 #include "xnoc.h"
 
 static uint8_t ring[1024] __attribute__((aligned(8)));
@@ -26,7 +28,11 @@ int main(void)
     coll_innet_set_tree((int)w[IP_PARENT], (int)w[IP_COUNT], (int)w[IP_PCOUNT]);
     barrier();
     stamp(w, IP_T0_LO);
-    int r = coll_innet((void *)(uintptr_t)w[IP_BUF], w[IP_BYTES], (int)w[IP_FUNC], (int)w[IP_ROOT], (int)w[IP_ALL]);
+    void *buf = (void *)(uintptr_t)w[IP_BUF];
+    uint32_t kind = w[IP_KIND];
+    int r = kind >= INNET_KIND_SCAN
+                ? coll_scan(buf, w[IP_BYTES], (int)w[IP_FUNC], kind == INNET_KIND_EXSCAN, (void *)(uintptr_t)w[IP_WORK])
+                : coll_innet(buf, w[IP_BYTES], (int)w[IP_FUNC], (int)w[IP_ROOT], kind == INNET_KIND_ALLREDUCE);
     stamp(w, IP_T1_LO);
     w[IP_STATUS] = r == INNET_OK ? 1u : (uint32_t)(2 - r);
     return r == INNET_OK ? 0 : 1;

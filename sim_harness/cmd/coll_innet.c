@@ -182,16 +182,218 @@ static void model_eval(const topo *t, const router_cfg *rc, const int *parent, c
     if (m->root > m->per_chunk) m->per_chunk = m->root, m->bound = "the root terminal";
 }
 
+/* the identity of a unit operator as a 32-bit word (firmware/coll/scan.c scan_identity) */
+static uint32_t scan_identity_host(int func)
+{
+    switch (func) {
+    case NC_FUNC_AND:
+    case NC_FUNC_MIN32U: return 0xFFFFFFFFu;
+    case NC_FUNC_MIN32S: return 0x7FFFFFFFu;
+    case NC_FUNC_MAX32S: return 0x80000000u;
+    default: return 0;
+    }
+}
+
 /* node i's contribution, word w */
 static uint32_t datum(uint32_t seed, int i, uint32_t w) { return coll_pattern(seed, i, -1, w); }
 
+/* routers on the table's route from terminal a to terminal b (the NI model's H) */
+static int route_routers(const topo *t, const router_cfg *rc, int a, int b)
+{
+    int cur = topo_term_router(t, a), dst = topo_term_router(t, b), h = 1;
+    while (cur != dst && h <= t->nrouters) {
+        int p = netgen_route(t, rc, cur, b), l = p >= 0 && p < t->nports ? t->out_link[cur * t->nports + p] : -1;
+        if (l < 0) break;
+        cur = t->links[l].dst;
+        h++;
+    }
+    return h;
+}
+
+/* Runs coll-innet.elf with plans of `kind` (the data of every node placed at BUF_OFFSET, a
+ * work area after it) and returns the system after the run; *rc_run: sys_run's value. */
+static sys *run_image(const topo *t, const router_cfg *rc, const innet_args *a, const coll_exec_opts *xo,
+                      uint32_t work_bytes, uint32_t *plan, uint32_t *ram_kib, int *rc_run)
+{
+    char err[512], *elf = xasprintf("%s/firmware/coll-innet.elf", cli_build_dir());
+    uint32_t bytes = plan[IP_BYTES], work = (BUF_OFFSET + bytes + 7) / 8 * 8;
+    uint32_t need = work + work_bytes + STACK_RESERVE;
+    *ram_kib = (need + 65535) / 65536 * 64;
+    if (*ram_kib < 256) *ram_kib = 256;
+    sys_opts o = {.ram_kib = *ram_kib,
+                  .clock_ratio = xo->clock_ratio,
+                  .console_out = stderr,
+                  .watchdog = xo->watchdog == UINT64_MAX ? 0
+                              : xo->watchdog             ? xo->watchdog
+                                                         : SYS_WATCHDOG_DEFAULT,
+                  .spin_watchdog = xo->spin_watchdog,
+                  .plan_addr = RAM_BASE + PLAN_OFFSET};
+    sys *sy = sys_create(t, rc, &o, elf, err, sizeof err);
+    free(elf);
+    if (!sy) cli_fail(EXIT_USAGE, "%s", err);
+    plan[IP_MAGIC] = INNET_MAGIC;
+    plan[IP_BUF] = RAM_BASE + BUF_OFFSET;
+    plan[IP_WORK] = RAM_BASE + work;
+    for (int i = 0; i < t->nterms; i++) {
+        memcpy(sy->nodes[i].core.ram + PLAN_OFFSET, plan, 4 * IP_WORDS);
+        for (uint32_t k = 0; k < bytes / 4; k++) {
+            uint32_t v = datum(a->seed, i, k);
+            memcpy(sy->nodes[i].core.ram + BUF_OFFSET + 4 * k, &v, 4);
+        }
+    }
+    *rc_run = sys_run(sy, a->max_cycles);
+    cli_progress_done();
+    return sy;
+}
+
+/* the timed region: the first node's start to the last node's end (nodes that completed) */
+static uint64_t timed_cycles(sys *sy, int nt, uint64_t *start)
+{
+    uint64_t s = UINT64_MAX, e = 0;
+    for (int i = 0; i < nt; i++) {
+        const uint32_t *w = (const uint32_t *)(sy->nodes[i].core.ram + PLAN_OFFSET);
+        if (w[IP_STATUS] != 1) continue;
+        uint64_t t0 = (uint64_t)w[IP_T0_HI] << 32 | w[IP_T0_LO], t1 = (uint64_t)w[IP_T1_HI] << 32 | w[IP_T1_LO];
+        if (t0 < s) s = t0;
+        if (t1 > e) e = t1;
+    }
+    *start = s == UINT64_MAX ? 0 : s;
+    return e > s ? e - s : 0;
+}
+
+#define SCAN_COMBINE 5.6 /* core cycles per 32-bit word combined (scan.c's loop, ADD32: measured; min/max ~10% more) */
+
+/* --op scan / exscan: recursive doubling on the cores (firmware/coll/scan.c), every node's
+ * result checked against the host's prefix reduction */
+static int scan_cmd(const topo *t, const router_cfg *rc, const innet_args *a, const coll_exec_opts *xo, int kind,
+                    int func, int steps)
+{
+    int bytes = a->bytes < 0 ? 64 : a->bytes, lane = func == NC_FUNC_ADD64 ? 8 : 4, nt = t->nterms;
+    int excl = kind == INNET_KIND_EXSCAN;
+    if (bytes <= 0 || bytes % lane)
+        cli_fail(EXIT_USAGE, "--bytes %d: --reduce-op %s combines %d-bit lanes, use a multiple of %d", bytes,
+                 redop_name(func), 8 * lane, lane);
+    if (a->from) cli_fail(EXIT_USAGE, "--from: a scan has no root (every terminal gets its prefix)");
+    uint32_t plan[IP_WORDS] = {0};
+    plan[IP_KIND] = (uint32_t)kind;
+    plan[IP_FUNC] = (uint32_t)func;
+    plan[IP_BYTES] = (uint32_t)bytes;
+    uint32_t ram_kib;
+    int r;
+    sys *sy = run_image(t, rc, a, xo, (uint32_t)(1 + steps) * (uint32_t)bytes, plan, &ram_kib, &r);
+    char error[1024] = "";
+    if (r) snprintf(error, sizeof error, "%s", sys_error(sy));
+    int verified = !r;
+    /* off the clock: node i's result against the host's prefix over nodes 0..i (0..i-1) */
+    uint8_t *incl = xmalloc((size_t)bytes), *mine = xmalloc((size_t)bytes), *want = xmalloc((size_t)bytes);
+    for (int i = 0; i < nt && verified; i++) {
+        for (int k = 0; k < bytes / 4; k++) {
+            uint32_t v = datum(a->seed, i, (uint32_t)k);
+            memcpy(mine + 4 * k, &v, 4);
+        }
+        if (excl) { /* before this node's datum: terminal 0 gets the identity */
+            if (i) memcpy(want, incl, (size_t)bytes);
+            else
+                for (int k = 0; k < bytes / 4; k++) {
+                    uint32_t id = func == NC_FUNC_ADD64 ? 0 : scan_identity_host(func);
+                    memcpy(want + 4 * k, &id, 4);
+                }
+        }
+        if (i) nc_func_combine(func, incl, mine, (size_t)bytes);
+        else memcpy(incl, mine, (size_t)bytes);
+        if (!excl) memcpy(want, incl, (size_t)bytes);
+        const uint32_t *w = (const uint32_t *)(sy->nodes[i].core.ram + PLAN_OFFSET);
+        if (w[IP_STATUS] != 1) {
+            snprintf(error, sizeof error, "node %d did not complete the scan (status %u)", i, w[IP_STATUS]);
+            verified = 0;
+            break;
+        }
+        const uint8_t *got = sy->nodes[i].core.ram + BUF_OFFSET;
+        for (int k = 0; k < bytes / 4 && verified; k++) {
+            uint32_t g, e;
+            memcpy(&g, got + 4 * k, 4);
+            memcpy(&e, want + 4 * k, 4);
+            if (g != e) {
+                snprintf(error, sizeof error, "node %d: word %d of the %s is 0x%08x, the host's prefix 0x%08x", i, k,
+                         a->op, g, e);
+                verified = 0;
+            }
+        }
+    }
+    uint64_t start, cycles = timed_cycles(sy, nt, &start), link_flits = 0;
+    for (int l = 0; l < t->nlinks; l++) link_flits += net_link_flits(sy->net, t->links[l].src, t->links[l].src_port);
+    /* the model: per step, a message (the firmware's send, 3 cycles per router, F flits) and
+     * the combine on the core; exscan: one step more, a message to the next terminal and a
+     * copy (about as costly per word as the combine) */
+    int F = 2 + (bytes + 7) / 8;
+    double model = 0;
+    json_t *per = json_array();
+    for (int st = 0; st < steps; st++) {
+        int d = 1 << st, H = 0;
+        for (int i = 0; i + d < nt; i++) {
+            int h = route_routers(t, rc, i, i + d);
+            if (h > H) H = h;
+        }
+        model += MODEL_SW + 3.0 * H + F + (double)SCAN_COMBINE * bytes / 4;
+        json_array_append_new(per, json_integer(H));
+    }
+    if (excl) {
+        int H = 0;
+        for (int i = 0; i + 1 < nt; i++) {
+            int h = route_routers(t, rc, i, i + 1);
+            if (h > H) H = h;
+        }
+        model += MODEL_SW + 3.0 * H + F + (double)SCAN_COMBINE * bytes / 4;
+    }
+    json_t *j = json_object();
+    json_object_set_new(j, "topology", json_string(t->name));
+    json_object_set_new(j, "op", json_string(a->op));
+    json_object_set_new(j, "algo", json_string("rd"));
+    json_object_set_new(j, "reduce_op", json_string(redop_name(func)));
+    json_object_set_new(j, "bytes", json_integer(bytes));
+    json_object_set_new(j, "nodes", json_integer(nt));
+    json_object_set_new(j, "verified", json_boolean(verified));
+    json_object_set_new(j, "cycles", json_integer((json_int_t)cycles));
+    json_object_set_new(j, "start_cycle", json_integer((json_int_t)start));
+    json_object_set_new(j, "steps", json_integer(steps));
+    json_object_set_new(j, "routers_per_step", per);
+    json_object_set_new(j, "model_cycles", json_real(model));
+    json_object_set_new(j, "link_flits", json_integer((json_int_t)link_flits));
+    json_object_set_new(j, "ram_kib", json_integer(ram_kib));
+    if (error[0]) json_object_set_new(j, "error", json_string(error));
+    if (a->json) {
+        json_dumpf(j, stdout, JSON_COMPACT);
+        putchar('\n');
+    } else {
+        report_printf(stdout, j, "rd {op} on {topology}, {bytes} bytes, --reduce-op {reduce_op}: ");
+        fputs(verified ? "verified byte-exact\n" : "VERIFICATION FAILED\n", stdout);
+        fprintf(stdout,
+                "  %llu cycles in %d steps (recursive doubling on the cores); model %.0f cycles (measured: %+.1f%%)\n",
+                (unsigned long long)cycles, steps, model, model > 0 ? 100.0 * ((double)cycles - model) / model : 0.0);
+        report_printf(stdout, j, "  {link_flits} flits on router-to-router links\n");
+    }
+    json_decref(j);
+    if (error[0]) cli_error("%s", error);
+    free(incl);
+    free(mine);
+    free(want);
+    sys_free(sy);
+    return verified ? 0 : cli_interrupted ? cli_signal_status(cli_interrupted) : EXIT_RUNFAIL;
+}
+
 int coll_innet_cmd(const topo *t, const router_cfg *rc, const innet_args *a, const coll_exec_opts *xo)
 {
-    int all = !strcmp(a->op, "allreduce");
-    if (!all && strcmp(a->op, "reduce"))
+    int all = !strcmp(a->op, "allreduce"), scan = !strcmp(a->op, "scan") || !strcmp(a->op, "exscan");
+    int kind = scan  ? (strcmp(a->op, "scan") ? INNET_KIND_EXSCAN : INNET_KIND_SCAN)
+               : all ? INNET_KIND_ALLREDUCE
+                     : INNET_KIND_REDUCE;
+    if (!all && !scan && strcmp(a->op, "reduce"))
         cli_fail(EXIT_USAGE, "--algo innet: --op %s is not a reduction (reduce or allreduce)", a->op);
     int func = innet_redop_parse(a->redop ? a->redop : "sum");
     if (func < 0) cli_fail(EXIT_USAGE, "--reduce-op: unknown operator '%s' (%s)", a->redop, REDOP_LIST);
+    int steps = 0; /* scan: recursive doubling's steps */
+    while (scan && (1 << steps) < t->nterms) steps++;
+    if (scan) return scan_cmd(t, rc, a, xo, kind, func, steps);
     if (t->kind == TOPO_DRAGONFLY)
         cli_fail(EXIT_USAGE,
                  "--algo innet: %s: dragonfly reduction trees are not built yet (mesh, torus, octagon, "
@@ -286,7 +488,7 @@ int coll_innet_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
         uint32_t *w = (uint32_t *)(sy->nodes[i].core.ram + PLAN_OFFSET);
         memset(w, 0, 4 * IP_WORDS);
         w[IP_MAGIC] = INNET_MAGIC;
-        w[IP_ALL] = (uint32_t)all;
+        w[IP_KIND] = (uint32_t)kind;
         w[IP_FUNC] = (uint32_t)func;
         w[IP_BYTES] = (uint32_t)bytes;
         w[IP_ROOT] = (uint32_t)root;

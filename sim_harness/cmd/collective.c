@@ -37,7 +37,8 @@ static const char *usage_text =
     "Runs a collective in firmware on every node of the RTL network and verifies\n"
     "every received byte.\n"
     "  --op OP           barrier, bcast, scatter, gather, reduce, allgather, alltoall, mnb, mns;\n"
-    "                    allreduce with --algo innet\n"
+    "                    allreduce with --algo innet; scan, exscan (inclusive and exclusive prefix\n"
+    "                    reduction, --algo rd on the cores)\n"
     "  --bytes B         message size in bytes (64; barrier: 0)\n"
     "  --algo A          sched (synthesized schedule, default), tree, ring, rd, all-at-once,\n"
     "                    qcdoc (allgather on a torus, all 2D directions at once with --ports 2D;\n"
@@ -311,11 +312,20 @@ int cmd_collective(int argc, char **argv)
     seed = co.seed;
     topo *t = NULL;
     coll_sched s;
-    if (!strcmp(algo_s, "innet")) { /* reduce and allreduce in the routers' coding units (coll_innet.c) */
+    int scan = opname && (!strcmp(opname, "scan") || !strcmp(opname, "exscan"));
+    if (scan && !strcmp(algo_s, "innet"))
+        cli_fail(EXIT_USAGE,
+                 "--op %s --algo innet: a scan inside the network is not built yet; --algo rd runs it "
+                 "on the cores",
+                 opname);
+    if (scan && strcmp(algo_s, "rd") && strcmp(algo_s, "sched"))
+        cli_fail(EXIT_USAGE, "--op %s: --algo rd (recursive doubling, the default) is the one scan algorithm, not %s",
+                 opname, algo_s);
+    if (!strcmp(algo_s, "innet") || scan) { /* in the routers' coding units, or a scan (coll_innet.c) */
         if (file || shape_s || mcast_s || xor_s || inpos_s || alloc_s || to || xo.bg_rate > 0)
-            cli_fail(EXIT_USAGE, "--algo innet takes --topo, --op, --bytes, --reduce-op, --from (reduce's root), "
-                                 "--router, --seed and the run options, not --schedule, --to, --alloc, --background "
-                                 "or the hnc options");
+            cli_fail(EXIT_USAGE, "--algo innet and --op scan take --topo, --op, --bytes, --reduce-op, --from "
+                                 "(reduce's root), --router, --seed and the run options, not --schedule, --to, "
+                                 "--alloc, --background or the hnc options");
         if (!spec) cli_fail(EXIT_USAGE, "--topo is required (see xnoc collective --help)");
         if (!opname) cli_fail(EXIT_USAGE, "--op is required: reduce or allreduce with --algo innet");
         if (redop_s && innet_redop_parse(redop_s) < 0)
@@ -324,8 +334,13 @@ int cmd_collective(int argc, char **argv)
                      redop_opt, redop_s);
         t = topo_parse(spec, k, err, sizeof err);
         if (!t) cli_fail(EXIT_USAGE, "%s", err);
-        innet_args ia = {.op = opname, .redop = redop_s, .from = from, .bytes = bytes, .seed = (uint32_t)seed,
-                         .max_cycles = max_cycles, .json = json};
+        innet_args ia = {.op = opname,
+                         .redop = redop_s,
+                         .from = from,
+                         .bytes = bytes,
+                         .seed = (uint32_t)seed,
+                         .max_cycles = max_cycles,
+                         .json = json};
         int st = coll_innet_cmd(t, &rc, &ia, &xo);
         topo_free(t);
         return st;
