@@ -80,6 +80,14 @@ rc=$?
 if [ $rc = 1 ] && grep -qx "xnoc collective: node 6: word 25 of the allreduce is 0x[0-9a-f]*, the host's reduction 0x[0-9a-f]*" "$TMP/err"
 then ok corrupt-caught; else fail corrupt-caught "exit $rc: $(head -2 "$TMP/err")"; fi
 
+# a terminal that does not join: its router's group never completes, so
+# neither does the root's; the root's unit times out (--router timeout,
+# 100,000 cycles) naming the router, the group (tag) and what arrived
+XNOC_TEST_ABSENT=6 $XNOC collective --algo innet --topo mesh:4x4 --op allreduce --bytes 1024 >/dev/null 2>"$TMP/err"
+rc=$?
+if [ $rc = 1 ] && grep -qx "xnoc collective: cycle [0-9]*: coding unit of router 5 (address 21): coding group incomplete at the time-out (--router timeout); slot 0, tag 0x6000, 4 of 5 contributions (error bits 0x10)" "$TMP/err"
+then ok absent-terminal; else fail absent-terminal "exit $rc: $(head -2 "$TMP/err")"; fi
+
 # refusals: one line, exit 2, before any network is built
 x() { $XNOC collective --algo innet "$@"; }
 check_fail bad-reduce-op 2 "^xnoc collective: --reduce-op: unknown operator 'avg' \(with --algo innet: sum, sum64, min, max, minu, maxu, and, or, xor\)$" x --topo mesh:4x4 --op allreduce --reduce-op avg

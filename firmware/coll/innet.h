@@ -70,8 +70,9 @@ enum {
     IP_PARENT, /* coll_innet_set_tree's arguments (IP_COUNT 0: the mesh's own tree) */
     IP_COUNT,
     IP_PCOUNT,
-    IP_WORK, /* scan: the work area (scan.h) */
-    IP_WORDS = 16
+    IP_WORK,   /* scan: the work area (scan.h) */
+    IP_ABSENT, /* 1: this node does not join (XNOC_TEST_ABSENT: the failure path of a missing contribution) */
+    IP_WORDS = 24
 };
 
 #endif

@@ -458,6 +458,10 @@ int coll_innet_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
         if (cnt[r] > maxcnt) maxcnt = cnt[r];
     if (maxcnt > 15) cli_fail(EXIT_USAGE, "--algo innet: a unit would combine %d contributions (at most 15)", maxcnt);
 
+    /* XNOC_TEST_ABSENT=T: terminal T does not join (the failure path of a missing contribution) */
+    const char *ab = getenv("XNOC_TEST_ABSENT");
+    int absent = ab && *ab ? atoi(ab) : -1;
+
     /* every node's data, and the expected results */
     uint32_t words = (uint32_t)bytes / 4;
     uint8_t *expect = xmalloc((size_t)bytes), *mine = xmalloc((size_t)bytes);
@@ -494,6 +498,7 @@ int coll_innet_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
         w[IP_ROOT] = (uint32_t)root;
         w[IP_BUF] = RAM_BASE + BUF_OFFSET;
         w[IP_WINDOW] = (uint32_t)W;
+        w[IP_ABSENT] = i == absent;
         if (!meshlike) { /* the route tree; mesh and torus: the firmware's own */
             int r = topo_term_router(t, i);
             w[IP_PARENT] = (uint32_t)parent[r];
@@ -507,7 +512,7 @@ int coll_innet_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
     }
     int r = sys_run(sy, a->max_cycles);
     cli_progress_done();
-    char error[1024] = "";
+    char error[8192] = "";
     if (r) snprintf(error, sizeof error, "%s", sys_error(sy));
     /* after the run, off the clock: every result word against the host's reduction */
     int verified = !r;
