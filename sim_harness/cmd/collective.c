@@ -16,6 +16,7 @@
 #include "util/cli.h"
 #include "cmd/cmd_opts.h"
 #include "exec/coll_exec.h"
+#include "exec/coll_innet.h"
 #include "cmd/cmds.h"
 #include "coll/coll.h"
 #include "coll/coll_metrics.h"
@@ -35,13 +36,17 @@ static const char *usage_text =
     "\n"
     "Runs a collective in firmware on every node of the RTL network and verifies\n"
     "every received byte.\n"
-    "  --op OP           barrier, bcast, scatter, gather, reduce, allgather, alltoall, mnb, mns\n"
+    "  --op OP           barrier, bcast, scatter, gather, reduce, allgather, alltoall, mnb, mns;\n"
+    "                    allreduce with --algo innet; scan, exscan (inclusive and exclusive prefix\n"
+    "                    reduction, --algo rd on the cores)\n"
     "  --bytes B         message size in bytes (64; barrier: 0)\n"
     "  --algo A          sched (synthesized schedule, default), tree, ring, rd, all-at-once,\n"
     "                    qcdoc (allgather on a torus, all 2D directions at once with --ports 2D;\n"
     "                    docs/qcdoc.md), hnc (allgather with hierarchical network coding on a\n"
     "                    2-D mesh/torus; docs/network-coding.md), combine (the same with message\n"
-    "                    combining instead of coding, the paper's Sect. 6.5)\n"
+    "                    combining instead of coding, the paper's Sect. 6.5), innet (reduce and\n"
+    "                    allreduce combined in the routers' coding units along the mesh's or\n"
+    "                    torus's dimension-ordered tree; docs/collectives.md)\n"
     "  --group-shape S   hnc: GWxGH nodes per group, or best (the shape xnoc ncmodel finds; default)\n"
     "  --multicast M     hnc: tree (default) or all-at-once, for every multicast of the scheme\n"
     "  --in-position P   hnc, combine: where each group's intermediate node sits: corner, median,\n"
@@ -58,7 +63,9 @@ static const char *usage_text =
     "  --schedule FILE   run this schedule file (xnoc sched -o FILE)\n"
     "  --no-shipped      search a schedule even where schedules/ ships a proven one\n"
     "  --sync M          global (a barrier starts every step, default) or data (data-driven)\n"
-    "  --redop OP        reduce operator: sum, prod, max, min, and, or, xor (sum)\n"
+    "  --reduce-op OP    reduce operator (also --redop): sum, prod, max, min, and, or, xor (sum;\n"
+    "                    32-bit words, sum wraps mod 2^32, min/max signed); --algo innet: sum,\n"
+    "                    sum64 (64-bit lanes), min, max, minu, maxu (unsigned), and, or, xor\n"
     "  --ports k         NI channels per terminal (1)\n" ROUTER_CFG_HELP "  --seed N          data pattern seed (1)\n"
     "  --clock-ratio N   core cycles per network cycle (1)\n"
     "  --max-cycles N    give up after N network cycles (50000000)\n"
@@ -231,6 +238,7 @@ typedef struct {
     view_opts vo;
     const char *opname, *from, *to, *algo_s, *file;
     const char *shape_s, *mcast_s, *xor_s, *alloc_s, *inpos_s;
+    const char *redop_s, *redop_opt; /* --reduce-op (or its old name --redop) */
     int bytes, use_shipped;
     double exact_limit; /* 0: the defaults (sched.h) */
     long exact_conflicts, exact_moves;
@@ -284,10 +292,9 @@ static int parse_args(int argc, char **argv, coll_cli *c)
             if (!strcmp(m, "global")) xo->sync = SYNC_GLOBAL;
             else if (!strcmp(m, "data")) xo->sync = SYNC_DATA;
             else cli_fail(EXIT_USAGE, "--sync: '%s' is neither global nor data", m);
-        } else if (!strcmp(a, "--redop")) {
-            xo->redop = coll_redop_parse(argv[++i]);
-            if (xo->redop < 0)
-                cli_fail(EXIT_USAGE, "--redop: unknown operator '%s' (sum, prod, max, min, and, or, xor)", argv[i]);
+        } else if (!strcmp(a, "--redop") || !strcmp(a, "--reduce-op")) {
+            c->redop_opt = a;
+            c->redop_s = argv[++i];
         } else if (!strcmp(a, "--max-cycles")) xo->max_cycles = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--trace")) xo->trace_path = argv[++i];
         else if (!strcmp(a, "--events")) {
@@ -319,7 +326,7 @@ static void check_algo(const coll_cli *c, coll_job *j)
     if (j->algo < 0)
         cli_fail(EXIT_USAGE,
                  "--algo: unknown algorithm '%s' (sched, tree, ring, rd, all-at-once, qcdoc, hnc, llf, glf, forest, "
-                 "combine)",
+                 "combine, innet)",
                  c->algo_s);
     hnc_opts *ho = &j->ho;
     ho->xor_unit = c->co.rc.ncu;
@@ -637,6 +644,49 @@ static unsigned char *background_mask(const coll_sched *s)
     return bg_mask;
 }
 
+/* --algo innet (reduce, allreduce in the routers' units) or --op scan: run by
+ * exec/coll_innet.c, which checks the other options first. */
+static int innet_or_scan(const coll_cli *c)
+{
+    int scan = c->opname && (!strcmp(c->opname, "scan") || !strcmp(c->opname, "exscan"));
+    if (scan && !strcmp(c->algo_s, "innet"))
+        cli_fail(EXIT_USAGE,
+                 "--op %s --algo innet: a scan inside the network is not built yet; --algo rd runs it "
+                 "on the cores",
+                 c->opname);
+    if (scan && strcmp(c->algo_s, "rd") && strcmp(c->algo_s, "sched"))
+        cli_fail(EXIT_USAGE, "--op %s: --algo rd (recursive doubling, the default) is the one scan algorithm, not %s",
+                 c->opname, c->algo_s);
+    return scan || !strcmp(c->algo_s, "innet");
+}
+
+static int run_innet(coll_cli *c)
+{
+    char err[512];
+    if (c->file || c->shape_s || c->mcast_s || c->xor_s || c->inpos_s || c->alloc_s || c->to || c->xo.bg_rate > 0)
+        cli_fail(EXIT_USAGE, "--algo innet and --op scan take --topo, --op, --bytes, --reduce-op, --from "
+                             "(reduce's root), --router, --seed and the run options, not --schedule, --to, "
+                             "--alloc, --background or the hnc options");
+    if (!c->co.topo) cli_fail(EXIT_USAGE, "--topo is required (see xnoc collective --help)");
+    if (!c->opname) cli_fail(EXIT_USAGE, "--op is required: reduce or allreduce with --algo innet");
+    if (c->redop_s && innet_redop_parse(c->redop_s) < 0)
+        cli_fail(EXIT_USAGE,
+                 "%s: unknown operator '%s' (with --algo innet: sum, sum64, min, max, minu, maxu, and, or, xor)",
+                 c->redop_opt, c->redop_s);
+    topo *t = topo_parse(c->co.topo, c->co.ports, err, sizeof err);
+    if (!t) cli_fail(EXIT_USAGE, "%s", err);
+    innet_args ia = {.op = c->opname,
+                     .redop = c->redop_s,
+                     .from = c->from,
+                     .bytes = c->bytes,
+                     .seed = (uint32_t)c->co.seed,
+                     .max_cycles = c->xo.max_cycles,
+                     .json = c->co.json};
+    int st = coll_innet_cmd(t, &c->co.rc, &ia, &c->xo);
+    topo_free(t);
+    return st;
+}
+
 int cmd_collective(int argc, char **argv)
 {
     cli_catch_sigint();
@@ -645,6 +695,7 @@ int cmd_collective(int argc, char **argv)
         .algo_s = "sched",
         .bytes = -1,
         .use_shipped = 1,
+        .redop_opt = "--reduce-op",
         .xo = {.clock_ratio = 1, .bg_bytes = 1024, .sync = SYNC_GLOBAL, .redop = RED_SUM, .max_cycles = 50000000}};
     view_opts_default(&c.vo);
     cmd_opts_init(&c.co, OPT_NET | OPT_SEED);
@@ -652,6 +703,11 @@ int cmd_collective(int argc, char **argv)
     const router_cfg *rc = &c.co.rc;
     coll_exec_opts *xo = &c.xo;
     xo->seed = (uint32_t)c.co.seed;
+    if (innet_or_scan(&c)) return run_innet(&c);
+    if (c.redop_s && (xo->redop = coll_redop_parse(c.redop_s)) < 0)
+        cli_fail(EXIT_USAGE, "%s: unknown operator '%s' (sum, prod, max, min, and, or, xor)", c.redop_opt, c.redop_s);
+    if (c.opname && !strcmp(c.opname, "allreduce"))
+        cli_fail(EXIT_USAGE, "--op allreduce: only --algo innet runs it (reduce + bcast in software: two runs)");
     coll_job j = {0};
     check_algo(&c, &j);
     build_job(&c, &j);

@@ -1,0 +1,40 @@
+/* coll-innet - reduce / allreduce inside the network (firmware/coll/
+ * innet.c), or a scan on the cores (firmware/coll/scan.c), on the plan
+ * `xnoc collective --algo innet` (or --op scan) places in RAM (innet.h
+ * IP_*): the data at IP_BUF, the result there afterwards; the timed region
+ * is the call itself, after a barrier. */
+#include "innet.h"
+#include "scan.h"
+#include "xnoc.h"
+
+static uint8_t ring[1024] __attribute__((aligned(8)));
+
+static void stamp(uint32_t *w, int at)
+{
+    uint64_t t = cycles();
+    w[at] = (uint32_t)t;
+    w[at + 1] = (uint32_t)(t >> 32);
+}
+
+int main(void)
+{
+    uint32_t *w = (uint32_t *)(uintptr_t)DEV(DEV_PLAN);
+    if (!w || w[IP_MAGIC] != INNET_MAGIC) {
+        printf("no in-network reduction plan: run this image with xnoc collective --algo innet\n");
+        return 2;
+    }
+    if (w[IP_ABSENT]) return 0; /* leaves before the barrier: the others go on without it */
+    noc_init(ring, sizeof ring);
+    coll_innet_set_window((int)w[IP_WINDOW]);
+    coll_innet_set_tree((int)w[IP_PARENT], (int)w[IP_COUNT], (int)w[IP_PCOUNT]);
+    barrier();
+    stamp(w, IP_T0_LO);
+    void *buf = (void *)(uintptr_t)w[IP_BUF];
+    uint32_t kind = w[IP_KIND];
+    int r = kind >= INNET_KIND_SCAN
+                ? coll_scan(buf, w[IP_BYTES], (int)w[IP_FUNC], kind == INNET_KIND_EXSCAN, (void *)(uintptr_t)w[IP_WORK])
+                : coll_innet(buf, w[IP_BYTES], (int)w[IP_FUNC], (int)w[IP_ROOT], kind == INNET_KIND_ALLREDUCE);
+    stamp(w, IP_T1_LO);
+    w[IP_STATUS] = r == INNET_OK ? 1u : (uint32_t)(2 - r);
+    return r == INNET_OK ? 0 : 1;
+}

@@ -1,0 +1,622 @@
+/* coll_innet.c - `xnoc collective --algo innet` (coll_innet.h): the plan of
+ * build/firmware/coll-innet.elf and every node's data placed in its RAM,
+ * the run on the RTL network, every result word checked against the host's
+ * reduction (coll/ncfunc.c, the units' operators), the report with the
+ * model of docs/collectives.md "In-network reduction". */
+#include "exec/coll_innet.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../firmware/coll/innet.h"
+#include "../../firmware/coll/pattern.h"
+#include "../../firmware/lib/flit.h"
+#include "coll/ncfunc.h"
+#include "net/netbuild.h"
+#include "net/netgen.h"
+#include "system/system.h"
+#include "util/cli.h"
+#include "util/report.h"
+
+#define PLAN_OFFSET (64u * 1024)
+#define BUF_OFFSET (PLAN_OFFSET + 4u * IP_WORDS)
+#define STACK_RESERVE (32u * 1024)
+
+static const struct {
+    const char *name;
+    int func;
+} redops[] = {{"sum", NC_FUNC_ADD32},  {"sum64", NC_FUNC_ADD64}, {"min", NC_FUNC_MIN32S},
+              {"max", NC_FUNC_MAX32S}, {"minu", NC_FUNC_MIN32U}, {"maxu", NC_FUNC_MAX32U},
+              {"and", NC_FUNC_AND},    {"or", NC_FUNC_OR},       {"xor", NC_FUNC_XOR}};
+#define NREDOPS (int)(sizeof redops / sizeof *redops)
+#define REDOP_LIST "sum, sum64, min, max, minu, maxu, and, or, xor"
+
+int innet_redop_parse(const char *name)
+{
+    for (int i = 0; i < NREDOPS; i++)
+        if (!strcmp(name, redops[i].name)) return redops[i].func;
+    return -1;
+}
+
+static const char *redop_name(int func)
+{
+    for (int i = 0; i < NREDOPS; i++)
+        if (redops[i].func == func) return redops[i].name;
+    return "?";
+}
+
+/* the firmware's tree (firmware/coll/innet.c) on the host: parent of router r, -1 at the root */
+static int tree_parent(const topo *t, int r, int root)
+{
+    int stride[8], s = 1;
+    for (int d = 0; d < t->ndims; d++) stride[d] = s, s *= t->dims[d];
+    for (int d = t->ndims - 1; d >= 0; d--) {
+        int c = topo_coord(t, r, d), rc = topo_coord(t, root, d);
+        if (c != rc) return r + (c < rc ? stride[d] : -stride[d]);
+    }
+    return -1;
+}
+
+/* Other topologies: the routes from the root's router to every router's
+ * unit (the routing table, netgen_route), walked backwards: r's parent is
+ * the router before it on the route from the root.  The root's multicast
+ * follows the same routes down.  -2: a route that does not arrive. */
+static int route_parent(const topo *t, const router_cfg *rc, int r, int root)
+{
+    int cur = root, prev = -1;
+    for (int hops = 0; cur != r; hops++) {
+        int p = netgen_route(t, rc, cur, t->nterms + r),
+            l = p >= 0 && p < t->nports ? t->out_link[cur * t->nports + p] : -1;
+        if (l < 0 || hops > t->nrouters) return -2;
+        prev = cur;
+        cur = t->links[l].dst;
+    }
+    return prev;
+}
+
+static int tree_depth(const int *parent, int r)
+{
+    int d = 0;
+    for (int p = parent[r]; p >= 0; p = parent[p]) d++;
+    return d;
+}
+
+/* The model (docs/collectives.md "In-network reduction"): one chunk's round trip L through
+ * the tree at zero load, walked router by router, and the cost of every further chunk.
+ *   up:   a terminal's contribution reaches its unit's input SW + 3 + F cycles after its
+ *         send starts (SW: the firmware's send, F flits); a unit absorbs one flit per cycle,
+ *         the packets of a chunk one after the other in the order their tails arrive
+ *         (done = max(done + F, tail + 1)), waits xorlat + 1 cycles and sends the result,
+ *         whose tail reaches the parent's unit 2 routers x 3 cycles + F later (the root's:
+ *         the root terminal, 3 + F later);
+ *   turn: the root terminal sends the result down (SW) as one multicast of D = F + M flits
+ *         (allreduce; reduce: an 8-byte acknowledgement, D = 3 + M) to its unit;
+ *   down: a unit absorbs the multicast (done = tail + 1) and sends one copy per port in port
+ *         order (dimension ports, then terminals), each after the previous one: an MC copy of
+ *         D flits to the unit behind the port if two or more terminals lie behind it, a plain
+ *         copy (D - M flits) to the terminal if one.
+ * L is the time from the first send to the last terminal's result.  A further chunk costs
+ * the largest of: the busiest unit's input P (every packet of a chunk it absorbs), the
+ * window's (L + (W - 1) P) / W (W chunks in flight per round trip, and in a chunk's round
+ * trip the busiest unit also absorbs the other W - 1), and the root terminal's part (its
+ * result in, the multicast out, its two sends).  T = L + (chunks - 1) x that. */
+#define MODEL_SW 40 /* cycles of firmware per send (docs/network-coding.md: about 39) */
+typedef struct {
+    double L, per_chunk, unit_in, window, root;
+    const char *bound;
+} innet_model;
+
+static double down_walk(const topo *t, const int *parent, int r, double tail, int D, int Dp, double *last)
+{
+    /* unit r absorbed a multicast whose tail arrived at `tail`: its copies in port order */
+    double e = tail + 1;
+    for (int p = 0; p < t->nnet; p++) {
+        int l = t->out_link[r * t->nports + p];
+        if (l < 0) continue;
+        int q = t->links[l].dst;
+        if (parent[q] != r) continue;
+        int behind = 0; /* terminals in q's subtree */
+        for (int v = 0; v < t->nrouters; v++) {
+            int a = v;
+            while (a >= 0 && a != q) a = parent[a];
+            if (a == q) behind += t->conc;
+        }
+        if (behind >= 2) {
+            e += D;
+            down_walk(t, parent, q, e + 6, D, Dp, last);
+        } else {
+            e += Dp;
+            if (e + 6 > *last) *last = e + 6;
+        }
+    }
+    for (int c = 0; c < t->conc; c++) { /* the terminals of r (the root's own gets no copy) */
+        e += Dp;
+        if (e + 3 > *last) *last = e + 3;
+    }
+    return e;
+}
+
+static double up_walk(const topo *t, const router_cfg *rc, const int *parent, int r, int F)
+{
+    /* the tail arrival times at r's unit: its terminals' contributions, its children's results */
+    double arr[32];
+    int n = 0;
+    for (int c = 0; c < t->conc && n < 32; c++) arr[n++] = MODEL_SW + 3 + F;
+    for (int q = 0; q < t->nrouters && n < 32; q++)
+        if (parent[q] == r) arr[n++] = up_walk(t, rc, parent, q, F) + rc->xorlat + 1 + 6 + F;
+    for (int i = 1; i < n; i++) /* in the order they arrive */
+        for (int k = i; k > 0 && arr[k] < arr[k - 1]; k--) {
+            double x = arr[k];
+            arr[k] = arr[k - 1];
+            arr[k - 1] = x;
+        }
+    double done = 0;
+    for (int i = 0; i < n; i++) done = done + F > arr[i] + 1 ? done + F : arr[i] + 1;
+    return done;
+}
+
+static void model_eval(const topo *t, const router_cfg *rc, const int *parent, const int *cnt, int rr, int all,
+                       int chunk, int bytes, int W, innet_model *m)
+{
+    int F = 2 + (chunk + 7) / 8, M = (t->nterms + t->nrouters + 63) / 64, nch = (bytes + chunk - 1) / chunk;
+    if (nch == 1) F = 2 + (bytes + 7) / 8;
+    int D = all ? F + M : 3 + M, Dp = D - M;
+    double root_in =
+        up_walk(t, rc, parent, rr, F) + rc->xorlat + 1 + 3 + F; /* the result's tail at the root terminal */
+    double last = 0;
+    down_walk(t, parent, rr, root_in + MODEL_SW + 1 + 3 + D, D, Dp, &last);
+    m->L = last;
+    double in = 0;
+    for (int r = 0; r < t->nrouters; r++) {
+        double f = (double)cnt[r] * F;
+        if (r == rr || cnt[r] > t->conc) f += D; /* the multicast copy it replicates */
+        if (f > in) in = f;
+    }
+    m->unit_in = in;
+    m->window = (m->L + (W - 1) * in) / W;
+    m->root = F + D + 2 * MODEL_SW;
+    m->per_chunk = in, m->bound = "the busiest unit's input";
+    if (m->window > m->per_chunk) m->per_chunk = m->window, m->bound = "the window";
+    if (m->root > m->per_chunk) m->per_chunk = m->root, m->bound = "the root terminal";
+}
+
+/* the identity of a unit operator as a 32-bit word (firmware/coll/scan.c scan_identity) */
+static uint32_t scan_identity_host(int func)
+{
+    switch (func) {
+    case NC_FUNC_AND:
+    case NC_FUNC_MIN32U: return 0xFFFFFFFFu;
+    case NC_FUNC_MIN32S: return 0x7FFFFFFFu;
+    case NC_FUNC_MAX32S: return 0x80000000u;
+    default: return 0;
+    }
+}
+
+/* node i's contribution, word w */
+static uint32_t datum(uint32_t seed, int i, uint32_t w) { return coll_pattern(seed, i, -1, w); }
+
+/* routers on the table's route from terminal a to terminal b (the NI model's H) */
+static int route_routers(const topo *t, const router_cfg *rc, int a, int b)
+{
+    int cur = topo_term_router(t, a), dst = topo_term_router(t, b), h = 1;
+    while (cur != dst && h <= t->nrouters) {
+        int p = netgen_route(t, rc, cur, b), l = p >= 0 && p < t->nports ? t->out_link[cur * t->nports + p] : -1;
+        if (l < 0) break;
+        cur = t->links[l].dst;
+        h++;
+    }
+    return h;
+}
+
+/* Runs coll-innet.elf with plans of `kind` (the data of every node placed at BUF_OFFSET, a
+ * work area after it) and returns the system after the run; *rc_run: sys_run's value. */
+static sys *run_image(const topo *t, const router_cfg *rc, const innet_args *a, const coll_exec_opts *xo,
+                      uint32_t work_bytes, uint32_t *plan, uint32_t *ram_kib, int *rc_run)
+{
+    char err[512], *elf = xasprintf("%s/firmware/coll-innet.elf", cli_build_dir());
+    uint32_t bytes = plan[IP_BYTES], work = (BUF_OFFSET + bytes + 7) / 8 * 8;
+    uint32_t need = work + work_bytes + STACK_RESERVE;
+    *ram_kib = (need + 65535) / 65536 * 64;
+    if (*ram_kib < 256) *ram_kib = 256;
+    sys_opts o = {.ram_kib = *ram_kib,
+                  .clock_ratio = xo->clock_ratio,
+                  .console_out = stderr,
+                  .watchdog = xo->watchdog == UINT64_MAX ? 0
+                              : xo->watchdog             ? xo->watchdog
+                                                         : SYS_WATCHDOG_DEFAULT,
+                  .spin_watchdog = xo->spin_watchdog,
+                  .plan_addr = RAM_BASE + PLAN_OFFSET};
+    sys *sy = sys_create(t, rc, &o, elf, err, sizeof err);
+    free(elf);
+    if (!sy) cli_fail(EXIT_USAGE, "%s", err);
+    plan[IP_MAGIC] = INNET_MAGIC;
+    plan[IP_BUF] = RAM_BASE + BUF_OFFSET;
+    plan[IP_WORK] = RAM_BASE + work;
+    for (int i = 0; i < t->nterms; i++) {
+        memcpy(sy->nodes[i].core.ram + PLAN_OFFSET, plan, 4 * IP_WORDS);
+        for (uint32_t k = 0; k < bytes / 4; k++) {
+            uint32_t v = datum(a->seed, i, k);
+            memcpy(sy->nodes[i].core.ram + BUF_OFFSET + 4 * k, &v, 4);
+        }
+    }
+    *rc_run = sys_run(sy, a->max_cycles);
+    cli_progress_done();
+    return sy;
+}
+
+/* the timed region: the first node's start to the last node's end (nodes that completed) */
+static uint64_t timed_cycles(sys *sy, int nt, uint64_t *start)
+{
+    uint64_t s = UINT64_MAX, e = 0;
+    for (int i = 0; i < nt; i++) {
+        const uint32_t *w = (const uint32_t *)(sy->nodes[i].core.ram + PLAN_OFFSET);
+        if (w[IP_STATUS] != 1) continue;
+        uint64_t t0 = (uint64_t)w[IP_T0_HI] << 32 | w[IP_T0_LO], t1 = (uint64_t)w[IP_T1_HI] << 32 | w[IP_T1_LO];
+        if (t0 < s) s = t0;
+        if (t1 > e) e = t1;
+    }
+    *start = s == UINT64_MAX ? 0 : s;
+    return e > s ? e - s : 0;
+}
+
+#define SCAN_COMBINE 5.6 /* core cycles per 32-bit word combined (scan.c's loop, ADD32: measured; min/max ~10% more) */
+
+/* --op scan / exscan: recursive doubling on the cores (firmware/coll/scan.c), every node's
+ * result checked against the host's prefix reduction */
+static int scan_cmd(const topo *t, const router_cfg *rc, const innet_args *a, const coll_exec_opts *xo, int kind,
+                    int func, int steps)
+{
+    int bytes = a->bytes < 0 ? 64 : a->bytes, lane = func == NC_FUNC_ADD64 ? 8 : 4, nt = t->nterms;
+    int excl = kind == INNET_KIND_EXSCAN;
+    if (bytes <= 0 || bytes % lane)
+        cli_fail(EXIT_USAGE, "--bytes %d: --reduce-op %s combines %d-bit lanes, use a multiple of %d", bytes,
+                 redop_name(func), 8 * lane, lane);
+    if (a->from) cli_fail(EXIT_USAGE, "--from: a scan has no root (every terminal gets its prefix)");
+    uint32_t plan[IP_WORDS] = {0};
+    plan[IP_KIND] = (uint32_t)kind;
+    plan[IP_FUNC] = (uint32_t)func;
+    plan[IP_BYTES] = (uint32_t)bytes;
+    uint32_t ram_kib;
+    int r;
+    sys *sy = run_image(t, rc, a, xo, (uint32_t)(1 + steps) * (uint32_t)bytes, plan, &ram_kib, &r);
+    char error[1024] = "";
+    if (r) snprintf(error, sizeof error, "%s", sys_error(sy));
+    int verified = !r;
+    /* off the clock: node i's result against the host's prefix over nodes 0..i (0..i-1) */
+    uint8_t *incl = xmalloc((size_t)bytes), *mine = xmalloc((size_t)bytes), *want = xmalloc((size_t)bytes);
+    for (int i = 0; i < nt && verified; i++) {
+        for (int k = 0; k < bytes / 4; k++) {
+            uint32_t v = datum(a->seed, i, (uint32_t)k);
+            memcpy(mine + 4 * k, &v, 4);
+        }
+        if (excl) { /* before this node's datum: terminal 0 gets the identity */
+            if (i) memcpy(want, incl, (size_t)bytes);
+            else
+                for (int k = 0; k < bytes / 4; k++) {
+                    uint32_t id = func == NC_FUNC_ADD64 ? 0 : scan_identity_host(func);
+                    memcpy(want + 4 * k, &id, 4);
+                }
+        }
+        if (i) nc_func_combine(func, incl, mine, (size_t)bytes);
+        else memcpy(incl, mine, (size_t)bytes);
+        if (!excl) memcpy(want, incl, (size_t)bytes);
+        const uint32_t *w = (const uint32_t *)(sy->nodes[i].core.ram + PLAN_OFFSET);
+        if (w[IP_STATUS] != 1) {
+            snprintf(error, sizeof error, "node %d did not complete the scan (status %u)", i, w[IP_STATUS]);
+            verified = 0;
+            break;
+        }
+        const uint8_t *got = sy->nodes[i].core.ram + BUF_OFFSET;
+        for (int k = 0; k < bytes / 4 && verified; k++) {
+            uint32_t g, e;
+            memcpy(&g, got + 4 * k, 4);
+            memcpy(&e, want + 4 * k, 4);
+            if (g != e) {
+                snprintf(error, sizeof error, "node %d: word %d of the %s is 0x%08x, the host's prefix 0x%08x", i, k,
+                         a->op, g, e);
+                verified = 0;
+            }
+        }
+    }
+    uint64_t start, cycles = timed_cycles(sy, nt, &start), link_flits = 0;
+    for (int l = 0; l < t->nlinks; l++) link_flits += net_link_flits(sy->net, t->links[l].src, t->links[l].src_port);
+    /* the model: per step, a message (the firmware's send, 3 cycles per router, F flits) and
+     * the combine on the core; exscan: one step more, a message to the next terminal and a
+     * copy (about as costly per word as the combine) */
+    int F = 2 + (bytes + 7) / 8;
+    double model = 0;
+    json_t *per = json_array();
+    for (int st = 0; st < steps; st++) {
+        int d = 1 << st, H = 0;
+        for (int i = 0; i + d < nt; i++) {
+            int h = route_routers(t, rc, i, i + d);
+            if (h > H) H = h;
+        }
+        model += MODEL_SW + 3.0 * H + F + (double)SCAN_COMBINE * bytes / 4;
+        json_array_append_new(per, json_integer(H));
+    }
+    if (excl) {
+        int H = 0;
+        for (int i = 0; i + 1 < nt; i++) {
+            int h = route_routers(t, rc, i, i + 1);
+            if (h > H) H = h;
+        }
+        model += MODEL_SW + 3.0 * H + F + (double)SCAN_COMBINE * bytes / 4;
+    }
+    json_t *j = json_object();
+    json_object_set_new(j, "topology", json_string(t->name));
+    json_object_set_new(j, "op", json_string(a->op));
+    json_object_set_new(j, "algo", json_string("rd"));
+    json_object_set_new(j, "reduce_op", json_string(redop_name(func)));
+    json_object_set_new(j, "bytes", json_integer(bytes));
+    json_object_set_new(j, "nodes", json_integer(nt));
+    json_object_set_new(j, "verified", json_boolean(verified));
+    json_object_set_new(j, "cycles", json_integer((json_int_t)cycles));
+    json_object_set_new(j, "start_cycle", json_integer((json_int_t)start));
+    json_object_set_new(j, "steps", json_integer(steps));
+    json_object_set_new(j, "routers_per_step", per);
+    json_object_set_new(j, "model_cycles", json_real(model));
+    json_object_set_new(j, "link_flits", json_integer((json_int_t)link_flits));
+    json_object_set_new(j, "ram_kib", json_integer(ram_kib));
+    if (error[0]) json_object_set_new(j, "error", json_string(error));
+    if (a->json) {
+        json_dumpf(j, stdout, JSON_COMPACT);
+        putchar('\n');
+    } else {
+        report_printf(stdout, j, "rd {op} on {topology}, {bytes} bytes, --reduce-op {reduce_op}: ");
+        fputs(verified ? "verified byte-exact\n" : "VERIFICATION FAILED\n", stdout);
+        fprintf(stdout,
+                "  %llu cycles in %d steps (recursive doubling on the cores); model %.0f cycles (measured: %+.1f%%)\n",
+                (unsigned long long)cycles, steps, model, model > 0 ? 100.0 * ((double)cycles - model) / model : 0.0);
+        report_printf(stdout, j, "  {link_flits} flits on router-to-router links\n");
+    }
+    json_decref(j);
+    if (error[0]) cli_error("%s", error);
+    free(incl);
+    free(mine);
+    free(want);
+    sys_free(sy);
+    return verified ? 0 : cli_interrupted ? cli_signal_status(cli_interrupted) : EXIT_RUNFAIL;
+}
+
+int coll_innet_cmd(const topo *t, const router_cfg *rc, const innet_args *a, const coll_exec_opts *xo)
+{
+    int all = !strcmp(a->op, "allreduce"), scan = !strcmp(a->op, "scan") || !strcmp(a->op, "exscan");
+    int kind = scan  ? (strcmp(a->op, "scan") ? INNET_KIND_EXSCAN : INNET_KIND_SCAN)
+               : all ? INNET_KIND_ALLREDUCE
+                     : INNET_KIND_REDUCE;
+    if (!all && !scan && strcmp(a->op, "reduce"))
+        cli_fail(EXIT_USAGE, "--algo innet: --op %s is not a reduction (reduce or allreduce)", a->op);
+    int func = innet_redop_parse(a->redop ? a->redop : "sum");
+    if (func < 0) cli_fail(EXIT_USAGE, "--reduce-op: unknown operator '%s' (%s)", a->redop, REDOP_LIST);
+    int steps = 0; /* scan: recursive doubling's steps */
+    while (scan && (1 << steps) < t->nterms) steps++;
+    if (scan) return scan_cmd(t, rc, a, xo, kind, func, steps);
+    if (t->kind == TOPO_DRAGONFLY)
+        cli_fail(EXIT_USAGE,
+                 "--algo innet: %s: dragonfly reduction trees are not built yet (mesh, torus, octagon, "
+                 "fat-octagon)",
+                 t->name);
+    int meshlike = t->kind == TOPO_MESH || t->kind == TOPO_TORUS;
+    if (!rc->ncu)
+        cli_fail(EXIT_USAGE, "--algo innet: the routers have no coding units (--router ncu=0); use --algo sched, "
+                             "tree or rd");
+    if (rc->ncu_ops == NCU_OPS_XOR && func != NC_FUNC_XOR)
+        cli_fail(EXIT_USAGE,
+                 "--reduce-op %s: the units were built with --router ncu_ops=xor, which combine by XOR only",
+                 redop_name(func));
+    int W = rc->slots - 1; /* chunks in flight: a unit holds at most W + 1 groups (firmware/coll/innet.h) */
+    if (W < 1) cli_fail(EXIT_USAGE, "--algo innet: --router slots=%d, a window of one chunk needs 2 slots", rc->slots);
+    int bytes = a->bytes < 0 ? 64 : a->bytes, lane = func == NC_FUNC_ADD64 ? 8 : 4;
+    if (bytes <= 0 || bytes % lane)
+        cli_fail(EXIT_USAGE, "--bytes %d: --reduce-op %s combines %d-bit lanes, use a multiple of %d", bytes,
+                 redop_name(func), 8 * lane, lane);
+    int chunk = 8 * rc->ncmax < 256 ? 8 * rc->ncmax : 256, nchunks = (bytes + chunk - 1) / chunk;
+    if (nchunks > INNET_MAX_CHUNKS)
+        cli_fail(EXIT_USAGE, "--bytes %d: %d chunks of %d bytes (--router ncmax=%d), at most %d", bytes, nchunks, chunk,
+                 rc->ncmax, INNET_MAX_CHUNKS);
+    int nt = t->nterms, root = -1;
+    if (a->from) {
+        long v;
+        if (cli_parse_long(a->from, 0, nt - 1, &v))
+            cli_fail(EXIT_USAGE, "--from '%s': the root is one terminal, 0..%d", a->from, nt - 1);
+        if (all)
+            cli_fail(EXIT_USAGE, "--from: an allreduce has no root to choose (its tree's root is the middle router)");
+        root = (int)v;
+    }
+    int *cnt = xcalloc((size_t)t->nrouters, sizeof *cnt), *parent = xcalloc((size_t)t->nrouters, sizeof *parent);
+    if (root < 0 && meshlike) { /* as the firmware: the first terminal of the middle router */
+        int r = 0, s = 1;
+        for (int d = 0; d < t->ndims; d++) r += (t->dims[d] - 1) / 2 * s, s *= t->dims[d];
+        root = r * t->conc;
+    } else if (root < 0) { /* the router whose route tree is shallowest (the lowest such id) */
+        int best = -1;
+        for (int q = 0; q < t->nrouters; q++) {
+            int dq = 0;
+            for (int r = 0; r < t->nrouters; r++) parent[r] = route_parent(t, rc, r, q);
+            for (int r = 0; r < t->nrouters; r++) {
+                int d = tree_depth(parent, r);
+                if (d > dq) dq = d;
+            }
+            if (best < 0 || dq < best) best = dq, root = q * t->conc;
+        }
+    }
+    int rr = topo_term_router(t, root), depth = 0, maxcnt = 0;
+    for (int r = 0; r < t->nrouters; r++) {
+        parent[r] = meshlike ? tree_parent(t, r, rr) : route_parent(t, rc, r, rr);
+        if (parent[r] == -2) cli_fail(EXIT_RUNFAIL, "--algo innet: no route from router %d to router %d", rr, r);
+    }
+    for (int r = 0; r < t->nrouters; r++) {
+        int p = parent[r], d = tree_depth(parent, r);
+        cnt[r] += t->conc;
+        if (p >= 0) cnt[p]++;
+        if (d > depth) depth = d;
+    }
+    for (int r = 0; r < t->nrouters; r++)
+        if (cnt[r] > maxcnt) maxcnt = cnt[r];
+    if (maxcnt > 15) cli_fail(EXIT_USAGE, "--algo innet: a unit would combine %d contributions (at most 15)", maxcnt);
+
+    /* XNOC_TEST_ABSENT=T: terminal T does not join (the failure path of a missing contribution) */
+    const char *ab = getenv("XNOC_TEST_ABSENT");
+    int absent = ab && *ab ? atoi(ab) : -1;
+
+    /* every node's data, and the expected results */
+    uint32_t words = (uint32_t)bytes / 4;
+    uint8_t *expect = xmalloc((size_t)bytes), *mine = xmalloc((size_t)bytes);
+    for (int i = 0; i < nt; i++) {
+        for (uint32_t w = 0; w < words; w++) {
+            uint32_t v = datum(a->seed, i, w);
+            memcpy(mine + 4 * w, &v, 4);
+        }
+        if (i == 0) memcpy(expect, mine, (size_t)bytes);
+        else nc_func_combine(func, expect, mine, (size_t)bytes);
+    }
+
+    char err[512], *elf = xasprintf("%s/firmware/coll-innet.elf", cli_build_dir());
+    uint32_t need = BUF_OFFSET + (uint32_t)bytes + STACK_RESERVE, ram_kib = (need + 65535) / 65536 * 64;
+    if (ram_kib < 256) ram_kib = 256;
+    sys_opts o = {.ram_kib = ram_kib,
+                  .clock_ratio = xo->clock_ratio,
+                  .console_out = stderr,
+                  .watchdog = xo->watchdog == UINT64_MAX ? 0
+                              : xo->watchdog             ? xo->watchdog
+                                                         : SYS_WATCHDOG_DEFAULT,
+                  .spin_watchdog = xo->spin_watchdog,
+                  .plan_addr = RAM_BASE + PLAN_OFFSET};
+    sys *sy = sys_create(t, rc, &o, elf, err, sizeof err);
+    free(elf);
+    if (!sy) cli_fail(EXIT_USAGE, "%s", err);
+    for (int i = 0; i < nt; i++) {
+        uint32_t *w = (uint32_t *)(sy->nodes[i].core.ram + PLAN_OFFSET);
+        memset(w, 0, 4 * IP_WORDS);
+        w[IP_MAGIC] = INNET_MAGIC;
+        w[IP_KIND] = (uint32_t)kind;
+        w[IP_FUNC] = (uint32_t)func;
+        w[IP_BYTES] = (uint32_t)bytes;
+        w[IP_ROOT] = (uint32_t)root;
+        w[IP_BUF] = RAM_BASE + BUF_OFFSET;
+        w[IP_WINDOW] = (uint32_t)W;
+        w[IP_ABSENT] = i == absent;
+        if (!meshlike) { /* the route tree; mesh and torus: the firmware's own */
+            int r = topo_term_router(t, i);
+            w[IP_PARENT] = (uint32_t)parent[r];
+            w[IP_COUNT] = (uint32_t)cnt[r];
+            w[IP_PCOUNT] = parent[r] >= 0 ? (uint32_t)cnt[parent[r]] : 0;
+        }
+        for (uint32_t k = 0; k < words; k++) {
+            uint32_t v = datum(a->seed, i, k);
+            memcpy(sy->nodes[i].core.ram + BUF_OFFSET + 4 * k, &v, 4);
+        }
+    }
+    int r = sys_run(sy, a->max_cycles);
+    cli_progress_done();
+    char error[8192] = "";
+    if (r) snprintf(error, sizeof error, "%s", sys_error(sy));
+    /* after the run, off the clock: every result word against the host's reduction */
+    int verified = !r;
+    uint64_t start = UINT64_MAX, end = 0;
+    for (int i = 0; i < nt; i++) {
+        node *nd = &sy->nodes[i];
+        const uint32_t *w = (const uint32_t *)(nd->core.ram + PLAN_OFFSET);
+        uint64_t t0 = (uint64_t)w[IP_T0_HI] << 32 | w[IP_T0_LO], t1 = (uint64_t)w[IP_T1_HI] << 32 | w[IP_T1_LO];
+        if (w[IP_STATUS] == 1) {
+            if (t0 < start) start = t0;
+            if (t1 > end) end = t1;
+        }
+        if (!verified) continue;
+        if (w[IP_STATUS] != 1) {
+            snprintf(error, sizeof error, "node %d did not complete the reduction (status %u)", i, w[IP_STATUS]);
+            verified = 0;
+            continue;
+        }
+        if (!all && i != root) continue;
+        const uint8_t *got = nd->core.ram + BUF_OFFSET;
+        for (uint32_t k = 0; k < words && verified; k++) {
+            uint32_t g, e;
+            memcpy(&g, got + 4 * k, 4);
+            memcpy(&e, expect + 4 * k, 4);
+            if (g != e) {
+                snprintf(error, sizeof error, "node %d: word %u of the %s is 0x%08x, the host's reduction 0x%08x", i, k,
+                         a->op, g, e);
+                verified = 0;
+            }
+        }
+    }
+    uint64_t cycles = end > start ? end - start : 0;
+    uint64_t link_flits = 0, absorbed = 0, combined = 0, coded = 0, copies = 0;
+    for (int l = 0; l < t->nlinks; l++) link_flits += net_link_flits(sy->net, t->links[l].src, t->links[l].src_port);
+    for (int q = 0; q < t->nrouters; q++) {
+        net_unit u;
+        net_unit_stats(sy->net, q, &u);
+        absorbed += u.contributions;
+        combined += u.xor_ops;
+        coded += u.coded;
+        copies += u.replicated;
+    }
+    innet_model m;
+    model_eval(t, rc, parent, cnt, rr, all, chunk, bytes, W, &m);
+    double model = m.L + (nchunks - 1) * m.per_chunk;
+    json_t *j = json_object();
+    json_object_set_new(j, "topology", json_string(t->name));
+    json_object_set_new(j, "op", json_string(a->op));
+    json_object_set_new(j, "algo", json_string("innet"));
+    json_object_set_new(j, "reduce_op", json_string(redop_name(func)));
+    json_object_set_new(j, "unit_func", json_string(nc_func_name(func)));
+    json_object_set_new(j, "bytes", json_integer(bytes));
+    json_object_set_new(j, "nodes", json_integer(nt));
+    json_object_set_new(j, "verified", json_boolean(verified));
+    json_object_set_new(j, "cycles", json_integer((json_int_t)cycles));
+    json_object_set_new(j, "start_cycle", json_integer((json_int_t)(start == UINT64_MAX ? 0 : start)));
+    json_object_set_new(j, "root", json_integer(root));
+    json_object_set_new(j, "root_router", json_integer(rr));
+    json_object_set_new(j, "tree_depth", json_integer(depth));
+    json_object_set_new(j, "max_fan_in", json_integer(maxcnt));
+    json_object_set_new(j, "chunks", json_integer(nchunks));
+    json_object_set_new(j, "chunk_bytes", json_integer(chunk));
+    json_object_set_new(j, "window", json_integer(W));
+    json_object_set_new(j, "model_cycles", json_real(model));
+    json_object_set_new(j, "model_round_trip", json_real(m.L));
+    json_object_set_new(j, "model_per_chunk", json_real(m.per_chunk));
+    json_object_set_new(j, "model_unit_input", json_real(m.unit_in));
+    json_object_set_new(j, "model_window", json_real(m.window));
+    json_object_set_new(j, "model_root", json_real(m.root));
+    json_object_set_new(j, "model_bound", json_string(m.bound));
+    json_object_set_new(j, "link_flits", json_integer((json_int_t)link_flits));
+    json_object_set_new(j, "unit_packets_absorbed", json_integer((json_int_t)absorbed));
+    json_object_set_new(j, "combined_flits", json_integer((json_int_t)combined));
+    json_object_set_new(j, "coded_packets", json_integer((json_int_t)coded));
+    json_object_set_new(j, "mc_copies", json_integer((json_int_t)copies));
+    json_object_set_new(j, "ram_kib", json_integer(ram_kib));
+    if (error[0]) json_object_set_new(j, "error", json_string(error));
+    if (a->json) {
+        json_dumpf(j, stdout, JSON_COMPACT);
+        putchar('\n');
+    } else {
+        FILE *f = stdout;
+        report_printf(f, j,
+                      "innet {op} on {topology}, {bytes} bytes, --reduce-op {reduce_op} (unit operator "
+                      "{unit_func}): ");
+        fputs(verified ? "verified byte-exact\n" : "VERIFICATION FAILED\n", f);
+        report_printf(f, j,
+                      "  {cycles} cycles; tree: root terminal {root} (router {root_router}), depth {tree_depth}, at "
+                      "most {max_fan_in} contributions per unit; {chunks} chunk(s) of {chunk_bytes} bytes, window "
+                      "{window}\n");
+        fprintf(f, "  model: round trip %.0f + %d x %.1f per chunk (bound: %s) = %.0f cycles (measured: %+.1f%%)\n",
+                m.L, nchunks - 1, m.per_chunk, m.bound, model,
+                model > 0 ? 100.0 * ((double)cycles - model) / model : 0.0);
+        report_printf(f, j,
+                      "  coding units: {unit_packets_absorbed} packets absorbed, {combined_flits} flits combined, "
+                      "{coded_packets} results, {mc_copies} multicast copies; {link_flits} flits on router-to-router "
+                      "links\n");
+    }
+    json_decref(j);
+    if (error[0]) cli_error("%s", error);
+    free(expect);
+    free(mine);
+    free(cnt);
+    free(parent);
+    sys_free(sy);
+    return verified ? 0 : cli_interrupted ? cli_signal_status(cli_interrupted) : EXIT_RUNFAIL;
+}

@@ -1,0 +1,140 @@
+# innet: reduce and allreduce combined inside the network by the routers'
+# coding units (xnoc collective --algo innet, firmware/coll/innet.c): every
+# operator byte-exact against the host's reduction on mesh, torus, octagon
+# and fat-octagon, chunked messages with
+# several groups in flight, the tree's structure in the units' counters,
+# the model, and every refusal (docs/collectives.md "In-network reduction").
+source tests/lib.sh
+c() { $XNOC collective --json --algo innet "$@" 2>"$TMP/stderr"; }
+
+# every operator, allreduce and reduce, a message of 4 chunks (256 B each),
+# the last one short (1000 B): the data are the collective pattern (random
+# 32-bit words: sums wrap, half the lanes are negative for min/max)
+for r in sum sum64 min max minu maxu and or xor; do
+    j=$(c --topo mesh:4x4 --op allreduce --bytes 1000 --reduce-op $r)
+    jcheck "allreduce-$r" "$j" ".verified==true and .reduce_op==\"$r\" and .chunks==4"
+    j=$(c --topo mesh:4x4 --op reduce --bytes 64 --reduce-op $r)
+    jcheck "reduce-$r" "$j" ".verified==true and .chunks==1"
+done
+# the unit operator each name stands for
+j=$(c --topo mesh:4x4 --op allreduce --bytes 64 --reduce-op sum64); jcheck func-sum64 "$j" '.unit_func=="add64"'
+j=$(c --topo mesh:4x4 --op allreduce --bytes 64 --reduce-op min); jcheck func-min "$j" '.unit_func=="min32s"'
+j=$(c --topo mesh:4x4 --op allreduce --bytes 64 --reduce-op maxu); jcheck func-maxu "$j" '.unit_func=="max32u"'
+# --redop is the same option
+j=$(c --topo mesh:4x4 --op allreduce --bytes 64 --redop xor); jcheck redop-alias "$j" '.verified==true and .reduce_op=="xor"'
+
+# The tree in the counters (mesh:4x4, root router 5 = (1,1), depth 2+2 = 4,
+# 1 KiB = 4 chunks of 32 data flits).  Per chunk: 16 units send one result
+# each (64); the units combine 16 contributions and 15 children's results,
+# 15 of them into a slot already holding data: 15 x 32 flits (1920); the
+# root multicasts once, 7 units have two or more terminals below them and
+# get an MC copy, 15 terminals a plain one: 22 copies (88), and the units
+# absorb 31 + 1 + 7 = 39 packets (156).
+j=$(c --topo mesh:4x4 --op allreduce --bytes 1024)
+jcheck tree-mesh4x4 "$j" '.root==5 and .tree_depth==4 and .max_fan_in==5 and .window==3'
+jcheck tree-counters "$j" '.coded_packets==64 and .combined_flits==1920 and .mc_copies==88 and .unit_packets_absorbed==156'
+# a reduce's root elsewhere: terminal 0 at a corner, depth 3+3
+j=$(c --topo mesh:4x4 --op reduce --bytes 1024 --from 0)
+jcheck reduce-root-corner "$j" '.verified==true and .root==0 and .tree_depth==6 and .max_fan_in==3'
+# several groups in flight and a long pipeline: 64 KiB = 256 chunks, each
+# unit holding up to window + 1 = 4 groups; successive tags never mix
+j=$(c --topo mesh:4x4 --op allreduce --bytes 65536 --reduce-op sum64)
+jcheck many-chunks "$j" '.verified==true and .chunks==256 and .coded_packets==256*16'
+# another seed, other data
+j=$(c --topo mesh:4x4 --op allreduce --bytes 256 --seed 7); jcheck seed "$j" '.verified==true'
+# a torus uses the mesh's tree (no wrap-around links)
+j=$(c --topo torus:2x2x2 --op allreduce --bytes 512 --reduce-op max)
+jcheck torus-3d "$j" '.verified==true and .tree_depth==3'
+
+# the octagon family: the routes from the root walked backwards (depth 2).
+# Per chunk the units combine every terminal's contribution and 7 routers'
+# results, NT + 7 - 8 of them into a slot already holding data
+# (octagon: 7 x 32 flits x 16 chunks; fat-octagon, 2 terminals per
+# router: 15 x 32 x 16)
+j=$(c --topo octagon --op allreduce --bytes 4096)
+jcheck octagon "$j" '.verified==true and .root==0 and .tree_depth==2 and .max_fan_in==4 and .combined_flits==3584 and .coded_packets==128'
+for b in 64 4096; do
+    for r in sum sum64 min max minu maxu and or xor; do
+        j=$(c --topo fat-octagon --op allreduce --bytes $b --reduce-op $r)
+        jcheck "fat-octagon-$r-$b" "$j" '.verified==true and .tree_depth==2 and .max_fan_in==5'
+    done
+done
+j=$(c --topo fat-octagon --op reduce --bytes 4096 --from 9)
+jcheck fat-octagon-reduce "$j" '.verified==true and .root==9 and .combined_flits==7680'
+# torus:4x4x4 (3-D, the dimension-ordered tree without wrap-around links:
+# root (1,1,1), depth 2+2+2, fan-in 7 = 6 neighbours + its terminal)
+for r in sum sum64 min max minu maxu and or xor; do
+    j=$(c --topo torus:4x4x4 --op allreduce --bytes 4096 --reduce-op $r)
+    jcheck "torus444-$r" "$j" '.verified==true and .root==21 and .tree_depth==6 and .max_fan_in==7'
+done
+
+# mesh:8x8, 16 KiB (the issue's figure): within 10% of the model (the issue
+# asks for 1.5x), which the window bounds
+j=$(c --topo mesh:8x8 --op allreduce --reduce-op sum --bytes 16384)
+jcheck mesh8x8-16k "$j" '.verified==true and .tree_depth==8 and .chunks==64'
+jcheck mesh8x8-model "$j" '(.cycles / .model_cycles - 1 | fabs) < 0.1 and .model_bound=="the window"'
+
+# a wrong result is caught: one bit flipped at terminal 6's ejection (not the root, which would pass it on to all)
+XNOC_TEST_CORRUPT=6:100 $XNOC collective --algo innet --topo mesh:4x4 --op allreduce --bytes 1024 >/dev/null 2>"$TMP/err"
+rc=$?
+if [ $rc = 1 ] && grep -qx "xnoc collective: node 6: word 25 of the allreduce is 0x[0-9a-f]*, the host's reduction 0x[0-9a-f]*" "$TMP/err"
+then ok corrupt-caught; else fail corrupt-caught "exit $rc: $(head -2 "$TMP/err")"; fi
+
+# a terminal that does not join: its router's group never completes, so
+# neither does the root's; the root's unit times out (--router timeout,
+# 100,000 cycles) naming the router, the group (tag) and what arrived
+XNOC_TEST_ABSENT=6 $XNOC collective --algo innet --topo mesh:4x4 --op allreduce --bytes 1024 >/dev/null 2>"$TMP/err"
+rc=$?
+if [ $rc = 1 ] && grep -qx "xnoc collective: cycle [0-9]*: coding unit of router 5 (address 21): coding group incomplete at the time-out (--router timeout); slot 0, tag 0x6000, 4 of 5 contributions (error bits 0x10)" "$TMP/err"
+then ok absent-terminal; else fail absent-terminal "exit $rc: $(head -2 "$TMP/err")"; fi
+
+# refusals: one line, exit 2, before any network is built
+x() { $XNOC collective --algo innet "$@"; }
+check_fail bad-reduce-op 2 "^xnoc collective: --reduce-op: unknown operator 'avg' \(with --algo innet: sum, sum64, min, max, minu, maxu, and, or, xor\)$" x --topo mesh:4x4 --op allreduce --reduce-op avg
+check_fail prod-innet 2 "unknown operator 'prod'" x --topo mesh:4x4 --op allreduce --reduce-op prod
+check_fail lane-32 2 "^xnoc collective: --bytes 6: --reduce-op sum combines 32-bit lanes, use a multiple of 4$" x --topo mesh:4x4 --op allreduce --bytes 6
+check_fail lane-64 2 "^xnoc collective: --bytes 12: --reduce-op sum64 combines 64-bit lanes, use a multiple of 8$" x --topo mesh:4x4 --op allreduce --bytes 12 --reduce-op sum64
+check_fail no-units 2 "^xnoc collective: --algo innet: the routers have no coding units \(--router ncu=0\); use --algo sched, tree or rd$" x --topo mesh:8x8 --router ncu=0 --op allreduce
+check_fail xor-only-units 2 "^xnoc collective: --reduce-op sum: the units were built with --router ncu_ops=xor" x --topo mesh:4x4 --router ncu_ops=xor --op allreduce
+check_fail dragonfly 2 "^xnoc collective: --algo innet: dragonfly:a=2,p=1,h=1,g=3: dragonfly reduction trees are not built yet" x --topo dragonfly:a=2,p=1,h=1,g=3 --op allreduce
+check_fail not-reduction 2 "^xnoc collective: --algo innet: --op bcast is not a reduction \(reduce or allreduce\)$" x --topo mesh:4x4 --op bcast
+check_fail allreduce-software 2 "^xnoc collective: --op allreduce: only --algo innet runs it" $XNOC collective --topo mesh:4x4 --op allreduce
+check_fail allreduce-root 2 "^xnoc collective: --from: an allreduce has no root to choose" x --topo mesh:4x4 --op allreduce --from 3
+check_fail bad-root 2 "^xnoc collective: --from '16': the root is one terminal, 0..15$" x --topo mesh:4x4 --op reduce --from 16
+check_fail one-slot 2 "^xnoc collective: --algo innet: --router slots=1, a window of one chunk needs 2 slots$" x --topo mesh:4x4 --router slots=1 --op reduce
+check_fail innet-schedule 2 "^xnoc collective: --algo innet and --op scan take" x --topo mesh:4x4 --op reduce --to 1
+check_fail innet-no-op 2 "^xnoc collective: --op is required: reduce or allreduce with --algo innet$" x --topo mesh:4x4
+# the software reduce keeps its option and its message
+check_fail software-redop 2 "^xnoc collective: --redop: unknown operator 'avg' \(sum, prod, max, min, and, or, xor\)$" $XNOC collective --topo octagon --op reduce --redop avg
+check_fail software-reduce-op 2 "^xnoc collective: --reduce-op: unknown operator 'sum64'" $XNOC collective --topo octagon --op reduce --reduce-op sum64
+
+# ---- scan (prefix reduction) on the cores: recursive doubling ----
+# every operator, inclusive and exclusive; node i's result against the
+# host's prefix over nodes 0..i (0..i-1; node 0: the identity)
+for r in sum sum64 min max minu maxu and or xor; do
+    for op in scan exscan; do
+        j=$($XNOC collective --json --topo mesh:4x4 --op $op --bytes 1024 --reduce-op $r 2>"$TMP/stderr")
+        jcheck "$op-$r" "$j" ".verified==true and .algo==\"rd\" and .steps==4"
+    done
+done
+j=$($XNOC collective --json --topo fat-octagon --op exscan --bytes 4096 --reduce-op min --algo rd)
+jcheck exscan-fat-octagon "$j" '.verified==true and .steps==4'
+j=$($XNOC collective --json --topo mesh:4x4 --router ncu=0 --op scan --bytes 64)
+jcheck scan-no-units "$j" '.verified==true'
+# the model: within 10% at 16 KiB on mesh:8x8 (the cores' combining: 6 steps of 4096 words)
+j=$($XNOC collective --json --topo mesh:8x8 --op scan --bytes 16384)
+jcheck scan-model "$j" '.verified==true and .steps==6 and (.cycles / .model_cycles - 1 | fabs) < 0.1'
+XNOC_TEST_CORRUPT=6:100 $XNOC collective --topo mesh:4x4 --op scan --bytes 1024 >/dev/null 2>"$TMP/err"
+rc=$?
+if [ $rc = 1 ] && grep -qx "xnoc collective: node 6: word 25 of the scan is 0x[0-9a-f]*, the host's prefix 0x[0-9a-f]*" "$TMP/err"
+then ok scan-corrupt-caught; else fail scan-corrupt-caught "exit $rc: $(head -2 "$TMP/err")"; fi
+check_fail scan-innet 2 "^xnoc collective: --op scan --algo innet: a scan inside the network is not built yet; --algo rd runs it on the cores$" $XNOC collective --topo mesh:4x4 --op scan --algo innet
+check_fail scan-tree 2 "^xnoc collective: --op exscan: --algo rd \(recursive doubling, the default\) is the one scan algorithm, not tree$" $XNOC collective --topo mesh:4x4 --op exscan --algo tree
+check_fail scan-root 2 "^xnoc collective: --from: a scan has no root" $XNOC collective --topo mesh:4x4 --op scan --from 2
+check_fail scan-lane 2 "^xnoc collective: --bytes 12: --reduce-op sum64 combines 64-bit lanes, use a multiple of 8$" $XNOC collective --topo mesh:4x4 --op scan --bytes 12 --reduce-op sum64
+
+# the text report
+$XNOC collective --algo innet --topo mesh:4x4 --op allreduce --bytes 1024 >"$TMP/out" 2>&1
+if grep -qx "innet allreduce on mesh:4x4, 1024 bytes, --reduce-op sum (unit operator add32): verified byte-exact" "$TMP/out" &&
+   grep -q "^  model: round trip [0-9]* + 3 x [0-9.]* per chunk (bound: " "$TMP/out"
+then ok text-report; else fail text-report "$(head -3 "$TMP/out")"; fi
