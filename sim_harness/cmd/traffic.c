@@ -31,7 +31,9 @@
 #include "util/cli.h"
 #include "util/suggest.h"
 #include "util/select.h"
+#include "cmd/booksim_cfg.h"
 #include "cmd/cmd_opts.h"
+#include "cmd/config_file.h"
 #include "cmd/cmds.h"
 #include "net/links_report.h"
 #include "util/report.h"
@@ -80,7 +82,9 @@ static const char *usage_text =
     "  --histogram F.csv latency histogram of the measured packets: bin,count,network,queueing\n"
     "                    (bin: lower edge, cycles; total, network and source-queueing latency)\n"
     "  --histogram-bin W its bin width in cycles (1)\n"
-    "  --json            one JSON object on stdout\n";
+    "  --json            one JSON object on stdout\n"
+    "  --config F        options from F, lines key = value (traffic's options, or BookSim2's keys:\n"
+    "                    docs/traffic.md); the command line's options override the file's\n";
 
 /* The report's top-level keys (some only in some runs): `xnoc sweep` checks
  * its metrics against this section of --help (sweep_help_options). */
@@ -135,6 +139,11 @@ int cmd_traffic(int argc, char **argv)
     int interrupted = 0;
     cmd_opts co;
     cmd_opts_init(&co, OPT_NET | OPT_SEED);
+    {
+        char *all = xasprintf("%s%s", usage_text, view_usage); /* the keys a config file may set */
+        argv = cmd_config_expand(&argc, argv, all, &booksim_cfg);
+        free(all);
+    }
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
