@@ -177,7 +177,12 @@ check_fail sweep-metric-unknown 2 "metrics: 'zzz' is not a key of xnoc traffic's
 printf '{"command": "traffic", "fixed": {"topo": "mesh:2x2"}, "axes": {"rate": [0.1]}, "metrics": ["avg_network_latency", "p99_queueing_latency", "injection_rate", "link_stalls", "avg_vc_occupancy"]}' >"$TMP/new.json"
 check sweep-metric-new-keys $XNOC sweep "$TMP/new.json" --dry-run
 # the list in --help holds every top-level key a report can have (runs of every kind)
-keys=$($XNOC traffic --help | sed -n '/^Report keys:$/,$p' | tail -n +2 | tr -s ' \n' '\n' | grep . | sort -u)
+keys=$($XNOC traffic --help | sed -n '/^Report keys:$/,$p' | tail -n +2 | awk 'NF{print $1}' | sort -u)
+# each key's line gives its label and unit (sim_harness/cmd/metrics.c, also the sweep's plot axes)
+help=$($XNOC traffic --help)
+check help-report-key-label grep -qxE '  avg_latency +avg latency \(cycles\)' <<<"$help"
+check help-report-key-unit grep -qxE '  throughput +accepted load \(flits/terminal/cycle\)' <<<"$help"
+check help-report-key-no-unit grep -qxE '  errors +errors' <<<"$help"
 all=$( { $XNOC traffic --topo mesh:2x2 --rate 0.2 --cycles 500 --packet 1-3 --injection onoff:0.2,0.2 --json
     $XNOC traffic --topo mesh:2x2 --pattern allpairs --json
     $XNOC traffic --topo mesh:2x2 --pattern unitpairs --json

@@ -34,6 +34,7 @@
 #include "cmd/booksim_cfg.h"
 #include "cmd/cmd_opts.h"
 #include "cmd/config_file.h"
+#include "cmd/metrics.h"
 #include "cmd/cmds.h"
 #include "net/links_report.h"
 #include "util/report.h"
@@ -86,21 +87,6 @@ static const char *usage_text =
     "  --config F        options from F, lines key = value (traffic's options, or BookSim2's keys:\n"
     "                    docs/traffic.md); the command line's options override the file's\n";
 
-/* The report's top-level keys (some only in some runs): `xnoc sweep` checks
- * its metrics against this section of --help (sweep_help_options). */
-static const char *report_keys_text =
-    "\nReport keys:\n"
-    "  topology router ports pattern packet packet_mean packet_lengths injection cycles warmup\n"
-    "  measured_cycles offered throughput injection_rate min_latency avg_latency p50_latency p99_latency\n"
-    "  max_latency min_network_latency avg_network_latency p50_network_latency p99_network_latency\n"
-    "  max_network_latency min_queueing_latency avg_queueing_latency p50_queueing_latency\n"
-    "  p99_queueing_latency max_queueing_latency avg_hops min_hops max_hops hops_histogram\n"
-    "  nonminimal_packets model_excess_avg model_excess_max created_packets injected_packets\n"
-    "  delivered_packets measured_packets errors interrupted error_kinds first_error saturated\n"
-    "  drain_timed_out pairs zero_load_max_deviation zero_load_total_deviation links link_stalls\n"
-    "  max_link_stalls occupancy_samples occupancy_every avg_vc_occupancy max_link_occupancy xor_ops\n"
-    "  coded_packets mc_copies units coding terminals\n";
-
 /* Names the first router port/VC holding flits, for the watchdog. */
 static int describe_stall(sim *s, char *buf, size_t len)
 {
@@ -149,7 +135,7 @@ int cmd_traffic(int argc, char **argv)
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage_text, stdout);
             fputs(view_usage, stdout);
-            fputs(report_keys_text, stdout);
+            metrics_help(stdout, "traffic"); /* the report's keys: xnoc sweep checks metrics against them */
             return 0;
         } else if (cmd_opts_arg(&co, argc, argv, &i)) continue;
         else if (view_cli_arg(&vo, argc, argv, &i)) continue;
