@@ -135,14 +135,13 @@ char *metric_axis_label(const char *cmd, const char *key, int opt_first)
 
 char *metric_axis_labels(const char *cmd, char *const *keys, size_t n)
 {
-    if (n == 1) return metric_axis_label(cmd, keys[0], 0);
-    const char *unit = NULL;
+    if (n <= 1) return n ? metric_axis_label(cmd, keys[0], 0) : xstrdup("");
+    const metric *first = metric_find(cmd, keys[0], 0);
+    const char *unit = first ? first->unit : "";
     int same = 1;
     for (size_t i = 0; i < n; i++) {
         const metric *m = metric_find(cmd, keys[i], 0);
-        const char *u = m ? m->unit : "";
-        if (!unit) unit = u;
-        same &= !strcmp(u, unit) && m;
+        same &= m && !strcmp(m->unit, unit);
     }
     char *o = xstrdup("");
     for (size_t i = 0; i < n; i++) {
