@@ -77,6 +77,22 @@ for b in 64 200; do
     [ $UNITS = 1 ] && jcheck "unicast-${b}B-no-coding" "$j" '.xor_ops==0 and .coded_packets==0 and .mc_copies==0'
     bf_model "unicast-${b}B-model" "$($XNOC run --topo $T --arg bytes=$b $FW/butterfly-unicast.elf 2>&1)" $f 4
 done
+# --arg via=1: the far packets source-routed through the shared link, as the
+# butterfly's graph routes them (S1 3->4->1->2, S2 5->4->1->0): 4->1 carries
+# A and B (two packets), 3->0 and 5->2 one each.  Both far packets leave at
+# the same cycle and share 4->1 flit by flit (two VCs), so both arrive about
+# one packet later than alone: done +124/+125 (64 B), +158/+159 (200 B),
+# against +111/+112 with XY routing around the shared link
+for b in "64 124 125" "200 158 159"; do
+    set -- $b; f=$((2 + ($1 + 7) / 8))
+    out=$($XNOC run --json --topo $T --arg via=1 --arg bytes=$1 $FW/butterfly-unicast.elf 2>"$TMP/via.err")
+    got=$(for l in "4 1" "3 0" "5 2" "3 4" "5 4" "1 0" "1 2" "4 3" "4 5"; do link "$out" $l; done | tr '\n' ' ')
+    want="$((2 * f)) $f $f $f $f $f $f 0 0 "
+    if [ "$got" = "$want" ]; then ok "unicast-via-${1}B-links"; else fail "unicast-via-${1}B-links" "4->1 3->0 5->2 3->4 5->4 1->0 1->2 4->3 4->5: $got, expected $want"; fi
+    check "unicast-via-${1}B-done" grep -q "D1 (node 0) has A and B, $1 bytes each, byte-exact, done at +$2 cycles" "$TMP/via.err"
+    check "unicast-via-${1}B-done-D2" grep -q "D2 (node 2) has A and B, $1 bytes each, byte-exact, done at +$3 cycles" "$TMP/via.err"
+done
+check_fail unicast-via-not-coded 1 "^xnoc run: node 0 exited with 2$" $XNOC run --topo $T --arg via=1 $FW/butterfly-coded.elf
 # more than the units' packet limit: chunks of 256 bytes, still byte-exact
 j=$(run --topo $T --arg bytes=700 $FW/butterfly-unicast.elf)
 jcheck unicast-700B-chunks "$j" '.ok==true and .packets==12'
