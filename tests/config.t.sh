@@ -86,6 +86,10 @@ printf 'rate = \n' > e14.cfg
 c no-value 2 "^xnoc traffic: e14.cfg:1: 'rate' has no value$" $A traffic --config e14.cfg
 printf 'ra te = 1\n' > e15.cfg
 c bad-key 2 "^xnoc traffic: e15.cfg:1: bad key 'ra te' " $A traffic --config e15.cfg
+printf 'topo = mesh:2x2\njson = yes\n' > e21.cfg
+c flag-not-boolean 2 "^xnoc traffic: e21.cfg:2: 'json' is a flag: true or false, not 'yes'$" $A traffic --config e21.cfg
+printf 'topo = mesh:2x2\nrate = true\n' > e22.cfg
+c value-option-true 2 "^xnoc traffic: e22.cfg:2: 'rate' takes a value, not true \(see xnoc traffic --help\)$" $A traffic --config e22.cfg
 printf 'config = e1.cfg\n' > e16.cfg
 c no-include 2 "^xnoc traffic: e16.cfg:1: 'config': a config file cannot include another$" $A traffic --config e16.cfg
 { printf 'topo = mesh:2x2\ntrace = '; head -c 1100 /dev/zero | tr '\0' a; echo; } > e17.cfg

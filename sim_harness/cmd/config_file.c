@@ -158,6 +158,22 @@ static const char *near_key(const char *key, const char *usage, const cfg_dialec
     return o || f ? buf : NULL;
 }
 
+/* option key of usage is a flag: a line of the help starts with "--key"
+ * and two blanks (the description's column) or nothing, not one blank and
+ * a value word ("--rate R") */
+static int usage_flag(const char *usage, const char *key)
+{
+    size_t l = strlen(key);
+    for (const char *p = strstr(usage, "--"); p; p = strstr(p + 2, "--")) {
+        const char *b = p;
+        while (b > usage && b[-1] == ' ') b--;
+        if ((b > usage && b[-1] != '\n') || strncmp(p + 2, key, l)) continue;
+        const char *a = p + 2 + l;
+        if (!*a || *a == '\n' || (a[0] == ' ' && (a[1] == ' ' || a[1] == '\n'))) return 1;
+    }
+    return 0;
+}
+
 char *cfg_parse(const char *text, size_t n, const char *usage, const cfg_dialect *d, cfg_entries *out, int *line)
 {
     memset(out, 0, sizeof *out);
@@ -201,11 +217,16 @@ char *cfg_parse(const char *text, size_t n, const char *usage, const cfg_dialect
                              near ? near : "", near ? "? " : "", *cli_cmd ? cli_cmd : "COMMAND",
                              d && d->name ? "; docs/traffic.md lists the " : "", d && d->name ? d->name : "");
         }
-        /* true: a bare flag; false: left out */
-        if (x->value && !strcmp(x->value, "true")) {
+        /* true gives a flag (its help line has no value word); false leaves any option out (as in sweep specs) */
+        int flag = usage_flag(usage, x->key), yes = !strcmp(x->value, "true"), no = !strcmp(x->value, "false");
+        if (flag && !yes && !no) return xasprintf("'%s' is a flag: true or false, not '%s'", x->orig, x->value);
+        if (!flag && yes)
+            return xasprintf("'%s' takes a value, not %s (see xnoc %s --help)", x->orig, x->value,
+                             *cli_cmd ? cli_cmd : "COMMAND");
+        if (yes) {
             free(x->value);
             x->value = NULL;
-        } else if (x->value && !strcmp(x->value, "false")) {
+        } else if (no) {
             cfg_remove(out, i--);
             continue;
         }

@@ -4,7 +4,7 @@
  *     // BookSim-style comments, and shell-style ones
  *     topo    = mesh:8x8          # the command's long options, without "--"
  *     rate    = 0.3;              # a trailing ';' is allowed (BookSim writes one)
- *     json    = true              # a bare flag; false leaves it out
+ *     json    = true              # a flag (only true or false); false leaves any option out
  *
  * The file's options come first and the command line's after them, so a
  * flag on the command line overrides the file (each option keeps its last
