@@ -215,12 +215,14 @@ char *cfg_parse(const char *text, size_t n, const char *usage, const cfg_dialect
             const char *near = usage ? near_key(x->orig, usage, d, buf, sizeof buf) : NULL;
             return xasprintf("unknown key '%s' (%s%s%ssee xnoc %s --help%s%s)", x->orig, near ? "did you mean " : "",
                              near ? near : "", near ? "? " : "", *cli_cmd ? cli_cmd : "COMMAND",
-                             d && d->name ? "; docs/traffic.md lists the " : "", d && d->name ? d->name : "");
+                             d && d->name ? "; " : "", d && d->name ? d->name : "");
         }
         /* true gives a flag (its help line has no value word); false leaves any option out (as in sweep specs) */
-        int flag = usage_flag(usage, x->key), yes = !strcmp(x->value, "true"), no = !strcmp(x->value, "false");
+        int flag = usage_flag(usage, x->key), yes = !x->value || !strcmp(x->value, "true"),
+            no = x->value && !strcmp(x->value, "false");
         if (flag && !yes && !no) return xasprintf("'%s' is a flag: true or false, not '%s'", x->orig, x->value);
-        if (!flag && yes)
+        if (!flag && !x->value) return xasprintf("'%s' needs a value", x->orig);
+        if (!flag && yes && x->value)
             return xasprintf("'%s' takes a value, not %s (see xnoc %s --help)", x->orig, x->value,
                              *cli_cmd ? cli_cmd : "COMMAND");
         if (yes) {

@@ -42,7 +42,8 @@ typedef struct {
 /* A foreign vocabulary.  translate() rewrites the entries it knows into the
  * command's options (adding, removing or merging entries); it returns NULL,
  * or a message (heap) with *line set to the line it is about.  keys: the
- * foreign keys it knows (NULL-terminated), offered by the did-you-mean. */
+ * foreign keys it knows (NULL-terminated), offered by the did-you-mean;
+ * name: where they are listed, added to an unknown key's message. */
 typedef struct {
     const char *name;
     char *(*translate)(cfg_entries *e, int *line);
