@@ -100,22 +100,10 @@ static void drop(cfg_entries *e, const char *key)
 /* a whole number in [lo, hi] */
 static int whole(const char *s, long lo, long hi, long *v) { return cli_parse_long(s, lo, hi, v) == 0; }
 
-static char *translate(cfg_entries *e, int *line)
+/* topology = mesh; k = 8; n = 2 -> topo = mesh:8x8 */
+static char *tr_topology(cfg_entries *e, int *line)
 {
-    for (size_t i = 0; i < e->n; i++) {
-        const cfg_entry *x = &e->v[i];
-        *line = x->line;
-        if (in(micro, x->key))
-            return xasprintf("BookSim2's '%s' has no xnoc equivalent: the router is xnoc's RTL (a combined VC + "
-                             "switch allocator, 3 cycles per hop; docs/router.md); its parameters are --router",
-                             x->key);
-        if (in(control, x->key))
-            return xasprintf("BookSim2's '%s' has no xnoc equivalent: a run is one simulation of --warmup and "
-                             "--cycles (a sweep repeats it, docs/sweeps.md)",
-                             x->key);
-    }
     int l = 0;
-    /* topology = mesh; k = 8; n = 2 -> topo = mesh:8x8 */
     const char *topology = get(e, "topology", &l), *k = get(e, "k", &l), *nd = get(e, "n", &l);
     if (topology) {
         *line = l = e->v[cfg_find(e, "topology")].line;
@@ -150,6 +138,13 @@ static char *translate(cfg_entries *e, int *line)
         get(e, k ? "k" : "n", line);
         return xasprintf("%s without topology = mesh or torus", k ? "k" : "n");
     }
+    return NULL;
+}
+
+/* router = iq; num_vcs, vc_buf_size -> router; routing_function = dim_order */
+static char *tr_router(cfg_entries *e, int *line)
+{
+    int l = 0;
     /* router = iq (BookSim2's input-queued router: xnoc's is one); num_vcs, vc_buf_size -> --router */
     const char *router = get(e, "router", &l);
     if (router && !strchr(router, '=')) {
@@ -184,6 +179,13 @@ static char *translate(cfg_entries *e, int *line)
                              rf);
         drop(e, "routing_function");
     }
+    return NULL;
+}
+
+/* traffic -> pattern; packet_size -> packet; injection_rate (+ _uses_flits) -> rate */
+static char *tr_traffic(cfg_entries *e, int *line)
+{
+    int l = 0;
     /* traffic -> pattern (the names are BookSim2's: uniform, transpose, bitcomp, tornado, ...) */
     long ti = cfg_find(e, "traffic");
     if (ti >= 0) {
@@ -233,6 +235,13 @@ static char *translate(cfg_entries *e, int *line)
         cfg_add(e, "rate", rate, "injection_rate", il);
         free(rate);
     }
+    return NULL;
+}
+
+/* injection_process, burst_alpha, burst_beta -> injection */
+static char *tr_process(cfg_entries *e, int *line)
+{
+    int l = 0;
     /* injection_process = bernoulli | on_off (burst_alpha, burst_beta: off->on, on->off) */
     const char *ip = get(e, "injection_process", &l);
     int pl_ = l;
@@ -253,6 +262,13 @@ static char *translate(cfg_entries *e, int *line)
         cfg_add(e, "injection", inj, "injection_process", pl_);
         free(inj);
     }
+    return NULL;
+}
+
+/* sample_period -> cycles; warmup_periods -> warmup */
+static char *tr_periods(cfg_entries *e, int *line)
+{
+    int l = 0;
     /* sample_period -> cycles (one sample period measured); warmup_periods -> warmup (periods x sample_period) */
     const char *sp = get(e, "sample_period", &l);
     int sl = l;
@@ -278,6 +294,28 @@ static char *translate(cfg_entries *e, int *line)
         free(wv);
     }
     return NULL;
+}
+
+static char *translate(cfg_entries *e, int *line)
+{
+    for (size_t i = 0; i < e->n; i++) {
+        const cfg_entry *x = &e->v[i];
+        *line = x->line;
+        if (in(micro, x->key))
+            return xasprintf("BookSim2's '%s' has no xnoc equivalent: the router is xnoc's RTL (a combined VC + "
+                             "switch allocator, 3 cycles per hop; docs/router.md); its parameters are --router",
+                             x->key);
+        if (in(control, x->key))
+            return xasprintf("BookSim2's '%s' has no xnoc equivalent: a run is one simulation of --warmup and "
+                             "--cycles (a sweep repeats it, docs/sweeps.md)",
+                             x->key);
+    }
+    char *m = tr_topology(e, line);
+    if (!m) m = tr_router(e, line);
+    if (!m) m = tr_traffic(e, line);
+    if (!m) m = tr_process(e, line);
+    if (!m) m = tr_periods(e, line);
+    return m;
 }
 
 const cfg_dialect booksim_cfg = {"docs/traffic.md lists the BookSim2 keys", translate, booksim_cfg_keys};
