@@ -158,11 +158,12 @@ FUZZ_SRC_events := sim_harness/cmd/replay_events.c sim_harness/net/topo.c sim_ha
 FUZZ_SRC_spec  := sim_harness/cmd/sweep_spec.c sim_harness/util/cli.c sim_harness/util/suggest.c
 FUZZ_SRC_router := sim_harness/net/router_cfg.c sim_harness/net/topo.c sim_harness/util/cli.c sim_harness/util/suggest.c
 FUZZ_SRC_cli    := sim_harness/cmd/cmd_opts.c sim_harness/net/router_cfg.c sim_harness/net/topo.c sim_harness/util/cli.c sim_harness/util/suggest.c
+FUZZ_SRC_config := sim_harness/cmd/config_file.c sim_harness/cmd/booksim_cfg.c sim_harness/cmd/cmd_opts.c sim_harness/net/router_cfg.c sim_harness/net/topo.c sim_harness/util/cli.c sim_harness/util/suggest.c
 FUZZ_LIBS_elf   := -lelf -ldw
 FUZZ_LIBS_events := -ljansson
 FUZZ_LIBS_sched := -ljansson -lcadical -lstdc++
 FUZZ_LIBS_spec  := -ljansson
-FUZZ_TARGETS := ni parse elf sched events spec router cli
+FUZZ_TARGETS := ni parse elf sched events spec router cli config
 fuzz-build: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(wildcard sim_harness/*.h sim_harness/*/*.h firmware/lib/*.h firmware/coll/*.h) \
                       $(HARNESS_SRC)

@@ -1,7 +1,8 @@
 # fuzz: the libFuzzer targets (tests/fuzz/) briefly, under ASan + UBSan:
 # the NI register interface with a stub network, topology and set parsers,
 # the ELF loader, schedule reader + verifier + plan encoder, --router
-# strings, command-line options and the strict number parsers.  `make fuzz`
+# strings, command-line options and the strict number parsers, --config
+# files.  `make fuzz`
 # runs them longer (FUZZ_SECONDS).  Here each gets a fixed number of inputs
 # (tests/fuzz/run.sh --runs), not seconds: the verdict does not depend on
 # the machine's speed; XNOC_FUZZ_SECONDS=N runs them N seconds instead.

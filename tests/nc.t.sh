@@ -77,6 +77,22 @@ for b in 64 200; do
     [ $UNITS = 1 ] && jcheck "unicast-${b}B-no-coding" "$j" '.xor_ops==0 and .coded_packets==0 and .mc_copies==0'
     bf_model "unicast-${b}B-model" "$($XNOC run --topo $T --arg bytes=$b $FW/butterfly-unicast.elf 2>&1)" $f 4
 done
+# butterfly-unicast-via: the far packets source-routed through the shared
+# link, as the butterfly's graph routes them (S1 3->4->1->2, S2 5->4->1->0):
+# 4->1 carries A and B (two packets), 3->0 and 5->2 one each.  Both far
+# packets leave at the same cycle and share 4->1 flit by flit (two VCs), so
+# both arrive about one packet later than alone: done +124/+125 (64 B),
+# +158/+159 (200 B), against +111/+112 with XY routing around the shared link
+for b in "64 124 125" "200 158 159"; do
+    set -- $b; f=$((2 + ($1 + 7) / 8))
+    out=$($XNOC run --json --topo $T --arg bytes=$1 $FW/butterfly-unicast-via.elf 2>"$TMP/via.err")
+    got=$(for l in "4 1" "3 0" "5 2" "3 4" "5 4" "1 0" "1 2" "4 3" "4 5"; do link "$out" $l; done | tr '\n' ' ')
+    want="$((2 * f)) $f $f $f $f $f $f 0 0 "
+    if [ "$got" = "$want" ]; then ok "unicast-via-${1}B-links"; else fail "unicast-via-${1}B-links" "4->1 3->0 5->2 3->4 5->4 1->0 1->2 4->3 4->5: $got, expected $want"; fi
+    check "unicast-via-${1}B-done" grep -q "D1 (node 0) has A and B, $1 bytes each, byte-exact, done at +$2 cycles" "$TMP/via.err"
+    check "unicast-via-${1}B-done-D2" grep -q "D2 (node 2) has A and B, $1 bytes each, byte-exact, done at +$3 cycles" "$TMP/via.err"
+done
+check_fail unicast-via-too-many-ports 1 "^xnoc run: node 0 exited with 2$" $XNOC run --topo $T --ports 5 $FW/butterfly-unicast-via.elf
 # more than the units' packet limit: chunks of 256 bytes, still byte-exact
 j=$(run --topo $T --arg bytes=700 $FW/butterfly-unicast.elf)
 jcheck unicast-700B-chunks "$j" '.ok==true and .packets==12'
@@ -189,3 +205,14 @@ jcheck reduce-xor-only-units "$j" '.ok==true and .coded_packets==1'
 check_fail refuse-func-xor-only 1 "NI send channel 0: FUNC 3 needs coding units with every operator \(--router ncu_ops=all\), no trap handler$" \
     $XNOC run --topo $T --router ncu_ops=xor --arg func=3 $FW/nc-reduce.elf
 
+# ---- the demo's butterfly table (make demo: tools/nc_sweep.sh --bytes 64 --xorlat 1) backs
+# the text tools/demo.sh prints under it: every figure the text quotes, measured
+j=$(tools/nc_sweep.sh --bytes 64 --xorlat 1 --json 2>/dev/null)
+jcheck demo-butterfly-figures "$j" 'map({(.mode): [.done, .links, .busiest, .l30, .l52, .l41]}) | add ==
+    {"unicast": [112, 80, 20, 20, 20, 0], "unicast-via": [125, 80, 20, 10, 10, 20], "multicast": [125, 62, 11, 11, 11, 0],
+     "coded": [310, 73, 11, 10, 10, 11], "coded-sw": [249, 73, 11, 10, 10, 11]}'
+for w in "4->1: 0" "4->1 carries A and B (20 flits)" "done 125 instead of 112" "once (11 flits: half of unicast-via's" \
+         "(73 vs 80)" "send): 310 cycles" "fewest flits here (62, busiest" "link 11) in 125 cycles"; do
+    grep -qF -- "$w" tools/demo.sh || { missing=$w; break; }
+done
+[ -z "${missing:-}" ] && ok demo-butterfly-text || fail demo-butterfly-text "tools/demo.sh no longer says '$missing'"

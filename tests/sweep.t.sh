@@ -49,6 +49,25 @@ if command -v gnuplot >/dev/null; then
 else
     echo "skip plot-png: gnuplot is not installed (make deps)"
 fi
+# axis labels and units from the one table of metrics (sim_harness/cmd/metrics.c), in the script
+# gnuplot reads (written whether or not gnuplot is installed); the points are kept, nothing runs
+$XNOC "${S[@]}" --plot >/dev/null 2>&1
+check plot-xlabel grep -qxF "set xlabel 'offered load (flits/terminal/cycle)'" "$TMP/o/plot.gp"
+check plot-ylabel grep -qxF "set ylabel 'avg latency (cycles)'" "$TMP/o/plot.gp"
+check plot-title grep -qxF "set title 'traffic: avg latency vs offered load'" "$TMP/o/plot.gp"
+plot_gp() { # SPEC-PLOT-JSON: the plot.gp of s.json's points with that plot
+    jq -c --argjson p "$1" '.plot = $p' "$TMP/s.json" > "$TMP/s2.json"
+    $XNOC sweep "$TMP/s2.json" --out "$TMP/o" --plot >/dev/null 2>&1
+    grep -E '^set (xlabel|ylabel|title) ' "$TMP/o/plot.gp" | tr '\n' '|'; }
+check plot-labels-same-unit [ "$(plot_gp '{"x": "rate", "y": ["avg_latency", "p99_latency"], "series": ["topo"]}')" = \
+    "set xlabel 'offered load (flits/terminal/cycle)'|set ylabel 'avg latency, p99 latency (cycles)'|set title 'traffic: avg latency, p99 latency vs offered load'|" ]
+check plot-labels-mixed-units [ "$(plot_gp '{"x": "rate", "y": ["throughput", "avg_latency"], "series": ["topo"]}')" = \
+    "set xlabel 'offered load (flits/terminal/cycle)'|set ylabel 'accepted load (flits/terminal/cycle), avg latency (cycles)'|set title 'traffic: accepted load, avg latency vs offered load'|" ]
+check plot-labels-report-x-reduce [ "$(plot_gp '{"x": "avg_hops", "y": "throughput", "series": ["topo"], "reduce": "max"}')" = \
+    "set xlabel 'avg hops (hops)'|set ylabel 'max of accepted load (flits/terminal/cycle)'|set title 'traffic: accepted load vs avg hops'|" ]
+check plot-legend-labels grep -qF "title 'topo=mesh:2x2 accepted load'" <(plot_gp '{"x": "rate", "y": ["throughput", "avg_latency"], "series": ["topo"]}' >/dev/null; cat "$TMP/o/plot.gp")
+check plot-labels-unknown-key [ "$(plot_gp '{"x": "rate", "y": "errors", "series": ["topo"]}')" = \
+    "set xlabel 'offered load (flits/terminal/cycle)'|set ylabel 'errors'|set title 'traffic: errors vs offered load'|" ]
 # a failing point: named, the rest kept, exit 1
 cat > "$TMP/bad.json" <<'SPEC'
 {"command": "traffic", "fixed": {"pattern": "uniform", "cycles": 500}, "axes": {"topo": ["mesh:2x2", "mesh:0x2"]}, "metrics": ["errors"]}
@@ -171,7 +190,7 @@ check evil-values-exit [ "$rc" = 1 ]
 check evil-values-are-words grep -q "4 point(s) failed; the first: pattern=__touch_pwned_,rate=0.1: xnoc traffic: --pattern: unknown pattern '\$(touch pwned)'" "$TMP/evilerr"
 check evil-no-sanitizer [ "$(grep -c Sanitizer "$TMP/evilerr")" = 0 ]
 check evil-plot-png [ "$(head -c 8 "$E/plot.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]
-check evil-plot-quoted grep -qF "set ylabel 'throughput, it''s \`touch pwned\` \$(touch pwned)'" "$E/plot.gp"
+check evil-plot-quoted grep -qF "set ylabel 'accepted load (flits/terminal/cycle), it''s \`touch pwned\` \$(touch pwned)'" "$E/plot.gp"
 check no-pwned-anywhere [ -z "$(find "$TMP" "$OLDPWD" -maxdepth 3 -name pwned 2>/dev/null)" ]
 # numbers keep their text; whole numbers in any notation reach integer options as digits
 cat > num.json <<'SPEC'

@@ -79,7 +79,7 @@ jcheck stats-keys "$j" '[ "min_latency","p50_latency","avg_latency","p99_latency
     "min_network_latency","avg_network_latency","p50_network_latency","p99_network_latency","max_network_latency",
     "min_queueing_latency","avg_queueing_latency","p50_queueing_latency","p99_queueing_latency","max_queueing_latency",
     "injection_rate","min_hops","max_hops","hops_histogram","link_stalls","max_link_stalls",
-    "avg_vc_occupancy","max_link_occupancy","occupancy_samples","occupancy_every" ] - keys == []'
+    "avg_vc_occupancy","max_link_occupancy","occupancy_samples","occupancy_every","link_vc_occupancy" ] - keys == []'
 jcheck stats-order "$j" '.errors==0 and ([("","network_","queueing_") as $k | .["min_\($k)latency"] <= .["p50_\($k)latency"] and .["p50_\($k)latency"] <= .["p99_\($k)latency"] and .["p99_\($k)latency"] <= .["max_\($k)latency"]] | all)'
 # total = queueing + network, packet by packet, so the means add up
 jcheck stats-split-adds "$j" '(.avg_latency - .avg_network_latency - .avg_queueing_latency | fabs) < 1e-9 and .min_network_latency == 8 and .min_queueing_latency == 0'
@@ -87,6 +87,15 @@ jcheck stats-injection-rate "$j" '(.injection_rate - .offered | fabs) < 0.02 and
 jcheck stats-hops "$j" '(.hops_histogram|add) == .measured_packets and .hops_histogram[0] == 0 and .min_hops == 1 and .max_hops == 6 and (.hops_histogram|length) == 7'
 jcheck stats-stalls "$j" '.link_stalls == ([.links[]|select(.kind=="link")|.stalls]|add) and .max_link_stalls == ([.links[]|select(.kind=="link")|.stalls]|max) and .link_stalls > 0 and ([.links[]|select(.kind!="inject")|has("stalls")]|all)'
 jcheck stats-occupancy "$j" '.occupancy_samples == 30 and .occupancy_every == 100 and .avg_vc_occupancy > 0 and .max_link_occupancy == ([.links[]|select(.kind=="link")|.occupancy]|max)'
+# per-VC occupancy of the router-to-router inputs (link_vc_occupancy[v]): one source streaming
+# through one link; 1-flit packets pile into VC 0 (a head takes the lowest free VC, and a 1-flit
+# packet frees it as it leaves), 4-flit ones spread (docs/performance.md, "1-flit above 4-flit")
+for L in 1 4; do
+    jv=$($XNOC traffic --topo mesh:2x2 --router ncu=0 --pattern incast --sources 1 --rate 0.8 --packet $L --cycles 20000 --json 2>/dev/null)
+    want=$([ $L = 1 ] && echo '[0.819375,0.1025]' || echo '[0.443125,0.065]')
+    jcheck stats-vc-occupancy-$L "$jv" ".link_vc_occupancy == $want and .occupancy_samples == 200
+        and (((.link_vc_occupancy|add) * ([.links[]|select(.kind==\"link\")]|length)) - ([.links[]|select(.kind==\"link\").occupancy]|add) | fabs) < 1e-9"
+done
 # the histogram: every column sums to the measured packets
 if [ "$(head -1 "$TMP/h.csv")" = "bin,count,network,queueing" ] &&
     [ "$(awk -F, 'NR>1{a+=$2;b+=$3;c+=$4}END{print a" "b" "c}' "$TMP/h.csv")" = "$(printf '%s' "$j" | jq -r '"\(.measured_packets) \(.measured_packets) \(.measured_packets)"')" ] &&
@@ -177,7 +186,12 @@ check_fail sweep-metric-unknown 2 "metrics: 'zzz' is not a key of xnoc traffic's
 printf '{"command": "traffic", "fixed": {"topo": "mesh:2x2"}, "axes": {"rate": [0.1]}, "metrics": ["avg_network_latency", "p99_queueing_latency", "injection_rate", "link_stalls", "avg_vc_occupancy"]}' >"$TMP/new.json"
 check sweep-metric-new-keys $XNOC sweep "$TMP/new.json" --dry-run
 # the list in --help holds every top-level key a report can have (runs of every kind)
-keys=$($XNOC traffic --help | sed -n '/^Report keys:$/,$p' | tail -n +2 | tr -s ' \n' '\n' | grep . | sort -u)
+keys=$($XNOC traffic --help | sed -n '/^Report keys:$/,$p' | tail -n +2 | awk 'NF{print $1}' | sort -u)
+# each key's line gives its label and unit (sim_harness/cmd/metrics.c, also the sweep's plot axes)
+help=$($XNOC traffic --help)
+check help-report-key-label grep -qxE '  avg_latency +avg latency \(cycles\)' <<<"$help"
+check help-report-key-unit grep -qxE '  throughput +accepted load \(flits/terminal/cycle\)' <<<"$help"
+check help-report-key-no-unit grep -qxE '  errors +errors' <<<"$help"
 all=$( { $XNOC traffic --topo mesh:2x2 --rate 0.2 --cycles 500 --packet 1-3 --injection onoff:0.2,0.2 --json
     $XNOC traffic --topo mesh:2x2 --pattern allpairs --json
     $XNOC traffic --topo mesh:2x2 --pattern unitpairs --json

@@ -63,22 +63,27 @@ TXT
 
 echo
 echo "Network coding in the routers (docs/network-coding.md): the butterfly of Fig. 1 on"
-echo "mesh:3x2, two sources each multicasting 64 bytes to two destinations, three ways;"
-echo "every destination checks every byte.  The shared link 4->1 carries A xor B once."
+echo "mesh:3x2, two sources each multicasting 64 bytes to two destinations, four ways;"
+echo "every destination checks every byte.  4->1 is the butterfly's shared link."
 echo
 tools/nc_sweep.sh --bytes 64 --xorlat 1 | grep -v '^`' | grep -v coded-sw
 cat <<'TXT'
 
-What bounds each: coding saves link flits (73 vs 80 for unicast), not time.
-  unicast    each source sends two 10-flit packets; the last byte arrives 3H + F cycles
-             after the second GO (zero-load model, docs/ni.md): nothing waits.
-  multicast  the unit at the near destination's router absorbs the whole packet before
-             it replicates (store and forward), then sends the far copy on.
-  coded      three units in series, each absorbing whole packets before it emits: unit 4
-             waits for both sources' contributions, unit 1 replicates A^B to two units
-             one copy after the other, and each destination's unit waits for the node
-             to receive its own source's data and send it back as the decoding
-             contribution (a software send). Store and forward three times over plus a
-             round trip through a core: the longest critical path, the fewest flits on
-             the shared link.
+What the table shows (flits per link; done = cycles to the last byte):
+  unicast      XY routing goes around the shared link (4->1: 0): S1's packet to D2
+               takes 3->4->5->2. The busiest links, 3->0 and 5->2, carry A and B (20).
+  unicast-via  routed as the butterfly's graph routes it, through the shared link:
+               4->1 carries A and B (20 flits), and the two far packets share it
+               flit by flit: done 125 instead of 112.
+  coded        the shared link carries A xor B once (11 flits: half of unicast-via's
+               20), and no link carries more than 11. It saves link flits against
+               unicast (73 vs 80), not time: three units in series each absorb whole
+               packets before they emit (store and forward), and each destination
+               sends its own source's data back into its unit to decode (a software
+               send): 310 cycles.
+  multicast    the routers' own multicast needs the fewest flits here (62, busiest
+               link 11) in 125 cycles: its trees (3->0->1->2, 5->2->1->0) avoid the
+               shared link. Coding wins on the shared link only where the routes
+               must cross it (unicast-via); the paper's case is a network whose
+               multicast trees cross it too.
 TXT

@@ -8,7 +8,13 @@
  *      D1=0 --- ID=r1 --- D2=2
  *
  *   BF_UNICAST    S1 sends A to D1 and to D2, S2 sends B to D2 and to D1
- *                 (links 3->0 and 5->2 carry two packets each);
+ *                 (links 3->0 and 5->2 carry two packets each: XY routing
+ *                 goes around the shared link 4->1);
+ *   BF_VIA        (butterfly-unicast-via) the same, the far packets source-
+ *                 routed as the butterfly's graph routes them, through the
+ *                 shared link: S1 3->4->1->2, S2 5->4->1->0 (4->1 carries A
+ *                 and B; a mode of its own, so that the other images' code,
+ *                 and their cycle counts, stay as they were);
  *   BF_MULTICAST  one packet per source, replicated by the coding units:
  *                 S1 -> unit(0), which delivers to D1 and forwards to D2
  *                 (--arg tree=0: replicated at the source's own router);
@@ -27,11 +33,11 @@
  *   "butterfly-MODE: D1 (node 0) has A and B, 64 bytes each, byte-exact, done at +N cycles" */
 #include "xnoc.h"
 
-enum { BF_UNICAST, BF_MULTICAST, BF_CODED };
+enum { BF_UNICAST, BF_MULTICAST, BF_CODED, BF_VIA };
 enum { S1 = 3, S2 = 5, D1 = 0, D2 = 2, IS = 4, ID = 1, MAX_CHUNKS = 4 };
 enum { TAG_A = 0x100, TAG_B = 0x200, TAG_X = 0x300 };
 
-static const char *const mode_name[] = {"unicast", "multicast", "coded"};
+static const char *const mode_name[] = {"unicast", "multicast", "coded", "unicast-via"};
 #define MAX_BYTES 2048
 static uint8_t ring[8192] __attribute__((aligned(8)));
 static uint8_t data[MAX_BYTES] __attribute__((aligned(8)));    /* this node's own data */
@@ -80,7 +86,11 @@ static int run_butterfly(int mode)
         if (me == 0) printf("butterfly: bytes=%u is more than %d chunks of %u bytes\n", bytes, MAX_CHUNKS, chunk);
         return 2;
     }
-    if (mode != BF_UNICAST && !nc_units()) {
+    if (mode == BF_VIA && k > 4) { /* its routes: 3 bits a hop, at most 8 ports a router */
+        if (me == 0) printf("butterfly-unicast-via: at most 4 channels per terminal (--ports), not %d\n", k);
+        return 2;
+    }
+    if (mode != BF_UNICAST && mode != BF_VIA && !nc_units()) {
         if (me == 0) printf("butterfly-%s: the routers have no coding units (--router ncu=0)\n", mode_name[mode]);
         return 2;
     }
@@ -105,6 +115,13 @@ static int run_butterfly(int mode)
                 noc_send(ch0, near, p, len, (uint16_t)(tag + c));
                 if (!c) first_go = noc_go_cycle(ch0);
                 noc_send(ch1, far, p, len, (uint16_t)(tag + c));
+                last_go = noc_go_cycle(ch1);
+            } else if (mode == BF_VIA) {
+                /* mesh ports 0 +x, 1 -x, 3 -y, 4 the terminal's (k = 1), 3 bits a hop */
+                uint64_t x = me == S1 ? 0 : 1, r = x | 3u << 3 | x << 6 | 4u << 9;
+                noc_send(ch0, near, p, len, (uint16_t)(tag + c));
+                if (!c) first_go = noc_go_cycle(ch0);
+                noc_send_routed(ch1, far, r, 4, p, len, (uint16_t)(tag + c));
                 last_go = noc_go_cycle(ch1);
             } else if (mode == BF_MULTICAST) {
                 mask_of(D1, D2);

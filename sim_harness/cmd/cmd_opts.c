@@ -53,8 +53,7 @@ topo *cmd_opts_topo(const cmd_opts *o)
     return t;
 }
 
-/* a names an option of usage: "--rate" followed by a space, ',', ']' or the end of its word */
-static int usage_names(const char *usage, const char *a)
+int cmd_usage_names(const char *usage, const char *a)
 {
     size_t l = strlen(a);
     if (l < 3 || strncmp(a, "--", 2)) return 0;
@@ -68,7 +67,7 @@ static int usage_names(const char *usage, const char *a)
 
 void cmd_bad_option(const char *a, const char *usage)
 {
-    if (usage && usage_names(usage, a))
+    if (usage && cmd_usage_names(usage, a))
         cli_fail(EXIT_USAGE, "option '%s' needs a value (see xnoc %s --help)", a, cli_cmd);
     const char *near = usage && !strncmp(a, "--", 2) ? suggest_option(a, usage) : NULL;
     if (near) cli_fail(EXIT_USAGE, "unknown option '%s' (did you mean %s? see xnoc %s --help)", a, near, cli_cmd);

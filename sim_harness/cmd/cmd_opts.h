@@ -40,6 +40,8 @@ int cmd_opts_arg(cmd_opts *o, int argc, char **argv, int *i);
  * one of them, else "unknown option '--patern' (did you mean --pattern? see
  * xnoc traffic --help)". */
 void cmd_bad_option(const char *a, const char *usage) __attribute__((noreturn));
+/* 1 if usage (a --help text) names option a ("--rate" as a whole word). */
+int cmd_usage_names(const char *usage, const char *a);
 /* The --topo topology with --ports channels, or exit 2 naming the problem. */
 topo *cmd_opts_topo(const cmd_opts *o);
 

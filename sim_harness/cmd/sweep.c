@@ -31,6 +31,7 @@
 #include "util/report.h"
 #include "cmd/cmds.h"
 #include "cmd/cmd_opts.h"
+#include "cmd/metrics.h"
 #include "cmd/sweep_run.h"
 #include "cmd/sweep_spec.h"
 
@@ -168,15 +169,23 @@ static void plot(const char *out, const sweep_spec *s, json_t *rows, char **keys
             json_object_set_new(seen, keys[i], json_true());
             json_array_append_new(order, json_string(keys[i]));
         }
-    char *ylab = NULL;
-    for (size_t yi = 0; yi < ny; yi++) {
-        ylab = append(ylab, yi ? ", " : "");
-        ylab = append(ylab, s->plot_y[yi]);
-    }
+    /* axis labels with units from the one table of metrics (metrics.c); an
+     * x that is an axis is an option (rate: offered load), else a report key */
+    int x_is_axis = 0;
+    for (size_t a = 0; a < s->naxes; a++) x_is_axis |= !strcmp(s->axes[a].name, x);
+    char *ylab = metric_axis_labels(s->command, s->plot_y, ny), *xlab = metric_axis_label(s->command, x, x_is_axis);
+    const metric *xm = metric_find(s->command, x, x_is_axis);
     const char *y = s->plot_y[0];
-    char *qx = gq(x), *qtitle = NULL;
+    char *qx = gq(xlab), *qtitle = NULL;
     {
-        char *t = xasprintf("%s: %s vs %s", s->command, ylab, x);
+        char *yt = NULL; /* the title names the quantities, without units */
+        for (size_t yi = 0; yi < ny; yi++) {
+            const metric *m = metric_find(s->command, s->plot_y[yi], 0);
+            yt = append(yt, yi ? ", " : "");
+            yt = append(yt, m ? m->label : s->plot_y[yi]);
+        }
+        char *t = xasprintf("%s: %s vs %s", s->command, yt, xm ? xm->label : x);
+        free(yt);
         qtitle = gq(t);
         free(t);
     }
@@ -231,7 +240,11 @@ static void plot(const char *out, const sweep_spec *s, json_t *rows, char **keys
             char style[48];
             if (red) snprintf(style, sizeof style, "points pt %d ps 1.6", shape[block % 14]);
             else snprintf(style, sizeof style, "linespoints");
-            char *t = xasprintf("%s%s%s", key, key[0] && ny > 1 ? " " : "", key[0] && ny == 1 ? "" : yname),
+            const metric *ym = metric_find(s->command, yname, 0);
+            char *t = xasprintf("%s%s%s", key, key[0] && ny > 1 ? " " : "",
+                                key[0] && ny == 1 ? ""
+                                : ym              ? ym->label
+                                                  : yname),
                  *qt = gq(t);
             fprintf(g, "%s'plot.dat' index %zu with %s title %s", block ? ", " : "", block, style, qt);
             free(t);
@@ -256,6 +269,7 @@ static void plot(const char *out, const sweep_spec *s, json_t *rows, char **keys
     json_decref(seen);
     json_decref(order);
     free(ylab);
+    free(xlab);
     free(qx);
     free(qtitle);
     char *argv[] = {"gnuplot", "plot.gp", NULL};

@@ -539,21 +539,22 @@ char **sweep_help_options(const char *help)
         o = add_name(o, &n, &cap, name);
     }
     /* the report keys, if the help lists them: a line "Report keys:", then
-     * words of [a-z0-9_] up to a blank line; entered as "=key" */
+     * one line per key (its first word, [a-z0-9_]; a label may follow) up
+     * to a blank line; entered as "=key" */
     const char *p = strstr(help, "\nReport keys:\n");
     if (p) p += strlen("\nReport keys:\n");
-    while (p && *p && !(*p == '\n' && (p[-1] == '\n'))) {
+    while (p && *p && *p != '\n') {
+        p += strspn(p, " \t");
         size_t l = strspn(p, "abcdefghijklmnopqrstuvwxyz0123456789_");
-        if (!l) {
-            p++;
-            continue;
+        if (l) {
+            char *name = xmalloc(l + 2);
+            name[0] = '=';
+            memcpy(name + 1, p, l);
+            name[l + 1] = 0;
+            o = add_name(o, &n, &cap, name);
         }
-        char *name = xmalloc(l + 2);
-        name[0] = '=';
-        memcpy(name + 1, p, l);
-        name[l + 1] = 0;
-        p += l;
-        o = add_name(o, &n, &cap, name);
+        p = strchr(p, '\n');
+        if (p) p++;
     }
     return o;
 }

@@ -79,7 +79,8 @@ char *sweep_spec_command(const char *text, size_t n);
 
 /* The option names ("--name") a command's --help text lists, NULL-terminated;
  * sweep_strv_free frees it.  If the help has a "Report keys:" section (a line
- * of its own, then words up to a blank line), its keys follow as "=key"
+ * of its own, then one line per key up to a blank line: the key is the
+ * line's first word, a label may follow), its keys follow as "=key"
  * entries, and sweep_spec_parse refuses a metric that is none of them. */
 char **sweep_help_options(const char *help);
 void sweep_strv_free(char **v);

@@ -10,7 +10,10 @@
 
 #include "util/cli.h"
 #include "util/suggest.h"
+#include "cmd/booksim_cfg.h"
 #include "cmd/cmd_opts.h"
+#include "cmd/config_file.h"
+#include "cmd/metrics.h"
 #include "cmd/cmds.h"
 #include "net/links_report.h"
 #include "util/report.h"
@@ -56,22 +59,9 @@ static const char *usage_text =
     "  --histogram F.csv latency histogram of the measured packets: bin,count,network,queueing\n"
     "                    (bin: lower edge, cycles; total, network and source-queueing latency)\n"
     "  --histogram-bin W its bin width in cycles (1)\n"
-    "  --json            one JSON object on stdout\n";
-
-/* The report's top-level keys (some only in some runs): `xnoc sweep` checks
- * its metrics against this section of --help (sweep_help_options). */
-static const char *report_keys_text =
-    "\nReport keys:\n"
-    "  topology router ports pattern packet packet_mean packet_lengths injection cycles warmup\n"
-    "  measured_cycles offered throughput injection_rate min_latency avg_latency p50_latency p99_latency\n"
-    "  max_latency min_network_latency avg_network_latency p50_network_latency p99_network_latency\n"
-    "  max_network_latency min_queueing_latency avg_queueing_latency p50_queueing_latency\n"
-    "  p99_queueing_latency max_queueing_latency avg_hops min_hops max_hops hops_histogram\n"
-    "  nonminimal_packets model_excess_avg model_excess_max created_packets injected_packets\n"
-    "  delivered_packets measured_packets errors interrupted error_kinds first_error saturated\n"
-    "  drain_timed_out pairs zero_load_max_deviation zero_load_total_deviation links link_stalls\n"
-    "  max_link_stalls occupancy_samples occupancy_every avg_vc_occupancy max_link_occupancy xor_ops\n"
-    "  coded_packets mc_copies units coding terminals\n";
+    "  --json            one JSON object on stdout\n"
+    "  --config F        options from F, lines key = value (traffic's options, or BookSim2's keys:\n"
+    "                    docs/traffic.md); the command line's options override the file's\n";
 
 /* The --pattern name's number, or exit 2 naming the near miss. */
 static int pattern_of(const char *pat)
@@ -233,12 +223,17 @@ int cmd_traffic(int argc, char **argv)
     view *vw = NULL;
     cmd_opts co;
     cmd_opts_init(&co, OPT_NET | OPT_SEED);
+    {
+        char *all = xasprintf("%s%s", usage_text, view_usage); /* the keys a config file may set */
+        argv = cmd_config_expand(&argc, argv, all, &booksim_cfg);
+        free(all);
+    }
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage_text, stdout);
             fputs(view_usage, stdout);
-            fputs(report_keys_text, stdout);
+            metrics_help(stdout, "traffic"); /* the report's keys: xnoc sweep checks metrics against them */
             return 0;
         } else if (cmd_opts_arg(&co, argc, argv, &i)) continue;
         else if (view_cli_arg(&vo, argc, argv, &i)) continue;

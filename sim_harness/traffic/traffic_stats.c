@@ -12,7 +12,8 @@
 
 void traffic_occ_init(traffic_occ *o, const topo *t)
 {
-    o->samples = 0;
+    memset(o, 0, sizeof *o);
+    for (int i = 0; i < t->nrouters * t->nports; i++) o->link_ports += i % t->nports < t->nnet && t->in_link[i] >= 0;
     o->sum = xcalloc((size_t)t->nrouters * (size_t)t->nports, sizeof *o->sum);
 }
 
@@ -30,7 +31,11 @@ void traffic_occ_sample(traffic_occ *o, sim *s, uint64_t now)
         for (int p = 0; p < t->nports; p++) {
             if (p < t->nnet && t->in_link[r * t->nports + p] < 0) continue; /* nothing attached */
             uint64_t f = 0;
-            for (int vc = 0; vc < s->rc.vcs; vc++) f += (uint64_t)net_vc_occupancy(s->net, r, p, vc);
+            for (int vc = 0; vc < s->rc.vcs; vc++) {
+                uint64_t v = (uint64_t)net_vc_occupancy(s->net, r, p, vc);
+                f += v;
+                if (p < t->nnet && vc < ROUTER_MAX_VCS) o->by_vc[vc] += v; /* a router-to-router input */
+            }
             o->sum[(size_t)r * (size_t)t->nports + (size_t)p] += f;
         }
     o->samples++;
@@ -154,6 +159,13 @@ void traffic_stats_json(json_t *o, sim *s, traffic_occ *occ, int vcs, int one_at
     json_object_set_new(o, "avg_vc_occupancy",
                         json_real(occ->samples && occ_vcs ? (double)occ_flits / ((double)occ->samples * occ_vcs) : 0));
     json_object_set_new(o, "max_link_occupancy", json_real(occ_link_max));
+    json_t *byvc = json_array(); /* [v]: mean flits in VC v of a router-to-router input port */
+    for (int v = 0; v < vcs && v < ROUTER_MAX_VCS; v++)
+        json_array_append_new(byvc,
+                              json_real(occ->samples && occ->link_ports
+                                            ? (double)occ->by_vc[v] / ((double)occ->samples * (double)occ->link_ports)
+                                            : 0));
+    json_object_set_new(o, "link_vc_occupancy", byvc);
 }
 
 void traffic_stats_print(FILE *f, const json_t *o, int one_at_a_time)

@@ -19,6 +19,8 @@
 typedef struct {
     uint64_t samples;
     uint64_t *sum; /* [r * nports + p]: flits in input port p of router r, summed over VCs and samples */
+    uint64_t by_vc[ROUTER_MAX_VCS]; /* flits in VC v of the router-to-router input ports, summed */
+    long link_ports;                /* such ports */
 } traffic_occ;
 
 void traffic_occ_init(traffic_occ *o, const topo *t);

@@ -17,7 +17,7 @@
 set -u
 cd "$(dirname "$0")/../.."
 secs=${1:-60}; shift || true
-targets=${*:-ni parse elf sched events spec router cli}
+targets=${*:-ni parse elf sched events spec router cli config}
 B=build/fuzz
 runs_of() { case $1 in ni | parse) echo 100000 ;; *) echo 20000 ;; esac; }
 for t in $targets; do
@@ -36,6 +36,8 @@ for t in $targets; do
         cli) printf '%s\0' xnoc --topo mesh:4x4 --router vcs=4 --ports 2 --seed 0x10 --json > "$c/seed0"
              printf '%s\0' xnoc --topo torus:3x5:c=2 --seed 18446744073709551615 0:3 4x2 0-7,9 > "$c/seed1"
              printf '%s\0' xnoc --topo dragonfly:a=2,p=1,h=1 --router routing=ugal -1.5e-3 100:200 > "$c/seed2" ;;
+        config) printf 'topo = mesh:4x4   # a comment\n// another\nrate = 0.1;\njson = true\nhistogram_bin = 2\n' > "$c/seed0"
+                printf 'topology = mesh;\nk = 8;\nn = 2;\nnum_vcs = 2;\nvc_buf_size = 8;\ntraffic = tornado;\npacket_size = {1,4};\ninjection_rate = 0.3;\ninjection_rate_uses_flits = 1;\ninjection_process = on_off;\nburst_alpha = 0.2;\nsample_period = 2000;\nwarmup_periods = 2;\n' > "$c/seed1" ;;
         ni) printf '\x10\x10\x00\x00\x00\x00\x00\x00\x00\x14\x00\x00\x01\x00\x00\x00\x02\x00\x00\x07\x00\x00\x00\x19' > "$c/seed0" ;;
     esac
     log=$B/fuzz-$t.log

@@ -1,0 +1,161 @@
+/* metrics.c - the one table of report keys, their labels and units
+ * (metrics.h). */
+#include "cmd/metrics.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/cli.h"
+
+#define T(key, label, unit)                                                                                            \
+    {                                                                                                                  \
+        "traffic", key, label, unit, 0                                                                                 \
+    }
+#define O(key, label, unit)                                                                                            \
+    {                                                                                                                  \
+        "traffic", key, label, unit, 1                                                                                 \
+    }
+
+static const metric table[] = {
+    /* the run */
+    T("topology", "topology", ""),
+    T("router", "router parameters", ""),
+    T("ports", "channels per terminal", ""),
+    T("pattern", "traffic pattern", ""),
+    T("packet", "packet length", "flits"),
+    T("packet_mean", "mean packet length", "flits"),
+    T("packet_lengths", "measured packets by length", "packets"),
+    T("injection", "injection process", ""),
+    T("cycles", "cycles simulated", "cycles"),
+    T("warmup", "warm-up", "cycles"),
+    T("measured_cycles", "measurement window", "cycles"),
+    /* load */
+    T("offered", "offered load", "flits/terminal/cycle"),
+    T("throughput", "accepted load", "flits/terminal/cycle"),
+    T("injection_rate", "injected load", "flits/terminal/cycle"),
+    /* latency: creation to tail arrival, and its two parts */
+    T("min_latency", "min latency", "cycles"),
+    T("avg_latency", "avg latency", "cycles"),
+    T("p50_latency", "median latency", "cycles"),
+    T("p99_latency", "p99 latency", "cycles"),
+    T("max_latency", "max latency", "cycles"),
+    T("min_network_latency", "min network latency", "cycles"),
+    T("avg_network_latency", "avg network latency", "cycles"),
+    T("p50_network_latency", "median network latency", "cycles"),
+    T("p99_network_latency", "p99 network latency", "cycles"),
+    T("max_network_latency", "max network latency", "cycles"),
+    T("min_queueing_latency", "min source queueing", "cycles"),
+    T("avg_queueing_latency", "avg source queueing", "cycles"),
+    T("p50_queueing_latency", "median source queueing", "cycles"),
+    T("p99_queueing_latency", "p99 source queueing", "cycles"),
+    T("max_queueing_latency", "max source queueing", "cycles"),
+    /* routes */
+    T("avg_hops", "avg hops", "hops"),
+    T("min_hops", "min hops", "hops"),
+    T("max_hops", "max hops", "hops"),
+    T("hops_histogram", "measured packets by hops", "packets"),
+    T("nonminimal_packets", "packets routed non-minimally", "packets"),
+    T("model_excess_avg", "avg latency above the zero-load model", "cycles"),
+    T("model_excess_max", "max latency above the zero-load model", "cycles"),
+    /* packets and errors */
+    T("created_packets", "packets created", "packets"),
+    T("injected_packets", "packets injected", "packets"),
+    T("delivered_packets", "packets delivered", "packets"),
+    T("measured_packets", "packets measured", "packets"),
+    T("errors", "errors", ""),
+    T("interrupted", "interrupted", ""),
+    T("error_kinds", "errors by kind", ""),
+    T("first_error", "first error", ""),
+    T("saturated", "saturated", ""),
+    T("drain_timed_out", "drain timed out", ""),
+    T("pairs", "pairs checked one at a time", "pairs"),
+    T("zero_load_max_deviation", "max deviation from the zero-load model", "cycles"),
+    T("zero_load_total_deviation", "total deviation from the zero-load model", "cycles"),
+    /* links and buffers */
+    T("links", "per-link table", ""),
+    T("link_stalls", "stalled output cycles, all links", "cycles"),
+    T("max_link_stalls", "stalled output cycles, busiest link", "cycles"),
+    T("occupancy_samples", "occupancy samples", ""),
+    T("occupancy_every", "occupancy sampling period", "cycles"),
+    T("avg_vc_occupancy", "avg buffered flits per input VC", "flits"),
+    T("link_vc_occupancy", "avg buffered flits per link input VC, by VC", "flits"),
+    T("max_link_occupancy", "buffered flits at the fullest link input", "flits"),
+    /* coding units */
+    T("xor_ops", "XORed flits in the coding units", "flits"),
+    T("coded_packets", "coded packets sent by the units", "packets"),
+    T("mc_copies", "multicast copies sent by the units", "packets"),
+    T("units", "per-unit table", ""),
+    T("coding", "coding groups", ""),
+    T("terminals", "per-terminal table", ""),
+    /* options a sweep varies */
+    O("rate", "offered load", "flits/terminal/cycle"),
+    O("packet", "packet length", "flits"),
+    O("cycles", "measurement window", "cycles"),
+    O("warmup", "warm-up", "cycles"),
+    O("drain", "drain limit", "cycles"),
+    O("coding", "coding groups started", "groups/cycle"),
+    O("ports", "channels per terminal", ""),
+    O("seed", "random seed", ""),
+    O("histogram-bin", "histogram bin width", "cycles"),
+    /* what "area": true adds to every report of a sweep (sweep.c, docs/synth.md) */
+    {"*", "cells_per_router", "router + coding unit area", "cells", 0},
+    {"*", "router_cells", "router area", "cells", 0},
+    {"*", "unit_cells", "coding unit area", "cells", 0},
+    {"*", "network_cells", "network area", "cells", 0},
+};
+
+const metric *metric_find(const char *cmd, const char *key, int opt_first)
+{
+    const metric *second = NULL;
+    for (size_t i = 0; i < sizeof table / sizeof *table; i++) {
+        const metric *m = &table[i];
+        if (strcmp(m->key, key) || (strcmp(m->cmd, cmd) && strcmp(m->cmd, "*"))) continue;
+        if (m->opt == !!opt_first) return m;
+        if (!second) second = m;
+    }
+    return second;
+}
+
+void metrics_help(FILE *f, const char *cmd)
+{
+    fprintf(f, "\nReport keys:\n");
+    for (size_t i = 0; i < sizeof table / sizeof *table; i++) {
+        const metric *m = &table[i];
+        if (m->opt || strcmp(m->cmd, cmd)) continue;
+        fprintf(f, "  %-26s %s%s%s%s\n", m->key, m->label, *m->unit ? " (" : "", m->unit, *m->unit ? ")" : "");
+    }
+}
+
+char *metric_axis_label(const char *cmd, const char *key, int opt_first)
+{
+    const metric *m = metric_find(cmd, key, opt_first);
+    if (!m) return xstrdup(key);
+    return *m->unit ? xasprintf("%s (%s)", m->label, m->unit) : xstrdup(m->label);
+}
+
+char *metric_axis_labels(const char *cmd, char *const *keys, size_t n)
+{
+    if (n <= 1) return n ? metric_axis_label(cmd, keys[0], 0) : xstrdup("");
+    const metric *first = metric_find(cmd, keys[0], 0);
+    const char *unit = first ? first->unit : "";
+    int same = 1;
+    for (size_t i = 0; i < n; i++) {
+        const metric *m = metric_find(cmd, keys[i], 0);
+        same &= m && !strcmp(m->unit, unit);
+    }
+    char *o = xstrdup("");
+    for (size_t i = 0; i < n; i++) {
+        const metric *m = metric_find(cmd, keys[i], 0);
+        char *part = same ? xstrdup(m->label) : metric_axis_label(cmd, keys[i], 0);
+        char *more = xasprintf("%s%s%s", o, i ? ", " : "", part);
+        free(part);
+        free(o);
+        o = more;
+    }
+    if (same && *unit) {
+        char *more = xasprintf("%s (%s)", o, unit);
+        free(o);
+        o = more;
+    }
+    return o;
+}
