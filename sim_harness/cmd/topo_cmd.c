@@ -15,8 +15,8 @@
 static const char *usage_text = "usage: xnoc topo --topo T [--ports k] [--route SRC:DST] [--json]\n"
                                 "\n"
                                 "Describes topology T (mesh:AxB..., torus:AxB... of 1 to 6 dimensions,\n"
-                                "octagon, fat-octagon, dragonfly:a=A,p=P,h=H[,g=G]; suffix :c=N for N terminals\n"
-                                "per router): routers,\n"
+                                "octagon, fat-octagon, dragonfly:a=A,p=P,h=H[,g=G], clos:m=M,n=N,r=R; suffix\n"
+                                ":c=N for N terminals per router): routers,\n"
                                 "terminals, ports, directed links and the deterministic route from terminal\n"
                                 "SRC to terminal DST (docs/topologies.md).\n";
 
