@@ -2,8 +2,9 @@
 # docs/topologies.md "Clos"): up-then-down routing at the zero-load latency with the
 # exact link loads of the spine rule (destination terminal mod m), no deadlock past
 # saturation, every router's coding unit reachable (the spines have no terminals),
-# firmware and collectives verified byte for byte.  Two small networks: v(2,2,2) and
-# the paper's v(5,3,4) (each built once, about a minute, then cached).
+# firmware and collectives verified byte for byte; multicasts through the stages
+# (--pattern multicast:F), each link carrying a multicast once.  Small networks: v(2,2,2),
+# the paper's v(5,3,4) and v(7,4,4) (each built once, one to three minutes, then cached).
 source tests/lib.sh
 
 S=clos:m=2,n=2,r=2
@@ -40,3 +41,24 @@ jcheck clos-bcast "$(c --op bcast)" '.verified==true and .link_flits==612 and .l
 jcheck clos-allgather "$(c --op allgather)" '.verified==true and .link_flits==2992 and .link_flits==.link_flits_expected and .stalled_flit_cycles==0'
 jcheck clos-alltoall "$(c --op alltoall)" '.verified==true and .link_flits==7344 and .link_flits==.link_flits_expected'
 jcheck clos-allgather-small "$($XNOC collective --json --topo $S --op allgather --bytes 256 2>"$TMP/stderr")" '.verified==true and .link_flits==408 and .stalled_flit_cycles==0'
+
+# --pattern multicast:F through the stages (traffic_nc.c): the paper's routing control picks
+# the spines, the source sends one MC packet per chosen spine, spines and leaves replicate.
+# One source multicasting to all 11 others: every chosen spine's 4 down links carry exactly
+# what its up link from leaf 0 carried (each link once per multicast), no other leaf sends
+j=$($XNOC traffic --json --topo $P --pattern multicast:11 --sources 0 --rate 0.01 --cycles 2000 2>"$TMP/stderr")
+jcheck clos-mc-all-once "$j" '.errors==0 and .coding.multicast.started==35 and .coding.multicast.completed==35 and .coding.deliveries==385 and .coding.pending==0 and .coding.through_stages==true and .coding.blocked==0 and .coding.middle_switches==35'
+jcheck clos-mc-link-once "$j" '[.links[]|select(.kind=="link")] as $l | ([range(0;5) as $s | ($l[$s].flits) as $up | [$l[20+4*$s:24+4*$s][].flits] | all(.==$up)] | all) and ([$l[5:20][].flits]|all(.==0)) and ([$l[0:5][].flits]==[146,89,21,0,0])'
+# random multicasts of fanout 2 from every terminal: every copy once, byte for byte
+j=$($XNOC traffic --json --topo $P --pattern multicast:2 --rate 0.05 --cycles 2000 2>"$TMP/stderr")
+jcheck clos-mc-random "$j" '.errors==0 and .drain_timed_out==false and .coding.pending==0 and .coding.multicast.started==.coding.multicast.completed and .coding.deliveries==2*.coding.multicast.completed and .coding.multicast.completed>100'
+# below Theorem 3's bound (v(2,2,2) needs m >= 4) the routing control blocks some requests
+jcheck clos-mc-blocks-below-bound "$($XNOC traffic --json --topo $S --pattern multicast:2 --rate 0.05 --cycles 2000 2>"$TMP/stderr")" '.errors==0 and .coding.blocked>0 and .coding.deliveries==2*.coding.multicast.completed'
+check_fail clos-mc-no-fanout 2 "--pattern multicast: give the fanout, multicast:F" $XNOC traffic --topo $P --pattern multicast
+check_fail clos-mc-zero 2 "multicast:F" $XNOC traffic --topo $P --pattern multicast:0
+check_fail clos-mc-too-many 2 "--pattern multicast:12: fanout 12, but clos:m=5,n=3,r=4 has 11 other terminals" $XNOC traffic --topo $P --pattern multicast:12
+check_fail clos-mc-no-units 2 "--pattern multicast:2 needs routers with coding units" $XNOC traffic --topo $P --pattern multicast:2 --router ncu=0
+check_fail clos-mc-coding 2 "--coding does not combine with --pattern multicast:2" $XNOC traffic --topo $P --pattern multicast:2 --coding 0.1
+# the issue's acceptance run (a third network, v(7,4,4): built once, about three minutes)
+j=$($XNOC traffic --json --topo clos:m=7,n=4,r=4 --pattern multicast:2 --rate 0.2 2>"$TMP/stderr")
+jcheck clos-mc-744 "$j" '.errors==0 and .drain_timed_out==false and .coding.pending==0 and .coding.multicast.completed==1951 and .coding.deliveries==3902 and .coding.blocked==0 and .coding.dropped==0'

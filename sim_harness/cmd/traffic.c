@@ -48,7 +48,7 @@ static const char *usage_text =
     "\n"
     "Synthetic traffic on the RTL network; every flit is checked at its destination.\n"
     "  --topo T          mesh:AxB..., torus:AxB... (1-6 dimensions), octagon, fat-octagon (suffix :c=N),\n"
-    "                    dragonfly:a=A,p=P,h=H[,g=G]\n" ROUTER_CFG_HELP
+    "                    dragonfly:a=A,p=P,h=H[,g=G], clos:m=M,n=N,r=R\n" ROUTER_CFG_HELP
     "  --ports k         injection/ejection channels per terminal (1)\n"
     "  --pattern P       uniform (default), transpose, bitcomp, neighbor, hotspot, incast\n"
     "                    (everyone to terminal 0), groupshift (dragonfly: to the same terminal\n"
@@ -61,6 +61,9 @@ static const char *usage_text =
     "                    dragonfly: terminal i to i + ceil(n/2) - 1 mod n), bitrev (bit-reversed\n"
     "                    terminal number), shuffle (rotated left one bit; both need power-of-two\n"
     "                    terminals), randperm (a random cyclic permutation drawn from --seed)\n"
+    "                    multicast:F (each terminal, with probability --rate a cycle, multicasts to F random\n"
+    "                    terminals through the coding units, every copy checked; on a clos through\n"
+    "                    the stages: the spines the paper's routing control picks, docs/clos.md)\n"
     "  --sources SET     only these terminals inject, e.g. 1,2 or 0-7 (all)\n"
     "  --rate R          offered load, flits/terminal/cycle, 0 < R <= 1 (0.1)\n"
     "  --packet L        flits per packet, 1..64 (1); A-B: uniform over A..B; A,B[,...]: each\n"
@@ -167,14 +170,19 @@ int cmd_traffic(int argc, char **argv)
     seed = co.seed;
     if (!spec) cli_fail(EXIT_USAGE, "--topo is required (see xnoc traffic --help)");
     if (!pat) pat = "uniform";
-    int pattern = -1;
+    int pattern = -1, fanout = 0;
     for (int i = 0; i < NPAT; i++)
         if (!strcmp(pat, traffic_pattern_names[i])) pattern = i;
+    if (pattern == PAT_MULTICAST) cli_fail(EXIT_USAGE, "--pattern multicast: give the fanout, multicast:F");
+    if (!strncmp(pat, "multicast:", 10)) {
+        fanout = (int)cli_long("--pattern multicast:F", pat + 10, 1, 1023);
+        pattern = PAT_MULTICAST;
+    }
     if (pattern < 0) {
         const char *near = suggest_pick(pat, traffic_pattern_names, NPAT);
         cli_fail(EXIT_USAGE,
                  "--pattern: unknown pattern '%s' (%s%s%suniform, transpose, bitcomp, neighbor, hotspot, incast, "
-                 "allpairs, unitpairs, groupshift, tornado, bitrev, shuffle, randperm)",
+                 "allpairs, unitpairs, groupshift, tornado, bitrev, shuffle, randperm, multicast:F)",
                  pat, near ? "did you mean " : "", near ? near : "", near ? "? " : "");
     }
     if (strchr(packet_spec, ',') || (packet_spec[0] && strchr(packet_spec + 1, '-'))) { /* a distribution */
@@ -227,6 +235,14 @@ int cmd_traffic(int argc, char **argv)
     traffic_pattern_setup(t, pattern, seed);
     if (!drain) drain = 10 * cycles + 10000;
     if (coding && !rc.ncu) cli_fail(EXIT_USAGE, "--coding needs routers with coding units (not --router ncu=0)");
+    if (fanout && !rc.ncu)
+        cli_fail(EXIT_USAGE, "--pattern %s needs routers with coding units (not --router ncu=0)", pat);
+    if (fanout && rc.routing != ROUTING_MIN)
+        cli_fail(EXIT_USAGE, "--pattern %s takes minimal routing (NI-framed heads carry no Valiant bits)", pat);
+    if (fanout && coding) cli_fail(EXIT_USAGE, "--coding does not combine with --pattern %s", pat);
+    if (fanout >= t->nterms)
+        cli_fail(EXIT_USAGE, "--pattern %s: fanout %d, but %s has %d other terminals", pat, fanout, t->name,
+                 t->nterms - 1);
     if ((coding || pattern == PAT_UNITPAIRS) && rc.routing != ROUTING_MIN)
         cli_fail(EXIT_USAGE,
                  "--coding and unitpairs take minimal routing (their NI-framed heads carry no Valiant bits)");
@@ -277,7 +293,8 @@ int cmd_traffic(int argc, char **argv)
     vo.title = title;
     if (view_wanted(&vo) && !(vw = view_open(t, &vo, err, sizeof err))) cli_fail(EXIT_USAGE, "%s", err);
     traffic_seed(seed);
-    if (coding || pattern == PAT_UNITPAIRS) s->nc = nc_gen_new(t, &rc, coding, seed);
+    if (coding || pattern == PAT_UNITPAIRS || fanout) s->nc = nc_gen_new(t, &rc, fanout ? rate : coding, seed);
+    if (fanout) nc_gen_multicast(s->nc, fanout, inject_mask);
     int n = t->nterms;
     s->nch = n * k;
     s->inj = xcalloc((size_t)s->nch, sizeof *s->inj);
@@ -368,7 +385,7 @@ int cmd_traffic(int argc, char **argv)
                 }
             }
         } else if (now < deadline && !(now >= end_measure && s->measured_done == s->measured_total)) {
-            for (int src = 0; src < n; src++) {
+            for (int src = 0; src < n && pattern != PAT_MULTICAST; src++) {
                 if (alpha) { /* Markov on/off: a transition, then Bernoulli at p_on while on */
                     double u = traffic_rng_unit();
                     on[src] = on[src] ? u >= beta : u < alpha;
