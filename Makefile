@@ -23,6 +23,8 @@ endif
 # CaDiCaL (exact schedules) is a C++ static library with a C API.
 LDLIBS   += -lcadical -lstdc++
 
+# the topology description: topo.c and one file per kind (net/topo_kind.h)
+TOPO_SRC    := sim_harness/net/topo.c $(wildcard sim_harness/net/topo_*.c)
 HARNESS_SRC := $(filter-out $(VIEW_SRC),$(wildcard sim_harness/*.c sim_harness/*/*.c))
 HARNESS_OBJ := $(HARNESS_SRC:%.c=$(BUILD)/obj/%.o)
 ASAN_OBJ    := $(HARNESS_SRC:%.c=$(BUILD)/asan/%.o)
@@ -57,8 +59,8 @@ $(BUILD)/asan/%.o: %.c
 UNIT_CFLAGS := -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -Isim_harness
 UNIT_HDRS   := $(wildcard sim_harness/*.h sim_harness/*/*.h firmware/lib/*.h firmware/coll/*.h)
 COLL_LIB    := sim_harness/coll/coll.c sim_harness/coll/coll_builtin.c sim_harness/coll/qcdoc.c sim_harness/coll/dfbcast.c \
-               sim_harness/net/topo.c sim_harness/util/cli.c sim_harness/util/suggest.c
-VIEW_TEST   := tests/view_test.c tests/view_check.c sim_harness/net/topo.c sim_harness/util/cli.c sim_harness/util/suggest.c
+               $(TOPO_SRC) sim_harness/util/cli.c sim_harness/util/suggest.c
+VIEW_TEST   := tests/view_test.c tests/view_check.c $(TOPO_SRC) sim_harness/util/cli.c sim_harness/util/suggest.c
 UNIT_BINS   := $(BUILD)/tests/coll_unit $(BUILD)/tests/sched_unit $(BUILD)/tests/iss_driver $(BUILD)/tests/abi_flit \
                $(BUILD)/tests/dedupe_unit $(BUILD)/tests/endpoint_unit $(BUILD)/tests/ncfunc_unit $(BUILD)/tests/netgen_ops_unit \
                $(BUILD)/tests/vl_triggers_unit $(BUILD)/tests/select_unit $(BUILD)/tests/clos_unit $(BUILD)/tests/clos_rtl \
@@ -89,9 +91,9 @@ $(BUILD)/tests/endpoint_unit: tests/unit/endpoint_unit.c sim_harness/net/endpoin
 $(BUILD)/tests/ncfunc_unit: tests/unit/ncfunc_unit.c sim_harness/coll/ncfunc.c $(UNIT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(UNIT_CFLAGS) -o $@ tests/unit/ncfunc_unit.c sim_harness/coll/ncfunc.c
-$(BUILD)/tests/netgen_ops_unit: tests/unit/netgen_ops_unit.c sim_harness/net/netgen.c sim_harness/net/topo.c sim_harness/net/router_cfg.c sim_harness/util/cli.c sim_harness/util/suggest.c $(UNIT_HDRS)
+$(BUILD)/tests/netgen_ops_unit: tests/unit/netgen_ops_unit.c sim_harness/net/netgen.c $(TOPO_SRC) sim_harness/net/router_cfg.c sim_harness/util/cli.c sim_harness/util/suggest.c $(UNIT_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(UNIT_CFLAGS) -o $@ tests/unit/netgen_ops_unit.c sim_harness/net/netgen.c sim_harness/net/topo.c sim_harness/net/router_cfg.c sim_harness/util/cli.c sim_harness/util/suggest.c -lm
+	$(CC) $(UNIT_CFLAGS) -o $@ tests/unit/netgen_ops_unit.c sim_harness/net/netgen.c $(TOPO_SRC) sim_harness/net/router_cfg.c sim_harness/util/cli.c sim_harness/util/suggest.c -lm
 $(BUILD)/tests/select_unit: tests/unit/select_unit.c $(UNIT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(UNIT_CFLAGS) -o $@ tests/unit/select_unit.c
@@ -150,15 +152,15 @@ $(BUILD)/tests/view_test_asan: $(VIEW_TEST) $(wildcard sim_harness/view/*.c) $(U
 FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -std=c11 -D_GNU_SOURCE -Isim_harness -Wall -Wextra -Werror
 FUZZ_SRC_ni    := sim_harness/system/ni.c sim_harness/system/ni_match.c sim_harness/net/endpoint.c sim_harness/net/router_cfg.c sim_harness/system/test_hooks.c sim_harness/core/rv32.c sim_harness/core/rv32_decode.c \
-                  sim_harness/core/rv32_csr.c sim_harness/net/topo.c sim_harness/util/cli.c sim_harness/util/suggest.c
-FUZZ_SRC_parse := sim_harness/net/topo.c sim_harness/util/cli.c sim_harness/util/suggest.c
+                  sim_harness/core/rv32_csr.c $(TOPO_SRC) sim_harness/util/cli.c sim_harness/util/suggest.c
+FUZZ_SRC_parse := $(TOPO_SRC) sim_harness/util/cli.c sim_harness/util/suggest.c
 FUZZ_SRC_elf   := sim_harness/core/elf_load.c
-FUZZ_SRC_sched := $(wildcard sim_harness/sched/*.c sim_harness/coll/*.c) sim_harness/net/topo.c sim_harness/net/clos_ctl.c sim_harness/util/cli.c sim_harness/util/suggest.c
-FUZZ_SRC_events := sim_harness/cmd/replay_events.c sim_harness/net/topo.c sim_harness/util/cli.c sim_harness/util/suggest.c
+FUZZ_SRC_sched := $(wildcard sim_harness/sched/*.c sim_harness/coll/*.c) $(TOPO_SRC) sim_harness/net/clos_ctl.c sim_harness/util/cli.c sim_harness/util/suggest.c
+FUZZ_SRC_events := sim_harness/cmd/replay_events.c $(TOPO_SRC) sim_harness/util/cli.c sim_harness/util/suggest.c
 FUZZ_SRC_spec  := sim_harness/cmd/sweep_spec.c sim_harness/util/cli.c sim_harness/util/suggest.c
-FUZZ_SRC_router := sim_harness/net/router_cfg.c sim_harness/net/topo.c sim_harness/util/cli.c sim_harness/util/suggest.c
-FUZZ_SRC_cli    := sim_harness/cmd/cmd_opts.c sim_harness/net/router_cfg.c sim_harness/net/topo.c sim_harness/util/cli.c sim_harness/util/suggest.c
-FUZZ_SRC_config := sim_harness/cmd/config_file.c sim_harness/cmd/booksim_cfg.c sim_harness/cmd/cmd_opts.c sim_harness/net/router_cfg.c sim_harness/net/topo.c sim_harness/util/cli.c sim_harness/util/suggest.c
+FUZZ_SRC_router := sim_harness/net/router_cfg.c $(TOPO_SRC) sim_harness/util/cli.c sim_harness/util/suggest.c
+FUZZ_SRC_cli    := sim_harness/cmd/cmd_opts.c sim_harness/net/router_cfg.c $(TOPO_SRC) sim_harness/util/cli.c sim_harness/util/suggest.c
+FUZZ_SRC_config := sim_harness/cmd/config_file.c sim_harness/cmd/booksim_cfg.c sim_harness/cmd/cmd_opts.c sim_harness/net/router_cfg.c $(TOPO_SRC) sim_harness/util/cli.c sim_harness/util/suggest.c
 FUZZ_LIBS_elf   := -lelf -ldw
 FUZZ_LIBS_events := -ljansson
 FUZZ_LIBS_sched := -ljansson -lcadical -lstdc++

@@ -68,3 +68,29 @@ h=$($XNOC topo --topo dragonfly:a=2,p=1,h=1 --route 0:5 2>/dev/null)
 want=$(jq -r '"\(.topology): \(.routers) routers, \(.terminals) terminals (\(.terminals_per_router) per router, \(.channels_per_terminal) channel(s) each), \(.ports_per_router) ports per router, \(.directed_links) directed links, \(.vc_classes) VC class(es)", (.links | to_entries[] | "link \(.key): router \(.value.src_router) \(.value.src_port_name) -> router \(.value.dst_router)\(if .value.dateline then " (dateline)" else "" end)"), "route \(.route_src) -> \(.route_dst):\([.route_hops[] | " r\(.router).\(.port_name)"] | join(" ->")) (port \(.route[-1]), terminal \(.route_dst))"' <<<"$j")
 got=$(printf '%s\n' "$h" | grep -v '^  [0-9]* groups\|^  minimal' | sed 's/^ *//;s/  */ /g')
 if [ -n "$j" ] && [ "$want" = "$got" ]; then ok topo-text-from-json; else fail topo-text-from-json "$(diff <(echo "$want") <(echo "$got") | head -4 | tr '\n' ' ')"; fi
+
+# clos:m=M,n=N,r=R (net/topo_clos.c): the folded v(m, n, r), r leaves of n
+# terminals and m up-links (routers 0..r-1), m spines of r down-links
+# (routers r..r+m-1); up to spine (destination terminal mod m), then down
+j=$(j --topo clos:m=5,n=3,r=4)
+jcheck clos-534-shape "$j" '.topology=="clos:m=5,n=3,r=4" and .routers==9 and .terminals==12 and .network_ports==5 and .ports_per_router==8 and .vc_classes==1 and .diameter==2 and .clos_m==5 and .clos_n==3 and .clos_r==4 and (.links|length)==40 and ([.links[]|select(.dateline)]|length)==0'
+jcheck clos-534-every-leaf-to-every-spine "$j" '[.links[]|select(.src_router<4)|[.src_router,.dst_router-4,.src_port]]|all(.[1]==.[2]) and length==20 and (map([.[0],.[1]])|unique|length)==20'
+jcheck clos-534-spine-down "$j" '[.links[]|select(.src_router>=4)|select(.dst_router!=.src_port or .dst_port!=.src_router-4)]|length==0'
+jcheck clos-534-port-names "$j" '[.links[]|.src_port_name]|(.[0]=="u0" and .[4]=="u4" and .[20]=="d0" and .[39]=="d3")'
+# terminal 11 (leaf 3): 11 mod 5 = spine 1 (router 5), its d3, then t2 (port 5 + 2)
+jcheck clos-534-route-dmodm "$(j --topo clos:m=5,n=3,r=4 --route 0:11)" '.route==[1,3,7] and ([.route_hops[].port_name]==["u1","d3","term"])'
+jcheck clos-534-route-same-leaf "$(j --topo clos:m=5,n=3,r=4 --route 3:5)" '.route==[7]'
+jcheck clos-534-route-mod-wraps "$(j --topo clos:m=5,n=3,r=4 --route 11:5)" '.route==[0,1,7]'
+jcheck clos-222-shape "$(j --topo clos:m=2,n=2,r=2 --route 0:3)" '.routers==4 and .terminals==4 and .ports_per_router==4 and (.links|length)==8 and .route==[1,1,3]'
+jcheck clos-kport "$(j --topo clos:m=2,n=3,r=2 --ports 2)" '.ports_per_router==8 and .terminals==6'
+h=$($XNOC topo --topo clos:m=5,n=3,r=4)
+if grep -q "^  folded Clos v(5, 3, 4): 4 leaf routers (3 terminals and 5 up-links each, ports u0..), 5 spine routers (4 down-links each, ports d0..);$" <<<"$h" &&
+   grep -q "^  link  39: router 8 d3     -> router 3$" <<<"$h"; then ok clos-describe; else fail clos-describe "$(head -3 <<<"$h")"; fi
+check_fail clos-missing 2 "topology 'clos:m=2,n=2': m, n and r are required \\(clos:m=M,n=N,r=R\\)" $XNOC topo --topo clos:m=2,n=2
+check_fail clos-dup-key 2 "expected clos:m=M,n=N,r=R \\(each key once\\)" $XNOC topo --topo clos:m=2,m=3,n=2,r=2
+check_fail clos-bad-key 2 "expected clos:m=M,n=N,r=R" $XNOC topo --topo clos:m=2,n=2,q=2
+check_fail clos-zero 2 "m must be 1..31, n 1..12, r 1..31" $XNOC topo --topo clos:m=0,n=2,r=2
+check_fail clos-big-r 2 "m must be 1..31, n 1..12, r 1..31" $XNOC topo --topo clos:m=2,n=2,r=32
+check_fail clos-suffix 2 "unexpected ':c=2' \\(n= gives the terminals per leaf\\)" $XNOC topo --topo clos:m=2,n=2,r=2:c=2
+check_fail clos-too-many-ports 2 "needs 33 router ports \\(max 32\\)" $XNOC topo --topo clos:m=31,n=2,r=2
+check_fail clos-typo 2 "unknown topology 'cols' \\(did you mean clos\\?" $XNOC topo --topo cols:m=2,n=2,r=2

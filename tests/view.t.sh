@@ -44,13 +44,14 @@ done
 # box) and no number on an idle link; the dragonfly's groups (local links inside their
 # group's disc, global links curved and thinner), the n-D panels (a link of dimension d
 # inside panel d)
-for topo in mesh:4x4 torus:4x4 octagon fat-octagon mesh:3x2:c=3 dragonfly:a=4,p=2,h=2 torus:4x4x4 mesh:3x3x3; do
+for topo in mesh:4x4 torus:4x4 octagon fat-octagon mesh:3x2:c=3 dragonfly:a=4,p=2,h=2 torus:4x4x4 mesh:3x3x3 clos:m=5,n=3,r=4; do
     tn=${topo//[:=,]/_}
     vcheck "view_every_link_$tn" every "$topo"
     vcheck "view_labels_$tn" labels "$topo"
 done
 vcheck view_dragonfly_groups groups dragonfly:a=4,p=2,h=2
 vcheck view_dragonfly_groups_a2 groups dragonfly:a=2,p=1,h=1
+vcheck view_clos_tiers tiers clos:m=5,n=3,r=4   # spines above leaves, links straight up and down
 vcheck view_torus3d_panels panels torus:4x4x4
 vcheck view_mesh3d_panels panels mesh:3x3x3
 vcheck view_torus4d_panels panels torus:2x3x4x2

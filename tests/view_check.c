@@ -524,6 +524,43 @@ static int check_groups(const topo *t, const char *dir)
     return 0;
 }
 
+/* Clos: the spines in one row above the leaves, in id order left to right,
+ * each leaf's terminals below it, every link a straight line from a leaf up
+ * to a spine or down again. */
+static int check_tiers(const topo *t, const char *dir)
+{
+    CHECK(t->kind == TOPO_CLOS && topo_draw(t) == TOPO_DRAW_TIERS, "not a clos");
+    (void)dir;
+    view_opts o;
+    view_opts_default(&o);
+    rig g;
+    rig_open(&g, t, &o);
+    const vlayout *L = &g.L;
+    int R = t->clos_r;
+    for (int r = 0; r < t->nrouters; r++) {
+        int spine = r >= R, first = spine ? R : 0;
+        CHECK(L->router[r].y == L->router[first].y, "router %d off its row", r);
+        if (r > first) CHECK(L->router[r].x > L->router[r - 1].x, "router %d not right of %d", r, r - 1);
+        if (spine) CHECK(L->router[r].y + 2 * L->rs < L->router[0].y, "spine %d not above the leaves", r);
+    }
+    for (int term = 0; term < t->nterms; term++)
+        CHECK(L->term[term].y > L->router[topo_term_router(t, term)].y, "terminal %d not below its leaf", term);
+    for (int i = 0; i < t->nlinks; i++) {
+        const topo_link *l = &t->links[i];
+        CHECK((l->src < R) != (l->dst < R), "link %d joins two routers of one tier", i);
+        CHECK(L->link[i].npts == 2, "link %d is not straight", i);
+        float dy = L->link[i].p[1].y - L->link[i].p[0].y;
+        CHECK(l->src < R ? dy < 0 : dy > 0, "link %d runs the wrong way", i);
+    }
+    char lab[96];
+    topo_router_label(t, R, lab, sizeof lab);
+    CHECK(!strcmp(lab, "router 4 (spine 0)") || R != 4, "label '%s'", lab);
+    topo_router_label(t, R - 1, lab, sizeof lab);
+    CHECK(!strcmp(lab, "router 3 (leaf 3)") || R != 4, "label '%s'", lab);
+    rig_close(&g);
+    return 0;
+}
+
 /* n-D mesh/torus: one panel per dimension; a link of dimension d is drawn
  * inside panel d, each panel holds every router once, panels are apart. */
 static int check_panels(const topo *t, const char *dir)
@@ -700,7 +737,7 @@ int cmd_check(int argc, char **argv)
                  {"sequence", check_sequence}, {"heatmap", check_heatmap}, {"due", check_due},
                  {"live", check_live},         {"livedue", check_livedue}, {"net", check_net},
                  {"every", check_every},       {"labels", check_labels},   {"groups", check_groups},
-                 {"panels", check_panels}};
+                 {"panels", check_panels},     {"tiers", check_tiers}};
     if (argc < 3) cli_fail(EXIT_USAGE, "usage: view_test check CASE TOPO DIR");
     topo *t = parse_topo(argv[1]);
     int rc = -1;

@@ -70,6 +70,10 @@ const char *topo_name(char *buf)
         snprintf(buf, 48, "dragonfly:a=%d,p=%d,h=%d,g=%d", node_dim(0), c, node_dim(1), node_dim(2));
         return buf;
     }
+    if (kind == 4) { /* DEV_TOPO_DIM0..2: m, n, r */
+        snprintf(buf, 48, "clos:m=%d,n=%d,r=%d", node_dim(0), node_dim(1), node_dim(2));
+        return buf;
+    }
     int n = snprintf(buf, 32, "%s:", kind ? "torus" : "mesh");
     for (int d = 0; d < node_ndims(); d++) n += snprintf(buf + n, (size_t)(32 - n), d ? "x%d" : "%d", node_dim(d));
     if (c > 1) snprintf(buf + n, (size_t)(32 - n), ":c=%d", c);

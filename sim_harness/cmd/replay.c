@@ -177,7 +177,7 @@ int cmd_replay(int argc, char **argv)
     }
     double span = r.e.n ? (double)(to - from + 1) : 1;
     char pn[16] = "";
-    if (t->nlinks) topo_port_name(t, t->links[busy].src_port, pn, sizeof pn);
+    if (t->nlinks) topo_port_name_at(t, t->links[busy].src, t->links[busy].src_port, pn, sizeof pn);
     json_t *o =
         json_pack("{s:s, s:s, s:i, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I}", "file", r.path, "topo", t->name,
                   "ports", t->k, "packets", (json_int_t)r.e.packets, "unit_packets", (json_int_t)r.e.unit_packets,

@@ -26,7 +26,7 @@ static const char *usage_text =
     "the RTL network, until every node has exited.  Exit status 0 only if every\n"
     "node exited 0 (or a core wrote 1 to tohost).\n"
     "  --topo T            mesh:AxB..., torus:AxB... (1-6 dimensions), octagon, fat-octagon (suffix :c=N),\n"
-    "                      dragonfly:a=A,p=P,h=H[,g=G]\n" ROUTER_CFG_HELP
+    "                      dragonfly:a=A,p=P,h=H[,g=G], clos:m=M,n=N,r=R\n" ROUTER_CFG_HELP
     "  --ports k           NI channels per terminal (1)\n"
     "  --max-cycles N      stop (and fail) after N network cycles (10000000)\n"
     "  --events F.jsonl    one JSON line per message sent (GO) and delivered, and per packet\n"

@@ -15,16 +15,16 @@
 static const char *usage_text = "usage: xnoc topo --topo T [--ports k] [--route SRC:DST] [--json]\n"
                                 "\n"
                                 "Describes topology T (mesh:AxB..., torus:AxB... of 1 to 6 dimensions,\n"
-                                "octagon, fat-octagon, dragonfly:a=A,p=P,h=H[,g=G]; suffix :c=N for N terminals\n"
-                                "per router): routers,\n"
+                                "octagon, fat-octagon, dragonfly:a=A,p=P,h=H[,g=G], clos:m=M,n=N,r=R; suffix\n"
+                                ":c=N for N terminals per router): routers,\n"
                                 "terminals, ports, directed links and the deterministic route from terminal\n"
                                 "SRC to terminal DST (docs/topologies.md).\n";
 
-static const char *port_name(const topo *t, int p)
+static const char *port_name(const topo *t, int r, int p)
 {
     static char buf[16];
     if (p >= t->nnet) return "term";
-    topo_port_name(t, p, buf, sizeof buf);
+    topo_port_name_at(t, r, p, buf, sizeof buf);
     return buf;
 }
 
@@ -78,30 +78,25 @@ int cmd_topo(int argc, char **argv)
         for (int i = 0; i < t->ndims; i++) json_array_append_new(d, json_integer(t->dims[i]));
         json_object_set_new(o, "dims", d);
     }
-    if (t->kind == TOPO_DRAGONFLY) {
-        json_object_set_new(o, "groups", json_integer(t->groups));
-        json_object_set_new(o, "routers_per_group", json_integer(t->df_a));
-        json_object_set_new(o, "global_links_per_router", json_integer(t->df_h));
-        int gl = 0;
-        for (int l = 0; l < t->nlinks; l++) gl += t->links[l].dateline;
-        json_object_set_new(o, "global_links", json_integer(gl / 2));
-    }
+    topo_fact facts[8]; /* the kind's own figures (dragonfly: groups, ...) */
+    for (int i = 0, nf = topo_facts(t, facts, 8); i < nf; i++)
+        json_object_set_new(o, facts[i].key, json_integer(facts[i].value));
     int diam = 0;
     for (int i = 0; i < t->nrouters * t->nrouters; i++) diam = t->dist[i] > diam ? t->dist[i] : diam;
     json_object_set_new(o, "diameter", json_integer(diam));
     for (int l = 0; l < t->nlinks; l++) {
         const topo_link *L = &t->links[l];
         json_array_append_new(links, json_pack("{s:i,s:i,s:s,s:i,s:i,s:b}", "src_router", L->src, "src_port",
-                                               L->src_port, "src_port_name", port_name(t, L->src_port), "dst_router",
-                                               L->dst, "dst_port", L->dst_port, "dateline", L->dateline));
+                                               L->src_port, "src_port_name", port_name(t, L->src, L->src_port),
+                                               "dst_router", L->dst, "dst_port", L->dst_port, "dateline", L->dateline));
     }
     json_object_set_new(o, "links", links);
     if (route) {
         json_t *r = json_array(), *hops = json_array();
         for (int i = 0, rt = topo_term_router(t, src); i < n; i++) {
             json_array_append_new(r, json_integer(ports[i]));
-            json_array_append_new(
-                hops, json_pack("{s:i,s:i,s:s}", "router", rt, "port", ports[i], "port_name", port_name(t, ports[i])));
+            json_array_append_new(hops, json_pack("{s:i,s:i,s:s}", "router", rt, "port", ports[i], "port_name",
+                                                  port_name(t, rt, ports[i])));
             if (ports[i] < t->nnet) rt = t->links[t->out_link[rt * t->nports + ports[i]]].dst;
         }
         json_object_set_new(o, "route", r);
@@ -117,12 +112,7 @@ int cmd_topo(int argc, char **argv)
                       "{topology}: {routers} routers, {terminals} terminals ({terminals_per_router} per router, "
                       "{channels_per_terminal} channel(s) each), {ports_per_router} ports per router, "
                       "{directed_links} directed links, {vc_classes} VC class(es)\n");
-        if (t->kind == TOPO_DRAGONFLY)
-            report_printf(stdout, o,
-                          "  {groups} groups of {routers_per_group} routers (all-to-all local links), "
-                          "{global_links_per_router} global link(s) per router, one between every two groups;\n"
-                          "  minimal routing local-global-local, the global links are datelines (VC class 1 after "
-                          "them)\n");
+        if (topo_describe(t)) report_printf(stdout, o, topo_describe(t));
         /* array elements render as reports of their own */
         const json_t *lk = report_get(o, "links"), *hop = report_get(o, "route_hops");
         for (int l = 0; l < t->nlinks; l++) {

@@ -27,7 +27,7 @@ static const char *usage_text =
     "\n"
     "Synthetic traffic on the RTL network; every flit is checked at its destination.\n"
     "  --topo T          mesh:AxB..., torus:AxB... (1-6 dimensions), octagon, fat-octagon (suffix :c=N),\n"
-    "                    dragonfly:a=A,p=P,h=H[,g=G]\n" ROUTER_CFG_HELP
+    "                    dragonfly:a=A,p=P,h=H[,g=G], clos:m=M,n=N,r=R\n" ROUTER_CFG_HELP
     "  --ports k         injection/ejection channels per terminal (1)\n"
     "  --pattern P       uniform (default), transpose, bitcomp, neighbor, hotspot, incast\n"
     "                    (everyone to terminal 0), groupshift (dragonfly: to the same terminal\n"
@@ -40,6 +40,9 @@ static const char *usage_text =
     "                    dragonfly: terminal i to i + ceil(n/2) - 1 mod n), bitrev (bit-reversed\n"
     "                    terminal number), shuffle (rotated left one bit; both need power-of-two\n"
     "                    terminals), randperm (a random cyclic permutation drawn from --seed)\n"
+    "                    multicast:F (each terminal, with probability --rate a cycle, multicasts to F random\n"
+    "                    terminals through the coding units, every copy checked; on a clos through\n"
+    "                    the stages: the spines the paper's routing control picks, docs/clos.md)\n"
     "  --sources SET     only these terminals inject, e.g. 1,2 or 0-7 (all)\n"
     "  --rate R          offered load, flits/terminal/cycle, 0 < R <= 1 (0.1)\n"
     "  --packet L        flits per packet, 1..64 (1); A-B: uniform over A..B; A,B[,...]: each\n"
@@ -64,14 +67,20 @@ static const char *usage_text =
     "                    docs/traffic.md); the command line's options override the file's\n";
 
 /* The --pattern name's number, or exit 2 naming the near miss. */
-static int pattern_of(const char *pat)
+static int pattern_of(const char *pat, int *fanout)
 {
+    *fanout = 0;
+    if (!strcmp(pat, "multicast")) cli_fail(EXIT_USAGE, "--pattern multicast: give the fanout, multicast:F");
+    if (!strncmp(pat, "multicast:", 10)) {
+        *fanout = (int)cli_long("--pattern multicast:F", pat + 10, 1, 1023);
+        return PAT_MULTICAST;
+    }
     for (int i = 0; i < NPAT; i++)
         if (!strcmp(pat, traffic_pattern_names[i])) return i;
     const char *near = suggest_pick(pat, traffic_pattern_names, NPAT);
     cli_fail(EXIT_USAGE,
              "--pattern: unknown pattern '%s' (%s%s%suniform, transpose, bitcomp, neighbor, hotspot, incast, "
-             "allpairs, unitpairs, groupshift, tornado, bitrev, shuffle, randperm)",
+             "allpairs, unitpairs, groupshift, tornado, bitrev, shuffle, randperm, multicast:F)",
              pat, near ? "did you mean " : "", near ? near : "", near ? "? " : "");
 }
 
@@ -120,7 +129,7 @@ static void injection_of(traffic_opts *o)
 /* the options that need no topology: pattern, packet, injection, cycles, trace window */
 static void check_plain(traffic_opts *o, const char *pat, const char *window)
 {
-    o->pattern = pattern_of(pat);
+    o->pattern = pattern_of(pat, &o->fanout);
     packet_of(o->packet_spec, &o->sizes);
     int pairs = o->pattern == PAT_UNITPAIRS || o->pattern == PAT_ALLPAIRS;
     if (o->sizes.lo != o->sizes.hi && pairs)
@@ -151,6 +160,14 @@ static void check_on_topo(traffic_opts *o, const char *pat, const char *sources)
     traffic_pattern_setup(t, o->pattern, o->seed); /* randperm's mapping, for the senders check (traffic_open
                                                       draws the same again) */
     if (o->coding && !rc->ncu) cli_fail(EXIT_USAGE, "--coding needs routers with coding units (not --router ncu=0)");
+    if (o->fanout && !rc->ncu)
+        cli_fail(EXIT_USAGE, "--pattern %s needs routers with coding units (not --router ncu=0)", pat);
+    if (o->fanout && rc->routing != ROUTING_MIN)
+        cli_fail(EXIT_USAGE, "--pattern %s takes minimal routing (NI-framed heads carry no Valiant bits)", pat);
+    if (o->fanout && o->coding) cli_fail(EXIT_USAGE, "--coding does not combine with --pattern %s", pat);
+    if (o->fanout >= t->nterms)
+        cli_fail(EXIT_USAGE, "--pattern %s: fanout %d, but %s has %d other terminals", pat, o->fanout, t->name,
+                 t->nterms - 1);
     if ((o->coding || o->pattern == PAT_UNITPAIRS) && rc->routing != ROUTING_MIN)
         cli_fail(EXIT_USAGE,
                  "--coding and unitpairs take minimal routing (their NI-framed heads carry no Valiant bits)");

@@ -78,7 +78,7 @@ void coll_schedule_df_links(const coll_sched *s, const topo *t, uint64_t *global
         else n = topo_route_ports(t, f->src, f->dst, ports, COLL_MAX_HOPS + 8);
         for (int i = 0; i < n && ports[i] < t->nnet; i++) {
             const topo_link *l = &t->links[t->out_link[r * t->nports + ports[i]]];
-            ++*(l->dateline ? global : local);
+            ++*(l->kind == TOPO_LINK_GLOBAL ? global : local);
             r = l->dst;
         }
     }

@@ -8,8 +8,8 @@ static void path_links(const topo *t, int ra, int rb, int *local, int *global)
 {
     *local = *global = 0;
     for (int r = ra; r != rb;) {
-        const topo_link *l = &t->links[t->out_link[r * t->nports + topo_route(t, r, rb * t->conc)]];
-        if (l->dateline) ++*global;
+        const topo_link *l = &t->links[t->out_link[r * t->nports + topo_route_router(t, r, rb)]];
+        if (l->kind == TOPO_LINK_GLOBAL) ++*global;
         else ++*local;
         r = l->dst;
     }

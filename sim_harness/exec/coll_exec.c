@@ -29,7 +29,7 @@ static void busiest_channel(const topo *t, sys *sy, coll_outcome *out)
         const topo_link *L = &t->links[l];
         uint64_t f = net_link_flits(sy->net, L->src, L->src_port);
         out->link_flits += f;
-        if (t->kind == TOPO_DRAGONFLY && L->dateline) out->global_flits += f; /* the global links */
+        if (L->kind == TOPO_LINK_GLOBAL) out->global_flits += f; /* the dragonfly's global links */
         if (f > out->busiest_flits) {
             out->busiest_flits = f;
             snprintf(out->busiest, sizeof out->busiest, "r%d.%s->r%d", L->src,

@@ -82,7 +82,7 @@ static void emit(hop_log *h, int slot, int vc, const pkt *p, uint64_t tail_cycle
             snprintf(where, sizeof where, "\"next\":%d", l >= 0 ? t->links[l].dst : -1);
         }
     }
-    if (port < t->nports) topo_port_name(t, port, name, sizeof name);
+    if (port < t->nports) topo_port_name_at(t, router, port, name, sizeof name);
     else snprintf(name, sizeof name, "unit");
     static const char *const kinds[] = {"inject", "hop", "eject"};
     char tail[40];

@@ -6,7 +6,7 @@
 
 const char *links_port_name(const topo *t, int r, int p, char *buf, size_t len)
 {
-    if (p < t->nnet) topo_port_name(t, p, buf, len);
+    if (p < t->nnet) topo_port_name_at(t, r, p, buf, len);
     else snprintf(buf, len, "t%d.%d", topo_port_term(t, r, p), (p - t->nnet) % t->k);
     return buf;
 }

@@ -230,8 +230,8 @@ int netgen_route(const topo *t, const router_cfg *rc, int r, int addr)
 {
     if (addr < t->nterms) return topo_route(t, r, addr);
     int q = addr - t->nterms;
-    /* towards router q: the way to any of its terminals (all topologies have one) */
-    return q == r ? netgen_ports(t, rc) - 1 : topo_route(t, r, q * t->conc);
+    /* towards router q (a clos's spine has no terminals to aim at) */
+    return q == r ? netgen_ports(t, rc) - 1 : topo_route_router(t, r, q);
 }
 
 /* Unit rows: 3 nibbles per port (router behind it, 0xFFF none), then 3 for the unit's own router. */

@@ -4,13 +4,16 @@
  * the netlist generator, the routing tables loaded into the RTL, the schedule
  * synthesizer and the live view.  A topology is parsed from a string such as
  * "mesh:4x4", "torus:8x8", "torus:4x4x4", "octagon", "fat-octagon" or
- * "mesh:4x4:c=2", "dragonfly:a=4,p=2,h=2" (docs/topologies.md).
+ * "mesh:4x4:c=2", "dragonfly:a=4,p=2,h=2", "clos:m=2,n=2,r=2" (docs/topologies.md).
+ * Each kind is one file filling one row of a table of functions
+ * (net/topo_kind.h); t->ops is the row of t's kind.
  *
  * Vocabulary
  *   router    a switch; ids 0..nrouters-1 (mesh/torus: mixed radix, dimension
  *             0 fastest: id = c0 + d0*(c1 + d1*(c2 + ...)); 2-D: y*w + x)
  *   terminal  a core + NI attached to a router; ids 0..nterms-1,
  *             terminal t sits on router t / conc as local terminal t % conc
+ *             (routers nterms/conc .. nrouters-1, the clos's spines, have none)
  *   port      router port; 0..nnet-1 network ports, then conc*k terminal ports:
  *             terminal-local j, channel c -> port nnet + j*k + c
  *   link      a directed router-to-router channel (full duplex = two links)
@@ -23,7 +26,20 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef enum { TOPO_MESH, TOPO_TORUS, TOPO_OCTAGON, TOPO_DRAGONFLY } topo_kind;
+/* the numbers are firmware ABI (DEV_TOPO_KIND, firmware/lib/runtime.c) */
+typedef enum { TOPO_MESH, TOPO_TORUS, TOPO_OCTAGON, TOPO_DRAGONFLY, TOPO_CLOS } topo_kind;
+
+/* What a link is, apart from its VC-class role (the dateline flag):
+ * LOCAL   an ordinary link (mesh, ring, a dragonfly group's, leaf-spine)
+ * GLOBAL  a dragonfly link between groups
+ * WRAP    a torus link closing a ring (drawn leaving one edge, coming back
+ *         at the other) */
+typedef enum { TOPO_LINK_LOCAL, TOPO_LINK_GLOBAL, TOPO_LINK_WRAP } topo_link_kind;
+
+/* How the view draws a kind: routers at t->x/y on a grid (mesh, torus, n-D
+ * as small multiples), on a circle (octagon), groups on a circle
+ * (dragonfly), or in tiers (clos: spines above leaves). */
+typedef enum { TOPO_DRAW_GRID, TOPO_DRAW_RING, TOPO_DRAW_GROUPS, TOPO_DRAW_TIERS } topo_drawing;
 
 /* Port "dimension" used by the VC-class rule (see docs/router.md):
  * a packet keeps its VC class while it continues in the same dimension,
@@ -38,10 +54,14 @@ typedef struct {
     int src, src_port; /* router and its output port */
     int dst, dst_port; /* router and its input port */
     int dateline;      /* 1: crossing this link moves a packet to VC class 1 */
+    topo_link_kind kind;
 } topo_link;
+
+typedef struct topo_ops topo_ops; /* net/topo_kind.h */
 
 typedef struct topo {
     topo_kind kind;
+    const topo_ops *ops;     /* the kind's row of the table */
     char name[64];           /* canonical spelling, e.g. "mesh:4x4", "fat-octagon" */
     int ndims;               /* mesh/torus: 1..TOPO_MAX_DIMS; octagon: 0 */
     int dims[TOPO_MAX_DIMS]; /* mesh/torus: size of each dimension */
@@ -67,7 +87,17 @@ typedef struct topo {
      * i, global port j) leads to group s < x ? s : s+1 (slots >= groups-1 are
      * unwired) */
     int df_a, df_h, groups;
+    /* clos v(m, n, r), folded: routers 0..r-1 are the leaves (n terminals
+     * each, network port j up to spine j, j < m), routers r..r+m-1 the
+     * spines (network port i down to leaf i, i < r) */
+    int clos_m, clos_n, clos_r;
 } topo;
+
+/* A figure of a kind for xnoc topo's report ("groups": 9). */
+typedef struct {
+    const char *key;
+    long value;
+} topo_fact;
 
 /* dragonfly: the group of router r, and the router of group x whose global
  * link leads to group y (x != y) with the global port it uses */
@@ -100,16 +130,34 @@ int topo_router_at(const topo *t, const int *coord);
 void topo_grid_pos(const topo *t, int r, int *col, int *row);
 void topo_grid_size(const topo *t, int *w, int *h);
 /* name of port p: "+x", "-z", "cw", "across"; terminal ports "tJ.C"
- * (terminal-local J, channel C) */
+ * (terminal-local J, channel C); the names of router 0's ports (the same on
+ * every router but the clos's spines: topo_port_name_at) */
 void topo_port_name(const topo *t, int p, char *buf, size_t len);
+/* name of port p of router r: clos leaves "u0" (up to spine 0), spines "d0" */
+void topo_port_name_at(const topo *t, int r, int p, char *buf, size_t len);
+/* "router 5 (1,1)", "router 5 (group 1)", "router 5 (spine 1)" */
+void topo_router_label(const topo *t, int r, char *buf, size_t len);
+/* the kind's figures for reports (dragonfly: groups, ...); returns how many (<= max) */
+int topo_facts(const topo *t, topo_fact *f, int max);
+/* the kind's description lines, a template over xnoc topo's JSON report (util/report.h), or NULL */
+const char *topo_describe(const topo *t);
+/* how the view draws t */
+topo_drawing topo_draw(const topo *t);
+/* the kind's parameter i: dimension sizes (0 past ndims); dragonfly a, h, g; clos m, n, r */
+int topo_param(const topo *t, int i);
+/* routers with terminals: 0 .. topo_term_routers() - 1 */
+static inline int topo_term_routers(const topo *t) { return t->nterms / t->conc; }
 
 /* terminal attached at port p of router r, or -1 for a network port */
 int topo_port_term(const topo *t, int r, int p);
 
 /* Deterministic deadlock-free routing (XY, torus dimension order, Karim et al.
- * on the octagon, minimal local-global-local on the dragonfly): the output port at router r for a packet to terminal dest.
+ * on the octagon, minimal local-global-local on the dragonfly, up-then-down
+ * on the clos): the output port at router r for a packet to terminal dest.
  * At dest's own router it is dest's ejection port for channel 0. */
 int topo_route(const topo *t, int r, int dest);
+/* The output port at router r towards router q (its coding unit), -1 when q == r. */
+int topo_route_router(const topo *t, int r, int q);
 
 /* Router hops of the minimal path between two routers (0 when equal). */
 int topo_distance(const topo *t, int ra, int rb);

@@ -117,8 +117,8 @@ static int dev_mmio(node *nd, uint32_t off, int is_store, uint32_t *val)
     case DEV_TOPO_DIM0 + 12:
     case DEV_TOPO_DIM0 + 16:
     case DEV_TOPO_DIM0 + 20: {
-        uint32_t d = (off - DEV_TOPO_DIM0) / 4, df[3] = {(uint32_t)t->df_a, (uint32_t)t->df_h, (uint32_t)t->groups};
-        *val = t->kind == TOPO_DRAGONFLY ? (d < 3 ? df[d] : 0) : d < (uint32_t)t->ndims ? (uint32_t)t->dims[d] : 0;
+        /* sizes; dragonfly a, h, g; clos m, n, r */
+        *val = (uint32_t)topo_param(t, (int)(off - DEV_TOPO_DIM0) / 4);
         return RV32_MMIO_OK;
     }
     case DEV_ROUTE_HOPS: /* routers on the deterministic route, both ends included */

@@ -41,6 +41,7 @@ typedef struct {
     router_cfg rc;
     int ports; /* injection/ejection channels per terminal (t's k) */
     int pattern;
+    int fanout; /* --pattern multicast:F: F destinations per multicast (0: not multicast) */
     pkt_sizes sizes;
     const char *packet_spec;        /* --packet as given (the report names a distribution by it) */
     const char *injection;          /* --injection as given */

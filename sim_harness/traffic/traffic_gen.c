@@ -21,7 +21,7 @@ static packet *pl_add(packet_list *l)
 
 const char *const traffic_pattern_names[NPAT] = {"uniform", "transpose", "bitcomp",   "neighbor",   "hotspot",
                                                  "incast",  "allpairs",  "unitpairs", "groupshift", "tornado",
-                                                 "bitrev",  "shuffle",   "randperm"};
+                                                 "bitrev",  "shuffle",   "randperm",  "multicast"};
 
 static uint64_t rng_state;
 
@@ -108,8 +108,8 @@ int traffic_dest_of(const topo *t, int pat, int src)
     case PAT_GROUPSHIFT: /* dragonfly: the same terminal of the next group (one global link carries a group's all) */
         return (src + t->df_a * t->conc) % n;
     case PAT_NEIGHBOR:
-        if (!t->ndims) return ((r + 1) % t->nrouters) * t->conc + j; /* octagon, dragonfly: the next router */
-        {                                                            /* +1 along dimension 0 */
+        if (!t->ndims) return ((r + 1) % topo_term_routers(t)) * t->conc + j; /* octagon, dragonfly, clos: the next */
+        {                                                                     /* +1 along dimension 0 */
             int x = topo_coord(t, r, 0);
             return (r - x + (x + 1) % t->dims[0]) * t->conc + j;
         }

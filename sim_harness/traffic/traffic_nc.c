@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "../../firmware/lib/flit.h"
+#include "net/clos_ctl.h"
 #include "net/netgen.h"
 
 enum { KIND_MC, KIND_CODED, KIND_CODED_MC, NKIND };
@@ -29,6 +30,7 @@ typedef struct {
     int *uses;           /* [router] slots this group holds */
     uint64_t started;
     int64_t model; /* probe: expected latency, else -1 */
+    int conn;      /* clos multicast: the routing control's connection id, else -1 */
 } group;
 
 typedef struct {
@@ -52,6 +54,13 @@ struct nc_gen {
     uint64_t lat_sum, lat_max;
     int max_load;
     uint64_t probes, probe_max_dev, probe_sum_dev;
+    /* --pattern multicast:F (nc_gen_multicast) */
+    int fanout;             /* F destination terminals per multicast; 0: the --coding mix */
+    unsigned char *sources; /* [term] 1: may start multicasts (--sources) */
+    clos_net *clos;         /* a clos topology: the paper's routing control over its spines */
+    uint64_t blocked;       /* multicasts the control algorithm could not route */
+    uint64_t refused;       /* multicasts whose source leaf or an output leaf had all n ports busy */
+    uint64_t mids;          /* middle switches (spines) chosen, summed over the routed multicasts */
 };
 
 static uint64_t mix(uint64_t x)
@@ -95,6 +104,8 @@ static void group_free(group *gr)
 void nc_gen_free(nc_gen *g)
 {
     if (!g) return;
+    clos_free(g->clos);
+    free(g->sources);
     for (int i = 0; i < 65536; i++) group_free(g->by_tag[i]);
     free(g->by_tag);
     free(g->load);
@@ -189,14 +200,122 @@ static uint16_t new_tag(nc_gen *g)
     return g->next_tag++;
 }
 
+void nc_gen_multicast(nc_gen *g, int fanout, const unsigned char *sources)
+{
+    const topo *t = g->t;
+    g->fanout = fanout;
+    g->sources = xmalloc((size_t)t->nterms);
+    memcpy(g->sources, sources, (size_t)t->nterms);
+    if (t->kind == TOPO_CLOS) g->clos = clos_new(t->clos_m, t->clos_n, t->clos_r);
+}
+
+/* Makes the group active: its slots, its tag. */
+static void group_start(nc_gen *g, group *gr, uint64_t now)
+{
+    gr->tag = new_tag(g);
+    gr->active = 1;
+    gr->started = now;
+    for (int a = 0; a < g->t->nterms; a++) gr->pending += gr->want[a];
+    for (int r = 0; r < g->t->nrouters; r++) {
+        g->load[r] += gr->uses[r];
+        if (g->load[r] > g->max_load) g->max_load = g->load[r];
+    }
+    g->by_tag[gr->tag] = gr;
+    g->started[gr->kind]++;
+}
+
+/* --pattern multicast:F: terminal src multicasts to F random terminals.
+ * On a clos, through the stages: the paper's routing control picks the
+ * middle switches (spines) for the request (the set of leaves holding a
+ * destination; any number of switches, blocked when the minimum stops
+ * shrinking), and src sends one MC packet per chosen spine to that spine's
+ * unit, with the destinations on the leaves the spine serves; the spine
+ * replicates to those leaves (a leaf with two or more destinations gets one
+ * MC copy, which its unit replicates to its terminals).  So every link
+ * carries the multicast's flits at most once.  Elsewhere: one MC packet to
+ * the unit of src's router, which replicates along the routes. */
+static void start_multicast(nc_gen *g, uint64_t now, int src, nc_emit_fn *emit, void *arg)
+{
+    const topo *t = g->t;
+    int nt = t->nterms, nr = t->nrouters, R = t->clos_r;
+    group *gr = xcalloc(1, sizeof *gr);
+    gr->kind = KIND_MC;
+    gr->model = -1;
+    gr->conn = -1;
+    gr->src = src;
+    gr->want = xcalloc((size_t)g->na, 1);
+    gr->uses = xcalloc((size_t)nr, sizeof *gr->uses);
+    int maxb = 8 * g->rc.ncmax;
+    gr->len = 1 + rnd_int(g, maxb < 64 ? maxb : 64);
+    gr->nflits = (gr->len + 7) / 8;
+    gr->data = xcalloc((size_t)gr->nflits + 1, sizeof *gr->data);
+    pick_terms(g, gr->want, g->fanout, src);
+    int mid[64], nmid = 0;
+    unsigned char *sub = NULL;
+    if (g->clos) {
+        uint64_t req[CLOS_MAX_RW] = {0};
+        for (int d = 0; d < nt; d++)
+            if (gr->want[d]) clos_add(req, topo_term_router(t, d));
+        int in = topo_term_router(t, src);
+        if (!clos_valid(g->clos, in, req)) {
+            g->refused++;
+            group_free(gr);
+            return;
+        }
+        gr->conn = clos_connect(g->clos, in, req, t->clos_m < 64 ? t->clos_m : 64, 0);
+        if (gr->conn < 0) {
+            g->blocked++;
+            group_free(gr);
+            return;
+        }
+        /* Step 3's split: spine k takes the destinations on the leaves it connects */
+        nmid = clos_conn_mids(g->clos, gr->conn, mid, 64);
+        sub = xcalloc((size_t)nmid * (size_t)g->na, 1);
+        for (int i = 0; i < nmid; i++) {
+            for (int d = 0; d < nt; d++)
+                sub[(size_t)i * (size_t)g->na + d] =
+                    gr->want[d] && clos_owner(g->clos, mid[i], topo_term_router(t, d)) == gr->conn;
+            tree_uses(g, R + mid[i], sub + (size_t)i * (size_t)g->na, gr->uses);
+        }
+    } else {
+        tree_uses(g, topo_term_router(t, src), gr->want, gr->uses);
+    }
+    if (!fits(g, gr->uses)) { /* a unit has no free slot: dropped (not retried) */
+        g->dropped++;
+        if (gr->conn >= 0) clos_disconnect(g->clos, gr->conn);
+        free(sub);
+        group_free(gr);
+        return;
+    }
+    g->mids += (uint64_t)nmid;
+    group_start(g, gr, now);
+    for (int i = 0; i < gr->len; i++) ((uint8_t *)gr->data)[i] = (uint8_t)rnd(g);
+    uint64_t *buf = xmalloc((size_t)(2 + g->mflits + gr->nflits) * sizeof *buf);
+    for (int i = 0; i < (g->clos ? nmid : 1); i++) {
+        int unit = g->clos ? nt + R + mid[i] : nt + topo_term_router(t, src);
+        int n = packet(g, buf, head(unit, 1, OP_REPLICATE, 0, OUT_NONE, 0, 0, 0), meta(src, gr->tag, gr->len),
+                       g->clos ? sub + (size_t)i * (size_t)g->na : gr->want, gr->data, gr->nflits);
+        emit(arg, src, buf, n);
+        g->packets_sent++;
+    }
+    free(buf);
+    free(sub);
+}
+
 void nc_gen_step(nc_gen *g, uint64_t now, nc_emit_fn *emit, void *arg)
 {
     const topo *t = g->t;
-    if (rnd_unit(g) >= g->rate || t->nterms < 2) return;
+    if ((!g->fanout && rnd_unit(g) >= g->rate) || t->nterms < 2) return;
     int nt = t->nterms, nr = t->nrouters;
+    if (g->fanout) {
+        for (int src = 0; src < t->nterms; src++)
+            if (rnd_unit(g) < g->rate && g->sources[src]) start_multicast(g, now, src, emit, arg);
+        return;
+    }
     group *gr = xcalloc(1, sizeof *gr);
     gr->kind = rnd_int(g, NKIND);
     gr->model = -1;
+    gr->conn = -1;
     gr->want = xcalloc((size_t)g->na, 1);
     gr->uses = xcalloc((size_t)nr, sizeof *gr->uses);
     /* mostly short payloads, sometimes up to the units' limit */
@@ -278,6 +397,7 @@ void nc_gen_probe(nc_gen *g, uint64_t now, int src, int u, int dst, int flits, n
     const topo *t = g->t;
     group *gr = xcalloc(1, sizeof *gr);
     gr->kind = KIND_CODED;
+    gr->conn = -1;
     gr->want = xcalloc((size_t)g->na, 1);
     gr->uses = xcalloc((size_t)t->nrouters, sizeof *gr->uses);
     gr->want[dst] = 1;
@@ -326,6 +446,7 @@ static void finish(nc_gen *g, group *gr, uint64_t now)
     g->lat_sum += lat;
     if (lat > g->lat_max) g->lat_max = lat;
     g->completed[gr->kind]++;
+    if (gr->conn >= 0) clos_disconnect(g->clos, gr->conn);
     for (int r = 0; r < g->t->nrouters; r++) g->load[r] -= gr->uses[r];
     g->by_tag[gr->tag] = NULL;
     group_free(gr);
@@ -451,6 +572,13 @@ void nc_gen_json(const nc_gen *g, json_t *j)
     json_object_set_new(c, "max_slots_budgeted", json_integer(g->max_load));
     json_object_set_new(c, "avg_group_latency", json_real(done ? (double)g->lat_sum / (double)done : 0.0));
     json_object_set_new(c, "max_group_latency", json_integer((json_int_t)g->lat_max));
+    if (g->fanout) {
+        json_object_set_new(c, "fanout", json_integer(g->fanout));
+        json_object_set_new(c, "through_stages", json_boolean(g->clos != NULL));
+        json_object_set_new(c, "blocked", json_integer((json_int_t)g->blocked));
+        json_object_set_new(c, "refused", json_integer((json_int_t)g->refused));
+        json_object_set_new(c, "middle_switches", json_integer((json_int_t)g->mids));
+    }
     json_object_set_new(j, "coding", c);
 }
 
@@ -465,4 +593,10 @@ void nc_gen_print(const nc_gen *g, FILE *f)
             (unsigned long long)g->completed[KIND_CODED_MC], nc_gen_busy(g), (unsigned long long)g->deliveries,
             done ? (double)g->lat_sum / (double)done : 0.0, (unsigned long long)g->lat_max,
             (unsigned long long)g->dropped);
+    if (g->fanout)
+        fprintf(f,
+                "multicast:%d%s: %llu blocked by the routing control, %llu refused (ports busy), %llu middle "
+                "switches chosen\n",
+                g->fanout, g->clos ? " through the stages" : "", (unsigned long long)g->blocked,
+                (unsigned long long)g->refused, (unsigned long long)g->mids);
 }

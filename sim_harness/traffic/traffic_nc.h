@@ -34,6 +34,13 @@ typedef struct nc_gen nc_gen;
 nc_gen *nc_gen_new(const topo *t, const router_cfg *rc, double rate, uint64_t seed);
 void nc_gen_free(nc_gen *g);
 
+/* --pattern multicast:F: from now on nc_gen_step starts only multicasts,
+ * each terminal of sources[] one to F random destinations with probability
+ * rate per cycle; on a clos through the stages, the spines chosen by the paper's
+ * routing control (net/clos_ctl.h), one MC packet per chosen spine
+ * (traffic_nc.c, start_multicast). */
+void nc_gen_multicast(nc_gen *g, int fanout, const unsigned char *sources);
+
 /* Maybe starts a group at cycle now; every packet it needs is handed to
  * emit(arg, source terminal, flits, nflits) (copied by the callee). */
 typedef void nc_emit_fn(void *arg, int src, const uint64_t *flits, int nflits);

@@ -70,7 +70,9 @@ traffic_run *traffic_open(const traffic_opts *o)
     if (o->trace && net_trace(s->net, o->trace, o->trace_from, o->trace_to, err, sizeof err))
         cli_fail(EXIT_USAGE, "--trace: %s", err);
     traffic_seed(o->seed);
-    if (o->coding || o->pattern == PAT_UNITPAIRS) s->nc = nc_gen_new(t, &o->rc, o->coding, o->seed);
+    if (o->coding || o->pattern == PAT_UNITPAIRS || o->fanout)
+        s->nc = nc_gen_new(t, &o->rc, o->fanout ? o->rate : o->coding, o->seed);
+    if (o->fanout) nc_gen_multicast(s->nc, o->fanout, o->inject_mask);
     int n = t->nterms;
     s->nch = n * o->ports;
     sim_alloc(s, n, o->rc.vcs, o->rc.buf);
@@ -160,7 +162,7 @@ static int step_new_packets(traffic_run *r)
     if (r->o.pattern == PAT_ALLPAIRS) return step_allpairs(r);
     if (r->o.pattern == PAT_UNITPAIRS) return step_unitpairs(r);
     if (now >= r->deadline || (now >= r->end_measure && s->measured_done == s->measured_total)) return 0;
-    for (int src = 0; src < s->t->nterms; src++) {
+    for (int src = 0; src < s->t->nterms && r->o.pattern != PAT_MULTICAST; src++) {
         if (r->o.alpha) { /* Markov on/off: a transition, then Bernoulli at p_on while on */
             double u = traffic_rng_unit();
             r->on[src] = r->on[src] ? u >= r->o.beta : u < r->o.alpha;

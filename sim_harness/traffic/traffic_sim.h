@@ -112,6 +112,7 @@ enum {
     PAT_BITREV,
     PAT_SHUFFLE,
     PAT_RANDPERM,
+    PAT_MULTICAST, /* multicast:F: coding-unit multicasts only (traffic_nc.c), no unicasts */
     NPAT
 };
 extern const char *const traffic_pattern_names[NPAT];

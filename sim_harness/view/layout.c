@@ -76,9 +76,14 @@ static void wrap(vpath *p, vpt a, vpt b, vpt u, float c, float rs, float off, fl
     curve(p, add(add(b, flare), mul(u, -reach)), add(add(b, o), mul(u, -0.85f * c)), add(add(b, o), mul(u, -trim)), 8);
 }
 
-static int is_wrap(const topo *t, const topo_link *l)
+static int is_wrap(const topo_link *l) { return l->kind == TOPO_LINK_WRAP; }
+
+/* a torus: wrap links need room in the margin */
+static int has_wraps(const topo *t)
 {
-    return t->kind == TOPO_TORUS && l->dateline; /* the datelines are the wrap links */
+    for (int i = 0; i < t->nlinks; i++)
+        if (is_wrap(&t->links[i])) return 1;
+    return 0;
 }
 
 /* Unit vector of the travel direction of a grid port (n-D: even dimensions
@@ -148,7 +153,7 @@ static float layout_dragonfly(vlayout *L, const topo *t, float cx, float cy, flo
         snprintf(g[x].caption, sizeof g[x].caption, "group %d", x);
         g[x].cap_at = add(gc, mul(out, rg + 0.80f * c));
     }
-    for (int i = 0; i < t->nlinks; i++) L->kind[i] = t->links[i].src_port < a - 1 ? LINK_LOCAL : LINK_GLOBAL;
+    for (int i = 0; i < t->nlinks; i++) L->kind[i] = t->links[i].kind == TOPO_LINK_GLOBAL ? LINK_GLOBAL : LINK_LOCAL;
     return c;
 }
 
@@ -174,7 +179,7 @@ static float layout_ndim(vlayout *L, const topo *t, float cx, float cy, float aw
     static const char axis[TOPO_MAX_DIMS] = {'x', 'y', 'z', 'u', 'v', 'w'};
     const float CAP = 1.0f, BGAP = 0.35f, PGAP = 0.35f;
     int D = t->ndims, N = t->nrouters;
-    float margin = t->kind == TOPO_TORUS ? 1.3f : 0.3f;
+    float margin = has_wraps(t) ? 1.3f : 0.3f;
     int rows[TOPO_MAX_DIMS], bsz[TOPO_MAX_DIMS], maxrows = 0;
     for (int d = 0; d < D; d++) {
         rows[d] = N / t->dims[d];
@@ -247,13 +252,14 @@ int layout_build(vlayout *L, const topo *t, int width, int height)
     L->ej = xcalloc((size_t)nch, sizeof *L->ej);
     L->kind = xcalloc((size_t)t->nlinks + 1, sizeof *L->kind);
     vpt *tdir = xcalloc((size_t)t->nrouters, sizeof *tdir); /* dragonfly: where a router's terminals go */
-    int ndim = (t->kind == TOPO_MESH || t->kind == TOPO_TORUS) && t->ndims >= 3;
+    topo_drawing draw = topo_draw(t);
+    int ndim = draw == TOPO_DRAW_GRID && t->ndims >= 3;
 
     float pad = 14, aw = (float)L->net.w - 2 * pad, ah = (float)L->net.h - 2 * pad;
     float cx = (float)L->net.x + (float)L->net.w / 2, cy = (float)L->net.y + (float)L->net.h / 2;
     /* sizes in units of c, the distance between neighbouring routers */
     const float RS = 0.16f, TGAP = 0.20f, GAP = 0.025f;
-    int df = t->kind == TOPO_DRAGONFLY, circle = t->kind == TOPO_OCTAGON || df; /* terminals radially out */
+    int df = draw == TOPO_DRAW_GROUPS, circle = draw == TOPO_DRAW_RING || df; /* terminals radially out */
     int rows = circle || t->conc <= 2 ? 1 : (t->conc + 1) / 2;
     int per_line = circle ? t->conc : t->conc <= 2 ? t->conc : 2;
     float TS = fminf(0.15f, 0.40f / (float)(rows > per_line ? rows : per_line));
@@ -268,7 +274,7 @@ int layout_build(vlayout *L, const topo *t, int width, int height)
         /* terminals stick out of the last row and column; torus wrap stubs need a margin */
         float over_x = fmaxf(0, RS + TGAP + (float)per_line * (TS + GAP) - 0.5f);
         float over_y = fmaxf(0, RS + TGAP + (float)rows * (TS + GAP) - 0.5f);
-        float extra = t->kind == TOPO_TORUS ? 1.3f : 0.1f;
+        float extra = has_wraps(t) ? 1.3f : 0.1f;
         int cols, rows;
         topo_grid_size(t, &cols, &rows);
         if (ndim) {
@@ -315,7 +321,7 @@ int layout_build(vlayout *L, const topo *t, int width, int height)
         vpt b = ndim ? at_port(L, t, l->dst, l->src_port) : L->router[l->dst];
         /* in a dimension's panel its rings run left to right */
         vpt u = ndim ? P(l->src_port % 2 ? -1.0f : 1.0f, 0) : port_dir(l->src_port);
-        if (is_wrap(t, l)) wrap(&L->link[i], a, b, u, c, L->rs, off, gap);
+        if (is_wrap(l)) wrap(&L->link[i], a, b, u, c, L->rs, off, gap);
         else if (L->kind[i] == LINK_GLOBAL) {
             vpt mid = mul(add(a, b), 0.5f), ctr = P(cx, cy);
             chord(&L->link[i], a, b, add(ctr, mul(add(mid, mul(ctr, -1)), 0.35f)), L->rs, off, gap);

@@ -29,9 +29,9 @@ static void linef(cursor *c, TTF_Font *f, SDL_Color col, const char *fmt, ...)
     line(c, f, buf, col);
 }
 
-static const char *port_name(const topo *t, int p, char *buf, size_t n)
+static const char *port_name(const topo *t, int r, int p, char *buf, size_t n)
 {
-    if (p < t->nnet) topo_port_name(t, p, buf, n);
+    if (p < t->nnet) topo_port_name_at(t, r, p, buf, n);
     else snprintf(buf, n, "t%d", (p - t->nnet) / t->k);
     return buf;
 }
@@ -67,7 +67,7 @@ static void legend(cursor *c, const vlayout *L, const topo *t, const vstats *S, 
     c->y += (float)TTF_FontLineSkip(P->small) + 8;
 
     float box = (float)TTF_FontHeight(P->small), colw = c->w / 2;
-    if (t->kind == TOPO_DRAGONFLY) { /* how the two kinds of links look */
+    if (topo_draw(t) == TOPO_DRAW_GROUPS) { /* how the two kinds of links look */
         float y = c->y + box / 2, lw = L->lw;
         paint_line(P, (vpt){c->x, y}, (vpt){c->x + 2 * box, y}, lw * 1.5f, color_util(0.5));
         paint_text(P, P->small, "local link", c->x + 2 * box + 5, c->y, ALIGN_LEFT, COL_INK);
@@ -142,8 +142,8 @@ static void selection(cursor *c, const topo *t, const vstats *S, const vscene *s
     switch (sc->sel_kind) {
     case HIT_LINK: {
         const topo_link *l = &t->links[id];
-        linef(c, P->font, COL_SEL, "link %d: router %d %s -> %d", id, l->src, port_name(t, l->src_port, a, sizeof a),
-              l->dst);
+        linef(c, P->font, COL_SEL, "link %d: router %d %s -> %d", id, l->src,
+              port_name(t, l->src, l->src_port, a, sizeof a), l->dst);
         linef(c, P->small, COL_INK, "flits sent: %llu", (unsigned long long)S->now[id]);
         linef(c, P->small, COL_INK, "now: %.3f flits/cycle", stats_util(S, id));
         if (S->active_to > S->active_from)
@@ -153,16 +153,11 @@ static void selection(cursor *c, const topo *t, const vstats *S, const vscene *s
         if (l->dateline) line(c, P->small, "dateline link (VC class 1)", COL_INK);
         break;
     }
-    case HIT_ROUTER:
-        if (t->kind == TOPO_OCTAGON) linef(c, P->font, COL_SEL, "router %d", id);
-        else if (t->kind == TOPO_DRAGONFLY) linef(c, P->font, COL_SEL, "router %d (group %d)", id, topo_group(t, id));
-        else {
-            char at[64];
-            int n = 0;
-            for (int d = 0; d < t->ndims; d++)
-                n += snprintf(at + n, sizeof at - (size_t)n, "%s%d", d ? "," : "", topo_coord(t, id, d));
-            linef(c, P->font, COL_SEL, "router %d (%s)", id, at);
-        }
+    case HIT_ROUTER: {
+        char lab[96];
+        topo_router_label(t, id, lab, sizeof lab);
+        line(c, P->font, lab, COL_SEL);
+    }
         if (S->has_buffered && S->capacity > 0)
             linef(c, P->small, COL_INK, "buffered flits: %d of %d", S->buffered[id], S->capacity);
         else if (S->has_buffered) linef(c, P->small, COL_INK, "buffered flits: %d", S->buffered[id]);
@@ -171,7 +166,7 @@ static void selection(cursor *c, const topo *t, const vstats *S, const vscene *s
         for (int p = 0; p < t->nnet; p++) {
             int l = t->out_link[id * t->nports + p];
             if (l >= 0)
-                linef(c, P->small, COL_INK, "out %s: %llu flits, %.3f now", port_name(t, p, b, sizeof b),
+                linef(c, P->small, COL_INK, "out %s: %llu flits, %.3f now", port_name(t, id, p, b, sizeof b),
                       (unsigned long long)S->now[l], stats_util(S, l));
         }
         break;

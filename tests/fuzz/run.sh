@@ -28,7 +28,7 @@ for t in $targets; do
         elf) cp build/firmware/*.elf build/firmware/tests/*.elf "$c"/ 2>/dev/null ;;
         sched) cp schedules/*.json "$c"/ ;;
         spec) cp examples/sweeps/*.json "$c"/ ;;
-        parse) i=0; for s in "mesh:4x4|0-3,5" "torus:3x5:c=2|1,2" "octagon|all" "fat-octagon|0,2,4-7" "mesh:1x1|0"; do
+        parse) i=0; for s in "mesh:4x4|0-3,5" "torus:3x5:c=2|1,2" "octagon|all" "fat-octagon|0,2,4-7" "mesh:1x1|0" "dragonfly:a=2,p=1,h=1|1" "clos:m=5,n=3,r=4|0-11"; do
                    printf '%s' "$s" > "$c/seed$i"; i=$((i + 1)); done ;;
         events) cp tests/fuzz/events-seed.jsonl "$c"/ ;;
         router) i=0; for s in "vcs=4,buf=4" "ncu=0" "routing=valiant" "routing=ugal,vcs=6" "slots=1,xorlat=35,timeout=1000" \

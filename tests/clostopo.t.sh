@@ -1,0 +1,64 @@
+# clostopo: the Clos topology clos:m=M,n=N,r=R in the RTL network (net/topo_clos.c,
+# docs/topologies.md "Clos"): up-then-down routing at the zero-load latency with the
+# exact link loads of the spine rule (destination terminal mod m), no deadlock past
+# saturation, every router's coding unit reachable (the spines have no terminals),
+# firmware and collectives verified byte for byte; multicasts through the stages
+# (--pattern multicast:F), each link carrying a multicast once.  Small networks: v(2,2,2),
+# the paper's v(5,3,4) and v(7,4,4) (each built once, one to three minutes, then cached).
+source tests/lib.sh
+
+S=clos:m=2,n=2,r=2
+P=clos:m=5,n=3,r=4
+
+# every pair one at a time: 144 packets, latency exactly the model's; 36 pairs share
+# a leaf (0 hops), 108 go up and down (2 hops)
+j=$($XNOC traffic --json --topo $P --pattern allpairs 2>"$TMP/stderr")
+jcheck clos-allpairs "$j" '.errors==0 and .delivered_packets==144 and .model_excess_max==0 and .hops_histogram==[36,0,108]'
+# link loads of all pairs, links in topo order (leaf i's u0..u4, then spine j's d0..d3):
+# up leaf i -> spine j: 3 sources x the terminals d = j (mod 5) on other leaves;
+# down spine j -> leaf i: 9 sources x leaf i's terminals d = j (mod 5)
+jcheck clos-allpairs-link-loads "$j" '[.links[]|select(.kind=="link")|.flits] == [6,6,3,6,6, 6,9,6,3,3, 9,6,3,3,6, 6,6,6,6,3, 9,9,0,9, 9,0,9,9, 9,0,9,0, 0,9,9,0, 0,9,0,9]'
+jcheck clos-allpairs-small "$($XNOC traffic --json --topo $S --pattern allpairs 2>"$TMP/stderr")" '.errors==0 and .delivered_packets==16 and .model_excess_max==0 and ([.links[]|select(.kind=="link")|.flits]|all(.==2))'
+
+# past saturation: the network drains, nothing lost, nothing corrupted (up-down: one VC class)
+for C in $S $P; do
+    jcheck "clos-saturation-drains-${C//[:=,]/_}" "$($XNOC traffic --json --topo $C --pattern uniform --rate 0.9 --cycles 3000 2>"$TMP/stderr")" \
+        '.errors==0 and .saturated==true and .drain_timed_out==false and .injected_packets==.delivered_packets'
+done
+# every terminal through every router's coding unit (spines included: topo_route_router)
+jcheck clos-unitpairs "$($XNOC traffic --json --topo $P --pattern unitpairs 2>"$TMP/stderr")" '.errors==0 and .coded_packets==108'
+jcheck clos-neighbor "$($XNOC traffic --json --topo $P --pattern neighbor --rate 0.1 --cycles 2000 2>"$TMP/stderr")" '.errors==0 and .drain_timed_out==false and .min_hops==2 and .max_hops==2'
+
+# firmware: the node sees the topology (DEV_TOPO_KIND 4, m, n, r)
+$XNOC run --topo $P build/firmware/hello.elf >"$TMP/out" 2>&1
+check clos-firmware-name grep -q "hello from node 11 of 12 on clos:m=5,n=3,r=4" "$TMP/out"
+$XNOC run --topo $S build/firmware/hello.elf >"$TMP/out" 2>&1
+check clos-firmware-name-small grep -q "hello from node 3 of 4 on clos:m=2,n=2,r=2" "$TMP/out"
+
+# collectives: every byte verified, the flits on the links as the routes predict
+c() { $XNOC collective --json --topo $P --bytes 256 "$@" 2>"$TMP/stderr"; }
+jcheck clos-bcast "$(c --op bcast)" '.verified==true and .link_flits==612 and .link_flits==.link_flits_expected and .stalled_flit_cycles==0'
+jcheck clos-allgather "$(c --op allgather)" '.verified==true and .link_flits==2992 and .link_flits==.link_flits_expected and .stalled_flit_cycles==0'
+jcheck clos-alltoall "$(c --op alltoall)" '.verified==true and .link_flits==7344 and .link_flits==.link_flits_expected'
+jcheck clos-allgather-small "$($XNOC collective --json --topo $S --op allgather --bytes 256 2>"$TMP/stderr")" '.verified==true and .link_flits==408 and .stalled_flit_cycles==0'
+
+# --pattern multicast:F through the stages (traffic_nc.c): the paper's routing control picks
+# the spines, the source sends one MC packet per chosen spine, spines and leaves replicate.
+# One source multicasting to all 11 others: every chosen spine's 4 down links carry exactly
+# what its up link from leaf 0 carried (each link once per multicast), no other leaf sends
+j=$($XNOC traffic --json --topo $P --pattern multicast:11 --sources 0 --rate 0.01 --cycles 2000 2>"$TMP/stderr")
+jcheck clos-mc-all-once "$j" '.errors==0 and .coding.multicast.started==35 and .coding.multicast.completed==35 and .coding.deliveries==385 and .coding.pending==0 and .coding.through_stages==true and .coding.blocked==0 and .coding.middle_switches==35'
+jcheck clos-mc-link-once "$j" '[.links[]|select(.kind=="link")] as $l | ([range(0;5) as $s | ($l[$s].flits) as $up | [$l[20+4*$s:24+4*$s][].flits] | all(.==$up)] | all) and ([$l[5:20][].flits]|all(.==0)) and ([$l[0:5][].flits]==[146,89,21,0,0])'
+# random multicasts of fanout 2 from every terminal: every copy once, byte for byte
+j=$($XNOC traffic --json --topo $P --pattern multicast:2 --rate 0.05 --cycles 2000 2>"$TMP/stderr")
+jcheck clos-mc-random "$j" '.errors==0 and .drain_timed_out==false and .coding.pending==0 and .coding.multicast.started==.coding.multicast.completed and .coding.deliveries==2*.coding.multicast.completed and .coding.multicast.completed>100'
+# below Theorem 3's bound (v(2,2,2) needs m >= 4) the routing control blocks some requests
+jcheck clos-mc-blocks-below-bound "$($XNOC traffic --json --topo $S --pattern multicast:2 --rate 0.05 --cycles 2000 2>"$TMP/stderr")" '.errors==0 and .coding.blocked>0 and .coding.deliveries==2*.coding.multicast.completed'
+check_fail clos-mc-no-fanout 2 "--pattern multicast: give the fanout, multicast:F" $XNOC traffic --topo $P --pattern multicast
+check_fail clos-mc-zero 2 "multicast:F" $XNOC traffic --topo $P --pattern multicast:0
+check_fail clos-mc-too-many 2 "--pattern multicast:12: fanout 12, but clos:m=5,n=3,r=4 has 11 other terminals" $XNOC traffic --topo $P --pattern multicast:12
+check_fail clos-mc-no-units 2 "--pattern multicast:2 needs routers with coding units" $XNOC traffic --topo $P --pattern multicast:2 --router ncu=0
+check_fail clos-mc-coding 2 "--coding does not combine with --pattern multicast:2" $XNOC traffic --topo $P --pattern multicast:2 --coding 0.1
+# the issue's acceptance run (a third network, v(7,4,4): built once, about three minutes)
+j=$($XNOC traffic --json --topo clos:m=7,n=4,r=4 --pattern multicast:2 --rate 0.2 2>"$TMP/stderr")
+jcheck clos-mc-744 "$j" '.errors==0 and .drain_timed_out==false and .coding.pending==0 and .coding.multicast.completed==1951 and .coding.deliveries==3902 and .coding.blocked==0 and .coding.dropped==0'
