@@ -100,10 +100,10 @@ check_fail dependency-circle-found 1 "dependency circle:.*sim_harness/net/net.c"
 # and the layers: the core emulator calling into the network (a layer above it) is reported
 rm -rf "$TMP/depsc"; mkdir -p "$TMP/depsc/obj/sim_harness"
 cp -r "${XNOC_BUILD:-build}/obj/sim_harness/." "$TMP/depsc/obj/sim_harness/"
-printf 'void topo_parse(void);\nvoid rv32_upcall(void) { topo_parse(); }\n' > "$TMP/up.c"
+printf 'void topo_parse(void);\nvoid rv32_upcall(void) { topo_parse(); }\n' > "$TMP/up.c" # topo_parse lives in net/topo_kinds.c
 cc -c -o "$TMP/up.o" "$TMP/up.c"
 ld -r -o "$TMP/depsc/obj/sim_harness/core/rv32.o" "${XNOC_BUILD:-build}/obj/sim_harness/core/rv32.o" "$TMP/up.o"
-check_fail layer-violation-found 1 "layering: sim_harness/core/rv32.c uses sim_harness/net/topo.c .core/ is below net/." tools/deps.sh "$TMP/depsc"
+check_fail layer-violation-found 1 "layering: sim_harness/core/rv32.c uses sim_harness/net/topo_kinds.c .core/ is below net/." tools/deps.sh "$TMP/depsc"
 
 # the engine layer (issue 33): the traffic engine calling back into the command layer is reported
 rm -rf "$TMP/depsd"; mkdir -p "$TMP/depsd/obj/sim_harness"
