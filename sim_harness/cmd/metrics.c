@@ -71,6 +71,8 @@ static const metric table[] = {
     T("pairs", "pairs checked one at a time", "pairs"),
     T("zero_load_max_deviation", "max deviation from the zero-load model", "cycles"),
     T("zero_load_total_deviation", "total deviation from the zero-load model", "cycles"),
+    O("execution_cycles", "allgather: every node holds every datum", "cycles"),
+    O("allgather", "allgather: algorithm, phases, packets, XORs", ""),
     /* links and buffers */
     T("links", "per-link table", ""),
     T("link_stalls", "stalled output cycles, all links", "cycles"),
