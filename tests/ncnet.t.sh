@@ -12,7 +12,7 @@ ag() { $XNOC traffic --topo $T --json --pattern "allgather:$@"; }
 # D 14, E 98 packets, 14 coding and 112 decoding XORs; combine (2x2 groups):
 # 20 copies into the combined messages, 204 out of them.
 while read -r algo L cyc flits xors; do
-    j=$(ag "$algo" --packet "$L")
+    if [ "$algo" = hnc ]; then j=$(ag hnc --xor ni --packet "$L"); else j=$(ag "$algo" --packet "$L"); fi
     jcheck "cycles-$algo-$L" "$j" ".execution_cycles==$cyc and .allgather.execution_cycles==$cyc and .allgather.algorithm==\"$algo\""
     jcheck "counts-$algo-$L" "$j" ".allgather.packets==240 and .allgather.flits==$flits and .allgather.xors==$xors and .errors==0"
     # conservation: every packet created is delivered whole, and the flits the
@@ -30,22 +30,37 @@ combine 1 75 240 224
 combine 16 632 3840 224
 TABLE
 
-j=$(ag hnc)
+j=$(ag hnc --xor ni)
 jcheck hnc-phases "$j" '.allgather.phases|(.B_F.packets==128 and .C.xors==14 and .D.packets==14 and .E.packets==98 and .G.xors==112)'
 jcheck hnc-shape "$j" '.allgather.group_shape==[2,4] and .allgather.num_groups==2 and .allgather.intermediate_position==[0,0]'
 jcheck combine-no-f "$(ag combine)" '.allgather.phases|(.B_F.packets==48 and .D.packets==48 and .E.packets==144)'
 
+# ---- coding in the IN's router's unit (the default with units): 14 XORs, each
+# two ENCODE contributions of head + meta + L data flits from the IN and the
+# XOR back to it, every delivery byte-exact; the IN's one injection channel
+# carries them besides its data, so on this network it is slower than at the NI
+while read -r L cyc inj ej; do
+    j=$(ag hnc --packet "$L")
+    jcheck "unit-cycles-$L" "$j" ".execution_cycles==$cyc and .allgather.xor==\"unit\" and .allgather.unit_xors==14 and .errors==0"
+    jcheck "unit-coding-$L" "$j" '.coding.coded.started==14 and .coding.coded.completed==14 and .coding.deliveries==14 and .coding.pending==0'
+    jcheck "unit-conserved-$L" "$j" "([.links[]|select(.kind==\"inject\").flits]|add)==$inj and ([.links[]|select(.kind==\"eject\").flits]|add)==$ej"
+done <<'TABLE'
+1 140 324 282
+16 859 4344 4092
+TABLE
+jcheck ncu0-ni "$($XNOC traffic --topo $T --json --router ncu=0 --pattern allgather:hnc 2>/dev/null)" '.allgather.xor=="ni" and .execution_cycles==79'
+
 # ---- the XOR overhead: decoding is 112 XORs at 16 nodes, so 35 cycles each shows ----
-jcheck xor-overhead-35 "$(ag hnc --xor-overhead 35)" '.execution_cycles==551 and .allgather.xor_overhead==35'
-jcheck xor-overhead-0 "$(ag hnc --xor-overhead 0)" '.execution_cycles<79 and .errors==0'
+jcheck xor-overhead-35 "$(ag hnc --xor ni --xor-overhead 35)" '.execution_cycles==551 and .allgather.xor_overhead==35'
+jcheck xor-overhead-0 "$(ag hnc --xor ni --xor-overhead 0)" '.execution_cycles<79 and .errors==0'
 jcheck tree-ignores-xor "$(ag tree --xor-overhead 35)" '.execution_cycles==52'
 
 # ---- group shape and placement, as in xnoc collective ----
-jcheck boundary-2x2 "$(ag hnc --group-shape 2x2 --in-position boundary)" \
+jcheck boundary-2x2 "$(ag hnc --xor ni --group-shape 2x2 --in-position boundary)" \
     '.execution_cycles==66 and .allgather.group_shape==[2,2] and .allgather.intermediate_position==[1,1] and .allgather.in_position=="boundary"'
 
 # ---- the text report ----
-$XNOC traffic --topo $T --pattern allgather:hnc >"$TMP/out" 2>&1
+$XNOC traffic --topo $T --pattern allgather:hnc --xor ni >"$TMP/out" 2>&1
 if grep -qx '  allgather:hnc: every node holds every datum at cycle 79 (XOR overhead 1 cycle(s) at the NIs); groups 2x4, intermediate node (0,0)' "$TMP/out" &&
    grep -Eqx '    G +0 +0 +112 +[0-9]+ +79' "$TMP/out"
 then ok text-report; else fail text-report "$(grep -A7 'allgather:' "$TMP/out" | head -8)"; fi
@@ -64,6 +79,10 @@ tf shape-tile '--pattern allgather: --group-shape 3x3 must tile 4x4' --pattern a
 tf shape-form "--group-shape '2x': expected GWxGH" --pattern allgather:combine --group-shape 2x
 tf packet-dist '--packet 1-4: --pattern allgather:hnc takes one length' --pattern allgather:hnc --packet 1-4
 tf coding '--coding does not combine with --pattern allgather:hnc' --pattern allgather:hnc --coding 0.1
+tf xor-tree '--xor is an option of --pattern allgather:hnc' --pattern allgather:tree --xor ni
+tf xor-word "--xor 'core': unit or ni" --pattern allgather:hnc --xor core
+tf xor-ncu0 '--xor unit needs routers with coding units' --pattern allgather:hnc --xor unit --router ncu=0
+tf xor-ncmax '--packet 33: --xor unit takes at most the units. 32 data flits' --pattern allgather:hnc --packet 33
 tf sources '--sources does not combine with --pattern allgather:tree' --pattern allgather:tree --sources 0-3
 check_fail bad-octagon 2 '^xnoc traffic: --pattern allgather: hnc runs on a 2-D mesh or torus' \
     $XNOC traffic --topo octagon --pattern allgather:hnc

@@ -51,6 +51,8 @@ static const char *usage_text =
     "  --group-shape S   allgather:hnc|combine: GWxGH nodes per group, or best (default)\n"
     "  --in-position P   allgather:hnc|combine: corner, median, boundary or best (xnoc collective)\n"
     "  --xor-overhead N  allgather: cycles an NI takes per XOR (coding, decoding, copying), 0..1000 (1)\n"
+    "  --xor X           allgather:hnc: the intermediate node's coding in its router's unit (unit,\n"
+    "                    the default with units) or at its NI (ni, the default with --router ncu=0)\n"
     "  --sources SET     only these terminals inject, e.g. 1,2 or 0-7 (all)\n"
     "  --rate R          offered load, flits/terminal/cycle, 0 < R <= 1 (0.1)\n"
     "  --packet L        flits per packet, 1..64 (1); A-B: uniform over A..B; A,B[,...]: each\n"
@@ -170,13 +172,22 @@ static void check_plain(traffic_opts *o, const char *pat, const char *window)
 
 /* --pattern allgather:A and its options (one length, no background options) */
 static void check_allgather(traffic_opts *o, const char *pat, const char *shape, const char *inpos, const char *xo,
-                            const char *sources)
+                            const char *sources, const char *xorw)
 {
     int ag = o->pattern == PAT_ALLGATHER, hf = ag && o->coll.algo != ALGO_TREE;
     o->coll.xor_overhead = 1;
     if ((shape || inpos) && !hf)
         cli_fail(EXIT_USAGE, "--group-shape and --in-position are options of --pattern allgather:hnc|combine");
     if (xo && !ag) cli_fail(EXIT_USAGE, "--xor-overhead is an option of --pattern allgather:A");
+    if (xorw && !(ag && o->coll.algo == ALGO_HNC))
+        cli_fail(EXIT_USAGE, "--xor is an option of --pattern allgather:hnc");
+    if (xorw && strcmp(xorw, "unit") && strcmp(xorw, "ni")) cli_fail(EXIT_USAGE, "--xor '%s': unit or ni", xorw);
+    if (xorw && !strcmp(xorw, "unit") && !o->rc.ncu)
+        cli_fail(EXIT_USAGE, "--xor unit needs routers with coding units (not --router ncu=0)");
+    o->coll.xor_unit = ag && o->coll.algo == ALGO_HNC && o->rc.ncu && (!xorw || !strcmp(xorw, "unit"));
+    if (o->coll.xor_unit && o->sizes.hi > o->rc.ncmax)
+        cli_fail(EXIT_USAGE, "--packet %d: --xor unit takes at most the units' %d data flits (--router ncmax)",
+                 o->sizes.hi, o->rc.ncmax);
     if (!ag) return;
     if (o->coding) cli_fail(EXIT_USAGE, "--coding does not combine with --pattern %s", pat);
     if (sources) cli_fail(EXIT_USAGE, "--sources does not combine with --pattern %s (every terminal takes part)", pat);
@@ -278,7 +289,7 @@ int cmd_traffic(int argc, char **argv)
 {
     cli_catch_sigint();
     const char *pat = "uniform", *window = NULL, *sources = NULL, *histogram = NULL, *shape = NULL, *inpos = NULL,
-               *xo = NULL;
+               *xo = NULL, *xorw = NULL;
     uint64_t hist_bin = 1;
     traffic_opts o = {.packet_spec = "1", .injection = "bernoulli", .rate = 0.1, .cycles = 10000, .warmup = 1000};
     char err[512];
@@ -316,6 +327,7 @@ int cmd_traffic(int argc, char **argv)
         else if (!strcmp(a, "--group-shape")) shape = argv[++i];
         else if (!strcmp(a, "--in-position")) inpos = argv[++i];
         else if (!strcmp(a, "--xor-overhead")) xo = argv[++i];
+        else if (!strcmp(a, "--xor")) xorw = argv[++i];
         else if (!strcmp(a, "--histogram")) histogram = argv[++i];
         else if (!strcmp(a, "--histogram-bin")) hist_bin = (uint64_t)cli_long(a, argv[++i], 1, 1000000);
         else cmd_bad_option(a, usage_text);
@@ -325,7 +337,7 @@ int cmd_traffic(int argc, char **argv)
     o.seed = co.seed;
     if (!co.topo) cli_fail(EXIT_USAGE, "--topo is required (see xnoc traffic --help)");
     check_plain(&o, pat, window);
-    check_allgather(&o, pat, shape, inpos, xo, sources);
+    check_allgather(&o, pat, shape, inpos, xo, sources, xorw);
     topo *t = topo_parse(co.topo, o.ports, err, sizeof err);
     if (!t) cli_fail(EXIT_USAGE, "%s", err);
     o.t = t;

@@ -9,6 +9,7 @@
 
 #include "coll/coll.h"
 #include "coll/hnc.h"
+#include "traffic/traffic_nc.h"
 #include "traffic/traffic_sim.h"
 #include "util/cli.h"
 
@@ -22,6 +23,10 @@ typedef struct {
 typedef struct {
     int dst, msg, part, phase;
 } rel_t;
+
+typedef struct {
+    int node, msg, part, phase; /* a unit's XOR in flight: where its result goes */
+} uop_t;
 
 typedef struct {
     uint64_t packets, flits, xors, start, end; /* start: first release; end: last arrival or XOR */
@@ -44,6 +49,8 @@ struct tcoll {
     uint64_t pending, xors_left, last, done_at;
     int *step_phase; /* [step] */
     phase_t ph[MAX_PHASES];
+    uop_t *uops; /* [tag] (xor_unit) */
+    uint64_t unit_xors;
 };
 
 static const char *const hnc_phase_names[MAX_PHASES] = {"B_F", "C", "D", "E", "G"};
@@ -84,6 +91,7 @@ tcoll *tcoll_new(const topo *t, const tcoll_opts *o, int len, char *err, int err
     for (size_t i = 0; i < nh; i++) c->held[i] = NEVER;
     for (int m = 0; m < nm; m++)
         if (c->s.msgs[m].parts <= 1) *held_at(c, c->s.msgs[m].origin, m, 0) = 0;
+    c->uops = xcalloc(65536, sizeof *c->uops);
     c->step_phase = xcalloc((size_t)c->s.nsteps + 1, sizeof *c->step_phase);
     if (o->algo != ALGO_TREE)
         for (int p = 0; p < HNC_PHASES; p++)
@@ -153,6 +161,7 @@ void tcoll_free(tcoll *c)
     free(c->held);
     free(c->rel);
     free(c->step_phase);
+    free(c->uops);
     coll_free(&c->s);
     free(c);
 }
@@ -169,6 +178,18 @@ int tcoll_step(tcoll *c, sim *s, uint64_t now)
         while (c->xh[node] < c->xn[node] && c->busy[node] <= now) {
             const coll_xor *x = &c->s.xors[c->xq[node][c->xh[node]]];
             if (*held_at(c, node, x->amsg, x->apart) > now || *held_at(c, node, x->bmsg, x->bpart) > now) break;
+            int phase = c->step_phase[x->step];
+            if (c->o.xor_unit && c->o.algo == ALGO_HNC && phase == HNC_C) { /* the IN's router's unit XORs */
+                int tag =
+                    nc_gen_pair(s->nc, now, node, topo_term_router(c->t, node), node, c->len, traffic_create_nc, s);
+                if (tag < 0) break; /* its slots are all taken: next cycle */
+                c->uops[tag] = (uop_t){node, x->dmsg, x->dpart, phase};
+                c->xh[node]++;
+                c->ph[phase].xors++;
+                c->unit_xors++;
+                if (now < c->ph[phase].start) c->ph[phase].start = now;
+                continue;
+            }
             uint64_t done = now + (uint64_t)c->o.xor_overhead;
             uint64_t *d = held_at(c, node, x->dmsg, x->dpart);
             if (done < *d) *d = done;
@@ -209,6 +230,17 @@ int tcoll_step(tcoll *c, sim *s, uint64_t now)
     return 1;
 }
 
+void tcoll_unit_done(void *arg, int tag, uint64_t now)
+{
+    tcoll *c = arg;
+    const uop_t *u = &c->uops[tag];
+    uint64_t *h = held_at(c, u->node, u->msg, u->part);
+    if (now < *h) *h = now;
+    phase_event(&c->ph[u->phase], now);
+    if (now > c->last) c->last = now;
+    c->xors_left--;
+}
+
 void tcoll_arrived(tcoll *c, size_t idx, uint64_t now)
 {
     if (idx >= c->nrel) return;
@@ -240,6 +272,8 @@ void tcoll_json(const tcoll *c, json_t *j)
     json_object_set_new(a, "algorithm", json_string(coll_algo_name((coll_algo)c->o.algo)));
     json_object_set_new(a, "execution_cycles", e == NEVER ? json_null() : json_integer((json_int_t)e));
     json_object_set_new(a, "xor_overhead", json_integer(c->o.xor_overhead));
+    json_object_set_new(a, "xor", json_string(c->o.xor_unit && c->o.algo == ALGO_HNC ? "unit" : "ni"));
+    json_object_set_new(a, "unit_xors", json_integer((json_int_t)c->unit_xors));
     json_object_set_new(a, "steps", json_integer(c->s.nsteps));
     uint64_t pk = 0, fl = 0, xo = 0;
     json_t *ph = json_object();
@@ -271,8 +305,9 @@ void tcoll_json(const tcoll *c, json_t *j)
 void tcoll_print(const tcoll *c, FILE *f)
 {
     uint64_t e = execution(c);
-    fprintf(f, "  allgather:%s: every node holds every datum at cycle %llu (XOR overhead %d cycle(s) at the NIs)",
-            coll_algo_name((coll_algo)c->o.algo), (unsigned long long)e, c->o.xor_overhead);
+    fprintf(f, "  allgather:%s: every node holds every datum at cycle %llu (XOR overhead %d cycle(s) at the NIs%s)",
+            coll_algo_name((coll_algo)c->o.algo), (unsigned long long)e, c->o.xor_overhead,
+            c->o.xor_unit && c->o.algo == ALGO_HNC ? ", coding in the units" : "");
     if (c->o.algo != ALGO_TREE)
         fprintf(f, "; groups %dx%d, intermediate node (%d,%d)", c->hi.gw, c->hi.gh, c->hi.in_x, c->hi.in_y);
     fputs("\n  phase: packets flits xors start end\n", f);

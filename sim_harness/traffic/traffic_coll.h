@@ -11,8 +11,10 @@
  * P packets, each sent as soon as its part exists (the paper's coded
  * packets travel as soon as their two operands have arrived).
  *
- * XOR (hnc's coding at the intermediate node, every node's decoding, and
- * combining's copies) is done by the node's NI, one XOR at a time, each
+ * hnc's coding at the intermediate node (IN) is done by the IN's router's
+ * coding unit (xor_unit: two ENCODE contributions of L data flits from the
+ * IN, the XOR back to the IN, traffic_nc.h nc_gen_pair), or like every
+ * other XOR (decoding, combining's copies) by the node's NI, one XOR at a time, each
  * taking xor_overhead cycles once both operands are held (the paper's
  * "overhead to compute XOR", Sect. 5.6: 1 by default, 1..35 evaluated).
  *
@@ -34,6 +36,7 @@ typedef struct {
     int gw, gh;             /* hnc, combine: group shape; 0: the model's best */
     ncm_in_position in_pos; /* hnc, combine: where the intermediate nodes sit */
     int xor_overhead;       /* cycles per XOR at an NI */
+    int xor_unit;           /* hnc: the IN's coding XORs in its router's unit (nc_gen_pair), not its NI */
 } tcoll_opts;
 
 struct sim; /* traffic_sim.h */
@@ -47,6 +50,8 @@ void tcoll_free(tcoll *c);
 int tcoll_step(tcoll *c, struct sim *s, uint64_t now);
 /* The packet with index idx (in s->pk) arrived whole at cycle now. */
 void tcoll_arrived(tcoll *c, size_t idx, uint64_t now);
+/* A unit's XOR (xor_unit) with this tag arrived at cycle now (nc_done_fn; arg: the tcoll). */
+void tcoll_unit_done(void *arg, int tag, uint64_t now);
 /* "allgather": {...} into j; lines of text to f. */
 void tcoll_json(const tcoll *c, json_t *j);
 void tcoll_print(const tcoll *c, FILE *f);
