@@ -53,6 +53,10 @@ jcheck ncu0-ni "$($XNOC traffic --topo $T --json --router ncu=0 --pattern allgat
 # ---- the XOR overhead: decoding is 112 XORs at 16 nodes, so 35 cycles each shows ----
 jcheck xor-overhead-35 "$(ag hnc --xor ni --xor-overhead 35)" '.execution_cycles==551 and .allgather.xor_overhead==35'
 jcheck xor-overhead-0 "$(ag hnc --xor ni --xor-overhead 0)" '.execution_cycles<79 and .errors==0'
+# delivery_cycles: the last packet's arrival (decoding aside, the paper's end-to-end)
+jcheck delivery-ni "$(ag hnc --xor ni)" '.allgather.delivery_cycles==73'
+jcheck delivery-ni-35 "$(ag hnc --xor ni --xor-overhead 35)" '.allgather.delivery_cycles==308'
+jcheck delivery-tree "$(ag tree)" '.allgather.delivery_cycles==52'
 jcheck tree-ignores-xor "$(ag tree --xor-overhead 35)" '.execution_cycles==52'
 
 # ---- group shape and placement, as in xnoc collective ----

@@ -51,6 +51,7 @@ struct tcoll {
     phase_t ph[MAX_PHASES];
     uop_t *uops; /* [tag] (xor_unit) */
     uint64_t unit_xors;
+    uint64_t delivered; /* the last packet's (or unit result's) arrival: the paper's end-to-end, decoding aside */
 };
 
 static const char *const hnc_phase_names[MAX_PHASES] = {"B_F", "C", "D", "E", "G"};
@@ -238,6 +239,7 @@ void tcoll_unit_done(void *arg, int tag, uint64_t now)
     if (now < *h) *h = now;
     phase_event(&c->ph[u->phase], now);
     if (now > c->last) c->last = now;
+    if (now > c->delivered) c->delivered = now;
     c->xors_left--;
 }
 
@@ -249,6 +251,7 @@ void tcoll_arrived(tcoll *c, size_t idx, uint64_t now)
     if (now < *h) *h = now;
     phase_event(&c->ph[r->phase], now);
     if (now > c->last) c->last = now;
+    if (now > c->delivered) c->delivered = now;
     c->pending--;
 }
 
@@ -271,6 +274,7 @@ void tcoll_json(const tcoll *c, json_t *j)
     uint64_t e = execution(c);
     json_object_set_new(a, "algorithm", json_string(coll_algo_name((coll_algo)c->o.algo)));
     json_object_set_new(a, "execution_cycles", e == NEVER ? json_null() : json_integer((json_int_t)e));
+    json_object_set_new(a, "delivery_cycles", json_integer((json_int_t)c->delivered));
     json_object_set_new(a, "xor_overhead", json_integer(c->o.xor_overhead));
     json_object_set_new(a, "xor", json_string(c->o.xor_unit && c->o.algo == ALGO_HNC ? "unit" : "ni"));
     json_object_set_new(a, "unit_xors", json_integer((json_int_t)c->unit_xors));
