@@ -57,6 +57,10 @@ jcheck xor-overhead-0 "$(ag hnc --xor ni --xor-overhead 0)" '.execution_cycles<7
 jcheck delivery-ni "$(ag hnc --xor ni)" '.allgather.delivery_cycles==73'
 jcheck delivery-ni-35 "$(ag hnc --xor ni --xor-overhead 35)" '.allgather.delivery_cycles==308'
 jcheck delivery-tree "$(ag tree)" '.allgather.delivery_cycles==52'
+# the paper's measure: the sum over the steps of their longest packet latency
+jcheck step-sum-tree "$(ag tree --packet 16)" '.allgather.step_latency_sum==378 and .allgather.steps==4'
+jcheck step-sum-hnc "$(ag hnc --xor ni --packet 16)" '.allgather.step_latency_sum==984 and .allgather.steps==9'
+jcheck step-sum-combine "$(ag combine --packet 16)" '.allgather.step_latency_sum==837 and .allgather.steps==8'
 jcheck tree-ignores-xor "$(ag tree --xor-overhead 35)" '.execution_cycles==52'
 
 # ---- group shape and placement, as in xnoc collective ----

@@ -21,7 +21,8 @@ typedef struct {
 } item;
 
 typedef struct {
-    int dst, msg, part, phase;
+    int dst, msg, part, phase, step;
+    uint64_t created;
 } rel_t;
 
 typedef struct {
@@ -47,7 +48,8 @@ struct tcoll {
     rel_t *rel;     /* [packet index in s->pk] */
     size_t nrel, relcap;
     uint64_t pending, xors_left, last, done_at;
-    int *step_phase; /* [step] */
+    int *step_phase;    /* [step] */
+    uint64_t *step_max; /* [step]: the longest latency (release to arrival) of its packets */
     phase_t ph[MAX_PHASES];
     uop_t *uops; /* [tag] (xor_unit) */
     uint64_t unit_xors;
@@ -93,6 +95,7 @@ tcoll *tcoll_new(const topo *t, const tcoll_opts *o, int len, char *err, int err
     for (int m = 0; m < nm; m++)
         if (c->s.msgs[m].parts <= 1) *held_at(c, c->s.msgs[m].origin, m, 0) = 0;
     c->uops = xcalloc(65536, sizeof *c->uops);
+    c->step_max = xcalloc((size_t)c->s.nsteps + 1, sizeof *c->step_max);
     c->step_phase = xcalloc((size_t)c->s.nsteps + 1, sizeof *c->step_phase);
     if (o->algo != ALGO_TREE)
         for (int p = 0; p < HNC_PHASES; p++)
@@ -162,6 +165,7 @@ void tcoll_free(tcoll *c)
     free(c->held);
     free(c->rel);
     free(c->step_phase);
+    free(c->step_max);
     free(c->uops);
     coll_free(&c->s);
     free(c);
@@ -217,7 +221,7 @@ int tcoll_step(tcoll *c, sim *s, uint64_t now)
                 c->rel = xrealloc(c->rel, c->relcap * sizeof *c->rel);
             }
             int phase = c->step_phase[f->step];
-            c->rel[idx] = (rel_t){f->dst, f->msg, it->part, phase};
+            c->rel[idx] = (rel_t){f->dst, f->msg, it->part, phase, f->step, now};
             c->nrel = idx + 1;
             phase_t *ph = &c->ph[phase];
             ph->packets++;
@@ -252,6 +256,7 @@ void tcoll_arrived(tcoll *c, size_t idx, uint64_t now)
     phase_event(&c->ph[r->phase], now);
     if (now > c->last) c->last = now;
     if (now > c->delivered) c->delivered = now;
+    if (now - r->created > c->step_max[r->step]) c->step_max[r->step] = now - r->created;
     c->pending--;
 }
 
@@ -275,6 +280,9 @@ void tcoll_json(const tcoll *c, json_t *j)
     json_object_set_new(a, "algorithm", json_string(coll_algo_name((coll_algo)c->o.algo)));
     json_object_set_new(a, "execution_cycles", e == NEVER ? json_null() : json_integer((json_int_t)e));
     json_object_set_new(a, "delivery_cycles", json_integer((json_int_t)c->delivered));
+    uint64_t sum = 0; /* the paper's "sum of the maximum latency of all sequential steps" (Sect. 5.3) */
+    for (int st = 0; st < c->s.nsteps; st++) sum += c->step_max[st];
+    json_object_set_new(a, "step_latency_sum", json_integer((json_int_t)sum));
     json_object_set_new(a, "xor_overhead", json_integer(c->o.xor_overhead));
     json_object_set_new(a, "xor", json_string(c->o.xor_unit && c->o.algo == ALGO_HNC ? "unit" : "ni"));
     json_object_set_new(a, "unit_xors", json_integer((json_int_t)c->unit_xors));
