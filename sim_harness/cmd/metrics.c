@@ -71,6 +71,8 @@ static const metric table[] = {
     T("pairs", "pairs checked one at a time", "pairs"),
     T("zero_load_max_deviation", "max deviation from the zero-load model", "cycles"),
     T("zero_load_total_deviation", "total deviation from the zero-load model", "cycles"),
+    T("execution_cycles", "allgather: every node holds every datum", "cycles"),
+    T("allgather", "allgather: algorithm, phases, packets, XORs", ""),
     /* links and buffers */
     T("links", "per-link table", ""),
     T("link_stalls", "stalled output cycles, all links", "cycles"),
@@ -97,6 +99,7 @@ static const metric table[] = {
     O("ports", "channels per terminal", ""),
     O("seed", "random seed", ""),
     O("histogram-bin", "histogram bin width", "cycles"),
+    O("xor-overhead", "XOR overhead at an NI", "cycles"),
     /* what "area": true adds to every report of a sweep (sweep.c, docs/synth.md) */
     {"*", "cells_per_router", "router + coding unit area", "cells", 0},
     {"*", "router_cells", "router area", "cells", 0},

@@ -15,6 +15,7 @@
 #include "cmd/config_file.h"
 #include "cmd/metrics.h"
 #include "cmd/cmds.h"
+#include "coll/coll.h"
 #include "net/links_report.h"
 #include "util/report.h"
 #include "net/topo.h"
@@ -43,6 +44,16 @@ static const char *usage_text =
     "                    multicast:F (each terminal, with probability --rate a cycle, multicasts to F random\n"
     "                    terminals through the coding units, every copy checked; on a clos through\n"
     "                    the stages: the spines the paper's routing control picks, docs/clos.md)\n"
+    "                    allgather:A (A = tree, hnc or combine: the all-to-all broadcast's schedule as\n"
+    "                    traffic, no cores: each NI sends its packets in schedule order as soon as it\n"
+    "                    holds their data, a datum is one packet of --packet L flits, XORs at the NIs\n"
+    "                    (hnc's coding: see --xor);\n"
+    "                    reports execution_cycles and the phases, docs/network-coding.md)\n"
+    "  --group-shape S   allgather:hnc|combine: GWxGH nodes per group, or best (default)\n"
+    "  --in-position P   allgather:hnc|combine: corner, median, boundary or best (xnoc collective)\n"
+    "  --xor-overhead N  allgather: cycles an NI takes per XOR (coding, decoding, copying), 0..1000 (1)\n"
+    "  --xor X           allgather:hnc: the intermediate node's coding in its router's unit (unit,\n"
+    "                    the default with units) or at its NI (ni, the default with --router ncu=0)\n"
     "  --sources SET     only these terminals inject, e.g. 1,2 or 0-7 (all)\n"
     "  --rate R          offered load, flits/terminal/cycle, 0 < R <= 1 (0.1)\n"
     "  --packet L        flits per packet, 1..64 (1); A-B: uniform over A..B; A,B[,...]: each\n"
@@ -67,10 +78,21 @@ static const char *usage_text =
     "                    docs/traffic.md); the command line's options override the file's\n";
 
 /* The --pattern name's number, or exit 2 naming the near miss. */
-static int pattern_of(const char *pat, int *fanout)
+static int pattern_of(const char *pat, int *fanout, tcoll_opts *co)
 {
     *fanout = 0;
     if (!strcmp(pat, "multicast")) cli_fail(EXIT_USAGE, "--pattern multicast: give the fanout, multicast:F");
+    if (!strcmp(pat, "allgather") || !strncmp(pat, "allgather:", 10)) {
+        const char *a = pat[9] ? pat + 10 : "";
+        co->algo = !strcmp(a, "tree")      ? ALGO_TREE
+                   : !strcmp(a, "hnc")     ? ALGO_HNC
+                   : !strcmp(a, "combine") ? ALGO_COMBINE
+                                           : -1;
+        if (co->algo < 0)
+            cli_fail(EXIT_USAGE, "--pattern %s: %s algorithm (allgather:tree, allgather:hnc or allgather:combine)", pat,
+                     *a ? "unknown" : "give the");
+        return PAT_ALLGATHER;
+    }
     if (!strncmp(pat, "multicast:", 10)) {
         *fanout = (int)cli_long("--pattern multicast:F", pat + 10, 1, 1023);
         return PAT_MULTICAST;
@@ -80,7 +102,7 @@ static int pattern_of(const char *pat, int *fanout)
     const char *near = suggest_pick(pat, traffic_pattern_names, NPAT);
     cli_fail(EXIT_USAGE,
              "--pattern: unknown pattern '%s' (%s%s%suniform, transpose, bitcomp, neighbor, hotspot, incast, "
-             "allpairs, unitpairs, groupshift, tornado, bitrev, shuffle, randperm, multicast:F)",
+             "allpairs, unitpairs, groupshift, tornado, bitrev, shuffle, randperm, multicast:F, allgather:A)",
              pat, near ? "did you mean " : "", near ? near : "", near ? "? " : "");
 }
 
@@ -129,9 +151,9 @@ static void injection_of(traffic_opts *o)
 /* the options that need no topology: pattern, packet, injection, cycles, trace window */
 static void check_plain(traffic_opts *o, const char *pat, const char *window)
 {
-    o->pattern = pattern_of(pat, &o->fanout);
+    o->pattern = pattern_of(pat, &o->fanout, &o->coll);
     packet_of(o->packet_spec, &o->sizes);
-    int pairs = o->pattern == PAT_UNITPAIRS || o->pattern == PAT_ALLPAIRS;
+    int pairs = o->pattern == PAT_UNITPAIRS || o->pattern == PAT_ALLPAIRS || o->pattern == PAT_ALLGATHER;
     if (o->sizes.lo != o->sizes.hi && pairs)
         cli_fail(EXIT_USAGE, "--packet %s: --pattern %s takes one length", o->packet_spec, pat);
     injection_of(o);
@@ -147,6 +169,41 @@ static void check_plain(traffic_opts *o, const char *pat, const char *window)
     o->trace_to = UINT64_MAX;
     if (window && !o->trace) cli_fail(EXIT_USAGE, "--trace-window needs --trace F.vcd");
     if (window) cli_window("--trace-window", window, &o->trace_from, &o->trace_to);
+}
+
+/* --pattern allgather:A and its options (one length, no background options) */
+static void check_allgather(traffic_opts *o, const char *pat, const char *shape, const char *inpos, const char *xo,
+                            const char *sources, const char *xorw)
+{
+    int ag = o->pattern == PAT_ALLGATHER, hf = ag && o->coll.algo != ALGO_TREE;
+    o->coll.xor_overhead = 1;
+    if ((shape || inpos) && !hf)
+        cli_fail(EXIT_USAGE, "--group-shape and --in-position are options of --pattern allgather:hnc|combine");
+    if (xo && !ag) cli_fail(EXIT_USAGE, "--xor-overhead is an option of --pattern allgather:A");
+    if (xorw && !(ag && o->coll.algo == ALGO_HNC))
+        cli_fail(EXIT_USAGE, "--xor is an option of --pattern allgather:hnc");
+    if (xorw && strcmp(xorw, "unit") && strcmp(xorw, "ni")) cli_fail(EXIT_USAGE, "--xor '%s': unit or ni", xorw);
+    if (xorw && !strcmp(xorw, "unit") && !o->rc.ncu)
+        cli_fail(EXIT_USAGE, "--xor unit needs routers with coding units (not --router ncu=0)");
+    o->coll.xor_unit = ag && o->coll.algo == ALGO_HNC && o->rc.ncu && (!xorw || !strcmp(xorw, "unit"));
+    if (o->coll.xor_unit && o->sizes.hi > o->rc.ncmax)
+        cli_fail(EXIT_USAGE, "--packet %d: --xor unit takes at most the units' %d data flits (--router ncmax)",
+                 o->sizes.hi, o->rc.ncmax);
+    if (!ag) return;
+    if (o->coding) cli_fail(EXIT_USAGE, "--coding does not combine with --pattern %s", pat);
+    if (sources) cli_fail(EXIT_USAGE, "--sources does not combine with --pattern %s (every terminal takes part)", pat);
+    if (xo) o->coll.xor_overhead = (int)cli_long("--xor-overhead", xo, 0, 1000);
+    if (inpos) {
+        int p = ncm_in_position_parse(inpos);
+        if (p < 0) cli_fail(EXIT_USAGE, "--in-position '%s': corner, median, boundary or best", inpos);
+        o->coll.in_pos = (ncm_in_position)p;
+    }
+    if (shape && strcmp(shape, "best")) {
+        long gw, gh;
+        cli_pair("--group-shape", shape, 'x', 1, 65536, "GWxGH such as 4x2, or best", &gw, &gh);
+        o->coll.gw = (int)gw;
+        o->coll.gh = (int)gh;
+    }
 }
 
 /* the options against the topology and the router: pattern, coding, sources */
@@ -209,7 +266,7 @@ static void print_text(const json_t *o, const traffic_run *r)
         report_printf(stdout, o,
                       "  {pairs} pairs one at a time: zero-load latency deviates from 1 + 3*H + L - 1 by at most "
                       "{zero_load_max_deviation} cycle(s)\n");
-    else {
+    else if (pattern != PAT_ALLGATHER) {
         report_printf(stdout, o, "  offered {offered:%.3f}, accepted {throughput:%.4f} flits/terminal/cycle");
         puts(json_is_true(report_get(o, "drain_timed_out"))
                  ? "  ** SATURATED: measured packets not all delivered in --drain **"
@@ -225,13 +282,15 @@ static void print_text(const json_t *o, const traffic_run *r)
     putchar('\n');
     links_print(stdout, r->o.t, r->s.net, r->total_cycles, 8);
     if (r->s.nc) nc_gen_print(r->s.nc, stdout);
+    if (r->s.coll) tcoll_print(r->s.coll, stdout);
     units_print(stdout, r->o.t, r->s.net);
 }
 
 int cmd_traffic(int argc, char **argv)
 {
     cli_catch_sigint();
-    const char *pat = "uniform", *window = NULL, *sources = NULL, *histogram = NULL;
+    const char *pat = "uniform", *window = NULL, *sources = NULL, *histogram = NULL, *shape = NULL, *inpos = NULL,
+               *xo = NULL, *xorw = NULL;
     uint64_t hist_bin = 1;
     traffic_opts o = {.packet_spec = "1", .injection = "bernoulli", .rate = 0.1, .cycles = 10000, .warmup = 1000};
     char err[512];
@@ -266,6 +325,10 @@ int cmd_traffic(int argc, char **argv)
         else if (!strcmp(a, "--trace")) o.trace = argv[++i];
         else if (!strcmp(a, "--trace-window")) window = argv[++i];
         else if (!strcmp(a, "--sources")) sources = argv[++i];
+        else if (!strcmp(a, "--group-shape")) shape = argv[++i];
+        else if (!strcmp(a, "--in-position")) inpos = argv[++i];
+        else if (!strcmp(a, "--xor-overhead")) xo = argv[++i];
+        else if (!strcmp(a, "--xor")) xorw = argv[++i];
         else if (!strcmp(a, "--histogram")) histogram = argv[++i];
         else if (!strcmp(a, "--histogram-bin")) hist_bin = (uint64_t)cli_long(a, argv[++i], 1, 1000000);
         else cmd_bad_option(a, usage_text);
@@ -275,6 +338,7 @@ int cmd_traffic(int argc, char **argv)
     o.seed = co.seed;
     if (!co.topo) cli_fail(EXIT_USAGE, "--topo is required (see xnoc traffic --help)");
     check_plain(&o, pat, window);
+    check_allgather(&o, pat, shape, inpos, xo, sources, xorw);
     topo *t = topo_parse(co.topo, o.ports, err, sizeof err);
     if (!t) cli_fail(EXIT_USAGE, "%s", err);
     o.t = t;

@@ -31,6 +31,7 @@
 
 #include "net/router_cfg.h"
 #include "net/topo.h"
+#include "traffic/traffic_coll.h"
 #include "traffic/traffic_sim.h"
 #include "traffic/traffic_stats.h"
 #include "view/view.h"
@@ -52,6 +53,7 @@ typedef struct {
     const unsigned char *inject_mask; /* [terminal] 1: it injects */
     const char *trace;                /* --trace F.vcd (or NULL), cycles [trace_from, trace_to) */
     uint64_t trace_from, trace_to;
+    tcoll_opts coll; /* --pattern allgather:A */
 } traffic_opts;
 
 typedef struct {

@@ -262,6 +262,7 @@ delivered:;
         e->last = e->pkt;
         p->done = !p->lost;
         p->arrived = now;
+        if (s->on_arrived && p->done) s->on_arrived(s->coll, e->pkt, now);
         s->measured_done += p->measured; /* arrived, if not whole: the run drains and reports it */
     }
 }

@@ -21,7 +21,7 @@ static packet *pl_add(packet_list *l)
 
 const char *const traffic_pattern_names[NPAT] = {"uniform", "transpose", "bitcomp",   "neighbor",   "hotspot",
                                                  "incast",  "allpairs",  "unitpairs", "groupshift", "tornado",
-                                                 "bitrev",  "shuffle",   "randperm",  "multicast"};
+                                                 "bitrev",  "shuffle",   "randperm",  "multicast",  "allgather"};
 
 static uint64_t rng_state;
 

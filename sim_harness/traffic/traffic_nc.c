@@ -61,6 +61,8 @@ struct nc_gen {
     uint64_t blocked;       /* multicasts the control algorithm could not route */
     uint64_t refused;       /* multicasts whose source leaf or an output leaf had all n ports busy */
     uint64_t mids;          /* middle switches (spines) chosen, summed over the routed multicasts */
+    nc_done_fn *on_done;    /* nc_gen_on_done: told of every group delivered whole */
+    void *done_arg;
 };
 
 static uint64_t mix(uint64_t x)
@@ -425,6 +427,49 @@ void nc_gen_probe(nc_gen *g, uint64_t now, int src, int u, int dst, int flits, n
     free(buf);
 }
 
+void nc_gen_on_done(nc_gen *g, nc_done_fn *fn, void *arg)
+{
+    g->on_done = fn;
+    g->done_arg = arg;
+}
+
+int nc_gen_pair(nc_gen *g, uint64_t now, int src, int u, int dst, int flits, nc_emit_fn *emit, void *arg)
+{
+    const topo *t = g->t;
+    if (g->load[u] + 1 > g->rc.slots) return -1; /* the unit's slots are budgeted: wait */
+    group *gr = xcalloc(1, sizeof *gr);
+    gr->kind = KIND_CODED;
+    gr->conn = -1;
+    gr->model = -1;
+    gr->want = xcalloc((size_t)g->na, 1);
+    gr->uses = xcalloc((size_t)t->nrouters, sizeof *gr->uses);
+    gr->want[dst] = 1;
+    gr->pending = 1;
+    gr->uses[u] = 1;
+    gr->len = 8 * flits;
+    gr->nflits = flits;
+    gr->data = xcalloc((size_t)flits + 1, sizeof *gr->data);
+    gr->src = t->nterms + u;
+    gr->tag = new_tag(g);
+    gr->active = 1;
+    gr->started = now;
+    g->by_tag[gr->tag] = gr;
+    g->load[u]++;
+    if (g->load[u] > g->max_load) g->max_load = g->load[u];
+    g->started[KIND_CODED]++;
+    uint64_t *buf = xmalloc((size_t)(2 + flits) * sizeof *buf), *pay = xmalloc((size_t)flits * sizeof *pay);
+    for (int c = 0; c < 2; c++) {
+        for (int i = 0; i < flits; i++) gr->data[i] ^= pay[i] = rnd(g);
+        int n = packet(g, buf, head(t->nterms + u, 0, OP_ENCODE, 2, (unsigned)dst, 0, 0, 0),
+                       meta(src, gr->tag, gr->len), NULL, pay, flits);
+        emit(arg, src, buf, n);
+        g->packets_sent++;
+    }
+    free(buf);
+    free(pay);
+    return gr->tag;
+}
+
 void nc_gen_probe_result(const nc_gen *g, uint64_t *probes, uint64_t *max_dev, uint64_t *sum_dev)
 {
     *probes = g->probes;
@@ -446,6 +491,7 @@ static void finish(nc_gen *g, group *gr, uint64_t now)
     g->lat_sum += lat;
     if (lat > g->lat_max) g->lat_max = lat;
     g->completed[gr->kind]++;
+    if (g->on_done) g->on_done(g->done_arg, gr->tag, now);
     if (gr->conn >= 0) clos_disconnect(g->clos, gr->conn);
     for (int r = 0; r < g->t->nrouters; r++) g->load[r] -= gr->uses[r];
     g->by_tag[gr->tag] = NULL;

@@ -53,6 +53,15 @@ void nc_gen_step(nc_gen *g, uint64_t now, nc_emit_fn *emit, void *arg);
  * data; H1, H2 routers on the way to and from the unit, both counting the
  * unit's router); the deviations are kept for nc_gen_probe_result(). */
 void nc_gen_probe(nc_gen *g, uint64_t now, int src, int u, int dst, int flits, nc_emit_fn *emit, void *arg);
+/* One XOR in a unit (--pattern allgather:hnc, the intermediate node's
+ * coding): terminal src sends two ENCODE contributions (count 2) of `flits`
+ * random data flits to the unit of router u, whose XOR goes to terminal
+ * dst, checked byte for byte.  Returns the group's tag, or -1 (nothing
+ * sent) while u's slots are all budgeted. */
+int nc_gen_pair(nc_gen *g, uint64_t now, int src, int u, int dst, int flits, nc_emit_fn *emit, void *arg);
+/* fn(arg, tag, now) for every group delivered whole, from now on */
+typedef void nc_done_fn(void *arg, int tag, uint64_t now);
+void nc_gen_on_done(nc_gen *g, nc_done_fn *fn, void *arg);
 void nc_gen_probe_result(const nc_gen *g, uint64_t *probes, uint64_t *max_dev, uint64_t *sum_dev);
 
 /* Whether a head flit is in the NI framing (not the background's). */

@@ -118,7 +118,8 @@ static void report_outcome(json_t *o, traffic_run *r)
     json_object_set_new(o, "saturated", json_boolean(r->saturated));
     json_object_set_new(o, "drain_timed_out", json_boolean(r->drain_timed_out));
     if (r->o.pattern == PAT_UNITPAIRS) nc_gen_probe_result(s->nc, &r->ap_pairs, &r->ap_max_dev, &r->ap_sum_dev);
-    if (traffic_one_at_a_time(r)) {
+    if (s->coll) tcoll_json(s->coll, o);
+    else if (traffic_one_at_a_time(r)) {
         json_object_set_new(o, "pairs", json_integer((json_int_t)r->ap_pairs));
         json_object_set_new(o, "zero_load_max_deviation", json_integer((json_int_t)r->ap_max_dev));
         json_object_set_new(o, "zero_load_total_deviation", json_integer((json_int_t)r->ap_sum_dev));

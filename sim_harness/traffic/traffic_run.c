@@ -39,7 +39,7 @@ static void sim_alloc(sim *s, int n, int vcs, int buf)
 
 int traffic_one_at_a_time(const traffic_run *r)
 {
-    return r->o.pattern == PAT_ALLPAIRS || r->o.pattern == PAT_UNITPAIRS;
+    return r->o.pattern == PAT_ALLPAIRS || r->o.pattern == PAT_UNITPAIRS || r->o.pattern == PAT_ALLGATHER;
 }
 
 traffic_run *traffic_open(const traffic_opts *o)
@@ -70,9 +70,13 @@ traffic_run *traffic_open(const traffic_opts *o)
     if (o->trace && net_trace(s->net, o->trace, o->trace_from, o->trace_to, err, sizeof err))
         cli_fail(EXIT_USAGE, "--trace: %s", err);
     traffic_seed(o->seed);
-    if (o->coding || o->pattern == PAT_UNITPAIRS || o->fanout)
+    if (o->coding || o->pattern == PAT_UNITPAIRS || o->fanout || (o->pattern == PAT_ALLGATHER && o->coll.xor_unit))
         s->nc = nc_gen_new(t, &o->rc, o->fanout ? o->rate : o->coding, o->seed);
     if (o->fanout) nc_gen_multicast(s->nc, o->fanout, o->inject_mask);
+    if (o->pattern == PAT_ALLGATHER && !(s->coll = tcoll_new(t, &o->coll, o->sizes.hi, err, sizeof err)))
+        cli_fail(EXIT_USAGE, "--pattern allgather: %s", err);
+    if (s->coll) s->on_arrived = tcoll_arrived;
+    if (s->coll && s->nc) nc_gen_on_done(s->nc, tcoll_unit_done, s->coll);
     int n = t->nterms;
     s->nch = n * o->ports;
     sim_alloc(s, n, o->rc.vcs, o->rc.buf);
@@ -161,6 +165,7 @@ static int step_new_packets(traffic_run *r)
     uint64_t now = r->now;
     if (r->o.pattern == PAT_ALLPAIRS) return step_allpairs(r);
     if (r->o.pattern == PAT_UNITPAIRS) return step_unitpairs(r);
+    if (r->o.pattern == PAT_ALLGATHER) return tcoll_step(s->coll, s, now);
     if (now >= r->deadline || (now >= r->end_measure && s->measured_done == s->measured_total)) return 0;
     for (int src = 0; src < s->t->nterms && r->o.pattern != PAT_MULTICAST; src++) {
         if (r->o.alpha) { /* Markov on/off: a transition, then Bernoulli at p_on while on */
@@ -354,6 +359,7 @@ void traffic_free(traffic_run *r)
     if (!r) return;
     sim *s = &r->s;
     net_close(s->net);
+    tcoll_free(s->coll);
     for (int i = 0; i < s->t->nterms; i++) {
         free(s->queue[i]);
         free(s->ncq[i]);

@@ -56,7 +56,7 @@ typedef struct {
 const char *traffic_sizes_parse(const char *spec, pkt_sizes *z);
 double traffic_sizes_mean(const pkt_sizes *z);
 
-typedef struct {
+typedef struct sim {
     const topo *t;
     xnoc_net *net;
     router_cfg rc;
@@ -92,7 +92,10 @@ typedef struct {
     int spurious_inj_credit; /* test hook: an injection credit the router never returned */
     size_t **by_src;         /* [src]: packet indexes in sequence order (a head names src and seq) */
     size_t *by_src_n, *by_src_cap;
-    nc_gen *nc;        /* --coding */
+    nc_gen *nc;         /* --coding */
+    struct tcoll *coll; /* --pattern allgather:A (traffic_coll.h), else NULL */
+    /* called for every packet that arrives whole (tcoll_arrived), or NULL */
+    void (*on_arrived)(struct tcoll *coll, size_t idx, uint64_t now);
     test_hooks *hooks; /* [term] XNOC_TEST_CORRUPT / _DROP / _DUP at ejection */
 } sim;
 
@@ -113,6 +116,7 @@ enum {
     PAT_SHUFFLE,
     PAT_RANDPERM,
     PAT_MULTICAST, /* multicast:F: coding-unit multicasts only (traffic_nc.c), no unicasts */
+    PAT_ALLGATHER, /* allgather:A: a collective's schedule as traffic (traffic_coll.h) */
     NPAT
 };
 extern const char *const traffic_pattern_names[NPAT];

@@ -1,0 +1,101 @@
+# ncnet: the paper's execution-time experiment on the network alone -
+# `xnoc traffic --pattern allgather:tree|hnc|combine` (traffic/traffic_coll.h,
+# docs/network-coding.md): the all-to-all broadcast's schedule as traffic
+# from the NIs, XORs at the NIs, exact cycles on mesh:4x4, every flit
+# accounted for, every bad option refused with one line and exit 2.
+source tests/lib.sh
+T=mesh:4x4
+ag() { $XNOC traffic --topo $T --json --pattern "allgather:$@"; }
+
+# ---- exact execution cycles, packets, flits and XORs (1- and 16-flit packets) ----
+# tree: 16 x 15 = 240 packets, no XOR; hnc (2x4 groups, IN at (0,0)): B+F 128,
+# D 14, E 98 packets, 14 coding and 112 decoding XORs; combine (2x2 groups):
+# 20 copies into the combined messages, 204 out of them.
+while read -r algo L cyc flits xors; do
+    if [ "$algo" = hnc ]; then j=$(ag hnc --xor ni --packet "$L"); else j=$(ag "$algo" --packet "$L"); fi
+    jcheck "cycles-$algo-$L" "$j" ".execution_cycles==$cyc and .allgather.execution_cycles==$cyc and .allgather.algorithm==\"$algo\""
+    jcheck "counts-$algo-$L" "$j" ".allgather.packets==240 and .allgather.flits==$flits and .allgather.xors==$xors and .errors==0"
+    # conservation: every packet created is delivered whole, and the flits the
+    # NIs injected are the flits the routers ejected
+    jcheck "conserved-$algo-$L" "$j" ".created_packets==240 and .delivered_packets==240 and
+        ([.links[]|select(.kind==\"inject\").flits]|add)==$flits and ([.links[]|select(.kind==\"eject\").flits]|add)==$flits"
+    jcheck "phases-sum-$algo-$L" "$j" "([.allgather.phases[].packets]|add)==240 and ([.allgather.phases[].xors]|add)==$xors
+        and ([.allgather.phases[].end]|max)==$cyc"
+done <<'TABLE'
+tree 1 52 240 0
+tree 16 332 3840 0
+hnc 1 79 240 126
+hnc 16 593 3840 126
+combine 1 75 240 224
+combine 16 632 3840 224
+TABLE
+
+j=$(ag hnc --xor ni)
+jcheck hnc-phases "$j" '.allgather.phases|(.B_F.packets==128 and .C.xors==14 and .D.packets==14 and .E.packets==98 and .G.xors==112)'
+jcheck hnc-shape "$j" '.allgather.group_shape==[2,4] and .allgather.num_groups==2 and .allgather.intermediate_position==[0,0]'
+jcheck combine-no-f "$(ag combine)" '.allgather.phases|(.B_F.packets==48 and .D.packets==48 and .E.packets==144)'
+
+# ---- coding in the IN's router's unit (the default with units): 14 XORs, each
+# two ENCODE contributions of head + meta + L data flits from the IN and the
+# XOR back to it, every delivery byte-exact; the IN's one injection channel
+# carries them besides its data, so on this network it is slower than at the NI
+while read -r L cyc inj ej; do
+    j=$(ag hnc --packet "$L")
+    jcheck "unit-cycles-$L" "$j" ".execution_cycles==$cyc and .allgather.xor==\"unit\" and .allgather.unit_xors==14 and .errors==0"
+    jcheck "unit-coding-$L" "$j" '.coding.coded.started==14 and .coding.coded.completed==14 and .coding.deliveries==14 and .coding.pending==0'
+    jcheck "unit-conserved-$L" "$j" "([.links[]|select(.kind==\"inject\").flits]|add)==$inj and ([.links[]|select(.kind==\"eject\").flits]|add)==$ej"
+done <<'TABLE'
+1 140 324 282
+16 859 4344 4092
+TABLE
+jcheck ncu0-ni "$($XNOC traffic --topo $T --json --router ncu=0 --pattern allgather:hnc 2>/dev/null)" '.allgather.xor=="ni" and .execution_cycles==79'
+
+# ---- the XOR overhead: decoding is 112 XORs at 16 nodes, so 35 cycles each shows ----
+jcheck xor-overhead-35 "$(ag hnc --xor ni --xor-overhead 35)" '.execution_cycles==551 and .allgather.xor_overhead==35'
+jcheck xor-overhead-0 "$(ag hnc --xor ni --xor-overhead 0)" '.execution_cycles<79 and .errors==0'
+# delivery_cycles: the last packet's arrival (decoding aside, the paper's end-to-end)
+jcheck delivery-ni "$(ag hnc --xor ni)" '.allgather.delivery_cycles==73'
+jcheck delivery-ni-35 "$(ag hnc --xor ni --xor-overhead 35)" '.allgather.delivery_cycles==308'
+jcheck delivery-tree "$(ag tree)" '.allgather.delivery_cycles==52'
+# the paper's measure: the sum over the steps of their longest packet latency
+jcheck step-sum-tree "$(ag tree --packet 16)" '.allgather.step_latency_sum==378 and .allgather.steps==4'
+jcheck step-sum-hnc "$(ag hnc --xor ni --packet 16)" '.allgather.step_latency_sum==984 and .allgather.steps==9'
+jcheck step-sum-combine "$(ag combine --packet 16)" '.allgather.step_latency_sum==837 and .allgather.steps==8'
+jcheck tree-ignores-xor "$(ag tree --xor-overhead 35)" '.execution_cycles==52'
+
+# ---- group shape and placement, as in xnoc collective ----
+jcheck boundary-2x2 "$(ag hnc --xor ni --group-shape 2x2 --in-position boundary)" \
+    '.execution_cycles==66 and .allgather.group_shape==[2,2] and .allgather.intermediate_position==[1,1] and .allgather.in_position=="boundary"'
+
+# ---- the text report ----
+$XNOC traffic --topo $T --pattern allgather:hnc --xor ni >"$TMP/out" 2>&1
+if grep -qx '  allgather:hnc: every node holds every datum at cycle 79 (XOR overhead 1 cycle(s) at the NIs); groups 2x4, intermediate node (0,0)' "$TMP/out" &&
+   grep -Eqx '    G +0 +0 +112 +[0-9]+ +79' "$TMP/out"
+then ok text-report; else fail text-report "$(grep -A7 'allgather:' "$TMP/out" | head -8)"; fi
+
+# ---- bad options: one line, exit 2 ----
+tf() { local name=$1 re=$2; shift 2; check_fail "bad-$name" 2 "^xnoc traffic: $re" $XNOC traffic --topo $T "$@"; }
+tf no-algo '--pattern allgather: give the algorithm \(allgather:tree' --pattern allgather
+tf algo '--pattern allgather:ring: unknown algorithm' --pattern allgather:ring
+tf overhead '--xor-overhead: 1001 is out of range' --pattern allgather:hnc --xor-overhead 1001
+tf overhead-neg '--xor-overhead' --pattern allgather:hnc --xor-overhead -1
+tf overhead-uniform '--xor-overhead is an option of --pattern allgather:A' --xor-overhead 3
+tf shape-tree '--group-shape and --in-position are options of --pattern allgather:hnc\|combine' --pattern allgather:tree --group-shape 2x2
+tf inpos-uniform '--group-shape and --in-position are options' --in-position boundary
+tf inpos '--in-position .top.: corner, median, boundary or best' --pattern allgather:hnc --in-position top
+tf shape-tile '--pattern allgather: --group-shape 3x3 must tile 4x4' --pattern allgather:hnc --group-shape 3x3
+tf shape-form "--group-shape '2x': expected GWxGH" --pattern allgather:combine --group-shape 2x
+tf packet-dist '--packet 1-4: --pattern allgather:hnc takes one length' --pattern allgather:hnc --packet 1-4
+tf coding '--coding does not combine with --pattern allgather:hnc' --pattern allgather:hnc --coding 0.1
+tf xor-tree '--xor is an option of --pattern allgather:hnc' --pattern allgather:tree --xor ni
+tf xor-word "--xor 'core': unit or ni" --pattern allgather:hnc --xor core
+tf xor-ncu0 '--xor unit needs routers with coding units' --pattern allgather:hnc --xor unit --router ncu=0
+tf xor-ncmax '--packet 33: --xor unit takes at most the units. 32 data flits' --pattern allgather:hnc --packet 33
+tf sources '--sources does not combine with --pattern allgather:tree' --pattern allgather:tree --sources 0-3
+check_fail bad-octagon 2 '^xnoc traffic: --pattern allgather: hnc runs on a 2-D mesh or torus' \
+    $XNOC traffic --topo octagon --pattern allgather:hnc
+jcheck octagon-tree "$($XNOC traffic --topo octagon --json --pattern allgather:tree)" '.execution_cycles==31 and .errors==0'
+
+# ---- a corrupted flit is found, and the run fails (exit 1) ----
+XNOC_TEST_CORRUPT=1 check_fail corrupt-found 1 '^xnoc traffic: [0-9]+ error\(s\); first: cycle [0-9]+: corrupted head' \
+    $XNOC traffic --topo $T --pattern allgather:hnc
