@@ -27,6 +27,7 @@ int main(void)
     noc_init(ring, sizeof ring);
     coll_innet_set_window((int)w[IP_WINDOW]);
     coll_innet_set_tree((int)w[IP_PARENT], (int)w[IP_COUNT], (int)w[IP_PCOUNT]);
+    coll_innet_set_unit((int)w[IP_UNIT] - 1);
     barrier();
     stamp(w, IP_T0_LO);
     void *buf = (void *)(uintptr_t)w[IP_BUF];
