@@ -58,7 +58,9 @@ static inline int coll_reduce(void *buf, uint32_t len, int op, int root) { retur
 
 /* ---- the plan of coll-innet.elf (32-bit words at DEV_PLAN) ---- */
 /* IP_KIND: what the image runs (scan: software, firmware/coll/scan.h) */
-enum { INNET_KIND_REDUCE, INNET_KIND_ALLREDUCE, INNET_KIND_SCAN, INNET_KIND_EXSCAN };
+enum { INNET_KIND_REDUCE, INNET_KIND_ALLREDUCE, INNET_KIND_SCAN, INNET_KIND_EXSCAN, INNET_KIND_MCAST };
+/* INNET_KIND_MCAST: bcast or allgather by hardware multicast (mcast.h), the plan
+ * (mcast_plan) at IP_WORK */
 #define INNET_MAGIC 0x544E4E49u /* "INNT" */
 enum {
     IP_MAGIC,
