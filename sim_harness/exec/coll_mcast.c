@@ -102,6 +102,9 @@ int coll_mcast_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
                          "from terminal %d on an idle network",
                          t->name, s);
         }
+        char cerr[256];
+        if (clos_check(c, cerr, sizeof cerr)) /* no link shared by two connections of a step, ... */
+            cli_fail(EXIT_RUNFAIL, "--algo multicast: the routing control's state after terminal %d: %s", s, cerr);
         ids[nids++] = id;
         plans[s].step = (uint64_t)(steps - 1);
         spines += (int)plans[s].nroutes;
@@ -200,10 +203,15 @@ int coll_mcast_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
             }
         }
     }
-    uint64_t cycles = end > start ? end - start : 0, link_flits = 0, stalls = 0, copies = 0, absorbed = 0;
+    uint64_t cycles = end > start ? end - start : 0, link_flits = 0, stalls = 0, link_stalls = 0, copies = 0,
+             absorbed = 0;
     for (int l = 0; l < t->nlinks; l++) link_flits += net_link_flits(sy->net, t->links[l].src, t->links[l].src_port);
     for (int q = 0; q < nr; q++) {
-        for (int p = 0; p < t->nports; p++) stalls += net_port_stalls(sy->net, q, p);
+        for (int p = 0; p < t->nports; p++) {
+            uint64_t v = net_port_stalls(sy->net, q, p);
+            stalls += v;
+            if (t->out_link[q * t->nports + p] >= 0) link_stalls += v;
+        }
         net_unit u;
         net_unit_stats(sy->net, q, &u);
         copies += u.replicated;
@@ -229,6 +237,7 @@ int coll_mcast_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
     json_object_set_new(j, "link_flits", json_integer((json_int_t)link_flits));
     json_object_set_new(j, "link_flits_expected", json_integer((json_int_t)expect));
     json_object_set_new(j, "stalled_flit_cycles", json_integer((json_int_t)stalls));
+    json_object_set_new(j, "link_stalled_flit_cycles", json_integer((json_int_t)link_stalls));
     json_object_set_new(j, "unit_packets_absorbed", json_integer((json_int_t)absorbed));
     json_object_set_new(j, "mc_copies", json_integer((json_int_t)copies));
     json_object_set_new(j, "ram_kib", json_integer(ram_kib));
@@ -244,7 +253,8 @@ int coll_mcast_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
                       "route(s) (the routing control, net/clos_ctl.c; {blocked} blocked beside a step's others), "
                       "{chunks} chunk(s) of {chunk_bytes} bytes\n"
                       "  {link_flits} flits on router-to-router links (expected {link_flits_expected}), "
-                      "{stalled_flit_cycles} stalled flit-cycles; units: {unit_packets_absorbed} packets absorbed, "
+                      "{stalled_flit_cycles} stalled flit-cycles ({link_stalled_flit_cycles} at link ports); units: "
+                      "{unit_packets_absorbed} packets absorbed, "
                       "{mc_copies} copies\n");
     }
     json_decref(j);
