@@ -82,6 +82,9 @@ jcheck clos-mc-bcast-root "$(m --topo $P --op bcast --bytes 1024 --from 7)" '.ve
 # units' credits: no link carries two connections of a step), unlike the unicast schedule
 j=$(m --topo $P --op allgather --bytes 256)
 jcheck clos-mc-allgather "$j" '.verified==true and .multicasts==12 and .steps==4 and .spines_used==12 and .blocked==0 and .link_flits==2100 and .link_flits==.link_flits_expected and .mc_copies==180 and .stalled_flit_cycles>0 and .link_stalled_flit_cycles==.stalled_flit_cycles'
+# below the bound, v(2,3,4) (m < n; built once, under a minute): a step holds 2 multicasts, the
+# control blocks the third of each leaf's: 6 steps, 5 blocked, the same flits, every byte delivered
+jcheck clos-mc-allgather-below-bound "$(m --topo clos:m=2,n=3,r=4 --op allgather --bytes 256)" '.verified==true and .steps==6 and .blocked==5 and .spines_used==12 and .link_flits==2100 and .link_flits==.link_flits_expected'
 jcheck clos-mc-allgather-small "$(m --topo $S --op allgather --bytes 256)" '.verified==true and .steps==2 and .link_flits==416 and .link_flits==.link_flits_expected'
 jcheck clos-mc-allgather-chunks "$(m --topo $P --op allgather --bytes 1000)" '.verified==true and .chunks==4 and .link_flits==.link_flits_expected'
 XNOC_TEST_CORRUPT=6:10 $XNOC collective --algo multicast --topo $P --op allgather --bytes 256 >/dev/null 2>"$TMP/err"
