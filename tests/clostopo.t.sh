@@ -3,7 +3,8 @@
 # exact link loads of the spine rule (destination terminal mod m), no deadlock past
 # saturation, every router's coding unit reachable (the spines have no terminals),
 # firmware and collectives verified byte for byte; multicasts through the stages
-# (--pattern multicast:F), each link carrying a multicast once.  Small networks: v(2,2,2),
+# (--pattern multicast:F), each link carrying a multicast once; bcast and allgather by
+# hardware multicast (--algo multicast).  Small networks: v(2,2,2),
 # the paper's v(5,3,4) and v(7,4,4) (each built once, one to three minutes, then cached).
 source tests/lib.sh
 
@@ -62,3 +63,40 @@ check_fail clos-mc-coding 2 "--coding does not combine with --pattern multicast:
 # the issue's acceptance run (a third network, v(7,4,4): built once, about three minutes)
 j=$($XNOC traffic --json --topo clos:m=7,n=4,r=4 --pattern multicast:2 --rate 0.2 2>"$TMP/stderr")
 jcheck clos-mc-744 "$j" '.errors==0 and .drain_timed_out==false and .coding.pending==0 and .coding.multicast.completed==1951 and .coding.deliveries==3902 and .coding.blocked==0 and .coding.dropped==0'
+
+# --algo multicast (exec/coll_mcast.c, firmware/coll/mcast.c): bcast and allgather by hardware
+# multicast, each multicast routed through the spines the paper's routing control picks, the
+# units replicating; every byte of every node checked.  A bcast on an idle network takes one
+# spine (every S_j is empty: the lowest index): 256 B = F = 34 flits + 1 mask flit up to spine 0,
+# an MC copy (35) down to each of the 4 leaves (leaf 0: terminals 1 and 2): 175 flits against the
+# unicast schedule's 612; copies: the spine's 4, leaf 0's 2, three leaves' 3 each = 15
+m() { $XNOC collective --json --algo multicast "$@" 2>"$TMP/stderr"; }
+jcheck clos-mc-bcast "$(m --topo $P --op bcast --bytes 256)" '.verified==true and .steps==1 and .spines_used==1 and .link_flits==175 and .link_flits==.link_flits_expected and .mc_copies==15 and .unit_packets_absorbed==5 and .stalled_flit_cycles==0'
+# v(2,2,2): leaf 0 has one other terminal, a plain copy (34): 35 + 34 + 35
+jcheck clos-mc-bcast-small "$(m --topo $S --op bcast --bytes 256)" '.verified==true and .link_flits==104 and .mc_copies==4'
+jcheck clos-mc-bcast-root "$(m --topo $P --op bcast --bytes 1024 --from 7)" '.verified==true and .root==7 and .chunks==4 and .link_flits==700 and .link_flits==.link_flits_expected'
+# allgather: 12 multicasts of fanout 11 (every leaf); every output switch has n = 3 ports, so
+# the control routes 3 at a time, each on a spine of its own: 4 steps, 12 spine routes, 175
+# flits each (2100 against the unicast schedule's 2992).  The leaves' units take copies from 3
+# spines at once and send their own copies one at a time: stalls (at link ports, waiting for the
+# units' credits: no link carries two connections of a step), unlike the unicast schedule
+j=$(m --topo $P --op allgather --bytes 256)
+jcheck clos-mc-allgather "$j" '.verified==true and .multicasts==12 and .steps==4 and .spines_used==12 and .blocked==0 and .link_flits==2100 and .link_flits==.link_flits_expected and .mc_copies==180 and .stalled_flit_cycles>0 and .link_stalled_flit_cycles==.stalled_flit_cycles'
+# below the bound, v(2,3,4) (m < n; built once, under a minute): a step holds 2 multicasts, the
+# control blocks the third of each leaf's: 6 steps, 5 blocked, the same flits, every byte delivered
+jcheck clos-mc-allgather-below-bound "$(m --topo clos:m=2,n=3,r=4 --op allgather --bytes 256)" '.verified==true and .steps==6 and .blocked==5 and .spines_used==12 and .link_flits==2100 and .link_flits==.link_flits_expected'
+jcheck clos-mc-allgather-small "$(m --topo $S --op allgather --bytes 256)" '.verified==true and .steps==2 and .link_flits==416 and .link_flits==.link_flits_expected'
+jcheck clos-mc-allgather-chunks "$(m --topo $P --op allgather --bytes 1000)" '.verified==true and .chunks==4 and .link_flits==.link_flits_expected'
+XNOC_TEST_CORRUPT=6:10 $XNOC collective --algo multicast --topo $P --op allgather --bytes 256 >/dev/null 2>"$TMP/err"
+rc=$?
+if [ $rc = 1 ] && grep -qx "xnoc collective: node 6: word [0-9]* of terminal [0-9]*'s message is 0x[0-9a-f]*, not 0x[0-9a-f]*" "$TMP/err"
+then ok clos-mc-corrupt-caught; else fail clos-mc-corrupt-caught "exit $rc: $(head -2 "$TMP/err")"; fi
+x() { $XNOC collective --algo multicast "$@"; }
+check_fail clos-mc-not-clos 2 "^xnoc collective: --algo multicast: mesh:4x4 is not a clos \(the routing control picks a clos's spines\)$" x --topo mesh:4x4 --op bcast
+check_fail clos-mc-op 2 "^xnoc collective: --algo multicast: --op reduce; it runs bcast and allgather$" x --topo $P --op reduce
+check_fail clos-mc-allgather-root 2 "^xnoc collective: --from: an allgather has no root" x --topo $P --op allgather --from 2
+check_fail clos-mc-bad-root 2 "^xnoc collective: --from '12': the root is one terminal, 0..11$" x --topo $P --op bcast --from 12
+check_fail clos-mc-bytes 2 "^xnoc collective: --bytes 6: --algo multicast sends whole 32-bit words, use a multiple of 4$" x --topo $P --op bcast --bytes 6
+check_fail clos-mc-no-units 2 "^xnoc collective: --algo multicast: the routers have no coding units \(--router ncu=0\)$" x --topo $P --op bcast --router ncu=0
+check_fail clos-mc-options 2 "^xnoc collective: --algo multicast takes --topo" x --topo $P --op bcast --reduce-op sum
+check_fail clos-mc-no-op 2 "^xnoc collective: --op is required: bcast or allgather with --algo multicast$" x --topo $P

@@ -19,6 +19,7 @@ static uint16_t next_tag = 0x6000; /* groups of successive calls get fresh tags 
 static uint32_t window = INNET_WINDOW;
 
 static int given_parent, given_count, given_pcount; /* coll_innet_set_tree (count 0: none) */
+static int given_unit = -1; /* coll_innet_set_unit: the router whose unit this terminal feeds (-1: its own) */
 
 void coll_innet_set_window(int w) { window = w >= 1 ? (uint32_t)w : INNET_WINDOW; }
 
@@ -28,6 +29,8 @@ void coll_innet_set_tree(int parent, int count, int parent_count)
     given_count = count > 0 ? count : 0;
     given_pcount = parent_count;
 }
+
+void coll_innet_set_unit(int router) { given_unit = router >= 0 ? router : -1; }
 
 /* the network's shape, read from the device once per call */
 typedef struct {
@@ -108,7 +111,10 @@ int coll_innet(void *buf, uint32_t len, int op, int root, int all)
         root = r * conc;
     }
     if (root >= nt) return INNET_TOPOLOGY;
-    int rr = nc_router_of(root), r = nc_router_of(me), cnt, pcnt = 0;
+    /* r: the router whose unit takes this terminal's contributions; rr: the tree's root (the
+     * root terminal's unit, which need not be its own router's: a clos's spine) */
+    int r = given_unit >= 0 ? given_unit : nc_router_of(me), cnt, pcnt = 0;
+    int rr = me == root && given_unit >= 0 ? given_unit : nc_router_of(root);
     int parent = given_count ? given_parent : tree_node(&g, r, rr, &cnt);
     if (given_count) cnt = given_count, pcnt = given_pcount;
     else if (parent >= 0) tree_node(&g, parent, rr, &pcnt);

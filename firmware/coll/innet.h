@@ -37,6 +37,12 @@ int innet_parent(int r, int root, int *count);
  * unit combines, and the parent's.  count 0: back to the dimension-ordered
  * tree.  With a tree given, coll_innet needs an explicit root. */
 void coll_innet_set_tree(int parent, int count, int parent_count);
+/* The router whose unit takes this terminal's contributions (-1: its own
+ * router's, the default).  A clos's spines have no terminals: the root
+ * terminal feeds the spine at the tree's root directly, and that spine is
+ * then the root's unit (its result comes from there, the multicast goes
+ * down from there). */
+void coll_innet_set_unit(int router);
 /* the tree's depth: the most router-to-router links from a router to the root */
 int innet_depth(int root);
 /* buf[0..len) of every terminal combined by the unit operator op
@@ -52,7 +58,9 @@ static inline int coll_reduce(void *buf, uint32_t len, int op, int root) { retur
 
 /* ---- the plan of coll-innet.elf (32-bit words at DEV_PLAN) ---- */
 /* IP_KIND: what the image runs (scan: software, firmware/coll/scan.h) */
-enum { INNET_KIND_REDUCE, INNET_KIND_ALLREDUCE, INNET_KIND_SCAN, INNET_KIND_EXSCAN };
+enum { INNET_KIND_REDUCE, INNET_KIND_ALLREDUCE, INNET_KIND_SCAN, INNET_KIND_EXSCAN, INNET_KIND_MCAST };
+/* INNET_KIND_MCAST: bcast or allgather by hardware multicast (mcast.h), the plan
+ * (mcast_plan) at IP_WORK */
 #define INNET_MAGIC 0x544E4E49u /* "INNT" */
 enum {
     IP_MAGIC,
@@ -72,6 +80,7 @@ enum {
     IP_PCOUNT,
     IP_WORK,   /* scan: the work area (scan.h) */
     IP_ABSENT, /* 1: this node does not join (XNOC_TEST_ABSENT: the failure path of a missing contribution) */
+    IP_UNIT,   /* coll_innet_set_unit's router + 1 (0: the terminal's own router) */
     IP_WORDS = 24
 };
 

@@ -4,6 +4,7 @@
  * IP_*): the data at IP_BUF, the result there afterwards; the timed region
  * is the call itself, after a barrier. */
 #include "innet.h"
+#include "mcast.h"
 #include "scan.h"
 #include "xnoc.h"
 
@@ -27,11 +28,17 @@ int main(void)
     noc_init(ring, sizeof ring);
     coll_innet_set_window((int)w[IP_WINDOW]);
     coll_innet_set_tree((int)w[IP_PARENT], (int)w[IP_COUNT], (int)w[IP_PCOUNT]);
-    barrier();
-    stamp(w, IP_T0_LO);
+    coll_innet_set_unit((int)w[IP_UNIT] - 1);
     void *buf = (void *)(uintptr_t)w[IP_BUF];
     uint32_t kind = w[IP_KIND];
-    int r = kind >= INNET_KIND_SCAN
+    const mcast_plan *mp = (const mcast_plan *)(uintptr_t)w[IP_WORK];
+    int r = INNET_OK;
+    if (kind == INNET_KIND_MCAST && (r = coll_mcast_post(buf, w[IP_BYTES], mp)) > 0) r = INNET_OK;
+    barrier();
+    stamp(w, IP_T0_LO);
+    if (kind == INNET_KIND_MCAST) r = r == INNET_OK ? coll_mcast_run(buf, w[IP_BYTES], mp) : r;
+    else
+        r = kind >= INNET_KIND_SCAN
                 ? coll_scan(buf, w[IP_BYTES], (int)w[IP_FUNC], kind == INNET_KIND_EXSCAN, (void *)(uintptr_t)w[IP_WORK])
                 : coll_innet(buf, w[IP_BYTES], (int)w[IP_FUNC], (int)w[IP_ROOT], kind == INNET_KIND_ALLREDUCE);
     stamp(w, IP_T1_LO);

@@ -17,6 +17,7 @@
 #include "cmd/cmd_opts.h"
 #include "exec/coll_exec.h"
 #include "exec/coll_innet.h"
+#include "exec/coll_mcast.h"
 #include "cmd/cmds.h"
 #include "coll/coll.h"
 #include "coll/coll_metrics.h"
@@ -45,8 +46,10 @@ static const char *usage_text =
     "                    docs/qcdoc.md), hnc (allgather with hierarchical network coding on a\n"
     "                    2-D mesh/torus; docs/network-coding.md), combine (the same with message\n"
     "                    combining instead of coding, the paper's Sect. 6.5), innet (reduce and\n"
-    "                    allreduce combined in the routers' coding units along the mesh's or\n"
-    "                    torus's dimension-ordered tree; docs/collectives.md)\n"
+    "                    allreduce combined in the routers' coding units along a tree:\n"
+    "                    mesh, torus, octagon, dragonfly, clos; docs/collectives.md), multicast\n"
+    "                    (bcast and allgather on a clos by hardware multicast through the spines\n"
+    "                    the paper's routing control picks; docs/clos.md)\n"
     "  --group-shape S   hnc: GWxGH nodes per group, or best (the shape xnoc ncmodel finds; default)\n"
     "  --multicast M     hnc: tree (default) or all-at-once, for every multicast of the scheme\n"
     "  --in-position P   hnc, combine: where each group's intermediate node sits: corner, median,\n"
@@ -326,7 +329,7 @@ static void check_algo(const coll_cli *c, coll_job *j)
     if (j->algo < 0)
         cli_fail(EXIT_USAGE,
                  "--algo: unknown algorithm '%s' (sched, tree, ring, rd, all-at-once, qcdoc, hnc, llf, glf, forest, "
-                 "combine, innet)",
+                 "combine, innet, multicast)",
                  c->algo_s);
     hnc_opts *ho = &j->ho;
     ho->xor_unit = c->co.rc.ncu;
@@ -687,6 +690,30 @@ static int run_innet(coll_cli *c)
     return st;
 }
 
+/* --algo multicast (bcast, allgather on a clos): run by exec/coll_mcast.c */
+static int run_mcast(coll_cli *c)
+{
+    char err[512];
+    if (c->file || c->shape_s || c->mcast_s || c->xor_s || c->inpos_s || c->alloc_s || c->to || c->redop_s ||
+        c->xo.bg_rate > 0)
+        cli_fail(EXIT_USAGE, "--algo multicast takes --topo, --op, --bytes, --from (bcast's root), --router, --seed "
+                             "and the run options, not --schedule, --to, --alloc, --background, --reduce-op or the "
+                             "hnc options");
+    if (!c->co.topo) cli_fail(EXIT_USAGE, "--topo is required (see xnoc collective --help)");
+    if (!c->opname) cli_fail(EXIT_USAGE, "--op is required: bcast or allgather with --algo multicast");
+    topo *t = topo_parse(c->co.topo, c->co.ports, err, sizeof err);
+    if (!t) cli_fail(EXIT_USAGE, "%s", err);
+    innet_args ia = {.op = c->opname,
+                     .from = c->from,
+                     .bytes = c->bytes,
+                     .seed = (uint32_t)c->co.seed,
+                     .max_cycles = c->xo.max_cycles,
+                     .json = c->co.json};
+    int st = coll_mcast_cmd(t, &c->co.rc, &ia, &c->xo);
+    topo_free(t);
+    return st;
+}
+
 int cmd_collective(int argc, char **argv)
 {
     cli_catch_sigint();
@@ -703,6 +730,7 @@ int cmd_collective(int argc, char **argv)
     const router_cfg *rc = &c.co.rc;
     coll_exec_opts *xo = &c.xo;
     xo->seed = (uint32_t)c.co.seed;
+    if (!strcmp(c.algo_s, "multicast")) return run_mcast(&c);
     if (innet_or_scan(&c)) return run_innet(&c);
     if (c.redop_s && (xo->redop = coll_redop_parse(c.redop_s)) < 0)
         cli_fail(EXIT_USAGE, "%s: unknown operator '%s' (sum, prod, max, min, and, or, xor)", c.redop_opt, c.redop_s);

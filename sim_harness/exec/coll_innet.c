@@ -108,9 +108,17 @@ typedef struct {
     const char *bound;
 } innet_model;
 
-static double down_walk(const topo *t, const int *parent, int r, double tail, int D, int Dp, double *last)
+/* the tree as the model sees it: every router's parent (-1: the root or not in the tree), the
+ * terminal contributions its unit takes (and the routers they pass, 1: its own terminals'), the
+ * terminals it hands the multicast to */
+typedef struct {
+    const int *parent, *nterm, *thops, *drecv;
+} innet_tree;
+
+static double down_walk(const topo *t, const innet_tree *tr, int r, double tail, int D, int Dp, double *last)
 {
     /* unit r absorbed a multicast whose tail arrived at `tail`: its copies in port order */
+    const int *parent = tr->parent;
     double e = tail + 1;
     for (int p = 0; p < t->nnet; p++) {
         int l = t->out_link[r * t->nports + p];
@@ -121,31 +129,31 @@ static double down_walk(const topo *t, const int *parent, int r, double tail, in
         for (int v = 0; v < t->nrouters; v++) {
             int a = v;
             while (a >= 0 && a != q) a = parent[a];
-            if (a == q) behind += t->conc;
+            if (a == q) behind += tr->drecv[v];
         }
         if (behind >= 2) {
             e += D;
-            down_walk(t, parent, q, e + 6, D, Dp, last);
+            down_walk(t, tr, q, e + 6, D, Dp, last);
         } else {
             e += Dp;
             if (e + 6 > *last) *last = e + 6;
         }
     }
-    for (int c = 0; c < t->conc; c++) { /* the terminals of r (the root's own gets no copy) */
+    for (int c = 0; c < tr->drecv[r]; c++) { /* the terminals of r */
         e += Dp;
         if (e + 3 > *last) *last = e + 3;
     }
     return e;
 }
 
-static double up_walk(const topo *t, const router_cfg *rc, const int *parent, int r, int F)
+static double up_walk(const topo *t, const router_cfg *rc, const innet_tree *tr, int r, int F)
 {
     /* the tail arrival times at r's unit: its terminals' contributions, its children's results */
     double arr[32];
     int n = 0;
-    for (int c = 0; c < t->conc && n < 32; c++) arr[n++] = MODEL_SW + 3 + F;
+    for (int c = 0; c < tr->nterm[r] && n < 32; c++) arr[n++] = MODEL_SW + 3 * tr->thops[r] + F;
     for (int q = 0; q < t->nrouters && n < 32; q++)
-        if (parent[q] == r) arr[n++] = up_walk(t, rc, parent, q, F) + rc->xorlat + 1 + 6 + F;
+        if (tr->parent[q] == r) arr[n++] = up_walk(t, rc, tr, q, F) + rc->xorlat + 1 + 6 + F;
     for (int i = 1; i < n; i++) /* in the order they arrive */
         for (int k = i; k > 0 && arr[k] < arr[k - 1]; k--) {
             double x = arr[k];
@@ -157,21 +165,22 @@ static double up_walk(const topo *t, const router_cfg *rc, const int *parent, in
     return done;
 }
 
-static void model_eval(const topo *t, const router_cfg *rc, const int *parent, const int *cnt, int rr, int all,
+static void model_eval(const topo *t, const router_cfg *rc, const innet_tree *tr, const int *cnt, int rr, int all,
                        int chunk, int bytes, int W, innet_model *m)
 {
     int F = 2 + (chunk + 7) / 8, M = (t->nterms + t->nrouters + 63) / 64, nch = (bytes + chunk - 1) / chunk;
     if (nch == 1) F = 2 + (bytes + 7) / 8;
     int D = all ? F + M : 3 + M, Dp = D - M;
-    double root_in =
-        up_walk(t, rc, parent, rr, F) + rc->xorlat + 1 + 3 + F; /* the result's tail at the root terminal */
+    int h = 3 * tr->thops[rr]; /* the root terminal to the root's unit and back (a clos: 2 routers) */
+    double root_in = up_walk(t, rc, tr, rr, F) + rc->xorlat + 1 + h + F; /* the result's tail at the root terminal */
     double last = 0;
-    down_walk(t, parent, rr, root_in + MODEL_SW + 1 + 3 + D, D, Dp, &last);
+    down_walk(t, tr, rr, root_in + MODEL_SW + 1 + h + D, D, Dp, &last);
     m->L = last;
     double in = 0;
     for (int r = 0; r < t->nrouters; r++) {
         double f = (double)cnt[r] * F;
-        if (r == rr || cnt[r] > t->conc) f += D; /* the multicast copy it replicates */
+        int mc = t->kind == TOPO_CLOS ? tr->parent[r] >= 0 && tr->drecv[r] >= 2 : cnt[r] > t->conc;
+        if (r == rr || mc) f += D; /* the multicast copy it replicates */
         if (f > in) in = f;
     }
     m->unit_in = in;
@@ -394,11 +403,6 @@ int coll_innet_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
     int steps = 0; /* scan: recursive doubling's steps */
     while (scan && (1 << steps) < t->nterms) steps++;
     if (scan) return scan_cmd(t, rc, a, xo, kind, func, steps);
-    if (t->kind == TOPO_DRAGONFLY)
-        cli_fail(EXIT_USAGE,
-                 "--algo innet: %s: dragonfly reduction trees are not built yet (mesh, torus, octagon, "
-                 "fat-octagon)",
-                 t->name);
     int meshlike = t->kind == TOPO_MESH || t->kind == TOPO_TORUS;
     if (!rc->ncu)
         cli_fail(EXIT_USAGE, "--algo innet: the routers have no coding units (--router ncu=0); use --algo sched, "
@@ -426,17 +430,21 @@ int coll_innet_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
             cli_fail(EXIT_USAGE, "--from: an allreduce has no root to choose (its tree's root is the middle router)");
         root = (int)v;
     }
-    int *cnt = xcalloc((size_t)t->nrouters, sizeof *cnt), *parent = xcalloc((size_t)t->nrouters, sizeof *parent);
+    int nr = t->nrouters, clos = t->kind == TOPO_CLOS;
+    int *cnt = xcalloc((size_t)nr, sizeof *cnt), *parent = xcalloc((size_t)nr, sizeof *parent);
+    int *nterm = xcalloc((size_t)nr, sizeof *nterm), *thops = xcalloc((size_t)nr, sizeof *thops),
+        *drecv = xcalloc((size_t)nr, sizeof *drecv), *unit_of = xcalloc((size_t)nt, sizeof *unit_of);
+    if (root < 0 && clos) root = 0;
     if (root < 0 && meshlike) { /* as the firmware: the first terminal of the middle router */
         int r = 0, s = 1;
         for (int d = 0; d < t->ndims; d++) r += (t->dims[d] - 1) / 2 * s, s *= t->dims[d];
         root = r * t->conc;
     } else if (root < 0) { /* the router whose route tree is shallowest (the lowest such id) */
         int best = -1;
-        for (int q = 0; q < t->nrouters; q++) {
+        for (int q = 0; q < nr; q++) {
             int dq = 0;
-            for (int r = 0; r < t->nrouters; r++) parent[r] = route_parent(t, rc, r, q);
-            for (int r = 0; r < t->nrouters; r++) {
+            for (int r = 0; r < nr; r++) parent[r] = route_parent(t, rc, r, q);
+            for (int r = 0; r < nr; r++) {
                 int d = tree_depth(parent, r);
                 if (d > dq) dq = d;
             }
@@ -444,17 +452,34 @@ int coll_innet_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
         }
     }
     int rr = topo_term_router(t, root), depth = 0, maxcnt = 0;
-    for (int r = 0; r < t->nrouters; r++) {
-        parent[r] = meshlike ? tree_parent(t, r, rr) : route_parent(t, rc, r, rr);
-        if (parent[r] == -2) cli_fail(EXIT_RUNFAIL, "--algo innet: no route from router %d to router %d", rr, r);
+    for (int i = 0; i < nt; i++) unit_of[i] = topo_term_router(t, i);
+    if (clos) {
+        /* docs/collectives.md "In-network reduction": every leaf's unit combines its terminals
+         * and sends one packet up to spine S = root mod m, whose unit combines the leaves; the
+         * spines have no terminals, so the root terminal feeds S's unit directly (its
+         * contribution names the result's destination: the root terminal), and the root's
+         * multicast goes down through S.  The root's leaf combines its other terminals. */
+        int R = t->clos_r, S = R + root % t->clos_m, rl = rr;
+        for (int r = 0; r < nr; r++) parent[r] = -1, thops[r] = 1;
+        for (int i = 0; i < R; i++) {
+            nterm[i] = drecv[i] = t->conc - (i == rl);
+            if (nterm[i] > 0) parent[i] = S;
+        }
+        nterm[S] = 1, thops[S] = 2, rr = S, unit_of[root] = S;
+    } else {
+        for (int r = 0; r < nr; r++) {
+            parent[r] = meshlike ? tree_parent(t, r, rr) : route_parent(t, rc, r, rr);
+            if (parent[r] == -2) cli_fail(EXIT_RUNFAIL, "--algo innet: no route from router %d to router %d", rr, r);
+            nterm[r] = drecv[r] = t->conc, thops[r] = 1;
+        }
     }
-    for (int r = 0; r < t->nrouters; r++) {
+    for (int r = 0; r < nr; r++) {
         int p = parent[r], d = tree_depth(parent, r);
-        cnt[r] += t->conc;
+        cnt[r] += nterm[r];
         if (p >= 0) cnt[p]++;
         if (d > depth) depth = d;
     }
-    for (int r = 0; r < t->nrouters; r++)
+    for (int r = 0; r < nr; r++)
         if (cnt[r] > maxcnt) maxcnt = cnt[r];
     if (maxcnt > 15) cli_fail(EXIT_USAGE, "--algo innet: a unit would combine %d contributions (at most 15)", maxcnt);
 
@@ -499,11 +524,12 @@ int coll_innet_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
         w[IP_BUF] = RAM_BASE + BUF_OFFSET;
         w[IP_WINDOW] = (uint32_t)W;
         w[IP_ABSENT] = i == absent;
-        if (!meshlike) { /* the route tree; mesh and torus: the firmware's own */
-            int r = topo_term_router(t, i);
+        if (!meshlike) { /* the route tree (clos: the spine's); mesh and torus: the firmware's own */
+            int r = unit_of[i];
             w[IP_PARENT] = (uint32_t)parent[r];
             w[IP_COUNT] = (uint32_t)cnt[r];
             w[IP_PCOUNT] = parent[r] >= 0 ? (uint32_t)cnt[parent[r]] : 0;
+            w[IP_UNIT] = clos ? (uint32_t)r + 1 : 0;
         }
         for (uint32_t k = 0; k < words; k++) {
             uint32_t v = datum(a->seed, i, k);
@@ -556,7 +582,8 @@ int coll_innet_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
         copies += u.replicated;
     }
     innet_model m;
-    model_eval(t, rc, parent, cnt, rr, all, chunk, bytes, W, &m);
+    innet_tree tr = {.parent = parent, .nterm = nterm, .thops = thops, .drecv = drecv};
+    model_eval(t, rc, &tr, cnt, rr, all, chunk, bytes, W, &m);
     double model = m.L + (nchunks - 1) * m.per_chunk;
     json_t *j = json_object();
     json_object_set_new(j, "topology", json_string(t->name));
@@ -617,6 +644,10 @@ int coll_innet_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
     free(mine);
     free(cnt);
     free(parent);
+    free(nterm);
+    free(thops);
+    free(drecv);
+    free(unit_of);
     sys_free(sy);
     return verified ? 0 : cli_interrupted ? cli_signal_status(cli_interrupted) : EXIT_RUNFAIL;
 }

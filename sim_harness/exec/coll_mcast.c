@@ -1,0 +1,268 @@
+/* coll_mcast.c - `xnoc collective --algo multicast` (coll_mcast.h): the
+ * multicasts of a bcast or an allgather routed on the host by the paper's
+ * routing control (net/clos_ctl.c: clos_connect over the destination sets of
+ * the connections in flight), one route per chosen spine: the spine's unit
+ * and the destinations on the leaves that spine connects (clos_owner).  An
+ * allgather's n*r multicasts go in steps: a multicast joins the current step
+ * while the control can route it beside the step's others (every output
+ * switch has n ports, each multicast reaches every leaf: n per step, on n
+ * spines, when m >= n); a source sends once it has every earlier step's
+ * messages.  The routes and steps go to firmware/coll/mcast.c in the work
+ * area of coll-innet.elf; every byte of every node checked after the run. */
+#include "exec/coll_mcast.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../firmware/coll/innet.h"
+#include "../../firmware/coll/mcast.h"
+#include "../../firmware/coll/pattern.h"
+#include "net/clos_ctl.h"
+#include "net/netbuild.h"
+#include "system/system.h"
+#include "util/cli.h"
+#include "util/report.h"
+
+#define PLAN_OFFSET (64u * 1024)
+#define BUF_OFFSET (PLAN_OFFSET + 4u * IP_WORDS)
+#define STACK_RESERVE (32u * 1024)
+
+/* The routes of a multicast from terminal `src` to every terminal of `dst`
+ * (a set over terminals), connected in c: returns the connection id, or
+ * CLOS_BLOCKED / CLOS_INVALID (nothing connected). */
+static int route_mc(const topo *t, clos_net *c, int src, const uint8_t *dst, mcast_plan *p)
+{
+    int n = t->clos_n, R = t->clos_r, m = t->clos_m;
+    uint64_t req[CLOS_MAX_RW] = {0};
+    for (int d = 0; d < t->nterms; d++)
+        if (dst[d]) clos_add(req, d / n);
+    int id = clos_connect(c, src / n, req, m, 0);
+    if (id < 0) return id;
+    int mid[64], k = clos_conn_mids(c, id, mid, 64);
+    p->nroutes = (uint64_t)k;
+    for (int i = 0; i < k; i++) {
+        mcast_route *rt = &p->route[i];
+        memset(rt, 0, sizeof *rt);
+        rt->router = (uint64_t)(R + mid[i]);
+        for (int leaf = 0; leaf < R; leaf++)
+            if (clos_owner(c, mid[i], leaf) == id)
+                for (int d = leaf * n; d < (leaf + 1) * n; d++)
+                    if (dst[d]) rt->mask[d / 64] |= 1ull << (d % 64);
+    }
+    return id;
+}
+
+int coll_mcast_cmd(const topo *t, const router_cfg *rc, const innet_args *a, const coll_exec_opts *xo)
+{
+    int all = !strcmp(a->op, "allgather");
+    if (!all && strcmp(a->op, "bcast"))
+        cli_fail(EXIT_USAGE, "--algo multicast: --op %s; it runs bcast and allgather", a->op);
+    if (t->kind != TOPO_CLOS)
+        cli_fail(EXIT_USAGE, "--algo multicast: %s is not a clos (the routing control picks a clos's spines)", t->name);
+    if (!rc->ncu) cli_fail(EXIT_USAGE, "--algo multicast: the routers have no coding units (--router ncu=0)");
+    int nt = t->nterms, nr = t->nrouters, root = 0;
+    if (nt > 256 || nt + nr > 64 * MCAST_MASK_WORDS)
+        cli_fail(EXIT_USAGE, "--algo multicast: %s has %d terminals, at most 256 (and %d addresses)", t->name, nt,
+                 64 * MCAST_MASK_WORDS);
+    if (a->from) {
+        long v;
+        if (all) cli_fail(EXIT_USAGE, "--from: an allgather has no root (every terminal multicasts)");
+        if (cli_parse_long(a->from, 0, nt - 1, &v))
+            cli_fail(EXIT_USAGE, "--from '%s': the root is one terminal, 0..%d", a->from, nt - 1);
+        root = (int)v;
+    }
+    int bytes = a->bytes < 0 ? 64 : a->bytes;
+    int chunk = 8 * rc->ncmax < 256 ? 8 * rc->ncmax : 256, nch = (bytes + chunk - 1) / chunk;
+    if (bytes <= 0 || bytes % 4)
+        cli_fail(EXIT_USAGE, "--bytes %d: --algo multicast sends whole 32-bit words, use a multiple of 4", bytes);
+    if (nch > INNET_MAX_CHUNKS)
+        cli_fail(EXIT_USAGE, "--bytes %d: %d chunks of %d bytes (--router ncmax=%d), at most %d", bytes, nch, chunk,
+                 rc->ncmax, INNET_MAX_CHUNKS);
+
+    /* the multicasts, routed in steps by the paper's control */
+    clos_net *c = clos_new(t->clos_m, t->clos_n, t->clos_r);
+    mcast_plan *plans = xcalloc((size_t)nt, sizeof *plans);
+    int *ids = xmalloc((size_t)nt * sizeof *ids), nids = 0, steps = 1, spines = 0, blocked = 0;
+    uint8_t *dst = xmalloc((size_t)nt);
+    for (int s = 0; s < nt; s++) {
+        if (!all && s != root) continue;
+        for (int d = 0; d < nt; d++) dst[d] = d != s;
+        int id = route_mc(t, c, s, dst, &plans[s]);
+        if (id < 0) { /* a new step: the step's connections end */
+            if (id == CLOS_BLOCKED) blocked++;
+            for (int i = 0; i < nids; i++) clos_disconnect(c, ids[i]);
+            nids = 0;
+            steps++;
+            id = route_mc(t, c, s, dst, &plans[s]);
+            if (id < 0)
+                cli_fail(EXIT_USAGE,
+                         "--algo multicast: %s: the routing control cannot route a multicast "
+                         "from terminal %d on an idle network",
+                         t->name, s);
+        }
+        char cerr[256];
+        if (clos_check(c, cerr, sizeof cerr)) /* no link shared by two connections of a step, ... */
+            cli_fail(EXIT_RUNFAIL, "--algo multicast: the routing control's state after terminal %d: %s", s, cerr);
+        ids[nids++] = id;
+        plans[s].step = (uint64_t)(steps - 1);
+        spines += (int)plans[s].nroutes;
+    }
+    for (int s = 0; s < nt; s++) {
+        plans[s].per_source = (uint64_t)all;
+        for (int q = 0; q < nt; q++)
+            if (all || q == root) {
+                plans[s].sources[q / 64] |= 1ull << (q % 64);
+                plans[s].src_step[q] = plans[q].step;
+            }
+    }
+    /* the flits each link should carry: per chunk of F flits and route, the source's up link
+     * F + M, and down to each leaf it serves F + M (an MC copy to the leaf's unit, two or more
+     * destinations there) or F (a plain copy to its one destination) */
+    int M = (nt + nr + 63) / 64;
+    uint64_t expect = 0;
+    for (int s = 0; s < nt; s++)
+        for (uint64_t i = 0; i < (all || s == root ? plans[s].nroutes : 0); i++)
+            for (int k = 0; k < nch; k++) {
+                int l = bytes - k * chunk < chunk ? bytes - k * chunk : chunk, F = 2 + (l + 7) / 8;
+                expect += (uint64_t)(F + M);
+                for (int leaf = 0; leaf < t->clos_r; leaf++) {
+                    int dn = 0;
+                    for (int d = leaf * t->clos_n; d < (leaf + 1) * t->clos_n; d++)
+                        dn += (int)(plans[s].route[i].mask[d / 64] >> (d % 64) & 1);
+                    expect += dn >= 2 ? (uint64_t)(F + M) : dn == 1 ? (uint64_t)F : 0;
+                }
+            }
+
+    /* the image */
+    uint32_t space = (uint32_t)(all ? nt : 1) * (uint32_t)bytes, work = (BUF_OFFSET + space + 7) / 8 * 8;
+    uint32_t need = work + (uint32_t)sizeof(mcast_plan) + STACK_RESERVE, ram_kib = (need + 65535) / 65536 * 64;
+    if (ram_kib < 256) ram_kib = 256;
+    char err[512], *elf = xasprintf("%s/firmware/coll-innet.elf", cli_build_dir());
+    sys_opts o = {.ram_kib = ram_kib,
+                  .clock_ratio = xo->clock_ratio,
+                  .console_out = stderr,
+                  .watchdog = xo->watchdog == UINT64_MAX ? 0
+                              : xo->watchdog             ? xo->watchdog
+                                                         : SYS_WATCHDOG_DEFAULT,
+                  .spin_watchdog = xo->spin_watchdog,
+                  .plan_addr = RAM_BASE + PLAN_OFFSET};
+    sys *sy = sys_create(t, rc, &o, elf, err, sizeof err);
+    free(elf);
+    if (!sy) cli_fail(EXIT_USAGE, "%s", err);
+    for (int i = 0; i < nt; i++) {
+        uint8_t *ram = sy->nodes[i].core.ram;
+        uint32_t *w = (uint32_t *)(ram + PLAN_OFFSET);
+        memset(w, 0, 4 * IP_WORDS);
+        w[IP_MAGIC] = INNET_MAGIC;
+        w[IP_KIND] = INNET_KIND_MCAST;
+        w[IP_BYTES] = (uint32_t)bytes;
+        w[IP_ROOT] = (uint32_t)root;
+        w[IP_BUF] = RAM_BASE + BUF_OFFSET;
+        w[IP_WORK] = RAM_BASE + work;
+        w[IP_WINDOW] = 1;
+        memcpy(ram + work, &plans[i], sizeof plans[i]);
+        if (!all && i != root) continue;
+        for (uint32_t k = 0; k < (uint32_t)bytes / 4; k++) {
+            uint32_t v = coll_pattern(a->seed, i, -1, k);
+            memcpy(ram + BUF_OFFSET + (all ? (uint32_t)i * (uint32_t)bytes : 0) + 4 * k, &v, 4);
+        }
+    }
+    int r = sys_run(sy, a->max_cycles);
+    cli_progress_done();
+    char error[1024] = "";
+    if (r) snprintf(error, sizeof error, "%s", sys_error(sy));
+    int verified = !r;
+    uint64_t start = UINT64_MAX, end = 0;
+    for (int i = 0; i < nt; i++) {
+        const uint8_t *ram = sy->nodes[i].core.ram;
+        const uint32_t *w = (const uint32_t *)(ram + PLAN_OFFSET);
+        uint64_t t0 = (uint64_t)w[IP_T0_HI] << 32 | w[IP_T0_LO], t1 = (uint64_t)w[IP_T1_HI] << 32 | w[IP_T1_LO];
+        if (w[IP_STATUS] == 1) {
+            if (t0 < start) start = t0;
+            if (t1 > end) end = t1;
+        }
+        if (!verified) continue;
+        if (w[IP_STATUS] != 1) {
+            snprintf(error, sizeof error, "node %d did not complete the %s (status %u)", i, a->op, w[IP_STATUS]);
+            verified = 0;
+            continue;
+        }
+        for (int s = 0; s < nt && verified; s++) {
+            if (!all && s != root) continue;
+            const uint8_t *got = ram + BUF_OFFSET + (all ? (uint32_t)s * (uint32_t)bytes : 0);
+            for (uint32_t k = 0; k < (uint32_t)bytes / 4 && verified; k++) {
+                uint32_t g, e = coll_pattern(a->seed, s, -1, k);
+                memcpy(&g, got + 4 * k, 4);
+                if (g != e) {
+                    snprintf(error, sizeof error, "node %d: word %u of terminal %d's message is 0x%08x, not 0x%08x", i,
+                             k, s, g, e);
+                    verified = 0;
+                }
+            }
+        }
+    }
+    uint64_t cycles = end > start ? end - start : 0, link_flits = 0, stalls = 0, link_stalls = 0, copies = 0,
+             absorbed = 0;
+    for (int l = 0; l < t->nlinks; l++) link_flits += net_link_flits(sy->net, t->links[l].src, t->links[l].src_port);
+    for (int q = 0; q < nr; q++) {
+        for (int p = 0; p < t->nports; p++) {
+            uint64_t v = net_port_stalls(sy->net, q, p);
+            stalls += v;
+            if (t->out_link[q * t->nports + p] >= 0) link_stalls += v;
+        }
+        net_unit u;
+        net_unit_stats(sy->net, q, &u);
+        copies += u.replicated;
+        absorbed += u.contributions;
+    }
+    int senders = all ? nt : 1;
+    json_t *j = json_object();
+    json_object_set_new(j, "topology", json_string(t->name));
+    json_object_set_new(j, "op", json_string(a->op));
+    json_object_set_new(j, "algo", json_string("multicast"));
+    json_object_set_new(j, "bytes", json_integer(bytes));
+    json_object_set_new(j, "nodes", json_integer(nt));
+    json_object_set_new(j, "verified", json_boolean(verified));
+    json_object_set_new(j, "cycles", json_integer((json_int_t)cycles));
+    json_object_set_new(j, "start_cycle", json_integer((json_int_t)(start == UINT64_MAX ? 0 : start)));
+    if (!all) json_object_set_new(j, "root", json_integer(root));
+    json_object_set_new(j, "multicasts", json_integer(senders));
+    json_object_set_new(j, "steps", json_integer(steps));
+    json_object_set_new(j, "blocked", json_integer(blocked));
+    json_object_set_new(j, "spines_used", json_integer(spines));
+    json_object_set_new(j, "chunks", json_integer(nch));
+    json_object_set_new(j, "chunk_bytes", json_integer(chunk));
+    json_object_set_new(j, "link_flits", json_integer((json_int_t)link_flits));
+    json_object_set_new(j, "link_flits_expected", json_integer((json_int_t)expect));
+    json_object_set_new(j, "stalled_flit_cycles", json_integer((json_int_t)stalls));
+    json_object_set_new(j, "link_stalled_flit_cycles", json_integer((json_int_t)link_stalls));
+    json_object_set_new(j, "unit_packets_absorbed", json_integer((json_int_t)absorbed));
+    json_object_set_new(j, "mc_copies", json_integer((json_int_t)copies));
+    json_object_set_new(j, "ram_kib", json_integer(ram_kib));
+    if (error[0]) json_object_set_new(j, "error", json_string(error));
+    if (a->json) {
+        json_dumpf(j, stdout, JSON_COMPACT);
+        putchar('\n');
+    } else {
+        report_printf(stdout, j, "multicast {op} on {topology}, {bytes} bytes: ");
+        fputs(verified ? "verified byte-exact\n" : "VERIFICATION FAILED\n", stdout);
+        report_printf(stdout, j,
+                      "  {cycles} cycles; {multicasts} multicast(s) in {steps} step(s) through {spines_used} spine "
+                      "route(s) (the routing control, net/clos_ctl.c; {blocked} blocked beside a step's others), "
+                      "{chunks} chunk(s) of {chunk_bytes} bytes\n"
+                      "  {link_flits} flits on router-to-router links (expected {link_flits_expected}), "
+                      "{stalled_flit_cycles} stalled flit-cycles ({link_stalled_flit_cycles} at link ports); units: "
+                      "{unit_packets_absorbed} packets absorbed, "
+                      "{mc_copies} copies\n");
+    }
+    json_decref(j);
+    if (error[0]) cli_error("%s", error);
+    clos_free(c);
+    free(plans);
+    free(ids);
+    free(dst);
+    sys_free(sy);
+    return verified ? 0 : cli_interrupted ? cli_signal_status(cli_interrupted) : EXIT_RUNFAIL;
+}
