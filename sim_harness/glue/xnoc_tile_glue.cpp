@@ -97,6 +97,7 @@ struct xg {
     std::vector<xflit> inj_q;  // the NI links' registers (netgen.c inj_*_q)
     std::vector<xcredit> ejc_q;
     uint64_t t = 0;            // half-cycle time stamps for the VCD are 2t, 2t+1
+    bool cfg_we = false;       // the config registers hold a write (xg_cfg_row)
 #ifdef XNOC_TRACE
     VerilatedVcdC *vcd = nullptr;
     int on = 0;
@@ -176,6 +177,20 @@ static inline void cfg_tick(Vxnoc_tile *m)
     m->eval();
     m->cfg_clk_i = 0;
     m->eval();
+}
+
+// After the config rows: one pulse of the config clock drops the write enable.
+static void cfg_close(xg *g)
+{
+    if (!g->cfg_we) return;
+    int n = (int)g->tiles.size();
+    for (int r = 0; r < n; r++) {
+        Vxnoc_tile *m = g->tiles[r];
+        m->cfg_we_i = 0;
+        SET_TILE(r);
+        cfg_tick(m);
+    }
+    g->cfg_we = false;
 }
 
 extern "C" {
@@ -284,14 +299,17 @@ long xg_assert_count(void *p, const char **text)
 void xg_reset(void *p, int on)
 {
     xg *g = (xg *)p;
+    cfg_close(g);
     for (Vxnoc_tile *m : g->tiles) m->rst_ni = !on;
     tick(g);
     if (!on) g->t = 0;
 }
 
-// One config row into every tile (data[r] for tile r), as the flat build
-// writes it: a config-clock pulse loads it, one network cycle writes it, a
-// second pulse drops the write enable.
+// One config row into every tile (data[r] for tile r): a config-clock pulse
+// loads it, one network cycle writes it.  The flat build's second pulse,
+// which drops the write enable, comes only after the last row (cfg_close):
+// no network cycle runs between the rows, so the same rows are written, in
+// a third fewer model evaluations (a 32x32 mesh has 2,000 rows).
 void xg_cfg_row(void *p, int kind, int addr, const uint8_t *data)
 {
     xg *g = (xg *)p;
@@ -306,17 +324,13 @@ void xg_cfg_row(void *p, int kind, int addr, const uint8_t *data)
         cfg_tick(m);
     }
     tick(g);
-    for (int r = 0; r < n; r++) {
-        Vxnoc_tile *m = g->tiles[r];
-        m->cfg_we_i = 0;
-        SET_TILE(r);
-        cfg_tick(m);
-    }
+    g->cfg_we = true;
 }
 
 uint32_t xg_dbg(void *p, int router, int addr)
 {
     xg *g = (xg *)p;
+    cfg_close(g);
     if (router < 0 || router >= (int)g->tiles.size()) return 0;
     Vxnoc_tile *m = g->tiles[router];
     m->dbg_en_i = 1;
@@ -364,6 +378,7 @@ int xg_monitor(void *p, xflit *out)
 void xg_cycle(void *p, const xflit *inj, const xcredit *ejc, xflit *ej, xcredit *injc)
 {
     xg *g = (xg *)p;
+    cfg_close(g);
     int n = (int)g->tiles.size(), np = g->np;
     // every tile's inputs from the outputs of the last cycle (no tile has ticked yet)
     for (int r = 0; r < n; r++) {

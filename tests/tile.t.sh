@@ -1,0 +1,77 @@
+# tile: the tile build (--router model=tile: one router model verilated once,
+# any network wired by the harness; rtl/xnoc_tile.sv, glue/xnoc_tile_glue.cpp)
+# runs the same cycles as the flat netlist: byte-identical reports, event
+# streams, debug counters and error lines.  (`XNOC_MODEL=tile tests/run
+# golden` holds the ten golden reports to the tile build too.)
+source tests/lib.sh
+
+same() { # NAME CMD...: the JSON report of CMD with model=flat and model=tile must be identical
+    local name=$1; shift
+    "$@" --router model=flat --json >"$TMP/$name.flat" 2>"$TMP/$name.flat.err"
+    local rf=$?
+    "$@" --router model=tile --json >"$TMP/$name.tile" 2>"$TMP/$name.tile.err"
+    local rt=$?
+    if [ $rf != 0 ] || [ $rt != 0 ]; then fail "$name" "exit flat $rf tile $rt: $(head -2 "$TMP/$name.tile.err" "$TMP/$name.flat.err" | tr '\n' ' ')"
+    elif cmp -s "$TMP/$name.flat" "$TMP/$name.tile"; then ok "$name"
+    else fail "$name" "reports differ: $(diff <(jq -S . "$TMP/$name.flat") <(jq -S . "$TMP/$name.tile") | head -4 | tr '\n' ' ')"; fi
+}
+
+# reports (link flits, stalls and occupancy come from the routers' debug
+# counters; the coding traffic's unit tables from the units')
+same tile-mesh4x4-ncu0 $XNOC traffic --topo mesh:4x4 --rate 0.2 --packet 4 --cycles 2000 --router ncu=0
+same tile-mesh4x4 $XNOC traffic --topo mesh:4x4 --pattern uniform --rate 0.2 --packet 4 --cycles 3000 --warmup 500
+same tile-octagon $XNOC traffic --topo octagon --pattern allpairs --packet 3
+same tile-fatoct-coding $XNOC traffic --topo fat-octagon --pattern uniform --rate 0.1 --packet 4 --coding 0.05 --cycles 3000 --warmup 500
+same tile-torus2x2x2 $XNOC traffic --topo torus:2x2x2 --rate 0.3 --packet 2 --cycles 2000
+same tile-dragonfly $XNOC traffic --topo dragonfly:a=2,p=1,h=1 --rate 0.2 --packet 3 --cycles 2000
+same tile-collective-mesh4x4 $XNOC collective --topo mesh:4x4 --op bcast --bytes 512 --algo all-at-once
+
+# the link taps (hop-level events): the flat build swaps in its tapped model,
+# the tile build reads its tiles' outputs; the streams are the same bytes
+for m in flat tile; do
+    $XNOC collective --topo mesh:4x4 --op bcast --bytes 512 --algo all-at-once --router model=$m \
+        --events "$TMP/ev.$m" >/dev/null 2>"$TMP/ev.$m.err"
+done
+if [ -s "$TMP/ev.flat" ] && grep -q '"hop"\|"link"\|"router"' "$TMP/ev.flat" && cmp -s "$TMP/ev.flat" "$TMP/ev.tile"; then
+    ok tile-events-identical
+else fail tile-events-identical "$(wc -l <"$TMP/ev.flat") vs $(wc -l <"$TMP/ev.tile") lines: $(diff "$TMP/ev.flat" "$TMP/ev.tile" | head -2 | tr '\n' ' ')"; fi
+
+# the error path: a credit nobody owed trips router 0's invariant flag; both
+# builds name it in the same line
+for m in flat tile; do
+    XNOC_TEST_SPURIOUS_CREDIT=1 $XNOC traffic --topo mesh:2x2 --pattern uniform --rate 0.1 --cycles 500 \
+        --router model=$m >/dev/null 2>"$TMP/inv.$m"
+    echo "exit $?" >>"$TMP/inv.$m"
+done
+if grep -q "router 0 flags an RTL invariant violation (bits 0x1:" "$TMP/inv.tile" && grep -q "exit 1" "$TMP/inv.tile" \
+    && cmp -s "$TMP/inv.flat" "$TMP/inv.tile"; then ok tile-invariant-same-line
+else fail tile-invariant-same-line "flat: $(tr '\n' ' ' <"$TMP/inv.flat") tile: $(tr '\n' ' ' <"$TMP/inv.tile")"; fi
+
+# bad input: the key's value, and what a tile model cannot do
+check_fail tile-bad-model 2 "^xnoc traffic: --router: model='tiles' is not flat or tile$" \
+    $XNOC traffic --topo mesh:2x2 --router model=tiles --cycles 10
+check_fail tile-no-threads 2 "threads=2 is for the flat build \(model=flat\)" \
+    $XNOC traffic --topo mesh:2x2 --router model=tile,threads=2 --cycles 10
+
+# a failed tile build says so in one line and points at its log; the
+# verilator found along PATH fails (a private cache: nothing else is touched)
+mkdir -p "$TMP/bin" "$TMP/build"
+printf '#!/bin/sh\necho "fake verilator: no" >&2\nexit 3\n' >"$TMP/bin/verilator"
+chmod +x "$TMP/bin/verilator"
+PATH="$TMP/bin:$PATH" XNOC_BUILD="$TMP/build" $XNOC traffic --topo mesh:2x2 --router model=tile --cycles 10 \
+    >/dev/null 2>"$TMP/fail.err"
+rc=$?
+log=$(sed -n 's|.*verilator failed; see \(.*\)$|\1|p' "$TMP/fail.err")
+if [ $rc = 1 ] && [ "$(grep -c . "$TMP/fail.err")" = 1 ] \
+    && grep -q "building the router p=5 addrs=8 vcs=2 buf=8 with a coding unit: verilator failed; see " "$TMP/fail.err" \
+    && grep -q "fake verilator: no" "$log" && [ -e "$(dirname "$log")/failed" ]; then ok tile-build-failure
+else fail tile-build-failure "exit $rc: $(head -2 "$TMP/fail.err" | tr '\n' ' ')"; fi
+
+# one tile model serves every network of its parameters: a second mesh of
+# the same ports and addresses builds nothing
+note="$TMP/notes"
+: >"$note"
+XNOC_BUILD_NOTE="$note" $XNOC traffic --topo mesh:2x8 --router model=tile,ncu=0 --cycles 200 --json >"$TMP/m28.json" 2>/dev/null
+if [ $? = 0 ] && ! grep -q "^built" "$note" && jq -e '.errors==0 and .delivered_packets>0' "$TMP/m28.json" >/dev/null; then
+    ok tile-shared-model
+else fail tile-shared-model "$(cat "$note")"; fi
