@@ -140,6 +140,11 @@ extern "C" int xg_vl_printf(const char *fmt, ...)
 #define SET_TILE(r) ((void)0)
 #endif
 
+// Cleared for the falling edge of a network cycle: the model then skips its
+// router's input logic (netbuild.c tile_patch_ico: no input but the clock
+// changed since the rising edge's evaluation).
+extern "C" int xnoc_tile_ico = 1;
+
 static void dump(xg *g, uint64_t when)
 {
 #ifdef XNOC_TRACE
@@ -161,12 +166,14 @@ static inline void tick(xg *g)
         m->eval();
     }
     dump(g, 2 * g->t + 1);
+    xnoc_tile_ico = 0;
     for (int r = 0; r < n; r++) {
         SET_TILE(r);
         Vxnoc_tile *m = g->tiles[r];
         m->clk_i = 0;
         m->eval();
     }
+    xnoc_tile_ico = 1;
     g->t++;
     dump(g, 2 * g->t);
 }

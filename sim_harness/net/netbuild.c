@@ -643,6 +643,7 @@ static int tile_key(const netbuild_tile_p *tp, int variant, char ***srcs, uint64
     h = fnv1a(h, VERILATOR_TILE_FLAGS, strlen(VERILATOR_TILE_FLAGS));
     h = fnv1a(h, opt, strlen(opt));
     h = fnv1a(h, &variant, sizeof variant);
+    h = fnv1a(h, "ico-1", 5); /* tile_patch_ico */
     if (verilator_identity(&h)) {
         snprintf(err, errlen, "verilator not found: run 'make deps' (it installs Debian's verilator)");
         return -1;
@@ -659,6 +660,67 @@ int netbuild_tile_key(const topo *t, const router_cfg *rc, int variant, uint64_t
     int r = tile_key(&tp, variant & ~NETBUILD_MONITOR, &srcs, key, err, errlen);
     free_strv(srcs);
     return r;
+}
+
+/* The falling-edge evaluation without the router's input logic.  Verilator
+ * 5.006 runs a model's whole input-combinational region ("ico": the logic
+ * behind top-level inputs) on every eval(), inputs changed or not; a tile's
+ * link inputs feed its router's input logic, so that region was 20% of a
+ * tile network's time (perf, mesh:8x8), half of it on the falling edge,
+ * where no input but the clock has changed.  In the generated _eval_ico(),
+ * every call but the coding unit's (its clock gate's latch is level-
+ * sensitive to the clock) runs only while xnoc_tile_ico is set: the glue
+ * clears it for the falling edge of a network cycle (xnoc_tile_glue.cpp
+ * tick()).  The router's input logic reads no clock, so the values it
+ * would recompute are the ones it holds.  *patched = calls guarded (0: the
+ * function was not found, the model is unchanged: still exact, only slower). */
+static int tile_patch_ico(const char *objd, int *patched, char *err, size_t errlen)
+{
+    *patched = 0;
+    DIR *d = opendir(objd);
+    if (!d) {
+        snprintf(err, errlen, "cannot open the verilated tile in %s: %s", objd, strerror(errno));
+        return -1;
+    }
+    const char *head = "void Vxnoc_tile___024root___eval_ico(";
+    struct dirent *e;
+    int rc = 0;
+    while ((e = readdir(d)) && !*patched && !rc) {
+        size_t l = strlen(e->d_name);
+        if (l < 4 || strcmp(e->d_name + l - 4, ".cpp")) continue;
+        char *f = xasprintf("%s/%s", objd, e->d_name);
+        size_t n;
+        char *text = cli_slurp(f, &n);
+        char *at = text ? strstr(text, head) : NULL;
+        if (at && (at == text || at[-1] == '\n')) {
+            char *end = strstr(at, "\n}\n");
+            FILE *o = end ? fopen(f, "wb") : NULL;
+            if (!o) {
+                snprintf(err, errlen, "cannot patch the verilated tile %s", f);
+                rc = -1;
+            } else {
+                fprintf(o, "%.*sextern \"C\" int xnoc_tile_ico;\n", (int)(at - text), text);
+                for (char *line = at; line <= end;) {
+                    char *nl = strchr(line, '\n');
+                    size_t len = (size_t)(nl - line);
+                    const char *w = line + strspn(line, " ");
+                    int call = *w == 'V' && memmem(line, len, "___ico_sequent__", 16) &&
+                               !memmem(line, len, "xnoc_ncu", 8) && !memmem(line, len, "clock_gate", 10) &&
+                               nl[-1] == ';';
+                    fprintf(o, "%.*s%s%.*s\n", (int)(w - line), line, call ? "if (xnoc_tile_ico) " : "", (int)(nl - w),
+                            w);
+                    *patched += call;
+                    line = nl + 1;
+                }
+                fputs(end + 1, o);
+                if (fclose(o)) rc = -1;
+            }
+        }
+        free(text);
+        free(f);
+    }
+    closedir(d);
+    return rc;
 }
 
 int netbuild_tile(const topo *t, const router_cfg *rc, int variant, int progress, char **path, char *err, size_t errlen)
@@ -740,6 +802,13 @@ int netbuild_tile(const topo *t, const router_cfg *rc, int variant, int progress
     }
     free_strv(a.v);
     a = (strv){0};
+    int guarded = 0;
+    if (tile_patch_ico(objd, &guarded, err, errlen)) goto fail;
+    FILE *lf = fopen(log, "a");
+    if (lf) {
+        fprintf(lf, "netbuild.c tile_patch_ico: %d input-logic call(s) skipped on the falling edge\n", guarded);
+        fclose(lf);
+    }
     if (progress)
         fprintf(stderr, "xnoc: [%.0f s] verilated; compiling the tile (C++ %s)...\n", cli_now() - t_build, opt);
     size_t tn;
