@@ -60,7 +60,12 @@ module xnoc_tile #(
   output logic            mon_ru_valid_o,  // router -> unit
   output logic [FW-1:0]   mon_ru_flit_o,
   output logic            mon_ur_valid_o,  // unit -> router
-  output logic [FW-1:0]   mon_ur_flit_o
+  output logic [FW-1:0]   mon_ur_flit_o,
+  // a simulation aid (xnoc_tile_glue.cpp): with every input idle, the next
+  // clock edge changes no register of this tile, so a model need not
+  // evaluate it.  No flit buffered in the router, none on its outputs, no
+  // credit going back, and the unit's clock gate shut for that edge.
+  output logic            quiet_o
 );
   // the reset, registered once (netgen.c: rst_q)
   logic rst_q;
@@ -83,6 +88,7 @@ module xnoc_tile #(
   logic [P*3-1:0]  r_in_credit_vc, r_out_credit_vc;
   logic [31:0]     r_dbg, u_dbg;
   logic            r_err, u_err;
+  logic            unit_shut;
 
   assign r_in_valid[NP-1:0]           = in_valid_i;
   assign r_in_flit[NP*LW-1:0]         = in_flit_i;
@@ -124,6 +130,11 @@ module xnoc_tile #(
     assign mon_ru_flit_o  = r_out_flit[Q*LW +: FW];
     assign mon_ur_valid_o = r_in_valid[Q];
     assign mon_ur_flit_o  = r_in_flit[Q*LW +: FW];
+`ifdef VERILATOR
+    assign unit_shut = !u_u.u_cg.en_q;   // the gate's latch: no clock pulse at the next edge
+`else
+    assign unit_shut = 1'b0;
+`endif
     if (LW > FW) begin : g_unread
       logic unused_pad;  // the router drives the padding of the unit's slot 0
       assign unused_pad = ^r_out_flit[Q*LW+FW +: LW-FW];
@@ -135,9 +146,16 @@ module xnoc_tile #(
     assign mon_ru_flit_o  = '0;
     assign mon_ur_valid_o = 1'b0;
     assign mon_ur_flit_o  = '0;
+    assign unit_shut      = 1'b1;
   end
 
   // debug addresses 0x340..0x37F read the unit, the rest the router
   assign dbg_data_o = (Ncu != 0 && dbg_addr_i[9:6] == 4'hd) ? u_dbg : r_dbg;
   assign err_o      = r_err | u_err;
+
+`ifdef VERILATOR
+  assign quiet_o = (u_r.occ == '0) && (r_out_valid == '0) && (r_in_credit == '0) && unit_shut;
+`else
+  assign quiet_o = 1'b0;  // (synthesis: never quiet; the hierarchical reads are the model's)
+`endif
 endmodule

@@ -62,7 +62,7 @@ PATH="$TMP/bin:$PATH" XNOC_BUILD="$TMP/build" $XNOC traffic --topo mesh:2x2 --ro
     >/dev/null 2>"$TMP/fail.err"
 rc=$?
 log=$(sed -n 's|.*verilator failed; see \(.*\)$|\1|p' "$TMP/fail.err")
-if [ $rc = 1 ] && [ "$(grep -c . "$TMP/fail.err")" = 1 ] \
+if [ $rc = 2 ] && [ "$(grep -c . "$TMP/fail.err")" = 1 ] \
     && grep -q "building the router p=5 addrs=8 vcs=2 buf=8 with a coding unit: verilator failed; see " "$TMP/fail.err" \
     && grep -q "fake verilator: no" "$log" && [ -e "$(dirname "$log")/failed" ]; then ok tile-build-failure
 else fail tile-build-failure "exit $rc: $(head -2 "$TMP/fail.err" | tr '\n' ' ')"; fi

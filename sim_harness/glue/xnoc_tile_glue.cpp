@@ -98,6 +98,8 @@ struct xg {
     std::vector<xcredit> ejc_q;
     uint64_t t = 0;            // half-cycle time stamps for the VCD are 2t, 2t+1
     bool cfg_we = false;       // the config registers hold a write (xg_cfg_row)
+    std::vector<Vxnoc_tile *> live; // xg_cycle: the tiles evaluated this cycle
+    bool skip = true;               // skip quiet tiles (not while tracing, nor in assert builds)
 #ifdef XNOC_TRACE
     VerilatedVcdC *vcd = nullptr;
     int on = 0;
@@ -155,13 +157,13 @@ static void dump(xg *g, uint64_t when)
 #endif
 }
 
-// One clock cycle of every tile: rising edge, then falling edge.
-static inline void tick(xg *g)
+// One clock cycle of the tiles ts: rising edge, then falling edge.
+static inline void tick_some(xg *g, const std::vector<Vxnoc_tile *> &ts)
 {
-    int n = (int)g->tiles.size();
+    int n = (int)ts.size();
     for (int r = 0; r < n; r++) {
         SET_TILE(r);
-        Vxnoc_tile *m = g->tiles[r];
+        Vxnoc_tile *m = ts[r];
         m->clk_i = 1;
         m->eval();
     }
@@ -169,7 +171,7 @@ static inline void tick(xg *g)
     xnoc_tile_ico = 0;
     for (int r = 0; r < n; r++) {
         SET_TILE(r);
-        Vxnoc_tile *m = g->tiles[r];
+        Vxnoc_tile *m = ts[r];
         m->clk_i = 0;
         m->eval();
     }
@@ -177,6 +179,8 @@ static inline void tick(xg *g)
     g->t++;
     dump(g, 2 * g->t);
 }
+
+static inline void tick(xg *g) { tick_some(g, g->tiles); }
 
 static inline void cfg_tick(Vxnoc_tile *m)
 {
@@ -246,6 +250,10 @@ int xg_wire(void *p, int ntiles, int np, const int *in_src, const int *cr_src, i
     g->ch_port.assign(ch_port, ch_port + nch);
     g->inj_q.assign((size_t)nch, xflit{});
     g->ejc_q.assign((size_t)nch, xcredit{});
+    g->live.reserve((size_t)ntiles);
+#if defined(XNOC_TRACE) || defined(XNOC_ASSERT_BUILD)
+    g->skip = false;
+#endif
     return 0;
 }
 
@@ -387,7 +395,10 @@ void xg_cycle(void *p, const xflit *inj, const xcredit *ejc, xflit *ej, xcredit 
     xg *g = (xg *)p;
     cfg_close(g);
     int n = (int)g->tiles.size(), np = g->np;
-    // every tile's inputs from the outputs of the last cycle (no tile has ticked yet)
+    // every tile's inputs from the outputs of the last cycle (no tile has ticked yet);
+    // a quiet tile whose inputs are all idle is not evaluated: its next edge
+    // would change none of its registers (rtl/xnoc_tile.sv quiet_o)
+    g->live.clear();
     for (int r = 0; r < n; r++) {
         Vxnoc_tile *m = g->tiles[r];
         const src *in = &g->in[(size_t)r * np], *cr = &g->cr[(size_t)r * np];
@@ -418,6 +429,8 @@ void xg_cycle(void *p, const xflit *inj, const xcredit *ejc, xflit *ej, xcredit 
             if constexpr (std::is_integral<VcT>::value) credit_vc |= (uint64_t)vc << 3 * q;
             else set_field(m->out_credit_vc_i, 3 * q, 3, vc);
         }
+        if (g->skip && !valid && !credit && m->quiet_o) continue;
+        g->live.push_back(m);
         m->in_valid_i = valid;
         m->out_credit_i = credit;
         if constexpr (std::is_integral<VcT>::value) m->out_credit_vc_i = (VcT)credit_vc;
@@ -428,7 +441,7 @@ void xg_cycle(void *p, const xflit *inj, const xcredit *ejc, xflit *ej, xcredit 
         g->inj_q[ch].valid = inj[ch].valid;
         g->ejc_q[ch] = ejc[ch];
     }
-    tick(g);
+    tick_some(g, g->live);
     for (int ch = 0; ch < g->nch; ch++) {
         int i = g->ch_port[ch];
         Vxnoc_tile *m = g->tiles[i / np];

@@ -643,7 +643,7 @@ static int tile_key(const netbuild_tile_p *tp, int variant, char ***srcs, uint64
     h = fnv1a(h, VERILATOR_TILE_FLAGS, strlen(VERILATOR_TILE_FLAGS));
     h = fnv1a(h, opt, strlen(opt));
     h = fnv1a(h, &variant, sizeof variant);
-    h = fnv1a(h, "ico-1", 5); /* tile_patch_ico */
+    h = fnv1a(h, "ico-2", 5); /* tile_patch_ico */
     if (verilator_identity(&h)) {
         snprintf(err, errlen, "verilator not found: run 'make deps' (it installs Debian's verilator)");
         return -1;
@@ -668,8 +668,9 @@ int netbuild_tile_key(const topo *t, const router_cfg *rc, int variant, uint64_t
  * link inputs feed its router's input logic, so that region was 20% of a
  * tile network's time (perf, mesh:8x8), half of it on the falling edge,
  * where no input but the clock has changed.  In the generated _eval_ico(),
- * every call but the coding unit's (its clock gate's latch is level-
- * sensitive to the clock) runs only while xnoc_tile_ico is set: the glue
+ * the router's calls (not the coding unit's: its clock gate's latch is
+ * level-sensitive to the clock; nor the tile's own) run only while
+ * xnoc_tile_ico is set: the glue
  * clears it for the falling edge of a network cycle (xnoc_tile_glue.cpp
  * tick()).  The router's input logic reads no clock, so the values it
  * would recompute are the ones it holds.  *patched = calls guarded (0: the
@@ -705,8 +706,7 @@ static int tile_patch_ico(const char *objd, int *patched, char *err, size_t errl
                     size_t len = (size_t)(nl - line);
                     const char *w = line + strspn(line, " ");
                     int call = *w == 'V' && memmem(line, len, "___ico_sequent__", 16) &&
-                               !memmem(line, len, "xnoc_ncu", 8) && !memmem(line, len, "clock_gate", 10) &&
-                               nl[-1] == ';';
+                               memmem(line, len, "_xnoc_router_", 13) && nl[-1] == ';';
                     fprintf(o, "%.*s%s%.*s\n", (int)(w - line), line, call ? "if (xnoc_tile_ico) " : "", (int)(nl - w),
                             w);
                     *patched += call;
