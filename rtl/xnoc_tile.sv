@@ -156,6 +156,8 @@ module xnoc_tile #(
 `ifdef VERILATOR
   assign quiet_o = (u_r.occ == '0) && (r_out_valid == '0) && (r_in_credit == '0) && unit_shut;
 `else
+  logic unused_shut;
+  assign unused_shut = unit_shut;
   assign quiet_o = 1'b0;  // (synthesis: never quiet; the hierarchical reads are the model's)
 `endif
 endmodule

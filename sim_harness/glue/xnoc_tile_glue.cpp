@@ -88,7 +88,7 @@ struct src {
     int port;      // its port, or the terminal channel (ch >= 0), or -1 tied off
 };
 
-struct xg {
+struct xtnet {
     VerilatedContext ctx;
     std::vector<Vxnoc_tile *> tiles;
     int np = 0, nch = 0;
@@ -147,7 +147,7 @@ extern "C" int xg_vl_printf(const char *fmt, ...)
 // changed since the rising edge's evaluation).
 extern "C" int xnoc_tile_ico = 1;
 
-static void dump(xg *g, uint64_t when)
+static void dump(xtnet *g, uint64_t when)
 {
 #ifdef XNOC_TRACE
     if (g->vcd && g->on) g->vcd->dump(when);
@@ -158,7 +158,7 @@ static void dump(xg *g, uint64_t when)
 }
 
 // One clock cycle of the tiles ts: rising edge, then falling edge.
-static inline void tick_some(xg *g, const std::vector<Vxnoc_tile *> &ts)
+static inline void tick_some(xtnet *g, const std::vector<Vxnoc_tile *> &ts)
 {
     int n = (int)ts.size();
     for (int r = 0; r < n; r++) {
@@ -180,7 +180,7 @@ static inline void tick_some(xg *g, const std::vector<Vxnoc_tile *> &ts)
     dump(g, 2 * g->t);
 }
 
-static inline void tick(xg *g) { tick_some(g, g->tiles); }
+static inline void tick(xtnet *g) { tick_some(g, g->tiles); }
 
 static inline void cfg_tick(Vxnoc_tile *m)
 {
@@ -191,7 +191,7 @@ static inline void cfg_tick(Vxnoc_tile *m)
 }
 
 // After the config rows: one pulse of the config clock drops the write enable.
-static void cfg_close(xg *g)
+static void cfg_close(xtnet *g)
 {
     if (!g->cfg_we) return;
     int n = (int)g->tiles.size();
@@ -208,7 +208,7 @@ extern "C" {
 
 void *xg_new(void)
 {
-    xg *g = new xg;
+    xtnet *g = new xtnet;
 #ifdef XNOC_ASSERT_BUILD
     g->ctx.errorLimit(INT_MAX); // count failed assertions, never abort the process
 #endif
@@ -222,7 +222,7 @@ void *xg_new(void)
 // the tile port of channel ch.  Creates the tiles and resets nothing yet.
 int xg_wire(void *p, int ntiles, int np, const int *in_src, const int *cr_src, int nch, const int *ch_port)
 {
-    xg *g = (xg *)p;
+    xtnet *g = (xtnet *)p;
     if (np != XNOC_NP) return -1;
     g->np = np;
     g->nch = nch;
@@ -259,7 +259,7 @@ int xg_wire(void *p, int ntiles, int np, const int *in_src, const int *cr_src, i
 
 void xg_free(void *p)
 {
-    xg *g = (xg *)p;
+    xtnet *g = (xtnet *)p;
 #ifdef XNOC_TRACE
     if (g->vcd) {
         g->vcd->close();
@@ -276,7 +276,7 @@ void xg_free(void *p)
 int xg_trace_open(void *p, const char *path)
 {
 #ifdef XNOC_TRACE
-    xg *g = (xg *)p;
+    xtnet *g = (xtnet *)p;
     g->ctx.traceEverOn(true);
     g->vcd = new VerilatedVcdC;
     for (Vxnoc_tile *m : g->tiles) m->trace(g->vcd, 99);
@@ -292,7 +292,7 @@ int xg_trace_open(void *p, const char *path)
 void xg_trace_on(void *p, int on)
 {
 #ifdef XNOC_TRACE
-    ((xg *)p)->on = on;
+    ((xtnet *)p)->on = on;
 #else
     (void)p;
     (void)on;
@@ -313,7 +313,7 @@ long xg_assert_count(void *p, const char **text)
 
 void xg_reset(void *p, int on)
 {
-    xg *g = (xg *)p;
+    xtnet *g = (xtnet *)p;
     cfg_close(g);
     for (Vxnoc_tile *m : g->tiles) m->rst_ni = !on;
     tick(g);
@@ -327,7 +327,7 @@ void xg_reset(void *p, int on)
 // a third fewer model evaluations (a 32x32 mesh has 2,000 rows).
 void xg_cfg_row(void *p, int kind, int addr, const uint8_t *data)
 {
-    xg *g = (xg *)p;
+    xtnet *g = (xtnet *)p;
     int n = (int)g->tiles.size();
     for (int r = 0; r < n; r++) {
         Vxnoc_tile *m = g->tiles[r];
@@ -344,7 +344,7 @@ void xg_cfg_row(void *p, int kind, int addr, const uint8_t *data)
 
 uint32_t xg_dbg(void *p, int router, int addr)
 {
-    xg *g = (xg *)p;
+    xtnet *g = (xtnet *)p;
     cfg_close(g);
     if (router < 0 || router >= (int)g->tiles.size()) return 0;
     Vxnoc_tile *m = g->tiles[router];
@@ -359,7 +359,7 @@ uint32_t xg_dbg(void *p, int router, int addr)
 
 int xg_err(void *p)
 {
-    for (Vxnoc_tile *m : ((xg *)p)->tiles)
+    for (Vxnoc_tile *m : ((xtnet *)p)->tiles)
         if (m->err_o) return 1;
     return 0;
 }
@@ -369,7 +369,7 @@ int xg_err(void *p)
 // then unit r's output at routers * P + r.
 int xg_monitor(void *p, xflit *out)
 {
-    xg *g = (xg *)p;
+    xtnet *g = (xtnet *)p;
     int n = (int)g->tiles.size(), P = g->np + XNOC_NCU;
     for (int r = 0; r < n; r++) {
         Vxnoc_tile *m = g->tiles[r];
@@ -392,7 +392,7 @@ int xg_monitor(void *p, xflit *out)
 
 void xg_cycle(void *p, const xflit *inj, const xcredit *ejc, xflit *ej, xcredit *injc)
 {
-    xg *g = (xg *)p;
+    xtnet *g = (xtnet *)p;
     cfg_close(g);
     int n = (int)g->tiles.size(), np = g->np;
     // every tile's inputs from the outputs of the last cycle (no tile has ticked yet);
