@@ -47,6 +47,25 @@ if grep -q "router 0 flags an RTL invariant violation (bits 0x1:" "$TMP/inv.tile
     && cmp -s "$TMP/inv.flat" "$TMP/inv.tile"; then ok tile-invariant-same-line
 else fail tile-invariant-same-line "flat: $(tr '\n' ' ' <"$TMP/inv.flat") tile: $(tr '\n' ' ' <"$TMP/inv.tile")"; fi
 
+# ...and in the assertion build (XNOC_RTL_ASSERT=1) the assertion is named by
+# the netlist's path (u_r0.NAME), not the tile's
+for m in flat tile; do
+    XNOC_RTL_ASSERT=1 XNOC_TEST_SPURIOUS_CREDIT=1 $XNOC traffic --topo mesh:2x2 --pattern uniform --rate 0.1 \
+        --cycles 500 --router model=$m >/dev/null 2>"$TMP/as.$m"
+    echo "exit $?" >>"$TMP/as.$m"
+done
+if grep -q "; assertion u_r0\.NoCreditOverflow (xnoc_router\.sv:[0-9]*)$" "$TMP/as.tile" && cmp -s "$TMP/as.flat" "$TMP/as.tile"; then
+    ok tile-assert-same-line
+else fail tile-assert-same-line "flat: $(tail -2 "$TMP/as.flat" | tr '\n' ' ') tile: $(tail -2 "$TMP/as.tile" | tr '\n' ' ')"; fi
+
+# waveforms: the tile variant built with --trace, every tile a scope of one
+# VCD; the run itself is the flat build's
+$XNOC traffic --topo mesh:2x2 --rate 0.2 --cycles 200 --router model=tile --trace "$TMP/t.vcd" --json >"$TMP/tr.tile" 2>/dev/null
+$XNOC traffic --topo mesh:2x2 --rate 0.2 --cycles 200 --router model=flat --json >"$TMP/tr.flat" 2>/dev/null
+scopes=$(grep -c '^ *\$scope module u_r[0-3] ' "$TMP/t.vcd" 2>/dev/null)
+if cmp -s "$TMP/tr.flat" "$TMP/tr.tile" && [ "$scopes" = 4 ] && grep -q '^#2' "$TMP/t.vcd"; then ok tile-trace
+else fail tile-trace "scopes $scopes; reports $(cmp "$TMP/tr.flat" "$TMP/tr.tile" 2>&1 | head -1)"; fi
+
 # bad input: the key's value, and what a tile model cannot do
 check_fail tile-bad-model 2 "^xnoc traffic: --router: model='tiles' is not flat or tile$" \
     $XNOC traffic --topo mesh:2x2 --router model=tiles --cycles 10

@@ -19,7 +19,7 @@
 //                     tile a model of its own name ("u_r<r>") in one file
 //   XNOC_ASSERT_BUILD tiles verilated with --assert -DXNOC_ASSERT; the first
 //                     message is kept, with the tile's path rewritten as
-//                     the flat netlist names it (u_r<r>, u_u<r>)
+//                     the flat netlist names it (TOP.xnoc_network.u_r<r>...)
 // The link taps (xg_monitor) are in every variant: they read tile outputs.
 #include <cstdarg>
 #include <cstdint>
@@ -119,16 +119,18 @@ extern "C" int xg_vl_printf(const char *fmt, ...)
     va_end(ap);
     if (std::strstr(line, "Assertion failed") || std::strstr(line, "%Error")) {
         if (!assert_count++) {
-            // "... in TOP.xnoc_tile.u_r.X" -> "... in TOP.xnoc_network.u_r<tile>.X" (and u_u, g_unit's)
+            // "... in MODEL.xnoc_tile.u_r.X" (MODEL: the tile's name, u_r<r>) -> "... in
+            // TOP.xnoc_network.u_r<r>.X", the flat netlist's path (and g_unit.u_u -> u_u<r>)
             std::string s = line;
-            size_t at = s.find("TOP.xnoc_tile.");
-            if (at != std::string::npos) {
-                size_t inst = at + std::strlen("TOP.xnoc_tile.");
-                std::string rest = s.substr(inst);
+            size_t at = s.find(".xnoc_tile.");
+            if (at != std::string::npos && at++ > 0) {
+                size_t from = s.rfind(' ', at);
+                from = from == std::string::npos ? 0 : from + 1;
+                std::string rest = s.substr(at + std::strlen("xnoc_tile."));
                 if (rest.compare(0, 7, "g_unit.") == 0) rest = rest.substr(7);
-                size_t dot = rest.find('.');
+                size_t dot = rest.find_first_of(".:");
                 std::string name = rest.substr(0, dot), tail = dot == std::string::npos ? "" : rest.substr(dot);
-                s = s.substr(0, at) + "TOP.xnoc_network." + name + std::to_string(cur_tile) + tail;
+                s = s.substr(0, from) + "TOP.xnoc_network." + name + std::to_string(cur_tile) + tail;
             }
             std::snprintf(assert_text, sizeof assert_text, "%s", s.c_str());
             for (char *c = assert_text; *c; c++)
