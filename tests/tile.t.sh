@@ -94,3 +94,12 @@ XNOC_BUILD_NOTE="$note" $XNOC traffic --topo mesh:2x8 --router model=tile,ncu=0 
 if [ $? = 0 ] && ! grep -q "^built" "$note" && jq -e '.errors==0 and .delivered_packets>0' "$TMP/m28.json" >/dev/null; then
     ok tile-shared-model
 else fail tile-shared-model "$(cat "$note")"; fi
+
+# the harness's side of the tile build (link tables, the config rows, the
+# taps) under ASan with leak checking: clean, and the same report
+$XNOC_ASAN traffic --topo mesh:4x4 --router model=tile,ncu=0 --rate 0.2 --packet 4 --cycles 300 --json \
+    >"$TMP/asan.json" 2>"$TMP/asan.err"
+rc=$?
+$XNOC traffic --topo mesh:4x4 --router model=flat,ncu=0 --rate 0.2 --packet 4 --cycles 300 --json >"$TMP/asan.flat" 2>/dev/null
+if [ $rc = 0 ] && ! grep -q Sanitizer "$TMP/asan.err" && cmp -s "$TMP/asan.json" "$TMP/asan.flat"; then ok tile-asan
+else fail tile-asan "exit $rc: $(grep -m2 Sanitizer "$TMP/asan.err")"; fi
