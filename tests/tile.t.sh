@@ -24,6 +24,8 @@ same tile-octagon $XNOC traffic --topo octagon --pattern allpairs --packet 3
 same tile-fatoct-coding $XNOC traffic --topo fat-octagon --pattern uniform --rate 0.1 --packet 4 --coding 0.05 --cycles 3000 --warmup 500
 same tile-torus2x2x2 $XNOC traffic --topo torus:2x2x2 --rate 0.3 --packet 2 --cycles 2000
 same tile-dragonfly $XNOC traffic --topo dragonfly:a=2,p=1,h=1 --rate 0.2 --packet 3 --cycles 2000
+same tile-mesh4x4-ports2 $XNOC traffic --topo mesh:4x4 --ports 2 --rate 0.2 --packet 3 --cycles 2000
+same tile-dragonfly-ugal $XNOC traffic --topo dragonfly:a=2,p=1,h=2 --router routing=ugal --rate 0.2 --cycles 1500
 same tile-collective-mesh4x4 $XNOC collective --topo mesh:4x4 --op bcast --bytes 512 --algo all-at-once
 
 # the link taps (hop-level events): the flat build swaps in its tapped model,
