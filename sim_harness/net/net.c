@@ -30,6 +30,7 @@ struct xnoc_net {
     int (*xg_monitor)(void *, xnoc_flit *);
     int (*xg_wire)(void *, int, int, const int *, const int *, int, const int *); /* tile builds only */
     xnoc_flit *mon; /* net_monitor_open(): the taps after every cycle, else NULL */
+    int tile;       /* the tile build (router_cfg.h MODEL_*) */
     int variant;    /* NETBUILD_* of the loaded model */
     uint64_t now;
     uint64_t trace_from, trace_to;
@@ -46,6 +47,14 @@ struct xnoc_net {
             goto fail;                                                                                                 \
         }                                                                                                              \
     } while (0)
+
+/* Whether rc runs on tiles: model=tile, or the default with XNOC_MODEL=tile on one thread. */
+static int use_tiles(const router_cfg *rc)
+{
+    if (rc->model != MODEL_DEFAULT) return rc->model == MODEL_TILE;
+    const char *e = getenv("XNOC_MODEL");
+    return e && !strcmp(e, "tile") && rc->threads <= 1;
+}
 
 static xnoc_net *open_model(const topo *t, const router_cfg *rc, int variant, int progress, char *err, size_t errlen)
 {
@@ -77,18 +86,20 @@ static xnoc_net *open_model(const topo *t, const router_cfg *rc, int variant, in
                  t->name, netgen_addresses(t, rc), netgen_ports(t, rc), FLIT_MAX_ADDRS);
         return NULL;
     }
-    if (rc->model == MODEL_TILE && rc->threads > 1) {
+    int tile = use_tiles(rc);
+    if (tile && rc->threads > 1) {
         snprintf(err, errlen, "--router threads=%d is for the flat build (model=flat); a tile model runs on one thread",
                  rc->threads);
         return NULL;
     }
     char *path;
-    if (rc->model == MODEL_TILE ? netbuild_tile(t, rc, variant, progress, &path, err, errlen)
-                                : netbuild(t, rc, variant, progress, &path, err, errlen))
+    if (tile ? netbuild_tile(t, rc, variant, progress, &path, err, errlen)
+             : netbuild(t, rc, variant, progress, &path, err, errlen))
         return NULL;
     xnoc_net *n = xcalloc(1, sizeof *n);
     n->t = t;
     n->variant = variant;
+    n->tile = tile;
     n->rc = *rc;
     n->so = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (!n->so) {
@@ -109,7 +120,7 @@ static xnoc_net *open_model(const topo *t, const router_cfg *rc, int variant, in
     LOAD(xg_trace_on);
     LOAD(xg_assert_count);
     LOAD(xg_monitor);
-    if (rc->model == MODEL_TILE) LOAD(xg_wire);
+    if (tile) LOAD(xg_wire);
     return n;
 fail:
     dlclose(n->so);
@@ -218,7 +229,7 @@ static int swap_model(xnoc_net *n, int add, const char *what, char *err, size_t 
 int net_monitor_open(xnoc_net *n, char *err, size_t errlen)
 {
     if (n->mon) return 0;
-    if (n->rc.model == MODEL_TILE) { /* every tile model has its taps: no other model */
+    if (n->tile) { /* every tile model has its taps: no other model */
         if (n->now != 0) {
             snprintf(err, errlen, "monitoring must start before the first cycle");
             return -1;

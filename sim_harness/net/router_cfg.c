@@ -52,8 +52,7 @@ void router_cfg_default(router_cfg *rc)
     rc->sendq = 1;
     rc->routing = ROUTING_MIN;
     rc->threads = 1;
-    const char *m = getenv("XNOC_MODEL");
-    rc->model = m && !strcmp(m, "tile") ? MODEL_TILE : MODEL_FLAT;
+    rc->model = MODEL_DEFAULT;
 }
 
 int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)

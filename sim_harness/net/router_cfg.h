@@ -38,9 +38,10 @@ enum { ROUTING_MIN, ROUTING_VALIANT, ROUTING_UGAL };
 enum { NCU_OPS_XOR, NCU_OPS_ALL };
 /* --router model=flat|tile: the whole network verilated as one netlist (net/netgen.c), or one
  * router configuration verilated once and wired by the harness (rtl/xnoc_tile.sv,
- * net/netbuild.c netbuild_tile).  The default is flat; XNOC_MODEL=tile in the environment
- * changes it (the tests' way to run a whole group on tiles). */
-enum { MODEL_FLAT, MODEL_TILE };
+ * net/netbuild.c netbuild_tile).  Without model=, net.c decides (MODEL_DEFAULT): flat, or
+ * tile when XNOC_MODEL=tile is in the environment (the tests' way to run a whole group on
+ * tiles) and the model is single-threaded (threads=N is the flat build's). */
+enum { MODEL_DEFAULT, MODEL_FLAT, MODEL_TILE };
 
 void router_cfg_default(router_cfg *rc);
 /* VC classes the routers use: the topology's, 3 on a dragonfly with
