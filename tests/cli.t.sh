@@ -182,7 +182,7 @@ if [ $rc = 2 ] && grep -q "compiling the verilated model failed" "$TMP/q2.err" &
 
 # every --router key the parser takes is in every network command's --help
 # (one text, ROUTER_CFG_HELP, beside the parser's table in router_cfg.c)
-keys=$(grep -o '{"[a-z_]*", [0-9]' sim_harness/net/router_cfg.c | sed 's/{"//; s/".*//'; echo routing; echo ncu_ops)
+keys=$(grep -o '{"[a-z_]*", [0-9]' sim_harness/net/router_cfg.c | sed 's/{"//; s/".*//'; echo routing; echo ncu_ops; echo model)
 for cmd in traffic run collective synth; do
     h=$($XNOC $cmd --help); missing=""
     for k in $keys; do grep -q "$k=" <<<"$h" || missing="$missing $k"; done

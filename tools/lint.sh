@@ -28,6 +28,19 @@ for cfg in "" "-GNumPorts=5 -GNumVcs=1 -GBufDepth=1 -GNumSlots=1" "-GNcuOps=0" "
     fi
 done
 
+# the tile (rtl/xnoc_tile.sv: router + unit, the tile build's model): with and without a unit, and
+# with -DVERILATOR undefined (the synthesizable branch of its simulation-only quiet_o)
+for cfg in "" "-GNcu=1 -GNumAddrs=32 -GNumTerms=16" "-GNcu=1 -GNumPorts=7 -GNumVcs=4 -GNumClasses=2 -GNumAddrs=128 -GNumTerms=64" \
+           "-GNumPorts=3 -GNumVcs=3 -GNumClasses=3 -GNumGroups=5 -GNumAddrs=10" "-GNcu=1 -GNumAddrs=2048 -GNumTerms=1024" "-UVERILATOR -GNcu=1 -GNumAddrs=32 -GNumTerms=16"; do
+    if out=$(verilator --lint-only -Wall $cfg rtl/xnoc_pkg.sv $(ls rtl/*.sv | grep -v _pkg) --top-module xnoc_tile 2>&1); then
+        echo "lint ok   xnoc_tile ${cfg:-(defaults)}"
+    else
+        echo "lint FAIL xnoc_tile ${cfg:-(defaults)}"
+        echo "$out" | grep '^%' | head -20
+        rc=1
+    fi
+done
+
 # the Clos multicast routing controller (docs/clos.md): middle switches, output switches
 for cfg in "" "-GNumMid=17 -GNumOut=16" "-GNumMid=2 -GNumOut=1" "-GNumMid=19 -GNumOut=32" "-GNumMid=64 -GNumOut=64"; do
     if out=$(verilator --lint-only -Wall $cfg rtl/xnoc_clos_ctl.sv --top-module xnoc_clos_ctl 2>&1); then

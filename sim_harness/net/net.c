@@ -28,7 +28,9 @@ struct xnoc_net {
     void (*xg_trace_on)(void *, int);
     long (*xg_assert_count)(void *, const char **);
     int (*xg_monitor)(void *, xnoc_flit *);
+    int (*xg_wire)(void *, int, int, const int *, const int *, int, const int *); /* tile builds only */
     xnoc_flit *mon; /* net_monitor_open(): the taps after every cycle, else NULL */
+    int tile;       /* the tile build (router_cfg.h MODEL_*) */
     int variant;    /* NETBUILD_* of the loaded model */
     uint64_t now;
     uint64_t trace_from, trace_to;
@@ -45,6 +47,14 @@ struct xnoc_net {
             goto fail;                                                                                                 \
         }                                                                                                              \
     } while (0)
+
+/* Whether rc runs on tiles: model=tile, or the default with XNOC_MODEL=tile on one thread. */
+static int use_tiles(const router_cfg *rc)
+{
+    if (rc->model != MODEL_DEFAULT) return rc->model == MODEL_TILE;
+    const char *e = getenv("XNOC_MODEL");
+    return e && !strcmp(e, "tile") && rc->threads <= 1;
+}
 
 static xnoc_net *open_model(const topo *t, const router_cfg *rc, int variant, int progress, char *err, size_t errlen)
 {
@@ -76,11 +86,20 @@ static xnoc_net *open_model(const topo *t, const router_cfg *rc, int variant, in
                  t->name, netgen_addresses(t, rc), netgen_ports(t, rc), FLIT_MAX_ADDRS);
         return NULL;
     }
+    int tile = use_tiles(rc);
+    if (tile && rc->threads > 1) {
+        snprintf(err, errlen, "--router threads=%d is for the flat build (model=flat); a tile model runs on one thread",
+                 rc->threads);
+        return NULL;
+    }
     char *path;
-    if (netbuild(t, rc, variant, progress, &path, err, errlen)) return NULL;
+    if (tile ? netbuild_tile(t, rc, variant, progress, &path, err, errlen)
+             : netbuild(t, rc, variant, progress, &path, err, errlen))
+        return NULL;
     xnoc_net *n = xcalloc(1, sizeof *n);
     n->t = t;
     n->variant = variant;
+    n->tile = tile;
     n->rc = *rc;
     n->so = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (!n->so) {
@@ -101,6 +120,7 @@ static xnoc_net *open_model(const topo *t, const router_cfg *rc, int variant, in
     LOAD(xg_trace_on);
     LOAD(xg_assert_count);
     LOAD(xg_monitor);
+    if (tile) LOAD(xg_wire);
     return n;
 fail:
     dlclose(n->so);
@@ -108,10 +128,40 @@ fail:
     return NULL;
 }
 
+/* The tile build's link tables (xnoc_tile_glue.cpp xg_wire): per router port
+ * i = r * nports + p, the port whose output flit drives its input and the
+ * port whose input credit returns to its output (-1 none, -2 - ch a terminal
+ * channel), and each terminal channel's port. */
+static void wire_tiles(xnoc_net *n)
+{
+    const topo *t = n->t;
+    int np = t->nports, nr = t->nrouters, nch = t->nterms * t->k;
+    int *in = xmalloc((size_t)nr * (size_t)np * sizeof *in), *cr = xmalloc((size_t)nr * (size_t)np * sizeof *cr);
+    int *chp = xmalloc(((size_t)nch + 1) * sizeof *chp);
+    for (int r = 0; r < nr; r++)
+        for (int p = 0; p < np; p++) {
+            int i = r * np + p, term = topo_port_term(t, r, p), li = t->in_link[i], lo = t->out_link[i];
+            if (term >= 0) {
+                int ch = term * t->k + (p - t->nnet) % t->k;
+                in[i] = cr[i] = -2 - ch;
+                chp[ch] = i;
+                continue;
+            }
+            in[i] = li >= 0 ? t->links[li].src * np + t->links[li].src_port : -1;
+            cr[i] = lo >= 0 ? t->links[lo].dst * np + t->links[lo].dst_port : -1;
+        }
+    if (n->xg_wire(n->g, nr, np, in, cr, nch, chp))
+        cli_fail(EXIT_RUNFAIL, "the router tile model does not fit %s", t->name);
+    free(in);
+    free(cr);
+    free(chp);
+}
+
 static void configure(xnoc_net *n)
 {
     const topo *t = n->t;
     n->g = n->xg_new();
+    if (n->xg_wire) wire_tiles(n);
     n->xg_reset(n->g, 1);
     uint8_t *data = xmalloc((size_t)t->nrouters);
     for (int row = 0; row < netgen_config_rows(t, &n->rc); row++) {
@@ -179,7 +229,12 @@ static int swap_model(xnoc_net *n, int add, const char *what, char *err, size_t 
 int net_monitor_open(xnoc_net *n, char *err, size_t errlen)
 {
     if (n->mon) return 0;
-    if (swap_model(n, NETBUILD_MONITOR, "monitoring", err, errlen)) return -1;
+    if (n->tile) { /* every tile model has its taps: no other model */
+        if (n->now != 0) {
+            snprintf(err, errlen, "monitoring must start before the first cycle");
+            return -1;
+        }
+    } else if (swap_model(n, NETBUILD_MONITOR, "monitoring", err, errlen)) return -1;
     n->mon = xcalloc((size_t)netgen_monitor_slots(n->t, &n->rc), sizeof *n->mon);
     if (n->xg_monitor(n->g, n->mon) != netgen_monitor_slots(n->t, &n->rc)) {
         snprintf(err, errlen, "the network model has no link taps (a stale cache entry?)");

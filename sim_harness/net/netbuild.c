@@ -58,9 +58,15 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(x, y);
 }
 
-/* The router sources (the .sv files of rtl/, packages first) as heap paths, NULL-terminated,
- * their names and contents folded into *hash. */
-static char **rtl_paths(uint64_t *hash, char *err, size_t errlen)
+/* The tile (rtl/xnoc_tile.sv) is the tile build's top module only: the flat
+ * netlist and synth leave it out of their sources and cache keys, so adding
+ * or changing it rebuilds no flat model. */
+#define TILE_SV "xnoc_tile.sv"
+
+/* The router sources (the .sv files of rtl/, packages first; the tile's only
+ * with `tile`) as heap paths, NULL-terminated, their names and contents
+ * folded into *hash. */
+static char **rtl_paths_of(uint64_t *hash, int tile, char *err, size_t errlen)
 {
     char *dir = xasprintf("%s/rtl", cli_src_dir());
     DIR *d = opendir(dir);
@@ -74,7 +80,8 @@ static char **rtl_paths(uint64_t *hash, char *err, size_t errlen)
     struct dirent *e;
     while ((e = readdir(d)) && n < 64) {
         size_t l = strlen(e->d_name);
-        if (l > 3 && !strcmp(e->d_name + l - 3, ".sv")) names[n++] = xstrdup(e->d_name);
+        if (l > 3 && !strcmp(e->d_name + l - 3, ".sv") && (tile || strcmp(e->d_name, TILE_SV)))
+            names[n++] = xstrdup(e->d_name);
     }
     closedir(d);
     if (!n) {
@@ -95,6 +102,8 @@ static char **rtl_paths(uint64_t *hash, char *err, size_t errlen)
     free(dir);
     return paths;
 }
+
+static char **rtl_paths(uint64_t *hash, char *err, size_t errlen) { return rtl_paths_of(hash, 0, err, errlen); }
 
 static void free_strv(char **v)
 {
@@ -559,6 +568,328 @@ out:
     free(tag);
     free(work);
     free(objd);
+    free(glue);
+    free(glue_hdr);
+    free(trig_hdr);
+    return rc_;
+}
+
+/* ---- the tile build: one router configuration, any network (netbuild.h) ---- */
+
+#define VERILATOR_TILE_FLAGS                                                                                           \
+    "--cc -O3 --x-assign fast --x-initial fast -Wno-fatal -Wno-lint -Wno-style --top-module xnoc_tile"
+
+void netbuild_tile_params(const topo *t, const router_cfg *rc, netbuild_tile_p *tp)
+{
+    memset(tp, 0, sizeof *tp);
+    tp->ports = t->nports;
+    tp->vcs = rc->vcs;
+    tp->buf = rc->buf;
+    tp->pw = rc->pw;
+    tp->addrs = netgen_addresses(t, rc);
+    tp->classes = router_classes(t, rc);
+    tp->groups = router_groups(t, rc);
+    tp->route_bits = topo_port_bits(t);
+    tp->ncu = rc->ncu;
+    if (rc->ncu) { /* the unit's parameters matter only with a unit: without, one model serves them all */
+        tp->terms = t->nterms;
+        tp->slots = rc->slots;
+        tp->xorlat = rc->xorlat;
+        tp->ncmax = rc->ncmax;
+        tp->timeout = rc->timeout;
+        tp->ncu_ops = rc->ncu_ops == NCU_OPS_XOR ? 0 : 1;
+    }
+}
+
+/* The tile's Verilog parameters as Verilator's -G options (heap words into a). */
+static void tile_gparams(strv *a, const netbuild_tile_p *tp)
+{
+    sv_add(a, xasprintf("-GNumPorts=%d", tp->ports));
+    sv_add(a, xasprintf("-GNumVcs=%d", tp->vcs));
+    sv_add(a, xasprintf("-GBufDepth=%d", tp->buf));
+    sv_add(a, xasprintf("-GPayloadW=%d", tp->pw));
+    sv_add(a, xasprintf("-GNumAddrs=%d", tp->addrs));
+    sv_add(a, xasprintf("-GNumClasses=%d", tp->classes));
+    sv_add(a, xasprintf("-GNumGroups=%d", tp->groups));
+    sv_add(a, xasprintf("-GRouteBits=%d", tp->route_bits));
+    sv_add(a, xasprintf("-GNcu=%d", tp->ncu));
+    if (tp->ncu) {
+        sv_add(a, xasprintf("-GNumTerms=%d", tp->terms));
+        sv_add(a, xasprintf("-GNumSlots=%d", tp->slots));
+        sv_add(a, xasprintf("-GXorLat=%d", tp->xorlat));
+        sv_add(a, xasprintf("-GMaxFlits=%d", tp->ncmax));
+        sv_add(a, xasprintf("-GTimeout=%d", tp->timeout));
+        sv_add(a, xasprintf("-GNcuOps=%d", tp->ncu_ops));
+    }
+}
+
+/* The tile model's key: its parameters, the router sources with the tile, the
+ * tile glue, the flags, the variant, the Verilator installed. */
+static int tile_key(const netbuild_tile_p *tp, int variant, char ***srcs, uint64_t *key, char *err, size_t errlen)
+{
+    uint64_t h = FNV1A_INIT;
+    *srcs = rtl_paths_of(&h, 1, err, errlen);
+    if (!*srcs) return -1;
+    const char *glue_files[] = {"xnoc_tile_glue.cpp", "xnoc_vl_printf.h", "xnoc_vl_triggers.h"};
+    for (int i = 0; i < 3; i++) {
+        char *g = xasprintf("%s/sim_harness/glue/%s", cli_src_dir(), glue_files[i]);
+        int bad = hash_file(g, &h);
+        if (bad) snprintf(err, errlen, "cannot read the C++ glue %s: %s", g, strerror(errno));
+        free(g);
+        if (bad) return -1;
+    }
+    const char *opt = cxx_opt();
+    h = fnv1a(h, tp, sizeof *tp);
+    h = fnv1a(h, VERILATOR_TILE_FLAGS, strlen(VERILATOR_TILE_FLAGS));
+    h = fnv1a(h, opt, strlen(opt));
+    h = fnv1a(h, &variant, sizeof variant);
+    h = fnv1a(h, "ico-2", 5); /* tile_patch_ico */
+    if (verilator_identity(&h)) {
+        snprintf(err, errlen, "verilator not found: run 'make deps' (it installs Debian's verilator)");
+        return -1;
+    }
+    *key = h;
+    return 0;
+}
+
+int netbuild_tile_key(const topo *t, const router_cfg *rc, int variant, uint64_t *key, char *err, size_t errlen)
+{
+    netbuild_tile_p tp;
+    netbuild_tile_params(t, rc, &tp);
+    char **srcs = NULL;
+    int r = tile_key(&tp, variant & ~NETBUILD_MONITOR, &srcs, key, err, errlen);
+    free_strv(srcs);
+    return r;
+}
+
+/* The falling-edge evaluation without the router's input logic.  Verilator
+ * 5.006 runs a model's whole input-combinational region ("ico": the logic
+ * behind top-level inputs) on every eval(), inputs changed or not; a tile's
+ * link inputs feed its router's input logic, so that region was 20% of a
+ * tile network's time (perf, mesh:8x8), half of it on the falling edge,
+ * where no input but the clock has changed.  In the generated _eval_ico(),
+ * the router's calls (not the coding unit's: its clock gate's latch is
+ * level-sensitive to the clock; nor the tile's own) run only while
+ * xnoc_tile_ico is set: the glue
+ * clears it for the falling edge of a network cycle (xnoc_tile_glue.cpp
+ * tick()).  The router's input logic reads no clock, so the values it
+ * would recompute are the ones it holds.  *patched = calls guarded (0: the
+ * function was not found, the model is unchanged: still exact, only slower). */
+static int tile_patch_ico(const char *objd, int *patched, char *err, size_t errlen)
+{
+    *patched = 0;
+    DIR *d = opendir(objd);
+    if (!d) {
+        snprintf(err, errlen, "cannot open the verilated tile in %s: %s", objd, strerror(errno));
+        return -1;
+    }
+    const char *head = "void Vxnoc_tile___024root___eval_ico(";
+    struct dirent *e;
+    int rc = 0;
+    while ((e = readdir(d)) && !*patched && !rc) {
+        size_t l = strlen(e->d_name);
+        if (l < 4 || strcmp(e->d_name + l - 4, ".cpp")) continue;
+        char *f = xasprintf("%s/%s", objd, e->d_name);
+        size_t n;
+        char *text = cli_slurp(f, &n);
+        char *at = text ? strstr(text, head) : NULL;
+        if (at && (at == text || at[-1] == '\n')) {
+            char *end = strstr(at, "\n}\n");
+            FILE *o = end ? fopen(f, "wb") : NULL;
+            if (!o) {
+                snprintf(err, errlen, "cannot patch the verilated tile %s", f);
+                rc = -1;
+            } else {
+                fprintf(o, "%.*sextern \"C\" int xnoc_tile_ico;\n", (int)(at - text), text);
+                for (char *line = at; line <= end;) {
+                    char *nl = strchr(line, '\n');
+                    size_t len = (size_t)(nl - line);
+                    const char *w = line + strspn(line, " ");
+                    int call = *w == 'V' && memmem(line, len, "___ico_sequent__", 16) &&
+                               memmem(line, len, "_xnoc_router_", 13) && nl[-1] == ';';
+                    fprintf(o, "%.*s%s%.*s\n", (int)(w - line), line, call ? "if (xnoc_tile_ico) " : "", (int)(nl - w),
+                            w);
+                    *patched += call;
+                    line = nl + 1;
+                }
+                fputs(end + 1, o);
+                if (fclose(o)) rc = -1;
+            }
+        }
+        free(text);
+        free(f);
+    }
+    closedir(d);
+    return rc;
+}
+
+int netbuild_tile(const topo *t, const router_cfg *rc, int variant, int progress, char **path, char *err, size_t errlen)
+{
+    progress = progress && cli_progress_enabled();
+    variant &= ~NETBUILD_MONITOR; /* every tile model has its taps */
+    int trace = variant & NETBUILD_TRACE, asserts = variant & NETBUILD_ASSERT;
+    const char *opt = cxx_opt();
+    netbuild_tile_p tp;
+    netbuild_tile_params(t, rc, &tp);
+    char **srcs = NULL, *cache = NULL, *dir = NULL, *lockp = NULL, *tmp = NULL, *log = NULL, *file = NULL;
+    char *work = NULL, *objd = NULL, *what = NULL;
+    char *glue = xasprintf("%s/sim_harness/glue/xnoc_tile_glue.cpp", cli_src_dir());
+    char *glue_hdr = xasprintf("%s/sim_harness/glue/xnoc_vl_printf.h", cli_src_dir());
+    char *trig_hdr = xasprintf("%s/sim_harness/glue/xnoc_vl_triggers.h", cli_src_dir());
+    strv a = {0};
+    int lock = -1, rc_ = -1;
+    uint64_t h;
+    *path = NULL;
+    if (tile_key(&tp, variant, &srcs, &h, err, errlen)) goto out;
+    cache = xasprintf("%s/cache", cli_build_dir());
+    mkdir(cli_build_dir(), 0777);
+    mkdir(cache, 0777);
+    what = xasprintf("router p=%d addrs=%d vcs=%d buf=%d%s", tp.ports, tp.addrs, tp.vcs, tp.buf,
+                     tp.ncu ? " with a coding unit" : "");
+    dir = xasprintf("%s/tile-p%d-a%d-c%d-g%d-s%d-v%d-b%d%s%s%s-%016llx", cache, tp.ports, tp.addrs, tp.classes,
+                    tp.groups, tp.route_bits, tp.vcs, tp.buf, tp.ncu ? "-u" : "", trace ? "-trace" : "",
+                    asserts ? "-assert" : "", (unsigned long long)h);
+    *path = xasprintf("%s/tile.so", dir);
+    if (access(*path, R_OK) == 0) goto done;
+
+    lockp = xasprintf("%s.lock", dir);
+    lock = open(lockp, O_CREAT | O_RDWR, 0666);
+    double t_wait = cli_now();
+    if (lock >= 0 && flock(lock, LOCK_EX | LOCK_NB) != 0) {
+        if (progress) fprintf(stderr, "xnoc: waiting for another xnoc building the %s (%s)...\n", what, lockp);
+        flock(lock, LOCK_EX);
+    }
+    if (access(*path, R_OK) == 0) {
+        build_note("waited", dir, cli_now() - t_wait);
+        goto done;
+    }
+    clean_stale(cache, dir, progress);
+    double t_build = cli_now();
+    if (progress)
+        fprintf(stderr, "xnoc: building the %s%s%s (first use, cached afterwards, any network): verilating...\n", what,
+                trace ? " with tracing" : "", asserts ? " with assertions" : "");
+    tmp = xasprintf("%s.tmp%d", dir, (int)getpid());
+    if (netbuild_rm_tree(tmp) || mkdir(tmp, 0777)) {
+        snprintf(err, errlen, "cannot create the build directory %s: %s", tmp, strerror(errno));
+        free(tmp);
+        tmp = NULL;
+        goto fail;
+    }
+    log = xasprintf("%s/build.log", tmp);
+    if (make_safe(tmp)) work = xstrdup(tmp);
+    else {
+        const char *td = getenv("TMPDIR");
+        work = xasprintf("%s/xnoc-obj-XXXXXX", td && make_safe(td) ? td : "/tmp");
+        if (!mkdtemp(work)) {
+            snprintf(err, errlen, "cannot create a build folder %s: %s", work, strerror(errno));
+            free(work);
+            work = NULL;
+            goto fail;
+        }
+    }
+    objd = xasprintf("%s/obj", work);
+    sv_add(&a, xstrdup("verilator"));
+    sv_words(&a, VERILATOR_TILE_FLAGS);
+    sv_words(&a, asserts ? VERILATOR_ASSERT : VERILATOR_FAST);
+    if (trace) sv_add(&a, xstrdup("--trace"));
+    tile_gparams(&a, &tp);
+    sv_add(&a, xstrdup("-Mdir"));
+    sv_add(&a, xstrdup(objd));
+    for (char **p = srcs; *p; p++) sv_add(&a, xstrdup(*p));
+    if (netbuild_run_argv(a.v, tmp, log, "building the router tile: verilating", progress, t_build)) {
+        snprintf(err, errlen, "building the %s: verilator failed; see %s", what, log);
+        goto fail;
+    }
+    free_strv(a.v);
+    a = (strv){0};
+    int guarded = 0;
+    if (tile_patch_ico(objd, &guarded, err, errlen)) goto fail;
+    FILE *lf = fopen(log, "a");
+    if (lf) {
+        fprintf(lf, "netbuild.c tile_patch_ico: %d input-logic call(s) skipped on the falling edge\n", guarded);
+        fclose(lf);
+    }
+    if (progress)
+        fprintf(stderr, "xnoc: [%.0f s] verilated; compiling the tile (C++ %s)...\n", cli_now() - t_build, opt);
+    size_t tn;
+    char *trig = cli_slurp(trig_hdr, &tn);
+    file = xasprintf("%s/xnoc_vl_triggers.h", work);
+    int copied = trig && write_file(file, trig, tn) == 0;
+    free(trig);
+    if (!copied) {
+        snprintf(err, errlen, "cannot copy the C++ glue %s into %s", trig_hdr, tmp);
+        goto fail;
+    }
+    sv_words(&a, "make -s -j2 -C");
+    sv_add(&a, xstrdup(objd));
+    sv_words(&a, "-f Vxnoc_tile.mk");
+    sv_add(&a, xasprintf("OPT_FAST=%s", opt));
+    sv_words(&a, "OPT_SLOW=-O1 OPT_GLOBAL=-O1");
+    sv_add(&a, xstrdup("CXXFLAGS=-fPIC -w -include ../xnoc_vl_triggers.h"));
+    sv_add(&a, xstrdup("Vxnoc_tile__ALL.a"));
+    int failed = netbuild_run_argv(a.v, tmp, log, "building the router tile: compiling", progress, t_build);
+    free_strv(a.v);
+    a = (strv){0};
+    if (!failed) {
+        sv_words(&a, "g++ -std=gnu++17 -shared -fPIC");
+        sv_add(&a, xstrdup(opt));
+        sv_add(&a, xstrdup("-w"));
+        sv_add(&a, xasprintf("-DXNOC_NP=%d", tp.ports));
+        sv_add(&a, xasprintf("-DXNOC_NCU=%d", tp.ncu));
+        if (trace) sv_add(&a, xstrdup("-DXNOC_TRACE"));
+        if (asserts) {
+            sv_words(&a, "-DXNOC_ASSERT_BUILD -DVL_PRINTF=xg_vl_printf -include");
+            sv_add(&a, xstrdup(glue_hdr));
+        }
+        sv_add(&a, xstrdup("-include"));
+        sv_add(&a, xstrdup(trig_hdr));
+        sv_add(&a, xasprintf("-I%s", objd));
+        sv_words(&a, "-I" VL_INC " -I" VL_INC "/vltstd -o");
+        sv_add(&a, xasprintf("%s/tile.so", tmp));
+        sv_add(&a, xstrdup(glue));
+        sv_add(&a, xasprintf("%s/Vxnoc_tile__ALL.a", objd));
+        sv_words(&a, VL_INC "/verilated.cpp " VL_INC "/verilated_threads.cpp");
+        if (trace) sv_add(&a, xstrdup(VL_INC "/verilated_vcd_c.cpp"));
+        sv_add(&a, xstrdup("-pthread"));
+        failed = netbuild_run_argv(a.v, tmp, log, "building the router tile: compiling", progress, t_build);
+    }
+    if (failed) {
+        snprintf(err, errlen, "building the %s: compiling the verilated tile failed; see %s", what, log);
+        goto fail;
+    }
+    int kept = netbuild_rm_tree(objd) || unlink(file) || (strcmp(work, tmp) && rmdir(work)) || netbuild_rm_tree(dir) ||
+               rename(tmp, dir);
+    if (kept) {
+        snprintf(err, errlen, "building the %s: cannot move the model into %s: %s", what, dir, strerror(errno));
+        goto fail;
+    }
+    if (progress) fprintf(stderr, "xnoc: [%.0f s] router tile built\n", cli_now() - t_build);
+    build_note("built", dir, cli_now() - t_build);
+done:
+    rc_ = 0;
+    goto out;
+fail:
+    if (tmp) {
+        char *mark = xasprintf("%s/failed", tmp);
+        write_file(mark, "", 0);
+        free(mark);
+        if (work && strcmp(work, tmp)) netbuild_rm_tree(work);
+    }
+    free(*path);
+    *path = NULL;
+out:
+    if (lock >= 0) close(lock);
+    free_strv(a.v);
+    free_strv(srcs);
+    free(cache);
+    free(dir);
+    free(lockp);
+    free(tmp);
+    free(log);
+    free(file);
+    free(work);
+    free(objd);
+    free(what);
     free(glue);
     free(glue_hdr);
     free(trig_hdr);

@@ -49,6 +49,24 @@ int netbuild_rm_tree(const char *path);
  * C++ in objdir at one copy (net/dedupe.c: why); *moved = calls redirected. */
 int netbuild_dedupe(const char *objdir, int *moved, char *err, size_t errlen);
 
+/* The tile build (--router model=tile): rtl/xnoc_tile.sv (a router and its
+ * coding unit) verilated once per parameter set below, cached by content like
+ * the networks, and compiled with sim_harness/glue/xnoc_tile_glue.cpp into a
+ * shared object that wires any network of tiles from link tables at load
+ * time (net.c).  The network-dependent parameters are exact (the routing
+ * table's size, the unit's address space): networks of the same router
+ * port count, address count, classes and groups share one model. */
+typedef struct {
+    int ports, vcs, buf, pw, addrs, classes, groups, route_bits;
+    int ncu, terms, slots, xorlat, ncmax, timeout, ncu_ops; /* 0 without a unit */
+} netbuild_tile_p;
+void netbuild_tile_params(const topo *t, const router_cfg *rc, netbuild_tile_p *tp);
+/* As netbuild() for the tile of (t, rc): *path the tile's shared object.
+ * NETBUILD_MONITOR is ignored (every tile has its taps). */
+int netbuild_tile(const topo *t, const router_cfg *rc, int variant, int progress, char **path, char *err,
+                  size_t errlen);
+int netbuild_tile_key(const topo *t, const router_cfg *rc, int variant, uint64_t *key, char *err, size_t errlen);
+
 /* The variant net_open() uses: NETBUILD_ASSERT when XNOC_RTL_ASSERT=1. */
 int netbuild_default_variant(void);
 

@@ -52,6 +52,7 @@ void router_cfg_default(router_cfg *rc)
     rc->sendq = 1;
     rc->routing = ROUTING_MIN;
     rc->threads = 1;
+    rc->model = MODEL_DEFAULT;
 }
 
 int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
@@ -83,6 +84,16 @@ int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
             else if (!strcmp(eq + 1, "all")) rc->ncu_ops = NCU_OPS_ALL;
             else {
                 snprintf(err, errlen, "--router: ncu_ops='%s' is not xor or all", eq + 1);
+                rc_ok = -1;
+                break;
+            }
+            continue;
+        }
+        if (!strcmp(kv, "model")) { /* a name too */
+            if (!strcmp(eq + 1, "flat")) rc->model = MODEL_FLAT;
+            else if (!strcmp(eq + 1, "tile")) rc->model = MODEL_TILE;
+            else {
+                snprintf(err, errlen, "--router: model='%s' is not flat or tile", eq + 1);
                 rc_ok = -1;
                 break;
             }
@@ -125,7 +136,7 @@ int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
         else if (i == sizeof keys / sizeof keys[0])
             snprintf(err, errlen,
                      "--router: unknown parameter '%s' (known: vcs, buf, pw, ncu, slots, xorlat, ncmax, timeout, "
-                     "sendq, routing, threads, ncu_ops)",
+                     "sendq, routing, threads, ncu_ops, model)",
                      kv);
         else if (keys[i].lo == keys[i].hi) snprintf(err, errlen, "--router: %s=%ld%s", kv, v, keys[i].why);
         else

@@ -28,6 +28,7 @@ typedef struct {
     int ncu_ops; /* NCU_OPS_*: the units' combining operators (default all; xor: the XOR-only unit) */
     int routing; /* ROUTING_*: dragonfly minimal, Valiant or UGAL (default minimal) */
     int threads; /* Verilator threads of the model (default 1; not the RTL: another build) */
+    int model;   /* MODEL_*: how the network is built (not the RTL: the same cycles either way) */
     /* the terminals' NIs (not part of the RTL: no rebuild) */
     int sendq; /* send descriptors an NI channel holds (default 1: GO stalls while it sends) */
 } router_cfg;
@@ -35,6 +36,12 @@ typedef struct {
 enum { ROUTING_MIN, ROUTING_VALIANT, ROUTING_UGAL };
 /* --router ncu_ops=xor|all: the coding units' Verilog parameter NcuOps (0, 1) */
 enum { NCU_OPS_XOR, NCU_OPS_ALL };
+/* --router model=flat|tile: the whole network verilated as one netlist (net/netgen.c), or one
+ * router configuration verilated once and wired by the harness (rtl/xnoc_tile.sv,
+ * net/netbuild.c netbuild_tile).  Without model=, net.c decides (MODEL_DEFAULT): flat, or
+ * tile when XNOC_MODEL=tile is in the environment (the tests' way to run a whole group on
+ * tiles) and the model is single-threaded (threads=N is the flat build's). */
+enum { MODEL_DEFAULT, MODEL_FLAT, MODEL_TILE };
 
 void router_cfg_default(router_cfg *rc);
 /* VC classes the routers use: the topology's, 3 on a dragonfly with
@@ -57,6 +64,7 @@ uint64_t routing_head_bits(const topo *t, const router_cfg *rc, int src, uint32_
     "      coding units: ncu=0|1 [1], ncu_ops=xor|all [all] combining operators, slots=1..16 [4],\n"                   \
     "      xorlat=1..64 [1] cycles, ncmax=1..256 [32] flits, timeout=100..1000000 [100000] cycles;\n"                  \
     "      dragonfly routing=min|valiant|ugal [min] (valiant and ugal need vcs=3 or 6);\n"                             \
+    "      model=flat|tile [flat] one netlist per network, or one router model wired at run time;\n"                   \
     "      the NIs: sendq=1..16 [1] send descriptors per channel (no model rebuild)\n"
 
 /* Parses "vcs=4,buf=4" on top of the current values; one line into err. */

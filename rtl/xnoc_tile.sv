@@ -1,0 +1,163 @@
+// xnoc_tile - one router of a network, with its coding unit (optional), as
+// a model of its own: the harness verilates a router configuration once and
+// wires any number of tiles from the topology description
+// (sim_harness/net/net.c, sim_harness/glue/xnoc_tile_glue.cpp;
+// docs/architecture.md "Tile build").
+//
+// Everything that crosses the tile's boundary is registered on one side:
+// the router's outputs are flops, the reset and the configuration bus are
+// registered here exactly as the flattened netlist (sim_harness/net/netgen.c)
+// registers them, and the terminal links' flops (inj_*_q of the netlist) are
+// the harness's copy of the NI's last drive.  So a harness that copies every
+// tile's outputs of cycle t into its neighbours' inputs of cycle t+1, in any
+// order, runs the same cycles as the flat netlist.
+//
+// Ports 0 .. NumPorts-1 are the topology's (network and terminal ports);
+// the unit, when there is one, sits on the router's port NumPorts inside
+// the tile and is not a tile port.  mon_* are the two links inside the tile,
+// for the link taps (net_monitor_open): the router's flit into its unit and
+// the unit's flit into its router.
+module xnoc_tile #(
+  parameter int NumPorts   = 5,      // the topology's ports (the unit's not counted)
+  parameter int NumVcs     = 2,
+  parameter int BufDepth   = 8,
+  parameter int PayloadW   = 64,
+  parameter int NumAddrs   = 16,     // routing-table entries (terminals, then units)
+  parameter int NumClasses = 1,
+  parameter int NumGroups  = 1,
+  parameter int RouteBits  = (NumPorts > 1) ? $clog2(NumPorts) : 1,
+  parameter int Ncu        = 0,      // 1: a coding unit on the router's last port
+  parameter int NumTerms   = 8,      // the unit's: terminals (the first unit address)
+  parameter int NumSlots   = 4,
+  parameter int XorLat     = 1,
+  parameter int MaxFlits   = 32,
+  parameter int Timeout    = 100000,
+  parameter int NcuOps     = 1,
+  localparam int NP = NumPorts,
+  localparam int P  = NumPorts + Ncu,  // the router's ports
+  localparam int FW = PayloadW + 5,
+  localparam int LW = ((FW + 31) / 32) * 32
+) (
+  input  logic            clk_i,
+  input  logic            rst_ni,
+  input  logic            cfg_clk_i,
+  input  logic            cfg_we_i,
+  input  logic [1:0]      cfg_kind_i,
+  input  logic [xnoc_pkg::CfgAddrW-1:0] cfg_addr_i,
+  input  logic [xnoc_pkg::CfgDataW-1:0] cfg_data_i,
+  input  logic [NP-1:0]    in_valid_i,
+  input  logic [NP*LW-1:0] in_flit_i,
+  output logic [NP-1:0]    in_credit_o,
+  output logic [NP*3-1:0]  in_credit_vc_o,
+  output logic [NP-1:0]    out_valid_o,
+  output logic [NP*LW-1:0] out_flit_o,
+  input  logic [NP-1:0]    out_credit_i,
+  input  logic [NP*3-1:0]  out_credit_vc_i,
+  input  logic            dbg_en_i,
+  input  logic [9:0]      dbg_addr_i,
+  output logic [31:0]     dbg_data_o,
+  output logic            err_o,
+  output logic            mon_ru_valid_o,  // router -> unit
+  output logic [FW-1:0]   mon_ru_flit_o,
+  output logic            mon_ur_valid_o,  // unit -> router
+  output logic [FW-1:0]   mon_ur_flit_o,
+  // a simulation aid (xnoc_tile_glue.cpp): with every input idle, the next
+  // clock edge changes no register of this tile, so a model need not
+  // evaluate it.  No flit buffered in the router, none on its outputs, no
+  // credit going back, and the unit's clock gate shut for that edge.
+  output logic            quiet_o
+);
+  // the reset, registered once (netgen.c: rst_q)
+  logic rst_q;
+  always_ff @(posedge clk_i) rst_q <= rst_ni;
+
+  // the configuration registers, on their own clock (netgen.c: cfg_*_q)
+  logic cfg_we_q;
+  logic [1:0] cfg_kind_q;
+  logic [xnoc_pkg::CfgAddrW-1:0] cfg_addr_q;
+  logic [xnoc_pkg::CfgDataW-1:0] cfg_data_q;
+  always_ff @(posedge cfg_clk_i) begin
+    cfg_we_q   <= cfg_we_i;
+    cfg_kind_q <= cfg_kind_i;
+    cfg_addr_q <= cfg_addr_i;
+    cfg_data_q <= cfg_data_i;
+  end
+
+  logic [P-1:0]    r_in_valid, r_in_credit, r_out_valid, r_out_credit;
+  logic [P*LW-1:0] r_in_flit, r_out_flit;
+  logic [P*3-1:0]  r_in_credit_vc, r_out_credit_vc;
+  logic [31:0]     r_dbg, u_dbg;
+  logic            r_err, u_err;
+  logic            unit_shut;
+
+  assign r_in_valid[NP-1:0]           = in_valid_i;
+  assign r_in_flit[NP*LW-1:0]         = in_flit_i;
+  assign r_out_credit[NP-1:0]         = out_credit_i;
+  assign r_out_credit_vc[NP*3-1:0]    = out_credit_vc_i;
+  assign in_credit_o                  = r_in_credit[NP-1:0];
+  assign in_credit_vc_o               = r_in_credit_vc[NP*3-1:0];
+  assign out_valid_o                  = r_out_valid[NP-1:0];
+  assign out_flit_o                   = r_out_flit[NP*LW-1:0];
+
+  // routers see config kinds 0 (table) and 1 (ports); kind 2 is the units'
+  xnoc_router #(.NumPorts(P), .NumVcs(NumVcs), .BufDepth(BufDepth), .PayloadW(PayloadW), .NumAddrs(NumAddrs),
+                .NumClasses(NumClasses), .NumGroups(NumGroups), .RouteBits(RouteBits)) u_r (
+    .clk_i(clk_i), .rst_ni(rst_q),
+    .cfg_we_i(cfg_we_q && !cfg_kind_q[1]), .cfg_kind_i(cfg_kind_q[0]), .cfg_addr_i(cfg_addr_q),
+    .cfg_data_i(cfg_data_q),
+    .in_valid_i(r_in_valid), .in_flit_i(r_in_flit),
+    .in_credit_o(r_in_credit), .in_credit_vc_o(r_in_credit_vc),
+    .out_valid_o(r_out_valid), .out_flit_o(r_out_flit),
+    .out_credit_i(r_out_credit), .out_credit_vc_i(r_out_credit_vc),
+    .dbg_en_i(dbg_en_i), .dbg_addr_i(dbg_addr_i), .dbg_data_o(r_dbg), .err_o(r_err));
+
+  if (Ncu != 0) begin : g_unit
+    localparam int Q = P - 1;  // the unit's port
+    xnoc_ncu #(.NumPorts(P), .NumVcs(NumVcs), .BufDepth(BufDepth), .NumAddrs(NumAddrs), .NumTerms(NumTerms),
+               .NumSlots(NumSlots), .XorLat(XorLat), .MaxFlits(MaxFlits), .Timeout(Timeout), .NcuOps(NcuOps)) u_u (
+      .clk_i(clk_i), .rst_ni(rst_q),
+      .cfg_we_i(cfg_we_q), .cfg_kind_i(cfg_kind_q), .cfg_addr_i(cfg_addr_q), .cfg_data_i(cfg_data_q),
+      .in_valid_i(r_out_valid[Q]), .in_flit_i(r_out_flit[Q*LW +: FW]),
+      .in_credit_o(r_out_credit[Q]), .in_credit_vc_o(r_out_credit_vc[Q*3 +: 3]),
+      .out_valid_o(r_in_valid[Q]), .out_flit_o(r_in_flit[Q*LW +: FW]),
+      .out_credit_i(r_in_credit[Q]), .out_credit_vc_i(r_in_credit_vc[Q*3 +: 3]),
+      .dbg_en_i(dbg_en_i), .dbg_addr_i(dbg_addr_i[5:0]), .dbg_data_o(u_dbg), .err_o(u_err));
+    // the unit's flit fills its port's slot up to the padding (docs/router.md)
+    if (LW > FW) begin : g_pad
+      assign r_in_flit[Q*LW+FW +: LW-FW] = '0;
+    end
+    assign mon_ru_valid_o = r_out_valid[Q];
+    assign mon_ru_flit_o  = r_out_flit[Q*LW +: FW];
+    assign mon_ur_valid_o = r_in_valid[Q];
+    assign mon_ur_flit_o  = r_in_flit[Q*LW +: FW];
+`ifdef VERILATOR
+    assign unit_shut = !u_u.u_cg.en_q;   // the gate's latch: no clock pulse at the next edge
+`else
+    assign unit_shut = 1'b0;
+`endif
+    if (LW > FW) begin : g_unread
+      logic unused_pad;  // the router drives the padding of the unit's slot 0
+      assign unused_pad = ^r_out_flit[Q*LW+FW +: LW-FW];
+    end
+  end else begin : g_no_unit
+    assign u_dbg          = '0;
+    assign u_err          = 1'b0;
+    assign mon_ru_valid_o = 1'b0;
+    assign mon_ru_flit_o  = '0;
+    assign mon_ur_valid_o = 1'b0;
+    assign mon_ur_flit_o  = '0;
+    assign unit_shut      = 1'b1;
+  end
+
+  // debug addresses 0x340..0x37F read the unit, the rest the router
+  assign dbg_data_o = (Ncu != 0 && dbg_addr_i[9:6] == 4'hd) ? u_dbg : r_dbg;
+  assign err_o      = r_err | u_err;
+
+`ifdef VERILATOR
+  assign quiet_o = (u_r.occ == '0) && (r_out_valid == '0) && (r_in_credit == '0) && unit_shut;
+`else
+  logic unused_shut;
+  assign unused_shut = unit_shut;
+  assign quiet_o = 1'b0;  // (synthesis: never quiet; the hierarchical reads are the model's)
+`endif
+endmodule

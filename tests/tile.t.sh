@@ -1,0 +1,107 @@
+# tile: the tile build (--router model=tile: one router model verilated once,
+# any network wired by the harness; rtl/xnoc_tile.sv, glue/xnoc_tile_glue.cpp)
+# runs the same cycles as the flat netlist: byte-identical reports, event
+# streams, debug counters and error lines.  (`XNOC_MODEL=tile tests/run
+# golden` holds the ten golden reports to the tile build too.)
+source tests/lib.sh
+
+same() { # NAME CMD...: the JSON report of CMD with model=flat and model=tile must be identical
+    local name=$1; shift
+    "$@" --router model=flat --json >"$TMP/$name.flat" 2>"$TMP/$name.flat.err"
+    local rf=$?
+    "$@" --router model=tile --json >"$TMP/$name.tile" 2>"$TMP/$name.tile.err"
+    local rt=$?
+    if [ $rf != 0 ] || [ $rt != 0 ]; then fail "$name" "exit flat $rf tile $rt: $(head -2 "$TMP/$name.tile.err" "$TMP/$name.flat.err" | tr '\n' ' ')"
+    elif cmp -s "$TMP/$name.flat" "$TMP/$name.tile"; then ok "$name"
+    else fail "$name" "reports differ: $(diff <(jq -S . "$TMP/$name.flat") <(jq -S . "$TMP/$name.tile") | head -4 | tr '\n' ' ')"; fi
+}
+
+# reports (link flits, stalls and occupancy come from the routers' debug
+# counters; the coding traffic's unit tables from the units')
+same tile-mesh4x4-ncu0 $XNOC traffic --topo mesh:4x4 --rate 0.2 --packet 4 --cycles 2000 --router ncu=0
+same tile-mesh4x4 $XNOC traffic --topo mesh:4x4 --pattern uniform --rate 0.2 --packet 4 --cycles 3000 --warmup 500
+same tile-octagon $XNOC traffic --topo octagon --pattern allpairs --packet 3
+same tile-fatoct-coding $XNOC traffic --topo fat-octagon --pattern uniform --rate 0.1 --packet 4 --coding 0.05 --cycles 3000 --warmup 500
+same tile-torus2x2x2 $XNOC traffic --topo torus:2x2x2 --rate 0.3 --packet 2 --cycles 2000
+same tile-dragonfly $XNOC traffic --topo dragonfly:a=2,p=1,h=1 --rate 0.2 --packet 3 --cycles 2000
+same tile-mesh4x4-ports2 $XNOC traffic --topo mesh:4x4 --ports 2 --rate 0.2 --packet 3 --cycles 2000
+same tile-dragonfly-ugal $XNOC traffic --topo dragonfly:a=2,p=1,h=2 --router routing=ugal --rate 0.2 --cycles 1500
+same tile-collective-mesh4x4 $XNOC collective --topo mesh:4x4 --op bcast --bytes 512 --algo all-at-once
+
+# the link taps (hop-level events): the flat build swaps in its tapped model,
+# the tile build reads its tiles' outputs; the streams are the same bytes
+for m in flat tile; do
+    $XNOC collective --topo mesh:4x4 --op bcast --bytes 512 --algo all-at-once --router model=$m \
+        --events "$TMP/ev.$m" >/dev/null 2>"$TMP/ev.$m.err"
+done
+if [ -s "$TMP/ev.flat" ] && grep -q '"hop"\|"link"\|"router"' "$TMP/ev.flat" && cmp -s "$TMP/ev.flat" "$TMP/ev.tile"; then
+    ok tile-events-identical
+else fail tile-events-identical "$(wc -l <"$TMP/ev.flat") vs $(wc -l <"$TMP/ev.tile") lines: $(diff "$TMP/ev.flat" "$TMP/ev.tile" | head -2 | tr '\n' ' ')"; fi
+
+# the error path: a credit nobody owed trips router 0's invariant flag; both
+# builds name it in the same line
+for m in flat tile; do
+    XNOC_TEST_SPURIOUS_CREDIT=1 $XNOC traffic --topo mesh:2x2 --pattern uniform --rate 0.1 --cycles 500 \
+        --router model=$m >/dev/null 2>"$TMP/inv.$m"
+    echo "exit $?" >>"$TMP/inv.$m"
+done
+if grep -q "router 0 flags an RTL invariant violation (bits 0x1:" "$TMP/inv.tile" && grep -q "exit 1" "$TMP/inv.tile" \
+    && cmp -s "$TMP/inv.flat" "$TMP/inv.tile"; then ok tile-invariant-same-line
+else fail tile-invariant-same-line "flat: $(tr '\n' ' ' <"$TMP/inv.flat") tile: $(tr '\n' ' ' <"$TMP/inv.tile")"; fi
+
+# ...and in the assertion build (XNOC_RTL_ASSERT=1) the assertion is named by
+# the netlist's path (u_r0.NAME), not the tile's
+for m in flat tile; do
+    XNOC_RTL_ASSERT=1 XNOC_TEST_SPURIOUS_CREDIT=1 $XNOC traffic --topo mesh:2x2 --pattern uniform --rate 0.1 \
+        --cycles 500 --router model=$m >/dev/null 2>"$TMP/as.$m"
+    echo "exit $?" >>"$TMP/as.$m"
+done
+if grep -q "; assertion u_r0\.NoCreditOverflow (xnoc_router\.sv:[0-9]*)$" "$TMP/as.tile" && cmp -s "$TMP/as.flat" "$TMP/as.tile"; then
+    ok tile-assert-same-line
+else fail tile-assert-same-line "flat: $(tail -2 "$TMP/as.flat" | tr '\n' ' ') tile: $(tail -2 "$TMP/as.tile" | tr '\n' ' ')"; fi
+
+# waveforms: the tile variant built with --trace, every tile a scope of one
+# VCD; the run itself is the flat build's
+$XNOC traffic --topo mesh:2x2 --rate 0.2 --cycles 200 --router model=tile --trace "$TMP/t.vcd" --json >"$TMP/tr.tile" 2>/dev/null
+$XNOC traffic --topo mesh:2x2 --rate 0.2 --cycles 200 --router model=flat --json >"$TMP/tr.flat" 2>/dev/null
+scopes=$(grep -c '^ *\$scope module u_r[0-3] ' "$TMP/t.vcd" 2>/dev/null)
+if cmp -s "$TMP/tr.flat" "$TMP/tr.tile" && [ "$scopes" = 4 ] && grep -q '^#2' "$TMP/t.vcd"; then ok tile-trace
+else fail tile-trace "scopes $scopes; reports $(cmp "$TMP/tr.flat" "$TMP/tr.tile" 2>&1 | head -1)"; fi
+
+# bad input: the key's value, and what a tile model cannot do
+check_fail tile-bad-model 2 "^xnoc traffic: --router: model='tiles' is not flat or tile$" \
+    $XNOC traffic --topo mesh:2x2 --router model=tiles --cycles 10
+check_fail tile-no-threads 2 "threads=2 is for the flat build \(model=flat\)" \
+    $XNOC traffic --topo mesh:2x2 --router model=tile,threads=2 --cycles 10
+
+# a failed tile build says so in one line and points at its log; the
+# verilator found along PATH fails (a private cache: nothing else is touched)
+mkdir -p "$TMP/bin" "$TMP/build"
+printf '#!/bin/sh\necho "fake verilator: no" >&2\nexit 3\n' >"$TMP/bin/verilator"
+chmod +x "$TMP/bin/verilator"
+PATH="$TMP/bin:$PATH" XNOC_BUILD="$TMP/build" $XNOC traffic --topo mesh:2x2 --router model=tile --cycles 10 \
+    >/dev/null 2>"$TMP/fail.err"
+rc=$?
+log=$(sed -n 's|.*verilator failed; see \(.*\)$|\1|p' "$TMP/fail.err")
+if [ $rc = 2 ] && [ "$(grep -c . "$TMP/fail.err")" = 1 ] \
+    && grep -q "building the router p=5 addrs=8 vcs=2 buf=8 with a coding unit: verilator failed; see " "$TMP/fail.err" \
+    && grep -q "fake verilator: no" "$log" && [ -e "$(dirname "$log")/failed" ]; then ok tile-build-failure
+else fail tile-build-failure "exit $rc: $(head -2 "$TMP/fail.err" | tr '\n' ' ')"; fi
+
+# one tile model serves every network of its parameters: a second mesh of
+# the same ports and addresses builds nothing
+note="$TMP/notes"
+: >"$note"
+XNOC_BUILD_NOTE="$note" $XNOC traffic --topo mesh:2x8 --router model=tile,ncu=0 --cycles 200 --json >"$TMP/m28.json" 2>/dev/null
+if [ $? = 0 ] && ! grep -q "^built" "$note" && jq -e '.errors==0 and .delivered_packets>0' "$TMP/m28.json" >/dev/null; then
+    ok tile-shared-model
+else fail tile-shared-model "$(cat "$note")"; fi
+
+# the harness's side of the tile build (link tables, the config rows, the
+# taps) under ASan with leak checking: clean, and the same report
+$XNOC_ASAN traffic --topo mesh:4x4 --router model=tile,ncu=0 --rate 0.2 --packet 4 --cycles 300 --json \
+    >"$TMP/asan.json" 2>"$TMP/asan.err"
+rc=$?
+$XNOC traffic --topo mesh:4x4 --router model=flat,ncu=0 --rate 0.2 --packet 4 --cycles 300 --json >"$TMP/asan.flat" 2>/dev/null
+if [ $rc = 0 ] && ! grep -q Sanitizer "$TMP/asan.err" && cmp -s "$TMP/asan.json" "$TMP/asan.flat"; then ok tile-asan
+else fail tile-asan "exit $rc: $(grep -m2 Sanitizer "$TMP/asan.err")"; fi
