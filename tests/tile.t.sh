@@ -88,6 +88,27 @@ if [ $rc = 2 ] && [ "$(grep -c . "$TMP/fail.err")" = 1 ] \
     && grep -q "fake verilator: no" "$log" && [ -e "$(dirname "$log")/failed" ]; then ok tile-build-failure
 else fail tile-build-failure "exit $rc: $(head -2 "$TMP/fail.err" | tr '\n' ' ')"; fi
 
+# the default build: flat below MODEL_TILE_ROUTERS (128) routers, tiles from
+# there on; model= and XNOC_MODEL override it.  The fake verilator makes each
+# run stop at its first build, whose failure line names what it built.
+which_build() { # expected-prefix name env... -- xnoc args
+    local want=$1 name=$2; shift 2
+    local envs=()
+    while [ "$1" != -- ]; do envs+=("$1"); shift; done
+    shift
+    env PATH="$TMP/bin:$PATH" XNOC_BUILD="$TMP/build-default" "${envs[@]}" $XNOC traffic "$@" --cycles 10 \
+        >/dev/null 2>"$TMP/default.err"
+    local rc=$?
+    if [ $rc = 2 ] && grep -q "^xnoc traffic: $want.*: verilator failed; see " "$TMP/default.err"; then ok "$name"
+    else fail "$name" "exit $rc: $(tail -1 "$TMP/default.err")"; fi
+}
+which_build "building the router p=5 addrs=144 " default-tile-from-128 -- --topo mesh:12x12 --router ncu=0
+which_build "building network mesh:8x8" default-flat-below-128 -- --topo mesh:8x8 --router ncu=0
+which_build "building the router p=5 addrs=64 " default-env-tile XNOC_MODEL=tile -- --topo mesh:8x8 --router ncu=0
+which_build "building network mesh:12x12" default-env-flat XNOC_MODEL=flat -- --topo mesh:12x12 --router ncu=0
+which_build "building network mesh:12x12" default-model-flat -- --topo mesh:12x12 --router ncu=0,model=flat
+which_build "building network mesh:12x12" default-threads-flat -- --topo mesh:12x12 --router ncu=0,threads=2
+
 # one tile model serves every network of its parameters: a second mesh of
 # the same ports and addresses builds nothing
 note="$TMP/notes"

@@ -49,11 +49,13 @@ struct xnoc_net {
     } while (0)
 
 /* Whether rc runs on tiles: model=tile, or the default with XNOC_MODEL=tile on one thread. */
-static int use_tiles(const router_cfg *rc)
+static int use_tiles(const topo *t, const router_cfg *rc)
 {
     if (rc->model != MODEL_DEFAULT) return rc->model == MODEL_TILE;
+    if (rc->threads > 1) return 0;
     const char *e = getenv("XNOC_MODEL");
-    return e && !strcmp(e, "tile") && rc->threads <= 1;
+    if (e && *e) return !strcmp(e, "tile");
+    return t->nrouters >= MODEL_TILE_ROUTERS;
 }
 
 static xnoc_net *open_model(const topo *t, const router_cfg *rc, int variant, int progress, char *err, size_t errlen)
@@ -86,7 +88,7 @@ static xnoc_net *open_model(const topo *t, const router_cfg *rc, int variant, in
                  t->name, netgen_addresses(t, rc), netgen_ports(t, rc), FLIT_MAX_ADDRS);
         return NULL;
     }
-    int tile = use_tiles(rc);
+    int tile = use_tiles(t, rc);
     if (tile && rc->threads > 1) {
         snprintf(err, errlen, "--router threads=%d is for the flat build (model=flat); a tile model runs on one thread",
                  rc->threads);

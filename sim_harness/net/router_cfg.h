@@ -38,10 +38,13 @@ enum { ROUTING_MIN, ROUTING_VALIANT, ROUTING_UGAL };
 enum { NCU_OPS_XOR, NCU_OPS_ALL };
 /* --router model=flat|tile: the whole network verilated as one netlist (net/netgen.c), or one
  * router configuration verilated once and wired by the harness (rtl/xnoc_tile.sv,
- * net/netbuild.c netbuild_tile).  Without model=, net.c decides (MODEL_DEFAULT): flat, or
- * tile when XNOC_MODEL=tile is in the environment (the tests' way to run a whole group on
- * tiles) and the model is single-threaded (threads=N is the flat build's). */
+ * net/netbuild.c netbuild_tile).  Without model=, net.c decides (MODEL_DEFAULT): XNOC_MODEL=
+ * flat|tile in the environment (the tests' way to run a whole group on tiles), else tile for
+ * networks of MODEL_TILE_ROUTERS routers or more (a flat build of those takes a quarter of an
+ * hour to half an hour and GBs; tiles run them as fast: docs/performance.md), else flat;
+ * always flat for threads=N (the flat build's). */
 enum { MODEL_DEFAULT, MODEL_FLAT, MODEL_TILE };
+#define MODEL_TILE_ROUTERS 128
 
 void router_cfg_default(router_cfg *rc);
 /* VC classes the routers use: the topology's, 3 on a dragonfly with
@@ -64,7 +67,8 @@ uint64_t routing_head_bits(const topo *t, const router_cfg *rc, int src, uint32_
     "      coding units: ncu=0|1 [1], ncu_ops=xor|all [all] combining operators, slots=1..16 [4],\n"                   \
     "      xorlat=1..64 [1] cycles, ncmax=1..256 [32] flits, timeout=100..1000000 [100000] cycles;\n"                  \
     "      dragonfly routing=min|valiant|ugal [min] (valiant and ugal need vcs=3 or 6);\n"                             \
-    "      model=flat|tile [flat] one netlist per network, or one router model wired at run time;\n"                   \
+    "      model=flat|tile [flat below 128 routers, tile from 128] one netlist per network, or\n"                      \
+    "      one router model wired at run time (docs/performance.md);\n"                                                \
     "      the NIs: sendq=1..16 [1] send descriptors per channel (no model rebuild)\n"
 
 /* Parses "vcs=4,buf=4" on top of the current values; one line into err. */
