@@ -9,11 +9,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../../firmware/lib/link_flit.h"
 #include "net/topo.h"
 
 /* Limits of --router that other layers size arrays by (the NI's credits,
  * reassembly buffers and owed credits): the parser enforces them. */
-#define ROUTER_MAX_VCS 8  /* the flit's 3-bit VC field */
+#define ROUTER_MAX_VCS (1 << LINK_VC_W) /* the link flit's VC field: 8 */
 #define ROUTER_MAX_BUF 64 /* flits per VC buffer */
 
 typedef struct {
