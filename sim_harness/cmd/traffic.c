@@ -531,8 +531,8 @@ int cmd_traffic(int argc, char **argv)
      * templates over it (util/report.h), so the two never disagree. */
     json_t *o = json_object();
     json_object_set_new(o, "topology", json_string(t->name));
-    json_t *rj = json_pack("{s:i,s:i,s:i,s:i,s:i,s:i,s:i}", "vcs", rc.vcs, "buf", rc.buf, "pw", rc.pw, "ncu", rc.ncu,
-                           "slots", rc.slots, "xorlat", rc.xorlat, "ncmax", rc.ncmax);
+    json_t *rj = json_pack("{s:i,s:i,s:i,s:i,s:i,s:i,s:i}", "vcs", rc.vcs, "buf", rc.buf, "pw", LINK_PAYLOAD_W, "ncu",
+                           rc.ncu, "slots", rc.slots, "xorlat", rc.xorlat, "ncmax", rc.ncmax);
     if (rc.routing != ROUTING_MIN)
         json_object_set_new(rj, "routing", json_string(rc.routing == ROUTING_VALIANT ? "valiant" : "ugal"));
     if (rc.threads > 1) json_object_set_new(rj, "threads", json_integer(rc.threads));
