@@ -135,8 +135,21 @@ grep -q "xnoc_pkg::meta_t" rtl/xnoc_ncu_absorb.sv && grep -q "xnoc_pkg::meta_t" 
 rtl_flit=$(grep -nE "PW ?\+ ?[0-9]|\[PW\]|\+: 3\]|3'\(|\[2:0\] +(in_|out_|return_)[a-z_]*vc_[io]|localparam int PW *= *64|PayloadW *= *64" \
     rtl/xnoc_router.sv rtl/xnoc_vc_buffers.sv rtl/xnoc_fifo.sv rtl/xnoc_credit_counter.sv rtl/xnoc_ncu*.sv | grep -v "xnoc_pkg::")
 [ -z "$rtl_flit" ] && ok rtl-link-flit-from-pkg || fail rtl-link-flit-from-pkg "$(echo "$rtl_flit" | head -2 | tr '\n' ' ')"
-grep -q "xnoc_pkg::link_flit_t" rtl/xnoc_router.sv && grep -q "xnoc_pkg::link_flit_t" rtl/xnoc_ncu_emit.sv \
-    && ok rtl-writes-link-flit-by-name || fail rtl-writes-link-flit-by-name "router or emit build the flit by concatenation"
+grep -q "xnoc_pkg::link_flit_t" rtl/xnoc_ncu_emit.sv && ok rtl-writes-link-flit-by-name || fail rtl-writes-link-flit-by-name "emit builds the flit by concatenation"
+# the router writes a leaving flit as one value {vc, {tail, head}, payload} and
+# vc_buffers keeps {tail, head} apart from the payload (the model's speed):
+# the package must keep that order, each field next to the one below it
+lk() { awk -v k="$1" '$1 == k {print $2}' "$2"; }
+link_order() {
+    [ "$(lk LinkPayloadLsb "$1")" = 0 ] && [ "$(lk LinkHeadBit "$1")" = "$(lk LinkPayloadW "$1")" ] &&
+        [ "$(lk LinkTailBit "$1")" = $(($(lk LinkHeadBit "$1") + 1)) ] && [ "$(lk LinkVcLsb "$1")" = $(($(lk LinkTailBit "$1") + 1)) ] &&
+        [ "$(lk LinkFlitW "$1")" = $(($(lk LinkVcLsb "$1") + $(lk LinkVcW "$1"))) ]
+}
+link_order "$TMP/sv.txt" && grep -q "st_flit\[o\]   = {VB'(in_ovc\[32'(i)\*VI +: VI\]), ht, pl};" rtl/xnoc_router.sv \
+    && ok link-flit-order || fail link-flit-order "the package's link flit is not {vc, tail, head, payload}, or the router's ST line changed"
+sed 's/LinkHeadBit     = 64/LinkHeadBit     = 65/;s/LinkTailBit     = 65/LinkTailBit     = 64/' rtl/xnoc_pkg.sv > "$TMP/pkg_probe.sv"
+pkg_consts "$TMP/pkg_probe.sv" > "$TMP/sv6.txt"
+link_order "$TMP/sv6.txt" && fail link-flit-order-drift "head and tail swapped in the package went unnoticed" || ok link-flit-order-drift
 rtl_dbg=$(grep -nE "dbg_addr_i\[9:8\]|[0-9]'d[0-9]+: *(if|dbg_data_o)|dbg_addr_i >= 6'd|logic \[(5|9):0\] +dbg_addr_i" rtl/xnoc_router.sv rtl/xnoc_ncu.sv)
 [ -z "$rtl_dbg" ] && grep -q "xnoc_pkg::DbgKindOcc" rtl/xnoc_router.sv && grep -q "xnoc_pkg::DbgUnitClocked" rtl/xnoc_ncu.sv \
     && ok rtl-dbg-map-from-pkg || fail rtl-dbg-map-from-pkg "$(echo "$rtl_dbg" | head -2 | tr '\n' ' ')"
