@@ -1,16 +1,18 @@
-// xnoc_credit_counter - the credits of one downstream VC buffer of D flits:
+// xnoc_credit_counter - the credits of one downstream VC buffer of Depth flits:
 // full after reset, one back for every credit returned for VC Vc (it watches
 // the credit wires themselves), one spent for every flit sent (only while
 // one is available).
 module xnoc_credit_counter #(
-  parameter int D  = 8,              // downstream buffer depth, flits
-  parameter int Vc = 0,              // the downstream VC
-  localparam int CW = $clog2(D + 1)
+  parameter int Depth = 8,           // downstream buffer depth, flits
+  parameter int Vc    = 0,           // the downstream VC
+  localparam int D  = Depth,
+  localparam int CW = $clog2(D + 1),
+  localparam int VB = xnoc_pkg::LinkVcW
 ) (
   input  logic          clk_i,
   input  logic          rst_ni,
   input  logic          return_i,    // a credit came back (any VC) ...
-  input  logic [2:0]    return_vc_i, // ... for this VC
+  input  logic [VB-1:0] return_vc_i, // ... for this VC
   input  logic          spend_i,     // a flit left
   output logic          avail_o,     // a flit may leave
   output logic [CW-1:0] count_o
@@ -24,7 +26,7 @@ module xnoc_credit_counter #(
   // ticks, so a _d here would cost every cycle even while the gate is shut.
   always_ff @(posedge clk_i) begin
     if (!rst_ni) cnt_q <= CW'(D);
-    else cnt_q <= cnt_q + CW'(return_i && return_vc_i == 3'(Vc) && cnt_q != CW'(D)) - CW'(spend_i);
+    else cnt_q <= cnt_q + CW'(return_i && return_vc_i == VB'(Vc) && cnt_q != CW'(D)) - CW'(spend_i);
   end
 
   assign avail_o = (cnt_q != '0);

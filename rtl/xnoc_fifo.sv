@@ -1,8 +1,8 @@
 // xnoc_fifo - a small synchronous FIFO: one virtual channel's input buffer.
 //
 // It watches the link itself (push_i = the link's valid, data_i = its flit)
-// and takes the flits whose VC field (data_i[VcLsb +: 3]) is its Vc, keeping
-// their low W bits: every VC's buffer connects to the same link wires, with
+// and takes the flits whose VC field (xnoc_pkg::link_flit_t's vc) is its Vc,
+// keeping their low Width bits: every VC's buffer connects to the same link wires, with
 // no per-VC decode between (which a model would recompute every cycle).
 // Circular buffer with read/write pointers and an occupancy count; push and
 // pop may happen in the same cycle.  Pushing into a full FIFO or popping an
@@ -15,11 +15,15 @@
 // combinational logic whenever any of its inputs' clocks ticks, so push-side
 // _d signals would cost every cycle even while the gate is shut.
 module xnoc_fifo #(
-  parameter int W     = 8,   // bits per entry: the flit's low W bits
-  parameter int D     = 4,   // entries (>= 1)
-  parameter int LinkW = W + 3, // bits of a link flit
-  parameter int VcLsb = W,   // its 3-bit VC field
-  parameter int Vc    = 0    // the VC this buffer holds
+  parameter int Width = xnoc_pkg::LinkVcLsb,  // bits per entry: the flit's low Width bits
+  parameter int Depth = 4,                    // entries (>= 1)
+  parameter int Vc    = 0,                    // the VC this buffer holds
+  // the short names the body uses
+  localparam int W     = Width,
+  localparam int D     = Depth,
+  localparam int LinkW = xnoc_pkg::LinkFlitW,
+  localparam int VcLsb = xnoc_pkg::LinkVcLsb,
+  localparam int VB    = xnoc_pkg::LinkVcW
 ) (
   input  logic                   clk_i,
   input  logic                   rst_ni,
@@ -39,7 +43,7 @@ module xnoc_fifo #(
   logic [CW-1:0] cnt_q;
   logic          do_pop, ovf_q;
   logic          unused_link;
-  assign unused_link = ^data_i;    // bits above W other than the VC field
+  assign unused_link = ^data_i;    // bits above Width other than the VC field
 
 
   assign do_pop     = pop_i && (cnt_q != '0);
@@ -56,14 +60,14 @@ module xnoc_fifo #(
       ovf_q <= 1'b0;
     end else begin
       if (do_pop) rd_q <= (rd_q == PW'(D - 1)) ? '0 : rd_q + 1'b1;
-      if (push_i && data_i[VcLsb +: 3] == 3'(Vc) && (cnt_q != CW'(D) || do_pop)) wr_q <= (wr_q == PW'(D - 1)) ? '0 : wr_q + 1'b1;
-      cnt_q <= cnt_q + CW'(push_i && data_i[VcLsb +: 3] == 3'(Vc) && (cnt_q != CW'(D) || do_pop)) - CW'(do_pop);
-      ovf_q <= (push_i && data_i[VcLsb +: 3] == 3'(Vc) && cnt_q == CW'(D) && !pop_i) || (pop_i && cnt_q == '0);
+      if (push_i && data_i[VcLsb +: VB] == VB'(Vc) && (cnt_q != CW'(D) || do_pop)) wr_q <= (wr_q == PW'(D - 1)) ? '0 : wr_q + 1'b1;
+      cnt_q <= cnt_q + CW'(push_i && data_i[VcLsb +: VB] == VB'(Vc) && (cnt_q != CW'(D) || do_pop)) - CW'(do_pop);
+      ovf_q <= (push_i && data_i[VcLsb +: VB] == VB'(Vc) && cnt_q == CW'(D) && !pop_i) || (pop_i && cnt_q == '0);
     end
   end
 
   // Storage is not reset: only entries below the count are ever read.
   always_ff @(posedge clk_i) begin
-    if (push_i && data_i[VcLsb +: 3] == 3'(Vc) && (cnt_q != CW'(D) || do_pop)) mem_q[wr_q] <= data_i[W-1:0];
+    if (push_i && data_i[VcLsb +: VB] == VB'(Vc) && (cnt_q != CW'(D) || do_pop)) mem_q[wr_q] <= data_i[W-1:0];
   end
 endmodule

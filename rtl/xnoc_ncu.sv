@@ -52,8 +52,8 @@ module xnoc_ncu #(
   // the short names the body uses
   localparam int S  = NumSlots,
   localparam int NA = NumAddrs,
-  localparam int PW = 64,
-  localparam int FW = PW + 5
+  localparam int PW = xnoc_pkg::LinkPayloadW,
+  localparam int FW = xnoc_pkg::LinkFlitW
 ) (
   input  logic          clk_i,
   input  logic          rst_ni,
@@ -68,15 +68,15 @@ module xnoc_ncu #(
   input  logic          in_valid_i,
   input  logic [FW-1:0] in_flit_i,
   output logic          in_credit_o,
-  output logic [2:0]    in_credit_vc_o,
+  output logic [xnoc_pkg::LinkVcW-1:0] in_credit_vc_o,
   // into the router's input port P-1
   output logic          out_valid_o,
   output logic [FW-1:0] out_flit_o,
   input  logic          out_credit_i,
-  input  logic [2:0]    out_credit_vc_i,
+  input  logic [xnoc_pkg::LinkVcW-1:0] out_credit_vc_i,
   // counters and status (read while dbg_en_i is set)
   input  logic          dbg_en_i,
-  input  logic [5:0]    dbg_addr_i,
+  input  logic [xnoc_pkg::DbgUnitAddrW-1:0] dbg_addr_i,   // the unit's window (xnoc_pkg::DbgUnit*)
   output logic [31:0]   dbg_data_o,
   output logic          err_o
 );
@@ -249,23 +249,24 @@ module xnoc_ncu #(
   end
 `endif
 
+  localparam int UA = xnoc_pkg::DbgUnitAddrW;
   always_comb begin
     dbg_data_o = '0;
     if (dbg_en_i) unique case (dbg_addr_i)
-      6'd0: dbg_data_o = coded;
-      6'd1: dbg_data_o = xor_q;
-      6'd2: dbg_data_o = repl;
-      6'd3: dbg_data_o = 32'(inuse_max_q);
-      6'd4: dbg_data_o = busy_cyc_q;
-      6'd5: dbg_data_o = 32'(err_q);
-      6'd6: dbg_data_o = einfo_q;
-      6'd7: dbg_data_o = 32'(inuse);
-      6'd8: dbg_data_o = pin_q;
-      6'd9: dbg_data_o = 32'(S);
-      6'd10: dbg_data_o = clk_cyc_q;
+      UA'(xnoc_pkg::DbgUnitCoded): dbg_data_o = coded;
+      UA'(xnoc_pkg::DbgUnitXor): dbg_data_o = xor_q;
+      UA'(xnoc_pkg::DbgUnitRepl): dbg_data_o = repl;
+      UA'(xnoc_pkg::DbgUnitSlotMax): dbg_data_o = 32'(inuse_max_q);
+      UA'(xnoc_pkg::DbgUnitBusy): dbg_data_o = busy_cyc_q;
+      UA'(xnoc_pkg::DbgUnitErr): dbg_data_o = 32'(err_q);
+      UA'(xnoc_pkg::DbgUnitEinfo): dbg_data_o = einfo_q;
+      UA'(xnoc_pkg::DbgUnitInuse): dbg_data_o = 32'(inuse);
+      UA'(xnoc_pkg::DbgUnitContrib): dbg_data_o = pin_q;
+      UA'(xnoc_pkg::DbgUnitSlots): dbg_data_o = 32'(S);
+      UA'(xnoc_pkg::DbgUnitClocked): dbg_data_o = clk_cyc_q;
       default: begin
         // 16 + s: slot s = {tag, need, got, kind, state}
-        if (dbg_addr_i >= 6'd16 && 32'(dbg_addr_i) < 16 + S)
+        if (dbg_addr_i >= UA'(xnoc_pkg::DbgUnitSlot0) && 32'(dbg_addr_i) < xnoc_pkg::DbgUnitSlot0 + S)
           dbg_data_o = {tag_v[16*dbg_addr_i[SB-1:0] +: 16], 4'd0, need_v[4*dbg_addr_i[SB-1:0] +: 4],
                         got_v[4*dbg_addr_i[SB-1:0] +: 4], 1'b0, kind_v[dbg_addr_i[SB-1:0]], st_v[2*dbg_addr_i[SB-1:0] +: 2]};
       end

@@ -18,8 +18,9 @@ module xnoc_ncu_absorb #(
   parameter int NumSlots = 4,
   parameter int MaxFlits = 32,    // longest payload, 64-bit flits
   parameter int NcuOps   = 1,     // 1: every combining operator; 0: XOR only (FUNC != 0 is malformed)
-  localparam int PW  = 64,
-  localparam int FW  = PW + 5,
+  localparam int PW  = xnoc_pkg::LinkPayloadW,
+  localparam int FW  = xnoc_pkg::LinkFlitW,
+  localparam int VB  = xnoc_pkg::LinkVcW,
   localparam int M   = (NumAddrs + 63) / 64,                       // mask flits
   localparam int SB  = (NumSlots > 1) ? $clog2(NumSlots) : 1,
   localparam int VI  = (NumVcs > 1) ? $clog2(NumVcs) : 1,
@@ -36,7 +37,7 @@ module xnoc_ncu_absorb #(
   input  logic          in_valid_i,
   input  logic [FW-1:0] in_flit_i,
   output logic          in_credit_o,
-  output logic [2:0]    in_credit_vc_o,
+  output logic [VB-1:0] in_credit_vc_o,
   // the slots as the flit at the front finds them
   output logic [15:0]   meta_tag_o,      // its tag field (the slots look for a group with it)
   input  logic          have_free_i,
@@ -91,10 +92,10 @@ module xnoc_ncu_absorb #(
 
   // ---------------------------------------------------------------- FIFOs
   logic [NumVcs-1:0] iv_empty, iv_pop, iv_ovf;
-  logic [PW+1:0]     iv_front [NumVcs];
+  logic [xnoc_pkg::LinkVcLsb-1:0] iv_front [NumVcs];   // the flit below its VC field
   for (genvar v = 0; v < NumVcs; v++) begin : g_in
     logic [CW-1:0] unused_count;
-    xnoc_fifo #(.W(PW + 2), .D(BufDepth), .LinkW(FW), .VcLsb(PW + 2), .Vc(v)) u_fifo (
+    xnoc_fifo #(.Width(xnoc_pkg::LinkVcLsb), .Depth(BufDepth), .Vc(v)) u_fifo (
       .clk_i      (clk_i),
       .rst_ni     (rst_ni),
       .push_i     (in_valid_i),
@@ -113,7 +114,7 @@ module xnoc_ncu_absorb #(
   logic [VI-1:0]     pick_idx;
   logic [2:0]        ist_q, ist_d;
   logic [VI-1:0]     cur_q, cur_d;
-  xnoc_rr_arb #(.N(NumVcs)) u_pick (
+  xnoc_rr_arb #(.NumReqs(NumVcs)) u_pick (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .req_i  (~iv_empty),
@@ -127,9 +128,9 @@ module xnoc_ncu_absorb #(
   logic [PW-1:0] fpay;
   assign vsel  = (ist_q == IHead) ? pick_idx : cur_q;
   assign fv    = (ist_q == IHead) ? pick_any : !iv_empty[cur_q];
-  assign fhead = iv_front[vsel][PW];
-  assign ftail = iv_front[vsel][PW+1];
-  assign fpay  = iv_front[vsel][PW-1:0];
+  assign fhead = iv_front[vsel][xnoc_pkg::LinkHeadBit];
+  assign ftail = iv_front[vsel][xnoc_pkg::LinkTailBit];
+  assign fpay  = iv_front[vsel][xnoc_pkg::LinkPayloadLsb +: PW];
   // the front flit read as a head or a meta flit, by name (rtl/xnoc_pkg.sv)
   xnoc_pkg::head_t fhd;
   xnoc_pkg::meta_t fmeta;
@@ -401,7 +402,7 @@ module xnoc_ncu_absorb #(
     end
   end
   assign in_credit_o    = icr_q;
-  assign in_credit_vc_o = 3'(icr_vc_q);
+  assign in_credit_vc_o = VB'(icr_vc_q);
   assign idle_o         = (iv_empty == '1) && (ist_q == IHead) && !icr_q;
 
 `ifdef XNOC_ASSERT

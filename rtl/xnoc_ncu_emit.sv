@@ -19,8 +19,8 @@ module xnoc_ncu_emit #(
   parameter int NumTerms  = 8,     // terminals: the first unit address
   parameter int NumSlots  = 4,
   parameter int MaxFlits  = 32,
-  localparam int PW  = 64,
-  localparam int FW  = PW + 5,
+  localparam int PW  = xnoc_pkg::LinkPayloadW,
+  localparam int FW  = xnoc_pkg::LinkFlitW,
   localparam int P   = NumPorts,
   localparam int S   = NumSlots,
   localparam int M   = (NumAddrs + 63) / 64,
@@ -64,7 +64,7 @@ module xnoc_ncu_emit #(
   output logic            out_valid_o,
   output logic [FW-1:0]   out_flit_o,
   input  logic            out_credit_i,
-  input  logic [2:0]      out_credit_vc_i,
+  input  logic [xnoc_pkg::LinkVcW-1:0] out_credit_vc_i,
   // errors and counters
   output logic            code_bad_o,      // a coded result with nowhere to go (dropped)
   output logic            scan_bad_o,      // a multicast subtree with no router behind the port (dropped)
@@ -108,12 +108,12 @@ module xnoc_ncu_emit #(
   logic          send, stail, cr_avail;
   logic [PW-1:0] spay;
   logic          ovalid_q;
-  logic [FW-1:0] oflit_q;
+  xnoc_pkg::link_flit_t oflit_q;       // the flit sent, by name
   logic [31:0]   coded_q, coded_d, repl_q, repl_d;
 
   logic          rd_any;
   logic [SB-1:0] rd_idx;
-  xnoc_rr_arb #(.N(S)) u_sel (
+  xnoc_rr_arb #(.NumReqs(S)) u_sel (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .req_i  (ready_i),
@@ -124,7 +124,7 @@ module xnoc_ncu_emit #(
 
   // credits for VC 0 of the router's input port
   logic [CW-1:0] unused_cr;
-  xnoc_credit_counter #(.D(BufDepth), .Vc(0)) u_credit (
+  xnoc_credit_counter #(.Depth(BufDepth), .Vc(0)) u_credit (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
     .return_i    (out_credit_i),
@@ -328,7 +328,12 @@ module xnoc_ncu_emit #(
       ehead_q <= ehead_d;
       emc_q   <= emc_d;
     end
-    if (send) oflit_q <= {3'd0, stail, est_q == EHead, spay};
+    if (send) begin   // on VC 0
+      oflit_q.vc      <= '0;
+      oflit_q.tail    <= stail;
+      oflit_q.head    <= (est_q == EHead);
+      oflit_q.payload <= spay;
+    end
   end
   assign out_valid_o = ovalid_q;
   assign idle_o      = (est_q == EIdle) && !ovalid_q;

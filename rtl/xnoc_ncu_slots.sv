@@ -17,7 +17,7 @@ module xnoc_ncu_slots #(
   parameter int MaxFlits = 32,
   parameter int XorLat   = 1,
   parameter int Timeout  = 100000,
-  localparam int PW  = 64,
+  localparam int PW  = xnoc_pkg::LinkPayloadW,
   localparam int M   = (NumAddrs + 63) / 64,
   localparam int MW  = M * 64,
   localparam int SB  = (NumSlots > 1) ? $clog2(NumSlots) : 1,

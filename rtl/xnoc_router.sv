@@ -25,13 +25,15 @@
 //  * the ST registers are the output ports themselves, written only when a
 //    flit leaves;
 //  * each port's flit sits in a slot of whole 32-bit words of the link buses
-//    (LW; the padding is 0 and unread), so the netlist connects a link by
-//    copying words instead of shifting and masking 69-bit fields.
+//    (LW = xnoc_pkg::LinkSlotW; the padding is 0 and unread), so the netlist
+//    connects a link by copying words instead of shifting and masking 69-bit
+//    fields.
+// A link flit is xnoc_pkg::link_flit_t {vc, tail, head, payload}; its widths
+// (and the 64-bit payload) are the package's, not parameters.
 module xnoc_router #(
   parameter int NumPorts   = 5,    // ports
   parameter int NumVcs     = 2,    // virtual channels per port (1..8)
   parameter int BufDepth   = 8,    // buffer depth per VC (flits)
-  parameter int PayloadW   = 64,   // payload bits
   parameter int NumAddrs   = 16,   // routing-table entries (terminals, then coding units)
   parameter int NumClasses = 1,    // VC classes (1..3; NumVcs a multiple of it)
   parameter int NumGroups  = 1,    // group-table entries (dragonfly Valiant / UGAL routing; 1: unused)
@@ -42,13 +44,14 @@ module xnoc_router #(
   localparam int P   = NumPorts,
   localparam int V   = NumVcs,
   localparam int D   = BufDepth,
-  localparam int PW  = PayloadW,
+  localparam int PW  = xnoc_pkg::LinkPayloadW,
   localparam int NT  = NumAddrs,
   localparam int NC  = NumClasses,
   localparam int NG  = NumGroups,
   localparam int SRB = RouteBits,
-  localparam int FW  = PW + 5,
-  localparam int LW  = ((FW + 31) / 32) * 32,   // a port's slot in the link vectors
+  localparam int FW  = xnoc_pkg::LinkFlitW,
+  localparam int LW  = xnoc_pkg::LinkSlotW,     // a port's slot in the link vectors
+  localparam int VB  = xnoc_pkg::LinkVcW,       // a flit's (and a credit's) VC field
   localparam int PB  = (P > 1) ? $clog2(P) : 1
 ) (
   input  logic            clk_i,
@@ -62,14 +65,14 @@ module xnoc_router #(
   input  logic [P-1:0]    in_valid_i,
   input  logic [P*LW-1:0] in_flit_i,
   output logic [P-1:0]    in_credit_o,
-  output logic [P*3-1:0]  in_credit_vc_o,
+  output logic [P*VB-1:0] in_credit_vc_o,
   output logic [P-1:0]    out_valid_o,
   output logic [P*LW-1:0] out_flit_o,
   input  logic [P-1:0]    out_credit_i,
-  input  logic [P*3-1:0]  out_credit_vc_i,
+  input  logic [P*VB-1:0] out_credit_vc_i,
   // debug / performance counters (read while dbg_en_i is set)
   input  logic            dbg_en_i,
-  input  logic [9:0]      dbg_addr_i,
+  input  logic [xnoc_pkg::DbgAddrW-1:0] dbg_addr_i,
   output logic [31:0]     dbg_data_o,
   output logic            err_o
 );
@@ -77,7 +80,6 @@ module xnoc_router #(
   // instance: this keeps an 8x8 network's model small and quick to compile.
   /* verilator no_inline_module */
 
-  localparam int VB  = 3;                       // VC field of a flit
   localparam int VI  = (V > 1) ? $clog2(V) : 1; // VC index bits
   localparam int PV  = P * V;
   localparam int CW  = $clog2(D + 1);           // credit / occupancy counters
@@ -135,7 +137,7 @@ module xnoc_router #(
   logic [P-1:0]     bad_vc;              // flit on a VC >= V
   logic [PV-1:0]    fifo_err;            // write into a full buffer
 
-  xnoc_vc_buffers #(.NumPorts(P), .NumVcs(V), .BufDepth(D), .PayloadW(PW)) u_bufs (
+  xnoc_vc_buffers #(.NumPorts(P), .NumVcs(V), .BufDepth(D)) u_bufs (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
     .in_valid_i (in_valid_i),
@@ -400,6 +402,10 @@ module xnoc_router #(
           pop_tail[g]  = ht[1];
           take[o*V + 32'(in_ovc[32'(i)*VI +: VI])]      = 1'b1;
           take_tail[o*V + 32'(in_ovc[32'(i)*VI +: VI])] = ht[1];
+          // xnoc_pkg::link_flit_t {vc, tail, head, payload}, written as one
+          // value: field by field through a link_flit_t variable costs the
+          // model 0.2% more instructions (mesh:4x4, callgrind); tests/abi.t.sh
+          // checks the package keeps this order
           st_flit[o]   = {VB'(in_ovc[32'(i)*VI +: VI]), ht, pl};
         end
       end
@@ -437,7 +443,7 @@ module xnoc_router #(
       for (int o = 0; o < P; o++) begin
         if (out_credit_i[o]) begin
           for (int og = o * V; og < (o + 1) * V; og++) begin
-            if (out_credit_vc_i[o*3 +: 3] == 3'(og - o * V)) begin
+            if (out_credit_vc_i[o*VB +: VB] == VB'(og - o * V)) begin
               if (credit_q[og*CW +: CW] == CW'(D)) oc_err[og] = 1'b1;   // more credits than slots
               else begin
                 credit_d[og*CW +: CW] = credit_q[og*CW +: CW] + CW'(1);
@@ -507,7 +513,7 @@ module xnoc_router #(
     end else begin
       in_credit_o <= in_won;
       if (in_won != '0)
-        for (int i = 0; i < P; i++) if (in_won[i]) in_credit_vc_o[i*3 +: 3] <= 3'(in_vc[i*VI +: VI]);
+        for (int i = 0; i < P; i++) if (in_won[i]) in_credit_vc_o[i*VB +: VB] <= VB'(in_vc[i*VI +: VI]);
     end
   end
 
@@ -544,15 +550,22 @@ module xnoc_router #(
   // The read mux works only while a read is enabled (0 otherwise): the
   // address bus is a top-level input, so a model re-evaluates everything
   // behind it on every eval() - the enable keeps that to one test per router.
+  // The map: xnoc_pkg::Dbg* (sim_harness/net/dbg_map.h).
+  localparam int KL = xnoc_pkg::DbgKindLsb;       // kind at [KL +: KW], port (and VC) below
+  localparam int KW = xnoc_pkg::DbgKindW;
+  localparam int OV = xnoc_pkg::DbgOccVcW;        // occupancy: port at [KL-1:OV], VC at [OV-1:0]
   always_comb begin
     dbg_data_o = '0;
     if (dbg_en_i) begin
-      unique case (dbg_addr_i[9:8])
-        2'd0: if (32'(dbg_addr_i[7:0]) < P) dbg_data_o = flits_q[32'(dbg_addr_i[PB-1:0])*32 +: 32];
-        2'd1: if (32'(dbg_addr_i[7:0]) < P) dbg_data_o = stalls_q[32'(dbg_addr_i[PB-1:0])*32 +: 32];
-        2'd2: if (32'(dbg_addr_i[7:3]) < P && 32'(dbg_addr_i[2:0]) < V)
-                dbg_data_o = 32'(cnt[(32'(dbg_addr_i[7:3]) * V + 32'(dbg_addr_i[2:0]))*CW +: CW]);
-        default: dbg_data_o = (dbg_addr_i[7:0] == 8'd0) ? 32'(err_q) : '0;
+      unique case (dbg_addr_i[KL +: KW])
+        KW'(xnoc_pkg::DbgKindFlits):
+          if (32'(dbg_addr_i[KL-1:0]) < P) dbg_data_o = flits_q[32'(dbg_addr_i[PB-1:0])*32 +: 32];
+        KW'(xnoc_pkg::DbgKindStalls):
+          if (32'(dbg_addr_i[KL-1:0]) < P) dbg_data_o = stalls_q[32'(dbg_addr_i[PB-1:0])*32 +: 32];
+        KW'(xnoc_pkg::DbgKindOcc):
+          if (32'(dbg_addr_i[KL-1:OV]) < P && 32'(dbg_addr_i[OV-1:0]) < V)
+            dbg_data_o = 32'(cnt[(32'(dbg_addr_i[KL-1:OV]) * V + 32'(dbg_addr_i[OV-1:0]))*CW +: CW]);
+        default: dbg_data_o = (dbg_addr_i[KL-1:0] == '0) ? 32'(err_q) : '0;   // DbgKindErr
       endcase
     end
   end

@@ -2,14 +2,15 @@
 //
 // The requester granted is the lowest-numbered one above the previous
 // winner, else the lowest-numbered one (wrap-around).  When the grant is
-// used (upd_i) the priority moves just past the winner, so each of N
-// requesters is served within N grants.  The state is a mask of the
+// used (upd_i) the priority moves just past the winner, so each of NumReqs
+// requesters is served within NumReqs grants.  The state is a mask of the
 // requesters above the last winner; the grant is the lowest set bit,
 // x & -x: word-wide operations, no loop over requesters in simulation.
 // Without a request nothing is computed (outputs 0): most arbiters of an
 // idle router cost one test per cycle in simulation.
 module xnoc_rr_arb #(
-  parameter int N = 4,
+  parameter int NumReqs = 4,
+  localparam int N  = NumReqs,
   localparam int IW = (N > 1) ? $clog2(N) : 1
 ) (
   input  logic          clk_i,

@@ -21,7 +21,6 @@ module xnoc_tile #(
   parameter int NumPorts   = 5,      // the topology's ports (the unit's not counted)
   parameter int NumVcs     = 2,
   parameter int BufDepth   = 8,
-  parameter int PayloadW   = 64,
   parameter int NumAddrs   = 16,     // routing-table entries (terminals, then units)
   parameter int NumClasses = 1,
   parameter int NumGroups  = 1,
@@ -35,8 +34,9 @@ module xnoc_tile #(
   parameter int NcuOps     = 1,
   localparam int NP = NumPorts,
   localparam int P  = NumPorts + Ncu,  // the router's ports
-  localparam int FW = PayloadW + 5,
-  localparam int LW = ((FW + 31) / 32) * 32
+  localparam int FW = xnoc_pkg::LinkFlitW,
+  localparam int LW = xnoc_pkg::LinkSlotW,
+  localparam int VB = xnoc_pkg::LinkVcW
 ) (
   input  logic            clk_i,
   input  logic            rst_ni,
@@ -48,11 +48,11 @@ module xnoc_tile #(
   input  logic [NP-1:0]    in_valid_i,
   input  logic [NP*LW-1:0] in_flit_i,
   output logic [NP-1:0]    in_credit_o,
-  output logic [NP*3-1:0]  in_credit_vc_o,
+  output logic [NP*VB-1:0]  in_credit_vc_o,
   output logic [NP-1:0]    out_valid_o,
   output logic [NP*LW-1:0] out_flit_o,
   input  logic [NP-1:0]    out_credit_i,
-  input  logic [NP*3-1:0]  out_credit_vc_i,
+  input  logic [NP*VB-1:0]  out_credit_vc_i,
   input  logic            dbg_en_i,
   input  logic [9:0]      dbg_addr_i,
   output logic [31:0]     dbg_data_o,
@@ -85,7 +85,7 @@ module xnoc_tile #(
 
   logic [P-1:0]    r_in_valid, r_in_credit, r_out_valid, r_out_credit;
   logic [P*LW-1:0] r_in_flit, r_out_flit;
-  logic [P*3-1:0]  r_in_credit_vc, r_out_credit_vc;
+  logic [P*VB-1:0]  r_in_credit_vc, r_out_credit_vc;
   logic [31:0]     r_dbg, u_dbg;
   logic            r_err, u_err;
   logic            unit_shut;
@@ -93,14 +93,14 @@ module xnoc_tile #(
   assign r_in_valid[NP-1:0]           = in_valid_i;
   assign r_in_flit[NP*LW-1:0]         = in_flit_i;
   assign r_out_credit[NP-1:0]         = out_credit_i;
-  assign r_out_credit_vc[NP*3-1:0]    = out_credit_vc_i;
+  assign r_out_credit_vc[NP*VB-1:0]    = out_credit_vc_i;
   assign in_credit_o                  = r_in_credit[NP-1:0];
-  assign in_credit_vc_o               = r_in_credit_vc[NP*3-1:0];
+  assign in_credit_vc_o               = r_in_credit_vc[NP*VB-1:0];
   assign out_valid_o                  = r_out_valid[NP-1:0];
   assign out_flit_o                   = r_out_flit[NP*LW-1:0];
 
   // routers see config kinds 0 (table) and 1 (ports); kind 2 is the units'
-  xnoc_router #(.NumPorts(P), .NumVcs(NumVcs), .BufDepth(BufDepth), .PayloadW(PayloadW), .NumAddrs(NumAddrs),
+  xnoc_router #(.NumPorts(P), .NumVcs(NumVcs), .BufDepth(BufDepth), .NumAddrs(NumAddrs),
                 .NumClasses(NumClasses), .NumGroups(NumGroups), .RouteBits(RouteBits)) u_r (
     .clk_i(clk_i), .rst_ni(rst_q),
     .cfg_we_i(cfg_we_q && !cfg_kind_q[1]), .cfg_kind_i(cfg_kind_q[0]), .cfg_addr_i(cfg_addr_q),
@@ -118,9 +118,9 @@ module xnoc_tile #(
       .clk_i(clk_i), .rst_ni(rst_q),
       .cfg_we_i(cfg_we_q), .cfg_kind_i(cfg_kind_q), .cfg_addr_i(cfg_addr_q), .cfg_data_i(cfg_data_q),
       .in_valid_i(r_out_valid[Q]), .in_flit_i(r_out_flit[Q*LW +: FW]),
-      .in_credit_o(r_out_credit[Q]), .in_credit_vc_o(r_out_credit_vc[Q*3 +: 3]),
+      .in_credit_o(r_out_credit[Q]), .in_credit_vc_o(r_out_credit_vc[Q*VB +: VB]),
       .out_valid_o(r_in_valid[Q]), .out_flit_o(r_in_flit[Q*LW +: FW]),
-      .out_credit_i(r_in_credit[Q]), .out_credit_vc_i(r_in_credit_vc[Q*3 +: 3]),
+      .out_credit_i(r_in_credit[Q]), .out_credit_vc_i(r_in_credit_vc[Q*VB +: VB]),
       .dbg_en_i(dbg_en_i), .dbg_addr_i(dbg_addr_i[5:0]), .dbg_data_o(u_dbg), .err_o(u_err));
     // the unit's flit fills its port's slot up to the padding (docs/router.md)
     if (LW > FW) begin : g_pad

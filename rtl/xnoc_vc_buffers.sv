@@ -11,15 +11,16 @@
 //    so a model moves native words;
 //  * each VC's buffer watches its port's link wires directly and takes the
 //    flits whose VC field names it: no per-VC decode in between.
+// The link flit is xnoc_pkg::link_flit_t (its fields' places: xnoc_pkg::Link*).
 // Writing into a full buffer, or a flit on a VC >= NumVcs, is a protocol
 // error the router reports (full_err_o, bad_vc_o: combinational, this cycle).
 module xnoc_vc_buffers #(
   parameter int NumPorts = 5,   // input ports
   parameter int NumVcs   = 2,   // virtual channels per port
   parameter int BufDepth = 8,   // flits per VC
-  parameter int PayloadW = 64,  // payload bits
-  localparam int FW = PayloadW + 5,                  // link flit: {vc[2:0], tail, head, payload}
-  localparam int LW = ((FW + 31) / 32) * 32,         // a port's slot in the link vectors
+  localparam int PayloadW = xnoc_pkg::LinkPayloadW,
+  localparam int LW = xnoc_pkg::LinkSlotW,           // a port's slot in the link vectors
+  localparam int VB = xnoc_pkg::LinkVcW,             // the flit's VC field
   localparam int PV = NumPorts * NumVcs,
   localparam int CW = $clog2(BufDepth + 1)
 ) (
@@ -77,9 +78,9 @@ module xnoc_vc_buffers #(
     if (in_valid_i != '0) begin
       for (int p = 0; p < NumPorts; p++) begin
         if (in_valid_i[p]) begin
-          if (32'(in_flit_i[p*LW + PW + 2 +: 3]) >= V) bad_vc_o[p] = 1'b1;
+          if (32'(in_flit_i[p*LW + xnoc_pkg::LinkVcLsb +: VB]) >= V) bad_vc_o[p] = 1'b1;
           for (int g = p * V; g < (p + 1) * V; g++) begin
-            if (in_flit_i[p*LW + PW + 2 +: 3] == 3'(g - p * V)) begin
+            if (in_flit_i[p*LW + xnoc_pkg::LinkVcLsb +: VB] == VB'(g - p * V)) begin
               if (cnt_q[g*CW +: CW] == CW'(D) && !pop_i[g]) begin
                 full_err_o[g] = 1'b1;
               end else begin
@@ -119,13 +120,13 @@ module xnoc_vc_buffers #(
     logic [PW-1:0] pl_q [V*D];
     logic [1:0]    ht_q [V*D];
     always_ff @(posedge clk_i) begin
-      logic [2:0]    vc;
+      logic [VB-1:0] vc;
       logic [SI-1:0] slot;
       if (push[p*V +: V] != '0) begin
-        vc   = in_flit_i[p*LW + PW + 2 +: 3];
+        vc   = in_flit_i[p*LW + xnoc_pkg::LinkVcLsb +: VB];
         slot = SI'(32'(vc) * D + 32'(wr_q[(p*V + 32'(vc))*DI +: DI]));
-        pl_q[slot] <= in_flit_i[p*LW +: PW];
-        ht_q[slot] <= in_flit_i[p*LW + PW +: 2];
+        pl_q[slot] <= in_flit_i[p*LW + xnoc_pkg::LinkPayloadLsb +: PW];
+        ht_q[slot] <= {in_flit_i[p*LW + xnoc_pkg::LinkTailBit], in_flit_i[p*LW + xnoc_pkg::LinkHeadBit]};
       end
     end
     for (genvar v = 0; v < V; v++) begin : g_vc

@@ -1,27 +1,86 @@
 # abi: the things that cross layers live in one place each, and the copies
-# that must exist (C and SystemVerilog) agree: the flit format
-# (firmware/lib/flit.h vs rtl/xnoc_pkg.sv); the plan layout and the NI
-# register map are single headers shared by harness and firmware (their C
-# compile-time checks are in sim_harness/coll/coll_plan.c).
+# that must exist (C and SystemVerilog) agree: the flit format - the link
+# flit (firmware/lib/link_flit.h) and the head and meta flits
+# (firmware/lib/flit.h) - and the debug register map
+# (sim_harness/net/dbg_map.h), all against rtl/xnoc_pkg.sv; the plan layout
+# and the NI register map are single headers shared by harness and firmware
+# (their C compile-time checks are in sim_harness/coll/coll_plan.c).
 source tests/lib.sh
+# the package's constants as "Name value" lines, sorted: every localparam int
+# whose value is a number or an expression of earlier ones (LinkSlotW)
+pkg_consts() {
+    (
+        re='^[A-Za-z0-9 +*/()-]+$'
+        sed -n 's/^ *localparam int \([A-Za-z0-9]*\) *= *\([^;]*\);.*/\1 \2/p' "$1" | while read -r name expr; do
+            [[ $expr =~ $re ]] || continue
+            printf -v "$name" '%d' "$((expr))"
+            echo "$name ${!name}"
+        done
+    ) | sort
+}
 if unit_bin ABI abi_flit; then
     "$ABI" | sort > "$TMP/c.txt"
-    sed -n 's/^ *localparam int \([A-Za-z0-9]*\) *= *\([0-9]*\);.*/\1 \2/p' rtl/xnoc_pkg.sv | sort > "$TMP/sv.txt"
+    pkg_consts rtl/xnoc_pkg.sv > "$TMP/sv.txt"
     if [ -s "$TMP/sv.txt" ] && cmp -s "$TMP/c.txt" "$TMP/sv.txt"; then ok "flit-format-agrees ($(wc -l < "$TMP/c.txt") fields)"
     else fail flit-format-agrees "$(diff "$TMP/c.txt" "$TMP/sv.txt" | head -4 | tr '\n' ' ')"; fi
 else
     fail abi-build "$(head -3 "$TMP/cc.log")"
 fi
 # a drift is caught: change one field on the RTL side
-sed 's/HeadSrBit       = 12/HeadSrBit       = 11/' rtl/xnoc_pkg.sv | sed -n 's/^ *localparam int \([A-Za-z0-9]*\) *= *\([0-9]*\);.*/\1 \2/p' | sort > "$TMP/sv2.txt"
+sed 's/HeadSrBit       = 12/HeadSrBit       = 11/' rtl/xnoc_pkg.sv > "$TMP/pkg_sr.sv"
+pkg_consts "$TMP/pkg_sr.sv" > "$TMP/sv2.txt"
 cmp -s "$TMP/c.txt" "$TMP/sv2.txt" && fail abi-drift-caught "a changed field went unnoticed" || ok abi-drift-caught
+
+# The link flit and the debug map: in the table on both sides (the slot width
+# LinkSlotW derived from the flit's width on each), and a drift of either side
+# is caught: an RTL probe changes a temporary copy of the package, a C probe
+# rebuilds abi_flit against changed copies of the headers.
+for want in "LinkPayloadW 64" "LinkHeadBit 64" "LinkTailBit 65" "LinkVcLsb 66" "LinkVcW 3" "LinkFlitW 69" "LinkSlotW 96" \
+            "DbgAddrW 10" "DbgKindLsb 8" "DbgKindErr 3" "DbgUnitBase 832" "DbgUnitAddrW 6" "DbgUnitClocked 10" "DbgUnitSlot0 16"; do
+    grep -qx "$want" "$TMP/c.txt" && grep -qx "$want" "$TMP/sv.txt" && ok "link-dbg-table ($want)" || fail "link-dbg-table" "'$want' not in both tables"
+done
+for probe in "s/LinkTailBit     = 65/LinkTailBit     = 64/" "s/LinkFlitW       = 69/LinkFlitW       = 70/" \
+             "s/DbgUnitBase     = 832/DbgUnitBase     = 768/" "s/DbgKindStalls   = 1;/DbgKindStalls   = 2;/"; do
+    sed "$probe" rtl/xnoc_pkg.sv > "$TMP/pkg_probe.sv"
+    pkg_consts "$TMP/pkg_probe.sv" > "$TMP/sv4.txt"
+    if cmp -s "$TMP/sv.txt" "$TMP/sv4.txt"; then fail rtl-drift-caught "the probe '$probe' no longer applies"
+    elif cmp -s "$TMP/c.txt" "$TMP/sv4.txt"; then fail rtl-drift-caught "'$probe' went unnoticed"
+    else ok "rtl-drift-caught ($(diff "$TMP/c.txt" "$TMP/sv4.txt" | grep '^>' | tr '\n' ' '))"; fi
+done
+# (LinkFlitW = 70 moves LinkSlotW only if the derivation is followed: 96 either way)
+grep -qx "LinkSlotW 96" "$TMP/sv4.txt" && ok slot-width-derived || fail slot-width-derived "$(grep LinkSlotW "$TMP/sv4.txt")"
+sed 's/LinkFlitW       = 69/LinkFlitW       = 97/' rtl/xnoc_pkg.sv > "$TMP/pkg_probe.sv"
+grep -qx "LinkSlotW 128" <(pkg_consts "$TMP/pkg_probe.sv") && ok slot-width-follows-flit || fail slot-width-follows-flit "LinkFlitW 97 did not give LinkSlotW 128"
+csrc() { # a copy of abi_flit's sources in $TMP/cside, with sed $2 applied to header $1
+    rm -rf "$TMP/cside"; mkdir -p "$TMP/cside/firmware/lib" "$TMP/cside/sim_harness/net" "$TMP/cside/tests/unit"
+    cp firmware/lib/flit.h firmware/lib/link_flit.h "$TMP/cside/firmware/lib/"
+    cp sim_harness/net/dbg_map.h "$TMP/cside/sim_harness/net/"
+    cp tests/unit/abi_flit.c "$TMP/cside/tests/unit/"
+    sed -i "$2" "$TMP/cside/$1"
+    cc -std=c11 -Wall -Wextra -Werror -o "$TMP/cside/abi" "$TMP/cside/tests/unit/abi_flit.c" 2>"$TMP/cside/cc.log"
+}
+for probe in "firmware/lib/link_flit.h s/#define LINK_HEAD_BIT 64/#define LINK_HEAD_BIT 65/;s/#define LINK_TAIL_BIT 65/#define LINK_TAIL_BIT 64/" \
+             "sim_harness/net/dbg_map.h s/#define DBG_UNIT_CLOCKED 10/#define DBG_UNIT_CLOCKED 11/"; do
+    if ! csrc ${probe%% *} "${probe#* }"; then fail c-drift-caught "$probe: $(head -2 "$TMP/cside/cc.log")"; continue; fi
+    "$TMP/cside/abi" | sort > "$TMP/c5.txt"
+    if cmp -s "$TMP/c.txt" "$TMP/c5.txt"; then fail c-drift-caught "the probe '$probe' no longer applies"
+    elif cmp -s "$TMP/c5.txt" "$TMP/sv.txt"; then fail c-drift-caught "'$probe' went unnoticed"
+    else ok "c-drift-caught ($(diff "$TMP/c5.txt" "$TMP/sv.txt" | grep '^<' | tr '\n' ' '))"; fi
+done
+# the C header's own checks bite: a VC field that straddles a word does not compile
+if csrc firmware/lib/link_flit.h "s/#define LINK_VC_LSB 66/#define LINK_VC_LSB 62/;s/#define LINK_FLIT_W 69/#define LINK_FLIT_W 65/"; then
+    fail link-static-assert "a VC field across a word boundary compiled"
+elif grep -q "a field straddles a word" "$TMP/cside/cc.log"; then ok link-static-assert
+else fail link-static-assert "$(head -2 "$TMP/cside/cc.log")"; fi
+
 # the combining operators' field and codes are in the table (and drifts of either are caught):
 # FUNC at [46:43], XOR = 0 (every existing head has 0 there), nine operators
 for want in "HeadFuncLsb 43" "HeadFuncW 4" "NcFuncXor 0" "NcFuncAdd32 3" "NcFuncMax32u 8" "NcFuncNum 9"; do
     grep -qx "$want" "$TMP/c.txt" && grep -qx "$want" "$TMP/sv.txt" && ok "func-field ($want)" || fail "func-field" "'$want' not in both tables"
 done
 for probe in "s/HeadFuncLsb     = 43/HeadFuncLsb     = 44/" "s/NcFuncMin32u    = 7/NcFuncMin32u    = 6/"; do
-    sed "$probe" rtl/xnoc_pkg.sv | sed -n 's/^ *localparam int \([A-Za-z0-9]*\) *= *\([0-9]*\);.*/\1 \2/p' | sort > "$TMP/sv3.txt"
+    sed "$probe" rtl/xnoc_pkg.sv > "$TMP/pkg_probe.sv"
+    pkg_consts "$TMP/pkg_probe.sv" > "$TMP/sv3.txt"
     if cmp -s "$TMP/sv.txt" "$TMP/sv3.txt"; then fail func-drift-caught "the probe '$probe' no longer applies"
     elif cmp -s "$TMP/c.txt" "$TMP/sv3.txt"; then fail func-drift-caught "'$probe' went unnoticed"
     else ok "func-drift-caught ($(diff "$TMP/c.txt" "$TMP/sv3.txt" | grep '^>' | head -1))"; fi
@@ -50,21 +109,64 @@ sed 's/| `\[17:14\]`  | EJSEL/| `[18:14]`  | EJSEL/' docs/architecture.md > "$TM
 if out=$(awk -f tools/doc_fields.awk "$TMP/c.txt" "$TMP/arch.md"); then fail docs-flit-drift-caught "a wrong EJSEL went unnoticed"
 elif grep -qx "EJSEL at \[18:14\] in the docs, HeadEjselLsb/W = 14/4" <<<"$out"; then ok docs-flit-drift-caught
 else fail docs-flit-drift-caught "$(echo "$out" | head -2 | tr '\n' ' ')"; fi
-# the package's typed views of the head and meta flits (head_t, head_sr_t,
-# meta_t) put every field where its Lsb/W says, and a drift is caught
-if out=$(awk -f tools/pkg_structs.awk rtl/xnoc_pkg.sv 2>&1) && grep -q "checked 21 fields of 3 structs" <<<"$out"; then
+# the package's typed views of the head, meta and link flits (head_t,
+# head_sr_t, meta_t, link_flit_t) put every field where its Lsb/W says, and a
+# drift is caught
+if out=$(awk -f tools/pkg_structs.awk rtl/xnoc_pkg.sv 2>&1) && grep -q "checked 25 fields of 4 structs" <<<"$out"; then
     ok "pkg-structs-agree ($out)"
 else fail pkg-structs-agree "$(echo "$out" | head -3 | tr '\n' ' ')"; fi
 awk 'BEGIN{s=0} /^ *logic +mc;/ && !s {held=$0; s=1; next} s==1 && /^ *logic +sr;/ {print; print held; s=2; next} {print}' rtl/xnoc_pkg.sv > "$TMP/pkg_swapped.sv"
 if out=$(awk -f tools/pkg_structs.awk "$TMP/pkg_swapped.sv"); then fail pkg-struct-drift-caught "two fields swapped went unnoticed"
 elif grep -qx "head_t.mc at bit 12, HeadMcBit = 13" <<<"$out"; then ok pkg-struct-drift-caught
 else fail pkg-struct-drift-caught "$(echo "$out" | head -2 | tr '\n' ' ')"; fi
+awk 'BEGIN{s=0} /^ *logic +tail;/ && !s {held=$0; s=1; next} s==1 && /^ *logic +head;/ {print; print held; s=2; next} {print}' rtl/xnoc_pkg.sv > "$TMP/pkg_swapped.sv"
+if out=$(awk -f tools/pkg_structs.awk "$TMP/pkg_swapped.sv"); then fail link-struct-drift-caught "head and tail swapped went unnoticed"
+elif grep -qx "link_flit_t.tail at bit 64, LinkTailBit = 65" <<<"$out"; then ok link-struct-drift-caught
+else fail link-struct-drift-caught "$(echo "$out" | head -2 | tr '\n' ' ')"; fi
 # the router reads the head through the package, not through literals
 grep -q "xnoc_pkg::head_t" rtl/xnoc_router.sv && ! grep -nE "front_pl\[g\*PW \+ [0-9]" rtl/xnoc_router.sv >/dev/null \
     && ok router-uses-pkg || fail router-uses-pkg "rtl/xnoc_router.sv spells head fields out"
 grep -q "xnoc_pkg::meta_t" rtl/xnoc_ncu_absorb.sv && grep -q "xnoc_pkg::meta_t" rtl/xnoc_ncu_emit.sv && \
     ! grep -nE "(fpay|ehead_d|spay)\[(xnoc_pkg::)?[A-Za-z0-9]+" rtl/xnoc_ncu*.sv >/dev/null \
     && ok ncu-uses-pkg || fail ncu-uses-pkg "rtl/xnoc_ncu*.sv spell head or meta fields out"
+# the link flit and the debug map are not spelled out by hand: the RTL takes
+# them from the package (no payload-relative offsets, 3-bit VC literals or
+# 64-bit payload constants), the harness and the glue from the C headers
+rtl_flit=$(grep -nE "PW ?\+ ?[0-9]|\[PW\]|\+: 3\]|3'\(|\[2:0\] +(in_|out_|return_)[a-z_]*vc_[io]|localparam int PW *= *64|PayloadW *= *64" \
+    rtl/xnoc_router.sv rtl/xnoc_vc_buffers.sv rtl/xnoc_fifo.sv rtl/xnoc_credit_counter.sv rtl/xnoc_ncu*.sv | grep -v "xnoc_pkg::")
+[ -z "$rtl_flit" ] && ok rtl-link-flit-from-pkg || fail rtl-link-flit-from-pkg "$(echo "$rtl_flit" | head -2 | tr '\n' ' ')"
+grep -q "xnoc_pkg::link_flit_t" rtl/xnoc_ncu_emit.sv && ok rtl-writes-link-flit-by-name || fail rtl-writes-link-flit-by-name "emit builds the flit by concatenation"
+# the router writes a leaving flit as one value {vc, {tail, head}, payload} and
+# vc_buffers keeps {tail, head} apart from the payload (the model's speed):
+# the package must keep that order, each field next to the one below it
+lk() { awk -v k="$1" '$1 == k {print $2}' "$2"; }
+link_order() {
+    [ "$(lk LinkPayloadLsb "$1")" = 0 ] && [ "$(lk LinkHeadBit "$1")" = "$(lk LinkPayloadW "$1")" ] &&
+        [ "$(lk LinkTailBit "$1")" = $(($(lk LinkHeadBit "$1") + 1)) ] && [ "$(lk LinkVcLsb "$1")" = $(($(lk LinkTailBit "$1") + 1)) ] &&
+        [ "$(lk LinkFlitW "$1")" = $(($(lk LinkVcLsb "$1") + $(lk LinkVcW "$1"))) ]
+}
+link_order "$TMP/sv.txt" && grep -q "st_flit\[o\]   = {VB'(in_ovc\[32'(i)\*VI +: VI\]), ht, pl};" rtl/xnoc_router.sv \
+    && ok link-flit-order || fail link-flit-order "the package's link flit is not {vc, tail, head, payload}, or the router's ST line changed"
+sed 's/LinkHeadBit     = 64/LinkHeadBit     = 65/;s/LinkTailBit     = 65/LinkTailBit     = 64/' rtl/xnoc_pkg.sv > "$TMP/pkg_probe.sv"
+pkg_consts "$TMP/pkg_probe.sv" > "$TMP/sv6.txt"
+link_order "$TMP/sv6.txt" && fail link-flit-order-drift "head and tail swapped in the package went unnoticed" || ok link-flit-order-drift
+rtl_dbg=$(grep -nE "dbg_addr_i\[9:8\]|[0-9]'d[0-9]+: *(if|dbg_data_o)|dbg_addr_i >= 6'd|logic \[(5|9):0\] +dbg_addr_i" rtl/xnoc_router.sv rtl/xnoc_ncu.sv)
+[ -z "$rtl_dbg" ] && grep -q "xnoc_pkg::DbgKindOcc" rtl/xnoc_router.sv && grep -q "xnoc_pkg::DbgUnitClocked" rtl/xnoc_ncu.sv \
+    && ok rtl-dbg-map-from-pkg || fail rtl-dbg-map-from-pkg "$(echo "$rtl_dbg" | head -2 | tr '\n' ' ')"
+c_dbg=$(grep -nE "0x340|<< ?8 ?\||enum \{|U_CODED" sim_harness/net/net.c sim_harness/net/netgen.c)
+[ -z "$c_dbg" ] && grep -q "DBG_UNIT(reg)" sim_harness/net/net.c && ok c-dbg-map-from-header || fail c-dbg-map-from-header "$(echo "$c_dbg" | head -2 | tr '\n' ' ')"
+# one struct for net.h and the glue, one pack/unpack; the slot width derived once per language
+grep -q "typedef link_flit xnoc_flit;" sim_harness/net/net.h && grep -q "typedef link_flit xflit;" sim_harness/glue/xnoc_glue.cpp \
+    && grep -q "link_flit_pack" sim_harness/glue/xnoc_glue.cpp && ! grep -qE "VlWide<3>|<< 2|& 7" sim_harness/glue/xnoc_glue.cpp \
+    && ok glue-shares-link-flit || fail glue-shares-link-flit "net.h or the glue spells the link flit out"
+lw=$(grep -rlE "(FW|fw|FlitW|FLIT_W) *\+ *31\)" rtl sim_harness firmware | sort | tr '\n' ' ')
+[ "$lw" = "firmware/lib/link_flit.h rtl/xnoc_pkg.sv " ] && ok slot-width-once || fail slot-width-once "derived in: $lw"
+# the netlist's unit window is the map's: 0x340..0x37F is dbg_addr_i[9:6] == 0xd
+if unit_bin NGO netgen_ops_unit; then
+    n=$("$NGO" mesh:2x2 | grep -c "dbg_addr_i\[9:6\] == 4'hd) ? u[0-9]*_dbg") && [ "$n" = 4 ] && ok netlist-unit-window \
+        || fail netlist-unit-window "$n routers read their unit at dbg_addr_i[9:6] == 4'hd"
+fi
+
 # no copies of the layout headers: the harness includes the firmware's
 for h in ni_regs.h flit.h; do
     grep -q "firmware/lib/$h" sim_harness/system/ni.h && ok "harness-includes-$h" || fail "harness-includes-$h" "sim_harness/system/ni.h"

@@ -110,4 +110,4 @@ mutate ncu_tb add32-carries NcuResult xnoc_ncu_absorb.sv "s/xnoc_pkg::NcFuncAdd3
 mutate ncu_tb min-unsigned NcuResult xnoc_ncu_absorb.sv "s/lt = {a\[31\] ^ sg, a\[30:0\]} < {b\[31\] ^ sg, b\[30:0\]};/lt = a < b;/"
 mutate ncu_tb max-is-min NcuResult xnoc_ncu_absorb.sv "s/= (lt ^ mx) ? a : b;/= lt ? a : b;/"
 # the coding unit returns every input credit on VC 0
-mutate ncu_tb credit-vc0 NcuCredits xnoc_ncu_absorb.sv "s/assign in_credit_vc_o = 3'(icr_vc_q);/assign in_credit_vc_o = 3'd0;/"
+mutate ncu_tb credit-vc0 NcuCredits xnoc_ncu_absorb.sv "s/assign in_credit_vc_o = VB'(icr_vc_q);/assign in_credit_vc_o = '0;/"

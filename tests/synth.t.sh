@@ -4,12 +4,12 @@ source tests/lib.sh
 
 if ! command -v yosys >/dev/null; then echo "skip synth: yosys is not installed (make deps)"; exit 0; fi
 j=$($XNOC synth --topo mesh:2x2 --router ncu=0,buf=8 --json 2>/dev/null)
-jcheck synth-router "$j" '.router.params=="NumPorts=5 NumVcs=2 BufDepth=8 PayloadW=64 NumAddrs=4 NumClasses=1 NumGroups=1 RouteBits=3" and .router.cells > 10000 and
+jcheck synth-router "$j" '.router.params=="NumPorts=5 NumVcs=2 BufDepth=8 NumAddrs=4 NumClasses=1 NumGroups=1 RouteBits=3" and .router.cells > 10000 and
     .router.flip_flops > 2000 and .router.muxes > 1000 and .unit==null and .cells_per_router==.router.cells and
     .network_cells==4*.router.cells and .noshare==false'
 # the answer is cached (build/cache/synth-xnoc_router-HASH.json) and read back the same
 cache=${XNOC_BUILD:-build}/cache
-check synth-cache-file grep -lq '"params":"NumPorts=5 NumVcs=2 BufDepth=8 PayloadW=64 NumAddrs=4 NumClasses=1 NumGroups=1 RouteBits=3"' $cache/synth-xnoc_router-*.json
+check synth-cache-file grep -lq '"params":"NumPorts=5 NumVcs=2 BufDepth=8 NumAddrs=4 NumClasses=1 NumGroups=1 RouteBits=3"' $cache/synth-xnoc_router-*.json
 j2=$($XNOC synth --topo mesh:2x2 --router ncu=0,buf=8 --json 2>/dev/null)
 check synth-cached [ "$j2" = "$j" ]
 # half the buffer depth: 2 VCs x 5 ports x 4 flits x 66 bits (payload, head, tail) fewer flip-flops, give or take counters
@@ -18,7 +18,7 @@ jcheck synth-buffers-are-flops "$(jq -nc --argjson a "$j" --argjson b "$jb" '{d:
     '.d >= 2*5*4*66 and .d <= 2*5*4*66 + 200'
 # with coding units: the router gets the unit's port, the unit is synthesized too
 ju=$($XNOC synth --topo mesh:2x2 --router slots=2,ncmax=8 --json 2>/dev/null)
-jcheck synth-unit "$ju" '.router.params=="NumPorts=6 NumVcs=2 BufDepth=8 PayloadW=64 NumAddrs=8 NumClasses=1 NumGroups=1 RouteBits=3" and
+jcheck synth-unit "$ju" '.router.params=="NumPorts=6 NumVcs=2 BufDepth=8 NumAddrs=8 NumClasses=1 NumGroups=1 RouteBits=3" and
     .unit.params=="NumPorts=6 NumVcs=2 BufDepth=8 NumAddrs=8 NumTerms=4 NumSlots=2 XorLat=1 MaxFlits=8 Timeout=100000 NcuOps=1" and .unit.cells > 1000 and
     .cells_per_router==.router.cells+.unit.cells'
 # the combining operators' cost: the unit with XOR only and with all of them (the default: all)

@@ -36,7 +36,9 @@ check_fail bad-size 2 "each side must be" $XNOC traffic --topo mesh:0x2 --patter
 check_fail bad-router-key 2 "unknown parameter 'depth'" $XNOC traffic --topo mesh:2x2 --router depth=4 --pattern uniform
 check_fail bad-router-vcs 2 "vcs=9 is out of range" $XNOC traffic --topo mesh:2x2 --router vcs=9 --pattern uniform
 check_fail bad-router-buf 2 "buf=0 is out of range" $XNOC traffic --topo mesh:2x2 --router buf=0 --pattern uniform
-check_fail bad-router-pw 2 "pw=32: only 64-bit" $XNOC traffic --topo mesh:2x2 --router pw=32 --pattern uniform
+# pw= was a parameter whose only value was 64: any pw= now says so (64 too)
+check_fail bad-router-pw 2 "^xnoc traffic: --router: pw=32: the payload width is not a parameter \(every flit carries 64 bits\)$" $XNOC traffic --topo mesh:2x2 --router pw=32 --pattern uniform
+check_fail bad-router-pw64 2 "pw=64: the payload width is not a parameter" $XNOC traffic --topo mesh:2x2 --router vcs=2,pw=64 --pattern uniform
 check_fail bad-router-syntax 2 "expected key=value" $XNOC traffic --topo mesh:2x2 --router vcs --pattern uniform
 check_fail torus-needs-2vcs 2 "needs at least 2 VCs" $XNOC traffic --topo torus:3x3 --router vcs=1 --pattern uniform
 check_fail bad-pattern 2 "unknown pattern 'zigzag'" $XNOC traffic --topo mesh:2x2 --pattern zigzag

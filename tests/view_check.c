@@ -710,7 +710,7 @@ static int check_net(const topo *t, const char *dir)
     o.frames_dir = dir;
     rig g;
     rig_open(&g, t, &o);
-    router_cfg rc = {.vcs = 2, .buf = 4, .pw = 64};
+    router_cfg rc = {.vcs = 2, .buf = 4};
     view_sample s = {0};
     struct xnoc_net fake = {0};
     view_sample_net(g.v, &fake, &rc, &s);

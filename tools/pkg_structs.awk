@@ -1,9 +1,10 @@
 # tools/pkg_structs.awk - checks the packed structs of rtl/xnoc_pkg.sv
-# against the package's own field table: every field of head_t, head_sr_t
-# and meta_t must sit at the Lsb (or Bit) and have the W its localparams
-# name (HeadOutCountLsb/W for head_t's out_count, MetaTagLsb/W for meta_t's
-# tag, ...), and every struct must be HeadW bits.  Fields named rsvd are
-# padding.  Prints one line per disagreement and a last line
+# against the package's own field table: every field of head_t, head_sr_t,
+# meta_t and link_flit_t must sit at the Lsb (or Bit) and have the W its
+# localparams name (HeadOutCountLsb/W for head_t's out_count, MetaTagLsb/W
+# for meta_t's tag, LinkVcLsb/W for link_flit_t's vc, ...), the head and
+# meta structs must be HeadW bits and link_flit_t LinkFlitW.  Fields named
+# rsvd are padding.  Prints one line per disagreement and a last line
 # "checked N fields"; exits 1 on any disagreement.  (tests/abi.t.sh)
 function camel(s,    n, i, out, parts) {
     n = split(s, parts, "_")
@@ -39,7 +40,8 @@ in_struct && /^ *logic/ {
 in_struct && /^ *}/ {
     in_struct = 0
     sname = $0; sub(/^ *} */, "", sname); sub(/;.*/, "", sname)
-    prefix = (sname ~ /^meta/) ? "Meta" : "Head"
+    prefix = (sname ~ /^meta/) ? "Meta" : (sname ~ /^link/) ? "Link" : "Head"
+    total = (prefix == "Link") ? "LinkFlitW" : "HeadW"
     lsb = 0
     for (i = nf; i >= 1; i--) {
         if (fname[i] != "rsvd") {
@@ -55,7 +57,7 @@ in_struct && /^ *}/ {
         }
         lsb += fw[i]
     }
-    if (lsb != lp["HeadW"]) { printf "%s is %d bits, HeadW = %d\n", sname, lsb, lp["HeadW"]; bad++ }
+    if (lsb != lp[total]) { printf "%s is %d bits, %s = %d\n", sname, lsb, total, lp[total]; bad++ }
     structs++
 }
 END {

@@ -48,7 +48,7 @@ echo "run as \`yosys -q -l log script.ys\`. Cells are yosys's internal gate libr
 echo "(\$_AND_, \$_MUX_, \$_DFF*_ ...): a technology-independent size measure."
 echo "Flip-flops = all \$_DFF*/\$_SDFF* cells (input buffers are flip-flops: no RAM"
 echo "macros are inferred in generic synthesis); muxes = \$_MUX_ cells."
-echo "PayloadW = 64 everywhere. Rows naming xnoc_ncu synthesize the network-coding unit alone"
+echo "Payloads are 64 bits everywhere (xnoc_pkg::LinkPayloadW). Rows naming xnoc_ncu synthesize the network-coding unit alone"
 echo "(\`chparam ... xnoc_ncu; synth -top xnoc_ncu\`); its slot storage (NumSlots x MaxFlits x 64 bits)"
 echo "dominates its flip-flops. Rows marked \"synth -noshare\" skip yosys's SAT-based resource"
 echo "sharing, which runs out of memory (over 9 GB) on the Valiant/UGAL router's route computation."
@@ -61,7 +61,7 @@ echo ''
 echo '```'
 echo '$ build/xnoc synth --topo mesh:4x4 --router ncu=0'
 echo 'mesh:4x4: 16 routers'
-echo '  router       NumPorts=5 NumVcs=2 BufDepth=8 PayloadW=64 NumAddrs=16 NumClasses=1 NumGroups=1 RouteBits=3    22614 cells    6287 flip-flops    8816 muxes'
+echo '  router       NumPorts=5 NumVcs=2 BufDepth=8 NumAddrs=16 NumClasses=1 NumGroups=1 RouteBits=3    22614 cells    6287 flip-flops    8816 muxes'
 echo '  per router 22614 cells, the network 361824 cells'
 echo '```'
 echo ''
@@ -76,7 +76,7 @@ echo
 echo '```'
 echo '$ build/xnoc synth --topo mesh:4x4'
 echo 'mesh:4x4: 16 routers'
-echo '  router       NumPorts=6 NumVcs=2 BufDepth=8 PayloadW=64 NumAddrs=32 NumClasses=1 NumGroups=1 RouteBits=3    27885 cells    7588 flip-flops   11803 muxes'
+echo '  router       NumPorts=6 NumVcs=2 BufDepth=8 NumAddrs=32 NumClasses=1 NumGroups=1 RouteBits=3    27885 cells    7588 flip-flops   11803 muxes'
 echo '  coding unit  NumPorts=6 NumVcs=2 BufDepth=8 NumAddrs=32 NumTerms=16 NumSlots=4 XorLat=1 MaxFlits=32 Timeout=100000 NcuOps=1    38629 cells   10952 flip-flops   18914 muxes'
 echo '  unit operators (all): XOR only 36845 cells, all 38629 cells (+1784, 4.8%)'
 echo '  per router 66514 cells, the network 1064224 cells'

@@ -44,16 +44,16 @@ HEADER='module xnoc_ncu #(
   parameter int NumPorts = 6, parameter int NumVcs = 2, parameter int BufDepth = 8,
   parameter int NumAddrs = 16, parameter int NumTerms = 8, parameter int NumSlots = 4,
   parameter int XorLat = 1, parameter int MaxFlits = 32, parameter int Timeout = 100000,
-  localparam int FW = 69
+  localparam int FW = xnoc_pkg::LinkFlitW, localparam int VB = xnoc_pkg::LinkVcW
 ) (
   input  logic clk_i, input logic rst_ni,
   input  logic cfg_we_i, input logic [1:0] cfg_kind_i,
   input  logic [xnoc_pkg::CfgAddrW-1:0] cfg_addr_i, input logic [xnoc_pkg::CfgDataW-1:0] cfg_data_i,
   input  logic in_valid_i, input logic [FW-1:0] in_flit_i,
-  output logic in_credit_o, output logic [2:0] in_credit_vc_o,
+  output logic in_credit_o, output logic [VB-1:0] in_credit_vc_o,
   output logic out_valid_o, output logic [FW-1:0] out_flit_o,
-  input  logic out_credit_i, input logic [2:0] out_credit_vc_i,
-  input  logic dbg_en_i, input logic [5:0] dbg_addr_i, output logic [31:0] dbg_data_o, output logic err_o
+  input  logic out_credit_i, input logic [VB-1:0] out_credit_vc_i,
+  input  logic dbg_en_i, input logic [xnoc_pkg::DbgUnitAddrW-1:0] dbg_addr_i, output logic [31:0] dbg_data_o, output logic err_o
 );
   assign in_credit_o = 1'"'"'b0; assign in_credit_vc_o = '"'"'0;
   assign out_valid_o = 1'"'"'b0; assign out_flit_o = '"'"'0; assign err_o = 1'"'"'b0;'

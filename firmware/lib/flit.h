@@ -4,8 +4,9 @@
  * RTL's copy is rtl/xnoc_pkg.sv, and tests/abi.t.sh fails if the two
  * disagree.  docs/architecture.md explains the fields.
  *
- * A flit on a channel is {valid, vc[2:0], head, tail, payload[63:0]}; the
- * payload of a packet's flits:
+ * A flit on a link is {vc[2:0], tail, head, payload[63:0]} (link_flit.h:
+ * the fields' places, the struct the harness moves); the payload of a
+ * packet's flits:
  *   head   routing header (below)
  *   meta   [15:0] source address, [31:16] tag, [63:32] length in bytes
  *   mask   only when the head has MC = 1: ceil(addresses / 64) words
@@ -41,8 +42,10 @@
 
 #include <stdint.h>
 
+#include "link_flit.h"
+
 /* a flit's payload: 64 bits (head, meta, mask and data flits alike) */
-#define FLIT_PAYLOAD_W 64
+#define FLIT_PAYLOAD_W LINK_PAYLOAD_W
 
 /* head fields: least significant bit and width */
 #define FLIT_DEST_LSB 0

@@ -145,8 +145,8 @@ int synth_network(const topo *t, const router_cfg *rc, int progress, synth_resul
     memset(r, 0, sizeof *r);
     int P = netgen_ports(t, rc), NG = router_groups(t, rc);
     snprintf(r->router.params, sizeof r->router.params,
-             "NumPorts=%d NumVcs=%d BufDepth=%d PayloadW=%d NumAddrs=%d NumClasses=%d NumGroups=%d RouteBits=%d", P,
-             rc->vcs, rc->buf, rc->pw, netgen_addresses(t, rc), router_classes(t, rc), NG, topo_port_bits(t));
+             "NumPorts=%d NumVcs=%d BufDepth=%d NumAddrs=%d NumClasses=%d NumGroups=%d RouteBits=%d", P, rc->vcs,
+             rc->buf, netgen_addresses(t, rc), router_classes(t, rc), NG, topo_port_bits(t));
     /* yosys's SAT-based sharing outgrows 9 GB on the group table's conditional reads (docs/synth.md) */
     r->noshare = NG > 1;
     if (synth_module("xnoc_router", &r->router, r->noshare, progress, err, errlen)) return -1;

@@ -27,26 +27,15 @@
 #ifdef XNOC_TRACE
 #include "verilated_vcd_c.h"
 #endif
+#include "../../firmware/lib/link_flit.h"
 
-// Must match xnoc_flit / xnoc_credit in net.h.
-struct xflit { uint64_t payload; uint8_t valid, head, tail, vc; };
-struct xcredit { uint8_t valid, vc; };
+// The structs of net.h (xnoc_flit, xnoc_credit): one declaration for both.
+typedef link_flit xflit;
+typedef link_credit xcredit;
 
-// A flit on a top-level port: payload [63:0], head [64], tail [65], vc [68:66].
-static inline void put(VlWide<3> &w, const xflit &f)
-{
-    w[0] = (uint32_t)f.payload;
-    w[1] = (uint32_t)(f.payload >> 32);
-    w[2] = (uint32_t)(f.head | f.tail << 1 | (f.vc & 7) << 2);
-}
-
-static inline void get(const VlWide<3> &w, xflit &f)
-{
-    f.payload = (uint64_t)w[1] << 32 | w[0];
-    f.head = w[2] & 1;
-    f.tail = (w[2] >> 1) & 1;
-    f.vc = (w[2] >> 2) & 7;
-}
+// A flit on a top-level port (link_flit.h has its fields' places).
+static inline void put(VlWide<LINK_FLIT_WORDS> &w, const xflit &f) { link_flit_pack(&f, w.data()); }
+static inline void get(const VlWide<LINK_FLIT_WORDS> &w, xflit &f) { link_flit_unpack(w.data(), &f); }
 
 // drive_inputs(m, inj, ejc) and read_outputs(m, ej, injc), one line per
 // channel, and set_cfg_row(m, data): the per-router config data bus.

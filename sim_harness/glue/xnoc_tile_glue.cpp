@@ -32,13 +32,15 @@
 
 #include "Vxnoc_tile.h"
 #include "verilated.h"
+#include "../../firmware/lib/link_flit.h"
 #ifdef XNOC_TRACE
 #include "verilated_vcd_c.h"
 #endif
 
 // Must match xnoc_flit / xnoc_credit in net.h.
-struct xflit { uint64_t payload; uint8_t valid, head, tail, vc; };
-struct xcredit { uint8_t valid, vc; };
+// The structs of net.h (xnoc_flit, xnoc_credit): one declaration for both.
+typedef link_flit xflit;
+typedef link_credit xcredit;
 
 // Port vectors: Verilator's C type depends on the width (CData .. QData, or
 // VlWide for more than 64 bits); these read and write bit fields of either.
@@ -64,21 +66,10 @@ template <class T> static inline void set_field(T &v, int lsb, int w, uint32_t x
     }
 }
 
-// A port's flit slot: LW = 96 bits (3 words) for 64-bit payloads.
-static constexpr int LWW = 3;
-static inline void put(uint32_t *w, const xflit &f)
-{
-    w[0] = (uint32_t)f.payload;
-    w[1] = (uint32_t)(f.payload >> 32);
-    w[2] = (uint32_t)(f.head | f.tail << 1 | (f.vc & 7) << 2);
-}
-static inline void get(const uint32_t *w, xflit &f)
-{
-    f.payload = (uint64_t)w[1] << 32 | w[0];
-    f.head = w[2] & 1;
-    f.tail = (w[2] >> 1) & 1;
-    f.vc = (w[2] >> 2) & 7;
-}
+// A port's flit slot in the tile's link vectors (link_flit.h has its fields' places).
+static constexpr int LWW = LINK_SLOT_W / 32;
+static inline void put(uint32_t *w, const xflit &f) { link_flit_pack(&f, w); }
+static inline void get(const uint32_t *w, xflit &f) { link_flit_unpack(w, &f); }
 
 using VcT = std::remove_reference<decltype(((Vxnoc_tile *)nullptr)->out_credit_vc_i)>::type;
 
@@ -422,14 +413,14 @@ void xg_cycle(void *p, const xflit *inj, const xcredit *ejc, xflit *ej, xcredit 
             uint32_t c = 0, vc = 0;
             if (cr[q].m) {
                 c = field(cr[q].m->in_credit_o, cr[q].port, 1);
-                vc = field(cr[q].m->in_credit_vc_o, 3 * cr[q].port, 3);
+                vc = field(cr[q].m->in_credit_vc_o, LINK_VC_W * cr[q].port, LINK_VC_W);
             } else if (cr[q].port >= 0) {
                 c = g->ejc_q[cr[q].port].valid;
-                vc = g->ejc_q[cr[q].port].vc & 7u;
+                vc = g->ejc_q[cr[q].port].vc & ((1u << LINK_VC_W) - 1);
             }
             credit |= c << q;
-            if constexpr (std::is_integral<VcT>::value) credit_vc |= (uint64_t)vc << 3 * q;
-            else set_field(m->out_credit_vc_i, 3 * q, 3, vc);
+            if constexpr (std::is_integral<VcT>::value) credit_vc |= (uint64_t)vc << LINK_VC_W * q;
+            else set_field(m->out_credit_vc_i, LINK_VC_W * q, LINK_VC_W, vc);
         }
         if (g->skip && !valid && !credit && m->quiet_o) continue;
         g->live.push_back(m);
@@ -451,7 +442,7 @@ void xg_cycle(void *p, const xflit *inj, const xcredit *ejc, xflit *ej, xcredit 
         ej[ch].valid = field(m->out_valid_o, q, 1);
         if (ej[ch].valid) get(&m->out_flit_o[q * LWW], ej[ch]);
         injc[ch].valid = field(m->in_credit_o, q, 1);
-        injc[ch].vc = field(m->in_credit_vc_o, 3 * q, 3);
+        injc[ch].vc = field(m->in_credit_vc_o, LINK_VC_W * q, LINK_VC_W);
     }
 }
 

@@ -10,6 +10,7 @@
 
 #include "../../firmware/lib/flit.h"
 #include "../../firmware/lib/ni_regs.h"
+#include "net/dbg_map.h"
 #include "net/netbuild.h"
 #include "net/netgen.h"
 
@@ -291,7 +292,7 @@ int net_error(xnoc_net *n) { return n->xg_err(n->g) || assert_router(n, NULL) >=
 static uint64_t widen(xnoc_net *n, uint32_t *last, uint64_t *acc, int r, int p, int kind)
 {
     size_t i = (size_t)r * (size_t)n->t->nports + (size_t)p;
-    uint32_t v = n->xg_dbg(n->g, r, kind << 8 | p);
+    uint32_t v = n->xg_dbg(n->g, r, DBG_ROUTER(kind, p));
     acc[i] += (uint32_t)(v - last[i]);
     last[i] = v;
     return acc[i];
@@ -299,41 +300,26 @@ static uint64_t widen(xnoc_net *n, uint32_t *last, uint64_t *acc, int r, int p, 
 
 uint64_t net_link_flits(xnoc_net *n, int router, int port)
 {
-    return widen(n, n->flits_last, n->flits, router, port, 0);
+    return widen(n, n->flits_last, n->flits, router, port, DBG_KIND_FLITS);
 }
 
 uint64_t net_port_stalls(xnoc_net *n, int router, int port)
 {
-    return widen(n, n->stalls_last, n->stalls, router, port, 1);
+    return widen(n, n->stalls_last, n->stalls, router, port, DBG_KIND_STALLS);
 }
 
 int net_vc_occupancy(xnoc_net *n, int router, int port, int vc)
 {
-    return (int)n->xg_dbg(n->g, router, 2 << 8 | port << 3 | vc);
+    return (int)n->xg_dbg(n->g, router, DBG_OCC(port, vc));
 }
 
 uint32_t net_error_bits(xnoc_net *n, int router)
 {
-    return n->xg_dbg(n->g, router, 3 << 8) | (assert_router(n, NULL) == router ? 16u : 0u);
+    return n->xg_dbg(n->g, router, DBG_ROUTER(DBG_KIND_ERR, 0)) | (assert_router(n, NULL) == router ? 16u : 0u);
 }
 
-/* ---- coding units (debug addresses 0x340 + i of the router's bus) ---- */
-enum {
-    U_CODED = 0,
-    U_XOR,
-    U_REPL,
-    U_SLOT_MAX,
-    U_BUSY,
-    U_ERR,
-    U_EINFO,
-    U_INUSE,
-    U_CONTRIB,
-    U_SLOTS,
-    U_CLOCKED,
-    U_SLOT0 = 16
-};
-
-static uint32_t unit_reg(xnoc_net *n, int router, int reg) { return n->xg_dbg(n->g, router, 0x340 + reg); }
+/* ---- coding units (their window of the router's debug bus: net/dbg_map.h) ---- */
+static uint32_t unit_reg(xnoc_net *n, int router, int reg) { return n->xg_dbg(n->g, router, DBG_UNIT(reg)); }
 
 int net_has_units(const xnoc_net *n) { return n->rc.ncu; }
 
@@ -341,20 +327,20 @@ void net_unit_stats(xnoc_net *n, int router, net_unit *u)
 {
     memset(u, 0, sizeof *u);
     if (!n->rc.ncu) return;
-    u->coded = unit_reg(n, router, U_CODED);
-    u->xor_ops = unit_reg(n, router, U_XOR);
-    u->replicated = unit_reg(n, router, U_REPL);
-    u->slot_max = (int)unit_reg(n, router, U_SLOT_MAX);
-    u->slot_busy_cycles = unit_reg(n, router, U_BUSY);
-    u->slots_in_use = (int)unit_reg(n, router, U_INUSE);
-    u->contributions = unit_reg(n, router, U_CONTRIB);
-    u->error_bits = unit_reg(n, router, U_ERR);
-    u->clocked_cycles = unit_reg(n, router, U_CLOCKED);
+    u->coded = unit_reg(n, router, DBG_UNIT_CODED);
+    u->xor_ops = unit_reg(n, router, DBG_UNIT_XOR);
+    u->replicated = unit_reg(n, router, DBG_UNIT_REPL);
+    u->slot_max = (int)unit_reg(n, router, DBG_UNIT_SLOT_MAX);
+    u->slot_busy_cycles = unit_reg(n, router, DBG_UNIT_BUSY);
+    u->slots_in_use = (int)unit_reg(n, router, DBG_UNIT_INUSE);
+    u->contributions = unit_reg(n, router, DBG_UNIT_CONTRIB);
+    u->error_bits = unit_reg(n, router, DBG_UNIT_ERR);
+    u->clocked_cycles = unit_reg(n, router, DBG_UNIT_CLOCKED);
 }
 
 int net_unit_slot(xnoc_net *n, int router, int slot, int *tag, int *got, int *need)
 {
-    uint32_t v = unit_reg(n, router, U_SLOT0 + slot);
+    uint32_t v = unit_reg(n, router, DBG_UNIT_SLOT0 + slot);
     *tag = (int)(v >> 16);
     *need = (int)(v >> 8 & 15);
     *got = (int)(v >> 4 & 15);
@@ -415,9 +401,9 @@ int net_describe_error(xnoc_net *n, char *buf, size_t len)
     }
     if (!n->rc.ncu) return 0;
     for (int r = 0; r < t->nrouters; r++) {
-        uint32_t b = unit_reg(n, r, U_ERR);
+        uint32_t b = unit_reg(n, r, DBG_UNIT_ERR);
         if (!b) continue;
-        uint32_t info = unit_reg(n, r, U_EINFO);
+        uint32_t info = unit_reg(n, r, DBG_UNIT_EINFO);
         int code = (int)(info >> 16 & 15);
         snprintf(buf, len,
                  "coding unit of router %d (address %d): %s; slot %u, tag 0x%04x, %u of %u contributions "

@@ -18,17 +18,15 @@
 
 #include <stdint.h>
 #include <stddef.h>
+#include "../../firmware/lib/link_flit.h"
 #include "net/router_cfg.h"
 #include "net/topo.h"
 
-typedef struct {
-    uint64_t payload;
-    uint8_t valid, head, tail, vc;
-} xnoc_flit;
-
-typedef struct {
-    uint8_t valid, vc;
-} xnoc_credit;
+/* A flit on a terminal channel, and a credit: the structs the C++ glue
+ * (sim_harness/glue/xnoc_glue.cpp) reads and writes, declared once in
+ * firmware/lib/link_flit.h with its layout asserted there. */
+typedef link_flit xnoc_flit;
+typedef link_credit xnoc_credit;
 
 typedef struct xnoc_net xnoc_net;
 

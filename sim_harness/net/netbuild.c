@@ -326,8 +326,10 @@ static int model_key(const topo *t, const router_cfg *rc, int variant, char **sv
     uint64_t h = FNV1A_INIT;
     *srcs = rtl_paths(&h, err, errlen);
     if (!*srcs) return -1;
-    const char *glue_files[] = {"xnoc_glue.cpp", "xnoc_vl_printf.h", "xnoc_vl_triggers.h"};
-    for (int i = 0; i < 3; i++) {
+    /* (the glue includes the link flit's header: its helpers are compiled in) */
+    const char *glue_files[] = {"xnoc_glue.cpp", "xnoc_vl_printf.h", "xnoc_vl_triggers.h",
+                                "../../firmware/lib/link_flit.h"};
+    for (int i = 0; i < 4; i++) {
         char *g = xasprintf("%s/sim_harness/glue/%s", cli_src_dir(), glue_files[i]);
         int bad = hash_file(g, &h);
         if (bad) snprintf(err, errlen, "cannot read the C++ glue %s: %s", g, strerror(errno));
@@ -585,7 +587,6 @@ void netbuild_tile_params(const topo *t, const router_cfg *rc, netbuild_tile_p *
     tp->ports = t->nports;
     tp->vcs = rc->vcs;
     tp->buf = rc->buf;
-    tp->pw = rc->pw;
     tp->addrs = netgen_addresses(t, rc);
     tp->classes = router_classes(t, rc);
     tp->groups = router_groups(t, rc);
@@ -607,7 +608,6 @@ static void tile_gparams(strv *a, const netbuild_tile_p *tp)
     sv_add(a, xasprintf("-GNumPorts=%d", tp->ports));
     sv_add(a, xasprintf("-GNumVcs=%d", tp->vcs));
     sv_add(a, xasprintf("-GBufDepth=%d", tp->buf));
-    sv_add(a, xasprintf("-GPayloadW=%d", tp->pw));
     sv_add(a, xasprintf("-GNumAddrs=%d", tp->addrs));
     sv_add(a, xasprintf("-GNumClasses=%d", tp->classes));
     sv_add(a, xasprintf("-GNumGroups=%d", tp->groups));
@@ -630,7 +630,8 @@ static int tile_key(const netbuild_tile_p *tp, int variant, char ***srcs, uint64
     uint64_t h = FNV1A_INIT;
     *srcs = rtl_paths_of(&h, 1, err, errlen);
     if (!*srcs) return -1;
-    const char *glue_files[] = {"xnoc_tile_glue.cpp", "xnoc_vl_printf.h", "xnoc_vl_triggers.h"};
+    const char *glue_files[] = {"xnoc_tile_glue.cpp", "xnoc_vl_printf.h", "xnoc_vl_triggers.h",
+                                "../../firmware/lib/link_flit.h"};
     for (int i = 0; i < 3; i++) {
         char *g = xasprintf("%s/sim_harness/glue/%s", cli_src_dir(), glue_files[i]);
         int bad = hash_file(g, &h);

@@ -57,7 +57,7 @@ int netbuild_dedupe(const char *objdir, int *moved, char *err, size_t errlen);
  * table's size, the unit's address space): networks of the same router
  * port count, address count, classes and groups share one model. */
 typedef struct {
-    int ports, vcs, buf, pw, addrs, classes, groups, route_bits;
+    int ports, vcs, buf, addrs, classes, groups, route_bits;
     int ncu, terms, slots, xorlat, ncmax, timeout, ncu_ops; /* 0 without a unit */
 } netbuild_tile_p;
 void netbuild_tile_params(const topo *t, const router_cfg *rc, netbuild_tile_p *tp);

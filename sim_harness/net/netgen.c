@@ -1,6 +1,7 @@
 /* netgen.c - generate the network netlist, its per-channel glue and its config. */
 #include "net/netgen.h"
-#include "../../firmware/lib/flit.h" /* the configuration bus widths */
+#include "../../firmware/lib/flit.h" /* the configuration bus widths, the link flit */
+#include "net/dbg_map.h"
 
 /* Connections of one router port, as Verilog expressions. */
 static void wire_port(FILE *f, const topo *t, int r, int p, int lw)
@@ -12,8 +13,8 @@ static void wire_port(FILE *f, const topo *t, int r, int p, int lw)
         /* the NI-to-router link is registered: router inputs come from flops only */
         fprintf(
             f,
-            "  logic inj_valid_q%d; logic [FW-1:0] inj_flit_q%d; logic ej_credit_q%d; logic [2:0] ej_credit_vc_q%d;\n",
-            ch, ch, ch, ch);
+            "  logic inj_valid_q%d; logic [FW-1:0] inj_flit_q%d; logic ej_credit_q%d; logic [%d:0] ej_credit_vc_q%d;\n",
+            ch, ch, ch, LINK_VC_W - 1, ch);
         fprintf(
             f,
             "  always_ff @(posedge clk_i) begin inj_valid_q%d <= rst_ni && inj_valid_%d; inj_flit_q%d <= inj_flit_%d; "
@@ -22,11 +23,11 @@ static void wire_port(FILE *f, const topo *t, int r, int p, int lw)
         fprintf(f, "  assign r%d_in_valid[%d] = inj_valid_q%d;\n", r, p, ch);
         fprintf(f, "  assign r%d_in_flit[%d +: LW] = LW'(inj_flit_q%d);\n", r, p * lw, ch);
         fprintf(f, "  assign inj_credit_%d = r%d_in_credit[%d];\n", ch, r, p);
-        fprintf(f, "  assign inj_credit_vc_%d = r%d_in_credit_vc[%d +: 3];\n", ch, r, p * 3);
+        fprintf(f, "  assign inj_credit_vc_%d = r%d_in_credit_vc[%d +: %d];\n", ch, r, p * LINK_VC_W, LINK_VC_W);
         fprintf(f, "  assign ej_valid_%d = r%d_out_valid[%d];\n", ch, r, p);
         fprintf(f, "  assign ej_flit_%d = r%d_out_flit[%d +: FW];\n", ch, r, p * lw);
         fprintf(f, "  assign r%d_out_credit[%d] = ej_credit_q%d;\n", r, p, ch);
-        fprintf(f, "  assign r%d_out_credit_vc[%d +: 3] = ej_credit_vc_q%d;\n", r, p * 3, ch);
+        fprintf(f, "  assign r%d_out_credit_vc[%d +: %d] = ej_credit_vc_q%d;\n", r, p * LINK_VC_W, LINK_VC_W, ch);
         return;
     }
     if (in >= 0) {
@@ -40,18 +41,18 @@ static void wire_port(FILE *f, const topo *t, int r, int p, int lw)
     if (out >= 0) {
         const topo_link *l = &t->links[out];
         fprintf(f, "  assign r%d_out_credit[%d] = r%d_in_credit[%d];\n", r, p, l->dst, l->dst_port);
-        fprintf(f, "  assign r%d_out_credit_vc[%d +: 3] = r%d_in_credit_vc[%d +: 3];\n", r, p * 3, l->dst,
-                l->dst_port * 3);
+        fprintf(f, "  assign r%d_out_credit_vc[%d +: %d] = r%d_in_credit_vc[%d +: %d];\n", r, p * LINK_VC_W, LINK_VC_W,
+                l->dst, l->dst_port * LINK_VC_W, LINK_VC_W);
     } else {
         fprintf(f, "  assign r%d_out_credit[%d] = 1'b0;\n", r, p);
-        fprintf(f, "  assign r%d_out_credit_vc[%d +: 3] = 3'd0;\n", r, p * 3);
+        fprintf(f, "  assign r%d_out_credit_vc[%d +: %d] = %d'd0;\n", r, p * LINK_VC_W, LINK_VC_W, LINK_VC_W);
     }
 }
 
 /* The network-coding unit of router r sits on its last port, P-1. */
 static void wire_unit(FILE *f, const topo *t, const router_cfg *rc, int r, int P)
 {
-    int na = netgen_addresses(t, rc), q = P - 1, fw = NET_FW(rc), lw = NET_LW(fw);
+    int na = netgen_addresses(t, rc), q = P - 1, fw = LINK_FLIT_W, lw = LINK_SLOT_W, vb = LINK_VC_W;
     fprintf(
         f,
         "  xnoc_ncu #(.NumPorts(%d), .NumVcs(%d), .BufDepth(%d), .NumAddrs(%d), .NumTerms(%d), .NumSlots(%d), "
@@ -61,21 +62,21 @@ static void wire_unit(FILE *f, const topo *t, const router_cfg *rc, int r, int P
         "    .cfg_we_i(cfg_we_q), .cfg_kind_i(cfg_kind_q), .cfg_addr_i(cfg_addr_q), .cfg_data_i(cfg_data_q[%d +: "
         "%d]),\n"
         "    .in_valid_i(r%d_out_valid[%d]), .in_flit_i(r%d_out_flit[%d +: FW]),\n"
-        "    .in_credit_o(r%d_out_credit[%d]), .in_credit_vc_o(r%d_out_credit_vc[%d +: 3]),\n"
+        "    .in_credit_o(r%d_out_credit[%d]), .in_credit_vc_o(r%d_out_credit_vc[%d +: %d]),\n"
         "    .out_valid_o(r%d_in_valid[%d]), .out_flit_o(r%d_in_flit[%d +: FW]),\n"
-        "    .out_credit_i(r%d_in_credit[%d]), .out_credit_vc_i(r%d_in_credit_vc[%d +: 3]),\n"
-        "    .dbg_en_i(dbg_en_i), .dbg_addr_i(dbg_addr_i[5:0]), .dbg_data_o(u%d_dbg), .err_o(u%d_err));\n",
+        "    .out_credit_i(r%d_in_credit[%d]), .out_credit_vc_i(r%d_in_credit_vc[%d +: %d]),\n"
+        "    .dbg_en_i(dbg_en_i), .dbg_addr_i(dbg_addr_i[%d:0]), .dbg_data_o(u%d_dbg), .err_o(u%d_err));\n",
         P, rc->vcs, rc->buf, na, t->nterms, rc->slots, rc->xorlat, rc->ncmax, rc->timeout,
         /* the RTL's default is every operator: a network with the default keeps its netlist (and its cached model) */
         rc->ncu_ops == NCU_OPS_XOR ? ", .NcuOps(0)" : "", r, CFG_DATA_W * r, CFG_DATA_W, r, q, r, q * lw, r, q, r,
-        q * 3, r, q, r, q * lw, r, q, r, q * 3, r, r);
+        q * vb, vb, r, q, r, q * lw, r, q, r, q * vb, vb, DBG_UNIT_ADDR_W - 1, r, r);
     /* the unit's flit fills its port's slot up to the padding (docs/router.md) */
     if (lw > fw) fprintf(f, "  assign r%d_in_flit[%d +: LW-FW] = '0;\n", r, q * lw + fw);
 }
 
 void netgen_verilog(FILE *f, const topo *t, const router_cfg *rc, int monitor)
 {
-    int fw = NET_FW(rc), lw = NET_LW(fw), P = netgen_ports(t, rc), nch = t->nterms * t->k;
+    int fw = LINK_FLIT_W, lw = LINK_SLOT_W, vb = LINK_VC_W, P = netgen_ports(t, rc), nch = t->nterms * t->k;
     fprintf(f, "// Generated by xnoc from the topology description: %s, k=%d, vcs=%d, buf=%d", t->name, t->k, rc->vcs,
             rc->buf);
     if (rc->ncu)
@@ -87,16 +88,16 @@ void netgen_verilog(FILE *f, const topo *t, const router_cfg *rc, int monitor)
             "module xnoc_network (\n  input  logic clk_i,\n  input  logic rst_ni,\n"
             "  input  logic cfg_clk_i,\n  input  logic cfg_we_i,\n  input  logic [1:0] cfg_kind_i,\n"
             "  input  logic [%d:0] cfg_addr_i,\n  input  logic [%d:0] cfg_data_i,\n"
-            "  input  logic dbg_en_i,\n  input  logic [9:0] dbg_router_i,\n  input  logic [9:0] dbg_addr_i,\n"
+            "  input  logic dbg_en_i,\n  input  logic [9:0] dbg_router_i,\n  input  logic [%d:0] dbg_addr_i,\n"
             "  output logic [31:0] dbg_data_o,\n  output logic err_o",
-            CFG_ADDR_W - 1, CFG_DATA_W * t->nrouters - 1);
+            CFG_ADDR_W - 1, CFG_DATA_W * t->nrouters - 1, DBG_ADDR_W - 1);
     for (int ch = 0; ch < nch; ch++)
         fprintf(f,
                 ",\n  input  logic inj_valid_%d,\n  input  logic [%d:0] inj_flit_%d,\n"
-                "  output logic inj_credit_%d,\n  output logic [2:0] inj_credit_vc_%d,\n"
+                "  output logic inj_credit_%d,\n  output logic [%d:0] inj_credit_vc_%d,\n"
                 "  output logic ej_valid_%d,\n  output logic [%d:0] ej_flit_%d,\n"
-                "  input  logic ej_credit_%d,\n  input  logic [2:0] ej_credit_vc_%d",
-                ch, fw - 1, ch, ch, ch, ch, fw - 1, ch, ch, ch);
+                "  input  logic ej_credit_%d,\n  input  logic [%d:0] ej_credit_vc_%d",
+                ch, fw - 1, ch, ch, vb - 1, ch, ch, fw - 1, ch, ch, vb - 1, ch);
     for (int r = 0; monitor && r < t->nrouters; r++) {
         for (int p = 0; p < P; p++)
             fprintf(f, ",\n  output logic mon_r%d_p%d_valid,\n  output logic [%d:0] mon_r%d_p%d_flit", r, p, fw - 1, r,
@@ -107,7 +108,7 @@ void netgen_verilog(FILE *f, const topo *t, const router_cfg *rc, int monitor)
     for (int r = 0; r < t->nrouters; r++) {
         fprintf(f, "  logic [P-1:0] r%d_in_valid, r%d_in_credit, r%d_out_valid, r%d_out_credit;\n", r, r, r, r);
         fprintf(f, "  logic [P*LW-1:0] r%d_in_flit, r%d_out_flit;\n", r, r);
-        fprintf(f, "  logic [P*3-1:0] r%d_in_credit_vc, r%d_out_credit_vc;\n", r, r);
+        fprintf(f, "  logic [P*%d-1:0] r%d_in_credit_vc, r%d_out_credit_vc;\n", vb, r, r);
         fprintf(f, "  logic [31:0] r%d_dbg;\n  logic r%d_err;\n", r, r);
         if (rc->ncu) fprintf(f, "  logic [31:0] u%d_dbg;\n  logic u%d_err;\n", r, r);
     }
@@ -130,7 +131,7 @@ void netgen_verilog(FILE *f, const topo *t, const router_cfg *rc, int monitor)
         if (rc->ncu) wire_unit(f, t, rc, r, P);
         /* routers see config kinds 0 (table) and 1 (ports); kind 2 is the units' */
         fprintf(f,
-                "  xnoc_router #(.NumPorts(%d), .NumVcs(%d), .BufDepth(%d), .PayloadW(%d), .NumAddrs(%d), "
+                "  xnoc_router #(.NumPorts(%d), .NumVcs(%d), .BufDepth(%d), .NumAddrs(%d), "
                 ".NumClasses(%d),\n"
                 "                .NumGroups(%d), .RouteBits(%d)) u_r%d (\n"
                 "    .clk_i(clk_i), .rst_ni(rst_q),\n"
@@ -141,7 +142,7 @@ void netgen_verilog(FILE *f, const topo *t, const router_cfg *rc, int monitor)
                 "    .out_valid_o(r%d_out_valid), .out_flit_o(r%d_out_flit),\n"
                 "    .out_credit_i(r%d_out_credit), .out_credit_vc_i(r%d_out_credit_vc),\n"
                 "    .dbg_en_i(dbg_en_i), .dbg_addr_i(dbg_addr_i), .dbg_data_o(r%d_dbg), .err_o(r%d_err));\n",
-                P, rc->vcs, rc->buf, rc->pw, netgen_addresses(t, rc), router_classes(t, rc), router_groups(t, rc),
+                P, rc->vcs, rc->buf, netgen_addresses(t, rc), router_classes(t, rc), router_groups(t, rc),
                 topo_port_bits(t), r, CFG_DATA_W * r, CFG_DATA_W, r, r, r, r, r, r, r, r, r, r);
     }
     for (int r = 0; monitor && r < t->nrouters; r++) { /* the monitor taps: copies of existing wires */
@@ -154,10 +155,13 @@ void netgen_verilog(FILE *f, const topo *t, const router_cfg *rc, int monitor)
             fprintf(f, "  assign mon_u%d_valid = r%d_in_valid[%d];\n  assign mon_u%d_flit = r%d_in_flit[%d +: FW];\n",
                     r, r, P - 1, r, r, (P - 1) * lw);
     }
-    /* debug addresses 0x340..0x37F read the unit, the rest the router */
+    /* the unit's window of debug addresses (DBG_UNIT_BASE + i, net/dbg_map.h) reads the unit, the rest the router */
+    int uw = DBG_ADDR_W - DBG_UNIT_ADDR_W; /* the window's address bits */
     fprintf(f, "  always_comb begin\n    dbg_data_o = '0;\n    if (dbg_en_i) case (dbg_router_i)\n");
     for (int r = 0; r < t->nrouters; r++) {
-        if (rc->ncu) fprintf(f, "      10'd%d: dbg_data_o = (dbg_addr_i[9:6] == 4'hd) ? u%d_dbg : r%d_dbg;\n", r, r, r);
+        if (rc->ncu)
+            fprintf(f, "      10'd%d: dbg_data_o = (dbg_addr_i[%d:%d] == %d'h%x) ? u%d_dbg : r%d_dbg;\n", r,
+                    DBG_ADDR_W - 1, DBG_UNIT_ADDR_W, uw, DBG_UNIT_BASE >> DBG_UNIT_ADDR_W, r, r);
         else fprintf(f, "      10'd%d: dbg_data_o = r%d_dbg;\n", r, r);
     }
     fprintf(f, "      default: dbg_data_o = '0;\n    endcase\n  end\n  assign err_o = 1'b0");

@@ -9,9 +9,6 @@
 #include "net/router_cfg.h"
 #include "net/topo.h"
 
-#define NET_FW(rc) ((rc)->pw + 5)
-#define NET_LW(fw) ((((fw) + 31) / 32) * 32) /* a port's slot in the link vectors */
-
 /* Writes module xnoc_network for t and rc.  monitor != 0 adds an output
  * per router port (mon_r<r>_p<p>_valid / _flit: the flit the router drives
  * on that output) and per coding unit (mon_u<r>_*: the flit the unit drives
@@ -38,7 +35,7 @@ int netgen_route(const topo *t, const router_cfg *rc, int r, int addr);
  * a 16x16 mesh cost 68,000 cycles).  Row i: kind (0 routing table, 1 port
  * attributes, 2 coding unit), addr (destination address, port, or unit
  * register), data[r] for router r: the output port netgen_route(t, rc, r, addr),
- * port_dim | dateline << 2, or a nibble of the router behind a port / of r. */
+ * port_dim | dateline << PORT_DIM_W (3: flit.h), or a nibble of the router behind a port / of r. */
 int netgen_config_rows(const topo *t, const router_cfg *rc);
 void netgen_config_row(const topo *t, const router_cfg *rc, int row, int *kind, int *addr, uint8_t *data);
 

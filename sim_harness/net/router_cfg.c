@@ -42,7 +42,6 @@ void router_cfg_default(router_cfg *rc)
 {
     rc->vcs = 2;
     rc->buf = 8;
-    rc->pw = 64;
     rc->ncu = 1;
     rc->slots = 4;
     rc->xorlat = 1;
@@ -67,6 +66,12 @@ int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
             break;
         }
         *eq = 0;
+        if (!strcmp(kv, "pw")) { /* a parameter once, whose only value was 64 */
+            snprintf(err, errlen, "--router: pw=%s: the payload width is not a parameter (every flit carries 64 bits)",
+                     eq + 1);
+            rc_ok = -1;
+            break;
+        }
         if (!strcmp(kv, "routing")) { /* a name, not a number */
             static const char *names[] = {"min", "valiant", "ugal"};
             int r = 0;
@@ -114,7 +119,6 @@ int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
         } keys[] = {
             {"vcs", 1, ROUTER_MAX_VCS, offsetof(router_cfg, vcs), ""},
             {"buf", 1, ROUTER_MAX_BUF, offsetof(router_cfg, buf), ""},
-            {"pw", 64, 64, offsetof(router_cfg, pw), ": only 64-bit payloads are supported"},
             {"ncu", 0, 1, offsetof(router_cfg, ncu), " (0: routers without coding units)"},
             {"slots", 1, 16, offsetof(router_cfg, slots), ""},
             {"xorlat", 1, 64, offsetof(router_cfg, xorlat), ""},
@@ -135,10 +139,9 @@ int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
                      keys[i].why);
         else if (i == sizeof keys / sizeof keys[0])
             snprintf(err, errlen,
-                     "--router: unknown parameter '%s' (known: vcs, buf, pw, ncu, slots, xorlat, ncmax, timeout, "
+                     "--router: unknown parameter '%s' (known: vcs, buf, ncu, slots, xorlat, ncmax, timeout, "
                      "sendq, routing, threads, ncu_ops, model)",
                      kv);
-        else if (keys[i].lo == keys[i].hi) snprintf(err, errlen, "--router: %s=%ld%s", kv, v, keys[i].why);
         else
             snprintf(err, errlen, "--router: %s=%ld is out of range %ld..%ld%s", kv, v, keys[i].lo, keys[i].hi,
                      keys[i].why);

@@ -9,17 +9,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../../firmware/lib/link_flit.h"
 #include "net/topo.h"
 
 /* Limits of --router that other layers size arrays by (the NI's credits,
  * reassembly buffers and owed credits): the parser enforces them. */
-#define ROUTER_MAX_VCS 8  /* the flit's 3-bit VC field */
-#define ROUTER_MAX_BUF 64 /* flits per VC buffer */
+#define ROUTER_MAX_VCS (1 << LINK_VC_W) /* the link flit's VC field: 8 */
+#define ROUTER_MAX_BUF 64               /* flits per VC buffer */
 
 typedef struct {
     int vcs;     /* virtual channels per port, 1..8 (default 2) */
     int buf;     /* input buffer depth per VC, flits (default 8) */
-    int pw;      /* payload bits per flit (default 64; 64 max in the C API) */
     int ncu;     /* 1: every router has a network-coding unit on an extra port */
     int slots;   /* coding slots per unit (default 4) */
     int xorlat;  /* cycles from a completed coding group to its result (default 1) */
@@ -63,7 +63,7 @@ uint64_t routing_head_bits(const topo *t, const router_cfg *rc, int src, uint32_
 #define ROUTER_CFG_HELP                                                                                                \
     "  --router K=V,...  router parameters, comma-separated [default]:\n"                                              \
     "      vcs=1..8 [2] virtual channels per port; buf=1..64 [8] flits per VC buffer;\n"                               \
-    "      pw=64 [64] payload bits (the only width); threads=1..16 [1] Verilator threads;\n"                           \
+    "      threads=1..16 [1] Verilator threads (flits carry 64-bit payloads);\n"                                       \
     "      coding units: ncu=0|1 [1], ncu_ops=xor|all [all] combining operators, slots=1..16 [4],\n"                   \
     "      xorlat=1..64 [1] cycles, ncmax=1..256 [32] flits, timeout=100..1000000 [100000] cycles;\n"                  \
     "      dragonfly routing=min|valiant|ugal [min] (valiant and ugal need vcs=3 or 6);\n"                             \

@@ -43,11 +43,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
         cli_fail_hook = on_fail;
         if (!setjmp(back)) cli_fail(EXIT_USAGE, "%s", err); /* as cmd_opts_arg reports it: one line */
     } else {
-        if (rc.vcs < 1 || rc.vcs > ROUTER_MAX_VCS || rc.buf < 1 || rc.buf > ROUTER_MAX_BUF || rc.pw != 64 ||
-            rc.ncu < 0 || rc.ncu > 1 || rc.slots < 1 || rc.slots > 16 || rc.xorlat < 1 || rc.xorlat > 64 ||
-            rc.ncmax < 1 || rc.ncmax > 256 || rc.timeout < 100 || rc.timeout > 1000000 || rc.sendq < 1 ||
-            rc.sendq > NI_MAX_SENDQ || rc.threads < 1 || rc.threads > 16 || rc.routing < ROUTING_MIN ||
-            rc.routing > ROUTING_UGAL)
+        if (rc.vcs < 1 || rc.vcs > ROUTER_MAX_VCS || rc.buf < 1 || rc.buf > ROUTER_MAX_BUF || rc.ncu < 0 ||
+            rc.ncu > 1 || rc.slots < 1 || rc.slots > 16 || rc.xorlat < 1 || rc.xorlat > 64 || rc.ncmax < 1 ||
+            rc.ncmax > 256 || rc.timeout < 100 || rc.timeout > 1000000 || rc.sendq < 1 || rc.sendq > NI_MAX_SENDQ ||
+            rc.threads < 1 || rc.threads > 16 || rc.routing < ROUTING_MIN || rc.routing > ROUTING_UGAL)
             abort();
         topo *ts[2] = {df, mesh};
         for (int i = 0; i < 2; i++) {

@@ -32,7 +32,7 @@ for t in $targets; do
                    printf '%s' "$s" > "$c/seed$i"; i=$((i + 1)); done ;;
         events) cp tests/fuzz/events-seed.jsonl "$c"/ ;;
         router) i=0; for s in "vcs=4,buf=4" "ncu=0" "routing=valiant" "routing=ugal,vcs=6" "slots=1,xorlat=35,timeout=1000" \
-                              "ncmax=256,sendq=2,threads=2" "pw=64"; do printf '%s' "$s" > "$c/seed$i"; i=$((i + 1)); done ;;
+                              "ncmax=256,sendq=2,threads=2" "pw=64,vcs=2"; do printf '%s' "$s" > "$c/seed$i"; i=$((i + 1)); done ;;
         cli) printf '%s\0' xnoc --topo mesh:4x4 --router vcs=4 --ports 2 --seed 0x10 --json > "$c/seed0"
              printf '%s\0' xnoc --topo torus:3x5:c=2 --seed 18446744073709551615 0:3 4x2 0-7,9 > "$c/seed1"
              printf '%s\0' xnoc --topo dragonfly:a=2,p=1,h=1 --router routing=ugal -1.5e-3 100:200 > "$c/seed2" ;;

@@ -45,8 +45,8 @@ module ncu_tb #(
   output logic fail_o
 );
   localparam int P  = 6;
-  localparam int PW = 64;
-  localparam int FW = PW + 5;
+  localparam int PW = xnoc_pkg::LinkPayloadW;   // the link flit (xnoc_pkg::link_flit_t):
+  localparam int FW = xnoc_pkg::LinkFlitW;      // {vc, tail, head, payload}
   localparam logic [11:0] None = 12'hFFF;
 
   logic          rst_n, cfg_we;

@@ -41,9 +41,9 @@ module router_tb #(
   input  logic clk,
   output logic fail_o        // some property failed (the C++ glue's exit status)
 );
-  localparam int PW = 64;
-  localparam int FW = PW + 5;
-  localparam int LW = ((FW + 31) / 32) * 32;
+  localparam int PW = xnoc_pkg::LinkPayloadW;   // the link flit (xnoc_pkg::link_flit_t):
+  localparam int FW = xnoc_pkg::LinkFlitW;      // {vc, tail, head, payload}
+  localparam int LW = xnoc_pkg::LinkSlotW;      // a port's slot in the link vectors
   localparam int PV = P * V;
   localparam int PB = (P > 1) ? $clog2(P) : 1;
   localparam int VI = (V > 1) ? $clog2(V) : 1;

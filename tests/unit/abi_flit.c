@@ -1,14 +1,25 @@
-/* abi_flit - prints the C flit table (firmware/lib/flit.h) under the RTL
- * package's names, one "Name value" per line, for tests/abi.t.sh to compare
- * with rtl/xnoc_pkg.sv. */
+/* abi_flit - prints the C tables of the flit format (firmware/lib/flit.h,
+ * link_flit.h) and of the debug bus (sim_harness/net/dbg_map.h) under the
+ * RTL package's names, one "Name value" per line, for tests/abi.t.sh to
+ * compare with rtl/xnoc_pkg.sv. */
 #include <stdio.h>
 
 #include "../../firmware/lib/flit.h"
+#include "../../firmware/lib/link_flit.h"
+#include "../../sim_harness/net/dbg_map.h"
 
 #define P(name, v) printf("%s %d\n", name, v)
 
 int main(void)
 {
+    P("LinkPayloadLsb", LINK_PAYLOAD_LSB);
+    P("LinkPayloadW", LINK_PAYLOAD_W);
+    P("LinkHeadBit", LINK_HEAD_BIT);
+    P("LinkTailBit", LINK_TAIL_BIT);
+    P("LinkVcLsb", LINK_VC_LSB);
+    P("LinkVcW", LINK_VC_W);
+    P("LinkFlitW", LINK_FLIT_W);
+    P("LinkSlotW", LINK_SLOT_W);
     P("HeadW", FLIT_PAYLOAD_W);
     P("HeadDestLsb", FLIT_DEST_LSB);
     P("HeadDestW", FLIT_DEST_W);
@@ -54,5 +65,27 @@ int main(void)
     P("NcFuncMin32u", NC_FUNC_MIN32U);
     P("NcFuncMax32u", NC_FUNC_MAX32U);
     P("NcFuncNum", NC_FUNC_NUM);
+    P("DbgAddrW", DBG_ADDR_W);
+    P("DbgKindLsb", DBG_KIND_LSB);
+    P("DbgKindW", DBG_KIND_W);
+    P("DbgKindFlits", DBG_KIND_FLITS);
+    P("DbgKindStalls", DBG_KIND_STALLS);
+    P("DbgKindOcc", DBG_KIND_OCC);
+    P("DbgKindErr", DBG_KIND_ERR);
+    P("DbgOccVcW", DBG_OCC_VC_W);
+    P("DbgUnitBase", DBG_UNIT_BASE);
+    P("DbgUnitAddrW", DBG_UNIT_ADDR_W);
+    P("DbgUnitCoded", DBG_UNIT_CODED);
+    P("DbgUnitXor", DBG_UNIT_XOR);
+    P("DbgUnitRepl", DBG_UNIT_REPL);
+    P("DbgUnitSlotMax", DBG_UNIT_SLOT_MAX);
+    P("DbgUnitBusy", DBG_UNIT_BUSY);
+    P("DbgUnitErr", DBG_UNIT_ERR);
+    P("DbgUnitEinfo", DBG_UNIT_EINFO);
+    P("DbgUnitInuse", DBG_UNIT_INUSE);
+    P("DbgUnitContrib", DBG_UNIT_CONTRIB);
+    P("DbgUnitSlots", DBG_UNIT_SLOTS);
+    P("DbgUnitClocked", DBG_UNIT_CLOCKED);
+    P("DbgUnitSlot0", DBG_UNIT_SLOT0);
     return 0;
 }
