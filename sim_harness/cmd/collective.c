@@ -19,6 +19,7 @@
 #include "exec/coll_innet.h"
 #include "exec/coll_mcast.h"
 #include "cmd/cmds.h"
+#include "cmd/config_file.h"
 #include "coll/coll.h"
 #include "coll/coll_metrics.h"
 #include "coll/coll_plan.h"
@@ -87,6 +88,8 @@ static const char *usage_text =
     "  --time-limit S    safety net in seconds for the schedule search (1800); if it\n"
     "                    passes before the budgets run out: \"out of time\", exit 1\n"
     "  --json            one JSON object on stdout\n"
+    "  --config F        options from F, lines key = value (collective's options without \"--\");\n"
+    "                    the command line's options override the file's\n"
     "Live view (links, buffers, each node's state and step; see docs/view.md):\n";
 
 /* The broadcast's own global and local link crossings: from the routers'
@@ -726,6 +729,11 @@ int cmd_collective(int argc, char **argv)
         .xo = {.clock_ratio = 1, .bg_bytes = 1024, .sync = SYNC_GLOBAL, .redop = RED_SUM, .max_cycles = 50000000}};
     view_opts_default(&c.vo);
     cmd_opts_init(&c.co, OPT_NET | OPT_SEED);
+    {
+        char *all = xasprintf("%s%s", usage_text, view_usage); /* the keys a config file may set */
+        argv = cmd_config_expand(&argc, argv, all, NULL);
+        free(all);
+    }
     if (parse_args(argc, argv, &c)) return 0;
     const router_cfg *rc = &c.co.rc;
     coll_exec_opts *xo = &c.xo;
