@@ -20,6 +20,7 @@
 #include "exec/coll_mcast.h"
 #include "cmd/cmds.h"
 #include "cmd/config_file.h"
+#include "cmd/metrics.h"
 #include "coll/coll.h"
 #include "coll/coll_metrics.h"
 #include "coll/coll_plan.h"
@@ -274,6 +275,7 @@ static int parse_args(int argc, char **argv, coll_cli *c)
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage_text, stdout);
             fputs(view_usage, stdout);
+            metrics_help(stdout, "collective"); /* the report's keys: xnoc sweep checks metrics against them */
             return 1;
         } else if (cmd_opts_arg(&c->co, argc, argv, &i)) continue;
         else if (!strcmp(a, "--no-shipped")) c->use_shipped = 0;
