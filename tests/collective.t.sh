@@ -136,3 +136,39 @@ if [ -n "$c_def" ] && [ -n "$c_1k" ] && [ $((c_def - c_1k)) -ge 3800 ] && [ $((c
 else fail collective-watchdog "default at '$c_def', --watchdog 1000 at '$c_1k'"; fi
 jcheck collective-spin-watchdog-off "$($XNOC collective --topo octagon --op bcast --spin-watchdog 0 --watchdog 0 --json 2>/dev/null)" '.verified==true'
 check_fail collective-watchdog-bad 2 "^xnoc collective: --watchdog: 'x' is not a non-negative integer$" $XNOC collective --topo octagon --op bcast --watchdog x
+
+# --config F (cmd/config_file.c): collective's options from key = value
+# lines, the same run as the flags; the command line overrides the file
+printf '# a tree broadcast\ntopo = octagon\nop = bcast\nbytes = 64\nalgo = tree\nno_shipped = true\nsync = false\n' > "$TMP/c.cfg"
+a=$($XNOC collective --config "$TMP/c.cfg" 2>&1)
+b=$($XNOC collective --topo octagon --op bcast --bytes 64 --algo tree --no-shipped 2>&1)
+if [ -n "$a" ] && [ "$a" = "$b" ] && [ "$(head -2 <<<"$a")" = "tree bcast on octagon, 64 bytes, global steps, k=1: verified byte-exact
+  306 cycles in 3 steps (lower bound 3); model tau*t_s + V*t_1 = 3*89.0 + 192*0.125 = 291 cycles (measured: +5.2%, above the model)" ]; then
+    ok config-same-as-flags; else fail config-same-as-flags "$(head -2 <<<"$a")"; fi
+j=$($XNOC collective --config "$TMP/c.cfg" --bytes 128 --json 2>/dev/null)
+jcheck config-flags-override "$j" '.bytes==128 and .algo=="tree" and .op=="bcast" and .cycles==338 and .verified==true'
+printf 'topo = octagon\nop = bcast\nbyts = 4\n' > "$TMP/e1.cfg"
+check_fail config-unknown-key 2 "^xnoc collective: $TMP/e1.cfg:3: unknown key 'byts' \(did you mean bytes\? see xnoc collective --help\)$" $XNOC_ASAN collective --config "$TMP/e1.cfg"
+printf 'topo = octagon\nop = bcast\n\nalgo = treee\n' > "$TMP/e2.cfg"
+check_fail config-bad-value 2 "^xnoc collective: $TMP/e2.cfg:4: --algo: unknown algorithm 'treee' \(sched, tree, " $XNOC_ASAN collective --config "$TMP/e2.cfg"
+check_fail config-bad-value-overridden 2 "^xnoc collective: --algo: unknown algorithm 'rong' " $XNOC_ASAN collective --config "$TMP/c.cfg" --algo rong
+printf 'topo = octagon\nno_shipped = yes\n' > "$TMP/e3.cfg"
+check_fail config-flag-not-boolean 2 "^xnoc collective: $TMP/e3.cfg:2: 'no_shipped' is a flag: true or false, not 'yes'$" $XNOC_ASAN collective --config "$TMP/e3.cfg"
+
+# --help's "Report keys:" (sim_harness/cmd/metrics.c: xnoc sweep checks metrics against it and
+# labels plot axes from it) holds every top-level key a report can have (runs of every kind)
+help=$($XNOC collective --help)
+check help-report-key-label grep -qxE '  cycles +collective time \(cycles\)' <<<"$help"
+check help-report-key-no-unit grep -qxE '  verified +verified byte-exact' <<<"$help"
+keys=$(sed -n '/^Report keys:$/,$p' <<<"$help" | tail -n +2 | awk 'NF{print $1}' | sort -u)
+all=$( { $XNOC collective --json --topo octagon --op bcast --bytes 64 --algo tree
+    $XNOC collective --json --topo octagon --op reduce --bytes 64 --algo tree
+    $XNOC collective --json --topo octagon --op alltoall --bytes 64 --no-shipped --conflicts 100
+    $XNOC collective --json --topo mesh:4x4 --op allreduce --bytes 64 --algo innet
+    $XNOC collective --json --topo clos:m=5,n=3,r=4 --op allgather --bytes 256 --algo multicast
+    $XNOC collective --json --topo mesh:4x4 --op allgather --bytes 64 --algo hnc --group-shape 2x2
+    $XNOC collective --json --topo dragonfly:a=4,p=2,h=2 --op bcast --bytes 1024 --alloc random:24:3 --algo llf --background 0.01
+    $XNOC sched --topo octagon --op mns --from 0-3 --to 4-7 -o "$TMP/keys.json" >/dev/null
+    $XNOC collective --json --schedule "$TMP/keys.json" --bytes 64; } 2>/dev/null | jq -r 'keys[]' | sort -u)
+missing=$(comm -13 <(echo "$keys") <(echo "$all") | tr '\n' ' ')
+if [ "$(wc -l <<<"$all")" -ge 80 ] && [ -z "$missing" ]; then ok help-report-keys-complete; else fail help-report-keys-complete "not in --help: $missing ($(wc -l <<<"$all") keys)"; fi

@@ -106,3 +106,21 @@ want=$(printf '%s' "$j" | jq -r '.nodes[] | "  node \(.node|tostring|if length<2
 got=$(printf '%s\n' "$h" | grep '^  node ' | sed 's/^\(  node ..: exit [0-9-]*\).*/\1/;t;s/^\(  node ..: [a-z ]*[a-z]\) .*/\1/')
 if [ "$want" = "$got" ] && printf '%s' "$j" | jq -e '.nodes[0].state=="still running" and .nodes[1].state=="exited"' >/dev/null; then
     ok run-text-from-json; else fail run-text-from-json "json: $(echo $want) text: $(echo $got)"; fi
+
+# --config F (cmd/config_file.c): run's options from key = value lines, the
+# same run as the flags; arg on several lines; the command line overrides the file
+printf '// all-pairs, 64 bytes\ntopo = mesh:2x2\narg = a=5   # a named one too\narg = 0=64\nwatchdog = 4000\nmax_cycles = 100\n' > "$TMP/r.cfg"
+a=$($XNOC run --config "$TMP/r.cfg" --max-cycles 10000000 $FW/all-pairs.elf 2>&1)
+b=$($XNOC run --topo mesh:2x2 --arg a=5 --arg 0=64 --watchdog 4000 $FW/all-pairs.elf 2>&1)
+if [ -n "$a" ] && [ "$a" = "$b" ] && [ "$(head -1 <<<"$a")" = "[node 0] all-pairs: 4 nodes x 64 bytes exchanged in 5853 cycles" ]; then
+    ok config-same-as-flags; else fail config-same-as-flags "$(head -2 <<<"$a")"; fi
+j=$(run --config "$TMP/r.cfg" --arg 0=32 --max-cycles 10000000 $FW/all-pairs.elf)
+jcheck config-flags-override "$j" '.ok==true and .packets==12 and .flits==72'
+check_fail config-file-max-cycles 1 "^xnoc run: --max-cycles 100 reached with 4 node\(s\) running" $XNOC run --config "$TMP/r.cfg" $FW/all-pairs.elf
+printf 'topo = mesh:2x2\nwatchdgo = 5\n' > "$TMP/e1.cfg"
+check_fail config-unknown-key 2 "^xnoc run: $TMP/e1.cfg:2: unknown key 'watchdgo' \(did you mean watchdog\? see xnoc run --help\)$" $XNOC_ASAN run --config "$TMP/e1.cfg" $FW/hello.elf
+printf 'topo = mesh:2x2\n\nram = 2\n' > "$TMP/e2.cfg"
+check_fail config-bad-value 2 "^xnoc run: $TMP/e2.cfg:3: --ram: 2 is out of range \[4, 65536\]$" $XNOC_ASAN run --config "$TMP/e2.cfg" $FW/hello.elf
+printf 'topo = mesh:2x2\nwatchdog = 1\nwatchdog = 2\n' > "$TMP/e3.cfg"
+check_fail config-key-twice 2 "^xnoc run: $TMP/e3.cfg:3: 'watchdog' set twice \(first on line 2\)$" $XNOC_ASAN run --config "$TMP/e3.cfg" $FW/hello.elf
+check_fail config-missing 2 "^xnoc run: --config $TMP/nope.cfg: No such file or directory$" $XNOC_ASAN run --config "$TMP/nope.cfg" $FW/hello.elf

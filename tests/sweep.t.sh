@@ -68,6 +68,22 @@ check plot-labels-report-x-reduce [ "$(plot_gp '{"x": "avg_hops", "y": "throughp
 check plot-legend-labels grep -qF "title 'topo=mesh:2x2 accepted load'" <(plot_gp '{"x": "rate", "y": ["throughput", "avg_latency"], "series": ["topo"]}' >/dev/null; cat "$TMP/o/plot.gp")
 check plot-labels-unknown-key [ "$(plot_gp '{"x": "rate", "y": "errors", "series": ["topo"]}')" = \
     "set xlabel 'offered load (flits/terminal/cycle)'|set ylabel 'errors'|set title 'traffic: errors vs offered load'|" ]
+# a sweep over collective: its report keys and its options have labels too (metrics.c), and
+# its metrics are checked against collective --help's "Report keys:"
+cat > "$TMP/cs.json" <<'SPEC'
+{"command": "collective", "fixed": {"topo": "octagon", "op": "bcast", "algo": "tree"},
+ "axes": {"bytes": [64, 256], "sync": ["global", "data"]},
+ "metrics": ["cycles", "model_cycles", "link_flits", "verified"],
+ "plot": {"x": "bytes", "y": ["cycles", "model_cycles"], "series": ["sync"]}}
+SPEC
+$XNOC sweep "$TMP/cs.json" --out "$TMP/co" --plot >/dev/null 2>&1
+check collective-plot-labels [ "$(grep -E '^set (xlabel|ylabel|title) ' "$TMP/co/plot.gp" | tr '\n' '|')" = \
+    "set xlabel 'message size (bytes)'|set ylabel 'collective time, modelled time (cycles)'|set title 'collective: collective time, modelled time vs message size'|" ]
+check collective-csv [ "$(cat "$TMP/co/results.csv" | tr '\n' '|')" = \
+    'bytes,sync,cycles,model_cycles,link_flits,verified|64,"global",306,291,90,true|64,"data",290,291,90,true|256,"global",402,363,306,true|256,"data",373,363,306,true|' ]
+jq '.metrics[2] = "link_flit"' "$TMP/cs.json" > "$TMP/cs2.json"
+check_fail collective-metric-typo 2 "^xnoc sweep: $TMP/cs2.json: metrics: 'link_flit' is not a key of xnoc collective's report \(did you mean link_flits\?\) \(see xnoc collective --help\)$" \
+    $XNOC_ASAN sweep "$TMP/cs2.json" --out "$TMP/co2"
 # a failing point: named, the rest kept, exit 1
 cat > "$TMP/bad.json" <<'SPEC'
 {"command": "traffic", "fixed": {"pattern": "uniform", "cycles": 500}, "axes": {"topo": ["mesh:2x2", "mesh:0x2"]}, "metrics": ["errors"]}

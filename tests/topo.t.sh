@@ -84,6 +84,10 @@ jcheck clos-534-route-mod-wraps "$(j --topo clos:m=5,n=3,r=4 --route 11:5)" '.ro
 jcheck clos-222-shape "$(j --topo clos:m=2,n=2,r=2 --route 0:3)" '.routers==4 and .terminals==4 and .ports_per_router==4 and (.links|length)==8 and .route==[1,1,3]'
 jcheck clos-kport "$(j --topo clos:m=2,n=3,r=2 --ports 2)" '.ports_per_router==8 and .terminals==6'
 h=$($XNOC topo --topo clos:m=5,n=3,r=4)
+# its terminals are per leaf (the spines have none); other kinds say per router
+if [ "$(head -1 <<<"$h")" = "clos:m=5,n=3,r=4: 9 routers, 12 terminals (3 per leaf, 1 channel(s) each), 8 ports per router, 40 directed links, 1 VC class(es)" ] &&
+   [ "$($XNOC topo --topo mesh:4x4:c=2 | head -1)" = "mesh:4x4:c=2: 16 routers, 32 terminals (2 per router, 1 channel(s) each), 6 ports per router, 48 directed links, 1 VC class(es)" ]
+then ok clos-terminals-per-leaf; else fail clos-terminals-per-leaf "$(head -1 <<<"$h")"; fi
 if grep -q "^  folded Clos v(5, 3, 4): 4 leaf routers (3 terminals and 5 up-links each, ports u0..), 5 spine routers (4 down-links each, ports d0..);$" <<<"$h" &&
    grep -q "^  link  39: router 8 d3     -> router 3$" <<<"$h"; then ok clos-describe; else fail clos-describe "$(head -3 <<<"$h")"; fi
 check_fail clos-missing 2 "topology 'clos:m=2,n=2': m, n and r are required \\(clos:m=M,n=N,r=R\\)" $XNOC topo --topo clos:m=2,n=2

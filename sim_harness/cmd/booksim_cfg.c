@@ -318,4 +318,4 @@ static char *translate(cfg_entries *e, int *line)
     return m;
 }
 
-const cfg_dialect booksim_cfg = {"docs/traffic.md lists the BookSim2 keys", translate, booksim_cfg_keys};
+const cfg_dialect booksim_cfg = {"docs/traffic.md lists the BookSim2 keys", translate, booksim_cfg_keys, NULL};

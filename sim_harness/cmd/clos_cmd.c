@@ -17,6 +17,7 @@
 #include "util/report.h"
 #include "cmd/cmds.h"
 #include "cmd/cmd_opts.h"
+#include "cmd/sweep_run.h"
 #include "coll/closmodel.h"
 #include "coll/clossim.h"
 #include "net/clos_ctl.h"
@@ -344,19 +345,18 @@ static json_t *sim_head(const opts *op, const closm_bounds *b)
                      (json_int_t)op->seed, "theorem3_m_min", (json_int_t)b->th3.m_min, "clos_m_min", 2 * op->n - 1);
 }
 
+/* gnuplot on DIR/clos-sweep.gp: the data and script by file name, in DIR
+ * (no user string reaches a shell), its stdout discarded; the same spawn
+ * as the sweep's points and plot (sweep_run.h: the child dies with xnoc) */
 static void run_gnuplot(const char *dir)
 {
-    pid_t pid = fork();
-    if (pid < 0) cli_fail(EXIT_RUNFAIL, "fork: %s", strerror(errno));
-    if (!pid) { /* the data and script by file name, in DIR: no user string reaches a shell */
-        if (chdir(dir)) _exit(127);
-        int devnull = open("/dev/null", O_WRONLY);
-        if (devnull >= 0) dup2(devnull, 1);
-        execlp("gnuplot", "gnuplot", "clos-sweep.gp", (char *)NULL);
-        _exit(127);
-    }
-    int st;
-    if (waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st))
+    char *argv[] = {"gnuplot", "clos-sweep.gp", NULL};
+    int devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
+    pid_t pid = sweep_spawn(argv, devnull, -1, dir);
+    int st = -1;
+    while (pid > 0 && waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
+    if (devnull >= 0) close(devnull);
+    if (pid < 0 || !WIFEXITED(st) || WEXITSTATUS(st))
         cli_fail(EXIT_RUNFAIL, "gnuplot failed on %s/clos-sweep.gp (is gnuplot-nox installed? make deps)", dir);
 }
 

@@ -19,6 +19,8 @@
 #include "exec/coll_innet.h"
 #include "exec/coll_mcast.h"
 #include "cmd/cmds.h"
+#include "cmd/config_file.h"
+#include "cmd/metrics.h"
 #include "coll/coll.h"
 #include "coll/coll_metrics.h"
 #include "coll/coll_plan.h"
@@ -87,6 +89,8 @@ static const char *usage_text =
     "  --time-limit S    safety net in seconds for the schedule search (1800); if it\n"
     "                    passes before the budgets run out: \"out of time\", exit 1\n"
     "  --json            one JSON object on stdout\n"
+    "  --config F        options from F, lines key = value (collective's options without \"--\");\n"
+    "                    the command line's options override the file's\n"
     "Live view (links, buffers, each node's state and step; see docs/view.md):\n";
 
 /* The broadcast's own global and local link crossings: from the routers'
@@ -271,6 +275,7 @@ static int parse_args(int argc, char **argv, coll_cli *c)
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage_text, stdout);
             fputs(view_usage, stdout);
+            metrics_help(stdout, "collective"); /* the report's keys: xnoc sweep checks metrics against them */
             return 1;
         } else if (cmd_opts_arg(&c->co, argc, argv, &i)) continue;
         else if (!strcmp(a, "--no-shipped")) c->use_shipped = 0;
@@ -726,6 +731,11 @@ int cmd_collective(int argc, char **argv)
         .xo = {.clock_ratio = 1, .bg_bytes = 1024, .sync = SYNC_GLOBAL, .redop = RED_SUM, .max_cycles = 50000000}};
     view_opts_default(&c.vo);
     cmd_opts_init(&c.co, OPT_NET | OPT_SEED);
+    {
+        char *all = xasprintf("%s%s", usage_text, view_usage); /* the keys a config file may set */
+        argv = cmd_config_expand(&argc, argv, all, NULL);
+        free(all);
+    }
     if (parse_args(argc, argv, &c)) return 0;
     const router_cfg *rc = &c.co.rc;
     coll_exec_opts *xo = &c.xo;

@@ -174,6 +174,14 @@ static int usage_flag(const char *usage, const char *key)
     return 0;
 }
 
+/* the command may repeat option key (d->repeat) */
+static int repeatable(const cfg_dialect *d, const char *key)
+{
+    for (size_t i = 0; d && d->repeat && d->repeat[i]; i++)
+        if (!strcmp(d->repeat[i], key)) return 1;
+    return 0;
+}
+
 char *cfg_parse(const char *text, size_t n, const char *usage, const cfg_dialect *d, cfg_entries *out, int *line)
 {
     memset(out, 0, sizeof *out);
@@ -191,7 +199,7 @@ char *cfg_parse(const char *text, size_t n, const char *usage, const cfg_dialect
     }
     /* a key twice is a mistake whichever value was meant */
     for (size_t i = 0; i < out->n; i++)
-        for (size_t j = 0; j < i; j++)
+        for (size_t j = 0; j < i && !repeatable(d, out->v[i].key); j++)
             if (!strcmp(out->v[i].key, out->v[j].key)) {
                 *line = out->v[i].line;
                 return xasprintf("'%s' set twice (first on line %d)", out->v[i].key, out->v[j].line);
@@ -232,7 +240,7 @@ char *cfg_parse(const char *text, size_t n, const char *usage, const cfg_dialect
             cfg_remove(out, i--);
             continue;
         }
-        for (size_t j = 0; j < i; j++) /* a translated key and the option itself */
+        for (size_t j = 0; j < i && !repeatable(d, x->key); j++) /* a translated key and the option itself */
             if (!strcmp(out->v[j].key, x->key))
                 return xasprintf("'%s' sets --%s, which line %d ('%s') already set", x->orig, x->key, out->v[j].line,
                                  out->v[j].orig);

@@ -16,7 +16,8 @@
  * The file is untrusted input.  A missing file, a directory, a file over
  * 1 MiB, a line over CFG_MAX_LINE characters, control characters or bytes
  * that are not UTF-8 (binary data), a line that is not `key = value`, an
- * unknown key (with a did-you-mean), a key set twice: one line naming
+ * unknown key (with a did-you-mean), a key set twice (unless the command
+ * repeats that option, cfg_dialect.repeat): one line naming
  * FILE:LINE and the problem, exit 2.  A value the command refuses is named
  * the same way (FILE:LINE: before the command's own message). */
 #ifndef XNOC_CONFIG_FILE_H
@@ -48,6 +49,9 @@ typedef struct {
     const char *name;
     char *(*translate)(cfg_entries *e, int *line);
     const char *const *keys;
+    /* the command's options that may be given several times (run's --arg):
+     * the file may set them on several lines, each a word pair in order */
+    const char *const *repeat;
 } cfg_dialect;
 
 /* Adds an entry (copies of the strings; value may be NULL). */

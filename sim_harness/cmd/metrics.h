@@ -1,7 +1,8 @@
 /* metrics.h - the one table of report keys: key -> label and unit.
  *
- * `xnoc traffic --help` prints its "Report keys:" section from it (one key
- * a line, then its label and unit), `xnoc sweep` checks a spec's metrics
+ * `xnoc traffic --help` and `xnoc collective --help` print their "Report
+ * keys:" section from it (one key a line, then its label and unit),
+ * `xnoc sweep` checks a spec's metrics
  * against that section (sweep_help_options reads the first word of each
  * line) and labels its gnuplot axes from it ("avg latency (cycles)"
  * instead of "avg_latency"); sweep axes that are options (rate, packet)

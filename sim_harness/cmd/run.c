@@ -12,6 +12,7 @@
 #include "util/cli.h"
 #include "cmd/cmd_opts.h"
 #include "cmd/cmds.h"
+#include "cmd/config_file.h"
 #include "net/links_report.h"
 #include "util/report.h"
 #include "system/system.h"
@@ -48,6 +49,8 @@ static const char *usage_text =
     "                      --background RATE[:BYTES] flits per cycle each (0.1), messages of\n"
     "                      BYTES (1024) to random others of the set (docs/dragonfly.md)\n"
     "  --json              one JSON object on stdout (consoles go to stderr)\n"
+    "  --config F          options from F, lines key = value (run's options without \"--\";\n"
+    "                      arg on several lines); the command line's options override the file's\n"
     "Live view (links, buffers, node states; see docs/view.md):\n";
 
 /* --arg I=V (numbered register I) or --arg NAME=V (named, looked up by the
@@ -311,6 +314,13 @@ int cmd_run(int argc, char **argv)
     char err[512];
     cmd_opts_init(&c.co, OPT_NET);
     view_opts_default(&c.vo);
+    {
+        static const char *const repeat[] = {"arg", NULL};
+        static const cfg_dialect own = {.repeat = repeat};
+        char *all = xasprintf("%s%s", usage_text, view_usage); /* the keys a config file may set */
+        argv = cmd_config_expand(&argc, argv, all, &own);
+        free(all);
+    }
     if (parse_args(argc, argv, &c)) return 0;
     sys_opts *o = &c.o;
     if (!c.co.topo) cli_fail(EXIT_USAGE, "--topo is required (see xnoc run --help)");

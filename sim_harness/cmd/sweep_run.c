@@ -72,11 +72,11 @@ pid_t sweep_spawn(char *const *argv, int out_fd, int err_fd, const char *cwd)
     if (out_fd >= 0) dup2(out_fd, 1);
     if (err_fd >= 0) dup2(err_fd, 2);
     if (cwd && chdir(cwd)) {
-        dprintf(2, "xnoc sweep: cannot enter %s: %s\n", cwd, strerror(errno));
+        dprintf(2, "xnoc %s: cannot enter %s: %s\n", cli_cmd, cwd, strerror(errno));
         _exit(127);
     }
     execvp(argv[0], argv);
-    dprintf(2, "xnoc sweep: cannot run %s: %s\n", argv[0], strerror(errno));
+    dprintf(2, "xnoc %s: cannot run %s: %s\n", cli_cmd, argv[0], strerror(errno));
     _exit(127);
 }
 

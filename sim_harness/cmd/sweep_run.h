@@ -30,7 +30,8 @@ char *sweep_self(void);
 /* fork + exec argv[0] (a path, or a name looked up in PATH): stdin from
  * /dev/null, stdout to out_fd and stderr to err_fd (-1: the sweep's), in
  * directory cwd (NULL: the sweep's).  The child dies with the sweep.
- * Returns its pid, or -1 (errno). */
+ * Returns its pid, or -1 (errno).  xnoc clos --plot runs gnuplot with it
+ * too (a failure to start names the running command: xnoc CMD: ...). */
 pid_t sweep_spawn(char *const *argv, int out_fd, int err_fd, const char *cwd);
 /* Runs argv to its end, its stdout into *out (NUL-terminated, caller
  * frees); returns its wait status, or -1 if it could not start. */

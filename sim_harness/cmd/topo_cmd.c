@@ -108,8 +108,13 @@ int cmd_topo(int argc, char **argv)
         json_dumpf(o, stdout, JSON_COMPACT);
         putchar('\n');
     } else { /* the text is written from the JSON report (util/report.h) */
+        /* a Clos's terminals hang on its leaves only (its spines have none) */
         report_printf(stdout, o,
-                      "{topology}: {routers} routers, {terminals} terminals ({terminals_per_router} per router, "
+                      t->kind == TOPO_CLOS ? "{topology}: {routers} routers, {terminals} terminals "
+                                             "({terminals_per_router} per leaf, "
+                                           : "{topology}: {routers} routers, {terminals} terminals "
+                                             "({terminals_per_router} per router, ");
+        report_printf(stdout, o,
                       "{channels_per_terminal} channel(s) each), {ports_per_router} ports per router, "
                       "{directed_links} directed links, {vc_classes} VC class(es)\n");
         if (topo_describe(t)) report_printf(stdout, o, topo_describe(t));
