@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "../../firmware/lib/link_flit.h"
 #include "util/cli.h"
 #include "util/select.h"
 #include "net/links_report.h"
@@ -26,7 +27,7 @@ static void report_config(json_t *o, const traffic_run *r)
     const router_cfg *rc = &r->o.rc;
     const sim *s = &r->s;
     json_object_set_new(o, "topology", json_string(r->o.t->name));
-    json_t *rj = json_pack("{s:i,s:i,s:i,s:i,s:i,s:i,s:i}", "vcs", rc->vcs, "buf", rc->buf, "pw", rc->pw, "ncu",
+    json_t *rj = json_pack("{s:i,s:i,s:i,s:i,s:i,s:i,s:i}", "vcs", rc->vcs, "buf", rc->buf, "pw", LINK_PAYLOAD_W, "ncu",
                            rc->ncu, "slots", rc->slots, "xorlat", rc->xorlat, "ncmax", rc->ncmax);
     if (rc->routing != ROUTING_MIN)
         json_object_set_new(rj, "routing", json_string(rc->routing == ROUTING_VALIANT ? "valiant" : "ugal"));
