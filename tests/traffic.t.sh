@@ -201,3 +201,20 @@ all=$( { $XNOC traffic --topo mesh:2x2 --rate 0.2 --cycles 500 --packet 1-3 --in
     $XNOC traffic --topo mesh:2x2 --rate 1 --packet 4 --cycles 500 --drain 10 --json; } 2>/dev/null | jq -r 'keys[]' | sort -u)
 missing=$(comm -13 <(echo "$keys") <(echo "$all") | tr '\n' ' ')
 [ -n "$all" ] && [ -z "$missing" ] && ok help-report-keys-complete || fail help-report-keys-complete "not in --help: $missing"
+
+# ---- the text tables are rendered from the JSON report (issue 33): the same run's text and
+# --json agree on the busiest links, the coding groups and the coding units
+tj() { $XNOC traffic --topo mesh:3x2 --rate 0.1 --coding 0.05 --packet 2 --cycles 1000 --warmup 200 "$@" 2>/dev/null; }
+tj >"$TMP/tt"; tj --json >"$TMP/tj.json"
+want=$(jq -r '[.links[] | select(.kind=="link")] as $l
+  | "link utilization (router-to-router, \($l|length) links",
+    ($l | sort_by(-.flits) | .[0:8][] | "\(.src_router) \(.from|sub("^r[0-9]+\\.";"")) \(.dst_router) \(.flits)"),
+    "coding groups: \(.coding.multicast.completed) multicast, \(.coding.coded.completed) coded, \(.coding["coded+multicast"].completed) coded+multicast completed (\(.coding.pending) pending); \(.coding.deliveries) deliveries",
+    "coding units: \([.units[].contributions]|add) packets absorbed, \(.coded_packets) coded packets, \(.xor_ops) XORed flits, \(.mc_copies) multicast copies",
+    (.units[] | select(.contributions>0) | "unit \(.router) \(.contributions) \(.coded)")' "$TMP/tj.json")
+got=$( { grep -o '^link utilization (router-to-router, [0-9]* links' "$TMP/tt"
+    awk '/^  r[0-9]+ .* -> r[0-9]+ +[0-9]+ flits/ {sub(/^r/, "", $1); sub(/^r/, "", $4); print $1, $2, $4, $5}' "$TMP/tt"
+    grep -o '^coding groups: .* deliveries' "$TMP/tt"; grep '^coding units:' "$TMP/tt"
+    sed -nE 's/^  unit [0-9]+ +\(router ([0-9]+)\): ([0-9]+) in, ([0-9]+) coded,.*/unit \1 \2 \3/p' "$TMP/tt"; })
+if [ -n "$want" ] && [ "$got" = "$want" ] && grep -q '^unit ' <<<"$got"; then ok text-tables-from-json
+else fail text-tables-from-json "text and --json differ: $(diff <(echo "$want") <(echo "$got") | head -4 | tr '\n' ' ')"; fi

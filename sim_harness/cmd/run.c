@@ -301,8 +301,8 @@ static void print_text(const json_t *j, const topo *t, const sys *s)
                       "  background: {background.nodes} terminals, {background.rate:%.3f} flits/cycle each in "
                       "{background.bytes}-byte messages: {background.messages_sent} sent, "
                       "{background.messages_received} received\n");
-    links_print(stdout, t, s->net, s->cycle, 6);
-    units_print(stdout, t, s->net);
+    links_text(stdout, j, 6);
+    units_text(stdout, j, t->nterms);
 }
 
 int cmd_run(int argc, char **argv)

@@ -280,10 +280,10 @@ static void print_text(const json_t *o, const traffic_run *r)
                   "cycles {cycles}; errors {errors}");
     if (report_get(o, "first_error")) report_printf(stdout, o, ": first: {first_error}");
     putchar('\n');
-    links_print(stdout, r->o.t, r->s.net, r->total_cycles, 8);
-    if (r->s.nc) nc_gen_print(r->s.nc, stdout);
-    if (r->s.coll) tcoll_print(r->s.coll, stdout);
-    units_print(stdout, r->o.t, r->s.net);
+    links_text(stdout, o, 8);
+    if (report_get(o, "coding")) nc_gen_text(stdout, report_get(o, "coding"));
+    if (report_get(o, "allgather")) tcoll_text(stdout, report_get(o, "allgather"));
+    units_text(stdout, o, r->o.t->nterms);
 }
 
 int cmd_traffic(int argc, char **argv)

@@ -3,6 +3,7 @@
 #include "util/cli.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 const char *links_port_name(const topo *t, int r, int p, char *buf, size_t len)
 {
@@ -47,35 +48,46 @@ json_t *links_json(const topo *t, xnoc_net *n, const uint64_t *inj_flits, uint64
 
 typedef struct {
     uint64_t flits;
-    int link;
+    const json_t *row; /* a "link" entry of the report's "links" */
+    size_t at;         /* its index: the tie-break */
 } ranked;
 
 static int by_flits(const void *a, const void *b)
 {
     const ranked *x = a, *y = b;
-    return x->flits < y->flits ? 1 : x->flits > y->flits ? -1 : x->link - y->link;
+    return x->flits < y->flits ? 1 : x->flits > y->flits ? -1 : x->at < y->at ? -1 : x->at > y->at;
 }
 
-void links_print(FILE *f, const topo *t, xnoc_net *n, uint64_t cycles, int top)
+static uint64_t uint_at(const json_t *o, const char *key)
 {
-    if (!t->nlinks) return;
-    ranked *r = xmalloc((size_t)t->nlinks * sizeof *r);
+    return (uint64_t)json_integer_value(json_object_get(o, key));
+}
+
+void links_text(FILE *f, const json_t *o, int top)
+{
+    const json_t *links = json_object_get(o, "links");
+    size_t n = 0, all = json_array_size(links);
+    ranked *r = xmalloc((all ? all : 1) * sizeof *r);
     uint64_t total = 0;
-    for (int l = 0; l < t->nlinks; l++) {
-        r[l].flits = net_link_flits(n, t->links[l].src, t->links[l].src_port);
-        r[l].link = l;
-        total += r[l].flits;
+    for (size_t i = 0; i < all; i++) {
+        const json_t *L = json_array_get(links, i);
+        const char *kind = json_string_value(json_object_get(L, "kind"));
+        if (!kind || strcmp(kind, "link")) continue;
+        r[n] = (ranked){uint_at(L, "flits"), L, i};
+        total += r[n++].flits;
     }
-    qsort(r, (size_t)t->nlinks, sizeof *r, by_flits);
-    char pn[32];
-    fprintf(f, "link utilization (router-to-router, %d links, mean %.3f flits/cycle):\n", t->nlinks,
-            util(total, cycles) / t->nlinks);
-    for (int i = 0; i < top && i < t->nlinks; i++) {
-        const topo_link *L = &t->links[r[i].link];
-        double u = util(r[i].flits, cycles);
+    if (n) {
+        qsort(r, n, sizeof *r, by_flits);
+        fprintf(f, "link utilization (router-to-router, %zu links, mean %.3f flits/cycle):\n", n,
+                util(total, uint_at(o, "cycles")) / (double)n);
+    }
+    for (size_t i = 0; i < (size_t)top && i < n; i++) {
+        const json_t *L = r[i].row;
+        const char *from = json_string_value(json_object_get(L, "from")), *port = from ? strchr(from, '.') : NULL;
+        double u = json_number_value(json_object_get(L, "utilization"));
         int bar = (int)(u * 40 + 0.5);
-        fprintf(f, "  r%-3d %-6s -> r%-3d %10llu flits  %5.3f  ", L->src,
-                links_port_name(t, L->src, L->src_port, pn, sizeof pn), L->dst, (unsigned long long)r[i].flits, u);
+        fprintf(f, "  r%-3d %-6s -> r%-3d %10llu flits  %5.3f  ", (int)uint_at(L, "src_router"), port ? port + 1 : "",
+                (int)uint_at(L, "dst_router"), (unsigned long long)r[i].flits, u);
         for (int b = 0; b < bar && b < 40; b++) fputc('#', f);
         fputc('\n', f);
     }
@@ -106,31 +118,30 @@ void units_json(json_t *j, const topo *t, xnoc_net *n)
     json_object_set_new(j, "units", arr);
 }
 
-void units_print(FILE *f, const topo *t, xnoc_net *n)
+void units_text(FILE *f, const json_t *o, int nterms)
 {
-    if (!net_has_units(n)) return;
+    const json_t *units = json_object_get(o, "units");
     uint64_t xor_ops = 0, coded = 0, copies = 0, in = 0;
-    for (int r = 0; r < t->nrouters; r++) {
-        net_unit u;
-        net_unit_stats(n, r, &u);
-        xor_ops += u.xor_ops;
-        coded += u.coded;
-        copies += u.replicated;
-        in += u.contributions;
+    for (size_t i = 0; i < json_array_size(units); i++) {
+        const json_t *u = json_array_get(units, i);
+        xor_ops += uint_at(u, "xor_ops");
+        coded += uint_at(u, "coded");
+        copies += uint_at(u, "replicated");
+        in += uint_at(u, "contributions");
     }
-    if (!in) return; /* nothing used the units: no lines */
+    if (!in) return; /* no units, or nothing used them: no lines */
     fprintf(f, "coding units: %llu packets absorbed, %llu coded packets, %llu XORed flits, %llu multicast copies\n",
             (unsigned long long)in, (unsigned long long)coded, (unsigned long long)xor_ops, (unsigned long long)copies);
-    for (int r = 0; r < t->nrouters; r++) {
-        net_unit u;
-        net_unit_stats(n, r, &u);
-        if (!u.contributions) continue;
+    for (size_t i = 0; i < json_array_size(units); i++) {
+        const json_t *u = json_array_get(units, i);
+        if (!uint_at(u, "contributions")) continue;
+        int r = (int)uint_at(u, "router");
         fprintf(
             f,
             "  unit %-4d (router %d): %llu in, %llu coded, %llu XORed flits, %llu copies, at most %d slot(s) busy%s\n",
-            t->nterms + r, r, (unsigned long long)u.contributions, (unsigned long long)u.coded,
-            (unsigned long long)u.xor_ops, (unsigned long long)u.replicated, u.slot_max,
-            u.slots_in_use ? ", slots still in use" : "");
+            nterms + r, r, (unsigned long long)uint_at(u, "contributions"), (unsigned long long)uint_at(u, "coded"),
+            (unsigned long long)uint_at(u, "xor_ops"), (unsigned long long)uint_at(u, "replicated"),
+            (int)uint_at(u, "slot_max"), uint_at(u, "slots_in_use") ? ", slots still in use" : "");
     }
 }
 

@@ -314,19 +314,29 @@ void tcoll_json(const tcoll *c, json_t *j)
     json_object_set_new(j, "execution_cycles", e == NEVER ? json_null() : json_integer((json_int_t)e));
 }
 
-void tcoll_print(const tcoll *c, FILE *f)
+static unsigned long long uint_at(const json_t *o, const char *key)
 {
-    uint64_t e = execution(c);
+    return (unsigned long long)json_integer_value(json_object_get(o, key));
+}
+
+void tcoll_text(FILE *f, const json_t *a)
+{
+    const json_t *e = json_object_get(a, "execution_cycles"); /* null: some node never held every datum */
+    const json_t *shape = json_object_get(a, "group_shape"), *in = json_object_get(a, "intermediate_position");
+    int unit = !strcmp(json_string_value(json_object_get(a, "xor")), "unit");
     fprintf(f, "  allgather:%s: every node holds every datum at cycle %llu (XOR overhead %d cycle(s) at the NIs%s)",
-            coll_algo_name((coll_algo)c->o.algo), (unsigned long long)e, c->o.xor_overhead,
-            c->o.xor_unit && c->o.algo == ALGO_HNC ? ", coding in the units" : "");
-    if (c->o.algo != ALGO_TREE)
-        fprintf(f, "; groups %dx%d, intermediate node (%d,%d)", c->hi.gw, c->hi.gh, c->hi.in_x, c->hi.in_y);
+            json_string_value(json_object_get(a, "algorithm")),
+            json_is_integer(e) ? (unsigned long long)json_integer_value(e) : (unsigned long long)NEVER,
+            (int)uint_at(a, "xor_overhead"), unit ? ", coding in the units" : "");
+    if (shape)
+        fprintf(f, "; groups %dx%d, intermediate node (%d,%d)", (int)json_integer_value(json_array_get(shape, 0)),
+                (int)json_integer_value(json_array_get(shape, 1)), (int)json_integer_value(json_array_get(in, 0)),
+                (int)json_integer_value(json_array_get(in, 1)));
     fputs("\n  phase: packets flits xors start end\n", f);
-    for (int p = 0; p < c->nphases; p++) {
-        const phase_t *h = &c->ph[p];
-        fprintf(f, "    %-4s %7llu %7llu %5llu %6llu %6llu\n", c->o.algo == ALGO_TREE ? "tree" : hnc_phase_names[p],
-                (unsigned long long)h->packets, (unsigned long long)h->flits, (unsigned long long)h->xors,
-                (unsigned long long)(h->start == NEVER ? 0 : h->start), (unsigned long long)h->end);
+    const json_t *ph = json_object_get(a, "phases"); /* in the order tcoll_json set them */
+    for (void *it = json_object_iter((json_t *)ph); it; it = json_object_iter_next((json_t *)ph, it)) {
+        const json_t *h = json_object_iter_value(it);
+        fprintf(f, "    %-4s %7llu %7llu %5llu %6llu %6llu\n", json_object_iter_key(it), uint_at(h, "packets"),
+                uint_at(h, "flits"), uint_at(h, "xors"), uint_at(h, "start"), uint_at(h, "end"));
     }
 }

@@ -52,8 +52,9 @@ int tcoll_step(tcoll *c, struct sim *s, uint64_t now);
 void tcoll_arrived(tcoll *c, size_t idx, uint64_t now);
 /* A unit's XOR (xor_unit) with this tag arrived at cycle now (nc_done_fn; arg: the tcoll). */
 void tcoll_unit_done(void *arg, int tag, uint64_t now);
-/* "allgather": {...} into j; lines of text to f. */
+/* "allgather": {...} into j; its lines of text to f, rendered from that
+ * object a (so text and --json never disagree). */
 void tcoll_json(const tcoll *c, json_t *j);
-void tcoll_print(const tcoll *c, FILE *f);
+void tcoll_text(FILE *f, const json_t *a);
 
 #endif

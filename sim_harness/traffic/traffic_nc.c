@@ -628,21 +628,30 @@ void nc_gen_json(const nc_gen *g, json_t *j)
     json_object_set_new(j, "coding", c);
 }
 
-void nc_gen_print(const nc_gen *g, FILE *f)
+static unsigned long long coding_uint(const json_t *c, const char *key)
 {
-    uint64_t done = 0;
-    for (int k = 0; k < NKIND; k++) done += g->completed[k];
+    return (unsigned long long)json_integer_value(json_object_get(c, key));
+}
+
+static unsigned long long completed(const json_t *c, int kind)
+{
+    return coding_uint(json_object_get(c, kind_names[kind]), "completed");
+}
+
+void nc_gen_text(FILE *f, const json_t *c)
+{
     fprintf(f,
             "coding groups: %llu multicast, %llu coded, %llu coded+multicast completed (%d pending); %llu deliveries "
             "byte-exact; group latency avg %.1f max %llu cycles; %llu dropped (no free slot)\n",
-            (unsigned long long)g->completed[KIND_MC], (unsigned long long)g->completed[KIND_CODED],
-            (unsigned long long)g->completed[KIND_CODED_MC], nc_gen_busy(g), (unsigned long long)g->deliveries,
-            done ? (double)g->lat_sum / (double)done : 0.0, (unsigned long long)g->lat_max,
-            (unsigned long long)g->dropped);
-    if (g->fanout)
+            completed(c, KIND_MC), completed(c, KIND_CODED), completed(c, KIND_CODED_MC),
+            (int)coding_uint(c, "pending"), coding_uint(c, "deliveries"),
+            json_number_value(json_object_get(c, "avg_group_latency")), coding_uint(c, "max_group_latency"),
+            coding_uint(c, "dropped"));
+    if (json_object_get(c, "fanout"))
         fprintf(f,
                 "multicast:%d%s: %llu blocked by the routing control, %llu refused (ports busy), %llu middle "
                 "switches chosen\n",
-                g->fanout, g->clos ? " through the stages" : "", (unsigned long long)g->blocked,
-                (unsigned long long)g->refused, (unsigned long long)g->mids);
+                (int)coding_uint(c, "fanout"),
+                json_is_true(json_object_get(c, "through_stages")) ? " through the stages" : "",
+                coding_uint(c, "blocked"), coding_uint(c, "refused"), coding_uint(c, "middle_switches"));
 }

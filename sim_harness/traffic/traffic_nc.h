@@ -76,8 +76,9 @@ int nc_gen_busy(const nc_gen *g);
 /* Names the oldest outstanding group (for a stall or lost report). */
 void nc_gen_describe_pending(const nc_gen *g, char *buf, size_t len);
 
-/* "coding": {...} into j; a summary line to f. */
+/* "coding": {...} into j; its summary line(s) to f, rendered from that
+ * object c (so text and --json never disagree). */
 void nc_gen_json(const nc_gen *g, json_t *j);
-void nc_gen_print(const nc_gen *g, FILE *f);
+void nc_gen_text(FILE *f, const json_t *c);
 
 #endif
