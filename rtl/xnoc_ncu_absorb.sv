@@ -87,7 +87,10 @@ module xnoc_ncu_absorb #(
   output logic          idle_o           // nothing buffered, no packet under way, no credit owed
 );
   localparam logic [AW-1:0] None = '1;
-  localparam logic [2:0] IHead = 3'd0, IMeta = 3'd1, IMask = 3'd2, IData = 3'd3, IDrop = 3'd4;
+  // the input FSM (lowRISC style: an enum type, explicit encodings)
+  typedef enum logic [2:0] {
+    IHead = 3'd0, IMeta = 3'd1, IMask = 3'd2, IData = 3'd3, IDrop = 3'd4
+  } in_state_e;
   localparam int ErrPacket = 0, ErrLong = 1, ErrLen = 2, ErrConflict = 3, ErrMask = 6;
 
   // ---------------------------------------------------------------- FIFOs
@@ -112,7 +115,7 @@ module xnoc_ncu_absorb #(
   // a new packet: round robin over VCs with a flit at the front
   logic              pick_any;
   logic [VI-1:0]     pick_idx;
-  logic [2:0]        ist_q, ist_d;
+  in_state_e         ist_q, ist_d;
   logic [VI-1:0]     cur_q, cur_d;
   xnoc_rr_arb #(.NumReqs(NumVcs)) u_pick (
     .clk_i  (clk_i),

@@ -74,7 +74,10 @@ module xnoc_ncu_emit #(
   output logic            idle_o           // no packet being sent, no flit on the way out
 );
   localparam logic [AW-1:0] None = '1;
-  localparam logic [2:0] EIdle = 3'd0, EScan = 3'd1, EHead = 3'd2, EMeta = 3'd3, EMask = 3'd4, EData = 3'd5;
+  // the emit FSM (lowRISC style: an enum type, explicit encodings)
+  typedef enum logic [2:0] {
+    EIdle = 3'd0, EScan = 3'd1, EHead = 3'd2, EMeta = 3'd3, EMask = 3'd4, EData = 3'd5
+  } emit_state_e;
 
   // ---------------------------------------------------------------- config
   logic [MW-1:0] pm_q [P];    // addresses the routing table sends to port p
@@ -97,7 +100,7 @@ module xnoc_ncu_emit #(
   end
 
   // ----------------------------------------------------------------- state
-  logic [2:0]    est_q, est_d;
+  emit_state_e   est_q, est_d;
   logic [SB-1:0] es_q, es_d;             // slot being emitted
   logic [PB-1:0] ep_q, ep_d;             // REPLICATE: port being served
   logic [MW-1:0] emask_q, emask_d;       // mask flits of the packet being sent

@@ -88,14 +88,17 @@ module xnoc_ncu_slots #(
   output logic [S-1:0]    mset_o
 );
   localparam logic [AW-1:0] None = '1;
-  localparam logic [1:0] SFree = 2'd0, SAcc = 2'd1, SWait = 2'd2, SReady = 2'd3;
+  // a slot's state (lowRISC style: an enum type, explicit encodings; st_o carries it as 2 bits a slot)
+  typedef enum logic [1:0] {
+    SFree = 2'd0, SAcc = 2'd1, SWait = 2'd2, SReady = 2'd3
+  } slot_state_e;
 
   logic [PW-1:0] mem_q  [S * MaxFlits];
   logic [MW-1:0] mask_q [S];
   logic [S-1:0]  hit_v;
 
   for (genvar g = 0; g < S; g++) begin : g_slot
-    logic [1:0]    st_q, st_d;
+    slot_state_e   st_q, st_d;
     logic          kind_q;
     logic [15:0]   tag_q, src_q;
     logic [31:0]   len_q;
