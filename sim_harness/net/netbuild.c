@@ -369,6 +369,78 @@ static int make_safe(const char *p)
     return *p && p[strspn(p, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/._,=+:@-")] == 0;
 }
 
+/* How a verilated model becomes the shared object net.c loads: its top
+ * module, the object's name, the progress words, a first compiler flag and
+ * the model's own -D flags (NULL-terminated, may be NULL). */
+typedef struct {
+    const char *top, *so, *what, *first;
+    char **defs;
+    int include_tmp; /* -I the build folder: the flat glue includes its generated xnoc_io.inc */
+} model_compile;
+
+/* The C++ half of a build, the same for the flat network and the tile:
+ * the trigger header copied beside obj/ (*file: its path, for the caller
+ * to remove), Verilator's archive made, the glue compiled and linked with
+ * it.  0 built, 1 a compiler failed (see log), -1 an error in err. */
+static int compile_model(const model_compile *mc, const char *tmp, const char *work, const char *objd, const char *log,
+                         const char *glue, const char *glue_hdr, const char *trig_hdr, int trace, int asserts,
+                         int progress, double t_build, char **file, char *err, size_t errlen)
+{
+    const char *opt = cxx_opt();
+    /* make puts CXXFLAGS into the shell commands of its recipes: the
+     * trigger header goes there by a path relative to obj/ (a copy beside
+     * it, the same bytes), never by the build folder's own path. */
+    size_t tn;
+    char *trig = cli_slurp(trig_hdr, &tn);
+    *file = xasprintf("%s/xnoc_vl_triggers.h", work);
+    int copied = trig && write_file(*file, trig, tn) == 0;
+    free(trig);
+    if (!copied) {
+        snprintf(err, errlen, "cannot copy the C++ glue %s into %s", trig_hdr, tmp);
+        return -1;
+    }
+    /* The model's per-cycle code gets `opt`; its one-time code and the
+     * Verilator runtime -O1 (they do not run per cycle). */
+    strv a = {0};
+    sv_words(&a, "make -s -j2 -C");
+    sv_add(&a, xstrdup(objd));
+    sv_add(&a, xstrdup("-f"));
+    sv_add(&a, xasprintf("V%s.mk", mc->top));
+    sv_add(&a, xasprintf("OPT_FAST=%s", opt));
+    sv_words(&a, "OPT_SLOW=-O1 OPT_GLOBAL=-O1");
+    sv_add(&a, xstrdup("CXXFLAGS=-fPIC -w -include ../xnoc_vl_triggers.h"));
+    sv_add(&a, xasprintf("V%s__ALL.a", mc->top));
+    int failed = netbuild_run_argv(a.v, tmp, log, mc->what, progress, t_build);
+    free_strv(a.v);
+    a = (strv){0};
+    if (failed) return 1;
+    sv_add(&a, xstrdup("g++"));
+    if (mc->first) sv_add(&a, xstrdup(mc->first));
+    sv_words(&a, "-shared -fPIC");
+    sv_add(&a, xstrdup(opt));
+    sv_add(&a, xstrdup("-w"));
+    if (trace) sv_add(&a, xstrdup("-DXNOC_TRACE"));
+    for (char **d = mc->defs; d && *d; d++) sv_add(&a, xstrdup(*d));
+    if (asserts) {
+        sv_words(&a, "-DXNOC_ASSERT_BUILD -DVL_PRINTF=xg_vl_printf -include");
+        sv_add(&a, xstrdup(glue_hdr));
+    }
+    sv_add(&a, xstrdup("-include"));
+    sv_add(&a, xstrdup(trig_hdr));
+    if (mc->include_tmp) sv_add(&a, xasprintf("-I%s", tmp));
+    sv_add(&a, xasprintf("-I%s", objd));
+    sv_words(&a, "-I" VL_INC " -I" VL_INC "/vltstd -o");
+    sv_add(&a, xasprintf("%s/%s", tmp, mc->so));
+    sv_add(&a, xstrdup(glue));
+    sv_add(&a, xasprintf("%s/V%s__ALL.a", objd, mc->top));
+    sv_words(&a, VL_INC "/verilated.cpp " VL_INC "/verilated_threads.cpp");
+    if (trace) sv_add(&a, xstrdup(VL_INC "/verilated_vcd_c.cpp"));
+    sv_add(&a, xstrdup("-pthread"));
+    failed = netbuild_run_argv(a.v, tmp, log, mc->what, progress, t_build);
+    free_strv(a.v);
+    return failed ? 1 : 0;
+}
+
 int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, char **path, char *err, size_t errlen)
 {
     progress = progress && cli_progress_enabled();
@@ -483,54 +555,19 @@ int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, cha
     }
     if (progress)
         fprintf(stderr, "xnoc: [%.0f s] verilated; compiling the model (C++ %s)...\n", cli_now() - t_build, opt);
-    /* make puts CXXFLAGS into the shell commands of its recipes: the
-     * trigger header goes there by a path relative to obj/ (a copy beside
-     * it, the same bytes), never by the build folder's own path. */
-    size_t tn;
-    char *trig = cli_slurp(trig_hdr, &tn);
-    file = xasprintf("%s/xnoc_vl_triggers.h", work);
-    int copied = trig && write_file(file, trig, tn) == 0;
-    free(trig);
-    if (!copied) {
-        snprintf(err, errlen, "cannot copy the C++ glue %s into %s", trig_hdr, tmp);
-        goto fail;
-    }
-    /* The model's per-cycle code gets `opt`; its one-time code and the
-     * Verilator runtime -O1 (they do not run per cycle). */
-    sv_words(&a, "make -s -j2 -C");
-    sv_add(&a, xstrdup(objd));
-    sv_words(&a, "-f Vxnoc_network.mk");
-    sv_add(&a, xasprintf("OPT_FAST=%s", opt));
-    sv_words(&a, "OPT_SLOW=-O1 OPT_GLOBAL=-O1");
-    sv_add(&a, xstrdup("CXXFLAGS=-fPIC -w -include ../xnoc_vl_triggers.h"));
-    sv_add(&a, xstrdup("Vxnoc_network__ALL.a"));
-    int failed = netbuild_run_argv(a.v, tmp, log, "building the network: compiling the model", progress, t_build);
-    free_strv(a.v);
-    a = (strv){0};
-    if (!failed) {
-        sv_words(&a, "g++ -shared -fPIC");
-        sv_add(&a, xstrdup(opt));
-        sv_add(&a, xstrdup("-w"));
-        if (trace) sv_add(&a, xstrdup("-DXNOC_TRACE"));
-        if (monitor) sv_add(&a, xstrdup("-DXNOC_MONITOR"));
-        if (rc->threads > 1) sv_add(&a, xasprintf("-DXNOC_THREADS=%d", rc->threads));
-        if (asserts) {
-            sv_words(&a, "-DXNOC_ASSERT_BUILD -DVL_PRINTF=xg_vl_printf -include");
-            sv_add(&a, xstrdup(glue_hdr));
-        }
-        sv_add(&a, xstrdup("-include"));
-        sv_add(&a, xstrdup(trig_hdr));
-        sv_add(&a, xasprintf("-I%s", tmp));
-        sv_add(&a, xasprintf("-I%s", objd));
-        sv_words(&a, "-I" VL_INC " -I" VL_INC "/vltstd -o");
-        sv_add(&a, xasprintf("%s/net.so", tmp));
-        sv_add(&a, xstrdup(glue));
-        sv_add(&a, xasprintf("%s/Vxnoc_network__ALL.a", objd));
-        sv_words(&a, VL_INC "/verilated.cpp " VL_INC "/verilated_threads.cpp");
-        if (trace) sv_add(&a, xstrdup(VL_INC "/verilated_vcd_c.cpp"));
-        sv_add(&a, xstrdup("-pthread"));
-        failed = netbuild_run_argv(a.v, tmp, log, "building the network: compiling the model", progress, t_build);
-    }
+    strv defs = {0}; /* the network's own flags of the glue's compile */
+    if (monitor) sv_add(&defs, xstrdup("-DXNOC_MONITOR"));
+    if (rc->threads > 1) sv_add(&defs, xasprintf("-DXNOC_THREADS=%d", rc->threads));
+    model_compile mc = {.top = "xnoc_network",
+                        .so = "net.so",
+                        .what = "building the network: compiling the model",
+                        .first = NULL,
+                        .defs = defs.v,
+                        .include_tmp = 1};
+    int failed = compile_model(&mc, tmp, work, objd, log, glue, glue_hdr, trig_hdr, trace, asserts, progress, t_build,
+                               &file, err, errlen);
+    free_strv(defs.v);
+    if (failed < 0) goto fail;
     if (failed) {
         snprintf(err, errlen, "building network %s: compiling the verilated model failed; see %s", t->name, log);
         goto fail;
@@ -812,48 +849,19 @@ int netbuild_tile(const topo *t, const router_cfg *rc, int variant, int progress
     }
     if (progress)
         fprintf(stderr, "xnoc: [%.0f s] verilated; compiling the tile (C++ %s)...\n", cli_now() - t_build, opt);
-    size_t tn;
-    char *trig = cli_slurp(trig_hdr, &tn);
-    file = xasprintf("%s/xnoc_vl_triggers.h", work);
-    int copied = trig && write_file(file, trig, tn) == 0;
-    free(trig);
-    if (!copied) {
-        snprintf(err, errlen, "cannot copy the C++ glue %s into %s", trig_hdr, tmp);
-        goto fail;
-    }
-    sv_words(&a, "make -s -j2 -C");
-    sv_add(&a, xstrdup(objd));
-    sv_words(&a, "-f Vxnoc_tile.mk");
-    sv_add(&a, xasprintf("OPT_FAST=%s", opt));
-    sv_words(&a, "OPT_SLOW=-O1 OPT_GLOBAL=-O1");
-    sv_add(&a, xstrdup("CXXFLAGS=-fPIC -w -include ../xnoc_vl_triggers.h"));
-    sv_add(&a, xstrdup("Vxnoc_tile__ALL.a"));
-    int failed = netbuild_run_argv(a.v, tmp, log, "building the router tile: compiling", progress, t_build);
-    free_strv(a.v);
-    a = (strv){0};
-    if (!failed) {
-        sv_words(&a, "g++ -std=gnu++17 -shared -fPIC");
-        sv_add(&a, xstrdup(opt));
-        sv_add(&a, xstrdup("-w"));
-        sv_add(&a, xasprintf("-DXNOC_NP=%d", tp.ports));
-        sv_add(&a, xasprintf("-DXNOC_NCU=%d", tp.ncu));
-        if (trace) sv_add(&a, xstrdup("-DXNOC_TRACE"));
-        if (asserts) {
-            sv_words(&a, "-DXNOC_ASSERT_BUILD -DVL_PRINTF=xg_vl_printf -include");
-            sv_add(&a, xstrdup(glue_hdr));
-        }
-        sv_add(&a, xstrdup("-include"));
-        sv_add(&a, xstrdup(trig_hdr));
-        sv_add(&a, xasprintf("-I%s", objd));
-        sv_words(&a, "-I" VL_INC " -I" VL_INC "/vltstd -o");
-        sv_add(&a, xasprintf("%s/tile.so", tmp));
-        sv_add(&a, xstrdup(glue));
-        sv_add(&a, xasprintf("%s/Vxnoc_tile__ALL.a", objd));
-        sv_words(&a, VL_INC "/verilated.cpp " VL_INC "/verilated_threads.cpp");
-        if (trace) sv_add(&a, xstrdup(VL_INC "/verilated_vcd_c.cpp"));
-        sv_add(&a, xstrdup("-pthread"));
-        failed = netbuild_run_argv(a.v, tmp, log, "building the router tile: compiling", progress, t_build);
-    }
+    strv defs = {0}; /* the tile's own flags of the glue's compile */
+    sv_add(&defs, xasprintf("-DXNOC_NP=%d", tp.ports));
+    sv_add(&defs, xasprintf("-DXNOC_NCU=%d", tp.ncu));
+    model_compile mc = {.top = "xnoc_tile",
+                        .so = "tile.so",
+                        .what = "building the router tile: compiling",
+                        .first = "-std=gnu++17",
+                        .defs = defs.v,
+                        .include_tmp = 0};
+    int failed = compile_model(&mc, tmp, work, objd, log, glue, glue_hdr, trig_hdr, trace, asserts, progress, t_build,
+                               &file, err, errlen);
+    free_strv(defs.v);
+    if (failed < 0) goto fail;
     if (failed) {
         snprintf(err, errlen, "building the %s: compiling the verilated tile failed; see %s", what, log);
         goto fail;
