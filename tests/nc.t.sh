@@ -199,6 +199,9 @@ j=$(run --topo $T $FW/nc-decode.elf)
 jcheck decode-engine "$j" '.ok==true and .packets==0 and .flits==0'
 $XNOC run --topo $T $FW/nc-decode.elf 2>/dev/null | grep -qx '\[node 0\] nc-decode: 3 descriptors done, 30 engine cycles, busy 0 then 1, 0 bad bytes' \
     && ok decode-engine-cycles || fail decode-engine-cycles "$($XNOC run --topo $T $FW/nc-decode.elf 2>&1 | grep nc-decode)"
+# five lists GO after GO: the fifth waits until the first is done (the engine holds 4)
+$XNOC run --topo $T --arg case=13 $FW/nc-decode.elf 2>/dev/null | grep -qx '\[node 0\] nc-decode: queue of 5 lists: 3 descriptors done after the fifth GO, 15 in all, 150 engine cycles, 0 bad bytes' \
+    && ok decode-engine-queue || fail decode-engine-queue "$($XNOC run --topo $T --arg case=13 $FW/nc-decode.elf 2>&1 | grep 'nc-decode\|xnoc run')"
 # a refused list: one line naming node, register (GO), PC, cycle and the reason
 df() { check_fail "decode-refuse-$1" 1 "^xnoc run: node 0: store access fault at device register 0x10001e08 \(PC 0x[0-9a-f]{8}( <[^>]*>)?, instruction 0x[0-9a-f]{8}, cycle [0-9]+\): NI decode$2, no trap handler$" \
            $XNOC run --topo $T --arg case=$1 $FW/nc-decode.elf; }

@@ -4,7 +4,9 @@
  * wrote), then a = a ^ a in place, waits, checks every byte and the engine's
  * cycles (3 x (2 + 64/8) = 30), prints one line and exits 0 only if all of
  * it holds.  case=1..12: one bad descriptor or list; GO is refused with an
- * access fault whose line names the reason (tests/nc.t.sh lists them). */
+ * access fault whose line names the reason (tests/nc.t.sh lists them).
+ * case=13: the list five times over, GO after GO: the fifth GO waits until
+ * the first list is done (the engine holds NI_DEC_QUEUE = 4 lists). */
 #include "xnoc.h"
 
 #define D(reg) NI[(NI_DEC + (reg)) / 4]
@@ -54,6 +56,19 @@ int main(void)
         list[0] = (uint32_t)(uintptr_t)guard;
         break;
     case 12: list[3] = NI_MAX_PACKET + 8; break;
+    }
+    if (c == 13) { /* five lists queued at once: GO stalls while NI_DEC_QUEUE (4) are held */
+        for (int i = 0; i < 5; i++) {
+            D(NI_D_LIST) = (uint32_t)(uintptr_t)list;
+            D(NI_D_COUNT) = 3;
+            D(NI_D_GO) = 1;
+        }
+        uint32_t after5 = D(NI_D_DONE), done = noc_decode_wait(), cyc = noc_decode_cycles(), bad = 0;
+        for (int i = 0; i < N; i++) bad += x[i] != (uint8_t)(0xA5 ^ i) || y[i] || a[i]; /* a is 0 after list 1 */
+        printf("nc-decode: queue of 5 lists: %u descriptors done after the fifth GO, %u in all, %u engine cycles, %u "
+               "bad bytes\n",
+               after5, done, cyc, bad);
+        return after5 == 3 && done == 15 && cyc == 150 && !bad ? 0 : 1;
     }
     D(NI_D_LIST) = (uint32_t)(uintptr_t)list + (c == 9 ? 2 : 0);
     D(NI_D_COUNT) = count;
