@@ -202,6 +202,10 @@ $XNOC run --topo $T $FW/nc-decode.elf 2>/dev/null | grep -qx '\[node 0\] nc-deco
 # five lists GO after GO: the fifth waits until the first is done (the engine holds 4)
 $XNOC run --topo $T --arg case=13 $FW/nc-decode.elf 2>/dev/null | grep -qx '\[node 0\] nc-decode: queue of 5 lists: 3 descriptors done after the fifth GO, 15 in all, 150 engine cycles, 0 bad bytes' \
     && ok decode-engine-queue || fail decode-engine-queue "$($XNOC run --topo $T --arg case=13 $FW/nc-decode.elf 2>&1 | grep 'nc-decode\|xnoc run')"
+# a run that ends while a core waits for its engine says so (20 cycles after GO: 2 of 3 done)
+out=$($XNOC run --topo $T --max-cycles 2250 $FW/nc-decode.elf 2>&1); rc=$?
+[ $rc = 1 ] && grep -qE "^xnoc run: --max-cycles 2250 reached with 1 node\(s\) running: node 0 is waiting for its NI's decode engine \(2 descriptors done\) at PC 0x[0-9a-f]{8} <noc_decode_wait" <<<"$out" \
+    && ok decode-engine-timeout-names-wait || fail decode-engine-timeout-names-wait "exit $rc: $(grep 'max-cycles' <<<"$out")"
 # a refused list: one line naming node, register (GO), PC, cycle and the reason
 df() { check_fail "decode-refuse-$1" 1 "^xnoc run: node 0: store access fault at device register 0x10001e08 \(PC 0x[0-9a-f]{8}( <[^>]*>)?, instruction 0x[0-9a-f]{8}, cycle [0-9]+\): NI decode$2, no trap handler$" \
            $XNOC run --topo $T --arg case=$1 $FW/nc-decode.elf; }
