@@ -217,7 +217,7 @@ df 5 ' descriptor 0: dst 0x[0-9a-f]{8} \+ 64 bytes overlaps the receive ring at 
 df 6 ' descriptor 2: operand b 0x[0-9a-f]{8} \+ 64 bytes overlaps the buffer 0x[0-9a-f]{8} \+ 64 bytes of a pending posted receive \(source 1, tag 7\): its message has not landed'
 df 7 ': COUNT 0 is out of range 1..4096'
 df 8 ': COUNT 4097 is out of range 1..4096'
-df 9 ': descriptor list 0x[0-9a-f]{7}2 \+ 48 bytes is not 4-byte aligned in RAM'
+df 9 ': descriptor list 0x[0-9a-f]{7}[2a] \+ 48 bytes is not 4-byte aligned in RAM'
 df 10 ' descriptor 0: length 0 is out of range 1..65536'
 df 11 ' descriptor 0: dst 0x[0-9a-f]{8} \+ 64 bytes overlaps the guarded region 0x[0-9a-f]{8}..0x[0-9a-f]{8} \(GUARD_LO..GUARD_HI\)'
 df 12 ' descriptor 0: length 65544 is out of range 1..65536'
