@@ -171,6 +171,22 @@ fi
 for h in ni_regs.h flit.h; do
     grep -q "firmware/lib/$h" sim_harness/system/ni.h && ok "harness-includes-$h" || fail "harness-includes-$h" "sim_harness/system/ni.h"
 done
+# the decode engine's registers and constants (ni_regs.h) are docs/ni.md's table rows and figures
+dec_doc_miss() { # $1: the header to read
+    local name off m=""
+    while read -r _ name off _; do
+        grep -qE "^\| 0x${off:2:2} \| ${name#NI_D_} \|" docs/ni.md || m="$m $name"
+    done < <(grep -E "^#define NI_D_[A-Z_]+ 0x[0-9A-F]{2}u" "$1" | sed 's/u / /')
+    for c in NI_DEC_DESC_WORDS NI_DEC_DESC_CYCLES NI_DEC_QUEUE; do
+        v=$(grep -E "^#define $c " "$1" | awk '{print $3}')
+        grep -q "\`$c\` = $v" docs/ni.md || m="$m $c"
+    done
+    echo "$m"
+}
+m=$(dec_doc_miss firmware/lib/ni_regs.h)
+[ -z "$m" ] && ok ni-decode-regs-documented || fail ni-decode-regs-documented "not in docs/ni.md:$m"
+sed 's/^#define NI_D_WAIT 0x10u/#define NI_D_WAIT 0x18u/;s/^#define NI_DEC_QUEUE 4 /#define NI_DEC_QUEUE 8 /' firmware/lib/ni_regs.h > "$TMP/ni_regs_probe.h"
+[ "$(dec_doc_miss "$TMP/ni_regs_probe.h")" = " NI_D_WAIT NI_DEC_QUEUE" ] && ok ni-decode-regs-drift || fail ni-decode-regs-drift "a moved register went unnoticed: '$(dec_doc_miss "$TMP/ni_regs_probe.h")'"
 grep -q "firmware/coll/plan.h" sim_harness/coll/coll_plan.h && ok harness-includes-plan.h || fail harness-includes-plan.h "coll_plan.h"
 # the router with the package synthesizes (yosys 0.23 takes package references)
 if command -v yosys >/dev/null; then

@@ -192,6 +192,62 @@ check_fail combine-bcast 2 "hnc is an all-to-all broadcast" $XNOC collective --t
 $XNOC collective --topo mesh:4x4 --op allgather --algo combine --group-shape 2x2 --in-position boundary --bytes 64 >"$TMP/out" 2>&1
 if grep -q '^  combine: groups 2x2 (4 groups of 4 nodes), intermediate node at (1,1) of group 0 (boundary), tree multicasts, copies in the intermediate nodes. cores;$' "$TMP/out"
 then ok combine-text; else fail combine-text "$(grep -A1 'groups' "$TMP/out" | head -2)"; fi
+# ---- decoding in the NI (docs/ni.md, decode engine; issue 36) ----
+# the engine alone: a chain of three 64-byte XORs, 3 x (2 + 8) = 30 engine cycles, every byte
+# checked by the image; it makes no flits
+j=$(run --topo $T $FW/nc-decode.elf)
+jcheck decode-engine "$j" '.ok==true and .packets==0 and .flits==0'
+$XNOC run --topo $T $FW/nc-decode.elf 2>/dev/null | grep -qx '\[node 0\] nc-decode: 3 descriptors done, 30 engine cycles, busy 0 then 1, 0 bad bytes' \
+    && ok decode-engine-cycles || fail decode-engine-cycles "$($XNOC run --topo $T $FW/nc-decode.elf 2>&1 | grep nc-decode)"
+# five lists GO after GO: the fifth waits until the first is done (the engine holds 4)
+$XNOC run --topo $T --arg case=13 $FW/nc-decode.elf 2>/dev/null | grep -qx '\[node 0\] nc-decode: queue of 5 lists: 3 descriptors done after the fifth GO, 15 in all, 150 engine cycles, 0 bad bytes' \
+    && ok decode-engine-queue || fail decode-engine-queue "$($XNOC run --topo $T --arg case=13 $FW/nc-decode.elf 2>&1 | grep 'nc-decode\|xnoc run')"
+# a run that ends while a core waits for its engine says so (20 cycles after GO: 2 of 3 done)
+out=$($XNOC run --topo $T --max-cycles 2250 $FW/nc-decode.elf 2>&1); rc=$?
+[ $rc = 1 ] && grep -qE "^xnoc run: --max-cycles 2250 reached with 1 node\(s\) running: node 0 is waiting for its NI's decode engine \(2 descriptors done\) at PC 0x[0-9a-f]{8} <noc_decode_wait" <<<"$out" \
+    && ok decode-engine-timeout-names-wait || fail decode-engine-timeout-names-wait "exit $rc: $(grep 'max-cycles' <<<"$out")"
+# a refused list: one line naming node, register (GO), PC, cycle and the reason
+df() { check_fail "decode-refuse-$1" 1 "^xnoc run: node 0: store access fault at device register 0x10001e08 \(PC 0x[0-9a-f]{8}( <[^>]*>)?, instruction 0x[0-9a-f]{8}, cycle [0-9]+\): NI decode$2, no trap handler$" \
+           $XNOC run --topo $T --arg case=$1 $FW/nc-decode.elf; }
+df 1 ' descriptor 0: dst 0x8003fff8 \+ 64 bytes is outside RAM'
+df 2 ' descriptor 1: operand a 0x40000000 \+ 64 bytes is outside RAM'
+df 3 ' descriptor 0: dst 0x[0-9a-f]{8} \+ 64 bytes partly overlaps operand a 0x[0-9a-f]{8} \(use the same buffer or a separate one\)'
+df 4 ' descriptor 1: dst 0x[0-9a-f]{8} \+ 64 bytes overlaps the descriptor list 0x[0-9a-f]{8} \+ 48 bytes'
+df 5 ' descriptor 0: dst 0x[0-9a-f]{8} \+ 64 bytes overlaps the receive ring at 0x[0-9a-f]{8} \+ 1024 bytes'
+df 6 ' descriptor 2: operand b 0x[0-9a-f]{8} \+ 64 bytes overlaps the buffer 0x[0-9a-f]{8} \+ 64 bytes of a pending posted receive \(source 1, tag 7\): its message has not landed'
+df 7 ': COUNT 0 is out of range 1..4096'
+df 8 ': COUNT 4097 is out of range 1..4096'
+df 9 ': descriptor list 0x[0-9a-f]{7}[2a] \+ 48 bytes is not 4-byte aligned in RAM'
+df 10 ' descriptor 0: length 0 is out of range 1..65536'
+df 11 ' descriptor 0: dst 0x[0-9a-f]{8} \+ 64 bytes overlaps the guarded region 0x[0-9a-f]{8}..0x[0-9a-f]{8} \(GUARD_LO..GUARD_HI\)'
+df 12 ' descriptor 0: length 65544 is out of range 1..65536'
+# the collective's XORs (decoding, copies, the IN's coding with --xor core) in the NIs
+# (--decode ni) against the firmware loop (--decode core): every byte verified, the same
+# flits on the same links (the engine makes none), exact cycles
+c4() { $XNOC collective --json --topo mesh:4x4 --op allgather --bytes 64 --group-shape 2x2 --in-position boundary "$@" 2>"$TMP/stderr"; }
+for r in "hnc 2799 1812 3008 unit" "combine 3470 1628 2112 ni"; do
+    set -- $r
+    jc=$(c4 --algo $1) jn=$(c4 --algo $1 --decode ni)
+    jcheck "decode-core-4x4-$1" "$jc" ".verified==true and .cycles==$2 and .decode==\"core\" and .link_flits==$4 and .link_flits==.link_flits_expected"
+    jcheck "decode-ni-4x4-$1" "$jn" ".verified==true and .cycles==$3 and .decode==\"ni\" and .xor==\"$5\" and .link_flits==$4 and .link_flits==.link_flits_expected"
+    jcheck "decode-ni-4x4-$1-same-flits" "$(jq -s '.' <<<"$jc$jn")" '.[0].flits==.[1].flits and .[0].hops==.[1].hops and .[1].cycles_per_phase.G < .[0].cycles_per_phase.G / 4'
+done
+jcheck decode-ni-4x4-xor-core "$(c4 --algo hnc --xor core --decode ni)" '.verified==true and .cycles==1585 and .xor=="ni" and .cycles_per_phase.C==148'
+jcheck decode-ni-4x4-data "$(c4 --algo hnc --decode ni --sync data)" '.verified==true and .cycles==1763'
+jcheck decode-ni-4x4-k2 "$(c4 --algo hnc --decode ni --ports 2)" '.verified==true and .cycles==1884'
+$XNOC collective --topo mesh:4x4 --op allgather --bytes 64 --group-shape 2x2 --in-position boundary --algo hnc --decode ni >"$TMP/out" 2>&1
+grep -qx '  XOR in the NIs. decode engines: 196 cycles (the most any core waited)' "$TMP/out" && ok decode-ni-text || fail decode-ni-text "$(grep XOR "$TMP/out")"
+jcheck decode-ni-8x8-hnc "$(cx --algo hnc --group-shape 4x4 --decode ni)" '.verified==true and .cycles==5299 and .cycles_per_phase.G==568 and .link_flits==53784'
+jcheck decode-ni-8x8-combine "$(cx --algo combine --group-shape 4x4 --decode ni)" '.verified==true and .cycles==4582 and .cycles_per_phase.G==608 and .link_flits==45560'
+jcheck decode-ni-16x16-hnc "$(c16 --algo hnc --decode ni)" '.verified==true and .cycles==18314 and .cycles_per_phase.G==2288 and .link_flits==1073440'
+jcheck decode-ni-16x16-combine "$(c16 --algo combine --decode ni)" '.verified==true and .cycles==16760 and .link_flits==913312'
+# a flipped bit in a coded bundle, decoded by the NI, is caught in the decoded data: one line, exit 1
+check_fail decode-ni-corrupt 1 "^xnoc collective: node 0: message 9 \(from terminal 9, decoded\) byte 24: got 0x7b, expected 0x7a$" \
+    env XNOC_TEST_CORRUPT=1:600 $XNOC collective --topo mesh:4x4 --op allgather --algo hnc --group-shape 2x2 --in-position boundary --bytes 64 --decode ni
+check_fail decode-bad 2 "^xnoc collective: --decode 'gpu': core \(the nodes' firmware\) or ni \(the NIs' decode engines\)$" \
+    $XNOC collective --topo mesh:4x4 --op allgather --algo hnc --decode gpu
+check_fail decode-elsewhere 2 "^xnoc collective: --decode is an option of --algo hnc and combine \(their XORs\), not --algo tree$" \
+    $XNOC collective --topo mesh:4x4 --op allgather --algo tree --decode ni
 # ---- combining operators (head FUNC, noc_set_func): every node's 16 words combined in unit 6,
 # every word checked by node 0 (edge lanes: 0, 1, -1, INT_MIN, INT_MAX, INT_MIN+1) ----
 names=(xor and or add32 add64 min32s max32s min32u max32u)

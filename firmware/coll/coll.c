@@ -180,9 +180,11 @@ static int finish(uint32_t *res, uint32_t nsteps, uint32_t combine_cycles)
 }
 
 /* Plans with extended operations (PF_EXT, plan.h): the same steps, plus
- * sends of any length, contributions to a coding unit, and XORs on the
- * core after the step's receives (counted apart, like combining). */
-int coll_run_ext(uint32_t *w)
+ * sends of any length, contributions to a coding unit, and XORs after the
+ * step's receives (counted apart, like combining): on the core, or, when
+ * the plan carries them as decode descriptors (PH_DEC_OFF), by the NI's
+ * decode engine while the core waits. */
+__attribute__((always_inline)) static inline int run_ext(uint32_t *w, const int ni_decode)
 {
     if (!w || w[PH_MAGIC] != PLAN_MAGIC || w[PH_VERSION] != PLAN_VERSION || !(w[PH_FLAGS] & PF_EXT)) return 2;
     uint32_t *res = w + w[PH_RESULT_OFF];
@@ -199,6 +201,8 @@ int coll_run_ext(uint32_t *w)
     uint32_t nsteps = w[PH_NSTEPS], bytes = w[PH_BYTES], k = (uint32_t)node_ports();
     uint8_t *base = (uint8_t *)(uintptr_t)w[PH_BUF_ADDR];
     const plan_recv *recvs = (const plan_recv *)(w + w[PH_RECVS_OFF]);
+    /* --decode ni: the step's XOR count, then the descriptors (plan.h) */
+    const uint32_t *dec = w + w[PH_DEC_OFF], *desc = dec + nsteps;
     fill_own(w);
     noc_init(ring, sizeof ring);
     noc_guard(w, w + w[PH_WORDS]);
@@ -224,7 +228,9 @@ int coll_run_ext(uint32_t *w)
             noc_send_inline((int)e->chan, (int)e->dst, e->route_lo, e->route_hi, (int)e->nhops,
                             base + e->slot * w[PH_STRIDE], bytes, (uint16_t)e->msg);
         uint32_t coding = 0; /* channels whose coding fields are set */
-        for (const plan_op *o = &ops[xs[s].first_op], *end = o + xs[s].nop; o < end; o++) {
+        /* decode ni: the step's XORs, its last dec[s] ops (plan.h), are the NI's */
+        uint32_t nop = xs[s].nop - (ni_decode ? dec[s] : 0);
+        for (const plan_op *o = &ops[xs[s].first_op], *end = o + nop; o < end; o++) {
             if (o->kind == PO_SEND) {
                 if (coding >> o->chan & 1) {
                     noc_set_code((int)o->chan, NULL);
@@ -242,8 +248,16 @@ int coll_run_ext(uint32_t *w)
         }
         noc_ct_wait(&ct[s], st->nrecv + xs[s].nrecv);
         uint32_t c0 = (uint32_t)cycles();
-        for (const plan_op *o = &ops[xs[s].first_op], *end = o + xs[s].nop; o < end; o++)
-            if (o->kind == PO_XOR) xor_words(base + o->off, base + o->a, base + o->b, o->len);
+        if (ni_decode) { /* the NI's decode engine runs the step's XORs; the core only waits */
+            if (dec[s]) {
+                noc_decode(desc, dec[s]);
+                desc += NI_DEC_DESC_WORDS * dec[s];
+                noc_decode_wait();
+            }
+        } else {
+            for (const plan_op *o = &ops[xs[s].first_op], *end = o + xs[s].nop; o < end; o++)
+                if (o->kind == PO_XOR) xor_words(base + o->off, base + o->a, base + o->b, o->len);
+        }
         xor_cycles += (uint32_t)cycles() - c0;
         for (uint32_t c = 0; c < k; c++) {
             if (coding >> c & 1) noc_set_code((int)c, NULL); /* waits for the channel, too */
@@ -252,4 +266,12 @@ int coll_run_ext(uint32_t *w)
         stamp(res, PR_STEPS + 2 * (int)s);
     }
     return finish(res, nsteps, xor_cycles);
+}
+
+/* one copy of the loop per decode mode, each with only its own code, so
+ * that the core decode's cycles stay those of the loop without the NI's */
+int coll_run_ext(uint32_t *w)
+{
+    if (w && w[PH_MAGIC] == PLAN_MAGIC && w[PH_DEC_OFF]) return run_ext(w, 1);
+    return run_ext(w, 0);
 }

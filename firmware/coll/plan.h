@@ -46,6 +46,8 @@ enum {
     PH_XSTEPS_OFF = 56, /* PF_EXT: nsteps plan_xstep entries */
     PH_OPS_OFF,         /* PF_EXT: the plan_op entries */
     PH_NOPS,
+    PH_DEC_OFF, /* PF_EXT: 0 = the cores XOR; else the PO_XORs as NI decode descriptors
+                         * (NI_DEC_DESC_WORDS words each, in op order) at this word offset */
     PH_HEADER_WORDS = 60
 };
 /* PH_OP: the collective (the harness's coll_op has the same values) */
@@ -86,9 +88,11 @@ typedef struct {
  *   PO_SEND    table-routed send of len bytes at off to dst, tag, channel
  *   PO_ENCODE  ENCODE contribution to coding unit `dst`: count 2, result to out_dest
  *   PO_RECV    posted receive of len bytes from src with tag, into off
- *   PO_XOR     after the step's receives: [off] = [a] ^ [b], len bytes;
+ *   PO_XOR     after the step's receives: [off] = [a] ^ [b], len bytes, on the
+ *              core, or by the NI's decode engine when PH_DEC_OFF is set;
  *              POF_VERIFY: the harness checks [off] against the pattern
- *              (the slot's message) after the run */
+ *              (the slot's message) after the run
+ * Within a step, the PO_XORs come after every other op. */
 enum { PO_SEND = 1, PO_ENCODE, PO_RECV, PO_XOR };
 #define POF_VERIFY 1u
 /* SEND/ENCODE/RECV: peer = destination / unit / source; ENCODE: a = count, b = out_dest;

@@ -84,6 +84,24 @@
 #define NI_M_GUARD_HI 0x30u
 #define NI_ANY_SRC 0xFFFFu
 
+/* decode engine: XORs in the NI, as a DMA engine (docs/ni.md): 0xE00 +
+ * Firmware points LIST at COUNT descriptors in RAM, NI_DEC_DESC_WORDS
+ * words each, {dst, a, b, len}: dst = a ^ b over len bytes, in list order
+ * (a descriptor may use what an earlier one wrote).  GO checks every
+ * descriptor and queues the list; the engine spends NI_DEC_DESC_CYCLES on
+ * each descriptor plus one network cycle per 8 bytes. */
+#define NI_DEC 0xE00u
+#define NI_D_LIST 0x00u   /* address of the descriptor list (4-byte aligned, in RAM) */
+#define NI_D_COUNT 0x04u  /* descriptors in the list, 1..NI_DEC_MAX_LIST */
+#define NI_D_GO 0x08u     /* W: check and queue the list (stalls while NI_DEC_QUEUE lists wait); R: busy */
+#define NI_D_DONE 0x0Cu   /* R: descriptors completed */
+#define NI_D_WAIT 0x10u   /* R: stalls until the engine is idle, returns DONE */
+#define NI_D_CYCLES 0x14u /* R: network cycles the engine has been busy */
+#define NI_DEC_DESC_WORDS 4
+#define NI_DEC_DESC_CYCLES 2 /* fetching a 16-byte descriptor: two 8-byte words */
+#define NI_DEC_QUEUE 4       /* lists GO holds, the one running included */
+#define NI_DEC_MAX_LIST 4096
+
 /* ring entry header: {u16 source, u16 tag, u32 length}; this length means
  * "continue at offset 0" */
 #define NI_WRAP_MARK 0xFFFFFFFFu

@@ -9,6 +9,7 @@
 #define R(reg) NI[(NI_RECV + (reg)) / 4]
 #define C(ch, reg) NI[NI_CODE(ch) / 4 + (reg) / 4]
 #define M(reg) NI[(NI_MATCH + (reg)) / 4]
+#define D(reg) NI[(NI_DEC + (reg)) / 4]
 
 static uint8_t *ring;
 static uint32_t ring_size, tail;
@@ -182,3 +183,14 @@ void sw_barrier(void)
         noc_release(&m);
     }
 }
+
+void noc_decode(const uint32_t *list, uint32_t count)
+{
+    D(NI_D_LIST) = (uint32_t)(uintptr_t)list;
+    D(NI_D_COUNT) = count;
+    D(NI_D_GO) = 1;
+}
+
+uint32_t noc_decode_wait(void) { return D(NI_D_WAIT); }
+
+uint32_t noc_decode_cycles(void) { return D(NI_D_CYCLES); }

@@ -101,6 +101,15 @@ uint64_t noc_last_head(void);
 uint64_t noc_last_mask(void);
 int noc_last_mask_flits(void);
 
+/* ---- the NI's decode engine (docs/ni.md): XORs done by the NI ----
+ * list: count descriptors of NI_DEC_DESC_WORDS words {dst, a, b, len}
+ * (dst = a ^ b over len bytes, in list order).  noc_decode checks and queues
+ * them (a refused descriptor is an access fault naming it); noc_decode_wait
+ * stalls until the engine is idle and returns the descriptors done so far. */
+void noc_decode(const uint32_t *list, uint32_t count);
+uint32_t noc_decode_wait(void);
+uint32_t noc_decode_cycles(void); /* network cycles the engine has been busy */
+
 /* ---- posted receives: zero-copy, matched by (source, tag) in the NI ----
  * The payload of the first message from src (NOC_ANY_SRC: any) with tag
  * goes straight into buf, which must be len bytes; the message must have

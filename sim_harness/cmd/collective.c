@@ -59,6 +59,10 @@ static const char *usage_text =
     "                    for all-at-once)\n"
     "  --xor X           hnc: where the intermediate nodes XOR: unit (the router's coding unit,\n"
     "                    the default with ncu=1) or core (their firmware)\n"
+    "  --decode D        hnc, combine: who runs the XORs left to the nodes (decoding, copies, the\n"
+    "                    intermediate node's coding with --xor core): core (a firmware loop,\n"
+    "                    default) or ni (each NI's decode engine, 2 + len/8 cycles per XOR;\n"
+    "                    docs/ni.md)\n"
     "                    llf, glf, forest (bcast on a dragonfly, topology-aware; docs/dragonfly.md)\n"
     "  --alloc random:N[:SEED]  the job: N random terminals (seed 1), in random rank order; the\n"
     "                    first is the root of a bcast unless --from names one; --to is the job\n"
@@ -227,15 +231,20 @@ static void print_text(const json_t *j)
                       "{multicast} multicasts, ");
         fputs(!strcmp(json_string_value(report_get(j, "algo")), "combine") ? "copies" : "XOR", f);
         fputs(" in the ", f);
-        fputs(!strcmp(json_string_value(report_get(j, "xor")), "unit") ? "routers' coding units"
-                                                                       : "intermediate nodes' cores",
+        const char *xw = json_string_value(report_get(j, "xor"));
+        fputs(!strcmp(xw, "unit") ? "routers' coding units"
+              : !strcmp(xw, "ni") ? "intermediate nodes' NIs (decode engines)"
+                                  : "intermediate nodes' cores",
               f);
         report_printf(f, j,
                       ";\n  model hops {model_hops}; cycles per phase (the paper's letters): B+F group broadcast "
                       "and data to counterparts {cycles_per_phase.B_F}, C coding {cycles_per_phase.C}, D bundles "
                       "between intermediate nodes {cycles_per_phase.D}, E bundles into the groups "
-                      "{cycles_per_phase.E} (delivered at {delivery_cycles}), G decoding {cycles_per_phase.G};\n"
-                      "  XOR on cores {xor_core_cycles} cycles (the most any node spent)\n");
+                      "{cycles_per_phase.E} (delivered at {delivery_cycles}), G decoding {cycles_per_phase.G};\n");
+        report_printf(f, j,
+                      !strcmp(json_string_value(report_get(j, "decode")), "ni")
+                          ? "  XOR in the NIs' decode engines: {xor_core_cycles} cycles (the most any core waited)\n"
+                          : "  XOR on cores {xor_core_cycles} cycles (the most any node spent)\n");
     }
 }
 
@@ -244,7 +253,7 @@ typedef struct {
     cmd_opts co;
     view_opts vo;
     const char *opname, *from, *to, *algo_s, *file;
-    const char *shape_s, *mcast_s, *xor_s, *alloc_s, *inpos_s;
+    const char *shape_s, *mcast_s, *xor_s, *alloc_s, *inpos_s, *decode_s;
     const char *redop_s, *redop_opt; /* --reduce-op (or its old name --redop) */
     int bytes, use_shipped;
     double exact_limit; /* 0: the defaults (sched.h) */
@@ -295,6 +304,7 @@ static int parse_args(int argc, char **argv, coll_cli *c)
         } else if (!strcmp(a, "--multicast")) c->mcast_s = argv[++i];
         else if (!strcmp(a, "--in-position")) c->inpos_s = argv[++i];
         else if (!strcmp(a, "--xor")) c->xor_s = argv[++i];
+        else if (!strcmp(a, "--decode")) c->decode_s = argv[++i];
         else if (!strcmp(a, "--sync")) {
             const char *m = argv[++i];
             if (!strcmp(m, "global")) xo->sync = SYNC_GLOBAL;
@@ -340,6 +350,10 @@ static void check_algo(const coll_cli *c, coll_job *j)
     ho->xor_unit = c->co.rc.ncu;
     ho->chunk = 8 * c->co.rc.ncmax;
     j->hnc_family = j->algo == ALGO_HNC || j->algo == ALGO_COMBINE;
+    if (c->decode_s && !j->hnc_family)
+        cli_fail(EXIT_USAGE, "--decode is an option of --algo hnc and combine (their XORs), not --algo %s", c->algo_s);
+    if (c->decode_s && strcmp(c->decode_s, "core") && strcmp(c->decode_s, "ni"))
+        cli_fail(EXIT_USAGE, "--decode '%s': core (the nodes' firmware) or ni (the NIs' decode engines)", c->decode_s);
     if (!j->hnc_family && (c->shape_s || c->mcast_s || c->xor_s || c->inpos_s))
         cli_fail(EXIT_USAGE,
                  "--group-shape, --multicast, --in-position and --xor are options of --algo hnc (and combine)");
@@ -529,7 +543,7 @@ static void report_dragonfly(json_t *r, const coll_job *j, const router_cfg *rc,
 }
 
 /* hnc and combine: the groups, the intermediate nodes, the cycles per phase */
-static void report_hnc(json_t *r, const coll_job *j, const coll_outcome *o)
+static void report_hnc(json_t *r, const coll_job *j, const coll_outcome *o, int ni_decode)
 {
     const hnc_opts *ho = &j->ho;
     const hnc_info *hi = &j->hi;
@@ -546,8 +560,9 @@ static void report_hnc(json_t *r, const coll_job *j, const coll_outcome *o)
     json_object_set_new(r, "num_groups", json_integer(hi->groups));
     json_object_set_new(r, "intermediate_position", json_pack("[i,i]", hi->in_x, hi->in_y));
     json_object_set_new(r, "multicast", json_string(ho->all_at_once ? "all-at-once" : "tree"));
-    json_object_set_new(r, "xor", json_string(ho->xor_unit ? "unit" : "core"));
+    json_object_set_new(r, "xor", json_string(ho->xor_unit ? "unit" : ni_decode ? "ni" : "core"));
     json_object_set_new(r, "model_hops", json_integer((json_int_t)hi->model_hops));
+    json_object_set_new(r, "decode", json_string(ni_decode ? "ni" : "core"));
     json_object_set_new(r, "xor_core_cycles", json_integer((json_int_t)o->combine_cycles));
     json_object_set_new(r, "cycles_per_phase",
                         json_pack("{s:I,s:I,s:I,s:I,s:I}", "B_F", (json_int_t)phase_cycles[HNC_B], "C",
@@ -624,7 +639,7 @@ static json_t *report(const coll_job *j, const router_cfg *rc, const coll_exec_o
     json_object_set_new(r, "unicasts", json_integer(unicasts));
     json_object_set_new(r, "hops", hops_flits == o->link_flits ? json_integer((json_int_t)hops) : json_null());
     if (j->t->kind == TOPO_DRAGONFLY) report_dragonfly(r, j, rc, o, bytes, xo->bg_mask != NULL, unicasts);
-    if (j->hnc_family) report_hnc(r, j, o);
+    if (j->hnc_family) report_hnc(r, j, o, xo->ni_decode);
     json_object_set_new(r, "busiest_channel_utilization", json_real(util));
     if (s->op == OP_REDUCE) {
         json_object_set_new(r, "combine_cycles", json_integer((json_int_t)o->combine_cycles));
@@ -748,6 +763,7 @@ int cmd_collective(int argc, char **argv)
         cli_fail(EXIT_USAGE, "--op allreduce: only --algo innet runs it (reduce + bcast in software: two runs)");
     coll_job j = {0};
     check_algo(&c, &j);
+    xo->ni_decode = c.decode_s && !strcmp(c.decode_s, "ni");
     build_job(&c, &j);
     coll_sched *s = &j.s;
     int bytes = c.bytes < 0 ? (s->op == OP_BARRIER ? 0 : 64) : c.bytes;

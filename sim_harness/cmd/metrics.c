@@ -184,7 +184,8 @@ static const metric table[] = {
     C("multicast", "multicast scheme", ""),
     C("xor", "where the XORs run", ""),
     C("model_hops", "modelled coded hops", "hops"),
-    C("xor_core_cycles", "XOR time on the cores", "cycles"),
+    C("decode", "who decodes (core or ni)", ""),
+    C("xor_core_cycles", "XOR time on the cores (decode ni: waiting for the NI)", "cycles"),
     C("cycles_per_phase", "cycles per phase", "cycles"),
     C("delivery_cycles", "delivery time", "cycles"),
     /* dragonfly broadcasts */

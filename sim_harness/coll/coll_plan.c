@@ -1,6 +1,7 @@
 /* coll_plan.c - per-node plans for the firmware collective library. */
 #include "coll/coll_plan.h"
 #include "util/cli.h"
+#include "../../firmware/lib/ni_regs.h" /* the decode engine's descriptor */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,9 +76,9 @@ static int node_slots(const coll_sched *s, int node, int *slots, int *first, int
 }
 
 uint32_t *coll_plan_encode(const coll_sched *s, const topo *t, int node, int bytes, int sync, uint32_t seed, int redop,
-                           uint32_t plan_addr, int *nwords, uint32_t *buf_end)
+                           int ni_decode, uint32_t plan_addr, int *nwords, uint32_t *buf_end)
 {
-    int ext = ext_sched(s), nsend = 0, nrecv = 0, nops = 0;
+    int ext = ext_sched(s), nsend = 0, nrecv = 0, nops = 0, nxors = 0;
     for (int x = 0; x < s->nxfers; x++) {
         const coll_xfer *f = &s->xf[x];
         int mine = (f->src == node) + (f->dst == node);
@@ -86,7 +87,9 @@ uint32_t *coll_plan_encode(const coll_sched *s, const topo *t, int node, int byt
             nrecv += f->dst == node;
         } else nops += mine;
     }
-    for (int x = 0; x < s->nxors; x++) nops += s->xors[x].node == node;
+    for (int x = 0; x < s->nxors; x++) nxors += s->xors[x].node == node;
+    nops += nxors;
+    if (!ext) ni_decode = 0;
     int *slots = xmalloc(((size_t)s->nmsgs + 1) * sizeof *slots),
         *first = xmalloc(((size_t)s->nmsgs + 1) * sizeof *first);
     int units, nslots = node_slots(s, node, slots, first, &units);
@@ -94,7 +97,9 @@ uint32_t *coll_plan_encode(const coll_sched *s, const topo *t, int node, int byt
     int recvs_off = sends_off + PLAN_SEND_WORDS * nsend, slots_off = recvs_off + PLAN_RECV_WORDS * nrecv;
     int xsteps_off = slots_off + PLAN_SLOT_WORDS * units,
         ops_off = xsteps_off + (ext ? PLAN_XSTEP_WORDS * s->nsteps : 0);
-    int ct_off = ops_off + PLAN_OP_WORDS * nops, result_off = ct_off + s->nsteps;
+    int dec_off = ops_off + PLAN_OP_WORDS * nops,
+        ct_off = dec_off + (ni_decode ? s->nsteps + NI_DEC_DESC_WORDS * nxors : 0);
+    int result_off = ct_off + s->nsteps;
     int total = result_off + PLAN_RESULT_WORDS(s->nsteps);
     uint32_t stride = ((uint32_t)bytes + 7) & ~7u, buf = (plan_addr + 4u * (uint32_t)total + 63) & ~63u;
     uint32_t *w = xcalloc((size_t)total, sizeof *w);
@@ -125,11 +130,12 @@ uint32_t *coll_plan_encode(const coll_sched *s, const topo *t, int node, int byt
     w[PH_XSTEPS_OFF] = (uint32_t)xsteps_off;
     w[PH_OPS_OFF] = (uint32_t)ops_off;
     w[PH_NOPS] = (uint32_t)nops;
+    w[PH_DEC_OFF] = ni_decode && nxors ? (uint32_t)dec_off : 0;
     for (int i = 0; i < s->nterms && i < 1024; i++)
         if (s->from[i]) w[PH_CONTRIB + i / 32] |= 1u << (i % 32);
             /* byte offset of (message, part) in this node's buffers */
 #define OFF(m, part) (stride * (uint32_t)(first[slot_of(slots, nslots, (m))] + (part)))
-    int pb = topo_port_bits(t), is = 0, ir = 0, io = 0;
+    int pb = topo_port_bits(t), is = 0, ir = 0, io = 0, id = 0;
     for (int st = 0; st < s->nsteps; st++) {
         uint32_t *sw = &w[steps_off + PLAN_STEP_WORDS * st], *xw = ext ? &w[xsteps_off + PLAN_XSTEP_WORDS * st] : NULL;
         sw[0] = (uint32_t)is;
@@ -189,6 +195,14 @@ uint32_t *coll_plan_encode(const coll_sched *s, const topo *t, int node, int byt
                            .len = (uint32_t)bytes,
                            .a = OFF(c->amsg, c->apart),
                            .b = OFF(c->bmsg, c->bpart)};
+            if (w[PH_DEC_OFF]) { /* the same XOR as the NI's decode descriptor: absolute addresses */
+                uint32_t *d = &w[dec_off + s->nsteps + NI_DEC_DESC_WORDS * id++];
+                w[dec_off + st]++;
+                d[0] = buf + o->off;
+                d[1] = buf + o->a;
+                d[2] = buf + o->b;
+                d[3] = o->len;
+            }
         }
         sw[1] = (uint32_t)is - sw[0];
         sw[3] = (uint32_t)ir - sw[2];

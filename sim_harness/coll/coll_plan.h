@@ -17,9 +17,11 @@ int coll_redop_parse(const char *s);
 /* Encodes node `node`'s plan for a plan placed at plan_addr; its slot
  * buffers follow it (8-byte aligned).  Returns a malloc'ed word array and
  * its length in *nwords (counters and result area included, zeroed); the
- * buffers end at *buf_end. */
+ * buffers end at *buf_end.  ni_decode: the plan's XORs (PO_XOR) are also
+ * written as the NI decode engine's descriptors (PH_DEC_OFF), and the
+ * firmware hands them to the NI instead of XORing on the core. */
 uint32_t *coll_plan_encode(const coll_sched *s, const topo *t, int node, int bytes, int sync, uint32_t seed, int redop,
-                           uint32_t plan_addr, int *nwords, uint32_t *buf_end);
+                           int ni_decode, uint32_t plan_addr, int *nwords, uint32_t *buf_end);
 
 /* Checks a node's buffers after the run against the pattern (off the
  * clock): every slot a receive marked PRF_VERIFY, and for reduce the root's

@@ -88,7 +88,7 @@ void coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, const coll
     int *nw = xcalloc((size_t)s->nterms, sizeof *nw);
     for (int i = 0; i < s->nterms; i++) {
         uint32_t end;
-        plans[i] = coll_plan_encode(s, t, i, bytes, x->sync, x->seed, x->redop, plan_addr, &nw[i], &end);
+        plans[i] = coll_plan_encode(s, t, i, bytes, x->sync, x->seed, x->redop, x->ni_decode, plan_addr, &nw[i], &end);
         if (end - RAM_BASE > top) top = end - RAM_BASE;
     }
     uint32_t need_kib = (top + STACK_RESERVE + 65535) / 65536 * 64;

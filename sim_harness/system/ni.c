@@ -42,6 +42,7 @@ void ni_free(ni *n)
     }
     free(n->posted);
     free(n->spans);
+    ni_dec_free(n);
 }
 
 static int ring_nonempty(const ni *n) { return n->ring_size && n->head != n->tail; }
@@ -200,6 +201,7 @@ static int code_load(const ni *n, int c, const ni_send *s, uint32_t off, uint32_
 
 int ni_mmio(ni *n, uint32_t off, int is_store, uint32_t *val)
 {
+    if (off >= NI_DEC) return ni_dec_mmio(n, off - NI_DEC, is_store, val);
     if (off >= NI_MATCH) return ni_match_mmio(n, off - NI_MATCH, is_store, val);
     if (off >= NI_RECV) {
         off -= NI_RECV;
@@ -608,11 +610,13 @@ void ni_cycle(ni *n, const xnoc_flit *ej, const xnoc_credit *injc, xnoc_flit *in
         send_cycle(n, c, &inj[c]);
     }
     n->full_cycles += (uint64_t)full;
+    ni_dec_cycle(n);
     rv32_irq(n->core, IRQ_MEI, n->irq_en && ring_nonempty(n));
 }
 
 int ni_busy(const ni *n)
 {
+    if (n->dec.qlen) return 1;
     for (int c = 0; c < n->k; c++) {
         if (n->send[c].busy) return 1;
         for (int v = 0; v < n->vcs; v++)

@@ -83,6 +83,21 @@ typedef struct {
     int qhead, qlen;
 } ni_asm;
 
+/* the decode engine (NI_DEC, docs/ni.md): lists of XOR descriptors, each
+ * latched at GO (checked then; later stores to the list change nothing) */
+typedef struct {
+    uint32_t dst, a, b, len;
+} ni_xor;
+typedef struct {
+    uint32_t list, count;      /* NI_D_LIST, NI_D_COUNT */
+    ni_xor *q[NI_DEC_QUEUE];   /* the lists GO accepted, the running one first */
+    uint32_t qn[NI_DEC_QUEUE]; /* their lengths */
+    int qhead, qlen;
+    uint32_t idx, left; /* descriptor of q[qhead] in progress, its cycles still to run (0: not started) */
+    uint32_t done;
+    uint64_t cycles; /* network cycles busy */
+} ni_dec;
+
 typedef struct ni {
     int term, k, vcs, vpc, buf, port_bits;
     int sendq;        /* descriptors a send channel holds, the one on the wire included */
@@ -115,6 +130,7 @@ typedef struct ni {
     uint32_t ct_addr, ct_target; /* NI_M_CT_ADDR, NI_M_CT_WAIT */
     uint64_t posted_done, unexpected;
     uint32_t guard_lo, guard_hi; /* RAM no posted receive may cover (the collective plan) */
+    ni_dec dec;                  /* the decode engine (ni_dec.c) */
     FILE *events;                /* --events: one JSON line per message sent and delivered, or NULL */
     test_hooks hooks;            /* XNOC_TEST_CORRUPT (data bytes), _DROP, _DUP (flits) */
     char refused[256];           /* why the last refused (faulting) access was refused */

@@ -43,4 +43,9 @@ void ni_span_release(ni *n, uint32_t addr, uint32_t len);
  * 1, with the reason in n->refused */
 int ni_ring_refused(ni *n, uint32_t base, uint32_t size);
 
+/* the decode engine's registers (NI_DEC + off), its cycle, its lists freed */
+int ni_dec_mmio(ni *n, uint32_t off, int is_store, uint32_t *val);
+void ni_dec_cycle(ni *n);
+void ni_dec_free(ni *n);
+
 #endif

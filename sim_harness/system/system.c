@@ -290,6 +290,9 @@ void sys_describe(const sys *s, int i, char *buf, size_t len)
                  "node %d is waiting for posted receives (counter at 0x%08x is %u of %u; %d posted, not matched) at PC "
                  "0x%08x%s",
                  i, nd->ni.ct_addr, ni_ct_value(&nd->ni), nd->ni.ct_target, nd->ni.nposted, pc, sym);
+    else if (nd->last_stop == RV32_STALL && (a == NI_BASE + NI_DEC + NI_D_WAIT || a == NI_BASE + NI_DEC + NI_D_GO))
+        snprintf(buf, len, "node %d is waiting for its NI's decode engine (%u descriptors done) at PC 0x%08x%s", i,
+                 nd->ni.dec.done, pc, sym);
     else if (nd->last_stop == RV32_STALL && a == DEV_BASE + DEV_BARRIER)
         snprintf(buf, len, "node %d is waiting at the barrier at PC 0x%08x%s", i, pc, sym);
     else if (nd->last_stop == RV32_STALL)
