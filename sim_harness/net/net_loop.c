@@ -33,17 +33,22 @@ int net_loop_cycle(net_loop *l, uint64_t now, net_loop_terminals fn, void *arg)
 {
     int nch = l->nch;
     if (l->spurious_inj_credit && now == 0) l->injc[0] = (xnoc_credit){.valid = 1, .vc = 0};
-    for (int ch = 0; ch < nch; ch++)
-        if (l->ej[ch].valid) l->last_move = now;
     int stop = fn(arg, l, now);
     if (stop) return stop;
     if (l->no_eject_credit)
         for (int ch = 0; ch < nch; ch++) l->ejc[ch].valid = 0;
     if (l->spurious_ej_credit && now == 5) /* the router's ejection credits now exceed its view of buf */
         l->ejc[0] = (xnoc_credit){.valid = 1, .vc = 0};
-    for (int ch = 0; ch < nch; ch++)
-        if (l->inj[ch].valid) l->last_move = now;
     net_cycle(l->net, l->inj, l->ejc, l->ej, l->injc);
+    /* one pass over the channels: a flit injected now moved now; one the
+     * network presents moves when the terminal takes it, at now + 1 */
+    int in = 0, out = 0;
+    for (int ch = 0; ch < nch; ch++) {
+        in |= l->inj[ch].valid;
+        out |= l->ej[ch].valid;
+    }
+    if (out) l->last_move = now + 1;
+    else if (in) l->last_move = now;
     return 0;
 }
 

@@ -28,7 +28,7 @@ typedef struct net_loop {
     int vcs, nch;            /* nch = terminals x channels per terminal */
     xnoc_flit *inj, *ej;     /* [nch] flits into the network, out of it */
     xnoc_credit *injc, *ejc; /* [nch] credits out of the network (injection), into it (ejection) */
-    uint64_t last_move;      /* the last cycle a flit entered or left the network */
+    uint64_t last_move;      /* the last cycle a flit entered or left the network (a terminal took it) */
     /* the network-side test hooks, read once from the environment */
     int spurious_inj_credit; /* XNOC_TEST_SPURIOUS_INJ_CREDIT: channel 0 gets an injection credit at cycle 0 */
     int spurious_ej_credit;  /* XNOC_TEST_SPURIOUS_CREDIT: an ejection credit nobody owed, at cycle 5 */
@@ -49,8 +49,12 @@ void net_loop_free(net_loop *l);
  * (the network did not step), else 0. */
 int net_loop_cycle(net_loop *l, uint64_t now, net_loop_terminals fn, void *arg);
 
-/* Cycles up to now since a flit entered or left the network. */
-static inline uint64_t net_loop_quiet(const net_loop *l, uint64_t now) { return now - l->last_move; }
+/* Cycles up to now since a flit entered or left the network (0: one
+ * leaves in the next cycle). */
+static inline uint64_t net_loop_quiet(const net_loop *l, uint64_t now)
+{
+    return now > l->last_move ? now - l->last_move : 0;
+}
 
 /* The stall rule: the engine has flits in flight (busy) and no flit moved
  * for more than `limit` cycles. */
