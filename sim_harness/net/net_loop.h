@@ -8,7 +8,7 @@
  * cycles while the engine still has flits in flight - is reported in one
  * line naming the cycle and the router, port and VC that hold flits:
  *
- *   deadlock at cycle 2131: no flit moved for 2001 cycles with 182 in flight;
+ *   deadlock at cycle 2130: no flit moved for 2001 cycles with 182 in flight;
  *   router 0 port 0 (+x) VC 0 holds 8 flit(s)
  *
  * The terminals' own hooks (XNOC_TEST_CORRUPT, _DROP, _DUP at ejection,
