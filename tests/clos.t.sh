@@ -99,13 +99,19 @@ j=$(c --sweep-m --n 4 --r 16 --fanout 2-16 --requests 20000 --m-from 4 --m-to 18
 jcheck sweep-points "$j" '(.points|length)==15 and .points[0].blocked > .points[3].blocked and all(.points[]; .m < 17 or .blocked == 0)'
 if [ "$(wc -l <"$TMP/sw o/clos-sweep.csv")" = 16 ] && head -c 8 "$TMP/sw o/clos-sweep.png" | grep -q PNG; then ok sweep-files
 else fail sweep-files "$(ls "$TMP/sw o")"; fi
-# gnuplot is started like the sweep's (cmd/sweep_run.c's sweep_spawn): without it, a line
-# naming the program (from the child, as in xnoc sweep), then the failure, exit 1; CSV and script kept
+# gnuplot is started like the sweep's (cmd/sweep_run.c's sweep_run_tool): without it, one line
+# naming the program, why, what to install and where the kept files are, exit 1; CSV and script kept
 env PATH=/nonexistent $XNOC_ASAN clos --sweep-m --n 4 --r 16 --requests 200 --m-from 4 --m-to 5 --out "$TMP/np" --plot >/dev/null 2>"$TMP/np.err"
 rc=$?
-if [ $rc = 1 ] && [ "$(cat "$TMP/np.err")" = "xnoc clos: cannot run gnuplot: No such file or directory
-xnoc clos: gnuplot failed on $TMP/np/clos-sweep.gp (is gnuplot-nox installed? make deps)" ]; then ok sweep-plot-no-gnuplot
+if [ $rc = 1 ] && [ "$(cat "$TMP/np.err")" = "xnoc clos: --plot: cannot run gnuplot: No such file or directory (gnuplot-nox: make deps); the data and script are kept: $TMP/np/clos-sweep.gp" ]; then ok sweep-plot-no-gnuplot
 else fail sweep-plot-no-gnuplot "exit $rc: $(head -3 "$TMP/np.err" | tr '\n' '|')"; fi
+# a gnuplot that fails: its own words (its stderr), then the one line with its exit status
+mkdir -p "$TMP/fakebin" && printf '#!/bin/sh\necho "gnuplot: bad script" >&2\nexit 3\n' >"$TMP/fakebin/gnuplot" && chmod +x "$TMP/fakebin/gnuplot"
+env PATH="$TMP/fakebin" $XNOC clos --sweep-m --n 4 --r 16 --requests 200 --m-from 4 --m-to 5 --out "$TMP/np" --plot >/dev/null 2>"$TMP/np.err"
+rc=$?
+if [ $rc = 1 ] && [ "$(cat "$TMP/np.err")" = "gnuplot: bad script
+xnoc clos: --plot: gnuplot exited with 3 (gnuplot-nox: make deps); the data and script are kept: $TMP/np/clos-sweep.gp" ]; then ok sweep-plot-gnuplot-fails
+else fail sweep-plot-gnuplot-fails "exit $rc: $(head -3 "$TMP/np.err" | tr '\n' '|')"; fi
 check sweep-plot-no-gnuplot-kept test "$(wc -l <"$TMP/np/clos-sweep.csv")" = 3 -a -s "$TMP/np/clos-sweep.gp"
 
 # the adversary: v(m,3,4) with x = 2 blocks at Clos's 2n-1 = 5 (a multicast

@@ -125,7 +125,7 @@ done
 # a node that never drains a flood: back-pressure (nothing dropped), then the
 # watchdog names the deadlock (a router holding flits, every node waiting) long
 # before --max-cycles
-check_fail flood-undrained 1 "^xnoc run: deadlock at cycle [0-9]+: nothing moved for [0-9]+ cycles; router [0-9]+ port [0-9]+ \([a-z+-]+\) VC [0-9] holds [0-9]+ flit\(s\); every node waits: node 0 is waiting at the barrier at PC 0x8[0-9a-f]{7} <barrier\+0x[0-9a-f]+ runtime\.c:[0-9]+> \(its NI holds [0-9]+ message\(s\) (\(source [0-9]+, tag [0-9]+, 200 bytes\)(, )?)+ for room in its full 1024-byte receive ring; its receive ring holds [0-9]+ unread message\(s\).*\); nodes? [0-9, -]+ (is|are) waiting for its send channel" \
+check_fail flood-undrained 1 "^xnoc run: deadlock at cycle [0-9]+: no flit moved for [0-9]+ cycles; router [0-9]+ port [0-9]+ \([a-z+-]+\) VC [0-9] holds [0-9]+ flit\(s\); every node waits: node 0 is waiting at the barrier at PC 0x8[0-9a-f]{7} <barrier\+0x[0-9a-f]+ runtime\.c:[0-9]+> \(its NI holds [0-9]+ message\(s\) (\(source [0-9]+, tag [0-9]+, 200 bytes\)(, )?)+ for room in its full 1024-byte receive ring; its receive ring holds [0-9]+ unread message\(s\).*\); nodes? [0-9, -]+ (is|are) waiting for its send channel" \
     $XNOC run --topo $T --arg case=3 $FW/ni-abuse.elf
 # saturated means accepted short of offered (beyond noise), not only a drain time-out
 j=$($XNOC traffic --json --topo mesh:4x4 --pattern uniform --rate 0.9 --packet 4 --cycles 5000 2>/dev/null)

@@ -50,9 +50,20 @@ jcheck links-every-channel "$j" '(.links|length) == 24 + 2*16'
 # Below saturation, accepted = offered (within sampling noise).
 j=$(tr --topo mesh:4x4 --pattern uniform --rate 0.2 --packet 4 --cycles 20000)
 jcheck accepted-equals-offered "$j" '(.throughput - 0.2 | fabs) < 0.01 and .saturated==false'
-# The watchdog names a router, port and VC when the network stops.
-XNOC_TEST_NO_EJECT_CREDIT=1 check_fail watchdog 1 "stall at cycle [0-9]+: .*router [0-9]+ port [0-9]+ \(.*\) VC [0-9]+ holds" \
+# The stall rule of the loop both engines share (net/net_loop.c): flits in
+# flight and none entered or left the network for more than N cycles; one
+# line naming the cycle, router, port and VC.  XNOC_TEST_NO_EJECT_CREDIT
+# (applied by the loop, so for firmware runs and traffic alike) stops every
+# ejection credit.  Traffic: N = 2000, the last flit moved at cycle 129.
+XNOC_TEST_NO_EJECT_CREDIT=1 check_fail watchdog 1 "^xnoc traffic: deadlock at cycle 2130: no flit moved for 2001 cycles with 182 in flight; router 0 port 0 \(\+x\) VC 0 holds 8 flit\(s\)$" \
     $XNOC traffic --topo mesh:2x2 --pattern uniform --rate 0.5 --packet 2 --cycles 5000
+# a firmware run (--watchdog 1000, looked at every 256 cycles): the same line, then what every node waits for
+XNOC_TEST_NO_EJECT_CREDIT=1 check_fail watchdog-run 1 "^xnoc run: deadlock at cycle 6912: no flit moved for 1024 cycles; router 3 port 3 \(-y\) VC 0 holds 2 flit\(s\); every node waits: nodes 0, 3 are waiting for a packet at PC 0x8[0-9a-f]{7} <noc_recv\+0x[0-9a-f]+ noc\.c:[0-9]+>$" \
+    $XNOC run --topo mesh:2x2 --watchdog 1000 build/firmware/ping-pong.elf
+# the loop's other network-side hook reaches firmware runs too: one ejection
+# credit nobody owed (cycle 5) trips the router's invariant flag
+XNOC_TEST_SPURIOUS_CREDIT=1 check_fail spurious-credit-run 1 "^xnoc run: cycle 7: router 0 flags an RTL invariant violation \(bits 0x1: " \
+    $XNOC run --topo mesh:2x2 --arg 0=64 build/firmware/all-pairs.elf
 
 # Waveforms
 check trace-vcd $XNOC traffic --topo mesh:2x2 --pattern uniform --rate 0.1 --cycles 200 --warmup 0 --trace "$TMP/w.vcd" --trace-window 10:60

@@ -49,6 +49,11 @@ if command -v gnuplot >/dev/null; then
 else
     echo "skip plot-png: gnuplot is not installed (make deps)"
 fi
+# without gnuplot (the points done, nothing runs): one line, exit 1, the data and script kept
+env PATH=/nonexistent $XNOC "${S[@]}" --plot >/dev/null 2>"$TMP/np.err"
+rc=$?
+if [ $rc = 1 ] && [ "$(cat "$TMP/np.err")" = "xnoc sweep: --plot: cannot run gnuplot: No such file or directory (gnuplot-nox: make deps); the data and script are kept: $TMP/o/plot.gp" ] && [ -s "$TMP/o/plot.dat" ]; then
+    ok plot-no-gnuplot; else fail plot-no-gnuplot "exit $rc: $(head -3 "$TMP/np.err" | tr '\n' '|')"; fi
 # axis labels and units from the one table of metrics (sim_harness/cmd/metrics.c), in the script
 # gnuplot reads (written whether or not gnuplot is installed); the points are kept, nothing runs
 $XNOC "${S[@]}" --plot >/dev/null 2>&1

@@ -347,17 +347,18 @@ static json_t *sim_head(const opts *op, const closm_bounds *b)
 
 /* gnuplot on DIR/clos-sweep.gp: the data and script by file name, in DIR
  * (no user string reaches a shell), its stdout discarded; the same spawn
- * as the sweep's points and plot (sweep_run.h: the child dies with xnoc) */
+ * as the sweep's points and plot (sweep_run.h: the child dies with xnoc),
+ * a failure said in one line */
 static void run_gnuplot(const char *dir)
 {
     char *argv[] = {"gnuplot", "clos-sweep.gp", NULL};
     int devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
-    pid_t pid = sweep_spawn(argv, devnull, -1, dir);
-    int st = -1;
-    while (pid > 0 && waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
+    char why[300];
+    int bad = sweep_run_tool(argv, devnull, dir, why, sizeof why);
     if (devnull >= 0) close(devnull);
-    if (pid < 0 || !WIFEXITED(st) || WEXITSTATUS(st))
-        cli_fail(EXIT_RUNFAIL, "gnuplot failed on %s/clos-sweep.gp (is gnuplot-nox installed? make deps)", dir);
+    if (bad)
+        cli_fail(EXIT_RUNFAIL, "--plot: %s (gnuplot-nox: make deps); the data and script are kept: %s/clos-sweep.gp",
+                 why, dir);
 }
 
 static int clos_sweep(const opts *op, const closm_bounds *b)

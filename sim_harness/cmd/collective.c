@@ -16,6 +16,7 @@
 #include "util/cli.h"
 #include "cmd/cmd_opts.h"
 #include "exec/coll_exec.h"
+#include "exec/coll_image.h"
 #include "exec/coll_innet.h"
 #include "exec/coll_mcast.h"
 #include "cmd/cmds.h"
@@ -170,7 +171,7 @@ static void print_text(const json_t *j)
     report_printf(f, j, "{algo} {op} on {topology}, {bytes} bytes, ");
     fprintf(f, "%s steps", !strcmp(json_string_value(report_get(j, "sync")), "global") ? "global" : "data-driven");
     report_printf(f, j, ", k={ports}: ");
-    fputs(json_is_true(report_get(j, "verified")) ? "verified byte-exact\n" : "VERIFICATION FAILED\n", f);
+    coll_image_verified_text(f, j);
     int rounds = json_integer_value(report_get(j, "message_rounds")) != steps;
     if (rounds) /* a step sends several messages on a channel: the bound counts rounds, not steps */
         report_printf(f, j,

@@ -273,11 +273,9 @@ static void plot(const char *out, const sweep_spec *s, json_t *rows, char **keys
     free(qx);
     free(qtitle);
     char *argv[] = {"gnuplot", "plot.gp", NULL};
-    pid_t pid = sweep_spawn(argv, -1, -1, out);
-    int st = -1;
-    while (pid > 0 && waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
-    if (pid < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0)
-        cli_fail(EXIT_RUNFAIL, "gnuplot failed on %s (is gnuplot-nox installed? make deps)", gp);
+    char why[300];
+    if (sweep_run_tool(argv, -1, out, why, sizeof why))
+        cli_fail(EXIT_RUNFAIL, "--plot: %s (gnuplot-nox: make deps); the data and script are kept: %s", why, gp);
     free(dat);
     free(gp);
 }

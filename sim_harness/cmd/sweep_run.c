@@ -54,7 +54,10 @@ char *sweep_self(void)
     }
 }
 
-pid_t sweep_spawn(char *const *argv, int out_fd, int err_fd, const char *cwd)
+/* fork + exec (sweep_spawn); report_fd >= 0: a failure to enter cwd or to
+ * start argv[0] is written there as "C errno" (C: 'd' directory, 'x' exec)
+ * for the parent to say, instead of a line from the child */
+static pid_t spawn(char *const *argv, int out_fd, int err_fd, const char *cwd, int report_fd)
 {
     pid_t parent = getpid();
     fflush(NULL);
@@ -72,12 +75,45 @@ pid_t sweep_spawn(char *const *argv, int out_fd, int err_fd, const char *cwd)
     if (out_fd >= 0) dup2(out_fd, 1);
     if (err_fd >= 0) dup2(err_fd, 2);
     if (cwd && chdir(cwd)) {
-        dprintf(2, "xnoc %s: cannot enter %s: %s\n", cli_cmd, cwd, strerror(errno));
+        if (report_fd >= 0) dprintf(report_fd, "d %d", errno);
+        else dprintf(2, "xnoc %s: cannot enter %s: %s\n", cli_cmd, cwd, strerror(errno));
         _exit(127);
     }
     execvp(argv[0], argv);
-    dprintf(2, "xnoc %s: cannot run %s: %s\n", cli_cmd, argv[0], strerror(errno));
+    if (report_fd >= 0) dprintf(report_fd, "x %d", errno);
+    else dprintf(2, "xnoc %s: cannot run %s: %s\n", cli_cmd, argv[0], strerror(errno));
     _exit(127);
+}
+
+pid_t sweep_spawn(char *const *argv, int out_fd, int err_fd, const char *cwd)
+{
+    return spawn(argv, out_fd, err_fd, cwd, -1);
+}
+
+int sweep_run_tool(char *const *argv, int out_fd, const char *cwd, char *why, size_t len)
+{
+    int p[2], st = -1;
+    why[0] = 0;
+    if (pipe2(p, O_CLOEXEC)) {
+        snprintf(why, len, "cannot run %s: %s", argv[0], strerror(errno));
+        return -1;
+    }
+    pid_t pid = spawn(argv, out_fd, -1, cwd, p[1]);
+    int spawn_errno = errno;
+    close(p[1]);
+    char msg[32] = "";
+    ssize_t n;
+    while ((n = read(p[0], msg, sizeof msg - 1)) < 0 && errno == EINTR) {}
+    close(p[0]);
+    msg[n > 0 ? n : 0] = 0;
+    while (pid > 0 && waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
+    int e = msg[0] ? atoi(msg + 2) : 0;
+    if (pid < 0) snprintf(why, len, "cannot run %s: %s", argv[0], strerror(spawn_errno));
+    else if (msg[0] == 'd') snprintf(why, len, "cannot enter %s: %s", cwd, strerror(e));
+    else if (msg[0] == 'x') snprintf(why, len, "cannot run %s: %s", argv[0], strerror(e));
+    else if (WIFEXITED(st) && WEXITSTATUS(st)) snprintf(why, len, "%s exited with %d", argv[0], WEXITSTATUS(st));
+    else if (WIFSIGNALED(st)) snprintf(why, len, "%s was killed by signal %d", argv[0], WTERMSIG(st));
+    return why[0] ? -1 : 0;
 }
 
 int sweep_capture(char *const *argv, char **out, size_t *n)

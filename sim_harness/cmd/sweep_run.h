@@ -33,6 +33,11 @@ char *sweep_self(void);
  * Returns its pid, or -1 (errno).  xnoc clos --plot runs gnuplot with it
  * too (a failure to start names the running command: xnoc CMD: ...). */
 pid_t sweep_spawn(char *const *argv, int out_fd, int err_fd, const char *cwd);
+/* A tool (gnuplot) run to its end as sweep_spawn starts it, its stderr the
+ * sweep's: 0 when it exited with 0; else -1 and one phrase in why, for the
+ * caller's one line ("cannot run gnuplot: No such file or directory",
+ * "gnuplot exited with 1"); the child says nothing of its own. */
+int sweep_run_tool(char *const *argv, int out_fd, const char *cwd, char *why, size_t len);
 /* Runs argv to its end, its stdout into *out (NUL-terminated, caller
  * frees); returns its wait status, or -1 if it could not start. */
 int sweep_capture(char *const *argv, char **out, size_t *n);

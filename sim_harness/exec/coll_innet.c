@@ -14,15 +14,12 @@
 #include "../../firmware/coll/pattern.h"
 #include "../../firmware/lib/flit.h"
 #include "coll/ncfunc.h"
+#include "exec/coll_image.h"
 #include "net/netbuild.h"
 #include "net/netgen.h"
 #include "system/system.h"
 #include "util/cli.h"
 #include "util/report.h"
-
-#define PLAN_OFFSET (64u * 1024)
-#define BUF_OFFSET (PLAN_OFFSET + 4u * IP_WORDS)
-#define STACK_RESERVE (32u * 1024)
 
 static const struct {
     const char *name;
@@ -219,58 +216,51 @@ static int route_routers(const topo *t, const router_cfg *rc, int a, int b)
     return h;
 }
 
-/* Runs coll-innet.elf with plans of `kind` (the data of every node placed at BUF_OFFSET, a
- * work area after it) and returns the system after the run; *rc_run: sys_run's value. */
-static sys *run_image(const topo *t, const router_cfg *rc, const innet_args *a, const coll_exec_opts *xo,
-                      uint32_t work_bytes, uint32_t *plan, uint32_t *ram_kib, int *rc_run)
-{
-    char err[512], *elf = xasprintf("%s/firmware/coll-innet.elf", cli_build_dir());
-    uint32_t bytes = plan[IP_BYTES], work = (BUF_OFFSET + bytes + 7) / 8 * 8;
-    uint32_t need = work + work_bytes + STACK_RESERVE;
-    *ram_kib = (need + 65535) / 65536 * 64;
-    if (*ram_kib < 256) *ram_kib = 256;
-    sys_opts o = {.ram_kib = *ram_kib,
-                  .clock_ratio = xo->clock_ratio,
-                  .console_out = stderr,
-                  .watchdog = xo->watchdog == UINT64_MAX ? 0
-                              : xo->watchdog             ? xo->watchdog
-                                                         : SYS_WATCHDOG_DEFAULT,
-                  .spin_watchdog = xo->spin_watchdog,
-                  .plan_addr = RAM_BASE + PLAN_OFFSET};
-    sys *sy = sys_create(t, rc, &o, elf, err, sizeof err);
-    free(elf);
-    if (!sy) cli_fail(EXIT_USAGE, "%s", err);
-    plan[IP_MAGIC] = INNET_MAGIC;
-    plan[IP_BUF] = RAM_BASE + BUF_OFFSET;
-    plan[IP_WORK] = RAM_BASE + work;
-    for (int i = 0; i < t->nterms; i++) {
-        memcpy(sy->nodes[i].core.ram + PLAN_OFFSET, plan, 4 * IP_WORDS);
-        for (uint32_t k = 0; k < bytes / 4; k++) {
-            uint32_t v = datum(a->seed, i, k);
-            memcpy(sy->nodes[i].core.ram + BUF_OFFSET + 4 * k, &v, 4);
-        }
-    }
-    *rc_run = sys_run(sy, a->max_cycles);
-    cli_progress_done();
-    return sy;
-}
+/* What every node of a run gets (coll_image_fill): the plan words all
+ * share, its own (absent; the route tree when the firmware does not build
+ * its own), its data at COLL_IMAGE_BUF. */
+typedef struct {
+    const uint32_t *plan; /* IP_WORDS words */
+    uint32_t seed;
+    int absent;                        /* the terminal that does not join (XNOC_TEST_ABSENT), or -1 */
+    const int *parent, *cnt, *unit_of; /* the route tree by router, or parent NULL: the firmware's own */
+    int clos;
+} innet_fill;
 
-/* the timed region: the first node's start to the last node's end (nodes that completed) */
-static uint64_t timed_cycles(sys *sy, int nt, uint64_t *start)
+static void fill_node(void *arg, int i, uint8_t *ram)
 {
-    uint64_t s = UINT64_MAX, e = 0;
-    for (int i = 0; i < nt; i++) {
-        const uint32_t *w = (const uint32_t *)(sy->nodes[i].core.ram + PLAN_OFFSET);
-        if (w[IP_STATUS] != 1) continue;
-        uint64_t t0 = (uint64_t)w[IP_T0_HI] << 32 | w[IP_T0_LO], t1 = (uint64_t)w[IP_T1_HI] << 32 | w[IP_T1_LO];
-        if (t0 < s) s = t0;
-        if (t1 > e) e = t1;
+    const innet_fill *f = arg;
+    uint32_t *w = (uint32_t *)(ram + COLL_IMAGE_PLAN);
+    memcpy(w, f->plan, 4 * IP_WORDS);
+    w[IP_MAGIC] = INNET_MAGIC;
+    w[IP_BUF] = RAM_BASE + COLL_IMAGE_BUF;
+    w[IP_ABSENT] = i == f->absent;
+    if (f->parent) { /* the route tree (clos: the spine's); mesh and torus: the firmware's own */
+        int r = f->unit_of[i];
+        w[IP_PARENT] = (uint32_t)f->parent[r];
+        w[IP_COUNT] = (uint32_t)f->cnt[r];
+        w[IP_PCOUNT] = f->parent[r] >= 0 ? (uint32_t)f->cnt[f->parent[r]] : 0;
+        w[IP_UNIT] = f->clos ? (uint32_t)r + 1 : 0;
     }
-    *start = s == UINT64_MAX ? 0 : s;
-    return e > s ? e - s : 0;
+    for (uint32_t k = 0; k < w[IP_BYTES] / 4; k++) {
+        uint32_t v = datum(f->seed, i, k);
+        memcpy(ram + COLL_IMAGE_BUF + 4 * k, &v, 4);
+    }
 }
 
 #define SCAN_COMBINE 5.6 /* core cycles per 32-bit word combined (scan.c's loop, ADD32: measured; min/max ~10% more) */
+
+/* the text of a scan's report, rendered from it */
+static void scan_text(FILE *f, const json_t *j)
+{
+    report_printf(f, j, "rd {op} on {topology}, {bytes} bytes, --reduce-op {reduce_op}: ");
+    coll_image_verified_text(f, j);
+    report_printf(f, j,
+                  "  {cycles} cycles in {steps} steps (recursive doubling on the cores); model {model_cycles:%.0f} "
+                  "cycles ");
+    fprintf(f, "(measured: %+.1f%%)\n", coll_image_measured_pct(j));
+    report_printf(f, j, "  {link_flits} flits on router-to-router links\n");
+}
 
 /* --op scan / exscan: recursive doubling on the cores (firmware/coll/scan.c), every node's
  * result checked against the host's prefix reduction */
@@ -283,19 +273,18 @@ static int scan_cmd(const topo *t, const router_cfg *rc, const innet_args *a, co
         cli_fail(EXIT_USAGE, "--bytes %d: --reduce-op %s combines %d-bit lanes, use a multiple of %d", bytes,
                  redop_name(func), 8 * lane, lane);
     if (a->from) cli_fail(EXIT_USAGE, "--from: a scan has no root (every terminal gets its prefix)");
-    uint32_t plan[IP_WORDS] = {0};
+    uint32_t plan[IP_WORDS] = {0}, work = (COLL_IMAGE_BUF + (uint32_t)bytes + 7) / 8 * 8;
     plan[IP_KIND] = (uint32_t)kind;
     plan[IP_FUNC] = (uint32_t)func;
     plan[IP_BYTES] = (uint32_t)bytes;
-    uint32_t ram_kib;
-    int r;
-    sys *sy = run_image(t, rc, a, xo, (uint32_t)(1 + steps) * (uint32_t)bytes, plan, &ram_kib, &r);
-    char error[1024] = "";
-    if (r) snprintf(error, sizeof error, "%s", sys_error(sy));
-    int verified = !r;
+    plan[IP_WORK] = RAM_BASE + work;
+    uint32_t ram_kib = coll_image_ram_kib(work + (uint32_t)(1 + steps) * (uint32_t)bytes);
+    innet_fill fl = {.plan = plan, .seed = a->seed, .absent = -1};
+    coll_image ci;
+    coll_image_run(&ci, t, rc, xo, ram_kib, a->max_cycles, fill_node, &fl);
     /* off the clock: node i's result against the host's prefix over nodes 0..i (0..i-1) */
     uint8_t *incl = xmalloc((size_t)bytes), *mine = xmalloc((size_t)bytes), *want = xmalloc((size_t)bytes);
-    for (int i = 0; i < nt && verified; i++) {
+    for (int i = 0; i < nt && ci.verified; i++) {
         for (int k = 0; k < bytes / 4; k++) {
             uint32_t v = datum(a->seed, i, (uint32_t)k);
             memcpy(mine + 4 * k, &v, 4);
@@ -311,26 +300,13 @@ static int scan_cmd(const topo *t, const router_cfg *rc, const innet_args *a, co
         if (i) nc_func_combine(func, incl, mine, (size_t)bytes);
         else memcpy(incl, mine, (size_t)bytes);
         if (!excl) memcpy(want, incl, (size_t)bytes);
-        const uint32_t *w = (const uint32_t *)(sy->nodes[i].core.ram + PLAN_OFFSET);
-        if (w[IP_STATUS] != 1) {
-            snprintf(error, sizeof error, "node %d did not complete the scan (status %u)", i, w[IP_STATUS]);
-            verified = 0;
-            break;
-        }
-        const uint8_t *got = sy->nodes[i].core.ram + BUF_OFFSET;
-        for (int k = 0; k < bytes / 4 && verified; k++) {
-            uint32_t g, e;
-            memcpy(&g, got + 4 * k, 4);
-            memcpy(&e, want + 4 * k, 4);
-            if (g != e) {
-                snprintf(error, sizeof error, "node %d: word %d of the %s is 0x%08x, the host's prefix 0x%08x", i, k,
-                         a->op, g, e);
-                verified = 0;
-            }
-        }
+        char *what = xasprintf("the %s", a->op);
+        if (coll_image_completed(&ci, i, "scan"))
+            coll_image_check(&ci, i, COLL_IMAGE_BUF, want, (uint32_t)bytes / 4, what, "the host's prefix");
+        free(what);
     }
-    uint64_t start, cycles = timed_cycles(sy, nt, &start), link_flits = 0;
-    for (int l = 0; l < t->nlinks; l++) link_flits += net_link_flits(sy->net, t->links[l].src, t->links[l].src_port);
+    coll_image_counts c;
+    coll_image_counters(&ci, &c);
     /* the model: per step, a message (the firmware's send, 3 cycles per router, F flits) and
      * the combine on the core; exscan: one step more, a message to the next terminal and a
      * copy (about as costly per word as the combine) */
@@ -361,33 +337,38 @@ static int scan_cmd(const topo *t, const router_cfg *rc, const innet_args *a, co
     json_object_set_new(j, "reduce_op", json_string(redop_name(func)));
     json_object_set_new(j, "bytes", json_integer(bytes));
     json_object_set_new(j, "nodes", json_integer(nt));
-    json_object_set_new(j, "verified", json_boolean(verified));
-    json_object_set_new(j, "cycles", json_integer((json_int_t)cycles));
-    json_object_set_new(j, "start_cycle", json_integer((json_int_t)start));
+    json_object_set_new(j, "verified", json_boolean(ci.verified));
+    json_object_set_new(j, "cycles", json_integer((json_int_t)ci.cycles));
+    json_object_set_new(j, "start_cycle", json_integer((json_int_t)ci.start_cycle));
     json_object_set_new(j, "steps", json_integer(steps));
     json_object_set_new(j, "routers_per_step", per);
     json_object_set_new(j, "model_cycles", json_real(model));
-    json_object_set_new(j, "link_flits", json_integer((json_int_t)link_flits));
+    json_object_set_new(j, "link_flits", json_integer((json_int_t)c.link_flits));
     json_object_set_new(j, "ram_kib", json_integer(ram_kib));
-    if (error[0]) json_object_set_new(j, "error", json_string(error));
-    if (a->json) {
-        json_dumpf(j, stdout, JSON_COMPACT);
-        putchar('\n');
-    } else {
-        report_printf(stdout, j, "rd {op} on {topology}, {bytes} bytes, --reduce-op {reduce_op}: ");
-        fputs(verified ? "verified byte-exact\n" : "VERIFICATION FAILED\n", stdout);
-        fprintf(stdout,
-                "  %llu cycles in %d steps (recursive doubling on the cores); model %.0f cycles (measured: %+.1f%%)\n",
-                (unsigned long long)cycles, steps, model, model > 0 ? 100.0 * ((double)cycles - model) / model : 0.0);
-        report_printf(stdout, j, "  {link_flits} flits on router-to-router links\n");
-    }
-    json_decref(j);
-    if (error[0]) cli_error("%s", error);
     free(incl);
     free(mine);
     free(want);
-    sys_free(sy);
-    return verified ? 0 : cli_interrupted ? cli_signal_status(cli_interrupted) : EXIT_RUNFAIL;
+    return coll_image_done(&ci, j, a->json, scan_text);
+}
+
+/* the text of a reduction's report, rendered from it */
+static void innet_text(FILE *f, const json_t *j)
+{
+    report_printf(f, j,
+                  "innet {op} on {topology}, {bytes} bytes, --reduce-op {reduce_op} (unit operator {unit_func}): ");
+    coll_image_verified_text(f, j);
+    report_printf(f, j,
+                  "  {cycles} cycles; tree: root terminal {root} (router {root_router}), depth {tree_depth}, at "
+                  "most {max_fan_in} contributions per unit; {chunks} chunk(s) of {chunk_bytes} bytes, window "
+                  "{window}\n");
+    report_printf(f, j, "  model: round trip {model_round_trip:%.0f} + ");
+    fprintf(f, "%lld", (long long)json_integer_value(report_get(j, "chunks")) - 1);
+    report_printf(f, j, " x {model_per_chunk:%.1f} per chunk (bound: {model_bound}) = {model_cycles:%.0f} cycles ");
+    fprintf(f, "(measured: %+.1f%%)\n", coll_image_measured_pct(j));
+    report_printf(f, j,
+                  "  coding units: {unit_packets_absorbed} packets absorbed, {combined_flits} flits combined, "
+                  "{coded_packets} results, {mc_copies} multicast copies; {link_flits} flits on router-to-router "
+                  "links\n");
 }
 
 int coll_innet_cmd(const topo *t, const router_cfg *rc, const innet_args *a, const coll_exec_opts *xo)
@@ -499,88 +480,29 @@ int coll_innet_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
         else nc_func_combine(func, expect, mine, (size_t)bytes);
     }
 
-    char err[512], *elf = xasprintf("%s/firmware/coll-innet.elf", cli_build_dir());
-    uint32_t need = BUF_OFFSET + (uint32_t)bytes + STACK_RESERVE, ram_kib = (need + 65535) / 65536 * 64;
-    if (ram_kib < 256) ram_kib = 256;
-    sys_opts o = {.ram_kib = ram_kib,
-                  .clock_ratio = xo->clock_ratio,
-                  .console_out = stderr,
-                  .watchdog = xo->watchdog == UINT64_MAX ? 0
-                              : xo->watchdog             ? xo->watchdog
-                                                         : SYS_WATCHDOG_DEFAULT,
-                  .spin_watchdog = xo->spin_watchdog,
-                  .plan_addr = RAM_BASE + PLAN_OFFSET};
-    sys *sy = sys_create(t, rc, &o, elf, err, sizeof err);
-    free(elf);
-    if (!sy) cli_fail(EXIT_USAGE, "%s", err);
-    for (int i = 0; i < nt; i++) {
-        uint32_t *w = (uint32_t *)(sy->nodes[i].core.ram + PLAN_OFFSET);
-        memset(w, 0, 4 * IP_WORDS);
-        w[IP_MAGIC] = INNET_MAGIC;
-        w[IP_KIND] = (uint32_t)kind;
-        w[IP_FUNC] = (uint32_t)func;
-        w[IP_BYTES] = (uint32_t)bytes;
-        w[IP_ROOT] = (uint32_t)root;
-        w[IP_BUF] = RAM_BASE + BUF_OFFSET;
-        w[IP_WINDOW] = (uint32_t)W;
-        w[IP_ABSENT] = i == absent;
-        if (!meshlike) { /* the route tree (clos: the spine's); mesh and torus: the firmware's own */
-            int r = unit_of[i];
-            w[IP_PARENT] = (uint32_t)parent[r];
-            w[IP_COUNT] = (uint32_t)cnt[r];
-            w[IP_PCOUNT] = parent[r] >= 0 ? (uint32_t)cnt[parent[r]] : 0;
-            w[IP_UNIT] = clos ? (uint32_t)r + 1 : 0;
-        }
-        for (uint32_t k = 0; k < words; k++) {
-            uint32_t v = datum(a->seed, i, k);
-            memcpy(sy->nodes[i].core.ram + BUF_OFFSET + 4 * k, &v, 4);
-        }
-    }
-    int r = sys_run(sy, a->max_cycles);
-    cli_progress_done();
-    char error[8192] = "";
-    if (r) snprintf(error, sizeof error, "%s", sys_error(sy));
+    uint32_t plan[IP_WORDS] = {0}, ram_kib = coll_image_ram_kib(COLL_IMAGE_BUF + (uint32_t)bytes);
+    plan[IP_KIND] = (uint32_t)kind;
+    plan[IP_FUNC] = (uint32_t)func;
+    plan[IP_BYTES] = (uint32_t)bytes;
+    plan[IP_ROOT] = (uint32_t)root;
+    plan[IP_WINDOW] = (uint32_t)W;
+    innet_fill fl = {.plan = plan,
+                     .seed = a->seed,
+                     .absent = absent,
+                     .parent = meshlike ? NULL : parent,
+                     .cnt = cnt,
+                     .unit_of = unit_of,
+                     .clos = clos};
+    coll_image ci;
+    coll_image_run(&ci, t, rc, xo, ram_kib, a->max_cycles, fill_node, &fl);
     /* after the run, off the clock: every result word against the host's reduction */
-    int verified = !r;
-    uint64_t start = UINT64_MAX, end = 0;
-    for (int i = 0; i < nt; i++) {
-        node *nd = &sy->nodes[i];
-        const uint32_t *w = (const uint32_t *)(nd->core.ram + PLAN_OFFSET);
-        uint64_t t0 = (uint64_t)w[IP_T0_HI] << 32 | w[IP_T0_LO], t1 = (uint64_t)w[IP_T1_HI] << 32 | w[IP_T1_LO];
-        if (w[IP_STATUS] == 1) {
-            if (t0 < start) start = t0;
-            if (t1 > end) end = t1;
-        }
-        if (!verified) continue;
-        if (w[IP_STATUS] != 1) {
-            snprintf(error, sizeof error, "node %d did not complete the reduction (status %u)", i, w[IP_STATUS]);
-            verified = 0;
-            continue;
-        }
-        if (!all && i != root) continue;
-        const uint8_t *got = nd->core.ram + BUF_OFFSET;
-        for (uint32_t k = 0; k < words && verified; k++) {
-            uint32_t g, e;
-            memcpy(&g, got + 4 * k, 4);
-            memcpy(&e, expect + 4 * k, 4);
-            if (g != e) {
-                snprintf(error, sizeof error, "node %d: word %u of the %s is 0x%08x, the host's reduction 0x%08x", i, k,
-                         a->op, g, e);
-                verified = 0;
-            }
-        }
-    }
-    uint64_t cycles = end > start ? end - start : 0;
-    uint64_t link_flits = 0, absorbed = 0, combined = 0, coded = 0, copies = 0;
-    for (int l = 0; l < t->nlinks; l++) link_flits += net_link_flits(sy->net, t->links[l].src, t->links[l].src_port);
-    for (int q = 0; q < t->nrouters; q++) {
-        net_unit u;
-        net_unit_stats(sy->net, q, &u);
-        absorbed += u.contributions;
-        combined += u.xor_ops;
-        coded += u.coded;
-        copies += u.replicated;
-    }
+    char *what = xasprintf("the %s", a->op);
+    for (int i = 0; i < nt && ci.verified; i++)
+        if (coll_image_completed(&ci, i, "reduction") && (all || i == root))
+            coll_image_check(&ci, i, COLL_IMAGE_BUF, expect, words, what, "the host's reduction");
+    free(what);
+    coll_image_counts c;
+    coll_image_counters(&ci, &c);
     innet_model m;
     innet_tree tr = {.parent = parent, .nterm = nterm, .thops = thops, .drecv = drecv};
     model_eval(t, rc, &tr, cnt, rr, all, chunk, bytes, W, &m);
@@ -593,9 +515,9 @@ int coll_innet_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
     json_object_set_new(j, "unit_func", json_string(nc_func_name(func)));
     json_object_set_new(j, "bytes", json_integer(bytes));
     json_object_set_new(j, "nodes", json_integer(nt));
-    json_object_set_new(j, "verified", json_boolean(verified));
-    json_object_set_new(j, "cycles", json_integer((json_int_t)cycles));
-    json_object_set_new(j, "start_cycle", json_integer((json_int_t)(start == UINT64_MAX ? 0 : start)));
+    json_object_set_new(j, "verified", json_boolean(ci.verified));
+    json_object_set_new(j, "cycles", json_integer((json_int_t)ci.cycles));
+    json_object_set_new(j, "start_cycle", json_integer((json_int_t)ci.start_cycle));
     json_object_set_new(j, "root", json_integer(root));
     json_object_set_new(j, "root_router", json_integer(rr));
     json_object_set_new(j, "tree_depth", json_integer(depth));
@@ -610,36 +532,12 @@ int coll_innet_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
     json_object_set_new(j, "model_window", json_real(m.window));
     json_object_set_new(j, "model_root", json_real(m.root));
     json_object_set_new(j, "model_bound", json_string(m.bound));
-    json_object_set_new(j, "link_flits", json_integer((json_int_t)link_flits));
-    json_object_set_new(j, "unit_packets_absorbed", json_integer((json_int_t)absorbed));
-    json_object_set_new(j, "combined_flits", json_integer((json_int_t)combined));
-    json_object_set_new(j, "coded_packets", json_integer((json_int_t)coded));
-    json_object_set_new(j, "mc_copies", json_integer((json_int_t)copies));
+    json_object_set_new(j, "link_flits", json_integer((json_int_t)c.link_flits));
+    json_object_set_new(j, "unit_packets_absorbed", json_integer((json_int_t)c.absorbed));
+    json_object_set_new(j, "combined_flits", json_integer((json_int_t)c.combined));
+    json_object_set_new(j, "coded_packets", json_integer((json_int_t)c.coded));
+    json_object_set_new(j, "mc_copies", json_integer((json_int_t)c.copies));
     json_object_set_new(j, "ram_kib", json_integer(ram_kib));
-    if (error[0]) json_object_set_new(j, "error", json_string(error));
-    if (a->json) {
-        json_dumpf(j, stdout, JSON_COMPACT);
-        putchar('\n');
-    } else {
-        FILE *f = stdout;
-        report_printf(f, j,
-                      "innet {op} on {topology}, {bytes} bytes, --reduce-op {reduce_op} (unit operator "
-                      "{unit_func}): ");
-        fputs(verified ? "verified byte-exact\n" : "VERIFICATION FAILED\n", f);
-        report_printf(f, j,
-                      "  {cycles} cycles; tree: root terminal {root} (router {root_router}), depth {tree_depth}, at "
-                      "most {max_fan_in} contributions per unit; {chunks} chunk(s) of {chunk_bytes} bytes, window "
-                      "{window}\n");
-        fprintf(f, "  model: round trip %.0f + %d x %.1f per chunk (bound: %s) = %.0f cycles (measured: %+.1f%%)\n",
-                m.L, nchunks - 1, m.per_chunk, m.bound, model,
-                model > 0 ? 100.0 * ((double)cycles - model) / model : 0.0);
-        report_printf(f, j,
-                      "  coding units: {unit_packets_absorbed} packets absorbed, {combined_flits} flits combined, "
-                      "{coded_packets} results, {mc_copies} multicast copies; {link_flits} flits on router-to-router "
-                      "links\n");
-    }
-    json_decref(j);
-    if (error[0]) cli_error("%s", error);
     free(expect);
     free(mine);
     free(cnt);
@@ -648,6 +546,5 @@ int coll_innet_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
     free(thops);
     free(drecv);
     free(unit_of);
-    sys_free(sy);
-    return verified ? 0 : cli_interrupted ? cli_signal_status(cli_interrupted) : EXIT_RUNFAIL;
+    return coll_image_done(&ci, j, a->json, innet_text);
 }

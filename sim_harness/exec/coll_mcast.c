@@ -19,15 +19,12 @@
 #include "../../firmware/coll/innet.h"
 #include "../../firmware/coll/mcast.h"
 #include "../../firmware/coll/pattern.h"
+#include "exec/coll_image.h"
 #include "net/clos_ctl.h"
 #include "net/netbuild.h"
 #include "system/system.h"
 #include "util/cli.h"
 #include "util/report.h"
-
-#define PLAN_OFFSET (64u * 1024)
-#define BUF_OFFSET (PLAN_OFFSET + 4u * IP_WORDS)
-#define STACK_RESERVE (32u * 1024)
 
 /* The routes of a multicast from terminal `src` to every terminal of `dst`
  * (a set over terminals), connected in c: returns the connection id, or
@@ -52,6 +49,48 @@ static int route_mc(const topo *t, clos_net *c, int src, const uint8_t *dst, mca
                     if (dst[d]) rt->mask[d / 64] |= 1ull << (d % 64);
     }
     return id;
+}
+
+/* What every node gets (coll_image_fill): the plan words, its routes and
+ * steps in the work area, the messages it sends. */
+typedef struct {
+    const mcast_plan *plans;
+    uint32_t seed, work;
+    int bytes, root, all;
+} mcast_fill;
+
+static void fill_node(void *arg, int i, uint8_t *ram)
+{
+    const mcast_fill *f = arg;
+    uint32_t *w = (uint32_t *)(ram + COLL_IMAGE_PLAN);
+    w[IP_MAGIC] = INNET_MAGIC;
+    w[IP_KIND] = INNET_KIND_MCAST;
+    w[IP_BYTES] = (uint32_t)f->bytes;
+    w[IP_ROOT] = (uint32_t)f->root;
+    w[IP_BUF] = RAM_BASE + COLL_IMAGE_BUF;
+    w[IP_WORK] = RAM_BASE + f->work;
+    w[IP_WINDOW] = 1;
+    memcpy(ram + f->work, &f->plans[i], sizeof f->plans[i]);
+    if (!f->all && i != f->root) return;
+    for (uint32_t k = 0; k < (uint32_t)f->bytes / 4; k++) {
+        uint32_t v = coll_pattern(f->seed, i, -1, k);
+        memcpy(ram + COLL_IMAGE_BUF + (f->all ? (uint32_t)i * (uint32_t)f->bytes : 0) + 4 * k, &v, 4);
+    }
+}
+
+/* the text of the report, rendered from it */
+static void mcast_text(FILE *f, const json_t *j)
+{
+    report_printf(f, j, "multicast {op} on {topology}, {bytes} bytes: ");
+    coll_image_verified_text(f, j);
+    report_printf(f, j,
+                  "  {cycles} cycles; {multicasts} multicast(s) in {steps} step(s) through {spines_used} spine "
+                  "route(s) (the routing control, net/clos_ctl.c; {blocked} blocked beside a step's others), "
+                  "{chunks} chunk(s) of {chunk_bytes} bytes\n"
+                  "  {link_flits} flits on router-to-router links (expected {link_flits_expected}), "
+                  "{stalled_flit_cycles} stalled flit-cycles ({link_stalled_flit_cycles} at link ports); units: "
+                  "{unit_packets_absorbed} packets absorbed, "
+                  "{mc_copies} copies\n");
 }
 
 int coll_mcast_cmd(const topo *t, const router_cfg *rc, const innet_args *a, const coll_exec_opts *xo)
@@ -82,20 +121,20 @@ int coll_mcast_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
                  rc->ncmax, INNET_MAX_CHUNKS);
 
     /* the multicasts, routed in steps by the paper's control */
-    clos_net *c = clos_new(t->clos_m, t->clos_n, t->clos_r);
+    clos_net *cn = clos_new(t->clos_m, t->clos_n, t->clos_r);
     mcast_plan *plans = xcalloc((size_t)nt, sizeof *plans);
     int *ids = xmalloc((size_t)nt * sizeof *ids), nids = 0, steps = 1, spines = 0, blocked = 0;
-    uint8_t *dst = xmalloc((size_t)nt);
+    uint8_t *dst = xmalloc((size_t)(nt > bytes ? nt : bytes)); /* a destination set, then a message */
     for (int s = 0; s < nt; s++) {
         if (!all && s != root) continue;
         for (int d = 0; d < nt; d++) dst[d] = d != s;
-        int id = route_mc(t, c, s, dst, &plans[s]);
+        int id = route_mc(t, cn, s, dst, &plans[s]);
         if (id < 0) { /* a new step: the step's connections end */
             if (id == CLOS_BLOCKED) blocked++;
-            for (int i = 0; i < nids; i++) clos_disconnect(c, ids[i]);
+            for (int i = 0; i < nids; i++) clos_disconnect(cn, ids[i]);
             nids = 0;
             steps++;
-            id = route_mc(t, c, s, dst, &plans[s]);
+            id = route_mc(t, cn, s, dst, &plans[s]);
             if (id < 0)
                 cli_fail(EXIT_USAGE,
                          "--algo multicast: %s: the routing control cannot route a multicast "
@@ -103,7 +142,7 @@ int coll_mcast_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
                          t->name, s);
         }
         char cerr[256];
-        if (clos_check(c, cerr, sizeof cerr)) /* no link shared by two connections of a step, ... */
+        if (clos_check(cn, cerr, sizeof cerr)) /* no link shared by two connections of a step, ... */
             cli_fail(EXIT_RUNFAIL, "--algo multicast: the routing control's state after terminal %d: %s", s, cerr);
         ids[nids++] = id;
         plans[s].step = (uint64_t)(steps - 1);
@@ -136,87 +175,27 @@ int coll_mcast_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
             }
 
     /* the image */
-    uint32_t space = (uint32_t)(all ? nt : 1) * (uint32_t)bytes, work = (BUF_OFFSET + space + 7) / 8 * 8;
-    uint32_t need = work + (uint32_t)sizeof(mcast_plan) + STACK_RESERVE, ram_kib = (need + 65535) / 65536 * 64;
-    if (ram_kib < 256) ram_kib = 256;
-    char err[512], *elf = xasprintf("%s/firmware/coll-innet.elf", cli_build_dir());
-    sys_opts o = {.ram_kib = ram_kib,
-                  .clock_ratio = xo->clock_ratio,
-                  .console_out = stderr,
-                  .watchdog = xo->watchdog == UINT64_MAX ? 0
-                              : xo->watchdog             ? xo->watchdog
-                                                         : SYS_WATCHDOG_DEFAULT,
-                  .spin_watchdog = xo->spin_watchdog,
-                  .plan_addr = RAM_BASE + PLAN_OFFSET};
-    sys *sy = sys_create(t, rc, &o, elf, err, sizeof err);
-    free(elf);
-    if (!sy) cli_fail(EXIT_USAGE, "%s", err);
-    for (int i = 0; i < nt; i++) {
-        uint8_t *ram = sy->nodes[i].core.ram;
-        uint32_t *w = (uint32_t *)(ram + PLAN_OFFSET);
-        memset(w, 0, 4 * IP_WORDS);
-        w[IP_MAGIC] = INNET_MAGIC;
-        w[IP_KIND] = INNET_KIND_MCAST;
-        w[IP_BYTES] = (uint32_t)bytes;
-        w[IP_ROOT] = (uint32_t)root;
-        w[IP_BUF] = RAM_BASE + BUF_OFFSET;
-        w[IP_WORK] = RAM_BASE + work;
-        w[IP_WINDOW] = 1;
-        memcpy(ram + work, &plans[i], sizeof plans[i]);
-        if (!all && i != root) continue;
-        for (uint32_t k = 0; k < (uint32_t)bytes / 4; k++) {
-            uint32_t v = coll_pattern(a->seed, i, -1, k);
-            memcpy(ram + BUF_OFFSET + (all ? (uint32_t)i * (uint32_t)bytes : 0) + 4 * k, &v, 4);
-        }
-    }
-    int r = sys_run(sy, a->max_cycles);
-    cli_progress_done();
-    char error[1024] = "";
-    if (r) snprintf(error, sizeof error, "%s", sys_error(sy));
-    int verified = !r;
-    uint64_t start = UINT64_MAX, end = 0;
-    for (int i = 0; i < nt; i++) {
-        const uint8_t *ram = sy->nodes[i].core.ram;
-        const uint32_t *w = (const uint32_t *)(ram + PLAN_OFFSET);
-        uint64_t t0 = (uint64_t)w[IP_T0_HI] << 32 | w[IP_T0_LO], t1 = (uint64_t)w[IP_T1_HI] << 32 | w[IP_T1_LO];
-        if (w[IP_STATUS] == 1) {
-            if (t0 < start) start = t0;
-            if (t1 > end) end = t1;
-        }
-        if (!verified) continue;
-        if (w[IP_STATUS] != 1) {
-            snprintf(error, sizeof error, "node %d did not complete the %s (status %u)", i, a->op, w[IP_STATUS]);
-            verified = 0;
-            continue;
-        }
-        for (int s = 0; s < nt && verified; s++) {
+    uint32_t space = (uint32_t)(all ? nt : 1) * (uint32_t)bytes, work = (COLL_IMAGE_BUF + space + 7) / 8 * 8;
+    uint32_t ram_kib = coll_image_ram_kib(work + (uint32_t)sizeof(mcast_plan));
+    mcast_fill fl = {.plans = plans, .seed = a->seed, .bytes = bytes, .root = root, .all = all, .work = work};
+    coll_image ci;
+    coll_image_run(&ci, t, rc, xo, ram_kib, a->max_cycles, fill_node, &fl);
+    for (int i = 0; i < nt && ci.verified; i++) {
+        if (!coll_image_completed(&ci, i, a->op)) break;
+        for (int s = 0; s < nt && ci.verified; s++) {
             if (!all && s != root) continue;
-            const uint8_t *got = ram + BUF_OFFSET + (all ? (uint32_t)s * (uint32_t)bytes : 0);
-            for (uint32_t k = 0; k < (uint32_t)bytes / 4 && verified; k++) {
-                uint32_t g, e = coll_pattern(a->seed, s, -1, k);
-                memcpy(&g, got + 4 * k, 4);
-                if (g != e) {
-                    snprintf(error, sizeof error, "node %d: word %u of terminal %d's message is 0x%08x, not 0x%08x", i,
-                             k, s, g, e);
-                    verified = 0;
-                }
+            for (uint32_t k = 0; k < (uint32_t)bytes / 4; k++) { /* terminal s's message, as the host has it */
+                uint32_t e = coll_pattern(a->seed, s, -1, k);
+                memcpy(dst + 4 * k, &e, 4);
             }
+            char *what = xasprintf("terminal %d's message", s);
+            coll_image_check(&ci, i, COLL_IMAGE_BUF + (all ? (uint32_t)s * (uint32_t)bytes : 0), dst,
+                             (uint32_t)bytes / 4, what, "not");
+            free(what);
         }
     }
-    uint64_t cycles = end > start ? end - start : 0, link_flits = 0, stalls = 0, link_stalls = 0, copies = 0,
-             absorbed = 0;
-    for (int l = 0; l < t->nlinks; l++) link_flits += net_link_flits(sy->net, t->links[l].src, t->links[l].src_port);
-    for (int q = 0; q < nr; q++) {
-        for (int p = 0; p < t->nports; p++) {
-            uint64_t v = net_port_stalls(sy->net, q, p);
-            stalls += v;
-            if (t->out_link[q * t->nports + p] >= 0) link_stalls += v;
-        }
-        net_unit u;
-        net_unit_stats(sy->net, q, &u);
-        copies += u.replicated;
-        absorbed += u.contributions;
-    }
+    coll_image_counts c;
+    coll_image_counters(&ci, &c);
     int senders = all ? nt : 1;
     json_t *j = json_object();
     json_object_set_new(j, "topology", json_string(t->name));
@@ -224,9 +203,9 @@ int coll_mcast_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
     json_object_set_new(j, "algo", json_string("multicast"));
     json_object_set_new(j, "bytes", json_integer(bytes));
     json_object_set_new(j, "nodes", json_integer(nt));
-    json_object_set_new(j, "verified", json_boolean(verified));
-    json_object_set_new(j, "cycles", json_integer((json_int_t)cycles));
-    json_object_set_new(j, "start_cycle", json_integer((json_int_t)(start == UINT64_MAX ? 0 : start)));
+    json_object_set_new(j, "verified", json_boolean(ci.verified));
+    json_object_set_new(j, "cycles", json_integer((json_int_t)ci.cycles));
+    json_object_set_new(j, "start_cycle", json_integer((json_int_t)ci.start_cycle));
     if (!all) json_object_set_new(j, "root", json_integer(root));
     json_object_set_new(j, "multicasts", json_integer(senders));
     json_object_set_new(j, "steps", json_integer(steps));
@@ -234,35 +213,16 @@ int coll_mcast_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
     json_object_set_new(j, "spines_used", json_integer(spines));
     json_object_set_new(j, "chunks", json_integer(nch));
     json_object_set_new(j, "chunk_bytes", json_integer(chunk));
-    json_object_set_new(j, "link_flits", json_integer((json_int_t)link_flits));
+    json_object_set_new(j, "link_flits", json_integer((json_int_t)c.link_flits));
     json_object_set_new(j, "link_flits_expected", json_integer((json_int_t)expect));
-    json_object_set_new(j, "stalled_flit_cycles", json_integer((json_int_t)stalls));
-    json_object_set_new(j, "link_stalled_flit_cycles", json_integer((json_int_t)link_stalls));
-    json_object_set_new(j, "unit_packets_absorbed", json_integer((json_int_t)absorbed));
-    json_object_set_new(j, "mc_copies", json_integer((json_int_t)copies));
+    json_object_set_new(j, "stalled_flit_cycles", json_integer((json_int_t)c.stalls));
+    json_object_set_new(j, "link_stalled_flit_cycles", json_integer((json_int_t)c.link_stalls));
+    json_object_set_new(j, "unit_packets_absorbed", json_integer((json_int_t)c.absorbed));
+    json_object_set_new(j, "mc_copies", json_integer((json_int_t)c.copies));
     json_object_set_new(j, "ram_kib", json_integer(ram_kib));
-    if (error[0]) json_object_set_new(j, "error", json_string(error));
-    if (a->json) {
-        json_dumpf(j, stdout, JSON_COMPACT);
-        putchar('\n');
-    } else {
-        report_printf(stdout, j, "multicast {op} on {topology}, {bytes} bytes: ");
-        fputs(verified ? "verified byte-exact\n" : "VERIFICATION FAILED\n", stdout);
-        report_printf(stdout, j,
-                      "  {cycles} cycles; {multicasts} multicast(s) in {steps} step(s) through {spines_used} spine "
-                      "route(s) (the routing control, net/clos_ctl.c; {blocked} blocked beside a step's others), "
-                      "{chunks} chunk(s) of {chunk_bytes} bytes\n"
-                      "  {link_flits} flits on router-to-router links (expected {link_flits_expected}), "
-                      "{stalled_flit_cycles} stalled flit-cycles ({link_stalled_flit_cycles} at link ports); units: "
-                      "{unit_packets_absorbed} packets absorbed, "
-                      "{mc_copies} copies\n");
-    }
-    json_decref(j);
-    if (error[0]) cli_error("%s", error);
-    clos_free(c);
+    clos_free(cn);
     free(plans);
     free(ids);
     free(dst);
-    sys_free(sy);
-    return verified ? 0 : cli_interrupted ? cli_signal_status(cli_interrupted) : EXIT_RUNFAIL;
+    return coll_image_done(&ci, j, a->json, mcast_text);
 }

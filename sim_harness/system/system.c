@@ -9,7 +9,6 @@
 
 #include "util/cli.h"
 #include "core/elf_load.h"
-#include "net/links_report.h"
 
 static void console_flush(node *nd)
 {
@@ -188,7 +187,6 @@ sys *sys_create(const topo *t, const router_cfg *rc, const sys_opts *o, const ch
     s->rc = *rc;
     s->net = net;
     s->hops = hops;
-    s->spurious_inj_credit = getenv("XNOC_TEST_SPURIOUS_INJ_CREDIT") != NULL;
     s->o = *o;
     s->elf = info; /* its symbols name PCs in fault and stall lines */
     if (info.stack_bottom > RAM_BASE && info.stack_bottom - RAM_BASE < ram) s->stack_bottom = info.stack_bottom;
@@ -196,11 +194,11 @@ sys *sys_create(const topo *t, const router_cfg *rc, const sys_opts *o, const ch
     if (s->o.clock_ratio < 1) s->o.clock_ratio = 1;
     s->n = t->nterms;
     s->running = s->n;
-    int nch = s->n * t->k;
-    s->inj = xcalloc((size_t)nch, sizeof *s->inj);
-    s->ej = xcalloc((size_t)nch, sizeof *s->ej);
-    s->injc = xcalloc((size_t)nch, sizeof *s->injc);
-    s->ejc = xcalloc((size_t)nch, sizeof *s->ejc);
+    net_loop_init(&s->loop, net, t, rc->vcs, s->n * t->k);
+    s->inj = s->loop.inj;
+    s->ej = s->loop.ej;
+    s->injc = s->loop.injc;
+    s->ejc = s->loop.ejc;
     s->nodes = xcalloc((size_t)s->n, sizeof *s->nodes);
     for (int i = 0; i < s->n; i++) {
         node *nd = &s->nodes[i];
@@ -264,10 +262,7 @@ void sys_free(sys *s)
     net_close(s->net);
     free(s->fault_full);
     free(s->nodes);
-    free(s->inj);
-    free(s->ej);
-    free(s->injc);
-    free(s->ejc);
+    net_loop_free(&s->loop);
     free(s);
 }
 
@@ -374,30 +369,29 @@ static void fault_line(sys *s, node *nd)
             (unsigned long long)s->cycle);
 }
 
-/* Something that changes whenever anything makes progress: instructions,
- * flits into and out of the NIs, flits on the links. */
-/* With background traffic the links never rest: progress is then what the
- * nodes that run the image send, receive and execute. */
+/* Something that changes whenever a core makes progress: instructions;
+ * with background traffic (whose links never rest) also the flits the
+ * image's nodes send and receive.  Flits at the terminals are the shared
+ * loop's evidence (net_loop.h: last_move). */
 static uint64_t progress_sig(sys *s)
 {
     uint64_t g = 0;
     for (int i = 0; i < s->n; i++) {
         const node *nd = &s->nodes[i];
         if (nd->state == NODE_BACKGROUND) continue;
-        g += nd->core.instret * 0x9E3779B97F4A7C15ull + nd->ni.flits_sent * 31 + nd->ni.flits_recv * 37;
+        g += nd->core.instret * 0x9E3779B97F4A7C15ull;
+        if (s->bg) g += nd->ni.flits_sent * 31 + nd->ni.flits_recv * 37;
     }
-    if (s->bg) return g;
-    for (int r = 0; r < s->t->nrouters; r++)
-        for (int p = 0; p < s->t->nports; p++) g += net_link_flits(s->net, r, p) * (uint64_t)(r * 131 + p + 1);
     return g;
 }
 
 /* The watchdog: every running node waits on a device register (or sleeps
- * in wfi), no coding unit holds a group (those time out on their own), and
- * nothing has moved for o.watchdog cycles: nothing ever will.  Says what
- * is stuck: a message whose flits stopped arriving while the network is
- * empty (lost), flits held in a router (deadlock), or nodes waiting for
- * what nobody sends. */
+ * in wfi), no coding unit holds a group (those time out on their own), no
+ * core has made progress and no flit has moved (the shared loop's stall
+ * rule) for o.watchdog cycles: nothing ever will.  Says what is stuck: a
+ * message whose flits stopped arriving while the network is empty (lost),
+ * flits held in a router (deadlock), or nodes waiting for what nobody
+ * sends. */
 static int watchdog(sys *s)
 {
     uint64_t sig = progress_sig(s);
@@ -406,7 +400,10 @@ static int watchdog(sys *s)
         s->wd_since = s->cycle;
         return 0;
     }
-    if (s->cycle - s->wd_since < s->o.watchdog) return 0;
+    /* quiet: the cores made no progress and (without background traffic) no flit moved */
+    uint64_t quiet = s->cycle - s->wd_since;
+    if (!s->bg && net_loop_quiet(&s->loop, s->cycle) < quiet) quiet = net_loop_quiet(&s->loop, s->cycle);
+    if (quiet < s->o.watchdog) return 0;
     for (int i = 0; i < s->n; i++) {
         const node *nd = &s->nodes[i];
         if (nd->state != NODE_EXITED && nd->state != NODE_BACKGROUND && nd->last_stop != RV32_STALL &&
@@ -420,8 +417,6 @@ static int watchdog(sys *s)
             net_unit_stats(s->net, r, &u);
             if (u.slots_in_use) return 0;
         }
-    char where[200] = "";
-    uint64_t quiet = s->cycle - s->wd_since;
     if (s->bg) { /* the links carry background traffic: only the image's nodes can be judged */
         snprintf(s->fault, sizeof s->fault,
                  "stall at cycle %llu: every running node waits and none has sent or received a flit "
@@ -430,8 +425,9 @@ static int watchdog(sys *s)
         sys_describe_waiting(s);
         return 1;
     }
-    links_first_held(t, s->net, s->rc.vcs, where, sizeof where);
-    if (!where[0])
+    char line[400];
+    int held = net_loop_stall_line(&s->loop, s->cycle, quiet, NULL, line, sizeof line);
+    if (!held)
         for (int i = 0; i < s->n; i++) {
             const ni *n = &s->nodes[i].ni;
             for (int c = 0; c < n->k; c++)
@@ -454,10 +450,7 @@ static int watchdog(sys *s)
                     return 1;
                 }
         }
-    if (where[0])
-        snprintf(s->fault, sizeof s->fault,
-                 "deadlock at cycle %llu: nothing moved for %llu cycles; %s; every node waits",
-                 (unsigned long long)s->cycle, (unsigned long long)quiet, where);
+    if (held) snprintf(s->fault, sizeof s->fault, "%s; every node waits", line);
     else
         snprintf(s->fault, sizeof s->fault,
                  "stall at cycle %llu: every running node waits and nothing is in flight (for %llu cycles)",
@@ -466,12 +459,53 @@ static int watchdog(sys *s)
     return 1;
 }
 
+/* The system's part of a network cycle (net_loop_terminals): every core
+ * runs its share, the background terminals, then every NI with the
+ * channels; 1 on a fault (s->fault says it). */
+static int sys_terminals(void *arg, net_loop *l, uint64_t now)
+{
+    sys *s = arg;
+    int k = s->t->k, ratio = s->o.clock_ratio;
+    (void)now;
+    for (int i = 0; i < s->n; i++) {
+        node *nd = &s->nodes[i];
+        if (nd->state == NODE_EXITED || nd->state == NODE_BACKGROUND) continue;
+        rv32 *c = &nd->core;
+        uint64_t c0 = c->cycle;
+        if (nd->last_stop == RV32_WFI && !rv32_wakeup(c)) {
+            c->cycle = c0 + (uint64_t)ratio;
+            continue;
+        }
+        nd->last_stop = rv32_run(c, (uint32_t)ratio);
+        c->cycle = c0 + (uint64_t)ratio;
+        if (s->stack_bottom && sys_stack_guard(s, nd)) return 1;
+        if (nd->last_stop == RV32_FAULT) {
+            fault_line(s, nd);
+            return 1;
+        }
+        if (nd->last_stop == RV32_HALT) {
+            s->halted = 1;
+            s->tohost_value = c->tohost_value;
+            s->tohost_node = i;
+        }
+    }
+    if (s->bg) background_cycle(s->bg, s);
+    for (int i = 0; i < s->n; i++) {
+        ni *n = &s->nodes[i].ni;
+        ni_cycle(n, &l->ej[i * k], &l->injc[i * k], &l->inj[i * k], &l->ejc[i * k]);
+        if (n->error[0]) {
+            snprintf(s->fault, sizeof s->fault, "network interface of node %d: %s (cycle %llu)", i, n->error,
+                     (unsigned long long)s->cycle);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 int sys_run(sys *s, uint64_t max_cycles)
 {
     uint64_t run_c0 = s->cycle;
     double run_t0 = cli_now();
-    const topo *t = s->t;
-    int k = t->k, ratio = s->o.clock_ratio;
     while (s->running > 0 && !s->halted) {
         if (s->cycle >= max_cycles) {
             snprintf(s->fault, sizeof s->fault, "--max-cycles %llu reached with %d node(s) running",
@@ -479,40 +513,7 @@ int sys_run(sys *s, uint64_t max_cycles)
             sys_describe_waiting(s);
             return 2;
         }
-        for (int i = 0; i < s->n; i++) {
-            node *nd = &s->nodes[i];
-            if (nd->state == NODE_EXITED || nd->state == NODE_BACKGROUND) continue;
-            rv32 *c = &nd->core;
-            uint64_t c0 = c->cycle;
-            if (nd->last_stop == RV32_WFI && !rv32_wakeup(c)) {
-                c->cycle = c0 + (uint64_t)ratio;
-                continue;
-            }
-            nd->last_stop = rv32_run(c, (uint32_t)ratio);
-            c->cycle = c0 + (uint64_t)ratio;
-            if (s->stack_bottom && sys_stack_guard(s, nd)) return 1;
-            if (nd->last_stop == RV32_FAULT) {
-                fault_line(s, nd);
-                return 1;
-            }
-            if (nd->last_stop == RV32_HALT) {
-                s->halted = 1;
-                s->tohost_value = c->tohost_value;
-                s->tohost_node = i;
-            }
-        }
-        if (s->bg) background_cycle(s->bg, s);
-        if (s->spurious_inj_credit && s->cycle == 0) s->injc[0] = (xnoc_credit){.valid = 1, .vc = 0};
-        for (int i = 0; i < s->n; i++) {
-            ni *n = &s->nodes[i].ni;
-            ni_cycle(n, &s->ej[i * k], &s->injc[i * k], &s->inj[i * k], &s->ejc[i * k]);
-            if (n->error[0]) {
-                snprintf(s->fault, sizeof s->fault, "network interface of node %d: %s (cycle %llu)", i, n->error,
-                         (unsigned long long)s->cycle);
-                return 1;
-            }
-        }
-        net_cycle(s->net, s->inj, s->ejc, s->ej, s->injc);
+        if (net_loop_cycle(&s->loop, s->cycle, sys_terminals, s)) return 1;
         s->cycle++;
         if (s->hops) hop_log_cycle(s->hops, s->inj, s->cycle);
         if (net_error(s->net)) { /* a router or coding unit flagged an invariant or a bad packet */

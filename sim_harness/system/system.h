@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "net/net.h"
+#include "net/net_loop.h"
 #include "system/ni.h"
 #include "core/rv32.h"
 #include "core/elf_load.h"
@@ -100,8 +101,9 @@ typedef struct sys {
     sys_opts o;
     int n;
     node *nodes;
-    xnoc_flit *inj, *ej;
-    xnoc_credit *injc, *ejc;
+    net_loop loop;           /* the cycle loop shared with the traffic engine: channels, test hooks, stall evidence */
+    xnoc_flit *inj, *ej;     /* the loop's channels */
+    xnoc_credit *injc, *ejc; /* (aliases of loop.inj, ...) */
     uint64_t cycle;
     uint64_t bar_gen;
     uint64_t bar_cycle; /* network cycle the last barrier released in */
@@ -110,9 +112,8 @@ typedef struct sys {
     uint32_t tohost_value;
     int tohost_node;
     char fault[700];           /* first fault, one line */
-    uint64_t wd_sig, wd_since; /* watchdog: progress signature and the cycle it last changed */
+    uint64_t wd_sig, wd_since; /* watchdog: the cores' progress signature and the cycle it last changed */
     elf_info elf;              /* the image: entry, symbols */
-    int spurious_inj_credit;   /* XNOC_TEST_SPURIOUS_INJ_CREDIT: node 0 gets a credit nobody returned */
     /* Called after every network cycle when set (the live view): a non-zero
      * answer stops the run, sys_run() returns 3 and s->fault says why. */
     int (*on_cycle)(struct sys *s, void *arg);

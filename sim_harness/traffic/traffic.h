@@ -29,6 +29,7 @@
 #include <jansson.h>
 #include <stdint.h>
 
+#include "net/net_loop.h"
 #include "net/router_cfg.h"
 #include "net/topo.h"
 #include "traffic/traffic_coll.h"
@@ -56,6 +57,10 @@ typedef struct {
     tcoll_opts coll; /* --pattern allgather:A */
 } traffic_opts;
 
+/* A run stalls when flits are in flight and none has entered or left the
+ * network for more than this many cycles (net_loop_stalled). */
+#define TRAFFIC_STALL_CYCLES 2000
+
 typedef struct {
     sim s;                       /* the engine's state (traffic_sim.h) */
     traffic_opts o;              /* a copy of the options */
@@ -64,7 +69,8 @@ typedef struct {
     double p_new, p_on;          /* packets per cycle: Bernoulli, and in the on state */
     int ap_src, ap_dst, ap_busy; /* allpairs/unitpairs: the next pair, one in flight */
     uint64_t ap_pairs, ap_max_dev, ap_sum_dev;
-    uint64_t now, end_measure, deadline, last_move;
+    net_loop loop; /* the cycle loop shared with firmware runs: channels, test hooks, stall evidence */
+    uint64_t now, end_measure, deadline;
     uint64_t total_cycles; /* cycles simulated (after traffic_run_loop) */
     int saturated, drain_timed_out, stalled, net_held, rtl_err;
     int interrupted; /* 1: the view was closed, 2: Ctrl-C */

@@ -120,7 +120,7 @@ void traffic_receive(sim *s, int ch, const xnoc_flit *fin, uint64_t now)
                       (unsigned long long)now, fin->vc, term, s->rc.vcs);
         return;
     }
-    if (!s->no_eject_credit && !ep_owe(&s->ep[ch], fin->vc)) { /* returned this cycle: no flit waits here */
+    if (!ep_owe(&s->ep[ch], fin->vc)) { /* returned this cycle: no flit waits here */
         traffic_error(s, &s->err_corrupt,
                       "cycle %llu: terminal %d channel %d: the router sent a flit on VC %d beyond the %d x %d buffer "
                       "slots it had credits for",

@@ -1,12 +1,12 @@
 /* traffic_run.c - the synthetic-traffic engine's run (traffic.h): the
  * terminals' state, the cycle loop (inputs, new packets, injection, one
- * network cycle, drain, stall watchdog) and what the run found afterwards. */
+ * network cycle through the loop both engines share, net/net_loop.h; drain,
+ * stall watchdog) and what the run found afterwards. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "util/cli.h"
-#include "net/links_report.h"
 #include "net/net.h"
 #include "traffic/traffic.h"
 #include "traffic/traffic_nc.h"
@@ -14,10 +14,6 @@
 /* the per-terminal and per-channel arrays of s (n terminals, nch channels) */
 static void sim_alloc(sim *s, int n, int vcs, int buf)
 {
-    s->inj = xcalloc((size_t)s->nch, sizeof *s->inj);
-    s->ej = xcalloc((size_t)s->nch, sizeof *s->ej);
-    s->ejc = xcalloc((size_t)s->nch, sizeof *s->ejc);
-    s->injc = xcalloc((size_t)s->nch, sizeof *s->injc);
     s->ep = xcalloc((size_t)s->nch, sizeof *s->ep);
     for (int ch = 0; ch < s->nch; ch++) ep_init(&s->ep[ch], vcs, buf);
     s->is = xcalloc((size_t)s->nch, sizeof *s->is);
@@ -60,11 +56,8 @@ traffic_run *traffic_open(const traffic_opts *o)
     s->warmup = o->warmup;
     s->window = o->cycles;
     s->drain = r->o.drain;
-    s->no_eject_credit = getenv("XNOC_TEST_NO_EJECT_CREDIT") != NULL;
     s->hooks = xcalloc((size_t)t->nterms, sizeof *s->hooks);
     for (int term = 0; term < t->nterms; term++) test_hooks_init(&s->hooks[term], term);
-    s->spurious_credit = getenv("XNOC_TEST_SPURIOUS_CREDIT") != NULL;
-    s->spurious_inj_credit = getenv("XNOC_TEST_SPURIOUS_INJ_CREDIT") != NULL;
     s->net = net_open(t, &o->rc, 1, err, sizeof err);
     if (!s->net) cli_fail(EXIT_USAGE, "%s", err);
     if (o->trace && net_trace(s->net, o->trace, o->trace_from, o->trace_to, err, sizeof err))
@@ -79,6 +72,11 @@ traffic_run *traffic_open(const traffic_opts *o)
     if (s->coll && s->nc) nc_gen_on_done(s->nc, tcoll_unit_done, s->coll);
     int n = t->nterms;
     s->nch = n * o->ports;
+    net_loop_init(&r->loop, s->net, t, o->rc.vcs, s->nch); /* the channels: the shared loop's */
+    s->inj = r->loop.inj;
+    s->ej = r->loop.ej;
+    s->injc = r->loop.injc;
+    s->ejc = r->loop.ejc;
     sim_alloc(s, n, o->rc.vcs, o->rc.buf);
     if (traffic_one_at_a_time(r)) { /* one packet at a time, every ordered pair, in a fixed order */
         s->warmup = 0;
@@ -100,12 +98,8 @@ static void step_inputs(traffic_run *r)
 {
     sim *s = &r->s;
     uint64_t now = r->now;
-    if (s->spurious_inj_credit && now == 0) s->injc[0] = (xnoc_credit){.valid = 1, .vc = 0};
     for (int ch = 0; ch < s->nch; ch++) {
-        if (s->ej[ch].valid) {
-            traffic_receive(s, ch, &s->ej[ch], now);
-            r->last_move = now;
-        }
+        if (s->ej[ch].valid) traffic_receive(s, ch, &s->ej[ch], now);
         if (s->injc[ch].valid && !ep_credit_in(&s->ep[ch], &s->injc[ch]))
             traffic_error(s, &s->err_corrupt, "cycle %llu: credit overflow on injection channel %d VC %d",
                           (unsigned long long)now, ch, s->injc[ch].vc);
@@ -206,17 +200,19 @@ static int drained(traffic_run *r)
 }
 
 /* saturated: the drain ran out of time; what was sent still drains (above),
- * so that a packet that never arrives is known to be lost.  1: stalled. */
+ * so that a packet that never arrives is known to be lost.  1: stalled
+ * (the shared loop's rule: flits in flight, none moved for
+ * TRAFFIC_STALL_CYCLES); r->stall_msg says where. */
 static int stall_check(traffic_run *r)
 {
     sim *s = &r->s;
-    if (!((s->in_flight || (s->nc && nc_gen_busy(s->nc))) && r->now - r->last_move > 2000)) return 0;
+    if (!net_loop_stalled(&r->loop, r->now, TRAFFIC_STALL_CYCLES, s->in_flight || (s->nc && nc_gen_busy(s->nc))))
+        return 0;
     r->stalled = 1;
-    if (links_first_held(s->t, s->net, s->rc.vcs, r->stall_msg, sizeof r->stall_msg)) r->net_held = 1;
-    else {
-        snprintf(r->stall_msg, sizeof r->stall_msg, "no router holds flits (they wait in the NIs)");
-        r->net_held = 0;
-    }
+    char with[48];
+    snprintf(with, sizeof with, " with %llu in flight", (unsigned long long)s->in_flight);
+    r->net_held = net_loop_stall_line(&r->loop, r->now, net_loop_quiet(&r->loop, r->now), with, r->stall_msg,
+                                      sizeof r->stall_msg);
     if (s->nc && nc_gen_busy(s->nc)) {
         size_t l = strlen(r->stall_msg);
         snprintf(r->stall_msg + l, sizeof r->stall_msg - l, "; ");
@@ -239,24 +235,27 @@ static void progress(traffic_run *r)
                  cli_rate_eta(now, target, r->t0, rate, sizeof rate));
 }
 
+/* The engine's terminals in one cycle (net_loop_terminals): the flits and
+ * credits the network presented, new packets, injection; 1 when the pairs
+ * one at a time are done. */
+static int terminals(void *arg, net_loop *l, uint64_t now)
+{
+    traffic_run *r = arg;
+    (void)l;
+    (void)now;
+    step_inputs(r);
+    if (step_new_packets(r)) return 1;
+    traffic_inject(&r->s, r->now);
+    return 0;
+}
+
 /* One cycle of the run; 1 when the run ends with it. */
 static int cycle(traffic_run *r, view *vw)
 {
     sim *s = &r->s;
     uint64_t now = r->now;
     s->now = now;
-    step_inputs(r);
-    if (step_new_packets(r)) return 1;
-    if (s->spurious_credit && now == 5) { /* the router's ejection credits now exceed its view of buf */
-        s->ejc[0].valid = 1;
-        s->ejc[0].vc = 0;
-    }
-    /* 3. injection */
-    traffic_inject(s, now);
-    for (int ch = 0; ch < s->nch; ch++)
-        if (s->inj[ch].valid) r->last_move = now;
-    /* 4. one network cycle */
-    net_cycle(s->net, s->inj, s->ejc, s->ej, s->injc);
+    if (net_loop_cycle(&r->loop, now, terminals, r)) return 1;
     traffic_occ_sample(&r->occ, s, now);
     if (vw && view_due(vw, now)) {
         view_sample vs = {.cycle = now, .inj_flits = s->inj_flits, .status = traffic_pattern_names[r->o.pattern]};
@@ -307,8 +306,7 @@ static void finish(traffic_run *r)
         if (r->rtl_err)
             cli_fail(EXIT_RUNFAIL, "deadlock or stall at cycle %llu after an RTL error: %s", (unsigned long long)now,
                      s->first_error);
-        cli_fail(EXIT_RUNFAIL, "deadlock or stall at cycle %llu: no flit moved for 2000 cycles with %llu in flight; %s",
-                 (unsigned long long)now, (unsigned long long)s->in_flight, r->stall_msg);
+        cli_fail(EXIT_RUNFAIL, "%s", r->stall_msg);
     }
     if (r->rtl_err) s->errors++;
     /* lost: measured packets that never arrived, in a run that drained */
@@ -376,10 +374,7 @@ void traffic_free(traffic_run *r)
     free(s->by_src);
     free(s->by_src_n);
     free(s->by_src_cap);
-    free(s->inj);
-    free(s->ej);
-    free(s->ejc);
-    free(s->injc);
+    net_loop_free(&r->loop);
     free(s->ep);
     free(s->is);
     free(s->es);

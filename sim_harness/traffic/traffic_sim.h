@@ -75,7 +75,7 @@ typedef struct sim {
     uint64_t now;         /* the cycle being simulated (for traffic_create_nc) */
     uint64_t nc_wait_max; /* longest a coding-group packet waited at its source, cycles */
     int nch;
-    xnoc_flit *inj, *ej;
+    xnoc_flit *inj, *ej; /* the shared loop's channels (net/net_loop.h) */
     xnoc_credit *ejc, *injc;
     endpoint *ep; /* [ch]: its credits, injection held and ejection owed (net/endpoint.h) */
     inj_state *is;
@@ -87,10 +87,7 @@ typedef struct sim {
     uint64_t *src_window_flits; /* [src] flits of src's packets ejected in the window */
     uint64_t window_inj_flits;  /* background flits injected in the window (measured injection rate) */
     uint64_t last_progress;
-    int no_eject_credit;     /* test hook: provoke a stall */
-    int spurious_credit;     /* test hook: a credit nobody owed, to trip the RTL invariant */
-    int spurious_inj_credit; /* test hook: an injection credit the router never returned */
-    size_t **by_src;         /* [src]: packet indexes in sequence order (a head names src and seq) */
+    size_t **by_src; /* [src]: packet indexes in sequence order (a head names src and seq) */
     size_t *by_src_n, *by_src_cap;
     nc_gen *nc;         /* --coding */
     struct tcoll *coll; /* --pattern allgather:A (traffic_coll.h), else NULL */
