@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../firmware/lib/flit.h"
 #include "util/cli.h"
 #include "net/links_report.h"
 #include "net/net.h"
@@ -65,6 +66,10 @@ traffic_run *traffic_open(const traffic_opts *o)
     for (int term = 0; term < t->nterms; term++) test_hooks_init(&s->hooks[term], term);
     s->spurious_credit = getenv("XNOC_TEST_SPURIOUS_CREDIT") != NULL;
     s->spurious_inj_credit = getenv("XNOC_TEST_SPURIOUS_INJ_CREDIT") != NULL;
+    const char *bd = getenv("XNOC_TEST_BAD_DEST");
+    s->bad_dest = -1;
+    if (bd && cli_parse_long(bd, 0, FLIT_MAX_ADDRS, &s->bad_dest))
+        cli_fail(EXIT_USAGE, "XNOC_TEST_BAD_DEST=%s: not an address 0..%d", bd, FLIT_MAX_ADDRS);
     s->net = net_open(t, &o->rc, 1, err, sizeof err);
     if (!s->net) cli_fail(EXIT_USAGE, "%s", err);
     if (o->trace && net_trace(s->net, o->trace, o->trace_from, o->trace_to, err, sizeof err))
@@ -255,6 +260,11 @@ static int cycle(traffic_run *r, view *vw)
     traffic_inject(s, now);
     for (int ch = 0; ch < s->nch; ch++)
         if (s->inj[ch].valid) r->last_move = now;
+    for (int ch = 0; ch < s->nch && s->bad_dest >= 0; ch++)
+        if (s->inj[ch].valid && s->inj[ch].head && !(s->inj[ch].payload >> FLIT_SR_BIT & 1)) { /* a table-routed head */
+            s->inj[ch].payload = (s->inj[ch].payload & ~(uint64_t)FLIT_MAX_ADDRS) | (uint64_t)s->bad_dest;
+            s->bad_dest = -1;
+        }
     /* 4. one network cycle */
     net_cycle(s->net, s->inj, s->ejc, s->ej, s->injc);
     traffic_occ_sample(&r->occ, s, now);

@@ -89,6 +89,7 @@ typedef struct sim {
     uint64_t last_progress;
     int no_eject_credit;     /* test hook: provoke a stall */
     int spurious_credit;     /* test hook: a credit nobody owed, to trip the RTL invariant */
+    long bad_dest;           /* test hook XNOC_TEST_BAD_DEST=A: the first head injected goes to address A (-1 off) */
     int spurious_inj_credit; /* test hook: an injection credit the router never returned */
     size_t **by_src;         /* [src]: packet indexes in sequence order (a head names src and seq) */
     size_t *by_src_n, *by_src_cap;
