@@ -158,15 +158,10 @@ static void sv_words(strv *a, const char *words)
  * With progress, a ticker names the step (`what`) and the seconds since t0
  * meanwhile.  The program's exit status (127: it could not be started,
  * the reason in the log; 128+N: killed by signal N). */
-int netbuild_run_argv(char *const argv[], const char *cwd, const char *log, const char *what, int progress, double t0)
+/* Starts argv (see netbuild_run_argv) with its output and errors on fd. */
+static pid_t spawn_argv(char *const argv[], const char *cwd, int fd)
 {
-    int fd = open(log, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
-    if (fd < 0) return 127;
     pid_t pid = fork();
-    if (pid < 0) {
-        close(fd);
-        return 127;
-    }
     if (pid == 0) {
         dup2(fd, STDOUT_FILENO);
         dup2(fd, STDERR_FILENO);
@@ -178,20 +173,53 @@ int netbuild_run_argv(char *const argv[], const char *cwd, const char *log, cons
         dprintf(STDERR_FILENO, "xnoc: cannot run %s: %s\n", argv[0], strerror(errno));
         _exit(127);
     }
+    return pid;
+}
+
+static int exit_code(int st) { return WIFEXITED(st) ? WEXITSTATUS(st) : WIFSIGNALED(st) ? 128 + WTERMSIG(st) : 1; }
+
+/* Runs the n programs cmds[i] (argument vectors, as netbuild_run_argv) at
+ * the same time and waits for all of them: 0, or the first non-zero exit
+ * status in the order of cmds. */
+static int run_argvs(char **const cmds[], int n, const char *cwd, const char *log, const char *what, int progress,
+                     double t0)
+{
+    int fd = open(log, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
+    if (fd < 0) return 127;
+    pid_t pids[8];
+    int st[8], left = 0;
+    for (int i = 0; i < n && i < 8; i++) {
+        pids[i] = spawn_argv(cmds[i], cwd, fd);
+        st[i] = pids[i] < 0 ? 127 << 8 : 0;
+        left += pids[i] > 0;
+    }
     close(fd);
-    int st = 0;
-    pid_t w;
-    if (progress) {
-        while ((w = waitpid(pid, &st, WNOHANG)) == 0) {
+    while (left > 0) {
+        int any = 0;
+        for (int i = 0; i < n && i < 8; i++) {
+            if (pids[i] <= 0) continue;
+            pid_t w = waitpid(pids[i], &st[i], progress ? WNOHANG : 0);
+            if (w == 0 || (w < 0 && errno == EINTR)) continue;
+            if (w < 0) st[i] = 127 << 8;
+            pids[i] = 0;
+            left--;
+            any = 1;
+        }
+        if (progress && !any) {
             cli_progress("%s (%.0f s in)", what, cli_now() - t0);
             usleep(200000);
         }
-        cli_progress_done();
-    } else {
-        while ((w = waitpid(pid, &st, 0)) < 0 && errno == EINTR) {}
     }
-    if (w < 0) return 127;
-    return WIFEXITED(st) ? WEXITSTATUS(st) : WIFSIGNALED(st) ? 128 + WTERMSIG(st) : 1;
+    if (progress) cli_progress_done();
+    for (int i = 0; i < n && i < 8; i++)
+        if (exit_code(st[i])) return exit_code(st[i]);
+    return 0;
+}
+
+int netbuild_run_argv(char *const argv[], const char *cwd, const char *log, const char *what, int progress, double t0)
+{
+    char **const cmds[1] = {(char **)argv};
+    return run_argvs(cmds, 1, cwd, log, what, progress, t0);
 }
 
 /* Hashes a file of the source tree into h; -1 if it cannot be read. */
@@ -378,7 +406,169 @@ typedef struct {
     const char *glue; /* the C++ glue (sim_harness/glue) */
     char **defs;
     int include_tmp; /* -I the build folder: the flat glue includes its generated xnoc_io.inc */
+    int unity;       /* compile_unity: two translation units and a cached Verilator runtime */
 } model_compile;
+
+/* The model's classes of Verilator's makefile V<top>_classes.mk: the
+ * per-cycle ones (VM_CLASSES_FAST, VM_SUPPORT_FAST) into *fast, the rest
+ * (_SLOW) into *slow, each as a C++ file of #include lines; its VM_TRACE. */
+static int unity_sources(const char *objd, const char *top, strv *fast, strv *slow, int *vm_trace)
+{
+    char *mk = xasprintf("%s/V%s_classes.mk", objd, top);
+    size_t n;
+    char *text = cli_slurp(mk, &n);
+    free(mk);
+    if (!text) return -1;
+    strv *into = NULL;
+    *vm_trace = 0;
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        if (!strncmp(line, "VM_TRACE = ", 11)) *vm_trace = atoi(line + 11);
+        if (!strncmp(line, "VM_", 3)) { /* (not VM_GLOBAL_*: the runtime) */
+            int model = !strncmp(line, "VM_CLASSES_", 11) || !strncmp(line, "VM_SUPPORT_", 11);
+            into = !model ? NULL : strstr(line, "_FAST +=") ? fast : strstr(line, "_SLOW +=") ? slow : NULL;
+        } else if (line[0] == '\t' && into) {
+            size_t l = strcspn(line + 1, " \\");
+            if (l) sv_add(into, xasprintf("#include \"%.*s.cpp\"\n", (int)l, line + 1));
+        } else into = NULL;
+    }
+    free(text);
+    return fast->n && slow->n ? 0 : -1;
+}
+
+static int write_lines(const char *path, char **lines)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) return -1;
+    for (char **l = lines; l && *l; l++) fputs(*l, f);
+    return fclose(f);
+}
+
+/* The tile's C++ half (model_compile.unity): a tile's model is small, so
+ * make's file per class mostly compiled the same headers 17 times (16 s CPU
+ * of a 27 s build, mesh:4x4 vcs=3,buf=6 with a unit).  Here the per-cycle
+ * classes are one translation unit at `opt`, the rest one at -O1, the glue a
+ * third, all three at once; Verilator's runtime (verilated.cpp ..., 5 s)
+ * is compiled once per flag set into the cache (vlrt-KEY) and linked from
+ * there.  The model files get the flags Verilator's makefile gives them. */
+static int compile_unity(const model_compile *mc, const char *tmp, const char *objd, const char *log,
+                         const char *glue_hdr, const char *trig_hdr, int trace, int asserts, int progress,
+                         double t_build, char *err, size_t errlen)
+{
+    const char *opt = cxx_opt();
+    strv fast = {0}, slow = {0}, cmd[6] = {{0}}, rt = {0}, rtsrc = {0};
+    char *fast_cpp = xasprintf("%s/xnoc_unity_fast.cpp", objd), *slow_cpp = xasprintf("%s/xnoc_unity_slow.cpp", objd);
+    char *rtdir = NULL, *rttmp = NULL;
+    int vm_trace = 0, failed = -1, ncmd = 0;
+    if (unity_sources(objd, mc->top, &fast, &slow, &vm_trace) || write_lines(fast_cpp, fast.v) ||
+        write_lines(slow_cpp, slow.v)) {
+        snprintf(err, errlen, "cannot list the verilated classes of %s in %s", mc->top, objd);
+        goto out;
+    }
+    /* the runtime: its flags (the glue's, less the model's own) name its folder */
+    if (mc->first) sv_add(&rt, xstrdup(mc->first));
+    sv_words(&rt, "-c -fPIC");
+    sv_add(&rt, xstrdup(opt));
+    sv_add(&rt, xstrdup("-w"));
+    if (asserts) {
+        sv_words(&rt, "-DXNOC_ASSERT_BUILD -DVL_PRINTF=xg_vl_printf -include");
+        sv_add(&rt, xstrdup(glue_hdr));
+    }
+    sv_add(&rt, xstrdup("-include"));
+    sv_add(&rt, xstrdup(trig_hdr));
+    sv_words(&rt, "-I" VL_INC " -I" VL_INC "/vltstd");
+    sv_words(&rtsrc, "verilated verilated_threads");
+    if (trace) sv_add(&rtsrc, xstrdup("verilated_vcd_c"));
+    uint64_t h = FNV1A_INIT;
+    for (char **w = rt.v; *w; w++) h = fnv1a(h, *w, strlen(*w) + 1);
+    for (char **w = rtsrc.v; *w; w++) h = fnv1a(h, *w, strlen(*w) + 1);
+    if (hash_file(trig_hdr, &h) || (asserts && hash_file(glue_hdr, &h)) || verilator_identity(&h)) {
+        snprintf(err, errlen, "cannot read the C++ glue headers %s", trig_hdr);
+        goto out;
+    }
+    rtdir = xasprintf("%s/cache/vlrt-%016llx", cli_build_dir(), (unsigned long long)h);
+    int have_rt = 1;
+    for (char **w = rtsrc.v; *w; w++) {
+        char *o = xasprintf("%s/%s.o", rtdir, *w);
+        have_rt &= access(o, R_OK) == 0;
+        free(o);
+    }
+    /* the model: as verilated.mk compiles it (cwd objd) */
+    for (int k = 0; k < 2; k++) {
+        strv *c = &cmd[ncmd++];
+        sv_words(c, "g++ -fPIC -w -include ../xnoc_vl_triggers.h -I. -I" VL_INC " -I" VL_INC "/vltstd");
+        sv_words(c, "-DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE_FST=0 -faligned-new -fcf-protection=none");
+        sv_add(c, xasprintf("-DVM_TRACE=%d", vm_trace));
+        sv_add(c, xasprintf("-DVM_TRACE_VCD=%d", vm_trace));
+        sv_add(c, xstrdup(k ? "-O1" : opt));
+        sv_words(c, k ? "-c -o xnoc_unity_slow.o xnoc_unity_slow.cpp" : "-c -o xnoc_unity_fast.o xnoc_unity_fast.cpp");
+    }
+    strv *g = &cmd[ncmd++]; /* the glue, with the model's header */
+    sv_add(g, xstrdup("g++"));
+    if (mc->first) sv_add(g, xstrdup(mc->first));
+    sv_words(g, "-c -fPIC");
+    sv_add(g, xstrdup(opt));
+    sv_add(g, xstrdup("-w"));
+    if (trace) sv_add(g, xstrdup("-DXNOC_TRACE"));
+    for (char **d = mc->defs; d && *d; d++) sv_add(g, xstrdup(*d));
+    if (asserts) {
+        sv_words(g, "-DXNOC_ASSERT_BUILD -DVL_PRINTF=xg_vl_printf -include");
+        sv_add(g, xstrdup(glue_hdr));
+    }
+    sv_add(g, xstrdup("-include"));
+    sv_add(g, xstrdup(trig_hdr));
+    sv_words(g, "-I. -I" VL_INC " -I" VL_INC "/vltstd -o xnoc_glue.o");
+    sv_add(g, xstrdup(mc->glue));
+    if (!have_rt)
+        for (char **w = rtsrc.v; *w; w++) {
+            strv *c = &cmd[ncmd++];
+            sv_add(c, xstrdup("g++"));
+            for (char **f = rt.v; *f; f++) sv_add(c, xstrdup(*f));
+            sv_add(c, xstrdup("-o"));
+            sv_add(c, xasprintf("vlrt_%s.o", *w));
+            sv_add(c, xasprintf(VL_INC "/%s.cpp", *w));
+        }
+    char **argvs[6];
+    for (int i = 0; i < ncmd; i++) argvs[i] = cmd[i].v;
+    if (run_argvs(argvs, ncmd, objd, log, mc->what, progress, t_build)) {
+        failed = 1;
+        goto out;
+    }
+    strv l = {0};
+    sv_add(&l, xstrdup("g++"));
+    if (mc->first) sv_add(&l, xstrdup(mc->first));
+    sv_words(&l, "-shared -fPIC");
+    sv_add(&l, xstrdup(opt));
+    sv_add(&l, xstrdup("-o"));
+    sv_add(&l, xasprintf("%s/%s", tmp, mc->so));
+    sv_words(&l, "xnoc_glue.o xnoc_unity_fast.o xnoc_unity_slow.o");
+    for (char **w = rtsrc.v; *w; w++)
+        sv_add(&l, have_rt ? xasprintf("%s/%s.o", rtdir, *w) : xasprintf("vlrt_%s.o", *w));
+    sv_add(&l, xstrdup("-pthread"));
+    failed = netbuild_run_argv(l.v, objd, log, mc->what, progress, t_build) ? 1 : 0;
+    free_strv(l.v);
+    if (!failed && !have_rt) { /* the runtime into the cache for the next build (a lost race is harmless) */
+        rttmp = xasprintf("%s.tmp%d", rtdir, (int)getpid());
+        int ok = mkdir(rttmp, 0777) == 0;
+        for (char **w = rtsrc.v; ok && *w; w++) {
+            char *from = xasprintf("%s/vlrt_%s.o", objd, *w), *to = xasprintf("%s/%s.o", rttmp, *w);
+            ok = rename(from, to) == 0;
+            free(from);
+            free(to);
+        }
+        if (!ok || rename(rttmp, rtdir)) netbuild_rm_tree(rttmp);
+    }
+out:
+    for (int i = 0; i < 6; i++) free_strv(cmd[i].v);
+    free_strv(fast.v);
+    free_strv(slow.v);
+    free_strv(rt.v);
+    free_strv(rtsrc.v);
+    free(fast_cpp);
+    free(slow_cpp);
+    free(rtdir);
+    free(rttmp);
+    return failed;
+}
 
 /* The C++ half of a build, the same for the flat network and the tile:
  * the trigger header copied beside obj/ (*file: its path, for the caller
@@ -401,8 +591,10 @@ static int compile_model(const model_compile *mc, const char *tmp, const char *w
         snprintf(err, errlen, "cannot copy the C++ glue %s into %s", trig_hdr, tmp);
         return -1;
     }
-    /* The model's per-cycle code gets `opt`; its one-time code and the
-     * Verilator runtime -O1 (they do not run per cycle). */
+    if (mc->unity)
+        return compile_unity(mc, tmp, objd, log, glue_hdr, trig_hdr, trace, asserts, progress, t_build, err, errlen);
+    /* The model's per-cycle code gets `opt`; its one-time code -O1 (it
+     * does not run per cycle). */
     strv a = {0};
     sv_words(&a, "make -s -j2 -C");
     sv_add(&a, xstrdup(objd));
@@ -783,7 +975,8 @@ static int tile_key(const netbuild_tile_p *tp, int variant, char ***srcs, uint64
     h = fnv1a(h, VERILATOR_TILE_FLAGS, strlen(VERILATOR_TILE_FLAGS));
     h = fnv1a(h, opt, strlen(opt));
     h = fnv1a(h, &variant, sizeof variant);
-    h = fnv1a(h, "ico-2", 5); /* tile_patch_ico */
+    h = fnv1a(h, "ico-2", 5);   /* tile_patch_ico */
+    h = fnv1a(h, "unity-1", 7); /* compile_unity */
     if (verilator_identity(&h)) {
         snprintf(err, errlen, "verilator not found: run 'make deps' (it installs Debian's verilator)");
         return -1;
@@ -927,7 +1120,8 @@ int netbuild_tile(const topo *t, const router_cfg *rc, int variant, int progress
                           .first = "-std=gnu++17",
                           .glue = glue,
                           .defs = defs.v,
-                          .include_tmp = 0}};
+                          .include_tmp = 0,
+                          .unity = 1}};
     int r = build_model(&j, progress, err, errlen);
     if (r) {
         free(*path);
