@@ -657,13 +657,14 @@ struct build_job {
     int trace, asserts;
     /* writes the generated sources into tmp (may be NULL) */
     int (*prepare)(const build_job *j, const char *tmp, char *err, size_t errlen);
-    /* a step on Verilator's output in objd; its line for the build log */
-    int (*verilated)(const build_job *j, const char *objd, char *note, size_t notelen, char *err, size_t errlen);
+    /* a step on Verilator's output in objd, *count for its line in the build log (step_note, one %d) */
+    int (*step)(const char *objd, int *count, char *err, size_t errlen);
+    const char *step_note;
     const void *ctx; /* the caller's, for prepare */
     model_compile mc;
 };
 
-static int build_model(const build_job *j, int progress, char *err, size_t errlen)
+static int build_model(const build_job *j, char **path, int progress, char *err, size_t errlen)
 {
     const char *opt = cxx_opt();
     char *cache = xasprintf("%s/cache", cli_build_dir()), *lockp = NULL, *tmp = NULL, *log = NULL, *file = NULL;
@@ -729,11 +730,12 @@ static int build_model(const build_job *j, int progress, char *err, size_t errle
         snprintf(err, errlen, "building %s: verilator failed; see %s", j->name, log);
         goto fail;
     }
-    char note[200];
-    if (j->verilated(j, objd, note, sizeof note, err, errlen)) goto fail;
+    int count = 0;
+    if (j->step(objd, &count, err, errlen)) goto fail;
     FILE *lf = fopen(log, "a"); /* for whoever reads the build log: what the step did */
     if (lf) {
-        fprintf(lf, "%s\n", note);
+        fprintf(lf, j->step_note, count);
+        fputc('\n', lf);
         fclose(lf);
     }
     if (progress)
@@ -764,6 +766,8 @@ fail: /* a failed build keeps its directory, marked, for the log in it */
         free(mark);
         if (work && strcmp(work, tmp)) netbuild_rm_tree(work); /* the log stays in tmp */
     }
+    free(*path);
+    *path = NULL;
 out:
     if (lock >= 0) close(lock);
     free_strv(a.v);
@@ -794,15 +798,6 @@ static int flat_prepare(const build_job *j, const char *tmp, char *err, size_t e
     free(iop);
     if (!wrote) snprintf(err, errlen, "cannot write the generated network into %s", tmp);
     return wrote ? 0 : -1;
-}
-
-static int flat_verilated(const build_job *j, const char *objd, char *note, size_t notelen, char *err, size_t errlen)
-{
-    (void)j;
-    int moved = 0;
-    if (netbuild_dedupe(objd, &moved, err, errlen)) return -1;
-    snprintf(note, notelen, "net/dedupe.c: %d call(s) pointed at the first copy of an identical function", moved);
-    return 0;
 }
 
 int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, char **path, char *err, size_t errlen)
@@ -864,7 +859,8 @@ int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, cha
                    .trace = trace,
                    .asserts = asserts,
                    .prepare = flat_prepare,
-                   .verilated = flat_verilated,
+                   .step = netbuild_dedupe,
+                   .step_note = "net/dedupe.c: %d call(s) pointed at the first copy of an identical function",
                    .ctx = &fs,
                    .mc = {.top = "xnoc_network",
                           .so = "net.so",
@@ -873,11 +869,7 @@ int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, cha
                           .glue = glue,
                           .defs = defs.v,
                           .include_tmp = 1}};
-    int r = build_model(&j, progress, err, errlen);
-    if (r) {
-        free(*path);
-        *path = NULL;
-    }
+    int r = build_model(&j, path, progress, err, errlen);
     free_strv(vl.v);
     free_strv(defs.v);
     free_strv(srcs);
@@ -1056,15 +1048,6 @@ static int tile_patch_ico(const char *objd, int *patched, char *err, size_t errl
     return rc;
 }
 
-static int tile_verilated(const build_job *j, const char *objd, char *note, size_t notelen, char *err, size_t errlen)
-{
-    (void)j;
-    int guarded = 0;
-    if (tile_patch_ico(objd, &guarded, err, errlen)) return -1;
-    snprintf(note, notelen, "netbuild.c tile_patch_ico: %d input-logic call(s) skipped on the falling edge", guarded);
-    return 0;
-}
-
 int netbuild_tile(const topo *t, const router_cfg *rc, int variant, int progress, char **path, char *err, size_t errlen)
 {
     progress = progress && cli_progress_enabled();
@@ -1112,7 +1095,8 @@ int netbuild_tile(const topo *t, const router_cfg *rc, int variant, int progress
                    .trace = trace,
                    .asserts = asserts,
                    .prepare = NULL,
-                   .verilated = tile_verilated,
+                   .step = tile_patch_ico,
+                   .step_note = "netbuild.c tile_patch_ico: %d input-logic call(s) skipped on the falling edge",
                    .ctx = NULL,
                    .mc = {.top = "xnoc_tile",
                           .so = "tile.so",
@@ -1122,11 +1106,7 @@ int netbuild_tile(const topo *t, const router_cfg *rc, int variant, int progress
                           .defs = defs.v,
                           .include_tmp = 0,
                           .unity = 1}};
-    int r = build_model(&j, progress, err, errlen);
-    if (r) {
-        free(*path);
-        *path = NULL;
-    }
+    int r = build_model(&j, path, progress, err, errlen);
     free_strv(vl.v);
     free_strv(defs.v);
     free_strv(srcs);
