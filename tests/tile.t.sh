@@ -88,6 +88,22 @@ if [ $rc = 2 ] && [ "$(grep -c . "$TMP/fail.err")" = 1 ] \
     && grep -q "fake verilator: no" "$log" && [ -e "$(dirname "$log")/failed" ]; then ok tile-build-failure
 else fail tile-build-failure "exit $rc: $(head -2 "$TMP/fail.err" | tr '\n' ' ')"; fi
 
+# ...and one whose C++ compile fails (a g++ along PATH that refuses): the
+# same one line, the log keeps the compilers' words, and no Verilator
+# runtime is cached from it (build/cache/vlrt-*)
+mkdir -p "$TMP/bin-cxx" "$TMP/build-cxx"
+printf '#!/bin/sh\necho "fake g++: no" >&2\nexit 1\n' >"$TMP/bin-cxx/g++"
+chmod +x "$TMP/bin-cxx/g++"
+PATH="$TMP/bin-cxx:$PATH" XNOC_BUILD="$TMP/build-cxx" $XNOC traffic --topo mesh:2x2 --router model=tile --cycles 10 \
+    >/dev/null 2>"$TMP/cxx.err"
+rc=$?
+log=$(sed -n 's|.*compiling the verilated tile failed; see \(.*\)$|\1|p' "$TMP/cxx.err")
+if [ $rc = 2 ] && [ "$(grep -c . "$TMP/cxx.err")" = 1 ] \
+    && grep -q "^xnoc traffic: building the router p=5 addrs=8 vcs=2 buf=8 with a coding unit: compiling the verilated tile failed; see " "$TMP/cxx.err" \
+    && [ "$(grep -c "fake g++: no" "$log")" -ge 3 ] && [ -e "$(dirname "$log")/failed" ] \
+    && ! ls -d "$TMP/build-cxx/cache/vlrt-"* >/dev/null 2>&1; then ok tile-compile-failure
+else fail tile-compile-failure "exit $rc: $(head -2 "$TMP/cxx.err" | tr '\n' ' ')"; fi
+
 # the default build: flat below MODEL_TILE_ROUTERS (128) routers, tiles from
 # there on; model= and XNOC_MODEL override it.  The fake verilator makes each
 # run stop at its first build, whose failure line names what it built.
