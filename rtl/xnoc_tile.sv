@@ -21,7 +21,9 @@ module xnoc_tile #(
   parameter int NumPorts   = 5,      // the topology's ports (the unit's not counted)
   parameter int NumVcs     = 2,
   parameter int BufDepth   = 8,
-  parameter int NumAddrs   = 16,     // routing-table entries (terminals, then units)
+  // routing-table entries (terminals, then units): at least the network's
+  // address count, which the harness writes into the tile at run time (na_q)
+  parameter int NumAddrs   = 16,
   parameter int NumClasses = 1,
   parameter int NumGroups  = 1,
   parameter int RouteBits  = (NumPorts > 1) ? $clog2(NumPorts) : 1,
@@ -149,9 +151,54 @@ module xnoc_tile #(
     assign unit_shut      = 1'b1;
   end
 
-  // debug addresses 0x340..0x37F read the unit, the rest the router
-  assign dbg_data_o = (Ncu != 0 && dbg_addr_i[9:6] == 4'hd) ? u_dbg : r_dbg;
-  assign err_o      = r_err | u_err;
+  // The network's address count, na_q (config kind 3, which neither the
+  // router nor the unit takes: address 0 its low byte, 1 its high byte;
+  // sim_harness/net/net.c tile_rows).  One tile model serves networks of
+  // different address counts (netbuild.c buckets NumAddrs), so the router's
+  // table may be longer than the network's: its rows from na_q on are
+  // written 0, the port the router takes for an address beyond its table,
+  // and a head for such an address is flagged here, on the same edge and in
+  // the same error bit (3, bad route) as the flat router of na_q entries
+  // flags it.
+  logic [15:0] na_q;
+  logic        bad_addr, bad_q;
+  always_ff @(posedge clk_i)
+    if (cfg_we_q && cfg_kind_q == 2'd3 && cfg_addr_q[xnoc_pkg::CfgAddrW-1:1] == '0) begin
+      if (cfg_addr_q[0]) na_q[15:8] <= cfg_data_q;
+      else               na_q[7:0]  <= cfg_data_q;
+    end
+`ifdef VERILATOR
+  // the router's route computation (xnoc_router.sv): a table-routed head at
+  // the front of a VC not routed yet
+  localparam int PV = P * NumVcs;
+  localparam int PW = xnoc_pkg::LinkPayloadW;
+  logic [PV-1:0] todo;
+  xnoc_pkg::head_t bad_h;
+  assign todo = u_r.occ & ~u_r.rt_vld_q;
+  always_comb begin
+    bad_addr = 1'b0;
+    bad_h    = '0;
+    if (todo != '0)
+      for (int g = 0; g < PV; g++)
+        if (todo[g]) begin
+          bad_h = u_r.front_pl[g*PW +: xnoc_pkg::HeadW];
+          if (!bad_h.sr && 32'(bad_h.dest) >= 32'(na_q)) bad_addr = 1'b1;
+        end
+  end
+`else
+  assign bad_addr = 1'b0;  // (synthesis: the table is the network's own)
+`endif
+  always_ff @(posedge clk_i) begin
+    if (!rst_q) bad_q <= 1'b0;
+    else        bad_q <= bad_q | bad_addr;
+  end
+
+  // debug addresses 0x340..0x37F read the unit, the rest the router; the
+  // router's error bits (xnoc_pkg::DbgKindErr, port 0) with bad_q in bit 3
+  localparam logic [9:0] DbgErr = 10'(xnoc_pkg::DbgKindErr << xnoc_pkg::DbgKindLsb);
+  assign dbg_data_o = (Ncu != 0 && dbg_addr_i[9:6] == 4'hd) ? u_dbg
+                    : r_dbg | ((dbg_en_i && dbg_addr_i == DbgErr) ? {28'd0, bad_q, 3'd0} : 32'd0);
+  assign err_o      = r_err | u_err | bad_q;
 
 `ifdef VERILATOR
   assign quiet_o = (u_r.occ == '0) && (r_out_valid == '0) && (r_in_credit == '0) && unit_shut;

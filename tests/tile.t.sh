@@ -88,6 +88,22 @@ if [ $rc = 2 ] && [ "$(grep -c . "$TMP/fail.err")" = 1 ] \
     && grep -q "fake verilator: no" "$log" && [ -e "$(dirname "$log")/failed" ]; then ok tile-build-failure
 else fail tile-build-failure "exit $rc: $(head -2 "$TMP/fail.err" | tr '\n' ' ')"; fi
 
+# ...and one whose C++ compile fails (a g++ along PATH that refuses): the
+# same one line, the log keeps the compilers' words, and no Verilator
+# runtime is cached from it (build/cache/vlrt-*)
+mkdir -p "$TMP/bin-cxx" "$TMP/build-cxx"
+printf '#!/bin/sh\necho "fake g++: no" >&2\nexit 1\n' >"$TMP/bin-cxx/g++"
+chmod +x "$TMP/bin-cxx/g++"
+PATH="$TMP/bin-cxx:$PATH" XNOC_BUILD="$TMP/build-cxx" $XNOC traffic --topo mesh:2x2 --router model=tile --cycles 10 \
+    >/dev/null 2>"$TMP/cxx.err"
+rc=$?
+log=$(sed -n 's|.*compiling the verilated tile failed; see \(.*\)$|\1|p' "$TMP/cxx.err")
+if [ $rc = 2 ] && [ "$(grep -c . "$TMP/cxx.err")" = 1 ] \
+    && grep -q "^xnoc traffic: building the router p=5 addrs=8 vcs=2 buf=8 with a coding unit: compiling the verilated tile failed; see " "$TMP/cxx.err" \
+    && [ "$(grep -c "fake g++: no" "$log")" -ge 3 ] && [ -e "$(dirname "$log")/failed" ] \
+    && ! ls -d "$TMP/build-cxx/cache/vlrt-"* >/dev/null 2>&1; then ok tile-compile-failure
+else fail tile-compile-failure "exit $rc: $(head -2 "$TMP/cxx.err" | tr '\n' ' ')"; fi
+
 # the default build: flat below MODEL_TILE_ROUTERS (128) routers, tiles from
 # there on; model= and XNOC_MODEL override it.  The fake verilator makes each
 # run stop at its first build, whose failure line names what it built.
@@ -102,7 +118,7 @@ which_build() { # expected-prefix name env... -- xnoc args
     if [ $rc = 2 ] && grep -q "^xnoc traffic: $want.*: verilator failed; see " "$TMP/default.err"; then ok "$name"
     else fail "$name" "exit $rc: $(tail -1 "$TMP/default.err")"; fi
 }
-which_build "building the router p=5 addrs=144 " default-tile-from-128 -- --topo mesh:12x12 --router ncu=0
+which_build "building the router p=5 addrs=256 " default-tile-from-128 -- --topo mesh:12x12 --router ncu=0
 which_build "building network mesh:8x8" default-flat-below-128 -- --topo mesh:8x8 --router ncu=0
 which_build "building the router p=5 addrs=64 " default-env-tile XNOC_MODEL=tile -- --topo mesh:8x8 --router ncu=0
 which_build "building network mesh:12x12" default-env-flat XNOC_MODEL=flat -- --topo mesh:12x12 --router ncu=0
@@ -117,6 +133,41 @@ XNOC_BUILD_NOTE="$note" $XNOC traffic --topo mesh:2x8 --router model=tile,ncu=0 
 if [ $? = 0 ] && ! grep -q "^built" "$note" && jq -e '.errors==0 and .delivered_packets>0' "$TMP/m28.json" >/dev/null; then
     ok tile-shared-model
 else fail tile-shared-model "$(cat "$note")"; fi
+
+# networks of different address counts share a tile: without a unit the
+# routing table is the count's power-of-two bucket (netbuild_tile_addrs),
+# so mesh:3x3 (9 addresses) runs on the model of mesh:4x4 (16), and both
+# report what the flat build reports
+: >"$note"
+for topo in mesh:3x3 mesh:4x4; do
+    XNOC_BUILD_NOTE="$note" $XNOC traffic --topo $topo --router model=tile,ncu=0 --rate 0.2 --packet 4 --cycles 2000 \
+        --json >"$TMP/share-$topo.tile" 2>/dev/null
+    $XNOC traffic --topo $topo --router model=flat,ncu=0 --rate 0.2 --packet 4 --cycles 2000 --json \
+        >"$TMP/share-$topo.flat" 2>/dev/null
+done
+dirs=$(awk '{ n = split($2, p, "/"); print p[n] }' "$note" | sort -u)
+if [ "$(wc -l <"$note")" = 2 ] && [ "$(echo "$dirs" | grep -c .)" = 1 ] \
+    && echo "$dirs" | grep -qx 'tile-p5-a16-c1-g1-s3-v2-b8-[0-9a-f]\{16\}' \
+    && cmp -s "$TMP/share-mesh:3x3.tile" "$TMP/share-mesh:3x3.flat" && cmp -s "$TMP/share-mesh:4x4.tile" "$TMP/share-mesh:4x4.flat" \
+    && jq -e '.delivered_packets > 0 and .errors == 0' "$TMP/share-mesh:3x3.tile" >/dev/null; then
+    ok tile-shared-address-bucket
+else fail tile-shared-address-bucket "models: $(tr '\n' ' ' <"$note"); reports $(cmp "$TMP/share-mesh:3x3.tile" "$TMP/share-mesh:3x3.flat" 2>&1)"; fi
+
+# ...and an address the network does not have is still flagged, as the flat
+# build flags it: inside the bucket (12: the tile's run-time check) and
+# beyond it (20: the router's own), the same line and exit
+for a in 12 20; do
+    for m in flat tile; do
+        XNOC_TEST_BAD_DEST=$a $XNOC traffic --topo mesh:3x3 --rate 0.2 --packet 4 --cycles 2000 --router model=$m,ncu=0 \
+            >/dev/null 2>"$TMP/bd$a.$m"
+        echo "exit $?" >>"$TMP/bd$a.$m"
+    done
+    if grep -q "router [0-9]* flags an RTL invariant violation (bits 0x8:" "$TMP/bd$a.tile" && grep -qx "exit 1" "$TMP/bd$a.tile" \
+        && cmp -s "$TMP/bd$a.flat" "$TMP/bd$a.tile"; then ok tile-bad-address-$a
+    else fail tile-bad-address-$a "flat: $(tr '\n' ' ' <"$TMP/bd$a.flat") tile: $(tr '\n' ' ' <"$TMP/bd$a.tile")"; fi
+done
+check_fail tile-bad-address-hook 2 "^xnoc traffic: XNOC_TEST_BAD_DEST=4096: not an address 0..4095$" \
+    env XNOC_TEST_BAD_DEST=4096 $XNOC traffic --topo mesh:3x3 --router model=tile,ncu=0 --cycles 10
 
 # the harness's side of the tile build (link tables, the config rows, the
 # taps) under ASan with leak checking: clean, and the same report

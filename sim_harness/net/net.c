@@ -160,6 +160,24 @@ static void wire_tiles(xnoc_net *n)
     free(chp);
 }
 
+/* The tile build's extra config rows (rtl/xnoc_tile.sv na_q): its routing
+ * table has netbuild_tile_addrs() entries, na of them the network's; the
+ * group table follows the whole table, the entries from na on route like an
+ * address beyond the flat router's table (port 0; the tile flags them), and
+ * the network's address count goes into config kind 3 (its low byte at
+ * address 0, its high byte at 1). */
+static void tile_rows(xnoc_net *n, uint8_t *data)
+{
+    const topo *t = n->t;
+    int na = netgen_addresses(t, &n->rc), nb = netbuild_tile_addrs(t, &n->rc);
+    memset(data, 0, (size_t)t->nrouters);
+    for (int a = na; a < nb; a++) n->xg_cfg_row(n->g, 0, a, data);
+    for (int b = 0; b < 2; b++) {
+        memset(data, na >> 8 * b & 0xFF, (size_t)t->nrouters);
+        n->xg_cfg_row(n->g, 3, b, data);
+    }
+}
+
 static void configure(xnoc_net *n)
 {
     const topo *t = n->t;
@@ -167,11 +185,14 @@ static void configure(xnoc_net *n)
     if (n->xg_wire) wire_tiles(n);
     n->xg_reset(n->g, 1);
     uint8_t *data = xmalloc((size_t)t->nrouters);
+    int na = netgen_addresses(t, &n->rc), shift = n->tile ? netbuild_tile_addrs(t, &n->rc) - na : 0;
     for (int row = 0; row < netgen_config_rows(t, &n->rc); row++) {
         int kind, addr;
         netgen_config_row(t, &n->rc, row, &kind, &addr, data);
+        if (kind == 0 && addr >= na) addr += shift; /* a group row: after the tile's whole table */
         n->xg_cfg_row(n->g, kind, addr, data);
     }
+    if (n->tile) tile_rows(n, data);
     free(data);
     n->xg_reset(n->g, 1);
     n->xg_reset(n->g, 0);

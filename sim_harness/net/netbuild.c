@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "../../firmware/lib/flit.h"
 #include "util/cli.h"
 #include "util/fnv.h"
 #include "net/netgen.h"
@@ -157,15 +158,10 @@ static void sv_words(strv *a, const char *words)
  * With progress, a ticker names the step (`what`) and the seconds since t0
  * meanwhile.  The program's exit status (127: it could not be started,
  * the reason in the log; 128+N: killed by signal N). */
-int netbuild_run_argv(char *const argv[], const char *cwd, const char *log, const char *what, int progress, double t0)
+/* Starts argv (see netbuild_run_argv) with its output and errors on fd. */
+static pid_t spawn_argv(char *const argv[], const char *cwd, int fd)
 {
-    int fd = open(log, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
-    if (fd < 0) return 127;
     pid_t pid = fork();
-    if (pid < 0) {
-        close(fd);
-        return 127;
-    }
     if (pid == 0) {
         dup2(fd, STDOUT_FILENO);
         dup2(fd, STDERR_FILENO);
@@ -177,20 +173,53 @@ int netbuild_run_argv(char *const argv[], const char *cwd, const char *log, cons
         dprintf(STDERR_FILENO, "xnoc: cannot run %s: %s\n", argv[0], strerror(errno));
         _exit(127);
     }
+    return pid;
+}
+
+static int exit_code(int st) { return WIFEXITED(st) ? WEXITSTATUS(st) : WIFSIGNALED(st) ? 128 + WTERMSIG(st) : 1; }
+
+/* Runs the n programs cmds[i] (argument vectors, as netbuild_run_argv) at
+ * the same time and waits for all of them: 0, or the first non-zero exit
+ * status in the order of cmds. */
+static int run_argvs(char **const cmds[], int n, const char *cwd, const char *log, const char *what, int progress,
+                     double t0)
+{
+    int fd = open(log, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
+    if (fd < 0) return 127;
+    pid_t pids[8];
+    int st[8], left = 0;
+    for (int i = 0; i < n && i < 8; i++) {
+        pids[i] = spawn_argv(cmds[i], cwd, fd);
+        st[i] = pids[i] < 0 ? 127 << 8 : 0;
+        left += pids[i] > 0;
+    }
     close(fd);
-    int st = 0;
-    pid_t w;
-    if (progress) {
-        while ((w = waitpid(pid, &st, WNOHANG)) == 0) {
+    while (left > 0) {
+        int any = 0;
+        for (int i = 0; i < n && i < 8; i++) {
+            if (pids[i] <= 0) continue;
+            pid_t w = waitpid(pids[i], &st[i], progress ? WNOHANG : 0);
+            if (w == 0 || (w < 0 && errno == EINTR)) continue;
+            if (w < 0) st[i] = 127 << 8;
+            pids[i] = 0;
+            left--;
+            any = 1;
+        }
+        if (progress && !any) {
             cli_progress("%s (%.0f s in)", what, cli_now() - t0);
             usleep(200000);
         }
-        cli_progress_done();
-    } else {
-        while ((w = waitpid(pid, &st, 0)) < 0 && errno == EINTR) {}
     }
-    if (w < 0) return 127;
-    return WIFEXITED(st) ? WEXITSTATUS(st) : WIFSIGNALED(st) ? 128 + WTERMSIG(st) : 1;
+    if (progress) cli_progress_done();
+    for (int i = 0; i < n && i < 8; i++)
+        if (exit_code(st[i])) return exit_code(st[i]);
+    return 0;
+}
+
+int netbuild_run_argv(char *const argv[], const char *cwd, const char *log, const char *what, int progress, double t0)
+{
+    char **const cmds[1] = {(char **)argv};
+    return run_argvs(cmds, 1, cwd, log, what, progress, t0);
 }
 
 /* Hashes a file of the source tree into h; -1 if it cannot be read. */
@@ -374,17 +403,180 @@ static int make_safe(const char *p)
  * the model's own -D flags (NULL-terminated, may be NULL). */
 typedef struct {
     const char *top, *so, *what, *first;
+    const char *glue; /* the C++ glue (sim_harness/glue) */
     char **defs;
     int include_tmp; /* -I the build folder: the flat glue includes its generated xnoc_io.inc */
+    int unity;       /* compile_unity: two translation units and a cached Verilator runtime */
 } model_compile;
+
+/* The model's classes of Verilator's makefile V<top>_classes.mk: the
+ * per-cycle ones (VM_CLASSES_FAST, VM_SUPPORT_FAST) into *fast, the rest
+ * (_SLOW) into *slow, each as a C++ file of #include lines; its VM_TRACE. */
+static int unity_sources(const char *objd, const char *top, strv *fast, strv *slow, int *vm_trace)
+{
+    char *mk = xasprintf("%s/V%s_classes.mk", objd, top);
+    size_t n;
+    char *text = cli_slurp(mk, &n);
+    free(mk);
+    if (!text) return -1;
+    strv *into = NULL;
+    *vm_trace = 0;
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        if (!strncmp(line, "VM_TRACE = ", 11)) *vm_trace = atoi(line + 11);
+        if (!strncmp(line, "VM_", 3)) { /* (not VM_GLOBAL_*: the runtime) */
+            int model = !strncmp(line, "VM_CLASSES_", 11) || !strncmp(line, "VM_SUPPORT_", 11);
+            into = !model ? NULL : strstr(line, "_FAST +=") ? fast : strstr(line, "_SLOW +=") ? slow : NULL;
+        } else if (line[0] == '\t' && into) {
+            size_t l = strcspn(line + 1, " \\");
+            if (l) sv_add(into, xasprintf("#include \"%.*s.cpp\"\n", (int)l, line + 1));
+        } else into = NULL;
+    }
+    free(text);
+    return fast->n && slow->n ? 0 : -1;
+}
+
+static int write_lines(const char *path, char **lines)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) return -1;
+    for (char **l = lines; l && *l; l++) fputs(*l, f);
+    return fclose(f);
+}
+
+/* The tile's C++ half (model_compile.unity): a tile's model is small, so
+ * make's file per class mostly compiled the same headers 17 times (16 s CPU
+ * of a 27 s build, mesh:4x4 vcs=3,buf=6 with a unit).  Here the per-cycle
+ * classes are one translation unit at `opt`, the rest one at -O1, the glue a
+ * third, all three at once; Verilator's runtime (verilated.cpp ..., 5 s)
+ * is compiled once per flag set into the cache (vlrt-KEY) and linked from
+ * there.  The model files get the flags Verilator's makefile gives them. */
+static int compile_unity(const model_compile *mc, const char *tmp, const char *objd, const char *log,
+                         const char *glue_hdr, const char *trig_hdr, int trace, int asserts, int progress,
+                         double t_build, char *err, size_t errlen)
+{
+    const char *opt = cxx_opt();
+    strv fast = {0}, slow = {0}, cmd[6] = {{0}}, rt = {0}, rtsrc = {0};
+    char *fast_cpp = xasprintf("%s/xnoc_unity_fast.cpp", objd), *slow_cpp = xasprintf("%s/xnoc_unity_slow.cpp", objd);
+    char *rtdir = NULL, *rttmp = NULL;
+    int vm_trace = 0, failed = -1, ncmd = 0;
+    if (unity_sources(objd, mc->top, &fast, &slow, &vm_trace) || write_lines(fast_cpp, fast.v) ||
+        write_lines(slow_cpp, slow.v)) {
+        snprintf(err, errlen, "cannot list the verilated classes of %s in %s", mc->top, objd);
+        goto out;
+    }
+    /* the runtime: its flags (the glue's, less the model's own) name its folder */
+    if (mc->first) sv_add(&rt, xstrdup(mc->first));
+    sv_words(&rt, "-c -fPIC");
+    sv_add(&rt, xstrdup(opt));
+    sv_add(&rt, xstrdup("-w"));
+    if (asserts) {
+        sv_words(&rt, "-DXNOC_ASSERT_BUILD -DVL_PRINTF=xg_vl_printf -include");
+        sv_add(&rt, xstrdup(glue_hdr));
+    }
+    sv_add(&rt, xstrdup("-include"));
+    sv_add(&rt, xstrdup(trig_hdr));
+    sv_words(&rt, "-I" VL_INC " -I" VL_INC "/vltstd");
+    sv_words(&rtsrc, "verilated verilated_threads");
+    if (trace) sv_add(&rtsrc, xstrdup("verilated_vcd_c"));
+    uint64_t h = FNV1A_INIT;
+    for (char **w = rt.v; *w; w++) h = fnv1a(h, *w, strlen(*w) + 1);
+    for (char **w = rtsrc.v; *w; w++) h = fnv1a(h, *w, strlen(*w) + 1);
+    if (hash_file(trig_hdr, &h) || (asserts && hash_file(glue_hdr, &h)) || verilator_identity(&h)) {
+        snprintf(err, errlen, "cannot read the C++ glue headers %s", trig_hdr);
+        goto out;
+    }
+    rtdir = xasprintf("%s/cache/vlrt-%016llx", cli_build_dir(), (unsigned long long)h);
+    int have_rt = 1;
+    for (char **w = rtsrc.v; *w; w++) {
+        char *o = xasprintf("%s/%s.o", rtdir, *w);
+        have_rt &= access(o, R_OK) == 0;
+        free(o);
+    }
+    /* the model: as verilated.mk compiles it (cwd objd) */
+    for (int k = 0; k < 2; k++) {
+        strv *c = &cmd[ncmd++];
+        sv_words(c, "g++ -fPIC -w -include ../xnoc_vl_triggers.h -I. -I" VL_INC " -I" VL_INC "/vltstd");
+        sv_words(c, "-DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE_FST=0 -faligned-new -fcf-protection=none");
+        sv_add(c, xasprintf("-DVM_TRACE=%d", vm_trace));
+        sv_add(c, xasprintf("-DVM_TRACE_VCD=%d", vm_trace));
+        sv_add(c, xstrdup(k ? "-O1" : opt));
+        sv_words(c, k ? "-c -o xnoc_unity_slow.o xnoc_unity_slow.cpp" : "-c -o xnoc_unity_fast.o xnoc_unity_fast.cpp");
+    }
+    strv *g = &cmd[ncmd++]; /* the glue, with the model's header */
+    sv_add(g, xstrdup("g++"));
+    if (mc->first) sv_add(g, xstrdup(mc->first));
+    sv_words(g, "-c -fPIC");
+    sv_add(g, xstrdup(opt));
+    sv_add(g, xstrdup("-w"));
+    if (trace) sv_add(g, xstrdup("-DXNOC_TRACE"));
+    for (char **d = mc->defs; d && *d; d++) sv_add(g, xstrdup(*d));
+    if (asserts) {
+        sv_words(g, "-DXNOC_ASSERT_BUILD -DVL_PRINTF=xg_vl_printf -include");
+        sv_add(g, xstrdup(glue_hdr));
+    }
+    sv_add(g, xstrdup("-include"));
+    sv_add(g, xstrdup(trig_hdr));
+    sv_words(g, "-I. -I" VL_INC " -I" VL_INC "/vltstd -o xnoc_glue.o");
+    sv_add(g, xstrdup(mc->glue));
+    if (!have_rt)
+        for (char **w = rtsrc.v; *w; w++) {
+            strv *c = &cmd[ncmd++];
+            sv_add(c, xstrdup("g++"));
+            for (char **f = rt.v; *f; f++) sv_add(c, xstrdup(*f));
+            sv_add(c, xstrdup("-o"));
+            sv_add(c, xasprintf("vlrt_%s.o", *w));
+            sv_add(c, xasprintf(VL_INC "/%s.cpp", *w));
+        }
+    char **argvs[6];
+    for (int i = 0; i < ncmd; i++) argvs[i] = cmd[i].v;
+    if (run_argvs(argvs, ncmd, objd, log, mc->what, progress, t_build)) {
+        failed = 1;
+        goto out;
+    }
+    strv l = {0};
+    sv_add(&l, xstrdup("g++"));
+    if (mc->first) sv_add(&l, xstrdup(mc->first));
+    sv_words(&l, "-shared -fPIC");
+    sv_add(&l, xstrdup(opt));
+    sv_add(&l, xstrdup("-o"));
+    sv_add(&l, xasprintf("%s/%s", tmp, mc->so));
+    sv_words(&l, "xnoc_glue.o xnoc_unity_fast.o xnoc_unity_slow.o");
+    for (char **w = rtsrc.v; *w; w++)
+        sv_add(&l, have_rt ? xasprintf("%s/%s.o", rtdir, *w) : xasprintf("vlrt_%s.o", *w));
+    sv_add(&l, xstrdup("-pthread"));
+    failed = netbuild_run_argv(l.v, objd, log, mc->what, progress, t_build) ? 1 : 0;
+    free_strv(l.v);
+    if (!failed && !have_rt) { /* the runtime into the cache for the next build (a lost race is harmless) */
+        rttmp = xasprintf("%s.tmp%d", rtdir, (int)getpid());
+        int ok = mkdir(rttmp, 0777) == 0;
+        for (char **w = rtsrc.v; ok && *w; w++) {
+            char *from = xasprintf("%s/vlrt_%s.o", objd, *w), *to = xasprintf("%s/%s.o", rttmp, *w);
+            ok = rename(from, to) == 0;
+            free(from);
+            free(to);
+        }
+        if (!ok || rename(rttmp, rtdir)) netbuild_rm_tree(rttmp);
+    }
+out:
+    for (int i = 0; i < 6; i++) free_strv(cmd[i].v);
+    free_strv(fast.v);
+    free_strv(slow.v);
+    free_strv(rt.v);
+    free_strv(rtsrc.v);
+    free(fast_cpp);
+    free(slow_cpp);
+    free(rtdir);
+    free(rttmp);
+    return failed;
+}
 
 /* The C++ half of a build, the same for the flat network and the tile:
  * the trigger header copied beside obj/ (*file: its path, for the caller
  * to remove), Verilator's archive made, the glue compiled and linked with
  * it.  0 built, 1 a compiler failed (see log), -1 an error in err. */
 static int compile_model(const model_compile *mc, const char *tmp, const char *work, const char *objd, const char *log,
-                         const char *glue, const char *glue_hdr, const char *trig_hdr, int trace, int asserts,
-                         int progress, double t_build, char **file, char *err, size_t errlen)
+                         const char *glue_hdr, const char *trig_hdr, int trace, int asserts, int progress,
+                         double t_build, char **file, char *err, size_t errlen)
 {
     const char *opt = cxx_opt();
     /* make puts CXXFLAGS into the shell commands of its recipes: the
@@ -399,8 +591,10 @@ static int compile_model(const model_compile *mc, const char *tmp, const char *w
         snprintf(err, errlen, "cannot copy the C++ glue %s into %s", trig_hdr, tmp);
         return -1;
     }
-    /* The model's per-cycle code gets `opt`; its one-time code and the
-     * Verilator runtime -O1 (they do not run per cycle). */
+    if (mc->unity)
+        return compile_unity(mc, tmp, objd, log, glue_hdr, trig_hdr, trace, asserts, progress, t_build, err, errlen);
+    /* The model's per-cycle code gets `opt`; its one-time code -O1 (it
+     * does not run per cycle). */
     strv a = {0};
     sv_words(&a, "make -s -j2 -C");
     sv_add(&a, xstrdup(objd));
@@ -431,7 +625,7 @@ static int compile_model(const model_compile *mc, const char *tmp, const char *w
     sv_add(&a, xasprintf("-I%s", objd));
     sv_words(&a, "-I" VL_INC " -I" VL_INC "/vltstd -o");
     sv_add(&a, xasprintf("%s/%s", tmp, mc->so));
-    sv_add(&a, xstrdup(glue));
+    sv_add(&a, xstrdup(mc->glue));
     sv_add(&a, xasprintf("%s/V%s__ALL.a", objd, mc->top));
     sv_words(&a, VL_INC "/verilated.cpp " VL_INC "/verilated_threads.cpp");
     if (trace) sv_add(&a, xstrdup(VL_INC "/verilated_vcd_c.cpp"));
@@ -441,58 +635,65 @@ static int compile_model(const model_compile *mc, const char *tmp, const char *w
     return failed ? 1 : 0;
 }
 
-int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, char **path, char *err, size_t errlen)
+/* One model to build, the same steps for the flat network and the tile:
+ * the cache folder, its lock (another process building the same model is
+ * waited for), the stale folders of killed builds, a private build folder
+ * (NAME.tmpPID; its objects in a make-safe folder), Verilator, a step on its
+ * output, the C++ half (compile_model), the finished folder moved into
+ * place; a failed build keeps its folder, marked, for the log in it. */
+typedef struct build_job build_job;
+struct build_job {
+    const char *dir;        /* the cache folder of the model */
+    const char *so;         /* the shared object in it */
+    const char *name;       /* error lines: "building NAME: ..." */
+    const char *model_word; /* "compiling the verilated WORD failed" */
+    const char *wait_line;  /* progress lines: waiting for another process, */
+    const char *start_line; /* starting, */
+    const char *done_line;  /* done ("[N s] " before it) */
+    const char *verilating; /* the ticker's words while Verilator runs */
+    char **vl_words;        /* verilator's words before -Mdir (NULL-terminated) */
+    char **srcs;            /* the router sources */
+    const char *extra_src;  /* a generated source in the build folder, or NULL */
+    int trace, asserts;
+    /* writes the generated sources into tmp (may be NULL) */
+    int (*prepare)(const build_job *j, const char *tmp, char *err, size_t errlen);
+    /* a step on Verilator's output in objd, *count for its line in the build log (step_note, one %d) */
+    int (*step)(const char *objd, int *count, char *err, size_t errlen);
+    const char *step_note;
+    const void *ctx; /* the caller's, for prepare */
+    model_compile mc;
+};
+
+static int build_model(const build_job *j, char **path, int progress, char *err, size_t errlen)
 {
-    progress = progress && cli_progress_enabled();
-    int trace = variant & NETBUILD_TRACE, asserts = variant & NETBUILD_ASSERT, monitor = variant & NETBUILD_MONITOR;
     const char *opt = cxx_opt();
-    char *sv = NULL, *io = NULL, **srcs = NULL;
-    size_t svn = 0, ion = 0;
-    int lock = -1, rc_ = -1;
-    uint64_t h;
-    char *cache = NULL, *dir = NULL, *lockp = NULL, *tmp = NULL, *log = NULL, *file = NULL, *tag = NULL;
+    char *cache = xasprintf("%s/cache", cli_build_dir()), *lockp = NULL, *tmp = NULL, *log = NULL, *file = NULL;
     char *work = NULL, *objd = NULL; /* where make compiles: tmp, or a private folder (make_safe) */
-    char *glue = xasprintf("%s/sim_harness/glue/xnoc_glue.cpp", cli_src_dir());
     char *glue_hdr = xasprintf("%s/sim_harness/glue/xnoc_vl_printf.h", cli_src_dir());
     char *trig_hdr = xasprintf("%s/sim_harness/glue/xnoc_vl_triggers.h", cli_src_dir());
     strv a = {0};
-    *path = NULL;
-    if (model_key(t, rc, variant, &sv, &svn, &io, &ion, &srcs, &h, err, errlen)) goto out;
-
-    cache = xasprintf("%s/cache", cli_build_dir());
+    int lock = -1, rc_ = -1;
     mkdir(cli_build_dir(), 0777);
     mkdir(cache, 0777);
-    tag = xasprintf("%.95s", t->name); /* the folder names the models were cached under */
-    for (char *c = tag; *c; c++)
-        if (*c == ':' || *c == '=') *c = '_';
-    char thr[16] = "";
-    if (rc->threads > 1) snprintf(thr, sizeof thr, "-t%d", rc->threads);
-    dir = xasprintf("%s/%s-k%d-v%d-b%d%s%s%s%s-%016llx", cache, tag, t->k, rc->vcs, rc->buf, thr, trace ? "-trace" : "",
-                    asserts ? "-assert" : "", monitor ? "-mon" : "", (unsigned long long)h);
-    *path = xasprintf("%s/net.so", dir);
-    if (access(*path, R_OK) == 0) goto done;
-
-    lockp = xasprintf("%s.lock", dir);
+    if (access(j->so, R_OK) == 0) {
+        build_note("cached", j->dir, 0);
+        goto done;
+    }
+    lockp = xasprintf("%s.lock", j->dir);
     lock = open(lockp, O_CREAT | O_RDWR, 0666);
     double t_wait = cli_now();
     if (lock >= 0 && flock(lock, LOCK_EX | LOCK_NB) != 0) { /* another process builds it: say so, then wait */
-        if (progress)
-            fprintf(stderr, "xnoc: waiting for another xnoc building network %s k=%d vcs=%d buf=%d (%s)...\n", t->name,
-                    t->k, rc->vcs, rc->buf, lockp);
+        if (progress) fprintf(stderr, "%s (%s)...\n", j->wait_line, lockp);
         flock(lock, LOCK_EX);
     }
-    if (access(*path, R_OK) == 0) { /* someone else built it meanwhile */
-        build_note("waited", dir, cli_now() - t_wait);
+    if (access(j->so, R_OK) == 0) { /* someone else built it meanwhile */
+        build_note("waited", j->dir, cli_now() - t_wait);
         goto done;
     }
-    clean_stale(cache, dir, progress);
+    clean_stale(cache, j->dir, progress);
     double t_build = cli_now();
-    if (progress)
-        fprintf(stderr,
-                "xnoc: building network %s k=%d vcs=%d buf=%d%s%s%s (first use, cached afterwards): verilating...\n",
-                t->name, t->k, rc->vcs, rc->buf, trace ? " with tracing" : "", asserts ? " with assertions" : "",
-                monitor ? " with link taps" : "");
-    tmp = xasprintf("%s.tmp%d", dir, (int)getpid());
+    if (progress) fprintf(stderr, "%s\n", j->start_line);
+    tmp = xasprintf("%s.tmp%d", j->dir, (int)getpid());
     if (netbuild_rm_tree(tmp) || mkdir(tmp, 0777)) {
         snprintf(err, errlen, "cannot create the build directory %s: %s", tmp, strerror(errno));
         free(tmp);
@@ -515,71 +716,46 @@ int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, cha
         }
     }
     objd = xasprintf("%s/obj", work);
-    char *svp = xasprintf("%s/xnoc_network.sv", tmp), *iop = xasprintf("%s/xnoc_io.inc", tmp);
-    int wrote = write_file(svp, sv, svn) == 0 && write_file(iop, io, ion) == 0;
-    free(iop);
-    if (!wrote) {
-        free(svp);
-        snprintf(err, errlen, "cannot write the generated network into %s", tmp);
-        goto fail;
-    }
+    if (j->prepare && j->prepare(j, tmp, err, errlen)) goto fail;
     /* Every external program runs from an argument vector (run_argv): the
-     * words are those the shell commands had, so the builds are the same. */
-    sv_add(&a, xstrdup("verilator"));
-    sv_words(&a, VERILATOR_FLAGS);
-    sv_words(&a, asserts ? VERILATOR_ASSERT : VERILATOR_FAST);
-    if (trace) sv_add(&a, xstrdup("--trace"));
-    if (rc->threads > 1) { /* the model's evaluation split over threads (Verilator's own scheduler) */
-        sv_add(&a, xstrdup("--threads"));
-        sv_add(&a, xasprintf("%d", rc->threads));
-    }
-    /* Verilator expands $VAR and $(VAR) in file names: the build folder's
+     * words are those the shell commands had, so the builds are the same.
+     * Verilator expands $VAR and $(VAR) in file names: the build folder's
      * own files are named relative to it (the folder, its cwd). */
+    for (char **w = j->vl_words; *w; w++) sv_add(&a, xstrdup(*w));
     sv_add(&a, xstrdup("-Mdir"));
     sv_add(&a, xstrdup(objd));
-    for (char **p = srcs; *p; p++) sv_add(&a, xstrdup(*p));
-    sv_add(&a, xstrdup("xnoc_network.sv"));
-    free(svp);
-    if (netbuild_run_argv(a.v, tmp, log, "building the network: verilating", progress, t_build)) {
-        snprintf(err, errlen, "building network %s: verilator failed; see %s", t->name, log);
+    for (char **p = j->srcs; *p; p++) sv_add(&a, xstrdup(*p));
+    if (j->extra_src) sv_add(&a, xstrdup(j->extra_src));
+    if (netbuild_run_argv(a.v, tmp, log, j->verilating, progress, t_build)) {
+        snprintf(err, errlen, "building %s: verilator failed; see %s", j->name, log);
         goto fail;
     }
-    free_strv(a.v);
-    a = (strv){0};
-    int moved = 0, dd = netbuild_dedupe(objd, &moved, err, errlen);
-    if (dd) goto fail;
-    FILE *lf = fopen(log, "a"); /* for whoever reads the build log: what the pass did */
+    int count = 0;
+    if (j->step(objd, &count, err, errlen)) goto fail;
+    FILE *lf = fopen(log, "a"); /* for whoever reads the build log: what the step did */
     if (lf) {
-        fprintf(lf, "net/dedupe.c: %d call(s) pointed at the first copy of an identical function\n", moved);
+        fprintf(lf, j->step_note, count);
+        fputc('\n', lf);
         fclose(lf);
     }
     if (progress)
-        fprintf(stderr, "xnoc: [%.0f s] verilated; compiling the model (C++ %s)...\n", cli_now() - t_build, opt);
-    strv defs = {0}; /* the network's own flags of the glue's compile */
-    if (monitor) sv_add(&defs, xstrdup("-DXNOC_MONITOR"));
-    if (rc->threads > 1) sv_add(&defs, xasprintf("-DXNOC_THREADS=%d", rc->threads));
-    model_compile mc = {.top = "xnoc_network",
-                        .so = "net.so",
-                        .what = "building the network: compiling the model",
-                        .first = NULL,
-                        .defs = defs.v,
-                        .include_tmp = 1};
-    int failed = compile_model(&mc, tmp, work, objd, log, glue, glue_hdr, trig_hdr, trace, asserts, progress, t_build,
-                               &file, err, errlen);
-    free_strv(defs.v);
+        fprintf(stderr, "xnoc: [%.0f s] verilated; compiling the %s (C++ %s)...\n", cli_now() - t_build, j->model_word,
+                opt);
+    int failed = compile_model(&j->mc, tmp, work, objd, log, glue_hdr, trig_hdr, j->trace, j->asserts, progress,
+                               t_build, &file, err, errlen);
     if (failed < 0) goto fail;
     if (failed) {
-        snprintf(err, errlen, "building network %s: compiling the verilated model failed; see %s", t->name, log);
+        snprintf(err, errlen, "building %s: compiling the verilated %s failed; see %s", j->name, j->model_word, log);
         goto fail;
     }
-    int kept = netbuild_rm_tree(objd) || unlink(file) || (strcmp(work, tmp) && rmdir(work)) || netbuild_rm_tree(dir) ||
-               rename(tmp, dir);
+    int kept = netbuild_rm_tree(objd) || unlink(file) || (strcmp(work, tmp) && rmdir(work)) ||
+               netbuild_rm_tree(j->dir) || rename(tmp, j->dir);
     if (kept) {
-        snprintf(err, errlen, "building network %s: cannot move the model into %s: %s", t->name, dir, strerror(errno));
+        snprintf(err, errlen, "building %s: cannot move the model into %s: %s", j->name, j->dir, strerror(errno));
         goto fail;
     }
-    if (progress) fprintf(stderr, "xnoc: [%.0f s] network %s built\n", cli_now() - t_build, t->name);
-    build_note("built", dir, cli_now() - t_build);
+    if (progress) fprintf(stderr, "xnoc: [%.0f s] %s\n", cli_now() - t_build, j->done_line);
+    build_note("built", j->dir, cli_now() - t_build);
 done:
     rc_ = 0;
     goto out;
@@ -595,22 +771,118 @@ fail: /* a failed build keeps its directory, marked, for the log in it */
 out:
     if (lock >= 0) close(lock);
     free_strv(a.v);
-    free_strv(srcs);
-    free(sv);
-    free(io);
     free(cache);
-    free(dir);
     free(lockp);
     free(tmp);
     free(log);
     free(file);
-    free(tag);
     free(work);
     free(objd);
-    free(glue);
     free(glue_hdr);
     free(trig_hdr);
     return rc_;
+}
+
+/* the flat build's generated sources: the netlist and the glue's channels */
+typedef struct {
+    const char *sv, *io;
+    size_t svn, ion;
+} flat_src;
+
+static int flat_prepare(const build_job *j, const char *tmp, char *err, size_t errlen)
+{
+    const flat_src *f = j->ctx;
+    char *svp = xasprintf("%s/xnoc_network.sv", tmp), *iop = xasprintf("%s/xnoc_io.inc", tmp);
+    int wrote = write_file(svp, f->sv, f->svn) == 0 && write_file(iop, f->io, f->ion) == 0;
+    free(svp);
+    free(iop);
+    if (!wrote) snprintf(err, errlen, "cannot write the generated network into %s", tmp);
+    return wrote ? 0 : -1;
+}
+
+int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, char **path, char *err, size_t errlen)
+{
+    progress = progress && cli_progress_enabled();
+    int trace = variant & NETBUILD_TRACE, asserts = variant & NETBUILD_ASSERT, monitor = variant & NETBUILD_MONITOR;
+    flat_src fs = {0};
+    char *sv = NULL, *io = NULL, **srcs = NULL;
+    size_t svn = 0, ion = 0;
+    uint64_t h;
+    *path = NULL;
+    if (model_key(t, rc, variant, &sv, &svn, &io, &ion, &srcs, &h, err, errlen)) {
+        free(sv);
+        free(io);
+        free_strv(srcs);
+        return -1;
+    }
+    fs = (flat_src){sv, io, svn, ion};
+    char *tag = xasprintf("%.95s", t->name); /* the folder names the models were cached under */
+    for (char *c = tag; *c; c++)
+        if (*c == ':' || *c == '=') *c = '_';
+    char thr[16] = "";
+    if (rc->threads > 1) snprintf(thr, sizeof thr, "-t%d", rc->threads);
+    char *dir =
+        xasprintf("%s/cache/%s-k%d-v%d-b%d%s%s%s%s-%016llx", cli_build_dir(), tag, t->k, rc->vcs, rc->buf, thr,
+                  trace ? "-trace" : "", asserts ? "-assert" : "", monitor ? "-mon" : "", (unsigned long long)h);
+    *path = xasprintf("%s/net.so", dir);
+    strv vl = {0}, defs = {0}; /* verilator's words; the network's own flags of the glue's compile */
+    sv_add(&vl, xstrdup("verilator"));
+    sv_words(&vl, VERILATOR_FLAGS);
+    sv_words(&vl, asserts ? VERILATOR_ASSERT : VERILATOR_FAST);
+    if (trace) sv_add(&vl, xstrdup("--trace"));
+    if (rc->threads > 1) { /* the model's evaluation split over threads (Verilator's own scheduler) */
+        sv_add(&vl, xstrdup("--threads"));
+        sv_add(&vl, xasprintf("%d", rc->threads));
+    }
+    if (monitor) sv_add(&defs, xstrdup("-DXNOC_MONITOR"));
+    if (rc->threads > 1) sv_add(&defs, xasprintf("-DXNOC_THREADS=%d", rc->threads));
+    char *name = xasprintf("network %s", t->name);
+    char *wait_line = xasprintf("xnoc: waiting for another xnoc building network %s k=%d vcs=%d buf=%d", t->name, t->k,
+                                rc->vcs, rc->buf);
+    char *start_line =
+        xasprintf("xnoc: building network %s k=%d vcs=%d buf=%d%s%s%s (first use, cached afterwards): verilating...",
+                  t->name, t->k, rc->vcs, rc->buf, trace ? " with tracing" : "", asserts ? " with assertions" : "",
+                  monitor ? " with link taps" : "");
+    char *done_line = xasprintf("network %s built", t->name);
+    char *glue = xasprintf("%s/sim_harness/glue/xnoc_glue.cpp", cli_src_dir());
+    build_job j = {.dir = dir,
+                   .so = *path,
+                   .name = name,
+                   .model_word = "model",
+                   .wait_line = wait_line,
+                   .start_line = start_line,
+                   .done_line = done_line,
+                   .verilating = "building the network: verilating",
+                   .vl_words = vl.v,
+                   .srcs = srcs,
+                   .extra_src = "xnoc_network.sv",
+                   .trace = trace,
+                   .asserts = asserts,
+                   .prepare = flat_prepare,
+                   .step = netbuild_dedupe,
+                   .step_note = "net/dedupe.c: %d call(s) pointed at the first copy of an identical function",
+                   .ctx = &fs,
+                   .mc = {.top = "xnoc_network",
+                          .so = "net.so",
+                          .what = "building the network: compiling the model",
+                          .first = NULL,
+                          .glue = glue,
+                          .defs = defs.v,
+                          .include_tmp = 1}};
+    int r = build_model(&j, path, progress, err, errlen);
+    free_strv(vl.v);
+    free_strv(defs.v);
+    free_strv(srcs);
+    free(sv);
+    free(io);
+    free(tag);
+    free(dir);
+    free(name);
+    free(wait_line);
+    free(start_line);
+    free(done_line);
+    free(glue);
+    return r;
 }
 
 /* ---- the tile build: one router configuration, any network (netbuild.h) ---- */
@@ -618,13 +890,27 @@ out:
 #define VERILATOR_TILE_FLAGS                                                                                           \
     "--cc -O3 --x-assign fast --x-initial fast -Wno-fatal -Wno-lint -Wno-style --top-module xnoc_tile"
 
+/* The routing table of a tile without a unit: the network's address count
+ * rounded up to a power of two (16 at least), so networks of 9 to 16
+ * terminals share a model, those of 17 to 32 the next, and so on; the tile
+ * flags an address beyond the network's at run time (rtl/xnoc_tile.sv na_q).
+ * A coding unit's address space stays exact: its mask length, its unit
+ * addresses (terminals + router) and its mask check are the network's. */
+int netbuild_tile_addrs(const topo *t, const router_cfg *rc)
+{
+    int na = netgen_addresses(t, rc), b = 16;
+    if (rc->ncu) return na;
+    while (b < na) b *= 2;
+    return b + router_groups(t, rc) <= 1 << CFG_ADDR_W ? b : na; /* the group table follows it */
+}
+
 void netbuild_tile_params(const topo *t, const router_cfg *rc, netbuild_tile_p *tp)
 {
     memset(tp, 0, sizeof *tp);
     tp->ports = t->nports;
     tp->vcs = rc->vcs;
     tp->buf = rc->buf;
-    tp->addrs = netgen_addresses(t, rc);
+    tp->addrs = netbuild_tile_addrs(t, rc);
     tp->classes = router_classes(t, rc);
     tp->groups = router_groups(t, rc);
     tp->route_bits = topo_port_bits(t);
@@ -681,7 +967,8 @@ static int tile_key(const netbuild_tile_p *tp, int variant, char ***srcs, uint64
     h = fnv1a(h, VERILATOR_TILE_FLAGS, strlen(VERILATOR_TILE_FLAGS));
     h = fnv1a(h, opt, strlen(opt));
     h = fnv1a(h, &variant, sizeof variant);
-    h = fnv1a(h, "ico-2", 5); /* tile_patch_ico */
+    h = fnv1a(h, "ico-2", 5);   /* tile_patch_ico */
+    h = fnv1a(h, "unity-1", 7); /* compile_unity */
     if (verilator_identity(&h)) {
         snprintf(err, errlen, "verilator not found: run 'make deps' (it installs Debian's verilator)");
         return -1;
@@ -766,141 +1053,68 @@ int netbuild_tile(const topo *t, const router_cfg *rc, int variant, int progress
     progress = progress && cli_progress_enabled();
     variant &= ~NETBUILD_MONITOR; /* every tile model has its taps */
     int trace = variant & NETBUILD_TRACE, asserts = variant & NETBUILD_ASSERT;
-    const char *opt = cxx_opt();
     netbuild_tile_p tp;
     netbuild_tile_params(t, rc, &tp);
-    char **srcs = NULL, *cache = NULL, *dir = NULL, *lockp = NULL, *tmp = NULL, *log = NULL, *file = NULL;
-    char *work = NULL, *objd = NULL, *what = NULL;
-    char *glue = xasprintf("%s/sim_harness/glue/xnoc_tile_glue.cpp", cli_src_dir());
-    char *glue_hdr = xasprintf("%s/sim_harness/glue/xnoc_vl_printf.h", cli_src_dir());
-    char *trig_hdr = xasprintf("%s/sim_harness/glue/xnoc_vl_triggers.h", cli_src_dir());
-    strv a = {0};
-    int lock = -1, rc_ = -1;
+    char **srcs = NULL;
     uint64_t h;
     *path = NULL;
-    if (tile_key(&tp, variant, &srcs, &h, err, errlen)) goto out;
-    cache = xasprintf("%s/cache", cli_build_dir());
-    mkdir(cli_build_dir(), 0777);
-    mkdir(cache, 0777);
-    what = xasprintf("router p=%d addrs=%d vcs=%d buf=%d%s", tp.ports, tp.addrs, tp.vcs, tp.buf,
-                     tp.ncu ? " with a coding unit" : "");
-    dir = xasprintf("%s/tile-p%d-a%d-c%d-g%d-s%d-v%d-b%d%s%s%s-%016llx", cache, tp.ports, tp.addrs, tp.classes,
-                    tp.groups, tp.route_bits, tp.vcs, tp.buf, tp.ncu ? "-u" : "", trace ? "-trace" : "",
-                    asserts ? "-assert" : "", (unsigned long long)h);
+    if (tile_key(&tp, variant, &srcs, &h, err, errlen)) {
+        free_strv(srcs);
+        return -1;
+    }
+    char *what = xasprintf("router p=%d addrs=%d vcs=%d buf=%d%s", tp.ports, tp.addrs, tp.vcs, tp.buf,
+                           tp.ncu ? " with a coding unit" : "");
+    char *dir = xasprintf("%s/cache/tile-p%d-a%d-c%d-g%d-s%d-v%d-b%d%s%s%s-%016llx", cli_build_dir(), tp.ports,
+                          tp.addrs, tp.classes, tp.groups, tp.route_bits, tp.vcs, tp.buf, tp.ncu ? "-u" : "",
+                          trace ? "-trace" : "", asserts ? "-assert" : "", (unsigned long long)h);
     *path = xasprintf("%s/tile.so", dir);
-    if (access(*path, R_OK) == 0) goto done;
-
-    lockp = xasprintf("%s.lock", dir);
-    lock = open(lockp, O_CREAT | O_RDWR, 0666);
-    double t_wait = cli_now();
-    if (lock >= 0 && flock(lock, LOCK_EX | LOCK_NB) != 0) {
-        if (progress) fprintf(stderr, "xnoc: waiting for another xnoc building the %s (%s)...\n", what, lockp);
-        flock(lock, LOCK_EX);
-    }
-    if (access(*path, R_OK) == 0) {
-        build_note("waited", dir, cli_now() - t_wait);
-        goto done;
-    }
-    clean_stale(cache, dir, progress);
-    double t_build = cli_now();
-    if (progress)
-        fprintf(stderr, "xnoc: building the %s%s%s (first use, cached afterwards, any network): verilating...\n", what,
-                trace ? " with tracing" : "", asserts ? " with assertions" : "");
-    tmp = xasprintf("%s.tmp%d", dir, (int)getpid());
-    if (netbuild_rm_tree(tmp) || mkdir(tmp, 0777)) {
-        snprintf(err, errlen, "cannot create the build directory %s: %s", tmp, strerror(errno));
-        free(tmp);
-        tmp = NULL;
-        goto fail;
-    }
-    log = xasprintf("%s/build.log", tmp);
-    if (make_safe(tmp)) work = xstrdup(tmp);
-    else {
-        const char *td = getenv("TMPDIR");
-        work = xasprintf("%s/xnoc-obj-XXXXXX", td && make_safe(td) ? td : "/tmp");
-        if (!mkdtemp(work)) {
-            snprintf(err, errlen, "cannot create a build folder %s: %s", work, strerror(errno));
-            free(work);
-            work = NULL;
-            goto fail;
-        }
-    }
-    objd = xasprintf("%s/obj", work);
-    sv_add(&a, xstrdup("verilator"));
-    sv_words(&a, VERILATOR_TILE_FLAGS);
-    sv_words(&a, asserts ? VERILATOR_ASSERT : VERILATOR_FAST);
-    if (trace) sv_add(&a, xstrdup("--trace"));
-    tile_gparams(&a, &tp);
-    sv_add(&a, xstrdup("-Mdir"));
-    sv_add(&a, xstrdup(objd));
-    for (char **p = srcs; *p; p++) sv_add(&a, xstrdup(*p));
-    if (netbuild_run_argv(a.v, tmp, log, "building the router tile: verilating", progress, t_build)) {
-        snprintf(err, errlen, "building the %s: verilator failed; see %s", what, log);
-        goto fail;
-    }
-    free_strv(a.v);
-    a = (strv){0};
-    int guarded = 0;
-    if (tile_patch_ico(objd, &guarded, err, errlen)) goto fail;
-    FILE *lf = fopen(log, "a");
-    if (lf) {
-        fprintf(lf, "netbuild.c tile_patch_ico: %d input-logic call(s) skipped on the falling edge\n", guarded);
-        fclose(lf);
-    }
-    if (progress)
-        fprintf(stderr, "xnoc: [%.0f s] verilated; compiling the tile (C++ %s)...\n", cli_now() - t_build, opt);
-    strv defs = {0}; /* the tile's own flags of the glue's compile */
+    strv vl = {0}, defs = {0}; /* verilator's words; the tile's own flags of the glue's compile */
+    sv_add(&vl, xstrdup("verilator"));
+    sv_words(&vl, VERILATOR_TILE_FLAGS);
+    sv_words(&vl, asserts ? VERILATOR_ASSERT : VERILATOR_FAST);
+    if (trace) sv_add(&vl, xstrdup("--trace"));
+    tile_gparams(&vl, &tp);
     sv_add(&defs, xasprintf("-DXNOC_NP=%d", tp.ports));
     sv_add(&defs, xasprintf("-DXNOC_NCU=%d", tp.ncu));
-    model_compile mc = {.top = "xnoc_tile",
-                        .so = "tile.so",
-                        .what = "building the router tile: compiling",
-                        .first = "-std=gnu++17",
-                        .defs = defs.v,
-                        .include_tmp = 0};
-    int failed = compile_model(&mc, tmp, work, objd, log, glue, glue_hdr, trig_hdr, trace, asserts, progress, t_build,
-                               &file, err, errlen);
+    char *name = xasprintf("the %s", what);
+    char *wait_line = xasprintf("xnoc: waiting for another xnoc building the %s", what);
+    char *start_line = xasprintf("xnoc: building the %s%s%s (first use, cached afterwards, any network): verilating...",
+                                 what, trace ? " with tracing" : "", asserts ? " with assertions" : "");
+    char *glue = xasprintf("%s/sim_harness/glue/xnoc_tile_glue.cpp", cli_src_dir());
+    build_job j = {.dir = dir,
+                   .so = *path,
+                   .name = name,
+                   .model_word = "tile",
+                   .wait_line = wait_line,
+                   .start_line = start_line,
+                   .done_line = "router tile built",
+                   .verilating = "building the router tile: verilating",
+                   .vl_words = vl.v,
+                   .srcs = srcs,
+                   .extra_src = NULL,
+                   .trace = trace,
+                   .asserts = asserts,
+                   .prepare = NULL,
+                   .step = tile_patch_ico,
+                   .step_note = "netbuild.c tile_patch_ico: %d input-logic call(s) skipped on the falling edge",
+                   .ctx = NULL,
+                   .mc = {.top = "xnoc_tile",
+                          .so = "tile.so",
+                          .what = "building the router tile: compiling",
+                          .first = "-std=gnu++17",
+                          .glue = glue,
+                          .defs = defs.v,
+                          .include_tmp = 0,
+                          .unity = 1}};
+    int r = build_model(&j, path, progress, err, errlen);
+    free_strv(vl.v);
     free_strv(defs.v);
-    if (failed < 0) goto fail;
-    if (failed) {
-        snprintf(err, errlen, "building the %s: compiling the verilated tile failed; see %s", what, log);
-        goto fail;
-    }
-    int kept = netbuild_rm_tree(objd) || unlink(file) || (strcmp(work, tmp) && rmdir(work)) || netbuild_rm_tree(dir) ||
-               rename(tmp, dir);
-    if (kept) {
-        snprintf(err, errlen, "building the %s: cannot move the model into %s: %s", what, dir, strerror(errno));
-        goto fail;
-    }
-    if (progress) fprintf(stderr, "xnoc: [%.0f s] router tile built\n", cli_now() - t_build);
-    build_note("built", dir, cli_now() - t_build);
-done:
-    rc_ = 0;
-    goto out;
-fail:
-    if (tmp) {
-        char *mark = xasprintf("%s/failed", tmp);
-        write_file(mark, "", 0);
-        free(mark);
-        if (work && strcmp(work, tmp)) netbuild_rm_tree(work);
-    }
-    free(*path);
-    *path = NULL;
-out:
-    if (lock >= 0) close(lock);
-    free_strv(a.v);
     free_strv(srcs);
-    free(cache);
-    free(dir);
-    free(lockp);
-    free(tmp);
-    free(log);
-    free(file);
-    free(work);
-    free(objd);
     free(what);
+    free(dir);
+    free(name);
+    free(wait_line);
+    free(start_line);
     free(glue);
-    free(glue_hdr);
-    free(trig_hdr);
-    return rc_;
+    return r;
 }

@@ -53,14 +53,18 @@ int netbuild_dedupe(const char *objdir, int *moved, char *err, size_t errlen);
  * coding unit) verilated once per parameter set below, cached by content like
  * the networks, and compiled with sim_harness/glue/xnoc_tile_glue.cpp into a
  * shared object that wires any network of tiles from link tables at load
- * time (net.c).  The network-dependent parameters are exact (the routing
- * table's size, the unit's address space): networks of the same router
- * port count, address count, classes and groups share one model. */
+ * time (net.c).  Without a coding unit the routing table's size is a
+ * bucket (netbuild_tile_addrs); the other network-dependent parameters are
+ * exact (ports, route bits, classes, groups, and with a unit its address
+ * space): networks of the same router port count, address bucket, classes
+ * and groups share one model. */
 typedef struct {
     int ports, vcs, buf, addrs, classes, groups, route_bits;
     int ncu, terms, slots, xorlat, ncmax, timeout, ncu_ops; /* 0 without a unit */
 } netbuild_tile_p;
 void netbuild_tile_params(const topo *t, const router_cfg *rc, netbuild_tile_p *tp);
+/* The tile's routing-table entries for (t, rc): netgen_addresses() or more. */
+int netbuild_tile_addrs(const topo *t, const router_cfg *rc);
 /* As netbuild() for the tile of (t, rc): *path the tile's shared object.
  * NETBUILD_MONITOR is ignored (every tile has its taps). */
 int netbuild_tile(const topo *t, const router_cfg *rc, int variant, int progress, char **path, char *err,

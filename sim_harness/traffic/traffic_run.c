@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../firmware/lib/flit.h"
 #include "util/cli.h"
 #include "net/net.h"
 #include "traffic/traffic.h"
@@ -58,6 +59,10 @@ traffic_run *traffic_open(const traffic_opts *o)
     s->drain = r->o.drain;
     s->hooks = xcalloc((size_t)t->nterms, sizeof *s->hooks);
     for (int term = 0; term < t->nterms; term++) test_hooks_init(&s->hooks[term], term);
+    const char *bd = getenv("XNOC_TEST_BAD_DEST");
+    s->bad_dest = -1;
+    if (bd && cli_parse_long(bd, 0, FLIT_MAX_ADDRS, &s->bad_dest))
+        cli_fail(EXIT_USAGE, "XNOC_TEST_BAD_DEST=%s: not an address 0..%d", bd, FLIT_MAX_ADDRS);
     s->net = net_open(t, &o->rc, 1, err, sizeof err);
     if (!s->net) cli_fail(EXIT_USAGE, "%s", err);
     if (o->trace && net_trace(s->net, o->trace, o->trace_from, o->trace_to, err, sizeof err))
@@ -245,7 +250,13 @@ static int terminals(void *arg, net_loop *l, uint64_t now)
     (void)now;
     step_inputs(r);
     if (step_new_packets(r)) return 1;
-    traffic_inject(&r->s, r->now);
+    sim *s = &r->s;
+    traffic_inject(s, r->now);
+    for (int ch = 0; ch < s->nch && s->bad_dest >= 0; ch++)
+        if (s->inj[ch].valid && s->inj[ch].head && !(s->inj[ch].payload >> FLIT_SR_BIT & 1)) { /* a table-routed head */
+            s->inj[ch].payload = (s->inj[ch].payload & ~(uint64_t)FLIT_MAX_ADDRS) | (uint64_t)s->bad_dest;
+            s->bad_dest = -1;
+        }
     return 0;
 }
 

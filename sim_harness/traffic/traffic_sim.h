@@ -87,6 +87,7 @@ typedef struct sim {
     uint64_t *src_window_flits; /* [src] flits of src's packets ejected in the window */
     uint64_t window_inj_flits;  /* background flits injected in the window (measured injection rate) */
     uint64_t last_progress;
+    long bad_dest;   /* test hook XNOC_TEST_BAD_DEST=A: the first head injected goes to address A (-1 off) */
     size_t **by_src; /* [src]: packet indexes in sequence order (a head names src and seq) */
     size_t *by_src_n, *by_src_cap;
     nc_gen *nc;         /* --coding */
