@@ -39,7 +39,7 @@ typedef link_credit xcredit;
 
 struct xg_base {
     VerilatedContext ctx;
-    uint64_t t = 0; // half-cycle time stamps for the VCD are 2t, 2t+1
+    uint64_t t = 0;   // half-cycle time stamps for the VCD are 2t, 2t+1
 #ifdef XNOC_TRACE
     VerilatedVcdC *vcd = nullptr;
     int on = 0;
@@ -47,7 +47,7 @@ struct xg_base {
     xg_base()
     {
 #ifdef XNOC_ASSERT_BUILD
-        ctx.errorLimit(INT_MAX); // count failed assertions, never abort the process
+        ctx.errorLimit(INT_MAX);   // count failed assertions, never abort the process
 #endif
     }
 };
@@ -86,13 +86,13 @@ template <class M> static inline void xg_cfg_tick(M *m)
 }
 
 #ifdef XNOC_TRACE
-static void xg_trace_models(xg_base *g, VerilatedVcdC *vcd); // the glue's: every model into the VCD
+static void xg_trace_models(xg_base *g, VerilatedVcdC *vcd);   // the glue's: every model into the VCD
 #endif
 
 #ifdef XNOC_ASSERT_BUILD
 static char assert_text[512];
 static long assert_count;
-static void xg_assert_text(const char *line, char *out, size_t len); // the glue's wording of a message
+static void xg_assert_text(const char *line, char *out, size_t len);   // the glue's wording of a message
 // Verilator's messages: an assertion prints "[t] %Error: file:line: Assertion
 // failed in ..." and then "$stop ignored" (the error limit is raised above).
 extern "C" int xg_vl_printf(const char *fmt, ...)
@@ -154,6 +154,6 @@ long xg_assert_count(void *p, const char **text)
 #endif
 }
 
-} // extern "C"
+}   // extern "C"
 
 #endif
