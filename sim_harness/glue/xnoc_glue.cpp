@@ -9,29 +9,12 @@
 // printing.
 //
 // Variants (preprocessor symbols set by netbuild, each cached separately):
-//   XNOC_TRACE        VCD waveforms (model verilated with --trace)
+//   XNOC_TRACE, XNOC_ASSERT_BUILD as in xnoc_glue_common.h (the VCD, the
+//                     assertion capture: shared with the tile build's glue)
 //   XNOC_MONITOR      every router output (and coding-unit output) tapped to a
 //                     top-level port: xg_monitor() copies them each cycle
-//   XNOC_ASSERT_BUILD model verilated with --assert -DXNOC_ASSERT; the
-//                     assertion messages Verilator prints are captured here
-//                     (VL_PRINTF is redirected to xg_vl_printf) instead of
-//                     going to stdout, and a failed assertion does not abort.
-#include <cstdarg>
-#include <cstdint>
-#include <cstdio>
-#include <climits>
-#include <cstring>
-
 #include "Vxnoc_network.h"
-#include "verilated.h"
-#ifdef XNOC_TRACE
-#include "verilated_vcd_c.h"
-#endif
-#include "../../firmware/lib/link_flit.h"
-
-// The structs of net.h (xnoc_flit, xnoc_credit): one declaration for both.
-typedef link_flit xflit;
-typedef link_credit xcredit;
+#include "xnoc_glue_common.h"
 
 // A flit on a top-level port (link_flit.h has its fields' places).
 static inline void put(VlWide<LINK_FLIT_WORDS> &w, const xflit &f) { link_flit_pack(&f, w.data()); }
@@ -41,48 +24,18 @@ static inline void get(const VlWide<LINK_FLIT_WORDS> &w, xflit &f) { link_flit_u
 // channel, and set_cfg_row(m, data): the per-router config data bus.
 #include "xnoc_io.inc"
 
-struct xg {
-    VerilatedContext ctx;
+struct xg : xg_base {
     Vxnoc_network *top;
-    uint64_t t;          // half-cycle time stamps for the VCD are 2t, 2t+1
-#ifdef XNOC_TRACE
-    VerilatedVcdC *vcd = nullptr;
-    int on = 0;
-#endif
 };
 
-#ifdef XNOC_ASSERT_BUILD
-static char assert_text[512];
-static long assert_count;
-// Verilator's messages: an assertion prints "[t] %Error: file:line: Assertion
-// failed in ..." and then "$stop ignored" (the error limit is raised below).
-extern "C" int xg_vl_printf(const char *fmt, ...)
-{
-    char line[512];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
-    if (std::strstr(line, "Assertion failed") || std::strstr(line, "%Error")) {
-        if (!assert_count++) {
-            std::snprintf(assert_text, sizeof assert_text, "%s", line);
-            for (char *c = assert_text; *c; c++)
-                if (*c == '\n') *c = ' ';
-        }
-    }
-    return n;
-}
-#endif
+static inline xg *net_of(void *p) { return static_cast<xg *>((xg_base *)p); }
 
-static void dump(xg *g, uint64_t when)
-{
-#ifdef XNOC_TRACE
-    if (g->vcd && g->on) g->vcd->dump(when);
-#else
-    (void)g;
-    (void)when;
+#ifdef XNOC_ASSERT_BUILD
+static void xg_assert_text(const char *line, char *out, size_t len) { std::snprintf(out, len, "%s", line); }
 #endif
-}
+#ifdef XNOC_TRACE
+static void xg_trace_models(xg_base *g, VerilatedVcdC *vcd) { static_cast<xg *>(g)->top->trace(vcd, 99); }
+#endif
 
 // One clock cycle: rising edge, then falling edge (inputs set before).
 static inline void tick(xg *g)
@@ -90,20 +43,11 @@ static inline void tick(xg *g)
     Vxnoc_network *m = g->top;
     m->clk_i = 1;
     m->eval();
-    dump(g, 2 * g->t + 1);
+    xg_dump(g, 2 * g->t + 1);
     m->clk_i = 0;
     m->eval();
     g->t++;
-    dump(g, 2 * g->t);
-}
-
-// One pulse of the configuration clock: the config registers load the bus.
-static inline void cfg_tick(Vxnoc_network *m)
-{
-    m->cfg_clk_i = 1;
-    m->eval();
-    m->cfg_clk_i = 0;
-    m->eval();
+    xg_dump(g, 2 * g->t);
 }
 
 extern "C" {
@@ -111,9 +55,6 @@ extern "C" {
 void *xg_new(void)
 {
     xg *g = new xg;
-#ifdef XNOC_ASSERT_BUILD
-    g->ctx.errorLimit(INT_MAX);   // count failed assertions, never abort the process
-#endif
 #ifdef XNOC_THREADS
     g->ctx.threads(XNOC_THREADS);   // the model was verilated with --threads XNOC_THREADS
 #endif
@@ -125,67 +66,23 @@ void *xg_new(void)
     g->top->cfg_clk_i = 0;
     g->top->cfg_we_i = 0;
     g->top->eval();
-    cfg_tick(g->top);
-    return g;
+    xg_cfg_tick(g->top);
+    return (xg_base *)g;
 }
 
 void xg_free(void *p)
 {
-    xg *g = (xg *)p;
-#ifdef XNOC_TRACE
-    if (g->vcd) {
-        g->vcd->close();
-        delete g->vcd;
-    }
-#endif
+    xg *g = net_of(p);
+    xg_trace_close(g);
     g->top->final();
     delete g->top;
     delete g;
 }
 
-int xg_trace_open(void *p, const char *path)
-{
-#ifdef XNOC_TRACE
-    xg *g = (xg *)p;
-    g->ctx.traceEverOn(true);
-    g->vcd = new VerilatedVcdC;
-    g->top->trace(g->vcd, 99);
-    g->vcd->open(path);
-    return g->vcd->isOpen() ? 0 : -1;
-#else
-    (void)p;
-    (void)path;
-    return -1;
-#endif
-}
-
-void xg_trace_on(void *p, int on)
-{
-#ifdef XNOC_TRACE
-    ((xg *)p)->on = on;
-#else
-    (void)p;
-    (void)on;
-#endif
-}
-
-// Assertion failures so far, and the first message (assert builds only).
-long xg_assert_count(void *p, const char **text)
-{
-    (void)p;
-#ifdef XNOC_ASSERT_BUILD
-    *text = assert_text;
-    return assert_count;
-#else
-    *text = "";
-    return 0;
-#endif
-}
-
 // One cycle with reset held (on = 1) or released; releasing restarts time.
 void xg_reset(void *p, int on)
 {
-    xg *g = (xg *)p;
+    xg *g = net_of(p);
     g->top->rst_ni = !on;
     tick(g);
     if (!on) g->t = 0;
@@ -197,16 +94,16 @@ void xg_reset(void *p, int on)
 // second pulse drops the write enable again.
 void xg_cfg_row(void *p, int kind, int addr, const uint8_t *data)
 {
-    xg *g = (xg *)p;
+    xg *g = net_of(p);
     Vxnoc_network *m = g->top;
     m->cfg_we_i = 1;
     m->cfg_kind_i = kind;
     m->cfg_addr_i = addr;
     set_cfg_row(m, data);
-    cfg_tick(m);
+    xg_cfg_tick(m);
     tick(g);
     m->cfg_we_i = 0;
-    cfg_tick(m);
+    xg_cfg_tick(m);
 }
 
 // The debug bus is combinational: settle it without clocking.  The enable
@@ -214,7 +111,7 @@ void xg_cfg_row(void *p, int kind, int addr, const uint8_t *data)
 // in the model's evaluation.
 uint32_t xg_dbg(void *p, int router, int addr)
 {
-    xg *g = (xg *)p;
+    xg *g = net_of(p);
     g->top->dbg_en_i = 1;
     g->top->dbg_router_i = router;
     g->top->dbg_addr_i = addr;
@@ -224,14 +121,14 @@ uint32_t xg_dbg(void *p, int router, int addr)
     return v;
 }
 
-int xg_err(void *p) { return ((xg *)p)->top->err_o; }
+int xg_err(void *p) { return net_of(p)->top->err_o; }
 
 // The flits on every router output (and coding-unit output) in the cycle
 // after the last xg_cycle(): the slot count, or -1 in a model without taps.
 int xg_monitor(void *p, xflit *out)
 {
 #ifdef XNOC_MONITOR
-    read_monitor(((xg *)p)->top, out);
+    read_monitor(net_of(p)->top, out);
     return XNOC_MONITOR_SLOTS;
 #else
     (void)p;
@@ -242,7 +139,7 @@ int xg_monitor(void *p, xflit *out)
 
 void xg_cycle(void *p, const xflit *inj, const xcredit *ejc, xflit *ej, xcredit *injc)
 {
-    xg *g = (xg *)p;
+    xg *g = net_of(p);
     drive_inputs(g->top, inj, ejc);
     tick(g);
     read_outputs(g->top, ej, injc);

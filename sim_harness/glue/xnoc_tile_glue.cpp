@@ -14,33 +14,28 @@
 // registered in the flat netlist (inj_*_q), are the copies inj_q / ejc_q
 // kept here.
 //
-// Variants (preprocessor symbols set by netbuild, each cached separately):
+// Variants (preprocessor symbols set by netbuild, each cached separately;
+// the VCD and the assertion capture are xnoc_glue_common.h's):
 //   XNOC_TRACE        VCD waveforms (tiles verilated with --trace), every
 //                     tile a model of its own name ("u_r<r>") in one file
 //   XNOC_ASSERT_BUILD tiles verilated with --assert -DXNOC_ASSERT; the first
 //                     message is kept, with the tile's path rewritten as
 //                     the flat netlist names it (TOP.xnoc_network.u_r<r>...)
 // The link taps (xg_monitor) are in every variant: they read tile outputs.
-#include <cstdarg>
-#include <cstdint>
-#include <cstdio>
-#include <climits>
-#include <cstring>
+#include <atomic>
 #include <string>
+#include <thread>
 #include <type_traits>
 #include <vector>
 
-#include "Vxnoc_tile.h"
-#include "verilated.h"
-#include "../../firmware/lib/link_flit.h"
-#ifdef XNOC_TRACE
-#include "verilated_vcd_c.h"
-#endif
+#include <linux/futex.h>
+#include <sched.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
-// Must match xnoc_flit / xnoc_credit in net.h.
-// The structs of net.h (xnoc_flit, xnoc_credit): one declaration for both.
-typedef link_flit xflit;
-typedef link_credit xcredit;
+#include "Vxnoc_tile.h"
+#include "Vxnoc_tile___024root.h"
+#include "xnoc_glue_common.h"
 
 // Port vectors: Verilator's C type depends on the width (CData .. QData, or
 // VlWide for more than 64 bits); these read and write bit fields of either.
@@ -75,60 +70,84 @@ using VcT = std::remove_reference<decltype(((Vxnoc_tile *)nullptr)->out_credit_v
 
 // Where a tile input comes from.
 struct src {
-    Vxnoc_tile *m; // the driving tile (nullptr: a terminal channel, or tied off)
-    int port;      // its port, or the terminal channel (ch >= 0), or -1 tied off
+    Vxnoc_tile *m;   // the driving tile (nullptr: a terminal channel, or tied off)
+    int port;        // its port, or the terminal channel (ch >= 0), or -1 tied off
 };
 
-struct xtnet {
-    VerilatedContext ctx;
+// A barrier of n threads: spins briefly, then sleeps on a futex (the
+// machine may have fewer free cores than threads).
+struct barrier {
+    std::atomic<uint32_t> gen{0};
+    std::atomic<int> count{0}, sleepers{0};
+    int n = 1;
+    void wait()
+    {
+        uint32_t g = gen.load(std::memory_order_acquire);
+        if (count.fetch_add(1, std::memory_order_acq_rel) == n - 1) {
+            count.store(0, std::memory_order_relaxed);
+            gen.fetch_add(1, std::memory_order_seq_cst);
+            if (sleepers.load(std::memory_order_seq_cst))
+                syscall(SYS_futex, (uint32_t *)&gen, FUTEX_WAKE_PRIVATE, INT_MAX, nullptr, nullptr, 0);
+            return;
+        }
+        for (int i = 0; i < 256; i++) {
+            if (gen.load(std::memory_order_acquire) != g) return;
+#if defined(__x86_64__) || defined(__i386__)
+            __builtin_ia32_pause();
+#endif
+        }
+        sleepers.fetch_add(1, std::memory_order_seq_cst);
+        while (gen.load(std::memory_order_seq_cst) == g)
+            syscall(SYS_futex, (uint32_t *)&gen, FUTEX_WAIT_PRIVATE, g, nullptr, nullptr, 0);
+        sleepers.fetch_sub(1, std::memory_order_relaxed);
+    }
+};
+
+struct xtnet;
+// One thread's share of the tiles: [lo, hi), and those evaluated this cycle.
+struct part {
+    xtnet *g;
+    int lo, hi;
+    std::vector<Vxnoc_tile *> live;
+};
+
+struct xtnet : xg_base {
     std::vector<Vxnoc_tile *> tiles;
     int np = 0, nch = 0;
-    std::vector<src> in, cr;   // per tile port: what drives its input flit, its output credit
-    std::vector<int> ch_port;  // terminal channel -> tile * np + port
-    std::vector<xflit> inj_q;  // the NI links' registers (netgen.c inj_*_q)
+    std::vector<src> in, cr;    // per tile port: what drives its input flit, its output credit
+    std::vector<int> ch_port;   // terminal channel -> tile * np + port
+    std::vector<xflit> inj_q;   // the NI links' registers (netgen.c inj_*_q)
     std::vector<xcredit> ejc_q;
-    uint64_t t = 0;            // half-cycle time stamps for the VCD are 2t, 2t+1
-    bool cfg_we = false;       // the config registers hold a write (xg_cfg_row)
-    std::vector<Vxnoc_tile *> live; // xg_cycle: the tiles evaluated this cycle
-    bool skip = true;               // skip quiet tiles (not while tracing, nor in assert builds)
-#ifdef XNOC_TRACE
-    VerilatedVcdC *vcd = nullptr;
-    int on = 0;
-#endif
+    bool cfg_we = false;   // the config registers hold a write (xg_cfg_row)
+    bool skip = true;      // skip quiet tiles (not while tracing, nor in assert builds)
+    // xg_threads: parts[0] is the calling thread's, parts[i] worker i's; each
+    // cycle is go, drive (every part its tiles' inputs), mid, tick, done
+    std::vector<part> parts;
+    std::vector<std::thread> workers;
+    barrier go, mid, done;
+    bool stop = false;
 };
 
+static inline xtnet *net_of(void *p) { return static_cast<xtnet *>((xg_base *)p); }
+
 #ifdef XNOC_ASSERT_BUILD
-static char assert_text[512];
-static long assert_count;
-static int cur_tile; // the tile being evaluated: Verilator's message names the tile's model
-extern "C" int xg_vl_printf(const char *fmt, ...)
+static int cur_tile;   // the tile being evaluated: Verilator's message names the tile's model
+// "... in MODEL.xnoc_tile.u_r.X" (MODEL: the tile's name, u_r<r>) -> "... in
+// TOP.xnoc_network.u_r<r>.X", the flat netlist's path (and g_unit.u_u -> u_u<r>)
+static void xg_assert_text(const char *line, char *out, size_t len)
 {
-    char line[512];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
-    if (std::strstr(line, "Assertion failed") || std::strstr(line, "%Error")) {
-        if (!assert_count++) {
-            // "... in MODEL.xnoc_tile.u_r.X" (MODEL: the tile's name, u_r<r>) -> "... in
-            // TOP.xnoc_network.u_r<r>.X", the flat netlist's path (and g_unit.u_u -> u_u<r>)
-            std::string s = line;
-            size_t at = s.find(".xnoc_tile.");
-            if (at != std::string::npos && at++ > 0) {
-                size_t from = s.rfind(' ', at);
-                from = from == std::string::npos ? 0 : from + 1;
-                std::string rest = s.substr(at + std::strlen("xnoc_tile."));
-                if (rest.compare(0, 7, "g_unit.") == 0) rest = rest.substr(7);
-                size_t dot = rest.find_first_of(".:");
-                std::string name = rest.substr(0, dot), tail = dot == std::string::npos ? "" : rest.substr(dot);
-                s = s.substr(0, from) + "TOP.xnoc_network." + name + std::to_string(cur_tile) + tail;
-            }
-            std::snprintf(assert_text, sizeof assert_text, "%s", s.c_str());
-            for (char *c = assert_text; *c; c++)
-                if (*c == '\n') *c = ' ';
-        }
+    std::string s = line;
+    size_t at = s.find(".xnoc_tile.");
+    if (at != std::string::npos && at++ > 0) {
+        size_t from = s.rfind(' ', at);
+        from = from == std::string::npos ? 0 : from + 1;
+        std::string rest = s.substr(at + std::strlen("xnoc_tile."));
+        if (rest.compare(0, 7, "g_unit.") == 0) rest = rest.substr(7);
+        size_t dot = rest.find_first_of(".:");
+        std::string name = rest.substr(0, dot), tail = dot == std::string::npos ? "" : rest.substr(dot);
+        s = s.substr(0, from) + "TOP.xnoc_network." + name + std::to_string(cur_tile) + tail;
     }
-    return n;
+    std::snprintf(out, len, "%s", s.c_str());
 }
 #define SET_TILE(r) (cur_tile = (r))
 #else
@@ -137,50 +156,87 @@ extern "C" int xg_vl_printf(const char *fmt, ...)
 
 // Cleared for the falling edge of a network cycle: the model then skips its
 // router's input logic (netbuild.c tile_patch_ico: no input but the clock
-// changed since the rising edge's evaluation).
+// changed since the rising edge's evaluation).  Only while one thread ticks
+// the tiles: with workers (xg_threads) it stays set (their falling edges
+// then recompute that logic, to the same values).  A plain global: a
+// thread-local one costs a call per access in a shared object (mesh:8x8
+// with units 1.05 x the CPU).
 extern "C" int xnoc_tile_ico = 1;
 
-static void dump(xtnet *g, uint64_t when)
+// Whether the model keeps the clock's last value where its scheduler finds
+// its edges (Verilator 5.006: __Vtrigrprev__TOP__clk_i).
+template <class R, class = void> struct has_clk_prev : std::false_type {
+};
+template <class R>
+struct has_clk_prev<R, std::void_t<decltype(std::declval<R &>().__Vtrigrprev__TOP__clk_i)>> : std::true_type {
+};
+
+// The falling edge.  A tile without a coding unit has no logic on it: no
+// latch, nothing on negedge, and the router's input logic is skipped anyway
+// (above); what is left of its evaluation is the scheduler's bookkeeping.
+// Such a model is told the clock fell without an evaluation: the next
+// rising edge is then seen as one, and the model computes what it would
+// have.  With a unit (its clock gate's latch opens on the low clock), in
+// trace builds (the VCD shows the clock) and in assert builds, it is
+// evaluated.
+static inline void fall(Vxnoc_tile *m, bool guard)
 {
-#ifdef XNOC_TRACE
-    if (g->vcd && g->on) g->vcd->dump(when);
-#else
-    (void)g;
-    (void)when;
+    m->clk_i = 0;
+#if !XNOC_NCU && !defined(XNOC_TRACE) && !defined(XNOC_ASSERT_BUILD)
+    if constexpr (has_clk_prev<Vxnoc_tile___024root>::value) {
+        m->rootp->__Vtrigrprev__TOP__clk_i = 0;
+        return;
+    }
 #endif
+    if (!guard) {
+        m->eval();
+        return;
+    }
+    xnoc_tile_ico = 0;
+    m->eval();
+    xnoc_tile_ico = 1;
 }
 
-// One clock cycle of the tiles ts: rising edge, then falling edge.
-static inline void tick_some(xtnet *g, const std::vector<Vxnoc_tile *> &ts)
+#ifdef XNOC_TRACE
+static void xg_trace_models(xg_base *g, VerilatedVcdC *vcd)
 {
-    int n = (int)ts.size();
+    for (Vxnoc_tile *m : static_cast<xtnet *>(g)->tiles) m->trace(vcd, 99);
+}
+#endif
+
+// One clock cycle of the n tiles ts: rising edge, then falling edge.  With
+// nothing to dump between the edges, each tile takes both before the next
+// (its state is read once per cycle, not twice).
+static inline void tick_some(xtnet *g, Vxnoc_tile *const *ts, int n)
+{
+#ifdef XNOC_TRACE
+    for (int r = 0; r < n; r++) {
+        SET_TILE(r);
+        ts[r]->clk_i = 1;
+        ts[r]->eval();
+    }
+    xg_dump(g, 2 * g->t + 1);
+    for (int r = 0; r < n; r++) {
+        SET_TILE(r);
+        fall(ts[r], true);
+    }
+    xg_dump(g, 2 * g->t + 2);
+#else
+    bool guard = g->workers.empty();
     for (int r = 0; r < n; r++) {
         SET_TILE(r);
         Vxnoc_tile *m = ts[r];
         m->clk_i = 1;
         m->eval();
+        fall(m, guard);
     }
-    dump(g, 2 * g->t + 1);
-    xnoc_tile_ico = 0;
-    for (int r = 0; r < n; r++) {
-        SET_TILE(r);
-        Vxnoc_tile *m = ts[r];
-        m->clk_i = 0;
-        m->eval();
-    }
-    xnoc_tile_ico = 1;
-    g->t++;
-    dump(g, 2 * g->t);
+#endif
 }
 
-static inline void tick(xtnet *g) { tick_some(g, g->tiles); }
-
-static inline void cfg_tick(Vxnoc_tile *m)
+static inline void tick(xtnet *g)
 {
-    m->cfg_clk_i = 1;
-    m->eval();
-    m->cfg_clk_i = 0;
-    m->eval();
+    tick_some(g, g->tiles.data(), (int)g->tiles.size());
+    g->t++;
 }
 
 // After the config rows: one pulse of the config clock drops the write enable.
@@ -192,208 +248,21 @@ static void cfg_close(xtnet *g)
         Vxnoc_tile *m = g->tiles[r];
         m->cfg_we_i = 0;
         SET_TILE(r);
-        cfg_tick(m);
+        xg_cfg_tick(m);
     }
     g->cfg_we = false;
 }
 
-extern "C" {
-
-void *xg_new(void)
+// Every input of the part's tiles from the outputs of the last cycle (no
+// tile has ticked yet); a quiet tile whose inputs are all idle is not
+// evaluated: its next edge would change none of its registers
+// (rtl/xnoc_tile.sv quiet_o).
+static void drive(xtnet *g, part &pt)
 {
-    xtnet *g = new xtnet;
-#ifdef XNOC_ASSERT_BUILD
-    g->ctx.errorLimit(INT_MAX); // count failed assertions, never abort the process
-#endif
-    return g;
-}
-
-// The network: ntiles tiles of np ports; per tile port i = r * np + p,
-// in_src[i] the tile port whose output flit drives its input (s * np + sp),
-// -1 tied off, -2 - ch terminal channel ch; cr_src[i] the tile port whose
-// input credit returns to its output (or -1, -2 - ch likewise); ch_port[ch]
-// the tile port of channel ch.  Creates the tiles and resets nothing yet.
-int xg_wire(void *p, int ntiles, int np, const int *in_src, const int *cr_src, int nch, const int *ch_port)
-{
-    xtnet *g = (xtnet *)p;
-    if (np != XNOC_NP) return -1;
-    g->np = np;
-    g->nch = nch;
-    for (int r = 0; r < ntiles; r++) {
-        std::string name = "u_r" + std::to_string(r);
-        Vxnoc_tile *m = new Vxnoc_tile(&g->ctx, ntiles > 1 ? name.c_str() : "TOP");
-        m->clk_i = 0;
-        m->rst_ni = 0;
-        m->dbg_en_i = 0;
-        m->cfg_clk_i = 0;
-        m->cfg_we_i = 0;
-        SET_TILE(r);
-        m->eval();
-        cfg_tick(m);
-        g->tiles.push_back(m);
-    }
-    size_t n = (size_t)ntiles * (size_t)np;
-    g->in.resize(n);
-    g->cr.resize(n);
-    for (size_t i = 0; i < n; i++) {
-        int s = in_src[i], c = cr_src[i];
-        g->in[i] = s >= 0 ? src{g->tiles[(size_t)s / np], s % np} : src{nullptr, s <= -2 ? -2 - s : -1};
-        g->cr[i] = c >= 0 ? src{g->tiles[(size_t)c / np], c % np} : src{nullptr, c <= -2 ? -2 - c : -1};
-    }
-    g->ch_port.assign(ch_port, ch_port + nch);
-    g->inj_q.assign((size_t)nch, xflit{});
-    g->ejc_q.assign((size_t)nch, xcredit{});
-    g->live.reserve((size_t)ntiles);
-#if defined(XNOC_TRACE) || defined(XNOC_ASSERT_BUILD)
-    g->skip = false;
-#endif
-    return 0;
-}
-
-void xg_free(void *p)
-{
-    xtnet *g = (xtnet *)p;
-#ifdef XNOC_TRACE
-    if (g->vcd) {
-        g->vcd->close();
-        delete g->vcd;
-    }
-#endif
-    for (Vxnoc_tile *m : g->tiles) {
-        m->final();
-        delete m;
-    }
-    delete g;
-}
-
-int xg_trace_open(void *p, const char *path)
-{
-#ifdef XNOC_TRACE
-    xtnet *g = (xtnet *)p;
-    g->ctx.traceEverOn(true);
-    g->vcd = new VerilatedVcdC;
-    for (Vxnoc_tile *m : g->tiles) m->trace(g->vcd, 99);
-    g->vcd->open(path);
-    return g->vcd->isOpen() ? 0 : -1;
-#else
-    (void)p;
-    (void)path;
-    return -1;
-#endif
-}
-
-void xg_trace_on(void *p, int on)
-{
-#ifdef XNOC_TRACE
-    ((xtnet *)p)->on = on;
-#else
-    (void)p;
-    (void)on;
-#endif
-}
-
-long xg_assert_count(void *p, const char **text)
-{
-    (void)p;
-#ifdef XNOC_ASSERT_BUILD
-    *text = assert_text;
-    return assert_count;
-#else
-    *text = "";
-    return 0;
-#endif
-}
-
-void xg_reset(void *p, int on)
-{
-    xtnet *g = (xtnet *)p;
-    cfg_close(g);
-    for (Vxnoc_tile *m : g->tiles) m->rst_ni = !on;
-    tick(g);
-    if (!on) g->t = 0;
-}
-
-// One config row into every tile (data[r] for tile r): a config-clock pulse
-// loads it, one network cycle writes it.  The flat build's second pulse,
-// which drops the write enable, comes only after the last row (cfg_close):
-// no network cycle runs between the rows, so the same rows are written, in
-// a third fewer model evaluations (a 32x32 mesh has 2,000 rows).
-void xg_cfg_row(void *p, int kind, int addr, const uint8_t *data)
-{
-    xtnet *g = (xtnet *)p;
-    int n = (int)g->tiles.size();
-    for (int r = 0; r < n; r++) {
-        Vxnoc_tile *m = g->tiles[r];
-        m->cfg_we_i = 1;
-        m->cfg_kind_i = kind;
-        m->cfg_addr_i = addr;
-        m->cfg_data_i = data[r];
-        SET_TILE(r);
-        cfg_tick(m);
-    }
-    tick(g);
-    g->cfg_we = true;
-}
-
-uint32_t xg_dbg(void *p, int router, int addr)
-{
-    xtnet *g = (xtnet *)p;
-    cfg_close(g);
-    if (router < 0 || router >= (int)g->tiles.size()) return 0;
-    Vxnoc_tile *m = g->tiles[router];
-    m->dbg_en_i = 1;
-    m->dbg_addr_i = addr;
-    SET_TILE(router);
-    m->eval();
-    uint32_t v = m->dbg_data_o;
-    m->dbg_en_i = 0;
-    return v;
-}
-
-int xg_err(void *p)
-{
-    for (Vxnoc_tile *m : ((xtnet *)p)->tiles)
-        if (m->err_o) return 1;
-    return 0;
-}
-
-// The flits on every router output and unit output, in the flat build's
-// order: router r's port p at r * P + p (P = np, plus the unit's port),
-// then unit r's output at routers * P + r.
-int xg_monitor(void *p, xflit *out)
-{
-    xtnet *g = (xtnet *)p;
-    int n = (int)g->tiles.size(), P = g->np + XNOC_NCU;
-    for (int r = 0; r < n; r++) {
-        Vxnoc_tile *m = g->tiles[r];
-        for (int q = 0; q < g->np; q++) {
-            xflit &f = out[r * P + q];
-            f.valid = field(m->out_valid_o, q, 1);
-            if (f.valid) get(&m->out_flit_o[q * LWW], f);
-        }
-#if XNOC_NCU
-        xflit &f = out[r * P + g->np];
-        f.valid = m->mon_ru_valid_o;
-        if (f.valid) get(&m->mon_ru_flit_o[0], f);
-        xflit &u = out[n * P + r];
-        u.valid = m->mon_ur_valid_o;
-        if (u.valid) get(&m->mon_ur_flit_o[0], u);
-#endif
-    }
-    return n * P + (XNOC_NCU ? n : 0);
-}
-
-void xg_cycle(void *p, const xflit *inj, const xcredit *ejc, xflit *ej, xcredit *injc)
-{
-    xtnet *g = (xtnet *)p;
-    cfg_close(g);
-    int n = (int)g->tiles.size(), np = g->np;
-    // every tile's inputs from the outputs of the last cycle (no tile has ticked yet);
-    // a quiet tile whose inputs are all idle is not evaluated: its next edge
-    // would change none of its registers (rtl/xnoc_tile.sv quiet_o)
-    g->live.clear();
-    for (int r = 0; r < n; r++) {
-        Vxnoc_tile *m = g->tiles[r];
+    int np = g->np;
+    pt.live.clear();
+    for (int r = pt.lo; r < pt.hi; r++) {
+        Vxnoc_tile *m = g->tiles[(size_t)r];
         const src *in = &g->in[(size_t)r * np], *cr = &g->cr[(size_t)r * np];
         uint32_t valid = 0, credit = 0;
         uint64_t credit_vc = 0;
@@ -423,18 +292,197 @@ void xg_cycle(void *p, const xflit *inj, const xcredit *ejc, xflit *ej, xcredit 
             else set_field(m->out_credit_vc_i, LINK_VC_W * q, LINK_VC_W, vc);
         }
         if (g->skip && !valid && !credit && m->quiet_o) continue;
-        g->live.push_back(m);
+        pt.live.push_back(m);
         m->in_valid_i = valid;
         m->out_credit_i = credit;
         if constexpr (std::is_integral<VcT>::value) m->out_credit_vc_i = (VcT)credit_vc;
     }
-    // the NI links' registers take this cycle's drive (netgen.c inj_*_q)
+}
+
+// The NI links' registers take this cycle's drive (netgen.c inj_*_q).
+static void latch_ni(xtnet *g, const xflit *inj, const xcredit *ejc)
+{
     for (int ch = 0; ch < g->nch; ch++) {
         if (inj[ch].valid) g->inj_q[ch] = inj[ch];
         g->inj_q[ch].valid = inj[ch].valid;
         g->ejc_q[ch] = ejc[ch];
     }
-    tick_some(g, g->live);
+}
+
+// A worker thread of xg_threads: its part of every cycle of xg_cycle.
+static void worker(part *pt)
+{
+    xtnet *g = pt->g;
+    for (;;) {
+        g->go.wait();
+        if (g->stop) return;
+        drive(g, *pt);
+        g->mid.wait();
+        tick_some(g, pt->live.data(), (int)pt->live.size());
+        g->done.wait();
+    }
+}
+
+extern "C" {
+
+void *xg_new(void) { return (xg_base *)new xtnet; }
+
+// The network: ntiles tiles of np ports; per tile port i = r * np + p,
+// in_src[i] the tile port whose output flit drives its input (s * np + sp),
+// -1 tied off, -2 - ch terminal channel ch; cr_src[i] the tile port whose
+// input credit returns to its output (or -1, -2 - ch likewise); ch_port[ch]
+// the tile port of channel ch.  Creates the tiles and resets nothing yet.
+int xg_wire(void *p, int ntiles, int np, const int *in_src, const int *cr_src, int nch, const int *ch_port)
+{
+    xtnet *g = net_of(p);
+    if (np != XNOC_NP) return -1;
+    g->np = np;
+    g->nch = nch;
+    for (int r = 0; r < ntiles; r++) {
+        std::string name = "u_r" + std::to_string(r);
+        Vxnoc_tile *m = new Vxnoc_tile(&g->ctx, ntiles > 1 ? name.c_str() : "TOP");
+        m->clk_i = 0;
+        m->rst_ni = 0;
+        m->dbg_en_i = 0;
+        m->cfg_clk_i = 0;
+        m->cfg_we_i = 0;
+        SET_TILE(r);
+        m->eval();
+        xg_cfg_tick(m);
+        g->tiles.push_back(m);
+    }
+    size_t n = (size_t)ntiles * (size_t)np;
+    g->in.resize(n);
+    g->cr.resize(n);
+    for (size_t i = 0; i < n; i++) {
+        int s = in_src[i], c = cr_src[i];
+        g->in[i] = s >= 0 ? src{g->tiles[(size_t)s / np], s % np} : src{nullptr, s <= -2 ? -2 - s : -1};
+        g->cr[i] = c >= 0 ? src{g->tiles[(size_t)c / np], c % np} : src{nullptr, c <= -2 ? -2 - c : -1};
+    }
+    g->ch_port.assign(ch_port, ch_port + nch);
+    g->inj_q.assign((size_t)nch, xflit{});
+    g->ejc_q.assign((size_t)nch, xcredit{});
+    g->parts.assign(1, part{g, 0, ntiles, {}});
+    g->parts[0].live.reserve((size_t)ntiles);
+#if defined(XNOC_TRACE) || defined(XNOC_ASSERT_BUILD)
+    g->skip = false;
+#endif
+    return 0;
+}
+
+void xg_free(void *p)
+{
+    xtnet *g = net_of(p);
+    if (!g->workers.empty()) {
+        g->stop = true;
+        g->go.wait();
+        for (std::thread &w : g->workers) w.join();
+    }
+    xg_trace_close(g);
+    for (Vxnoc_tile *m : g->tiles) {
+        m->final();
+        delete m;
+    }
+    delete g;
+}
+
+void xg_reset(void *p, int on)
+{
+    xtnet *g = net_of(p);
+    cfg_close(g);
+    for (Vxnoc_tile *m : g->tiles) m->rst_ni = !on;
+    tick(g);
+    if (!on) g->t = 0;
+}
+
+// One config row into every tile (data[r] for tile r): a config-clock pulse
+// loads it, one network cycle writes it.  The flat build's second pulse,
+// which drops the write enable, comes only after the last row (cfg_close):
+// no network cycle runs between the rows, so the same rows are written, in
+// a third fewer model evaluations (a 32x32 mesh has 2,000 rows).
+void xg_cfg_row(void *p, int kind, int addr, const uint8_t *data)
+{
+    xtnet *g = net_of(p);
+    int n = (int)g->tiles.size();
+    for (int r = 0; r < n; r++) {
+        Vxnoc_tile *m = g->tiles[r];
+        m->cfg_we_i = 1;
+        m->cfg_kind_i = kind;
+        m->cfg_addr_i = addr;
+        m->cfg_data_i = data[r];
+        SET_TILE(r);
+        xg_cfg_tick(m);
+    }
+    tick(g);
+    g->cfg_we = true;
+}
+
+uint32_t xg_dbg(void *p, int router, int addr)
+{
+    xtnet *g = net_of(p);
+    cfg_close(g);
+    if (router < 0 || router >= (int)g->tiles.size()) return 0;
+    Vxnoc_tile *m = g->tiles[router];
+    m->dbg_en_i = 1;
+    m->dbg_addr_i = addr;
+    SET_TILE(router);
+    m->eval();
+    uint32_t v = m->dbg_data_o;
+    m->dbg_en_i = 0;
+    return v;
+}
+
+int xg_err(void *p)
+{
+    for (Vxnoc_tile *m : net_of(p)->tiles)
+        if (m->err_o) return 1;
+    return 0;
+}
+
+// The flits on every router output and unit output, in the flat build's
+// order: router r's port p at r * P + p (P = np, plus the unit's port),
+// then unit r's output at routers * P + r.
+int xg_monitor(void *p, xflit *out)
+{
+    xtnet *g = net_of(p);
+    int n = (int)g->tiles.size(), P = g->np + XNOC_NCU;
+    for (int r = 0; r < n; r++) {
+        Vxnoc_tile *m = g->tiles[r];
+        for (int q = 0; q < g->np; q++) {
+            xflit &f = out[r * P + q];
+            f.valid = field(m->out_valid_o, q, 1);
+            if (f.valid) get(&m->out_flit_o[q * LWW], f);
+        }
+#if XNOC_NCU
+        xflit &f = out[r * P + g->np];
+        f.valid = m->mon_ru_valid_o;
+        if (f.valid) get(&m->mon_ru_flit_o[0], f);
+        xflit &u = out[n * P + r];
+        u.valid = m->mon_ur_valid_o;
+        if (u.valid) get(&m->mon_ur_flit_o[0], u);
+#endif
+    }
+    return n * P + (XNOC_NCU ? n : 0);
+}
+
+void xg_cycle(void *p, const xflit *inj, const xcredit *ejc, xflit *ej, xcredit *injc)
+{
+    xtnet *g = net_of(p);
+    cfg_close(g);
+    if (g->workers.empty()) {
+        drive(g, g->parts[0]);
+        latch_ni(g, inj, ejc);
+        tick_some(g, g->parts[0].live.data(), (int)g->parts[0].live.size());
+    } else {   // the workers run the same steps on their parts (worker())
+        g->go.wait();
+        drive(g, g->parts[0]);
+        g->mid.wait();   // every input driven from the last cycle's outputs: the NI links may move on
+        latch_ni(g, inj, ejc);
+        tick_some(g, g->parts[0].live.data(), (int)g->parts[0].live.size());
+        g->done.wait();
+    }
+    g->t++;
+    int np = g->np;
     for (int ch = 0; ch < g->nch; ch++) {
         int i = g->ch_port[ch];
         Vxnoc_tile *m = g->tiles[i / np];
@@ -446,4 +494,30 @@ void xg_cycle(void *p, const xflit *inj, const xcredit *ejc, xflit *ej, xcredit 
     }
 }
 
-} // extern "C"
+// Evaluate the tiles on n threads (this one and n - 1 workers), each a
+// contiguous share; returns the threads used.  Within a cycle the tiles are
+// independent (every signal between them is a flop), so the run is the one
+// thread's, bit for bit.  Trace and assert builds keep one thread (one VCD,
+// one first message).
+int xg_threads(void *p, int n)
+{
+    xtnet *g = net_of(p);
+#if defined(XNOC_TRACE) || defined(XNOC_ASSERT_BUILD)
+    n = 1;
+#endif
+    int nt = (int)g->tiles.size();
+    if (n > nt) n = nt;
+    if (n < 1) n = 1;
+    if (!g->workers.empty() || n == (int)g->parts.size()) return (int)g->parts.size();
+    g->parts.clear();
+    for (int i = 0; i < n; i++) {
+        part pt{g, (int)((long)nt * i / n), (int)((long)nt * (i + 1) / n), {}};
+        pt.live.reserve((size_t)(pt.hi - pt.lo));
+        g->parts.push_back(std::move(pt));
+    }
+    g->go.n = g->mid.n = g->done.n = n;
+    for (int i = 1; i < n; i++) g->workers.emplace_back(worker, &g->parts[(size_t)i]);
+    return n;
+}
+
+}   // extern "C"

@@ -30,6 +30,7 @@ struct xnoc_net {
     long (*xg_assert_count)(void *, const char **);
     int (*xg_monitor)(void *, xnoc_flit *);
     int (*xg_wire)(void *, int, int, const int *, const int *, int, const int *); /* tile builds only */
+    int (*xg_threads)(void *, int);                                               /* tile builds only */
     xnoc_flit *mon; /* net_monitor_open(): the taps after every cycle, else NULL */
     int tile;       /* the tile build (router_cfg.h MODEL_*) */
     int variant;    /* NETBUILD_* of the loaded model */
@@ -49,11 +50,10 @@ struct xnoc_net {
         }                                                                                                              \
     } while (0)
 
-/* Whether rc runs on tiles: model=tile, or the default with XNOC_MODEL=tile on one thread. */
+/* Whether rc runs on tiles: model=tile, or the default (XNOC_MODEL=, else the network's size). */
 static int use_tiles(const topo *t, const router_cfg *rc)
 {
     if (rc->model != MODEL_DEFAULT) return rc->model == MODEL_TILE;
-    if (rc->threads > 1) return 0;
     const char *e = getenv("XNOC_MODEL");
     if (e && *e) return !strcmp(e, "tile");
     return t->nrouters >= MODEL_TILE_ROUTERS;
@@ -90,11 +90,6 @@ static xnoc_net *open_model(const topo *t, const router_cfg *rc, int variant, in
         return NULL;
     }
     int tile = use_tiles(t, rc);
-    if (tile && rc->threads > 1) {
-        snprintf(err, errlen, "--router threads=%d is for the flat build (model=flat); a tile model runs on one thread",
-                 rc->threads);
-        return NULL;
-    }
     char *path;
     if (tile ? netbuild_tile(t, rc, variant, progress, &path, err, errlen)
              : netbuild(t, rc, variant, progress, &path, err, errlen))
@@ -123,7 +118,10 @@ static xnoc_net *open_model(const topo *t, const router_cfg *rc, int variant, in
     LOAD(xg_trace_on);
     LOAD(xg_assert_count);
     LOAD(xg_monitor);
-    if (tile) LOAD(xg_wire);
+    if (tile) {
+        LOAD(xg_wire);
+        LOAD(xg_threads);
+    }
     return n;
 fail:
     dlclose(n->so);
@@ -155,6 +153,7 @@ static void wire_tiles(xnoc_net *n)
         }
     if (n->xg_wire(n->g, nr, np, in, cr, nch, chp))
         cli_fail(EXIT_RUNFAIL, "the router tile model does not fit %s", t->name);
+    n->xg_threads(n->g, n->rc.threads); /* threads=N: the tiles evaluated on N threads */
     free(in);
     free(cr);
     free(chp);

@@ -356,9 +356,9 @@ static int model_key(const topo *t, const router_cfg *rc, int variant, char **sv
     *srcs = rtl_paths(&h, err, errlen);
     if (!*srcs) return -1;
     /* (the glue includes the link flit's header: its helpers are compiled in) */
-    const char *glue_files[] = {"xnoc_glue.cpp", "xnoc_vl_printf.h", "xnoc_vl_triggers.h",
+    const char *glue_files[] = {"xnoc_glue.cpp", "xnoc_glue_common.h", "xnoc_vl_printf.h", "xnoc_vl_triggers.h",
                                 "../../firmware/lib/link_flit.h"};
-    for (int i = 0; i < 4; i++) {
+    for (size_t i = 0; i < sizeof glue_files / sizeof *glue_files; i++) {
         char *g = xasprintf("%s/sim_harness/glue/%s", cli_src_dir(), glue_files[i]);
         int bad = hash_file(g, &h);
         if (bad) snprintf(err, errlen, "cannot read the C++ glue %s: %s", g, strerror(errno));
@@ -953,9 +953,9 @@ static int tile_key(const netbuild_tile_p *tp, int variant, char ***srcs, uint64
     uint64_t h = FNV1A_INIT;
     *srcs = rtl_paths_of(&h, 1, err, errlen);
     if (!*srcs) return -1;
-    const char *glue_files[] = {"xnoc_tile_glue.cpp", "xnoc_vl_printf.h", "xnoc_vl_triggers.h",
+    const char *glue_files[] = {"xnoc_tile_glue.cpp", "xnoc_glue_common.h", "xnoc_vl_printf.h", "xnoc_vl_triggers.h",
                                 "../../firmware/lib/link_flit.h"};
-    for (int i = 0; i < 3; i++) {
+    for (size_t i = 0; i < sizeof glue_files / sizeof *glue_files; i++) {
         char *g = xasprintf("%s/sim_harness/glue/%s", cli_src_dir(), glue_files[i]);
         int bad = hash_file(g, &h);
         if (bad) snprintf(err, errlen, "cannot read the C++ glue %s: %s", g, strerror(errno));

@@ -125,7 +125,8 @@ int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
             {"ncmax", 1, 256, offsetof(router_cfg, ncmax), " (flits)"},
             {"timeout", 100, 1000000, offsetof(router_cfg, timeout), " (cycles)"},
             {"sendq", 1, NI_MAX_SENDQ, offsetof(router_cfg, sendq), " (NI send descriptors per channel)"},
-            {"threads", 1, 16, offsetof(router_cfg, threads), " (Verilator threads of the model)"},
+            {"threads", 1, 16, offsetof(router_cfg, threads),
+             " (the flat build's Verilator threads, or the tile build's)"},
         };
         size_t i = 0;
         while (i < sizeof keys / sizeof keys[0] && strcmp(kv, keys[i].name)) i++;

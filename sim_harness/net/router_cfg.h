@@ -27,7 +27,7 @@ typedef struct {
     int timeout; /* cycles an incomplete coding group may wait before it is reported */
     int ncu_ops; /* NCU_OPS_*: the units' combining operators (default all; xor: the XOR-only unit) */
     int routing; /* ROUTING_*: dragonfly minimal, Valiant or UGAL (default minimal) */
-    int threads; /* Verilator threads of the model (default 1; not the RTL: another build) */
+    int threads; /* threads: the flat model's Verilator threads (another build), the tile build's own (default 1) */
     int model;   /* MODEL_*: how the network is built (not the RTL: the same cycles either way) */
     /* the terminals' NIs (not part of the RTL: no rebuild) */
     int sendq; /* send descriptors an NI channel holds (default 1: GO stalls while it sends) */
@@ -41,8 +41,9 @@ enum { NCU_OPS_XOR, NCU_OPS_ALL };
  * net/netbuild.c netbuild_tile).  Without model=, net.c decides (MODEL_DEFAULT): XNOC_MODEL=
  * flat|tile in the environment (the tests' way to run a whole group on tiles), else tile for
  * networks of MODEL_TILE_ROUTERS routers or more (a flat build of those takes a quarter of an
- * hour to half an hour and GBs; tiles run them as fast: docs/performance.md), else flat;
- * always flat for threads=N (the flat build's). */
+ * hour to half an hour and GBs; tiles run them as fast: docs/performance.md), else flat.
+ * threads=N does not choose: the flat build is verilated with --threads N, the tile build
+ * evaluates its tiles on N threads (glue/xnoc_tile_glue.cpp xg_threads). */
 enum { MODEL_DEFAULT, MODEL_FLAT, MODEL_TILE };
 #define MODEL_TILE_ROUTERS 128
 
@@ -63,7 +64,7 @@ uint64_t routing_head_bits(const topo *t, const router_cfg *rc, int src, uint32_
 #define ROUTER_CFG_HELP                                                                                                \
     "  --router K=V,...  router parameters, comma-separated [default]:\n"                                              \
     "      vcs=1..8 [2] virtual channels per port; buf=1..64 [8] flits per VC buffer;\n"                               \
-    "      threads=1..16 [1] Verilator threads (flits carry 64-bit payloads);\n"                                       \
+    "      threads=1..16 [1] threads: the flat build's Verilator threads, the tile build's own;\n"                     \
     "      coding units: ncu=0|1 [1], ncu_ops=xor|all [all] combining operators, slots=1..16 [4],\n"                   \
     "      xorlat=1..64 [1] cycles, ncmax=1..256 [32] flits, timeout=100..1000000 [100000] cycles;\n"                  \
     "      dragonfly routing=min|valiant|ugal [min] (valiant and ugal need vcs=3 or 6);\n"                             \
