@@ -153,7 +153,7 @@ which_build "building network mesh:8x8" default-flat-below-128 -- --topo mesh:8x
 which_build "building the router p=5 addrs=64 " default-env-tile XNOC_MODEL=tile -- --topo mesh:8x8 --router ncu=0
 which_build "building network mesh:12x12" default-env-flat XNOC_MODEL=flat -- --topo mesh:12x12 --router ncu=0
 which_build "building network mesh:12x12" default-model-flat -- --topo mesh:12x12 --router ncu=0,model=flat
-which_build "building the router p=5 addrs=144 " default-threads-tile -- --topo mesh:12x12 --router ncu=0,threads=2
+which_build "building the router p=5 addrs=256 " default-threads-tile -- --topo mesh:12x12 --router ncu=0,threads=2
 which_build "building network mesh:8x8" default-threads-flat -- --topo mesh:8x8 --router ncu=0,threads=2
 
 # one tile model serves every network of its parameters: a second mesh of
