@@ -18,7 +18,7 @@ module xnoc_ncu_slots #(
   parameter int XorLat   = 1,
   parameter int Timeout  = 100000,
   parameter int NumReads = 1,       // the emitter's read ports into the data memory (its lanes)
-  parameter int NumIns   = 1,       // absorbers (input lanes): slot g belongs to absorber g % NumIns
+  parameter int NumIns   = 1,       // absorbers (input lanes): a slot belongs to the one that allocated it
   localparam int PW  = xnoc_pkg::LinkPayloadW,
   localparam int M   = (NumAddrs + 63) / 64,
   localparam int MW  = M * 64,
@@ -29,7 +29,8 @@ module xnoc_ncu_slots #(
   localparam int XB  = $clog2(XorLat + 1),
   localparam int AW  = xnoc_pkg::HeadDestW,
   localparam int S   = NumSlots,
-  localparam int A   = NumIns
+  localparam int A   = NumIns,
+  localparam int AB  = (NumIns > 1) ? $clog2(NumIns) : 1
 ) (
   input  logic            clk_i,
   input  logic            rst_ni,
@@ -98,7 +99,8 @@ module xnoc_ncu_slots #(
 
   logic [PW-1:0] mem_q  [S * MaxFlits];
   logic [MW-1:0] mask_q [S];
-  logic [S-1:0]  hit_v;
+  logic [S*AB-1:0] own_v;                // slot g's absorber at [g*AB +: AB]
+  logic [A*S-1:0] hit_v;                 // slot g accumulates the tag absorber a looks for, at [a*S + g]
 
   for (genvar g = 0; g < S; g++) begin : g_slot
     slot_state_e   st_q, st_d;
@@ -113,8 +115,9 @@ module xnoc_ncu_slots #(
     logic [TB-1:0] age_q, age_d;
     logic [XB-1:0] tmr_q, tmr_d;
     logic          upd, fin, done;
-    // the absorber this slot belongs to, and its request fields
-    localparam int O = g % A;
+    // the absorber updating this slot (the one allocating it, then its
+    // owner: only the owner merges into it and fills it), and its fields
+    logic [AB-1:0] O, own_q;
     logic          kind_i_o, mset_i_o, h_omc_i_o;
     logic [15:0]   tag_i_o, src_i_o;
     logic [31:0]   len_i_o;
@@ -132,8 +135,20 @@ module xnoc_ncu_slots #(
     assign h_func_i_o = h_func_i[O*4 +: 4];
     assign h_od_i_o   = h_od_i[O*AW +: AW];
     assign h_oop_i_o  = h_oop_i[O*2 +: 2];
-    assign upd  = (alloc_i[O] || merge_i[O]) && (upd_slot_i[O*SB +: SB] == SB'(g));
-    assign fin  = fin_i[O] && (fin_slot_i[O*SB +: SB] == SB'(g));
+    always_comb begin
+      O   = own_q;
+      upd = 1'b0;
+      fin = 1'b0;
+      for (int a = 0; a < A; a++) begin
+        if ((alloc_i[a] || merge_i[a]) && upd_slot_i[a*SB +: SB] == SB'(g)) begin
+          upd = 1'b1;
+          O   = AB'(a);
+        end
+        if (fin_i[a] && fin_slot_i[a*SB +: SB] == SB'(g)) fin = 1'b1;
+      end
+    end
+    always_ff @(posedge clk_i) if (upd && alloc_i[O]) own_q <= O;
+    assign own_v[g*AB +: AB] = own_q;
     assign done = fin && need_q != 4'd0 && got_q + 4'd1 >= need_q;
 
     // state, age and XOR-latency timer; everything else is written only
@@ -227,22 +242,46 @@ module xnoc_ncu_slots #(
     assign mset_o[g]          = mset_q;
     assign ready_o[g] = (st_q == SReady);
     assign busy_o[g]  = (st_q != SFree);
-    assign hit_v[g]   = (st_q == SAcc) && !kind_q && (tag_q == meta_tag_i[O*16 +: 16]);
+    for (genvar a = 0; a < A; a++) begin : g_hit
+      assign hit_v[a*S + g] = (st_q == SAcc) && !kind_q && (tag_q == meta_tag_i[a*16 +: 16]) && (own_q == AB'(a));
+    end
   end
 
-  // per absorber, among its slots: the lowest free one, the lowest accumulating the tag
+  // per absorber: a free slot, and the lowest of its own slots accumulating
+  // its tag.  Absorber a is offered the lowest free slot not offered to
+  // absorbers 0..a-1 (two allocations never meet); an absorber already
+  // holding a slot only while more slots are free than other absorbers
+  // hold none, so every lane keeps one slot in reserve (a burst on one lane
+  // cannot starve the others) and spare slots go to whoever needs them.
+  logic [A-1:0] holds;                   // absorber a owns a busy slot
   always_comb begin
+    holds = '0;
+    for (int s = 0; s < S; s++) if (busy_o[s]) holds[own_v[s*AB +: AB]] = 1'b1;
+  end
+  always_comb begin
+    logic [S-1:0]  avail;
+    logic [SB:0]   nfree;
+    logic [AB:0]   empty;                // absorbers holding no slot
     have_free_o = '0;
     have_hit_o  = '0;
     free_idx_o  = '0;
     hit_idx_o   = '0;
-    for (int s = S - 1; s >= 0; s--) begin
-      if (!busy_o[s]) begin have_free_o[s % A] = 1'b1; free_idx_o[(s % A)*SB +: SB] = SB'(s); end
-      if (hit_v[s])   begin have_hit_o[s % A]  = 1'b1; hit_idx_o[(s % A)*SB +: SB]  = SB'(s); end
+    avail       = ~busy_o;
+    empty       = '0;
+    for (int a = 0; a < A; a++) empty = empty + (AB + 1)'(!holds[a]);
+    for (int a = 0; a < A; a++) begin
+      nfree = '0;
+      for (int s = 0; s < S; s++) nfree = nfree + (SB + 1)'(avail[s]);
+      for (int s = S - 1; s >= 0; s--) begin
+        if (avail[s])       begin have_free_o[a] = 1'b1; free_idx_o[a*SB +: SB] = SB'(s); end
+        if (hit_v[a*S + s]) begin have_hit_o[a]  = 1'b1; hit_idx_o[a*SB +: SB]  = SB'(s); end
+      end
+      if (holds[a] && 32'(nfree) <= 32'(empty)) have_free_o[a] = 1'b0;   // (empty: the others)
+      if (have_free_o[a]) avail[free_idx_o[a*SB +: SB]] = 1'b0;
     end
   end
 
-  // the absorbers write only their own slots' memory and masks: never the same word
+  // the absorbers write only the slots they own: never the same word
   always_ff @(posedge clk_i) begin
     for (int a = 0; a < A; a++) begin
       if (mem_we_i[a]) mem_q[mem_wa_i[a*MA +: MA]] <= mem_wd_i[a*PW +: PW];

@@ -100,11 +100,6 @@ static xnoc_net *open_model(const topo *t, const router_cfg *rc, int variant, in
                  netgen_ports(t, rc) + router_lanes(t, rc) - 1);
         return NULL;
     }
-    if (router_lanes(t, rc) > rc->slots) {
-        snprintf(err, errlen, "--router lanes=%d needs slots=%d or more (each input lane owns a slot)",
-                 router_lanes(t, rc), router_lanes(t, rc));
-        return NULL;
-    }
     if (tile && rc->lanes > 1) {
         snprintf(err, errlen, "--router lanes=%d is for the flat build (model=flat); a tile's unit has one lane",
                  rc->lanes);

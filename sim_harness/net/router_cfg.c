@@ -43,8 +43,7 @@ int router_lanes(const topo *t, const router_cfg *rc)
     if (!rc->ncu) return 1;
     if (rc->lanes > 0) return rc->lanes;
     if (t->kind != TOPO_CLOS) return 1;
-    int l = t->clos_n > t->clos_r ? t->clos_n : t->clos_r;
-    return l < rc->slots ? l : rc->slots; /* every input lane owns a slot at least */
+    return t->clos_n > t->clos_r ? t->clos_n : t->clos_r;
 }
 
 void router_cfg_default(router_cfg *rc)

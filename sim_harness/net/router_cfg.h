@@ -57,8 +57,8 @@ int router_groups(const topo *t, const router_cfg *rc);
  * router has lanes-1 more ports): a unit absorbs that many packets and sends
  * that many (a multicast's copies) in the same cycle (rtl/xnoc_ncu_mcemit.sv,
  * docs/router.md "Multicast lanes").  lanes= if given; by default on a clos
- * max(n, r) (a spine's or a leaf's fanout: every copy at once) but at most
- * slots (each input lane owns slots), 1 elsewhere and without units. */
+ * max(n, r) (a spine's or a leaf's fanout: every copy at once), 1 elsewhere
+ * and without units. */
 int router_lanes(const topo *t, const router_cfg *rc);
 /* The head bits non-minimal routing adds to a table-routed packet from
  * terminal src to address dst (firmware/lib/flit.h VAL, UGAL, VGROUP): for
@@ -74,7 +74,7 @@ uint64_t routing_head_bits(const topo *t, const router_cfg *rc, int src, uint32_
     "      threads=1..16 [1] Verilator threads (flits carry 64-bit payloads);\n"                                       \
     "      coding units: ncu=0|1 [1], ncu_ops=xor|all [all] combining operators, slots=1..16 [4],\n"                   \
     "      xorlat=1..64 [1] cycles, ncmax=1..256 [32] flits, timeout=100..1000000 [100000] cycles,\n"                  \
-    "      lanes=1..16 [clos: max(n,r) up to slots, else 1] unit links both ways (copies in the same cycle);\n"        \
+    "      lanes=1..16 [clos: max(n,r), else 1] unit links both ways (copies sent in the same cycle);\n"               \
     "      dragonfly routing=min|valiant|ugal [min] (valiant and ugal need vcs=3 or 6);\n"                             \
     "      model=flat|tile [flat below 128 routers, tile from 128] one netlist per network, or\n"                      \
     "      one router model wired at run time (docs/performance.md);\n"                                                \
