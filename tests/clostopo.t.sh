@@ -88,6 +88,10 @@ jcheck clos-mc-allgather "$j" '.verified==true and .multicasts==12 and .steps==4
 # with one lane (the unit before the lanes: one packet absorbed, one copy sent at a time) the
 # same flits stall at link ports waiting for the units (117 flit-cycles), 3011 cycles
 jcheck clos-mc-allgather-one-lane "$(m --topo $P --op allgather --bytes 256 --router lanes=1)" '.verified==true and .link_flits==2100 and .mc_copies==180 and .stalled_flit_cycles==117 and .link_stalled_flit_cycles==117 and .cycles==3011'
+# a bcast's 16 chunks reach each leaf's unit on one lane: with spare slots (8 for 4 lanes) that lane
+# takes several, and nothing stalls (499 stalled flit-cycles with slots=4, one slot per lane)
+jcheck clos-mc-bcast-spare-slots "$(m --topo $P --op bcast --bytes 4096 --router slots=8)" '.verified==true and .link_flits==2800 and .stalled_flit_cycles==0 and .cycles==1378'
+jcheck clos-mc-bcast-4k "$(m --topo $P --op bcast --bytes 4096)" '.verified==true and .link_flits==2800 and .stalled_flit_cycles==499 and .cycles==1828'
 # mnb (many-to-many broadcast): terminals 0-5 each multicast to 3-11 (less themselves): 6
 # multicasts in 2 steps, every receiver checked, each link carrying each message once
 jcheck clos-mc-mnb "$(m --topo $P --op mnb --from 0-5 --to 3-11 --bytes 256)" '.verified==true and .multicasts==6 and .steps==2 and .link_flits==840 and .link_flits==.link_flits_expected and .mc_copies==69 and .stalled_flit_cycles==0'
