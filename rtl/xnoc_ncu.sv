@@ -30,6 +30,12 @@
 // xnoc_credit_counter); this module wires them and keeps the error report
 // and the counters.
 //
+// Multicast lanes (NumLanes > 1, docs/router.md): lane l is a link each way
+// to the router's port P-1+l; one absorber per lane (sharing the slots,
+// each slot owned by the absorber that allocated it) and xnoc_ncu_mcemit in
+// place of xnoc_ncu_emit, which sends a slot's copies on several lanes at
+// once.  NumLanes = 1 is the unit with one link each way.
+//
 // Clock gating: the parts run on a clock that pulses only while the unit has
 // something to do (reset, a configuration write, a flit or a credit arriving,
 // a flit buffered, a packet being absorbed or sent, a slot in use) and for
@@ -101,7 +107,7 @@ module xnoc_ncu #(
   logic [A*16-1:0] meta_tag;
   logic [A-1:0]    have_free, have_hit;
   logic [A*SB-1:0] free_idx, hit_idx;
-  logic [A-1:0]    u_alloc, u_merge, u_fin, u_kind, u_mset;
+  logic [A-1:0]    u_alloc, u_merge, u_fin, u_kind, u_rep, u_mset;
   logic [A*SB-1:0] upd_slot, fin_slot;
   logic [A*16-1:0] u_tag, u_src;
   logic [A*32-1:0] u_len;
@@ -162,7 +168,7 @@ module xnoc_ncu #(
       .hit_func_i (func_v[4*hi +: 4]),
       .hit_mset_i (mset_v[hi]),
       .alloc_o (u_alloc[a]), .merge_o (u_merge[a]), .fin_o (u_fin[a]), .upd_slot_o (upd_slot[a*SB +: SB]),
-      .fin_slot_o (fin_slot[a*SB +: SB]), .kind_o (u_kind[a]), .tag_o (u_tag[a*16 +: 16]), .src_o (u_src[a*16 +: 16]),
+      .fin_slot_o (fin_slot[a*SB +: SB]), .kind_o (u_kind[a]), .rep_o (u_rep[a]), .tag_o (u_tag[a*16 +: 16]), .src_o (u_src[a*16 +: 16]),
       .len_o (u_len[a*32 +: 32]), .mset_o (u_mset[a]),
       .h_cnt_o (h_cnt[a*4 +: 4]), .h_od_o (h_od[a*AW +: AW]), .h_omc_o (h_omc[a]), .h_oop_o (h_oop[a*2 +: 2]),
       .h_ocnt_o (h_ocnt[a*4 +: 4]), .h_func_o (h_func[a*4 +: 4]),
@@ -188,7 +194,7 @@ module xnoc_ncu #(
   xnoc_ncu_slots #(.NumSlots(NumSlots), .NumAddrs(NumAddrs), .MaxFlits(MaxFlits), .XorLat(XorLat), .Timeout(Timeout),
                    .NumReads(NumLanes), .NumIns(A)) u_slots (
     .clk_i (clk_g), .rst_ni,
-    .meta_tag_i (meta_tag), .alloc_i (u_alloc), .merge_i (u_merge), .fin_i (u_fin),
+    .meta_tag_i (meta_tag), .alloc_i (u_alloc), .merge_i (u_merge), .fin_i (u_fin), .rep_i (u_rep),
     .upd_slot_i (upd_slot), .fin_slot_i (fin_slot), .kind_i (u_kind), .tag_i (u_tag), .src_i (u_src),
     .len_i (u_len), .mset_i (u_mset), .h_cnt_i (h_cnt), .h_od_i (h_od), .h_omc_i (h_omc), .h_oop_i (h_oop),
     .h_ocnt_i (h_ocnt), .h_func_i (h_func),

@@ -42,6 +42,7 @@ module xnoc_ncu_slots #(
   input  logic [A*SB-1:0] upd_slot_i,
   input  logic [A*SB-1:0] fin_slot_i,
   input  logic [A-1:0]    kind_i,
+  input  logic [A-1:0]    rep_i,         // absorber a's packet is a REPLICATE (may be held back)
   input  logic [A*16-1:0] tag_i,
   input  logic [A*16-1:0] src_i,
   input  logic [A*32-1:0] len_i,
@@ -249,19 +250,23 @@ module xnoc_ncu_slots #(
 
   // per absorber: a free slot, and the lowest of its own slots accumulating
   // its tag.  Absorber a is offered the lowest free slot not offered to
-  // absorbers 0..a-1 (two allocations never meet); an absorber already
-  // holding a slot only while more slots are free than other absorbers
-  // hold none, so every lane keeps one slot in reserve (a burst on one lane
-  // cannot starve the others) and spare slots go to whoever needs them.
-  logic [A-1:0] holds;                   // absorber a owns a busy slot
+  // absorbers 0..a-1 (two allocations never meet).  A multicast (REPLICATE)
+  // on a lane that already holds a multicast slot gets one only while more
+  // slots are free than other absorbers hold no multicast: every lane keeps
+  // one slot in reserve (a burst on one lane cannot starve the others) and
+  // spare slots go to whoever needs them.  Coding groups (ENCODE) are never
+  // held back: a group's contributions may queue behind the packet waiting
+  // for a slot, so holding it back could deadlock; a multicast slot is
+  // freed once sent, whatever arrives.
+  logic [A-1:0] holds;                   // absorber a owns a busy multicast slot
   always_comb begin
     holds = '0;
-    for (int s = 0; s < S; s++) if (busy_o[s]) holds[own_v[s*AB +: AB]] = 1'b1;
+    for (int s = 0; s < S; s++) if (busy_o[s] && kind_o[s]) holds[own_v[s*AB +: AB]] = 1'b1;
   end
   always_comb begin
     logic [S-1:0]  avail;
     logic [SB:0]   nfree;
-    logic [AB:0]   empty;                // absorbers holding no slot
+    logic [AB:0]   empty;                // absorbers holding no multicast slot
     have_free_o = '0;
     have_hit_o  = '0;
     free_idx_o  = '0;
@@ -276,7 +281,7 @@ module xnoc_ncu_slots #(
         if (avail[s])       begin have_free_o[a] = 1'b1; free_idx_o[a*SB +: SB] = SB'(s); end
         if (hit_v[a*S + s]) begin have_hit_o[a]  = 1'b1; hit_idx_o[a*SB +: SB]  = SB'(s); end
       end
-      if (holds[a] && 32'(nfree) <= 32'(empty)) have_free_o[a] = 1'b0;   // (empty: the others)
+      if (rep_i[a] && holds[a] && 32'(nfree) <= 32'(empty)) have_free_o[a] = 1'b0;   // (empty: the others)
       if (have_free_o[a]) avail[free_idx_o[a*SB +: SB]] = 1'b0;
     end
   end
