@@ -56,6 +56,7 @@ module xnoc_ncu #(
   parameter int Timeout  = 100000, // cycles an incomplete slot may wait
   parameter int NcuOps   = 1,      // 1: every combining operator; 0: XOR only (--router ncu_ops=xor)
   parameter int NumLanes = 1,      // output links into the router (--router lanes=): >1 sends copies together
+  parameter int LaneReserve = 0,   // 1: each lane keeps a slot for multicasts (only where unit-to-unit copies are acyclic)
   // the short names the body uses
   localparam int S  = NumSlots,
   localparam int NA = NumAddrs,
@@ -192,7 +193,7 @@ module xnoc_ncu #(
   end
 
   xnoc_ncu_slots #(.NumSlots(NumSlots), .NumAddrs(NumAddrs), .MaxFlits(MaxFlits), .XorLat(XorLat), .Timeout(Timeout),
-                   .NumReads(NumLanes), .NumIns(A)) u_slots (
+                   .NumReads(NumLanes), .NumIns(A), .Reserve(LaneReserve)) u_slots (
     .clk_i (clk_g), .rst_ni,
     .meta_tag_i (meta_tag), .alloc_i (u_alloc), .merge_i (u_merge), .fin_i (u_fin), .rep_i (u_rep),
     .upd_slot_i (upd_slot), .fin_slot_i (fin_slot), .kind_i (u_kind), .tag_i (u_tag), .src_i (u_src),

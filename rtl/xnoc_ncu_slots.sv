@@ -19,6 +19,7 @@ module xnoc_ncu_slots #(
   parameter int Timeout  = 100000,
   parameter int NumReads = 1,       // the emitter's read ports into the data memory (its lanes)
   parameter int NumIns   = 1,       // absorbers (input lanes): a slot belongs to the one that allocated it
+  parameter int Reserve  = 0,       // 1: a lane keeps a slot in reserve for multicasts (below)
   localparam int PW  = xnoc_pkg::LinkPayloadW,
   localparam int M   = (NumAddrs + 63) / 64,
   localparam int MW  = M * 64,
@@ -256,8 +257,12 @@ module xnoc_ncu_slots #(
   // one slot in reserve (a burst on one lane cannot starve the others) and
   // spare slots go to whoever needs them.  Coding groups (ENCODE) are never
   // held back: a group's contributions may queue behind the packet waiting
-  // for a slot, so holding it back could deadlock; a multicast slot is
-  // freed once sent, whatever arrives.
+  // for a slot, so holding it back could deadlock.  Only with Reserve = 1:
+  // a held-back multicast waits for its lane's multicast slots to be sent,
+  // which is safe only where units send to units without cycles (a clos:
+  // spine units to leaf units, leaf units to terminals); on a mesh two
+  // units' lanes could wait for each other (tests/ncu.t.sh found it).  With
+  // Reserve = 0 a packet takes any free slot, as with one lane.
   logic [A-1:0] holds;                   // absorber a owns a busy multicast slot
   always_comb begin
     holds = '0;
@@ -281,7 +286,7 @@ module xnoc_ncu_slots #(
         if (avail[s])       begin have_free_o[a] = 1'b1; free_idx_o[a*SB +: SB] = SB'(s); end
         if (hit_v[a*S + s]) begin have_hit_o[a]  = 1'b1; hit_idx_o[a*SB +: SB]  = SB'(s); end
       end
-      if (rep_i[a] && holds[a] && 32'(nfree) <= 32'(empty)) have_free_o[a] = 1'b0;   // (empty: the others)
+      if (Reserve != 0 && rep_i[a] && holds[a] && 32'(nfree) <= 32'(empty)) have_free_o[a] = 1'b0;   // (empty: the others)
       if (have_free_o[a]) avail[free_idx_o[a*SB +: SB]] = 1'b0;
     end
   end

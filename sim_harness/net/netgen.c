@@ -62,7 +62,7 @@ static void wire_lanes(FILE *f, const topo *t, const router_cfg *rc, int r, int 
     fprintf(f,
             "  xnoc_ncu #(.NumPorts(%d), .NumVcs(%d), .BufDepth(%d), .NumAddrs(%d), .NumTerms(%d), .NumSlots(%d), "
             ".XorLat(%d),\n"
-            "             .MaxFlits(%d), .Timeout(%d)%s, .NumLanes(%d)) u_u%d (\n"
+            "             .MaxFlits(%d), .Timeout(%d)%s, .NumLanes(%d)%s) u_u%d (\n"
             "    .clk_i(clk_i), .rst_ni(rst_q),\n"
             "    .cfg_we_i(cfg_we_q), .cfg_kind_i(cfg_kind_q), .cfg_addr_i(cfg_addr_q), .cfg_data_i(cfg_data_q[%d +: "
             "%d]),\n"
@@ -70,7 +70,9 @@ static void wire_lanes(FILE *f, const topo *t, const router_cfg *rc, int r, int 
             "    .out_valid_o(u%d_ov), .out_flit_o(u%d_of), .out_credit_i(u%d_oc), .out_credit_vc_i(u%d_ocv),\n"
             "    .dbg_en_i(dbg_en_i), .dbg_addr_i(dbg_addr_i[%d:0]), .dbg_data_o(u%d_dbg), .err_o(u%d_err));\n",
             P, rc->vcs, rc->buf, na, t->nterms, rc->slots, rc->xorlat, rc->ncmax, rc->timeout,
-            rc->ncu_ops == NCU_OPS_XOR ? ", .NcuOps(0)" : "", L, r, CFG_DATA_W * r, CFG_DATA_W, r, r, r, r, r, r, r, r,
+            rc->ncu_ops == NCU_OPS_XOR ? ", .NcuOps(0)" : "", L,
+            /* a lane's slot in reserve: only where units send to units without cycles (rtl/xnoc_ncu_slots.sv) */
+            t->kind == TOPO_CLOS ? ", .LaneReserve(1)" : "", r, CFG_DATA_W * r, CFG_DATA_W, r, r, r, r, r, r, r, r,
             DBG_UNIT_ADDR_W - 1, r, r);
     for (int l = 0; l < L; l++, q++) {
         fprintf(f, "  assign r%d_in_valid[%d] = u%d_ov[%d];\n  assign r%d_in_flit[%d +: FW] = u%d_of[%d +: FW];\n", r,
