@@ -30,6 +30,12 @@
 // xnoc_credit_counter); this module wires them and keeps the error report
 // and the counters.
 //
+// Multicast lanes (NumLanes > 1, docs/router.md): lane l is a link each way
+// to the router's port P-1+l; one absorber per lane (sharing the slots,
+// each slot owned by the absorber that allocated it) and xnoc_ncu_mcemit in
+// place of xnoc_ncu_emit, which sends a slot's copies on several lanes at
+// once.  NumLanes = 1 is the unit with one link each way.
+//
 // Clock gating: the parts run on a clock that pulses only while the unit has
 // something to do (reset, a configuration write, a flit or a credit arriving,
 // a flit buffered, a packet being absorbed or sent, a slot in use) and for
@@ -49,6 +55,8 @@ module xnoc_ncu #(
   parameter int MaxFlits = 32,     // longest payload handled, in 64-bit flits
   parameter int Timeout  = 100000, // cycles an incomplete slot may wait
   parameter int NcuOps   = 1,      // 1: every combining operator; 0: XOR only (--router ncu_ops=xor)
+  parameter int NumLanes = 1,      // output links into the router (--router lanes=): >1 sends copies together
+  parameter int LaneReserve = 0,   // 1: each lane keeps a slot for multicasts (only where unit-to-unit copies are acyclic)
   // the short names the body uses
   localparam int S  = NumSlots,
   localparam int NA = NumAddrs,
@@ -64,16 +72,18 @@ module xnoc_ncu #(
   input  logic [1:0]    cfg_kind_i,
   input  logic [xnoc_pkg::CfgAddrW-1:0] cfg_addr_i,
   input  logic [xnoc_pkg::CfgDataW-1:0] cfg_data_i,
-  // from the router's output port P-1
-  input  logic          in_valid_i,
-  input  logic [FW-1:0] in_flit_i,
-  output logic          in_credit_o,
-  output logic [xnoc_pkg::LinkVcW-1:0] in_credit_vc_o,
-  // into the router's input port P-1
-  output logic          out_valid_o,
-  output logic [FW-1:0] out_flit_o,
-  input  logic          out_credit_i,
-  input  logic [xnoc_pkg::LinkVcW-1:0] out_credit_vc_i,
+  // from the router's output port P-1 (lane l > 0: its output port P-1+l,
+  // which a head to this unit takes with EJSEL = l), lane l at [l*W +: W]
+  input  logic [NumLanes-1:0]    in_valid_i,
+  input  logic [NumLanes*FW-1:0] in_flit_i,
+  output logic [NumLanes-1:0]    in_credit_o,
+  output logic [NumLanes*xnoc_pkg::LinkVcW-1:0] in_credit_vc_o,
+  // into the router's input port P-1 (lane l > 0: its input port P-1+l),
+  // lane l at [l*W +: W]
+  output logic [NumLanes-1:0]    out_valid_o,
+  output logic [NumLanes*FW-1:0] out_flit_o,
+  input  logic [NumLanes-1:0]    out_credit_i,
+  input  logic [NumLanes*xnoc_pkg::LinkVcW-1:0] out_credit_vc_i,
   // counters and status (read while dbg_en_i is set)
   input  logic          dbg_en_i,
   input  logic [xnoc_pkg::DbgUnitAddrW-1:0] dbg_addr_i,   // the unit's window (xnoc_pkg::DbgUnit*)
@@ -88,30 +98,37 @@ module xnoc_ncu #(
   localparam int MB  = (M > 1) ? $clog2(M) : 1;
   localparam int MA  = (S * MaxFlits > 1) ? $clog2(S * MaxFlits) : 1;
   localparam int AW  = xnoc_pkg::HeadDestW;       // head addresses
+  localparam int A   = NumLanes;                  // absorbers: one per input lane
 
   // error bits (the absorber raises Packet .. Conflict and Mask)
   localparam int ErrTimeout = 4, ErrDest = 5, ErrOverflow = 7;
 
   // ----------------------------------------------------- the parts' wires
-  logic [15:0]   meta_tag;
-  logic          have_free, have_hit;
-  logic [SB-1:0] free_idx, hit_idx;
-  logic          u_alloc, u_merge, u_fin, u_kind, u_mset;
-  logic [SB-1:0] upd_slot, fin_slot;
-  logic [15:0]   u_tag, u_src;
-  logic [31:0]   u_len;
-  logic [3:0]    h_cnt, h_ocnt;
-  logic [AW-1:0] h_od;
-  logic          h_omc;
-  logic [1:0]    h_oop;
-  logic [3:0]    h_func;
-  logic          mem_we, mask_we;
-  logic [MA-1:0] mem_wa, emem_ra;
-  logic [PW-1:0] mem_wd, mem_rd, mask_wd, emem_rd;
-  logic [MB-1:0] mask_wi;
-  logic [7:0]    ev;                   // errors the absorber raised this cycle
-  logic [SB-1:0] ev_slot, emask_idx, e_slot, bad_slot;
-  logic          in_ovf, xor_now, e_free, ecode_bad, escan_bad;
+  // absorber a's at [a*W +: W]
+  logic [A*16-1:0] meta_tag;
+  logic [A-1:0]    have_free, have_hit;
+  logic [A*SB-1:0] free_idx, hit_idx;
+  logic [A-1:0]    u_alloc, u_merge, u_fin, u_kind, u_rep, u_mset;
+  logic [A*SB-1:0] upd_slot, fin_slot;
+  logic [A*16-1:0] u_tag, u_src;
+  logic [A*32-1:0] u_len;
+  logic [A*4-1:0]  h_cnt, h_ocnt;
+  logic [A*AW-1:0] h_od;
+  logic [A-1:0]    h_omc;
+  logic [A*2-1:0]  h_oop;
+  logic [A*4-1:0]  h_func;
+  logic [A-1:0]    mem_we, mask_we;
+  logic [A*MA-1:0] mem_wa;
+  logic [NumLanes*MA-1:0] emem_ra;
+  logic [A*PW-1:0] mem_wd, mem_rd, mask_wd;
+  logic [NumLanes*PW-1:0] emem_rd;
+  logic [A*MB-1:0] mask_wi;
+  logic [A*8-1:0]  ev_v;               // errors the absorbers raised this cycle
+  logic [A*SB-1:0] ev_slot_v;
+  logic [A-1:0]    in_ovf_v, xor_now_v, abs_idle_v, u_fin_v;
+  logic [7:0]      ev;                 // the absorbers' errors together; the slot of the first
+  logic [SB-1:0]   ev_slot, emask_idx, e_slot, bad_slot;
+  logic            in_ovf, e_free, ecode_bad, escan_bad;
   logic [MW-1:0] emask;
   logic [S-1:0]  ready_v, busy_v, to_v;
   logic [2*S-1:0]  st_v, oop_v;
@@ -124,39 +141,61 @@ module xnoc_ncu #(
   logic            abs_idle, emit_idle, idle, idle_q, clk_g;
 
   // ------------------------------------------------------- the clock gate
-  assign idle = rst_ni && !cfg_we_i && !in_valid_i && !out_credit_i && abs_idle && emit_idle && busy_v == '0;
+  assign idle = rst_ni && !cfg_we_i && in_valid_i == '0 && out_credit_i == '0 && abs_idle && emit_idle && busy_v == '0;
   // idle in the previous cycle.  On the gated clock: while the gate is shut
   // (idle and idle_q) a free clock would load idle = 1 into it again, so the
   // gated one loses nothing, and the unit has no logic on the free clock.
   always_ff @(posedge clk_g) idle_q <= idle;
   xnoc_clock_gate u_cg (.clk_i, .en_i (!(idle && idle_q)), .clk_o (clk_g));
 
-  xnoc_ncu_absorb #(.NumVcs(NumVcs), .BufDepth(BufDepth), .NumAddrs(NumAddrs), .NumSlots(NumSlots), .MaxFlits(MaxFlits),
-                    .NcuOps(NcuOps)) u_absorb (
-    .clk_i (clk_g), .rst_ni, .in_valid_i, .in_flit_i, .in_credit_o, .in_credit_vc_o,
-    .meta_tag_o (meta_tag),
-    .have_free_i (have_free), .free_idx_i (free_idx), .have_hit_i (have_hit), .hit_idx_i (hit_idx),
-    .hit_len_i  (len_v[32*hit_idx +: 32]),
-    .hit_need_i (need_v[4*hit_idx +: 4]),
-    .hit_got_i  (got_v[4*hit_idx +: 4]),
-    .hit_oset_i (oset_v[hit_idx]),
-    .hit_od_i   (od_v[AW*hit_idx +: AW]),
-    .hit_omc_i  (omc_v[hit_idx]),
-    .hit_oop_i  (oop_v[2*hit_idx +: 2]),
-    .hit_ocnt_i (ocnt_v[4*hit_idx +: 4]),
-    .hit_func_i (func_v[4*hit_idx +: 4]),
-    .hit_mset_i (mset_v[hit_idx]),
-    .alloc_o (u_alloc), .merge_o (u_merge), .fin_o (u_fin), .upd_slot_o (upd_slot), .fin_slot_o (fin_slot),
-    .kind_o (u_kind), .tag_o (u_tag), .src_o (u_src), .len_o (u_len), .mset_o (u_mset),
-    .h_cnt_o (h_cnt), .h_od_o (h_od), .h_omc_o (h_omc), .h_oop_o (h_oop), .h_ocnt_o (h_ocnt), .h_func_o (h_func),
-    .mem_we_o (mem_we), .mem_wa_o (mem_wa), .mem_wd_o (mem_wd), .mem_rd_i (mem_rd),
-    .mask_we_o (mask_we), .mask_wi_o (mask_wi), .mask_wd_o (mask_wd),
-    .ev_o (ev), .ev_slot_o (ev_slot), .overflow_o (in_ovf), .xor_o (xor_now), .idle_o (abs_idle)
-  );
+  for (genvar a = 0; a < A; a++) begin : g_abs
+    logic [SB-1:0] hi;
+    assign hi = hit_idx[a*SB +: SB];
+    xnoc_ncu_absorb #(.NumVcs(NumVcs), .BufDepth(BufDepth), .NumAddrs(NumAddrs), .NumSlots(NumSlots), .MaxFlits(MaxFlits),
+                      .NcuOps(NcuOps)) u_absorb (
+      .clk_i (clk_g), .rst_ni,
+      .in_valid_i (in_valid_i[a]), .in_flit_i (in_flit_i[a*FW +: FW]),
+      .in_credit_o (in_credit_o[a]), .in_credit_vc_o (in_credit_vc_o[a*xnoc_pkg::LinkVcW +: xnoc_pkg::LinkVcW]),
+      .meta_tag_o (meta_tag[a*16 +: 16]),
+      .have_free_i (have_free[a]), .free_idx_i (free_idx[a*SB +: SB]), .have_hit_i (have_hit[a]), .hit_idx_i (hi),
+      .hit_len_i  (len_v[32*hi +: 32]),
+      .hit_need_i (need_v[4*hi +: 4]),
+      .hit_got_i  (got_v[4*hi +: 4]),
+      .hit_oset_i (oset_v[hi]),
+      .hit_od_i   (od_v[AW*hi +: AW]),
+      .hit_omc_i  (omc_v[hi]),
+      .hit_oop_i  (oop_v[2*hi +: 2]),
+      .hit_ocnt_i (ocnt_v[4*hi +: 4]),
+      .hit_func_i (func_v[4*hi +: 4]),
+      .hit_mset_i (mset_v[hi]),
+      .alloc_o (u_alloc[a]), .merge_o (u_merge[a]), .fin_o (u_fin[a]), .upd_slot_o (upd_slot[a*SB +: SB]),
+      .fin_slot_o (fin_slot[a*SB +: SB]), .kind_o (u_kind[a]), .rep_o (u_rep[a]), .tag_o (u_tag[a*16 +: 16]), .src_o (u_src[a*16 +: 16]),
+      .len_o (u_len[a*32 +: 32]), .mset_o (u_mset[a]),
+      .h_cnt_o (h_cnt[a*4 +: 4]), .h_od_o (h_od[a*AW +: AW]), .h_omc_o (h_omc[a]), .h_oop_o (h_oop[a*2 +: 2]),
+      .h_ocnt_o (h_ocnt[a*4 +: 4]), .h_func_o (h_func[a*4 +: 4]),
+      .mem_we_o (mem_we[a]), .mem_wa_o (mem_wa[a*MA +: MA]), .mem_wd_o (mem_wd[a*PW +: PW]), .mem_rd_i (mem_rd[a*PW +: PW]),
+      .mask_we_o (mask_we[a]), .mask_wi_o (mask_wi[a*MB +: MB]), .mask_wd_o (mask_wd[a*PW +: PW]),
+      .ev_o (ev_v[a*8 +: 8]), .ev_slot_o (ev_slot_v[a*SB +: SB]), .overflow_o (in_ovf_v[a]), .xor_o (xor_now_v[a]),
+      .idle_o (abs_idle_v[a])
+    );
+  end
+  assign u_fin_v  = u_fin;
+  assign in_ovf   = (in_ovf_v != '0);
+  assign abs_idle = (abs_idle_v == '1);
+  // the absorbers' errors: every bit raised, the slot of the lowest absorber raising one
+  always_comb begin
+    ev      = '0;
+    ev_slot = '0;
+    for (int a = A - 1; a >= 0; a--) begin
+      ev = ev | ev_v[a*8 +: 8];
+      if (ev_v[a*8 +: 8] != '0) ev_slot = ev_slot_v[a*SB +: SB];
+    end
+  end
 
-  xnoc_ncu_slots #(.NumSlots(NumSlots), .NumAddrs(NumAddrs), .MaxFlits(MaxFlits), .XorLat(XorLat), .Timeout(Timeout)) u_slots (
+  xnoc_ncu_slots #(.NumSlots(NumSlots), .NumAddrs(NumAddrs), .MaxFlits(MaxFlits), .XorLat(XorLat), .Timeout(Timeout),
+                   .NumReads(NumLanes), .NumIns(A), .Reserve(LaneReserve)) u_slots (
     .clk_i (clk_g), .rst_ni,
-    .meta_tag_i (meta_tag), .alloc_i (u_alloc), .merge_i (u_merge), .fin_i (u_fin),
+    .meta_tag_i (meta_tag), .alloc_i (u_alloc), .merge_i (u_merge), .fin_i (u_fin), .rep_i (u_rep),
     .upd_slot_i (upd_slot), .fin_slot_i (fin_slot), .kind_i (u_kind), .tag_i (u_tag), .src_i (u_src),
     .len_i (u_len), .mset_i (u_mset), .h_cnt_i (h_cnt), .h_od_i (h_od), .h_omc_i (h_omc), .h_oop_i (h_oop),
     .h_ocnt_i (h_ocnt), .h_func_i (h_func),
@@ -170,16 +209,29 @@ module xnoc_ncu #(
     .od_o (od_v), .omc_o (omc_v), .oop_o (oop_v), .ocnt_o (ocnt_v), .func_o (func_v), .mset_o (mset_v)
   );
 
-  xnoc_ncu_emit #(.NumPorts(NumPorts), .BufDepth(BufDepth), .NumAddrs(NumAddrs), .NumTerms(NumTerms), .NumSlots(NumSlots), .MaxFlits(MaxFlits)) u_emit (
-    .clk_i (clk_g), .rst_ni, .cfg_we_i, .cfg_kind_i, .cfg_addr_i, .cfg_data_i,
-    .ready_i (ready_v), .kind_i (kind_v), .tag_i (tag_v), .src_i (src_v), .len_i (len_v), .cnt_i (cnt_v),
-    .od_i (od_v), .omc_i (omc_v), .oop_i (oop_v), .ocnt_i (ocnt_v), .func_i (func_v), .mset_i (mset_v),
-    .emask_idx_o (emask_idx), .emask_i (emask), .emem_ra_o (emem_ra), .emem_rd_i (emem_rd),
-    .free_o (e_free), .free_slot_o (e_slot),
-    .out_valid_o, .out_flit_o, .out_credit_i, .out_credit_vc_i,
-    .code_bad_o (ecode_bad), .scan_bad_o (escan_bad), .bad_slot_o (bad_slot), .coded_o (coded), .repl_o (repl),
-    .idle_o (emit_idle)
-  );
+  if (NumLanes == 1) begin : g_emit
+    xnoc_ncu_emit #(.NumPorts(NumPorts), .BufDepth(BufDepth), .NumAddrs(NumAddrs), .NumTerms(NumTerms), .NumSlots(NumSlots), .MaxFlits(MaxFlits)) u_emit (
+      .clk_i (clk_g), .rst_ni, .cfg_we_i, .cfg_kind_i, .cfg_addr_i, .cfg_data_i,
+      .ready_i (ready_v), .kind_i (kind_v), .tag_i (tag_v), .src_i (src_v), .len_i (len_v), .cnt_i (cnt_v),
+      .od_i (od_v), .omc_i (omc_v), .oop_i (oop_v), .ocnt_i (ocnt_v), .func_i (func_v), .mset_i (mset_v),
+      .emask_idx_o (emask_idx), .emask_i (emask), .emem_ra_o (emem_ra), .emem_rd_i (emem_rd),
+      .free_o (e_free), .free_slot_o (e_slot),
+      .out_valid_o, .out_flit_o, .out_credit_i, .out_credit_vc_i,
+      .code_bad_o (ecode_bad), .scan_bad_o (escan_bad), .bad_slot_o (bad_slot), .coded_o (coded), .repl_o (repl),
+      .idle_o (emit_idle)
+    );
+  end else begin : g_mcemit   // copies in the same cycles (xnoc_ncu_mcemit)
+    xnoc_ncu_mcemit #(.NumPorts(NumPorts), .NumLanes(NumLanes), .BufDepth(BufDepth), .NumAddrs(NumAddrs), .NumTerms(NumTerms), .NumSlots(NumSlots), .MaxFlits(MaxFlits)) u_emit (
+      .clk_i (clk_g), .rst_ni, .cfg_we_i, .cfg_kind_i, .cfg_addr_i, .cfg_data_i,
+      .ready_i (ready_v), .kind_i (kind_v), .tag_i (tag_v), .src_i (src_v), .len_i (len_v), .cnt_i (cnt_v),
+      .od_i (od_v), .omc_i (omc_v), .oop_i (oop_v), .ocnt_i (ocnt_v), .func_i (func_v), .mset_i (mset_v),
+      .emask_idx_o (emask_idx), .emask_i (emask), .emem_ra_o (emem_ra), .emem_rd_i (emem_rd),
+      .free_o (e_free), .free_slot_o (e_slot),
+      .out_valid_o, .out_flit_o, .out_credit_i, .out_credit_vc_i,
+      .code_bad_o (ecode_bad), .scan_bad_o (escan_bad), .bad_slot_o (bad_slot), .coded_o (coded), .repl_o (repl),
+      .idle_o (emit_idle)
+    );
+  end
 
   // ====================================================== counters, errors
   // xor_ops: data flits XORed into a slot that already held a contribution
@@ -187,9 +239,16 @@ module xnoc_ncu #(
   logic [SB:0] inuse, inuse_max_q;
   logic [7:0]  err_q, err_d;
   logic [31:0] einfo_q, einfo_d;
+  logic [31:0] xor_cnt, fin_cnt;       // data flits XORed, contributions completed this cycle
   always_comb begin
     inuse = '0;
     for (int s = 0; s < S; s++) inuse = inuse + (SB + 1)'(busy_v[s]);
+    xor_cnt = '0;
+    fin_cnt = '0;
+    for (int a = 0; a < A; a++) begin
+      xor_cnt = xor_cnt + 32'(xor_now_v[a]);
+      fin_cnt = fin_cnt + 32'(u_fin_v[a]);
+    end
   end
   always_ff @(posedge clk_g) begin
     if (!rst_ni) begin
@@ -204,8 +263,8 @@ module xnoc_ncu #(
       busy_cyc_q <= busy_cyc_q + 32'(inuse);
       clk_cyc_q  <= clk_cyc_q + 32'd1;   // cycles the gated clock ran (after reset)
       if (inuse > inuse_max_q) inuse_max_q <= inuse;
-      xor_q   <= xor_q + (xor_now ? 32'd1 : 32'd0);
-      pin_q   <= pin_q + (u_fin ? 32'd1 : 32'd0);
+      xor_q   <= xor_q + xor_cnt;
+      pin_q   <= pin_q + fin_cnt;
       err_q   <= err_d;
       einfo_q <= einfo_d;
     end

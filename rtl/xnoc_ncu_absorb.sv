@@ -61,6 +61,7 @@ module xnoc_ncu_absorb #(
   output logic [SB-1:0] upd_slot_o,      // the slot of alloc_o / merge_o
   output logic [SB-1:0] fin_slot_o,      // the slot being filled (fin_o, mask writes)
   output logic          kind_o,          // 1: REPLICATE
+  output logic          rep_o,           // the packet under way is a REPLICATE (its head's op, before alloc_o)
   output logic [15:0]   tag_o,
   output logic [15:0]   src_o,
   output logic [31:0]   len_o,
@@ -407,6 +408,7 @@ module xnoc_ncu_absorb #(
   assign in_credit_o    = icr_q;
   assign in_credit_vc_o = VB'(icr_vc_q);
   assign idle_o         = (iv_empty == '1) && (ist_q == IHead) && !icr_q;
+  assign rep_o          = (h_op_q == 2'd0);
 
 `ifdef XNOC_ASSERT
   always_ff @(posedge clk_i) begin

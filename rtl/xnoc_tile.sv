@@ -174,6 +174,8 @@ module xnoc_tile #(
   localparam int PW = xnoc_pkg::LinkPayloadW;
   logic [PV-1:0] todo;
   xnoc_pkg::head_t bad_h;
+  logic unused_bad_h;              // only sr and dest are looked at
+  assign unused_bad_h = ^bad_h;
   assign todo = u_r.occ & ~u_r.rt_vld_q;
   always_comb begin
     bad_addr = 1'b0;

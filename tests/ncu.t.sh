@@ -35,6 +35,9 @@ stress fat-octagon-1e5 fat-octagon slots=4 --cycles 100000 --warmup 1000
 stress torus4x4-1e5 torus:4x4 slots=4 --cycles 100000 --warmup 1000 --seed 3
 stress mesh3x2-slots1 mesh:3x2 slots=1 --cycles 20000 --seed 5
 stress mesh3x2-xorlat35 mesh:3x2 xorlat=35 --cycles 20000 --seed 9
+# multicast lanes (docs/router.md): three links each way between unit and router, three absorbers
+# owning slots s % 3, copies launched on free lanes; coding groups still merge on lane 0
+stress mesh3x2-lanes3 mesh:3x2 lanes=3 --cycles 20000 --seed 5
 # the units' clock gate: with no traffic for the units their clocks stop after
 # reset and configuration (the same count however long the run); with coding
 # traffic they run while they work, and only then
@@ -102,14 +105,17 @@ check_fail too-many-ports-with-unit 2 "mesh:2x2:c=7 with coding units needs 32 a
 # ---- RTL hygiene: lint clean, and the unit synthesizes (a small configuration)
 if out=$(bash tools/lint.sh 2>&1) && echo "$out" | grep -q "lint ok   xnoc_ncu"; then ok lint-clean
 else fail lint-clean "$(echo "$out" | grep -A3 FAIL | head -4)"; fi
+# (NumLanes 2: the multicast-lanes unit, xnoc_ncu_mcemit)
+for L in 1 2; do
 if command -v yosys >/dev/null; then
     cat >"$TMP/s.ys" <<YS
-read_verilog -sv rtl/xnoc_pkg.sv rtl/xnoc_fifo.sv rtl/xnoc_rr_arb.sv rtl/xnoc_credit_counter.sv rtl/xnoc_clock_gate.sv rtl/xnoc_ncu_absorb.sv rtl/xnoc_ncu_slots.sv rtl/xnoc_ncu_emit.sv rtl/xnoc_ncu.sv
-chparam -set NumPorts 5 -set NumVcs 2 -set BufDepth 2 -set NumAddrs 8 -set NumTerms 4 -set NumSlots 2 -set MaxFlits 2 -set XorLat 3 xnoc_ncu
+read_verilog -sv rtl/xnoc_pkg.sv rtl/xnoc_fifo.sv rtl/xnoc_rr_arb.sv rtl/xnoc_credit_counter.sv rtl/xnoc_clock_gate.sv rtl/xnoc_ncu_absorb.sv rtl/xnoc_ncu_slots.sv rtl/xnoc_ncu_emit.sv rtl/xnoc_ncu_mcemit.sv rtl/xnoc_ncu.sv
+chparam -set NumPorts 5 -set NumVcs 2 -set BufDepth 2 -set NumAddrs 8 -set NumTerms 4 -set NumSlots 2 -set MaxFlits 2 -set XorLat 3 -set NumLanes $L xnoc_ncu
 synth -top xnoc_ncu
 stat
 YS
     if yosys -q -l "$TMP/ys.log" "$TMP/s.ys" >/dev/null 2>&1 && cells=$(grep "Number of cells:" "$TMP/ys.log" | tail -1 | awk '{print $4}') && [ "${cells:-0}" -gt 500 ]; then
-        ok "ncu-synthesizes ($cells cells)"
-    else fail ncu-synthesizes "$(tail -3 "$TMP/ys.log" 2>/dev/null)"; fi
-else fail ncu-synthesizes "yosys is missing (make deps)"; fi
+        ok "ncu-synthesizes-lanes$L ($cells cells)"
+    else fail ncu-synthesizes-lanes$L "$(tail -3 "$TMP/ys.log" 2>/dev/null)"; fi
+else fail ncu-synthesizes-lanes$L "yosys is missing (make deps)"; fi
+done

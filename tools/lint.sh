@@ -18,7 +18,9 @@ for cfg in "" "-GNumPorts=7 -GNumVcs=4 -GBufDepth=4 -GNumClasses=2" "-GNumVcs=1 
 done
 # the network-coding unit: ports, VCs, addresses (mask flits), slots, XOR latency, payload limit
 for cfg in "" "-GNumPorts=5 -GNumVcs=1 -GBufDepth=1 -GNumSlots=1" "-GNcuOps=0" "-GNumPorts=2 -GNumAddrs=2 -GNumTerms=1 -GNumSlots=1 -GNcuOps=0" "-GNumPorts=7 -GNumVcs=4 -GBufDepth=4 -GNumSlots=16 -GXorLat=35" "-GNumAddrs=512 -GNumTerms=256" \
-           "-GNumPorts=16 -GNumVcs=8 -GNumAddrs=1023 -GNumTerms=767 -GMaxFlits=1" "-GNumPorts=32 -GNumAddrs=2048 -GNumTerms=1024" "-GNumPorts=2 -GNumAddrs=2 -GNumTerms=1 -GNumSlots=2 -GXorLat=64 -GMaxFlits=256"; do
+           "-GNumPorts=16 -GNumVcs=8 -GNumAddrs=1023 -GNumTerms=767 -GMaxFlits=1" "-GNumPorts=32 -GNumAddrs=2048 -GNumTerms=1024" "-GNumPorts=2 -GNumAddrs=2 -GNumTerms=1 -GNumSlots=2 -GXorLat=64 -GMaxFlits=256" \
+           "-GNumPorts=9 -GNumAddrs=21 -GNumTerms=12 -GNumLanes=4" "-GNumPorts=5 -GNumVcs=1 -GBufDepth=1 -GNumSlots=3 -GNumLanes=3" \
+           "-GNumPorts=2 -GNumAddrs=2 -GNumTerms=1 -GNumSlots=2 -GNcuOps=0 -GNumLanes=2" "-GNumAddrs=512 -GNumTerms=256 -GNumSlots=16 -GNumLanes=16"; do
     if out=$(verilator --lint-only -Wall $cfg rtl/xnoc_pkg.sv $(ls rtl/*.sv | grep -v _pkg) --top-module xnoc_ncu 2>&1); then
         echo "lint ok   xnoc_ncu ${cfg:-(defaults)}"
     else

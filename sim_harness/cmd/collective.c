@@ -51,7 +51,7 @@ static const char *usage_text =
     "                    combining instead of coding, the paper's Sect. 6.5), innet (reduce and\n"
     "                    allreduce combined in the routers' coding units along a tree:\n"
     "                    mesh, torus, octagon, dragonfly, clos; docs/collectives.md), multicast\n"
-    "                    (bcast and allgather on a clos by hardware multicast through the spines\n"
+    "                    (bcast, allgather and mnb on a clos by hardware multicast through the spines\n"
     "                    the paper's routing control picks; docs/clos.md)\n"
     "  --group-shape S   hnc: GWxGH nodes per group, or best (the shape xnoc ncmodel finds; default)\n"
     "  --multicast M     hnc: tree (default) or all-at-once, for every multicast of the scheme\n"
@@ -711,21 +711,21 @@ static int run_innet(coll_cli *c)
     return st;
 }
 
-/* --algo multicast (bcast, allgather on a clos): run by exec/coll_mcast.c */
+/* --algo multicast (bcast, allgather, mnb on a clos): run by exec/coll_mcast.c */
 static int run_mcast(coll_cli *c)
 {
     char err[512];
-    if (c->file || c->shape_s || c->mcast_s || c->xor_s || c->inpos_s || c->alloc_s || c->to || c->redop_s ||
-        c->xo.bg_rate > 0)
-        cli_fail(EXIT_USAGE, "--algo multicast takes --topo, --op, --bytes, --from (bcast's root), --router, --seed "
-                             "and the run options, not --schedule, --to, --alloc, --background, --reduce-op or the "
-                             "hnc options");
+    if (c->file || c->shape_s || c->mcast_s || c->xor_s || c->inpos_s || c->alloc_s || c->redop_s || c->xo.bg_rate > 0)
+        cli_fail(EXIT_USAGE, "--algo multicast takes --topo, --op, --bytes, --from (bcast's root, mnb's sources), "
+                             "--to (mnb's receivers), --router, --seed and the run options, not --schedule, --alloc, "
+                             "--background, --reduce-op or the hnc options");
     if (!c->co.topo) cli_fail(EXIT_USAGE, "--topo is required (see xnoc collective --help)");
-    if (!c->opname) cli_fail(EXIT_USAGE, "--op is required: bcast or allgather with --algo multicast");
+    if (!c->opname) cli_fail(EXIT_USAGE, "--op is required: bcast, allgather or mnb with --algo multicast");
     topo *t = topo_parse(c->co.topo, c->co.ports, err, sizeof err);
     if (!t) cli_fail(EXIT_USAGE, "%s", err);
     innet_args ia = {.op = c->opname,
                      .from = c->from,
+                     .to = c->to,
                      .bytes = c->bytes,
                      .seed = (uint32_t)c->co.seed,
                      .max_cycles = c->xo.max_cycles,

@@ -143,10 +143,11 @@ out:
 int synth_network(const topo *t, const router_cfg *rc, int progress, synth_result *r, char *err, size_t errlen)
 {
     memset(r, 0, sizeof *r);
-    int P = netgen_ports(t, rc), NG = router_groups(t, rc);
+    /* the router has a port for each of the unit's lanes past the first (router_lanes) */
+    int P = netgen_ports(t, rc), NG = router_groups(t, rc), L = router_lanes(t, rc);
     snprintf(r->router.params, sizeof r->router.params,
-             "NumPorts=%d NumVcs=%d BufDepth=%d NumAddrs=%d NumClasses=%d NumGroups=%d RouteBits=%d", P, rc->vcs,
-             rc->buf, netgen_addresses(t, rc), router_classes(t, rc), NG, topo_port_bits(t));
+             "NumPorts=%d NumVcs=%d BufDepth=%d NumAddrs=%d NumClasses=%d NumGroups=%d RouteBits=%d", P + L - 1,
+             rc->vcs, rc->buf, netgen_addresses(t, rc), router_classes(t, rc), NG, topo_port_bits(t));
     /* yosys's SAT-based sharing outgrows 9 GB on the group table's conditional reads (docs/synth.md) */
     r->noshare = NG > 1;
     if (synth_module("xnoc_router", &r->router, r->noshare, progress, err, errlen)) return -1;
@@ -154,12 +155,15 @@ int synth_network(const topo *t, const router_cfg *rc, int progress, synth_resul
     r->has_unit = 1;
     /* the unit as the network has it, and its other operator set: what the operators cost */
     synth_area *ops[2] = {&r->unit_xor, &r->unit_all};
+    char lanes[32] = "";
+    if (L > 1) snprintf(lanes, sizeof lanes, " NumLanes=%d%s", L, t->kind == TOPO_CLOS ? " LaneReserve=1" : "");
     for (int o = 0; o < 2; o++) {
         snprintf(
             ops[o]->params, sizeof ops[o]->params,
             "NumPorts=%d NumVcs=%d BufDepth=%d NumAddrs=%d NumTerms=%d NumSlots=%d XorLat=%d MaxFlits=%d Timeout=%d "
-            "NcuOps=%d",
-            P, rc->vcs, rc->buf, netgen_addresses(t, rc), t->nterms, rc->slots, rc->xorlat, rc->ncmax, rc->timeout, o);
+            "NcuOps=%d%s",
+            P, rc->vcs, rc->buf, netgen_addresses(t, rc), t->nterms, rc->slots, rc->xorlat, rc->ncmax, rc->timeout, o,
+            lanes);
         if (synth_module("xnoc_ncu", ops[o], 0, progress, err, errlen)) return -1;
     }
     r->unit = rc->ncu_ops == NCU_OPS_XOR ? r->unit_xor : r->unit_all;

@@ -14,7 +14,8 @@
 typedef struct {
     const char *op;    /* "reduce" or "allreduce" */
     const char *redop; /* --reduce-op name (NULL: sum) */
-    const char *from;  /* reduce: the root terminal (NULL: the default) */
+    const char *from;  /* reduce: the root terminal (NULL: the default); --algo multicast: bcast's root, mnb's set */
+    const char *to;    /* --algo multicast, mnb: the receivers (NULL: every terminal) */
     int bytes;         /* -1: 64 */
     uint32_t seed;
     uint64_t max_cycles;

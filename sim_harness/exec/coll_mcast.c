@@ -19,6 +19,7 @@
 #include "../../firmware/coll/innet.h"
 #include "../../firmware/coll/mcast.h"
 #include "../../firmware/coll/pattern.h"
+#include "coll/coll.h"
 #include "exec/coll_image.h"
 #include "net/clos_ctl.h"
 #include "net/netbuild.h"
@@ -55,6 +56,7 @@ static int route_mc(const topo *t, clos_net *c, int src, const uint8_t *dst, mca
  * steps in the work area, the messages it sends. */
 typedef struct {
     const mcast_plan *plans;
+    const uint8_t *src; /* [terminal]: it multicasts its message */
     uint32_t seed, work;
     int bytes, root, all;
 } mcast_fill;
@@ -71,7 +73,7 @@ static void fill_node(void *arg, int i, uint8_t *ram)
     w[IP_WORK] = RAM_BASE + f->work;
     w[IP_WINDOW] = 1;
     memcpy(ram + f->work, &f->plans[i], sizeof f->plans[i]);
-    if (!f->all && i != f->root) return;
+    if (!f->src[i]) return;
     for (uint32_t k = 0; k < (uint32_t)f->bytes / 4; k++) {
         uint32_t v = coll_pattern(f->seed, i, -1, k);
         memcpy(ram + COLL_IMAGE_BUF + (f->all ? (uint32_t)i * (uint32_t)f->bytes : 0) + 4 * k, &v, 4);
@@ -95,9 +97,10 @@ static void mcast_text(FILE *f, const json_t *j)
 
 int coll_mcast_cmd(const topo *t, const router_cfg *rc, const innet_args *a, const coll_exec_opts *xo)
 {
-    int all = !strcmp(a->op, "allgather");
+    /* all: every source's message to its own place (allgather, mnb); mnb: the --from sources to the --to set */
+    int mnb = !strcmp(a->op, "mnb"), all = mnb || !strcmp(a->op, "allgather");
     if (!all && strcmp(a->op, "bcast"))
-        cli_fail(EXIT_USAGE, "--algo multicast: --op %s; it runs bcast and allgather", a->op);
+        cli_fail(EXIT_USAGE, "--algo multicast: --op %s; it runs bcast, allgather and mnb", a->op);
     if (t->kind != TOPO_CLOS)
         cli_fail(EXIT_USAGE, "--algo multicast: %s is not a clos (the routing control picks a clos's spines)", t->name);
     if (!rc->ncu) cli_fail(EXIT_USAGE, "--algo multicast: the routers have no coding units (--router ncu=0)");
@@ -105,13 +108,24 @@ int coll_mcast_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
     if (nt > 256 || nt + nr > 64 * MCAST_MASK_WORDS)
         cli_fail(EXIT_USAGE, "--algo multicast: %s has %d terminals, at most 256 (and %d addresses)", t->name, nt,
                  64 * MCAST_MASK_WORDS);
-    if (a->from) {
+    /* src[s]: s multicasts; rcv[d]: d receives (every terminal but bcast's root, mnb's --to) */
+    uint8_t *src = xcalloc((size_t)nt, 1), *rcv = xcalloc((size_t)nt, 1);
+    if (mnb) {
+        coll_sched cs;
+        char serr[512];
+        if (coll_init(&cs, t, OP_MNB, a->from, a->to, serr, sizeof serr)) cli_fail(EXIT_USAGE, "%s", serr);
+        for (int i = 0; i < nt; i++) src[i] = cs.from[i], rcv[i] = cs.to[i];
+        coll_free(&cs);
+    } else if (a->from) {
         long v;
         if (all) cli_fail(EXIT_USAGE, "--from: an allgather has no root (every terminal multicasts)");
         if (cli_parse_long(a->from, 0, nt - 1, &v))
             cli_fail(EXIT_USAGE, "--from '%s': the root is one terminal, 0..%d", a->from, nt - 1);
         root = (int)v;
     }
+    if (a->to && !mnb) cli_fail(EXIT_USAGE, "--to: --op %s sends to every terminal (--op mnb takes --to)", a->op);
+    if (!mnb)
+        for (int i = 0; i < nt; i++) src[i] = all || i == root, rcv[i] = all || i != root;
     int bytes = a->bytes < 0 ? 64 : a->bytes;
     int chunk = 8 * rc->ncmax < 256 ? 8 * rc->ncmax : 256, nch = (bytes + chunk - 1) / chunk;
     if (bytes <= 0 || bytes % 4)
@@ -125,9 +139,15 @@ int coll_mcast_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
     mcast_plan *plans = xcalloc((size_t)nt, sizeof *plans);
     int *ids = xmalloc((size_t)nt * sizeof *ids), nids = 0, steps = 1, spines = 0, blocked = 0;
     uint8_t *dst = xmalloc((size_t)(nt > bytes ? nt : bytes)); /* a destination set, then a message */
+    int senders = 0;
     for (int s = 0; s < nt; s++) {
-        if (!all && s != root) continue;
-        for (int d = 0; d < nt; d++) dst[d] = d != s;
+        int any = 0;
+        for (int d = 0; d < nt; d++) any |= dst[d] = rcv[d] && d != s;
+        if (!src[s] || !any) {
+            src[s] = 0; /* (an mnb source whose only receiver is itself: nothing to send) */
+            continue;
+        }
+        senders++;
         int id = route_mc(t, cn, s, dst, &plans[s]);
         if (id < 0) { /* a new step: the step's connections end */
             if (id == CLOS_BLOCKED) blocked++;
@@ -151,7 +171,7 @@ int coll_mcast_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
     for (int s = 0; s < nt; s++) {
         plans[s].per_source = (uint64_t)all;
         for (int q = 0; q < nt; q++)
-            if (all || q == root) {
+            if (src[q] && (rcv[s] || q == s)) { /* s receives q's message (or holds its own) */
                 plans[s].sources[q / 64] |= 1ull << (q % 64);
                 plans[s].src_step[q] = plans[q].step;
             }
@@ -162,7 +182,7 @@ int coll_mcast_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
     int M = (nt + nr + 63) / 64;
     uint64_t expect = 0;
     for (int s = 0; s < nt; s++)
-        for (uint64_t i = 0; i < (all || s == root ? plans[s].nroutes : 0); i++)
+        for (uint64_t i = 0; i < (src[s] ? plans[s].nroutes : 0); i++)
             for (int k = 0; k < nch; k++) {
                 int l = bytes - k * chunk < chunk ? bytes - k * chunk : chunk, F = 2 + (l + 7) / 8;
                 expect += (uint64_t)(F + M);
@@ -177,13 +197,14 @@ int coll_mcast_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
     /* the image */
     uint32_t space = (uint32_t)(all ? nt : 1) * (uint32_t)bytes, work = (COLL_IMAGE_BUF + space + 7) / 8 * 8;
     uint32_t ram_kib = coll_image_ram_kib(work + (uint32_t)sizeof(mcast_plan));
-    mcast_fill fl = {.plans = plans, .seed = a->seed, .bytes = bytes, .root = root, .all = all, .work = work};
+    mcast_fill fl = {
+        .plans = plans, .seed = a->seed, .bytes = bytes, .root = root, .all = all, .work = work, .src = src};
     coll_image ci;
     coll_image_run(&ci, t, rc, xo, ram_kib, a->max_cycles, fill_node, &fl);
     for (int i = 0; i < nt && ci.verified; i++) {
         if (!coll_image_completed(&ci, i, a->op)) break;
         for (int s = 0; s < nt && ci.verified; s++) {
-            if (!all && s != root) continue;
+            if (!src[s] || (s != i && !rcv[i])) continue;
             for (uint32_t k = 0; k < (uint32_t)bytes / 4; k++) { /* terminal s's message, as the host has it */
                 uint32_t e = coll_pattern(a->seed, s, -1, k);
                 memcpy(dst + 4 * k, &e, 4);
@@ -196,7 +217,6 @@ int coll_mcast_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
     }
     coll_image_counts c;
     coll_image_counters(&ci, &c);
-    int senders = all ? nt : 1;
     json_t *j = json_object();
     json_object_set_new(j, "topology", json_string(t->name));
     json_object_set_new(j, "op", json_string(a->op));
@@ -224,5 +244,7 @@ int coll_mcast_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
     free(plans);
     free(ids);
     free(dst);
+    free(src);
+    free(rcv);
     return coll_image_done(&ci, j, a->json, mcast_text);
 }

@@ -90,6 +90,16 @@ static xnoc_net *open_model(const topo *t, const router_cfg *rc, int variant, in
         return NULL;
     }
     int tile = use_tiles(t, rc);
+    if (netgen_ports(t, rc) + router_lanes(t, rc) - 1 > 32) {
+        snprintf(err, errlen, "%s: --router lanes=%d gives routers %d ports (limit 32)", t->name, router_lanes(t, rc),
+                 netgen_ports(t, rc) + router_lanes(t, rc) - 1);
+        return NULL;
+    }
+    if (tile && rc->lanes > 1) {
+        snprintf(err, errlen, "--router lanes=%d is for the flat build (model=flat); a tile's unit has one lane",
+                 rc->lanes);
+        return NULL;
+    }
     char *path;
     if (tile ? netbuild_tile(t, rc, variant, progress, &path, err, errlen)
              : netbuild(t, rc, variant, progress, &path, err, errlen))
@@ -99,6 +109,7 @@ static xnoc_net *open_model(const topo *t, const router_cfg *rc, int variant, in
     n->variant = variant;
     n->tile = tile;
     n->rc = *rc;
+    if (tile) n->rc.lanes = 1; /* the tile's unit: one lane (a clos's default of several is the flat build's) */
     n->so = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (!n->so) {
         snprintf(err, errlen, "cannot load the network model %s: %s", path, dlerror());

@@ -49,10 +49,55 @@ static void wire_port(FILE *f, const topo *t, int r, int p, int lw)
     }
 }
 
+/* A unit with L > 1 lanes: lane l is the router's port P-1+l both ways (a
+ * head to the unit with EJSEL = l leaves the router there; the unit's lane
+ * l sends into it). */
+static void wire_lanes(FILE *f, const topo *t, const router_cfg *rc, int r, int P, int L)
+{
+    int na = netgen_addresses(t, rc), q = P - 1, fw = LINK_FLIT_W, lw = LINK_SLOT_W, vb = LINK_VC_W;
+    fprintf(f,
+            "  logic [%d:0] u%d_ov, u%d_oc, u%d_iv, u%d_ic;\n  logic [%d:0] u%d_of, u%d_if;\n  logic [%d:0] u%d_ocv, "
+            "u%d_icv;\n",
+            L - 1, r, r, r, r, L * fw - 1, r, r, L * vb - 1, r, r);
+    fprintf(f,
+            "  xnoc_ncu #(.NumPorts(%d), .NumVcs(%d), .BufDepth(%d), .NumAddrs(%d), .NumTerms(%d), .NumSlots(%d), "
+            ".XorLat(%d),\n"
+            "             .MaxFlits(%d), .Timeout(%d)%s, .NumLanes(%d)%s) u_u%d (\n"
+            "    .clk_i(clk_i), .rst_ni(rst_q),\n"
+            "    .cfg_we_i(cfg_we_q), .cfg_kind_i(cfg_kind_q), .cfg_addr_i(cfg_addr_q), .cfg_data_i(cfg_data_q[%d +: "
+            "%d]),\n"
+            "    .in_valid_i(u%d_iv), .in_flit_i(u%d_if), .in_credit_o(u%d_ic), .in_credit_vc_o(u%d_icv),\n"
+            "    .out_valid_o(u%d_ov), .out_flit_o(u%d_of), .out_credit_i(u%d_oc), .out_credit_vc_i(u%d_ocv),\n"
+            "    .dbg_en_i(dbg_en_i), .dbg_addr_i(dbg_addr_i[%d:0]), .dbg_data_o(u%d_dbg), .err_o(u%d_err));\n",
+            P, rc->vcs, rc->buf, na, t->nterms, rc->slots, rc->xorlat, rc->ncmax, rc->timeout,
+            rc->ncu_ops == NCU_OPS_XOR ? ", .NcuOps(0)" : "", L,
+            /* a lane's slot in reserve: only where units send to units without cycles (rtl/xnoc_ncu_slots.sv) */
+            t->kind == TOPO_CLOS ? ", .LaneReserve(1)" : "", r, CFG_DATA_W * r, CFG_DATA_W, r, r, r, r, r, r, r, r,
+            DBG_UNIT_ADDR_W - 1, r, r);
+    for (int l = 0; l < L; l++, q++) {
+        fprintf(f, "  assign r%d_in_valid[%d] = u%d_ov[%d];\n  assign r%d_in_flit[%d +: FW] = u%d_of[%d +: FW];\n", r,
+                q, r, l, r, q * lw, r, l * fw);
+        if (lw > fw) fprintf(f, "  assign r%d_in_flit[%d +: LW-FW] = '0;\n", r, q * lw + fw);
+        fprintf(f,
+                "  assign u%d_oc[%d] = r%d_in_credit[%d];\n  assign u%d_ocv[%d +: %d] = r%d_in_credit_vc[%d +: %d];\n",
+                r, l, r, q, r, l * vb, vb, r, q * vb, vb);
+        fprintf(f, "  assign u%d_iv[%d] = r%d_out_valid[%d];\n  assign u%d_if[%d +: FW] = r%d_out_flit[%d +: FW];\n", r,
+                l, r, q, r, l * fw, r, q * lw);
+        fprintf(
+            f, "  assign r%d_out_credit[%d] = u%d_ic[%d];\n  assign r%d_out_credit_vc[%d +: %d] = u%d_icv[%d +: %d];\n",
+            r, q, r, l, r, q * vb, vb, r, l * vb, vb);
+    }
+}
+
 /* The network-coding unit of router r sits on its last port, P-1. */
 static void wire_unit(FILE *f, const topo *t, const router_cfg *rc, int r, int P)
 {
     int na = netgen_addresses(t, rc), q = P - 1, fw = LINK_FLIT_W, lw = LINK_SLOT_W, vb = LINK_VC_W;
+    int L = router_lanes(t, rc);
+    if (L > 1) { /* lane l into router port P-1+l (docs/router.md, "Multicast lanes") */
+        wire_lanes(f, t, rc, r, P, L);
+        return;
+    }
     fprintf(
         f,
         "  xnoc_ncu #(.NumPorts(%d), .NumVcs(%d), .BufDepth(%d), .NumAddrs(%d), .NumTerms(%d), .NumSlots(%d), "
@@ -105,10 +150,14 @@ void netgen_verilog(FILE *f, const topo *t, const router_cfg *rc, int monitor)
         if (rc->ncu) fprintf(f, ",\n  output logic mon_u%d_valid,\n  output logic [%d:0] mon_u%d_flit", r, fw - 1, r);
     }
     fprintf(f, "\n);\n  localparam int FW = %d;\n  localparam int LW = %d;\n  localparam int P = %d;\n", fw, lw, P);
+    /* a router's ports: P, and a unit's lanes past the first (ports P..RP-1) */
+    int L = router_lanes(t, rc), RP = P + L - 1;
+    const char *pw = L > 1 ? "RP" : "P";
+    if (L > 1) fprintf(f, "  localparam int RP = %d;\n", RP);
     for (int r = 0; r < t->nrouters; r++) {
-        fprintf(f, "  logic [P-1:0] r%d_in_valid, r%d_in_credit, r%d_out_valid, r%d_out_credit;\n", r, r, r, r);
-        fprintf(f, "  logic [P*LW-1:0] r%d_in_flit, r%d_out_flit;\n", r, r);
-        fprintf(f, "  logic [P*%d-1:0] r%d_in_credit_vc, r%d_out_credit_vc;\n", vb, r, r);
+        fprintf(f, "  logic [%s-1:0] r%d_in_valid, r%d_in_credit, r%d_out_valid, r%d_out_credit;\n", pw, r, r, r, r);
+        fprintf(f, "  logic [%s*LW-1:0] r%d_in_flit, r%d_out_flit;\n", pw, r, r);
+        fprintf(f, "  logic [%s*%d-1:0] r%d_in_credit_vc, r%d_out_credit_vc;\n", pw, vb, r, r);
         fprintf(f, "  logic [31:0] r%d_dbg;\n  logic r%d_err;\n", r, r);
         if (rc->ncu) fprintf(f, "  logic [31:0] u%d_dbg;\n  logic u%d_err;\n", r, r);
     }
@@ -142,7 +191,7 @@ void netgen_verilog(FILE *f, const topo *t, const router_cfg *rc, int monitor)
                 "    .out_valid_o(r%d_out_valid), .out_flit_o(r%d_out_flit),\n"
                 "    .out_credit_i(r%d_out_credit), .out_credit_vc_i(r%d_out_credit_vc),\n"
                 "    .dbg_en_i(dbg_en_i), .dbg_addr_i(dbg_addr_i), .dbg_data_o(r%d_dbg), .err_o(r%d_err));\n",
-                P, rc->vcs, rc->buf, netgen_addresses(t, rc), router_classes(t, rc), router_groups(t, rc),
+                RP, rc->vcs, rc->buf, netgen_addresses(t, rc), router_classes(t, rc), router_groups(t, rc),
                 topo_port_bits(t), r, CFG_DATA_W * r, CFG_DATA_W, r, r, r, r, r, r, r, r, r, r);
     }
     for (int r = 0; monitor && r < t->nrouters; r++) { /* the monitor taps: copies of existing wires */
@@ -249,9 +298,13 @@ static int group_rows(const topo *t, const router_cfg *rc)
     return router_groups(t, rc) > 1 ? router_groups(t, rc) : 0;
 }
 
+/* Port attributes of a unit's lanes past the first (ports P..P+L-2: terminal-like, as the unit's port),
+ * after every other row */
+static int lane_rows(const topo *t, const router_cfg *rc) { return router_lanes(t, rc) - 1; }
+
 int netgen_config_rows(const topo *t, const router_cfg *rc)
 {
-    return netgen_ports(t, rc) + netgen_addresses(t, rc) + group_rows(t, rc) + unit_rows(t, rc);
+    return netgen_ports(t, rc) + netgen_addresses(t, rc) + group_rows(t, rc) + unit_rows(t, rc) + lane_rows(t, rc);
 }
 
 void netgen_config_row(const topo *t, const router_cfg *rc, int row, int *kind, int *addr, uint8_t *data)
@@ -273,6 +326,10 @@ void netgen_config_row(const topo *t, const router_cfg *rc, int row, int *kind, 
         *addr = row - P;
         for (int r = 0; r < t->nrouters; r++)
             data[r] = (uint8_t)(topo_df_group_port(t, r, *addr - na) < 0 ? 0 : topo_df_group_port(t, r, *addr - na));
+    } else if (row >= netgen_config_rows(t, rc) - lane_rows(t, rc)) { /* a lane's port attributes */
+        *kind = 1;
+        *addr = P + row - (netgen_config_rows(t, rc) - lane_rows(t, rc));
+        for (int r = 0; r < t->nrouters; r++) data[r] = (uint8_t)DIM_TERM;
     } else { /* unit: neighbours, own id */
         *kind = 2;
         *addr = row - P - na - group_rows(t, rc);

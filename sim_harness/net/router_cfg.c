@@ -38,6 +38,14 @@ int router_groups(const topo *t, const router_cfg *rc)
     return t->kind == TOPO_DRAGONFLY && rc->routing != ROUTING_MIN ? t->groups : 1;
 }
 
+int router_lanes(const topo *t, const router_cfg *rc)
+{
+    if (!rc->ncu) return 1;
+    if (rc->lanes > 0) return rc->lanes;
+    if (t->kind != TOPO_CLOS) return 1;
+    return t->clos_n > t->clos_r ? t->clos_n : t->clos_r;
+}
+
 void router_cfg_default(router_cfg *rc)
 {
     rc->vcs = 2;
@@ -48,6 +56,7 @@ void router_cfg_default(router_cfg *rc)
     rc->ncmax = 32;
     rc->timeout = 100000;
     rc->ncu_ops = NCU_OPS_ALL;
+    rc->lanes = 0;
     rc->sendq = 1;
     rc->routing = ROUTING_MIN;
     rc->threads = 1;
@@ -124,6 +133,7 @@ int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
             {"xorlat", 1, 64, offsetof(router_cfg, xorlat), ""},
             {"ncmax", 1, 256, offsetof(router_cfg, ncmax), " (flits)"},
             {"timeout", 100, 1000000, offsetof(router_cfg, timeout), " (cycles)"},
+            {"lanes", 1, 16, offsetof(router_cfg, lanes), " (coding-unit output links)"},
             {"sendq", 1, NI_MAX_SENDQ, offsetof(router_cfg, sendq), " (NI send descriptors per channel)"},
             {"threads", 1, 16, offsetof(router_cfg, threads),
              " (the flat build's Verilator threads, or the tile build's)"},
@@ -141,7 +151,7 @@ int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
         else if (i == sizeof keys / sizeof keys[0])
             snprintf(err, errlen,
                      "--router: unknown parameter '%s' (known: vcs, buf, ncu, slots, xorlat, ncmax, timeout, "
-                     "sendq, routing, threads, ncu_ops, model)",
+                     "lanes, sendq, routing, threads, ncu_ops, model)",
                      kv);
         else
             snprintf(err, errlen, "--router: %s=%ld is out of range %ld..%ld%s", kv, v, keys[i].lo, keys[i].hi,

@@ -26,6 +26,7 @@ typedef struct {
     int ncmax;   /* longest payload a unit handles, flits (default 32 = 256 bytes) */
     int timeout; /* cycles an incomplete coding group may wait before it is reported */
     int ncu_ops; /* NCU_OPS_*: the units' combining operators (default all; xor: the XOR-only unit) */
+    int lanes;   /* the units' output links into their router, 1..16; 0 (default): router_lanes decides */
     int routing; /* ROUTING_*: dragonfly minimal, Valiant or UGAL (default minimal) */
     int threads; /* threads: the flat model's Verilator threads (another build), the tile build's own (default 1) */
     int model;   /* MODEL_*: how the network is built (not the RTL: the same cycles either way) */
@@ -53,6 +54,13 @@ void router_cfg_default(router_cfg *rc);
  * entries (the groups then, else 1). */
 int router_classes(const topo *t, const router_cfg *rc);
 int router_groups(const topo *t, const router_cfg *rc);
+/* The lanes of a coding unit: links both ways between it and its router (the
+ * router has lanes-1 more ports): a unit absorbs that many packets and sends
+ * that many (a multicast's copies) in the same cycle (rtl/xnoc_ncu_mcemit.sv,
+ * docs/router.md "Multicast lanes").  lanes= if given; by default on a clos
+ * max(n, r) (a spine's or a leaf's fanout: every copy at once), 1 elsewhere
+ * and without units. */
+int router_lanes(const topo *t, const router_cfg *rc);
 /* The head bits non-minimal routing adds to a table-routed packet from
  * terminal src to address dst (firmware/lib/flit.h VAL, UGAL, VGROUP): for
  * another group's terminal, an intermediate group drawn uniformly from the
@@ -66,7 +74,8 @@ uint64_t routing_head_bits(const topo *t, const router_cfg *rc, int src, uint32_
     "      vcs=1..8 [2] virtual channels per port; buf=1..64 [8] flits per VC buffer;\n"                               \
     "      threads=1..16 [1] threads: the flat build's Verilator threads, the tile build's own;\n"                     \
     "      coding units: ncu=0|1 [1], ncu_ops=xor|all [all] combining operators, slots=1..16 [4],\n"                   \
-    "      xorlat=1..64 [1] cycles, ncmax=1..256 [32] flits, timeout=100..1000000 [100000] cycles;\n"                  \
+    "      xorlat=1..64 [1] cycles, ncmax=1..256 [32] flits, timeout=100..1000000 [100000] cycles,\n"                  \
+    "      lanes=1..16 [clos: max(n,r), else 1] unit links both ways (copies sent in the same cycle);\n"               \
     "      dragonfly routing=min|valiant|ugal [min] (valiant and ugal need vcs=3 or 6);\n"                             \
     "      model=flat|tile [flat below 128 routers, tile from 128] one netlist per network, or\n"                      \
     "      one router model wired at run time (docs/performance.md);\n"                                                \
