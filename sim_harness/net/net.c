@@ -107,7 +107,6 @@ static xnoc_net *open_model(const topo *t, const router_cfg *rc, int variant, in
         free(n);
         return NULL;
     }
-    free(path);
     LOAD(xg_new);
     LOAD(xg_free);
     LOAD(xg_reset);
@@ -124,9 +123,11 @@ static xnoc_net *open_model(const topo *t, const router_cfg *rc, int variant, in
         LOAD(xg_wire);
         LOAD(xg_threads);
     }
+    free(path);
     return n;
 fail:
     dlclose(n->so);
+    free(path);
     free(n);
     return NULL;
 }
