@@ -50,6 +50,12 @@ static inline void tick(xg *g)
     xg_dump(g, 2 * g->t);
 }
 
+// Word i of the debug words of every router (dbg_all_o): Verilator holds a
+// port of up to 32 bits in an IData, up to 64 in a QData, wider in a VlWide.
+static uint32_t dbg_word(IData w, int i) { return i ? 0 : w; }
+static uint32_t dbg_word(QData w, int i) { return (uint32_t)(w >> (32 * i)); }
+template <class W> static uint32_t dbg_word(const W &w, int i) { return w[i]; }
+
 extern "C" {
 
 void *xg_new(void)
@@ -121,6 +127,18 @@ uint32_t xg_dbg(void *p, int router, int addr)
     return v;
 }
 
+// Address addr of routers 0..n-1 into out[0..n), in one evaluation (the
+// occupancy sampling reads every router's every port and VC).
+void xg_dbg_all(void *p, int addr, int n, uint32_t *out)
+{
+    xg *g = net_of(p);
+    g->top->dbg_en_i = 1;
+    g->top->dbg_addr_i = addr;
+    g->top->eval();
+    for (int r = 0; r < n; r++) out[r] = dbg_word(g->top->dbg_all_o, r);
+    g->top->dbg_en_i = 0;
+}
+
 int xg_err(void *p) { return net_of(p)->top->err_o; }
 
 // The flits on every router output (and coding-unit output) in the cycle
@@ -145,4 +163,4 @@ void xg_cycle(void *p, const xflit *inj, const xcredit *ejc, xflit *ej, xcredit 
     read_outputs(g->top, ej, injc);
 }
 
-}  // extern "C"
+}   // extern "C"

@@ -432,6 +432,12 @@ uint32_t xg_dbg(void *p, int router, int addr)
     return v;
 }
 
+// Address addr of tiles 0..n-1 into out[0..n) (each tile is its own model).
+void xg_dbg_all(void *p, int addr, int n, uint32_t *out)
+{
+    for (int r = 0; r < n; r++) out[r] = xg_dbg(p, r, addr);
+}
+
 int xg_err(void *p)
 {
     for (Vxnoc_tile *m : net_of(p)->tiles)

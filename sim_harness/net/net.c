@@ -24,6 +24,7 @@ struct xnoc_net {
     void (*xg_cfg_row)(void *, int, int, const uint8_t *);
     void (*xg_cycle)(void *, const xnoc_flit *, const xnoc_credit *, xnoc_flit *, xnoc_credit *);
     uint32_t (*xg_dbg)(void *, int, int);
+    void (*xg_dbg_all)(void *, int, int, uint32_t *);
     int (*xg_err)(void *);
     int (*xg_trace_open)(void *, const char *);
     void (*xg_trace_on)(void *, int);
@@ -117,13 +118,13 @@ static xnoc_net *open_model(const topo *t, const router_cfg *rc, int variant, in
         free(n);
         return NULL;
     }
-    free(path);
     LOAD(xg_new);
     LOAD(xg_free);
     LOAD(xg_reset);
     LOAD(xg_cfg_row);
     LOAD(xg_cycle);
     LOAD(xg_dbg);
+    LOAD(xg_dbg_all);
     LOAD(xg_err);
     LOAD(xg_trace_open);
     LOAD(xg_trace_on);
@@ -133,9 +134,11 @@ static xnoc_net *open_model(const topo *t, const router_cfg *rc, int variant, in
         LOAD(xg_wire);
         LOAD(xg_threads);
     }
+    free(path);
     return n;
 fail:
     dlclose(n->so);
+    free(path);
     free(n);
     return NULL;
 }
@@ -342,6 +345,11 @@ uint64_t net_port_stalls(xnoc_net *n, int router, int port)
 int net_vc_occupancy(xnoc_net *n, int router, int port, int vc)
 {
     return (int)n->xg_dbg(n->g, router, DBG_OCC(port, vc));
+}
+
+void net_vc_occupancy_all(xnoc_net *n, int port, int vc, uint32_t *out)
+{
+    n->xg_dbg_all(n->g, DBG_OCC(port, vc), n->t->nrouters, out);
 }
 
 uint32_t net_error_bits(xnoc_net *n, int router)

@@ -45,7 +45,9 @@ int net_error(xnoc_net *n);          /* sticky RTL invariant flag (any router) *
 uint64_t net_link_flits(xnoc_net *n, int router, int port);      /* flits sent on out port */
 uint64_t net_port_stalls(xnoc_net *n, int router, int port);     /* cycles a flit waited for out port */
 int net_vc_occupancy(xnoc_net *n, int router, int port, int vc); /* flits buffered */
-uint32_t net_error_bits(xnoc_net *n, int router);                /* 1 credit, 2 fifo, 4 bad VC, 8 bad route */
+/* the same of every router at once, out[r] for router r (one model evaluation) */
+void net_vc_occupancy_all(xnoc_net *n, int port, int vc, uint32_t *out);
+uint32_t net_error_bits(xnoc_net *n, int router); /* 1 credit, 2 fifo, 4 bad VC, 8 bad route */
 
 /* Coding units (rc.ncu): counters of the unit of a router. */
 typedef struct {

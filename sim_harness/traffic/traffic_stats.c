@@ -15,28 +15,31 @@ void traffic_occ_init(traffic_occ *o, const topo *t)
     memset(o, 0, sizeof *o);
     for (int i = 0; i < t->nrouters * t->nports; i++) o->link_ports += i % t->nports < t->nnet && t->in_link[i] >= 0;
     o->sum = xcalloc((size_t)t->nrouters * (size_t)t->nports, sizeof *o->sum);
+    o->word = xcalloc((size_t)t->nrouters, sizeof *o->word);
 }
 
 void traffic_occ_free(traffic_occ *o)
 {
     free(o->sum);
+    free(o->word);
     o->sum = NULL;
+    o->word = NULL;
 }
 
 void traffic_occ_sample(traffic_occ *o, sim *s, uint64_t now)
 {
     if (now < s->warmup || now >= s->warmup + s->window || (now - s->warmup) % TRAFFIC_OCC_EVERY) return;
     const topo *t = s->t;
-    for (int r = 0; r < t->nrouters; r++)
-        for (int p = 0; p < t->nports; p++) {
-            if (p < t->nnet && t->in_link[r * t->nports + p] < 0) continue; /* nothing attached */
-            uint64_t f = 0;
-            for (int vc = 0; vc < s->rc.vcs; vc++) {
-                uint64_t v = (uint64_t)net_vc_occupancy(s->net, r, p, vc);
-                f += v;
+    /* one read of a port and VC of every router (a model evaluation each, not one per router) */
+    for (int p = 0; p < t->nports; p++)
+        for (int vc = 0; vc < s->rc.vcs; vc++) {
+            net_vc_occupancy_all(s->net, p, vc, o->word);
+            for (int r = 0; r < t->nrouters; r++) {
+                if (p < t->nnet && t->in_link[r * t->nports + p] < 0) continue; /* nothing attached */
+                uint64_t v = o->word[r];
+                o->sum[(size_t)r * (size_t)t->nports + (size_t)p] += v;
                 if (p < t->nnet && vc < ROUTER_MAX_VCS) o->by_vc[vc] += v; /* a router-to-router input */
             }
-            o->sum[(size_t)r * (size_t)t->nports + (size_t)p] += f;
         }
     o->samples++;
 }

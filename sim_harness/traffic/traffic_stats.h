@@ -20,6 +20,7 @@ typedef struct {
     uint64_t samples;
     uint64_t *sum; /* [r * nports + p]: flits in input port p of router r, summed over VCs and samples */
     uint64_t by_vc[ROUTER_MAX_VCS]; /* flits in VC v of the router-to-router input ports, summed */
+    uint32_t *word;                 /* [r]: one sample of one port and VC of every router */
     long link_ports;                /* such ports */
 } traffic_occ;
 
