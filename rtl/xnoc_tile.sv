@@ -189,6 +189,8 @@ module xnoc_tile #(
   end
 `else
   assign bad_addr = 1'b0;  // (synthesis: the table is the network's own)
+  logic unused_na;
+  assign unused_na = ^na_q;
 `endif
   always_ff @(posedge clk_i) begin
     if (!rst_q) bad_q <= 1'b0;
