@@ -156,14 +156,18 @@ rtl_dbg=$(grep -nE "dbg_addr_i\[9:8\]|[0-9]'d[0-9]+: *(if|dbg_data_o)|dbg_addr_i
 c_dbg=$(grep -nE "0x340|<< ?8 ?\||enum \{|U_CODED" sim_harness/net/net.c sim_harness/net/netgen.c)
 [ -z "$c_dbg" ] && grep -q "DBG_UNIT(reg)" sim_harness/net/net.c && ok c-dbg-map-from-header || fail c-dbg-map-from-header "$(echo "$c_dbg" | head -2 | tr '\n' ' ')"
 # one struct for net.h and the glue, one pack/unpack; the slot width derived once per language
-grep -q "typedef link_flit xnoc_flit;" sim_harness/net/net.h && grep -q "typedef link_flit xflit;" sim_harness/glue/xnoc_glue.cpp \
-    && grep -q "link_flit_pack" sim_harness/glue/xnoc_glue.cpp && ! grep -qE "VlWide<3>|<< 2|& 7" sim_harness/glue/xnoc_glue.cpp \
+# (the glues' shared part, the typedef among it, is glue/xnoc_glue_common.h)
+glues="sim_harness/glue/xnoc_glue.cpp sim_harness/glue/xnoc_tile_glue.cpp sim_harness/glue/xnoc_glue_common.h"
+grep -q "typedef link_flit xnoc_flit;" sim_harness/net/net.h && grep -q "typedef link_flit xflit;" sim_harness/glue/xnoc_glue_common.h \
+    && grep -q "link_flit_pack" sim_harness/glue/xnoc_glue.cpp && grep -q "link_flit_pack" sim_harness/glue/xnoc_tile_glue.cpp \
+    && ! grep -qE "VlWide<3>|<< 2|& 7" $glues \
     && ok glue-shares-link-flit || fail glue-shares-link-flit "net.h or the glue spells the link flit out"
 lw=$(grep -rlE "(FW|fw|FlitW|FLIT_W) *\+ *31\)" rtl sim_harness firmware | sort | tr '\n' ' ')
 [ "$lw" = "firmware/lib/link_flit.h rtl/xnoc_pkg.sv " ] && ok slot-width-once || fail slot-width-once "derived in: $lw"
-# the netlist's unit window is the map's: 0x340..0x37F is dbg_addr_i[9:6] == 0xd
+# the netlist's unit window is the map's: 0x340..0x37F is dbg_addr_i[9:6] == 0xd,
+# in the one-router read (dbg_data_o) and in the every-router read (dbg_all_o)
 if unit_bin NGO netgen_ops_unit; then
-    n=$("$NGO" mesh:2x2 | grep -c "dbg_addr_i\[9:6\] == 4'hd) ? u[0-9]*_dbg") && [ "$n" = 4 ] && ok netlist-unit-window \
+    n=$("$NGO" mesh:2x2 | grep -c "dbg_addr_i\[9:6\] == 4'hd) ? u[0-9]*_dbg") && [ "$n" = 8 ] && ok netlist-unit-window \
         || fail netlist-unit-window "$n routers read their unit at dbg_addr_i[9:6] == 4'hd"
 fi
 
