@@ -78,31 +78,61 @@ jcheck clos-mc-bcast "$(m --topo $P --op bcast --bytes 256)" '.verified==true an
 # v(2,2,2): leaf 0 has one other terminal, a plain copy (34): 35 + 34 + 35
 jcheck clos-mc-bcast-small "$(m --topo $S --op bcast --bytes 256)" '.verified==true and .link_flits==104 and .mc_copies==4'
 jcheck clos-mc-bcast-root "$(m --topo $P --op bcast --bytes 1024 --from 7)" '.verified==true and .root==7 and .chunks==4 and .link_flits==700 and .link_flits==.link_flits_expected'
-# allgather: 12 multicasts of fanout 11 (every leaf); every output switch has n = 3 ports, so
-# the control routes 3 at a time, each on a spine of its own: 4 steps, 12 spine routes, 175
-# flits each (2100 against the unicast schedule's 2992).  The leaves' units take copies from 3
-# spines at once, on 3 input lanes, and send their copies on 3 output lanes (--router lanes,
-# default max(n,r) = 4 on a clos): 0 stalled flit-cycles, 2228 cycles
+# allgather: 12 multicasts of fanout 11 (every leaf).  A step is the paper's multicast assignment
+# (--steps assignment, the default): every output port (a terminal's ejection link) in at most one
+# connection, and every multicast reaches every other terminal, so one multicast a step: 12 steps,
+# 11 closed by an output conflict, none by the control, 175 flits per spine route (2100 against the
+# unicast schedule's 2992), 0 stalled flit-cycles, 5002 cycles (the steps run one after another)
 j=$(m --topo $P --op allgather --bytes 256)
-jcheck clos-mc-allgather "$j" '.verified==true and .multicasts==12 and .steps==4 and .spines_used==12 and .blocked==0 and .link_flits==2100 and .link_flits==.link_flits_expected and .mc_copies==180 and .stalled_flit_cycles==0 and .cycles==2228'
-# with one lane (the unit before the lanes: one packet absorbed, one copy sent at a time) the
-# same flits stall at link ports waiting for the units (117 flit-cycles), 3011 cycles
-jcheck clos-mc-allgather-one-lane "$(m --topo $P --op allgather --bytes 256 --router lanes=1)" '.verified==true and .link_flits==2100 and .mc_copies==180 and .stalled_flit_cycles==117 and .link_stalled_flit_cycles==117 and .cycles==3011'
+jcheck clos-mc-allgather "$j" '.verified==true and .step_rule=="assignment" and .multicasts==12 and .steps==12 and .steps_output_conflict==11 and .steps_unroutable==0 and .spines_used==12 and .blocked==0 and .link_flits==2100 and .link_flits==.link_flits_expected and .mc_copies==180 and .stalled_flit_cycles==0 and .cycles==5002'
+check clos-mc-allgather-text grep -q "assignment steps (11 closed by an output conflict, 0 because the control could not route the next)" <<<"$($XNOC collective --algo multicast --topo $P --op allgather --bytes 256)"
+# --steps packed (the step builder before the assignment rule, kept because it is faster): a step
+# takes multicasts until the control cannot route the next (every output switch has n = 3 ports, so
+# 3 at a time, each on a spine of its own): 4 steps, all 3 closings the control's, 12 spine routes;
+# the leaves' units take copies from 3 spines at once on 3 input lanes (--router lanes, default
+# max(n,r) = 4 on a clos): 0 stalled flit-cycles at 256 B, 2228 cycles (was the default, .steps==4)
+j=$(m --topo $P --op allgather --bytes 256 --steps packed)
+jcheck clos-mc-allgather-packed "$j" '.verified==true and .step_rule=="packed" and .multicasts==12 and .steps==4 and .steps_output_conflict==0 and .steps_unroutable==3 and .spines_used==12 and .blocked==0 and .link_flits==2100 and .link_flits==.link_flits_expected and .mc_copies==180 and .stalled_flit_cycles==0 and .cycles==2228'
+# with one lane (the unit before the lanes: one packet absorbed, one copy sent at a time) packed
+# steps stall at link ports waiting for the units (117 flit-cycles), 3011 cycles; assignment steps
+# send one multicast at a time: nothing waits, 5831 cycles (was the default, .cycles==3011)
+jcheck clos-mc-allgather-one-lane "$(m --topo $P --op allgather --bytes 256 --router lanes=1 --steps packed)" '.verified==true and .link_flits==2100 and .mc_copies==180 and .stalled_flit_cycles==117 and .link_stalled_flit_cycles==117 and .cycles==3011'
+jcheck clos-mc-allgather-one-lane-assignment "$(m --topo $P --op allgather --bytes 256 --router lanes=1)" '.verified==true and .steps==12 and .link_flits==2100 and .stalled_flit_cycles==0 and .cycles==5831'
+# 4 KiB (16 chunks): packed steps put 3 multicasts on every ejection link at once and stall 40476
+# flit-cycles at the spines' down links; assignment steps stall only 5988 = 12 x the bcast's 499
+# (below: a leaf unit's one input lane with one slot) and take 18479 cycles against 9212
+jcheck clos-mc-allgather-4k-packed "$(m --topo $P --op allgather --bytes 4096 --steps packed)" '.verified==true and .steps==4 and .link_flits==33600 and .stalled_flit_cycles==40476 and .cycles==9212'
+jcheck clos-mc-allgather-4k "$(m --topo $P --op allgather --bytes 4096)" '.verified==true and .steps==12 and .link_flits==33600 and .stalled_flit_cycles==5988 and .cycles==18479'
+# the issue's acceptance: on v(9,3,4), which meets Theorem 3's bound, a 4 KiB allgather in
+# assignment steps with spare slots (8 for 4 lanes) has 0 stalled flit-cycles (built once, about a
+# minute); packed steps on the same routers stall 36998
+jcheck clos-mc-allgather-934-4k "$(m --topo clos:m=9,n=3,r=4 --router slots=8 --op allgather --bytes 4096)" '.verified==true and .steps==12 and .blocked==0 and .link_flits==33600 and .link_flits==.link_flits_expected and .stalled_flit_cycles==0 and .cycles==13090'
+jcheck clos-mc-allgather-934-4k-packed "$(m --topo clos:m=9,n=3,r=4 --router slots=8 --op allgather --bytes 4096 --steps packed)" '.verified==true and .steps==4 and .link_flits==33600 and .stalled_flit_cycles==36998 and .cycles==9128'
 # a bcast's 16 chunks reach each leaf's unit on one lane: with spare slots (8 for 4 lanes) that lane
 # takes several, and nothing stalls (499 stalled flit-cycles with slots=4, one slot per lane)
 jcheck clos-mc-bcast-spare-slots "$(m --topo $P --op bcast --bytes 4096 --router slots=8)" '.verified==true and .link_flits==2800 and .stalled_flit_cycles==0 and .cycles==1378'
 jcheck clos-mc-bcast-4k "$(m --topo $P --op bcast --bytes 4096)" '.verified==true and .link_flits==2800 and .stalled_flit_cycles==499 and .cycles==1828'
 # mnb (many-to-many broadcast): terminals 0-5 each multicast to 3-11 (less themselves): 6
-# multicasts in 2 steps, every receiver checked, each link carrying each message once
-jcheck clos-mc-mnb "$(m --topo $P --op mnb --from 0-5 --to 3-11 --bytes 256)" '.verified==true and .multicasts==6 and .steps==2 and .link_flits==840 and .link_flits==.link_flits_expected and .mc_copies==69 and .stalled_flit_cycles==0'
-# without sets an mnb is the allgather
-jcheck clos-mc-mnb-all "$(m --topo $P --op mnb --bytes 256)" '.verified==true and .multicasts==12 and .link_flits==2100 and .cycles==2228'
+# multicasts, every receiver checked, each link carrying each message once.  The destination sets
+# overlap (6-11 in every one), so assignment steps hold one each: 6 steps, 5 output conflicts (was
+# 2 steps, now --steps packed: 1203 cycles against 2020)
+jcheck clos-mc-mnb "$(m --topo $P --op mnb --from 0-5 --to 3-11 --bytes 256)" '.verified==true and .multicasts==6 and .steps==6 and .steps_output_conflict==5 and .link_flits==840 and .link_flits==.link_flits_expected and .mc_copies==69 and .cycles==2020'
+jcheck clos-mc-mnb-packed "$(m --topo $P --op mnb --from 0-5 --to 3-11 --bytes 256 --steps packed)" '.verified==true and .multicasts==6 and .steps==2 and .steps_unroutable==1 and .link_flits==840 and .stalled_flit_cycles==0 and .cycles==1203'
+# disjoint destination sets share a step: 0 to 1 and 1 to 0, one step either way
+jcheck clos-mc-mnb-disjoint "$(m --topo $P --op mnb --from 0-1 --to 0-1 --bytes 256)" '.verified==true and .multicasts==2 and .steps==1 and .steps_output_conflict==0 and .link_flits==138 and .cycles==686'
+# without sets an mnb is the allgather (was .cycles==2228: the packed steps)
+jcheck clos-mc-mnb-all "$(m --topo $P --op mnb --bytes 256)" '.verified==true and .multicasts==12 and .steps==12 and .link_flits==2100 and .cycles==5002'
 # (4 and 5 share leaf 1: up to a spine, one plain copy down: 11 + 10 flits)
 jcheck clos-mc-mnb-self "$(m --topo $P --op mnb --from 4 --to 4-5 --bytes 64)" '.verified==true and .multicasts==1 and .mc_copies==1 and .link_flits==21 and .link_flits==.link_flits_expected'
-# below the bound, v(2,3,4) (m < n; built once, under a minute): a step holds 2 multicasts, the
-# control blocks the third of each leaf's: 6 steps, 5 blocked, the same flits, every byte delivered
-jcheck clos-mc-allgather-below-bound "$(m --topo clos:m=2,n=3,r=4 --op allgather --bytes 256)" '.verified==true and .steps==6 and .blocked==5 and .spines_used==12 and .link_flits==2100 and .link_flits==.link_flits_expected'
-jcheck clos-mc-allgather-small "$(m --topo $S --op allgather --bytes 256)" '.verified==true and .steps==2 and .link_flits==416 and .link_flits==.link_flits_expected'
+# below the bound, v(2,3,4) (m < n; built once, under a minute), packed steps: a step holds 2
+# multicasts, the control blocks the third of each leaf's: 6 steps, 5 blocked, the same flits,
+# every byte delivered (now --steps packed: assignment steps hold one multicast, nothing blocks)
+jcheck clos-mc-allgather-below-bound "$(m --topo clos:m=2,n=3,r=4 --op allgather --bytes 256 --steps packed)" '.verified==true and .steps==6 and .blocked==5 and .steps_unroutable==5 and .spines_used==12 and .link_flits==2100 and .link_flits==.link_flits_expected'
+jcheck clos-mc-allgather-below-bound-assignment "$(m --topo clos:m=2,n=3,r=4 --op allgather --bytes 256)" '.verified==true and .steps==12 and .blocked==0 and .steps_output_conflict==11 and .link_flits==2100 and .cycles==5002'
+# v(2,2,2): 4 steps of one multicast (was .steps==2: packed, 2 by the control)
+jcheck clos-mc-allgather-small "$(m --topo $S --op allgather --bytes 256)" '.verified==true and .steps==4 and .steps_output_conflict==3 and .link_flits==416 and .link_flits==.link_flits_expected'
+jcheck clos-mc-allgather-small-packed "$(m --topo $S --op allgather --bytes 256 --steps packed)" '.verified==true and .steps==2 and .steps_unroutable==1 and .link_flits==416'
+
 jcheck clos-mc-allgather-chunks "$(m --topo $P --op allgather --bytes 1000)" '.verified==true and .chunks==4 and .link_flits==.link_flits_expected'
 XNOC_TEST_CORRUPT=6:10 $XNOC collective --algo multicast --topo $P --op allgather --bytes 256 >/dev/null 2>"$TMP/err"
 rc=$?
@@ -120,4 +150,6 @@ check_fail clos-mc-bad-root 2 "^xnoc collective: --from '12': the root is one te
 check_fail clos-mc-bytes 2 "^xnoc collective: --bytes 6: --algo multicast sends whole 32-bit words, use a multiple of 4$" x --topo $P --op bcast --bytes 6
 check_fail clos-mc-no-units 2 "^xnoc collective: --algo multicast: the routers have no coding units \(--router ncu=0\)$" x --topo $P --op bcast --router ncu=0
 check_fail clos-mc-options 2 "^xnoc collective: --algo multicast takes --topo" x --topo $P --op bcast --reduce-op sum
+check_fail clos-mc-steps-bad 2 "^xnoc collective: --steps 'pack': assignment or packed$" x --topo $P --op allgather --steps pack
+check_fail clos-mc-steps-not-mcast 2 "^xnoc collective: --steps is an option of --algo multicast, not --algo sched$" $XNOC collective --topo $P --op allgather --steps packed
 check_fail clos-mc-no-op 2 "^xnoc collective: --op is required: bcast, allgather or mnb with --algo multicast$" x --topo $P

@@ -53,6 +53,9 @@ static const char *usage_text =
     "                    mesh, torus, octagon, dragonfly, clos; docs/collectives.md), multicast\n"
     "                    (bcast, allgather and mnb on a clos by hardware multicast through the spines\n"
     "                    the paper's routing control picks; docs/clos.md)\n"
+    "  --steps S         multicast: how multicasts are grouped in steps: assignment (default, the\n"
+    "                    paper's multicast assignment: no two of a step share a destination) or\n"
+    "                    packed (a step takes multicasts until the routing control blocks)\n"
     "  --group-shape S   hnc: GWxGH nodes per group, or best (the shape xnoc ncmodel finds; default)\n"
     "  --multicast M     hnc: tree (default) or all-at-once, for every multicast of the scheme\n"
     "  --in-position P   hnc, combine: where each group's intermediate node sits: corner, median,\n"
@@ -254,6 +257,7 @@ typedef struct {
     cmd_opts co;
     view_opts vo;
     const char *opname, *from, *to, *algo_s, *file;
+    const char *steps_s; /* --algo multicast --steps */
     const char *shape_s, *mcast_s, *xor_s, *alloc_s, *inpos_s, *decode_s;
     const char *redop_s, *redop_opt; /* --reduce-op (or its old name --redop) */
     int bytes, use_shipped;
@@ -303,6 +307,7 @@ static int parse_args(int argc, char **argv, coll_cli *c)
             if (background_parse(argv[++i], 1, &xo->bg_rate, &xo->bg_bytes, err, sizeof err))
                 cli_fail(EXIT_USAGE, "%s", err);
         } else if (!strcmp(a, "--multicast")) c->mcast_s = argv[++i];
+        else if (!strcmp(a, "--steps")) c->steps_s = argv[++i];
         else if (!strcmp(a, "--in-position")) c->inpos_s = argv[++i];
         else if (!strcmp(a, "--xor")) c->xor_s = argv[++i];
         else if (!strcmp(a, "--decode")) c->decode_s = argv[++i];
@@ -721,11 +726,15 @@ static int run_mcast(coll_cli *c)
                              "--background, --reduce-op or the hnc options");
     if (!c->co.topo) cli_fail(EXIT_USAGE, "--topo is required (see xnoc collective --help)");
     if (!c->opname) cli_fail(EXIT_USAGE, "--op is required: bcast, allgather or mnb with --algo multicast");
+    int packed = c->steps_s && !strcmp(c->steps_s, "packed");
+    if (c->steps_s && !packed && strcmp(c->steps_s, "assignment"))
+        cli_fail(EXIT_USAGE, "--steps '%s': assignment or packed", c->steps_s);
     topo *t = topo_parse(c->co.topo, c->co.ports, err, sizeof err);
     if (!t) cli_fail(EXIT_USAGE, "%s", err);
     innet_args ia = {.op = c->opname,
                      .from = c->from,
                      .to = c->to,
+                     .packed = packed,
                      .bytes = c->bytes,
                      .seed = (uint32_t)c->co.seed,
                      .max_cycles = c->xo.max_cycles,
@@ -757,6 +766,7 @@ int cmd_collective(int argc, char **argv)
     coll_exec_opts *xo = &c.xo;
     xo->seed = (uint32_t)c.co.seed;
     if (!strcmp(c.algo_s, "multicast")) return run_mcast(&c);
+    if (c.steps_s) cli_fail(EXIT_USAGE, "--steps is an option of --algo multicast, not --algo %s", c.algo_s);
     if (innet_or_scan(&c)) return run_innet(&c);
     if (c.redop_s && (xo->redop = coll_redop_parse(c.redop_s)) < 0)
         cli_fail(EXIT_USAGE, "%s: unknown operator '%s' (sum, prod, max, min, and, or, xor)", c.redop_opt, c.redop_s);

@@ -175,6 +175,9 @@ static const metric table[] = {
     C("multicasts", "multicasts", "multicasts"),
     C("blocked", "multicasts blocked", "multicasts"),
     C("spines_used", "spines used", "spines"),
+    C("step_rule", "multicast step rule", ""),
+    C("steps_output_conflict", "steps closed by an output conflict", "steps"),
+    C("steps_unroutable", "steps closed by an unroutable multicast", "steps"),
     /* --algo hnc and combine */
     C("group_shape", "group shape", ""),
     C("in_position", "intermediate node position", ""),

@@ -16,6 +16,7 @@ typedef struct {
     const char *redop; /* --reduce-op name (NULL: sum) */
     const char *from;  /* reduce: the root terminal (NULL: the default); --algo multicast: bcast's root, mnb's set */
     const char *to;    /* --algo multicast, mnb: the receivers (NULL: every terminal) */
+    int packed;        /* --algo multicast --steps packed: a step takes multicasts until the control blocks */
     int bytes;         /* -1: 64 */
     uint32_t seed;
     uint64_t max_cycles;

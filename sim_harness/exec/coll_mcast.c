@@ -3,11 +3,16 @@
  * routing control (net/clos_ctl.c: clos_connect over the destination sets of
  * the connections in flight), one route per chosen spine: the spine's unit
  * and the destinations on the leaves that spine connects (clos_owner).  An
- * allgather's n*r multicasts go in steps: a multicast joins the current step
- * while the control can route it beside the step's others (every output
- * switch has n ports, each multicast reaches every leaf: n per step, on n
- * spines, when m >= n); a source sends once it has every earlier step's
- * messages.  The routes and steps go to firmware/coll/mcast.c in the work
+ * allgather's n*r multicasts go in steps.  A step is the paper's multicast
+ * assignment (--steps assignment, the default): a multicast joins the current
+ * step unless one of its destinations is already taken in the step (every
+ * terminal's one ejection link serves one connection at a time) or the
+ * control cannot route it beside the step's others; an allgather's
+ * multicasts reach every terminal, so one per step.  --steps packed ends a
+ * step only when the control blocks (every output switch has n ports, each
+ * multicast reaches every leaf: n per step, on n spines, when m >= n), so a
+ * step's multicasts share the ejection links.  A source sends once it has
+ * every earlier step's messages.  The routes and steps go to firmware/coll/mcast.c in the work
  * area of coll-innet.elf; every byte of every node checked after the run. */
 #include "exec/coll_mcast.h"
 
@@ -85,14 +90,17 @@ static void mcast_text(FILE *f, const json_t *j)
 {
     report_printf(f, j, "multicast {op} on {topology}, {bytes} bytes: ");
     coll_image_verified_text(f, j);
-    report_printf(f, j,
-                  "  {cycles} cycles; {multicasts} multicast(s) in {steps} step(s) through {spines_used} spine "
-                  "route(s) (the routing control, net/clos_ctl.c; {blocked} blocked beside a step's others), "
-                  "{chunks} chunk(s) of {chunk_bytes} bytes\n"
-                  "  {link_flits} flits on router-to-router links (expected {link_flits_expected}), "
-                  "{stalled_flit_cycles} stalled flit-cycles ({link_stalled_flit_cycles} at link ports); units: "
-                  "{unit_packets_absorbed} packets absorbed, "
-                  "{mc_copies} copies\n");
+    report_printf(
+        f, j,
+        "  {cycles} cycles; {multicasts} multicast(s) in {steps} step(s) through {spines_used} spine "
+        "route(s) (the routing control, net/clos_ctl.c; {blocked} blocked beside a step's others), "
+        "{step_rule} steps ({steps_output_conflict} closed by an output conflict, {steps_unroutable} because the "
+        "control could not route the next), "
+        "{chunks} chunk(s) of {chunk_bytes} bytes\n"
+        "  {link_flits} flits on router-to-router links (expected {link_flits_expected}), "
+        "{stalled_flit_cycles} stalled flit-cycles ({link_stalled_flit_cycles} at link ports); units: "
+        "{unit_packets_absorbed} packets absorbed, "
+        "{mc_copies} copies\n");
 }
 
 int coll_mcast_cmd(const topo *t, const router_cfg *rc, const innet_args *a, const coll_exec_opts *xo)
@@ -138,6 +146,8 @@ int coll_mcast_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
     clos_net *cn = clos_new(t->clos_m, t->clos_n, t->clos_r);
     mcast_plan *plans = xcalloc((size_t)nt, sizeof *plans);
     int *ids = xmalloc((size_t)nt * sizeof *ids), nids = 0, steps = 1, spines = 0, blocked = 0;
+    int by_conflict = 0, by_block = 0;       /* the steps closed by an output conflict, by the control */
+    uint8_t *taken = xcalloc((size_t)nt, 1); /* the destinations of the current step's multicasts */
     uint8_t *dst = xmalloc((size_t)(nt > bytes ? nt : bytes)); /* a destination set, then a message */
     int senders = 0;
     for (int s = 0; s < nt; s++) {
@@ -148,10 +158,15 @@ int coll_mcast_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
             continue;
         }
         senders++;
-        int id = route_mc(t, cn, s, dst, &plans[s]);
+        int conflict = 0; /* (assignment) a destination the step already serves: the output port is taken */
+        for (int d = 0; d < nt && !a->packed && nids; d++) conflict |= dst[d] && taken[d];
+        int id = conflict ? CLOS_INVALID : route_mc(t, cn, s, dst, &plans[s]);
         if (id < 0) { /* a new step: the step's connections end */
             if (id == CLOS_BLOCKED) blocked++;
+            if (conflict) by_conflict++;
+            else by_block++;
             for (int i = 0; i < nids; i++) clos_disconnect(cn, ids[i]);
+            memset(taken, 0, (size_t)nt);
             nids = 0;
             steps++;
             id = route_mc(t, cn, s, dst, &plans[s]);
@@ -165,6 +180,7 @@ int coll_mcast_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
         if (clos_check(cn, cerr, sizeof cerr)) /* no link shared by two connections of a step, ... */
             cli_fail(EXIT_RUNFAIL, "--algo multicast: the routing control's state after terminal %d: %s", s, cerr);
         ids[nids++] = id;
+        for (int d = 0; d < nt; d++) taken[d] |= dst[d];
         plans[s].step = (uint64_t)(steps - 1);
         spines += (int)plans[s].nroutes;
     }
@@ -230,6 +246,9 @@ int coll_mcast_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
     json_object_set_new(j, "multicasts", json_integer(senders));
     json_object_set_new(j, "steps", json_integer(steps));
     json_object_set_new(j, "blocked", json_integer(blocked));
+    json_object_set_new(j, "step_rule", json_string(a->packed ? "packed" : "assignment"));
+    json_object_set_new(j, "steps_output_conflict", json_integer(by_conflict));
+    json_object_set_new(j, "steps_unroutable", json_integer(by_block));
     json_object_set_new(j, "spines_used", json_integer(spines));
     json_object_set_new(j, "chunks", json_integer(nch));
     json_object_set_new(j, "chunk_bytes", json_integer(chunk));
@@ -243,6 +262,7 @@ int coll_mcast_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
     clos_free(cn);
     free(plans);
     free(ids);
+    free(taken);
     free(dst);
     free(src);
     free(rcv);
