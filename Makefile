@@ -151,7 +151,7 @@ $(BUILD)/tests/view_test_asan: $(VIEW_TEST) $(wildcard sim_harness/view/*.c) $(U
 # tests/fuzz.t.sh runs them briefly in `make test`.
 FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -std=c11 -D_GNU_SOURCE -Isim_harness -Wall -Wextra -Werror
-FUZZ_SRC_ni    := sim_harness/system/ni.c sim_harness/system/ni_match.c sim_harness/net/endpoint.c sim_harness/net/router_cfg.c sim_harness/system/test_hooks.c sim_harness/core/rv32.c sim_harness/core/rv32_decode.c \
+FUZZ_SRC_ni    := sim_harness/system/ni.c sim_harness/system/ni_match.c sim_harness/system/ni_dec.c sim_harness/net/endpoint.c sim_harness/net/router_cfg.c sim_harness/system/test_hooks.c sim_harness/core/rv32.c sim_harness/core/rv32_decode.c \
                   sim_harness/core/rv32_csr.c $(TOPO_SRC) sim_harness/util/cli.c sim_harness/util/suggest.c
 FUZZ_SRC_parse := $(TOPO_SRC) sim_harness/util/cli.c sim_harness/util/suggest.c
 FUZZ_SRC_elf   := sim_harness/core/elf_load.c

@@ -27,7 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
         for (int node = 0; node < s.nterms; node++) {
             int nw;
             uint32_t end;
-            uint32_t *w = coll_plan_encode(&s, t, node, 16, 0, 1, 0, 0x80000000u, &nw, &end);
+            uint32_t *w = coll_plan_encode(&s, t, node, 16, 0, 1, 0, 0, 0x80000000u, &nw, &end);
             (void)coll_plan_verify(w, ram, 0x80000000u, sizeof ram, err, sizeof err);
             free(w);
         }
