@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_PORTS 32   /* the router's config bus writes 5-bit ports (firmware/lib/flit.h) */
+#define MAX_PORTS 32 /* the router's config bus writes 5-bit ports (firmware/lib/flit.h) */
 
 /* The kinds, in the order the parser tries them and the "known:" list names them. */
 static const topo_ops *const kinds[] = {&topo_mesh_ops, &topo_torus_ops, &topo_octagon_ops, &topo_dragonfly_ops,
