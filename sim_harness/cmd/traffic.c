@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../firmware/lib/flit.h"
 #include "util/cli.h"
 #include "util/suggest.h"
 #include "cmd/booksim_cfg.h"
@@ -207,6 +208,40 @@ static void check_allgather(traffic_opts *o, const char *pat, const char *shape,
 }
 
 /* the options against the topology and the router: pattern, coding, sources */
+/* How many terminals a run may have.  Synthetic unicast traffic under
+ * minimal routing needs nothing beyond the head's 12-bit address
+ * (firmware/lib/flit.h; the traffic head carries a 12-bit source too,
+ * traffic_check.c), so it runs networks up to the address format's 4,095
+ * terminals (tests/bignet.t.sh); collectives' schedules, coding-unit
+ * traffic and non-minimal routing's 10-bit source keep the harness's 1,024
+ * (topo_parse).  Coding units add an address per router: net.c refuses
+ * those networks, naming --router ncu=0 as the way out. */
+static int traffic_max_terms(const traffic_opts *o)
+{
+    int plain = o->pattern != PAT_ALLGATHER && o->pattern != PAT_MULTICAST && o->pattern != PAT_UNITPAIRS &&
+                !o->coding && o->rc.routing == ROUTING_MIN;
+    return plain ? FLIT_MAX_ADDRS : TOPO_MAX_TERMS;
+}
+
+/* A network within the address format's limit but not this run's: one line
+ * naming the option that keeps the lower one. */
+static void too_big(const cmd_opts *co, const traffic_opts *o, const char *pat, const char *err)
+{
+    char e2[512];
+    topo *u = topo_parse_max(co->topo, o->ports, FLIT_MAX_ADDRS, e2, sizeof e2);
+    if (!u) cli_fail(EXIT_USAGE, "%s", err);
+    int n = u->nterms;
+    topo_free(u);
+    char *why = o->rc.routing != ROUTING_MIN ? xasprintf("--router routing=%s (a 10-bit source in the head)",
+                                                         o->rc.routing == ROUTING_VALIANT ? "valiant" : "ugal")
+                : o->coding                  ? xasprintf("--coding")
+                                             : xasprintf("--pattern %s", pat);
+    cli_fail(EXIT_USAGE,
+             "topology '%s' has %d terminals: %s keeps the harness's %d (synthetic unicast patterns with minimal "
+             "routing run up to %d)",
+             co->topo, n, why, TOPO_MAX_TERMS, FLIT_MAX_ADDRS);
+}
+
 static void check_on_topo(traffic_opts *o, const char *pat, const char *sources)
 {
     const topo *t = o->t;
@@ -339,8 +374,8 @@ int cmd_traffic(int argc, char **argv)
     if (!co.topo) cli_fail(EXIT_USAGE, "--topo is required (see xnoc traffic --help)");
     check_plain(&o, pat, window);
     check_allgather(&o, pat, shape, inpos, xo, sources, xorw);
-    topo *t = topo_parse(co.topo, o.ports, err, sizeof err);
-    if (!t) cli_fail(EXIT_USAGE, "%s", err);
+    topo *t = topo_parse_max(co.topo, o.ports, traffic_max_terms(&o), err, sizeof err);
+    if (!t) too_big(&co, &o, pat, err);
     o.t = t;
     check_on_topo(&o, pat, sources);
     FILE *hist_f = NULL; /* opened before the run: a bad path fails at once */

@@ -109,8 +109,11 @@ int topo_df_gateway(const topo *t, int x, int y, int *port);
 int topo_df_group_port(const topo *t, int r, int y);
 int topo_df_valiant_hops(const topo *t, int ra, int rb, int y);
 
-/* Parses spec; k = channels per terminal (k-port model, >= 1).
- * Returns NULL and writes one clear line into err on bad input. */
+/* Parses spec; k = channels per terminal (k-port model, >= 1), at most
+ * TOPO_MAX_TERMS terminals (terminal ids in plans, schedules, coding groups
+ * and non-minimal traffic heads).  Returns NULL and writes one clear line
+ * into err on bad input. */
+#define TOPO_MAX_TERMS 1024
 topo *topo_parse(const char *spec, int k, char *err, size_t errlen);
 /* The same with another terminal limit, for models that never build the
  * network (xnoc dfmodel: the paper's 16,512 terminals); at most

@@ -13,8 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_TERMS 1024 /* terminal ids in plans, traffic records and the view */
-#define MAX_PORTS 32   /* the router's config bus writes 5-bit ports (firmware/lib/flit.h) */
+#define MAX_PORTS 32 /* the router's config bus writes 5-bit ports (firmware/lib/flit.h) */
 
 /* The kinds, in the order the parser tries them and the "known:" list names them. */
 static const topo_ops *const kinds[] = {&topo_mesh_ops, &topo_torus_ops, &topo_octagon_ops, &topo_dragonfly_ops,
@@ -67,7 +66,7 @@ static void compute_distances(topo *t)
 
 topo *topo_parse(const char *spec, int k, char *err, size_t errlen)
 {
-    return topo_parse_max(spec, k, MAX_TERMS, err, errlen);
+    return topo_parse_max(spec, k, TOPO_MAX_TERMS, err, errlen);
 }
 
 /* "unknown topology": the nearest kind's word, and every kind's spelling */
