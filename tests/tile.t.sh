@@ -118,6 +118,18 @@ if [ $rc = 2 ] && [ "$(grep -c . "$TMP/fail.err")" = 1 ] \
     && grep -q "fake verilator: no" "$log" && [ -e "$(dirname "$log")/failed" ]; then ok tile-build-failure
 else fail tile-build-failure "exit $rc: $(head -2 "$TMP/fail.err" | tr '\n' ' ')"; fi
 
+# the tile build is the default: its build folder may hold a quote, a
+# space, $(...) and backquotes too (tests/cli.t.sh's path-* cases, for the
+# flat build): the failure line names the folder whole, no shell ran it
+Q="$TMP/q'x \$(touch pwned) \`touch pwned2\`"
+mkdir -p "$Q"
+XABS=$(realpath "$XNOC")
+(cd "$TMP" && env PATH="$TMP/bin:$PATH" XNOC_BUILD="$Q" "$XABS" traffic --topo mesh:2x2 --cycles 10 \
+    >/dev/null 2>"$TMP/q.err"); rc=$?
+if [ $rc = 2 ] && grep -qF "verilator failed; see $Q/cache/tile-p5-a8-" "$TMP/q.err" \
+    && [ -z "$(find "$TMP" -name 'pwned*' ! -path "$Q*")" ]; then ok tile-build-path-quoted
+else fail tile-build-path-quoted "exit $rc: $(head -2 "$TMP/q.err" | tr '\n' ' ') $(find "$TMP" -name 'pwned*')"; fi
+
 # ...and one whose C++ compile fails (a g++ along PATH that refuses): the
 # same one line, the log keeps the compilers' words, and no Verilator
 # runtime is cached from it (build/cache/vlrt-*)
