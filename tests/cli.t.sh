@@ -55,8 +55,9 @@ c num-ports-hex-junk 2 "^xnoc traffic: --ports: '0x' is not an integer$" $XNOC t
 check num-hex-and-leading-zero $XNOC topo --topo mesh:4x4 --route 0x3:010
 c num-leading-zero-decimal 2 "^xnoc topo: --route '0:017': expected SRC:DST with terminals 0\.\.15$" $XNOC topo --topo mesh:4x4 --route 0:017
 
-# ---- the model cache.  A private build folder and a fake verilator that
-# fails at once: the build steps run without minutes of verilating.
+# ---- the model cache (the flat build's, model=flat; tile.t.sh has the
+# tile's).  A private build folder and a fake verilator that fails at once:
+# the build steps run without minutes of verilating.
 B=$TMP/b
 mkdir -p "$B/cache" "$TMP/bin"
 printf '#!/bin/sh\necho "fake verilator: $*" >&2\nexit 1\n' > "$TMP/bin/verilator"
@@ -69,7 +70,7 @@ mkdir -p "$B/cache/mesh_9x9-k1-v2-b8-00000000000000aa.tmp$dead/obj" "$B/cache/me
 touch "$B/cache/mesh_9x9-k1-v2-b8-00000000000000cc.lock" "$B/cache/mesh_9x9-k1-v2-b8-00000000000000dd.tmp$dead/failed"
 exec 8>"$B/cache/mesh_9x9-k1-v2-b8-00000000000000cc.lock"
 flock -x 8   # somebody builds model cc right now (a dead PID in its folder name notwithstanding)
-fake $XNOC traffic --topo mesh:2x2 --cycles 10 8>&- >/dev/null 2>"$TMP/build.err"; rc=$?
+fake $XNOC traffic --topo mesh:2x2 --router model=flat --cycles 10 8>&- >/dev/null 2>"$TMP/build.err"; rc=$?
 exec 8>&-
 if [ $rc = 2 ] && grep -q "verilator failed; see $B/cache/mesh_2x2-.*\.tmp[0-9]*/build.log" "$TMP/build.err"; then ok cache-fake-build-fails
 else fail cache-fake-build-fails "exit $rc: $(head -2 "$TMP/build.err")"; fi
@@ -90,7 +91,7 @@ first=$(sed -n 's|.*see \(.*\)/build.log.*|\1|p' "$TMP/build.err")
 lock="${first%.tmp*}.lock"
 exec 9>"$lock"
 flock -x 9
-fake env XNOC_PROGRESS=1 $XNOC traffic --topo mesh:2x2 --cycles 10 9>&- >/dev/null 2>"$TMP/wait.err" &
+fake env XNOC_PROGRESS=1 $XNOC traffic --topo mesh:2x2 --router model=flat --cycles 10 9>&- >/dev/null 2>"$TMP/wait.err" &
 waiter=$!
 for _ in $(seq 600); do grep -q "waiting for another" "$TMP/wait.err" && break; sleep 0.1; done
 kill -0 $waiter 2>/dev/null && waiting=1 || waiting=0
@@ -135,6 +136,7 @@ c opt-equals-bad 2 "unknown option '--rote' \(did you mean --route\?" $XNOC topo
 # all the way to the rename and the dlopen that refuses it).  The build
 # folder holds a quote, a space, $(...) and backquotes: GNU make cannot
 # build under a space, so the model compiles in a private folder of TMPDIR.
+# (The flat build, model=flat: its make and net.so.)
 XABS=$(realpath "$XNOC")
 Q="$TMP/q'x \$(touch pwned) \`touch pwned2\`"
 mkdir -p "$Q" "$TMP/qbin" "$TMP/qtmp"
@@ -148,7 +150,7 @@ exit 0
 FAKE
     chmod +x "$TMP/qbin/$p"
 done
-(cd "$TMP" && env PATH="$TMP/qbin:$PATH" XNOC_BUILD="$Q" TMPDIR="$TMP/qtmp" "$XABS" traffic --topo mesh:2x2 --cycles 10 \
+(cd "$TMP" && env PATH="$TMP/qbin:$PATH" XNOC_BUILD="$Q" TMPDIR="$TMP/qtmp" "$XABS" traffic --topo mesh:2x2 --router model=flat --cycles 10 \
     >/dev/null 2>"$TMP/q.err"); rc=$?
 model=$(ls -d "$Q"/cache/mesh_2x2-k1-v2-b8-*[0-9a-f] 2>/dev/null)
 if [ $rc = 2 ] && [ -n "$model" ] && grep -qF "cannot load the network model $model/net.so" "$TMP/q.err"; then ok path-quote-build-runs
@@ -173,7 +175,7 @@ if [ "$tmpd" = "${model}.tmp${tmpd##*.tmp}" ] && grep -qxF -- "-I$tmpd" "$TMP/ar
 # a program that cannot start: its reason in the build log, the step named
 rm "$TMP/qbin/make"   # and PATH is qbin alone (the fakes name /bin/mkdir)
 rm -rf "$model"
-(cd "$TMP" && env PATH="$TMP/qbin" XNOC_BUILD="$Q" TMPDIR="$TMP/qtmp" "$XABS" traffic --topo mesh:2x2 --cycles 10 \
+(cd "$TMP" && env PATH="$TMP/qbin" XNOC_BUILD="$Q" TMPDIR="$TMP/qtmp" "$XABS" traffic --topo mesh:2x2 --router model=flat --cycles 10 \
     >/dev/null 2>"$TMP/q2.err"); rc=$?
 log=$(sed -n 's|.*failed; see \(.*\)$|\1|p' "$TMP/q2.err")
 if [ $rc = 2 ] && grep -q "compiling the verilated model failed" "$TMP/q2.err" && grep -q "^xnoc: cannot run make: No such file or directory$" "$log"; then

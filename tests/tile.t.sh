@@ -118,6 +118,18 @@ if [ $rc = 2 ] && [ "$(grep -c . "$TMP/fail.err")" = 1 ] \
     && grep -q "fake verilator: no" "$log" && [ -e "$(dirname "$log")/failed" ]; then ok tile-build-failure
 else fail tile-build-failure "exit $rc: $(head -2 "$TMP/fail.err" | tr '\n' ' ')"; fi
 
+# the tile build is the default: its build folder may hold a quote, a
+# space, $(...) and backquotes too (tests/cli.t.sh's path-* cases, for the
+# flat build): the failure line names the folder whole, no shell ran it
+Q="$TMP/q'x \$(touch pwned) \`touch pwned2\`"
+mkdir -p "$Q"
+XABS=$(realpath "$XNOC")
+(cd "$TMP" && env PATH="$TMP/bin:$PATH" XNOC_BUILD="$Q" "$XABS" traffic --topo mesh:2x2 --cycles 10 \
+    >/dev/null 2>"$TMP/q.err"); rc=$?
+if [ $rc = 2 ] && grep -qF "verilator failed; see $Q/cache/tile-p5-a8-" "$TMP/q.err" \
+    && [ -z "$(find "$TMP" -name 'pwned*' ! -path "$Q*")" ]; then ok tile-build-path-quoted
+else fail tile-build-path-quoted "exit $rc: $(head -2 "$TMP/q.err" | tr '\n' ' ') $(find "$TMP" -name 'pwned*')"; fi
+
 # ...and one whose C++ compile fails (a g++ along PATH that refuses): the
 # same one line, the log keeps the compilers' words, and no Verilator
 # runtime is cached from it (build/cache/vlrt-*)
@@ -134,9 +146,11 @@ if [ $rc = 2 ] && [ "$(grep -c . "$TMP/cxx.err")" = 1 ] \
     && ! ls -d "$TMP/build-cxx/cache/vlrt-"* >/dev/null 2>&1; then ok tile-compile-failure
 else fail tile-compile-failure "exit $rc: $(head -2 "$TMP/cxx.err" | tr '\n' ' ')"; fi
 
-# the default build: flat below MODEL_TILE_ROUTERS (128) routers, tiles from
-# there on; model= and XNOC_MODEL override it.  The fake verilator makes each
-# run stop at its first build, whose failure line names what it built.
+# the default build: tiles wherever they serve, whatever the network's size;
+# flat only for coding units of several lanes (router_lanes > 1: a clos's
+# default, or lanes=N), which a tile's unit does not have; model= and
+# XNOC_MODEL override it.  The fake verilator makes each run stop at its
+# first build, whose failure line names what it built.
 which_build() { # expected-prefix name env... -- xnoc args
     local want=$1 name=$2; shift 2
     local envs=()
@@ -148,13 +162,27 @@ which_build() { # expected-prefix name env... -- xnoc args
     if [ $rc = 2 ] && grep -q "^xnoc traffic: $want.*: verilator failed; see " "$TMP/default.err"; then ok "$name"
     else fail "$name" "exit $rc: $(tail -1 "$TMP/default.err")"; fi
 }
-which_build "building the router p=5 addrs=256 " default-tile-from-128 -- --topo mesh:12x12 --router ncu=0
-which_build "building network mesh:8x8" default-flat-below-128 -- --topo mesh:8x8 --router ncu=0
-which_build "building the router p=5 addrs=64 " default-env-tile XNOC_MODEL=tile -- --topo mesh:8x8 --router ncu=0
-which_build "building network mesh:12x12" default-env-flat XNOC_MODEL=flat -- --topo mesh:12x12 --router ncu=0
-which_build "building network mesh:12x12" default-model-flat -- --topo mesh:12x12 --router ncu=0,model=flat
-which_build "building the router p=5 addrs=256 " default-threads-tile -- --topo mesh:12x12 --router ncu=0,threads=2
-which_build "building network mesh:8x8" default-threads-flat -- --topo mesh:8x8 --router ncu=0,threads=2
+which_build "building the router p=5 addrs=16 " default-tile-small -- --topo mesh:2x2 --router ncu=0
+which_build "building the router p=5 addrs=64 " default-tile-mesh8x8 -- --topo mesh:8x8 --router ncu=0
+which_build "building the router p=5 addrs=256 " default-tile-large -- --topo mesh:12x12 --router ncu=0
+which_build "building the router p=5 addrs=128 vcs=3 buf=6 with a coding unit" default-tile-units \
+    -- --topo mesh:8x8 --router vcs=3,buf=6
+which_build "building the router p=7 addrs=128 vcs=2 buf=8 with a coding unit" default-tile-torus -- --topo torus:4x4x4
+which_build "building the router p=7 addrs=108 vcs=2 buf=8 with a coding unit" default-tile-dragonfly -- --topo dragonfly:a=4,p=2,h=2
+# a clos's units have max(n, r) lanes by default: the flat build; with one
+# lane (lanes=1, or no units) the tile serves it
+which_build "building network clos:m=5,n=3,r=4" default-clos-lanes-flat -- --topo clos:m=5,n=3,r=4
+which_build "building network mesh:4x4" default-lanes2-flat -- --topo mesh:4x4 --router lanes=2
+which_build "building the router p=8 addrs=21 vcs=2 buf=8 with a coding unit" default-clos-lanes1-tile \
+    -- --topo clos:m=5,n=3,r=4 --router lanes=1
+which_build "building the router p=8 addrs=16 vcs=2 buf=8" default-clos-ncu0-tile -- --topo clos:m=5,n=3,r=4 --router ncu=0
+which_build "building network mesh:8x8" default-env-flat XNOC_MODEL=flat -- --topo mesh:8x8 --router ncu=0
+which_build "building the router p=" default-env-tile-clos XNOC_MODEL=tile -- --topo clos:m=5,n=3,r=4
+which_build "building network mesh:4x4" default-model-flat -- --topo mesh:4x4 --router ncu=0,model=flat
+which_build "building network mesh:4x4" default-model-flat-over-env XNOC_MODEL=tile -- --topo mesh:4x4 --router ncu=0,model=flat
+which_build "building the router p=5 addrs=16 " default-model-tile-over-env XNOC_MODEL=flat -- --topo mesh:4x4 --router ncu=0,model=tile
+which_build "building the router p=5 addrs=64 " default-threads-tile -- --topo mesh:8x8 --router ncu=0,threads=2
+which_build "building network clos:m=5,n=3,r=4" default-threads-clos-flat -- --topo clos:m=5,n=3,r=4 --router threads=2
 
 # one tile model serves every network of its parameters: a second mesh of
 # the same ports and addresses builds nothing

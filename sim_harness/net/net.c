@@ -51,13 +51,16 @@ struct xnoc_net {
         }                                                                                                              \
     } while (0)
 
-/* Whether rc runs on tiles: model=tile, or the default (XNOC_MODEL=, else the network's size). */
+/* Whether rc runs on tiles: model=, else XNOC_MODEL=, else the default: tiles
+ * wherever they serve, i.e. every network but one whose coding units have
+ * several lanes (router_lanes: a clos's by default, or lanes=N), which only
+ * the flat netlist wires (router_cfg.h MODEL_*). */
 static int use_tiles(const topo *t, const router_cfg *rc)
 {
     if (rc->model != MODEL_DEFAULT) return rc->model == MODEL_TILE;
     const char *e = getenv("XNOC_MODEL");
     if (e && *e) return !strcmp(e, "tile");
-    return t->nrouters >= MODEL_TILE_ROUTERS;
+    return router_lanes(t, rc) == 1;
 }
 
 static xnoc_net *open_model(const topo *t, const router_cfg *rc, int variant, int progress, char *err, size_t errlen)

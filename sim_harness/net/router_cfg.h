@@ -40,13 +40,14 @@ enum { NCU_OPS_XOR, NCU_OPS_ALL };
 /* --router model=flat|tile: the whole network verilated as one netlist (net/netgen.c), or one
  * router configuration verilated once and wired by the harness (rtl/xnoc_tile.sv,
  * net/netbuild.c netbuild_tile).  Without model=, net.c decides (MODEL_DEFAULT): XNOC_MODEL=
- * flat|tile in the environment (the tests' way to run a whole group on tiles), else tile for
- * networks of MODEL_TILE_ROUTERS routers or more (a flat build of those takes a quarter of an
- * hour to half an hour and GBs; tiles run them as fast: docs/performance.md), else flat.
- * threads=N does not choose: the flat build is verilated with --threads N, the tile build
- * evaluates its tiles on N threads (glue/xnoc_tile_glue.cpp xg_threads). */
+ * flat|tile in the environment (the tests' way to run a whole group on one build), else tile
+ * wherever the tile serves: a new router configuration is ready in seconds whatever the
+ * network, where a flat build takes minutes (docs/performance.md "The default").  Flat is the
+ * default only for units of several lanes (router_lanes > 1: a clos's by default), which a
+ * tile's unit does not have.  threads=N does not choose: the flat build is verilated with
+ * --threads N, the tile build evaluates its tiles on N threads (glue/xnoc_tile_glue.cpp
+ * xg_threads). */
 enum { MODEL_DEFAULT, MODEL_FLAT, MODEL_TILE };
-#define MODEL_TILE_ROUTERS 128
 
 void router_cfg_default(router_cfg *rc);
 /* VC classes the routers use: the topology's, 3 on a dragonfly with
@@ -77,8 +78,8 @@ uint64_t routing_head_bits(const topo *t, const router_cfg *rc, int src, uint32_
     "      xorlat=1..64 [1] cycles, ncmax=1..256 [32] flits, timeout=100..1000000 [100000] cycles,\n"                  \
     "      lanes=1..16 [clos: max(n,r), else 1] unit links both ways (copies sent in the same cycle);\n"               \
     "      dragonfly routing=min|valiant|ugal [min] (valiant and ugal need vcs=3 or 6);\n"                             \
-    "      model=flat|tile [flat below 128 routers, tile from 128] one netlist per network, or\n"                      \
-    "      one router model wired at run time (docs/performance.md);\n"                                                \
+    "      model=flat|tile [tile; flat for units of lanes>1] one netlist per network, or one\n"                        \
+    "      router model wired at run time (docs/performance.md);\n"                                                    \
     "      the NIs: sendq=1..16 [1] send descriptors per channel (no model rebuild)\n"
 
 /* Parses "vcs=4,buf=4" on top of the current values; one line into err. */
