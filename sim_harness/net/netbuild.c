@@ -452,9 +452,9 @@ static int write_lines(const char *path, char **lines)
  * exports only the glue's xg_* calls, which net.c looks up), the glue
  * -fno-semantic-interposition, and the per-cycle classes and the glue with
  * -flto, so the link inlines across them (the scheduler's steps into
- * eval_step).  mesh:32x32 ncu=0: 0.90 x the instructions of loading (the
- * configuration's 8.5 M evaluations), 0.97 x those of a cycle; the router's
- * own logic, unchanged, is most of a cycle (docs/performance.md). */
+ * eval_step).  mesh:32x32 ncu=0: 0.895 x the instructions of loading (the
+ * configuration's 8.5 M evaluations), 0.969 x those of a cycle; the
+ * router's own logic, unchanged, is most of a cycle (docs/performance.md). */
 #define TILE_CXX_FAST "-fvisibility=hidden -fvisibility-inlines-hidden -flto"
 #define TILE_CXX_SLOW "-fvisibility=hidden -fvisibility-inlines-hidden"
 #define TILE_CXX_GLUE "-fno-semantic-interposition -fvisibility-inlines-hidden -flto"
