@@ -68,10 +68,19 @@ static inline void get(const uint32_t *w, xflit &f) { link_flit_unpack(w, &f); }
 
 using VcT = std::remove_reference<decltype(((Vxnoc_tile *)nullptr)->out_credit_vc_i)>::type;
 
-// Where a tile input comes from.
+// Where a tile input comes from.  The driving tile's port variables are
+// kept as pointers: a model reaches them through references of its own (a
+// load from the model, likely a cache miss, before the value's).
+using ValidT = std::remove_reference<decltype(((Vxnoc_tile *)nullptr)->out_valid_o)>::type;
+using CreditT = std::remove_reference<decltype(((Vxnoc_tile *)nullptr)->in_credit_o)>::type;
+using CreditVcT = std::remove_reference<decltype(((Vxnoc_tile *)nullptr)->in_credit_vc_o)>::type;
 struct src {
-    Vxnoc_tile *m;   // the driving tile (nullptr: a terminal channel, or tied off)
-    int port;        // its port, or the terminal channel (ch >= 0), or -1 tied off
+    Vxnoc_tile *m;                   // the driving tile (nullptr: a terminal channel, or tied off)
+    int port;                        // its port, or the terminal channel (ch >= 0), or -1 tied off
+    const ValidT *valid = nullptr;   // m's out_valid_o, out_flit_o at the port's slot (in)
+    const uint32_t *flit = nullptr;
+    const CreditT *credit = nullptr;   // m's in_credit_o, in_credit_vc_o (cr)
+    const CreditVcT *credit_vc = nullptr;
 };
 
 // A barrier of n threads: spins briefly, then sleeps on a futex (the
@@ -268,9 +277,9 @@ static void drive(xtnet *g, part &pt)
         uint64_t credit_vc = 0;
         for (int q = 0; q < np; q++) {
             if (in[q].m) {
-                if (field(in[q].m->out_valid_o, in[q].port, 1)) {
+                if (field(*in[q].valid, in[q].port, 1)) {
                     valid |= 1u << q;
-                    std::memcpy(&m->in_flit_i[q * LWW], &in[q].m->out_flit_o[in[q].port * LWW], LWW * 4);
+                    std::memcpy(&m->in_flit_i[q * LWW], in[q].flit, LWW * 4);
                 }
             } else if (in[q].port >= 0) {
                 const xflit &f = g->inj_q[in[q].port];
@@ -281,8 +290,8 @@ static void drive(xtnet *g, part &pt)
             }
             uint32_t c = 0, vc = 0;
             if (cr[q].m) {
-                c = field(cr[q].m->in_credit_o, cr[q].port, 1);
-                vc = field(cr[q].m->in_credit_vc_o, LINK_VC_W * cr[q].port, LINK_VC_W);
+                c = field(*cr[q].credit, cr[q].port, 1);
+                vc = field(*cr[q].credit_vc, LINK_VC_W * cr[q].port, LINK_VC_W);
             } else if (cr[q].port >= 0) {
                 c = g->ejc_q[cr[q].port].valid;
                 vc = g->ejc_q[cr[q].port].vc & ((1u << LINK_VC_W) - 1);
@@ -358,6 +367,14 @@ int xg_wire(void *p, int ntiles, int np, const int *in_src, const int *cr_src, i
         int s = in_src[i], c = cr_src[i];
         g->in[i] = s >= 0 ? src{g->tiles[(size_t)s / np], s % np} : src{nullptr, s <= -2 ? -2 - s : -1};
         g->cr[i] = c >= 0 ? src{g->tiles[(size_t)c / np], c % np} : src{nullptr, c <= -2 ? -2 - c : -1};
+        if (src &a = g->in[i]; a.m) {
+            a.valid = &a.m->out_valid_o;
+            a.flit = &a.m->out_flit_o[a.port * LWW];
+        }
+        if (src &b = g->cr[i]; b.m) {
+            b.credit = &b.m->in_credit_o;
+            b.credit_vc = &b.m->in_credit_vc_o;
+        }
     }
     g->ch_port.assign(ch_port, ch_port + nch);
     g->inj_q.assign((size_t)nch, xflit{});
