@@ -32,9 +32,9 @@
 //
 // Multicast lanes (NumLanes > 1, docs/router.md): lane l is a link each way
 // to the router's port P-1+l; one absorber per lane (sharing the slots,
-// each slot owned by the absorber that allocated it) and xnoc_ncu_mcemit in
-// place of xnoc_ncu_emit, which sends a slot's copies on several lanes at
-// once.  NumLanes = 1 is the unit with one link each way.
+// each slot owned by the absorber that allocated it) and xnoc_ncu_emit with
+// NumLanes lanes, which sends a slot's copies on several lanes at once.
+// NumLanes = 1 is the unit with one link each way.
 //
 // Clock gating: the parts run on a clock that pulses only while the unit has
 // something to do (reset, a configuration write, a flit or a credit arriving,
@@ -209,29 +209,16 @@ module xnoc_ncu #(
     .od_o (od_v), .omc_o (omc_v), .oop_o (oop_v), .ocnt_o (ocnt_v), .func_o (func_v), .mset_o (mset_v)
   );
 
-  if (NumLanes == 1) begin : g_emit
-    xnoc_ncu_emit #(.NumPorts(NumPorts), .BufDepth(BufDepth), .NumAddrs(NumAddrs), .NumTerms(NumTerms), .NumSlots(NumSlots), .MaxFlits(MaxFlits)) u_emit (
-      .clk_i (clk_g), .rst_ni, .cfg_we_i, .cfg_kind_i, .cfg_addr_i, .cfg_data_i,
-      .ready_i (ready_v), .kind_i (kind_v), .tag_i (tag_v), .src_i (src_v), .len_i (len_v), .cnt_i (cnt_v),
-      .od_i (od_v), .omc_i (omc_v), .oop_i (oop_v), .ocnt_i (ocnt_v), .func_i (func_v), .mset_i (mset_v),
-      .emask_idx_o (emask_idx), .emask_i (emask), .emem_ra_o (emem_ra), .emem_rd_i (emem_rd),
-      .free_o (e_free), .free_slot_o (e_slot),
-      .out_valid_o, .out_flit_o, .out_credit_i, .out_credit_vc_i,
-      .code_bad_o (ecode_bad), .scan_bad_o (escan_bad), .bad_slot_o (bad_slot), .coded_o (coded), .repl_o (repl),
-      .idle_o (emit_idle)
-    );
-  end else begin : g_mcemit   // copies in the same cycles (xnoc_ncu_mcemit)
-    xnoc_ncu_mcemit #(.NumPorts(NumPorts), .NumLanes(NumLanes), .BufDepth(BufDepth), .NumAddrs(NumAddrs), .NumTerms(NumTerms), .NumSlots(NumSlots), .MaxFlits(MaxFlits)) u_emit (
-      .clk_i (clk_g), .rst_ni, .cfg_we_i, .cfg_kind_i, .cfg_addr_i, .cfg_data_i,
-      .ready_i (ready_v), .kind_i (kind_v), .tag_i (tag_v), .src_i (src_v), .len_i (len_v), .cnt_i (cnt_v),
-      .od_i (od_v), .omc_i (omc_v), .oop_i (oop_v), .ocnt_i (ocnt_v), .func_i (func_v), .mset_i (mset_v),
-      .emask_idx_o (emask_idx), .emask_i (emask), .emem_ra_o (emem_ra), .emem_rd_i (emem_rd),
-      .free_o (e_free), .free_slot_o (e_slot),
-      .out_valid_o, .out_flit_o, .out_credit_i, .out_credit_vc_i,
-      .code_bad_o (ecode_bad), .scan_bad_o (escan_bad), .bad_slot_o (bad_slot), .coded_o (coded), .repl_o (repl),
-      .idle_o (emit_idle)
-    );
-  end
+  xnoc_ncu_emit #(.NumPorts(NumPorts), .NumLanes(NumLanes), .BufDepth(BufDepth), .NumAddrs(NumAddrs), .NumTerms(NumTerms), .NumSlots(NumSlots), .MaxFlits(MaxFlits)) u_emit (
+    .clk_i (clk_g), .rst_ni, .cfg_we_i, .cfg_kind_i, .cfg_addr_i, .cfg_data_i,
+    .ready_i (ready_v), .kind_i (kind_v), .tag_i (tag_v), .src_i (src_v), .len_i (len_v), .cnt_i (cnt_v),
+    .od_i (od_v), .omc_i (omc_v), .oop_i (oop_v), .ocnt_i (ocnt_v), .func_i (func_v), .mset_i (mset_v),
+    .emask_idx_o (emask_idx), .emask_i (emask), .emem_ra_o (emem_ra), .emem_rd_i (emem_rd),
+    .free_o (e_free), .free_slot_o (e_slot),
+    .out_valid_o, .out_flit_o, .out_credit_i, .out_credit_vc_i,
+    .code_bad_o (ecode_bad), .scan_bad_o (escan_bad), .bad_slot_o (bad_slot), .coded_o (coded), .repl_o (repl),
+    .idle_o (emit_idle)
+  );
 
   // ====================================================== counters, errors
   // xor_ops: data flits XORed into a slot that already held a contribution

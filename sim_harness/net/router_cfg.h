@@ -57,7 +57,7 @@ int router_classes(const topo *t, const router_cfg *rc);
 int router_groups(const topo *t, const router_cfg *rc);
 /* The lanes of a coding unit: links both ways between it and its router (the
  * router has lanes-1 more ports): a unit absorbs that many packets and sends
- * that many (a multicast's copies) in the same cycle (rtl/xnoc_ncu_mcemit.sv,
+ * that many (a multicast's copies) in the same cycle (rtl/xnoc_ncu_emit.sv,
  * docs/router.md "Multicast lanes").  lanes= if given; by default on a clos
  * max(n, r) (a spine's or a leaf's fanout: every copy at once), 1 elsewhere
  * and without units. */

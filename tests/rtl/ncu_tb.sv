@@ -26,7 +26,7 @@
 //               the unit's FIFO + a credit on its way back == D; on the way out: the
 //               unit's credits + a flit on the link + the flits in the router's buffer
 //               + a credit on its way == D (the FIFO counts and the unit's credit
-//               counter read by hierarchical reference, dut.g_abs[0].u_absorb..., dut.g_emit.u_emit...)
+//               counter read by hierarchical reference, dut.g_abs[0].u_absorb..., dut.u_emit.g_lane[0]...)
 //   NcuDrained  every group's result has arrived within the budget
 //   NcuNoError  the unit's sticky error bits (err_o) stay 0
 // Plusargs: +seed=N (1), +groups=N (400), +fault=func (group 0 asks for
@@ -228,7 +228,7 @@ module ncu_tb #(
         violate("NcuCredits", $sformatf("input VC %0d: bench credits %0d + on the link %0d + in the FIFO %0d + returning %0d != %0d",
                                         v, src_cred[v], link, fifo_cnt[v], back, D));
     end
-    n = int'(dut.g_emit.u_emit.u_credit.cnt_q);
+    n = int'(dut.u_emit.g_lane[0].u_credit.cnt_q);
     link = int'(out_valid);
     back = int'(out_credit && out_credit_vc == 3'd0);
     if (n + link + held + back != D)
