@@ -103,7 +103,7 @@ stub_gated() {
     if (!rst_ni) begin busy_q <= 1'b0; n_q <= '0; end
     else begin busy_q <= 1'b0; n_q <= n_q + 32'd1; end
   end
-  xnoc_clock_gate u_cg (.clk_i, .en_i (!(idle && idle_q)), .clk_o (clk_g));
+  xnoc_clock_gate u_cg (.clk_i, .en_i (!(idle && idle_q)), .clk_o (clk_g), .en_o ());
   always_comb begin
     dbg_data_o = '0;
     if (dbg_en_i && dbg_addr_i == 6'd10) dbg_data_o = n_q;   // the clocked-cycles register
