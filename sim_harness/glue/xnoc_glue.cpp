@@ -69,7 +69,6 @@ void *xg_new(void)
     g->top->clk_i = 0;
     g->top->rst_ni = 0;
     g->top->dbg_en_i = 0;
-    g->top->dbg_all_en_i = 0;
     g->top->cfg_clk_i = 0;
     g->top->cfg_we_i = 0;
     g->top->eval();
@@ -129,19 +128,14 @@ uint32_t xg_dbg(void *p, int router, int addr)
 }
 
 // Address addr of routers 0..n-1 into out[0..n), in one evaluation (the
-// occupancy sampling reads every router's every port and VC).  dbg_all_o
-// is a latch open while dbg_all_en_i is set: the evaluation settles the read
-// muxes and copies every word; both enables drop again without evaluating,
-// and the closed latch costs a network cycle one test.
+// occupancy sampling reads every router's every port and VC).
 void xg_dbg_all(void *p, int addr, int n, uint32_t *out)
 {
     xg *g = net_of(p);
     g->top->dbg_en_i = 1;
-    g->top->dbg_all_en_i = 1;
     g->top->dbg_addr_i = addr;
     g->top->eval();
     for (int r = 0; r < n; r++) out[r] = dbg_word(g->top->dbg_all_o, r);
-    g->top->dbg_all_en_i = 0;
     g->top->dbg_en_i = 0;
 }
 

@@ -135,8 +135,7 @@ void netgen_verilog(FILE *f, const topo *t, const router_cfg *rc, int monitor)
             "module xnoc_network (\n  input  logic clk_i,\n  input  logic rst_ni,\n"
             "  input  logic cfg_clk_i,\n  input  logic cfg_we_i,\n  input  logic [1:0] cfg_kind_i,\n"
             "  input  logic [%d:0] cfg_addr_i,\n  input  logic [%d:0] cfg_data_i,\n"
-            "  input  logic dbg_en_i,\n  input  logic dbg_all_en_i,\n  input  logic [9:0] dbg_router_i,\n"
-            "  input  logic [%d:0] dbg_addr_i,\n"
+            "  input  logic dbg_en_i,\n  input  logic [9:0] dbg_router_i,\n  input  logic [%d:0] dbg_addr_i,\n"
             "  output logic [31:0] dbg_data_o,\n  output logic [%d:0] dbg_all_o,\n  output logic err_o",
             CFG_ADDR_W - 1, CFG_DATA_W * t->nrouters - 1, DBG_ADDR_W - 1, 32 * t->nrouters - 1);
     for (int ch = 0; ch < nch; ch++)
@@ -221,18 +220,13 @@ void netgen_verilog(FILE *f, const topo *t, const router_cfg *rc, int monitor)
     }
     fprintf(f, "      default: dbg_data_o = '0;\n    endcase\n  end\n");
     /* every router's word at once (router r at [32r +: 32]), dbg_router_i aside: one
-     * evaluation of the model reads an address of the whole network (xg_dbg_all).
-     * A latch, open while dbg_all_en_i is set: in a network cycle (closed) the model
-     * tests the enable and copies nothing (as a combinational output it copied every
-     * word at every evaluation: docs/performance.md, "The batched read"). */
-    fprintf(f, "  always_latch begin\n    if (dbg_all_en_i) begin\n");
+     * evaluation of the model reads an address of the whole network (xg_dbg_all) */
     for (int r = 0; r < t->nrouters; r++) {
         if (rc->ncu)
-            fprintf(f, "      dbg_all_o[%d +: 32] = (dbg_addr_i[%d:%d] == %d'h%x) ? u%d_dbg : r%d_dbg;\n", 32 * r,
+            fprintf(f, "  assign dbg_all_o[%d +: 32] = (dbg_addr_i[%d:%d] == %d'h%x) ? u%d_dbg : r%d_dbg;\n", 32 * r,
                     DBG_ADDR_W - 1, DBG_UNIT_ADDR_W, uw, DBG_UNIT_BASE >> DBG_UNIT_ADDR_W, r, r);
-        else fprintf(f, "      dbg_all_o[%d +: 32] = r%d_dbg;\n", 32 * r, r);
+        else fprintf(f, "  assign dbg_all_o[%d +: 32] = r%d_dbg;\n", 32 * r, r);
     }
-    fprintf(f, "    end\n  end\n");
     fprintf(f, "  assign err_o = 1'b0");
     for (int r = 0; r < t->nrouters; r++) fprintf(f, rc->ncu ? " | r%d_err | u%d_err" : " | r%d_err", r, r);
     fprintf(f, ";\nendmodule\n");
