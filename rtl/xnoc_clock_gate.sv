@@ -7,11 +7,13 @@
 module xnoc_clock_gate (
   input  logic clk_i,
   input  logic en_i,
-  output logic clk_o
+  output logic clk_o,
+  output logic en_o    // the latched enable: clk_o pulses at the next rising edge
 );
   logic en_q;
   always_latch begin
     if (!clk_i) en_q = en_i;
   end
   assign clk_o = clk_i & en_q;
+  assign en_o  = en_q;
 endmodule

@@ -88,7 +88,10 @@ module xnoc_ncu #(
   input  logic          dbg_en_i,
   input  logic [xnoc_pkg::DbgUnitAddrW-1:0] dbg_addr_i,   // the unit's window (xnoc_pkg::DbgUnit*)
   output logic [31:0]   dbg_data_o,
-  output logic          err_o
+  output logic          err_o,
+  // the clock gate's latched enable: 0 while the parts' clock will not
+  // pulse at the next rising edge (the tile's quiet_o, rtl/xnoc_tile.sv)
+  output logic          clk_en_o
 );
   /* verilator no_inline_module */
 
@@ -146,7 +149,7 @@ module xnoc_ncu #(
   // (idle and idle_q) a free clock would load idle = 1 into it again, so the
   // gated one loses nothing, and the unit has no logic on the free clock.
   always_ff @(posedge clk_g) idle_q <= idle;
-  xnoc_clock_gate u_cg (.clk_i, .en_i (!(idle && idle_q)), .clk_o (clk_g));
+  xnoc_clock_gate u_cg (.clk_i, .en_i (!(idle && idle_q)), .clk_o (clk_g), .en_o (clk_en_o));
 
   for (genvar a = 0; a < A; a++) begin : g_abs
     logic [SB-1:0] hi;

@@ -40,6 +40,12 @@ module xnoc_router #(
   // bits per hop of a source route: the topology's ports, without a coding
   // unit's extra port (source routes never lead into the unit)
   parameter int RouteBits  = (NumPorts > 1) ? $clog2(NumPorts) : 1,
+  // 1: one model serves networks of different address counts (the tile
+  // build, rtl/xnoc_tile.sv): the network's count is the run-time input
+  // num_addrs_i (at most NumAddrs), and idle_o tells an empty router.
+  // 0: the network's own router (the flat netlist): NumAddrs is the count,
+  // num_addrs_i is not read and idle_o is 0, so neither costs the model.
+  parameter int Shared     = 0,
   // the short names the body uses for widths and loops
   localparam int P   = NumPorts,
   localparam int V   = NumVcs,
@@ -74,7 +80,12 @@ module xnoc_router #(
   input  logic            dbg_en_i,
   input  logic [xnoc_pkg::DbgAddrW-1:0] dbg_addr_i,
   output logic [31:0]     dbg_data_o,
-  output logic            err_o
+  output logic            err_o,
+  // with Shared = 1: the network's address count (a table-routed head for
+  // an address from it on is a bad route, error bit 3, as for one beyond
+  // the table), and no flit buffered in any input VC
+  input  logic [15:0]     num_addrs_i,
+  output logic            idle_o
 );
   // One shared C++ class for every router instance, rather than a copy per
   // instance: this keeps an 8x8 network's model small and quick to compile.
@@ -175,6 +186,14 @@ module xnoc_router #(
   logic [P-1:0]  want;                   // some routed flit waits for this output
 
   assign free  = cred_q & ~busy_q;
+
+  if (Shared != 0) begin : g_idle
+    assign idle_o = (occ == '0);
+  end else begin : g_no_idle
+    logic unused_na;
+    assign unused_na = ^num_addrs_i;
+    assign idle_o    = 1'b0;
+  end
   assign ready = rt_vld_q & occ;
 
   // UGAL: flits queued downstream of each output port (its VCs' depth minus
@@ -242,6 +261,9 @@ module xnoc_router #(
           end else begin                                   // table (+ ejection select)
             if (32'(dest) < NT) tbl = table_q[dest[TW-1:0]];
             else rc_err[g] = 1'b1;
+            // a shared model's rows from num_addrs_i on are written 0, the
+            // port taken above for an address beyond the table
+            if (Shared != 0 && 32'(dest) >= 32'(num_addrs_i)) rc_err[g] = 1'b1;
             // Valiant: before its first global hop (class 0, or just injected) a
             // packet heads for its intermediate group; UGAL decides at the first
             // router between that and the minimal route, by the queues at both outputs
@@ -537,7 +559,8 @@ module xnoc_router #(
 
   // ============================================================== errors
   // bit 0 credit over/underflow, 1 write into a full buffer, 2 flit on a
-  // VC >= V, 3 bad route (port >= P, destination >= NT, body without head)
+  // VC >= V, 3 bad route (port >= P, destination >= NT or, with Shared,
+  // >= num_addrs_i; body without head)
   logic [3:0] err_q, err_d;
   assign err_d = err_q | {|rc_err, |bad_vc, |fifo_err, |oc_err};
   always_ff @(posedge clk_i) begin

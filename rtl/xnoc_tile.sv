@@ -63,10 +63,10 @@ module xnoc_tile #(
   output logic [FW-1:0]   mon_ru_flit_o,
   output logic            mon_ur_valid_o,  // unit -> router
   output logic [FW-1:0]   mon_ur_flit_o,
-  // a simulation aid (xnoc_tile_glue.cpp): with every input idle, the next
-  // clock edge changes no register of this tile, so a model need not
-  // evaluate it.  No flit buffered in the router, none on its outputs, no
-  // credit going back, and the unit's clock gate shut for that edge.
+  // with every input idle, the next clock edge changes no register of this
+  // tile, so a model need not evaluate it (xnoc_tile_glue.cpp).  No flit
+  // buffered in the router, none on its outputs, no credit going back, and
+  // the unit's clock gate shut for that edge.
   output logic            quiet_o
 );
   // the reset, registered once (netgen.c: rst_q)
@@ -90,7 +90,8 @@ module xnoc_tile #(
   logic [P*VB-1:0]  r_in_credit_vc, r_out_credit_vc;
   logic [31:0]     r_dbg, u_dbg;
   logic            r_err, u_err;
-  logic            unit_shut;
+  logic            r_idle, unit_shut;
+  logic [15:0]     na_q;              // the network's address count (below)
 
   assign r_in_valid[NP-1:0]           = in_valid_i;
   assign r_in_flit[NP*LW-1:0]         = in_flit_i;
@@ -103,7 +104,7 @@ module xnoc_tile #(
 
   // routers see config kinds 0 (table) and 1 (ports); kind 2 is the units'
   xnoc_router #(.NumPorts(P), .NumVcs(NumVcs), .BufDepth(BufDepth), .NumAddrs(NumAddrs),
-                .NumClasses(NumClasses), .NumGroups(NumGroups), .RouteBits(RouteBits)) u_r (
+                .NumClasses(NumClasses), .NumGroups(NumGroups), .RouteBits(RouteBits), .Shared(1)) u_r (
     .clk_i(clk_i), .rst_ni(rst_q),
     .cfg_we_i(cfg_we_q && !cfg_kind_q[1]), .cfg_kind_i(cfg_kind_q[0]), .cfg_addr_i(cfg_addr_q),
     .cfg_data_i(cfg_data_q),
@@ -111,10 +112,12 @@ module xnoc_tile #(
     .in_credit_o(r_in_credit), .in_credit_vc_o(r_in_credit_vc),
     .out_valid_o(r_out_valid), .out_flit_o(r_out_flit),
     .out_credit_i(r_out_credit), .out_credit_vc_i(r_out_credit_vc),
-    .dbg_en_i(dbg_en_i), .dbg_addr_i(dbg_addr_i), .dbg_data_o(r_dbg), .err_o(r_err));
+    .dbg_en_i(dbg_en_i), .dbg_addr_i(dbg_addr_i), .dbg_data_o(r_dbg), .err_o(r_err),
+    .num_addrs_i(na_q), .idle_o(r_idle));
 
   if (Ncu != 0) begin : g_unit
     localparam int Q = P - 1;  // the unit's port
+    logic u_clk_en;            // the unit's clock pulses at the next edge
     xnoc_ncu #(.NumPorts(P), .NumVcs(NumVcs), .BufDepth(BufDepth), .NumAddrs(NumAddrs), .NumTerms(NumTerms),
                .NumSlots(NumSlots), .XorLat(XorLat), .MaxFlits(MaxFlits), .Timeout(Timeout), .NcuOps(NcuOps)) u_u (
       .clk_i(clk_i), .rst_ni(rst_q),
@@ -123,7 +126,8 @@ module xnoc_tile #(
       .in_credit_o(r_out_credit[Q]), .in_credit_vc_o(r_out_credit_vc[Q*VB +: VB]),
       .out_valid_o(r_in_valid[Q]), .out_flit_o(r_in_flit[Q*LW +: FW]),
       .out_credit_i(r_in_credit[Q]), .out_credit_vc_i(r_in_credit_vc[Q*VB +: VB]),
-      .dbg_en_i(dbg_en_i), .dbg_addr_i(dbg_addr_i[5:0]), .dbg_data_o(u_dbg), .err_o(u_err));
+      .dbg_en_i(dbg_en_i), .dbg_addr_i(dbg_addr_i[5:0]), .dbg_data_o(u_dbg), .err_o(u_err),
+      .clk_en_o(u_clk_en));
     // the unit's flit fills its port's slot up to the padding (docs/router.md)
     if (LW > FW) begin : g_pad
       assign r_in_flit[Q*LW+FW +: LW-FW] = '0;
@@ -132,11 +136,7 @@ module xnoc_tile #(
     assign mon_ru_flit_o  = r_out_flit[Q*LW +: FW];
     assign mon_ur_valid_o = r_in_valid[Q];
     assign mon_ur_flit_o  = r_in_flit[Q*LW +: FW];
-`ifdef VERILATOR
-    assign unit_shut = !u_u.u_cg.en_q;   // the gate's latch: no clock pulse at the next edge
-`else
-    assign unit_shut = 1'b0;
-`endif
+    assign unit_shut = !u_clk_en;
     if (LW > FW) begin : g_unread
       logic unused_pad;  // the router drives the padding of the unit's slot 0
       assign unused_pad = ^r_out_flit[Q*LW+FW +: LW-FW];
@@ -157,58 +157,17 @@ module xnoc_tile #(
   // different address counts (netbuild.c buckets NumAddrs), so the router's
   // table may be longer than the network's: its rows from na_q on are
   // written 0, the port the router takes for an address beyond its table,
-  // and a head for such an address is flagged here, on the same edge and in
-  // the same error bit (3, bad route) as the flat router of na_q entries
-  // flags it.
-  logic [15:0] na_q;
-  logic        bad_addr, bad_q;
+  // and the router (Shared = 1) flags a table-routed head for such an
+  // address on the same edge and in the same error bit (3, bad route) as
+  // the flat router of na_q entries flags it.
   always_ff @(posedge clk_i)
     if (cfg_we_q && cfg_kind_q == 2'd3 && cfg_addr_q[xnoc_pkg::CfgAddrW-1:1] == '0) begin
       if (cfg_addr_q[0]) na_q[15:8] <= cfg_data_q;
       else               na_q[7:0]  <= cfg_data_q;
     end
-`ifdef VERILATOR
-  // the router's route computation (xnoc_router.sv): a table-routed head at
-  // the front of a VC not routed yet
-  localparam int PV = P * NumVcs;
-  localparam int PW = xnoc_pkg::LinkPayloadW;
-  logic [PV-1:0] todo;
-  xnoc_pkg::head_t bad_h;
-  logic unused_bad_h;              // only sr and dest are looked at
-  assign unused_bad_h = ^bad_h;
-  assign todo = u_r.occ & ~u_r.rt_vld_q;
-  always_comb begin
-    bad_addr = 1'b0;
-    bad_h    = '0;
-    if (todo != '0)
-      for (int g = 0; g < PV; g++)
-        if (todo[g]) begin
-          bad_h = u_r.front_pl[g*PW +: xnoc_pkg::HeadW];
-          if (!bad_h.sr && 32'(bad_h.dest) >= 32'(na_q)) bad_addr = 1'b1;
-        end
-  end
-`else
-  assign bad_addr = 1'b0;  // (synthesis: the table is the network's own)
-  logic unused_na;
-  assign unused_na = ^na_q;
-`endif
-  always_ff @(posedge clk_i) begin
-    if (!rst_q) bad_q <= 1'b0;
-    else        bad_q <= bad_q | bad_addr;
-  end
 
-  // debug addresses 0x340..0x37F read the unit, the rest the router; the
-  // router's error bits (xnoc_pkg::DbgKindErr, port 0) with bad_q in bit 3
-  localparam logic [9:0] DbgErr = 10'(xnoc_pkg::DbgKindErr << xnoc_pkg::DbgKindLsb);
-  assign dbg_data_o = (Ncu != 0 && dbg_addr_i[9:6] == 4'hd) ? u_dbg
-                    : r_dbg | ((dbg_en_i && dbg_addr_i == DbgErr) ? {28'd0, bad_q, 3'd0} : 32'd0);
-  assign err_o      = r_err | u_err | bad_q;
-
-`ifdef VERILATOR
-  assign quiet_o = (u_r.occ == '0) && (r_out_valid == '0) && (r_in_credit == '0) && unit_shut;
-`else
-  logic unused_shut;
-  assign unused_shut = unit_shut;
-  assign quiet_o = 1'b0;  // (synthesis: never quiet; the hierarchical reads are the model's)
-`endif
+  // debug addresses 0x340..0x37F read the unit, the rest the router
+  assign dbg_data_o = (Ncu != 0 && dbg_addr_i[9:6] == 4'hd) ? u_dbg : r_dbg;
+  assign err_o      = r_err | u_err;
+  assign quiet_o    = r_idle && (r_out_valid == '0) && (r_in_credit == '0) && unit_shut;
 endmodule

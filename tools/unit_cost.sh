@@ -53,10 +53,12 @@ HEADER='module xnoc_ncu #(
   output logic in_credit_o, output logic [VB-1:0] in_credit_vc_o,
   output logic out_valid_o, output logic [FW-1:0] out_flit_o,
   input  logic out_credit_i, input logic [VB-1:0] out_credit_vc_i,
-  input  logic dbg_en_i, input logic [xnoc_pkg::DbgUnitAddrW-1:0] dbg_addr_i, output logic [31:0] dbg_data_o, output logic err_o
+  input  logic dbg_en_i, input logic [xnoc_pkg::DbgUnitAddrW-1:0] dbg_addr_i, output logic [31:0] dbg_data_o, output logic err_o,
+  output logic clk_en_o   // the tile'"'"'s (netgen leaves it open)
 );
   assign in_credit_o = 1'"'"'b0; assign in_credit_vc_o = '"'"'0;
-  assign out_valid_o = 1'"'"'b0; assign out_flit_o = '"'"'0; assign err_o = 1'"'"'b0;'
+  assign out_valid_o = 1'"'"'b0; assign out_flit_o = '"'"'0; assign err_o = 1'"'"'b0;
+  assign clk_en_o = 1'"'"'b1;'
 
 stub_port() {
     echo "$HEADER"
@@ -101,7 +103,7 @@ stub_gated() {
     if (!rst_ni) begin busy_q <= 1'b0; n_q <= '0; end
     else begin busy_q <= 1'b0; n_q <= n_q + 32'd1; end
   end
-  xnoc_clock_gate u_cg (.clk_i, .en_i (!(idle && idle_q)), .clk_o (clk_g));
+  xnoc_clock_gate u_cg (.clk_i, .en_i (!(idle && idle_q)), .clk_o (clk_g), .en_o ());
   always_comb begin
     dbg_data_o = '0;
     if (dbg_en_i && dbg_addr_i == 6'd10) dbg_data_o = n_q;   // the clocked-cycles register

@@ -68,7 +68,8 @@ static void wire_lanes(FILE *f, const topo *t, const router_cfg *rc, int r, int 
             "%d]),\n"
             "    .in_valid_i(u%d_iv), .in_flit_i(u%d_if), .in_credit_o(u%d_ic), .in_credit_vc_o(u%d_icv),\n"
             "    .out_valid_o(u%d_ov), .out_flit_o(u%d_of), .out_credit_i(u%d_oc), .out_credit_vc_i(u%d_ocv),\n"
-            "    .dbg_en_i(dbg_en_i), .dbg_addr_i(dbg_addr_i[%d:0]), .dbg_data_o(u%d_dbg), .err_o(u%d_err));\n",
+            "    .dbg_en_i(dbg_en_i), .dbg_addr_i(dbg_addr_i[%d:0]), .dbg_data_o(u%d_dbg), .err_o(u%d_err),\n"
+            "    .clk_en_o());\n",
             P, rc->vcs, rc->buf, na, t->nterms, rc->slots, rc->xorlat, rc->ncmax, rc->timeout,
             rc->ncu_ops == NCU_OPS_XOR ? ", .NcuOps(0)" : "", L,
             /* a lane's slot in reserve: only where units send to units without cycles (rtl/xnoc_ncu_slots.sv) */
@@ -110,7 +111,8 @@ static void wire_unit(FILE *f, const topo *t, const router_cfg *rc, int r, int P
         "    .in_credit_o(r%d_out_credit[%d]), .in_credit_vc_o(r%d_out_credit_vc[%d +: %d]),\n"
         "    .out_valid_o(r%d_in_valid[%d]), .out_flit_o(r%d_in_flit[%d +: FW]),\n"
         "    .out_credit_i(r%d_in_credit[%d]), .out_credit_vc_i(r%d_in_credit_vc[%d +: %d]),\n"
-        "    .dbg_en_i(dbg_en_i), .dbg_addr_i(dbg_addr_i[%d:0]), .dbg_data_o(u%d_dbg), .err_o(u%d_err));\n",
+        "    .dbg_en_i(dbg_en_i), .dbg_addr_i(dbg_addr_i[%d:0]), .dbg_data_o(u%d_dbg), .err_o(u%d_err),\n"
+        "    .clk_en_o());\n",
         P, rc->vcs, rc->buf, na, t->nterms, rc->slots, rc->xorlat, rc->ncmax, rc->timeout,
         /* the RTL's default is every operator: a network with the default keeps its netlist (and its cached model) */
         rc->ncu_ops == NCU_OPS_XOR ? ", .NcuOps(0)" : "", r, CFG_DATA_W * r, CFG_DATA_W, r, q, r, q * lw, r, q, r,
@@ -190,9 +192,12 @@ void netgen_verilog(FILE *f, const topo *t, const router_cfg *rc, int monitor)
                 "    .in_credit_o(r%d_in_credit), .in_credit_vc_o(r%d_in_credit_vc),\n"
                 "    .out_valid_o(r%d_out_valid), .out_flit_o(r%d_out_flit),\n"
                 "    .out_credit_i(r%d_out_credit), .out_credit_vc_i(r%d_out_credit_vc),\n"
-                "    .dbg_en_i(dbg_en_i), .dbg_addr_i(dbg_addr_i), .dbg_data_o(r%d_dbg), .err_o(r%d_err));\n",
+                "    .dbg_en_i(dbg_en_i), .dbg_addr_i(dbg_addr_i), .dbg_data_o(r%d_dbg), .err_o(r%d_err),\n"
+                /* the network's own address count (Shared = 0: a constant the router does not read) */
+                "    .num_addrs_i(16'd%d), .idle_o());\n",
                 RP, rc->vcs, rc->buf, netgen_addresses(t, rc), router_classes(t, rc), router_groups(t, rc),
-                topo_port_bits(t), r, CFG_DATA_W * r, CFG_DATA_W, r, r, r, r, r, r, r, r, r, r);
+                topo_port_bits(t), r, CFG_DATA_W * r, CFG_DATA_W, r, r, r, r, r, r, r, r, r, r,
+                netgen_addresses(t, rc));
     }
     for (int r = 0; monitor && r < t->nrouters; r++) { /* the monitor taps: copies of existing wires */
         for (int p = 0; p < P; p++)

@@ -57,14 +57,14 @@ module ncu_tb #(
   logic [FW-1:0] in_flit, out_flit;
   logic [2:0]    in_credit_vc, out_credit_vc;
   logic [31:0]   dbg_data;
-  logic          err;
+  logic          err, clk_en;
 
   xnoc_ncu #(.NumPorts(P), .NumVcs(V), .BufDepth(D), .NumAddrs(NT), .NumTerms(NTerm), .NumSlots(S), .NcuOps(OPS)) dut (
     .clk_i (clk), .rst_ni (rst_n),
     .cfg_we_i (cfg_we), .cfg_kind_i (cfg_kind), .cfg_addr_i (cfg_addr), .cfg_data_i (cfg_data),
     .in_valid_i (in_valid), .in_flit_i (in_flit), .in_credit_o (in_credit), .in_credit_vc_o (in_credit_vc),
     .out_valid_o (out_valid), .out_flit_o (out_flit), .out_credit_i (out_credit), .out_credit_vc_i (out_credit_vc),
-    .dbg_en_i (1'b0), .dbg_addr_i ('0), .dbg_data_o (dbg_data), .err_o (err)
+    .dbg_en_i (1'b0), .dbg_addr_i ('0), .dbg_data_o (dbg_data), .err_o (err), .clk_en_o (clk_en)
   );
 
   int unsigned seed = 1, groups = 400, max_cycles;

@@ -59,14 +59,15 @@ module router_tb #(
   logic [P*LW-1:0] in_flit, out_flit;
   logic [P*3-1:0]  in_credit_vc, out_credit_vc;
   logic [31:0]     dbg_data;
-  logic            err;
+  logic            err, idle;
 
   xnoc_router #(.NumPorts(P), .NumVcs(V), .BufDepth(D), .NumAddrs(NT)) dut (
     .clk_i (clk), .rst_ni (rst_n),
     .cfg_we_i (cfg_we), .cfg_kind_i (cfg_kind), .cfg_addr_i (cfg_addr), .cfg_data_i (cfg_data),
     .in_valid_i (in_valid), .in_flit_i (in_flit), .in_credit_o (in_credit), .in_credit_vc_o (in_credit_vc),
     .out_valid_o (out_valid), .out_flit_o (out_flit), .out_credit_i (out_credit), .out_credit_vc_i (out_credit_vc),
-    .dbg_en_i (1'b0), .dbg_addr_i ('0), .dbg_data_o (dbg_data), .err_o (err)
+    .dbg_en_i (1'b0), .dbg_addr_i ('0), .dbg_data_o (dbg_data), .err_o (err),
+    .num_addrs_i (16'(NT)), .idle_o (idle)   // Shared = 0: neither is used
   );
 
   // ------------------------------------------------------------ stimulus
