@@ -87,7 +87,7 @@ module xnoc_ncu_absorb #(
   output logic          xor_o,           // a data flit combined with data already held
   output logic          idle_o           // nothing buffered, no packet under way, no credit owed
 );
-  localparam logic [AW-1:0] None = '1;
+  localparam logic [AW-1:0] None = {AW{1'b1}};
   // the input FSM (lowRISC style: an enum type, explicit encodings)
   typedef enum logic [2:0] {
     IHead = 3'd0, IMeta = 3'd1, IMask = 3'd2, IData = 3'd3, IDrop = 3'd4

@@ -107,7 +107,7 @@ module xnoc_ncu_emit #(
   output logic [31:0]     repl_o,          // multicast copies sent
   output logic            idle_o           // no packet being sent, no flit on the way out
 );
-  localparam logic [AW-1:0] None = '1;
+  localparam logic [AW-1:0] None = {AW{1'b1}};
   // the FSMs (lowRISC style: enum types, explicit encodings)
   typedef enum logic [1:0] {
     DIdle = 2'd0, DSend = 2'd1

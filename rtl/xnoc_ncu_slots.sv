@@ -93,7 +93,7 @@ module xnoc_ncu_slots #(
   output logic [4*S-1:0]  func_o,
   output logic [S-1:0]    mset_o
 );
-  localparam logic [AW-1:0] None = '1;
+  localparam logic [AW-1:0] None = {AW{1'b1}};
   // a slot's state (lowRISC style: an enum type, explicit encodings; st_o carries it as 2 bits a slot)
   typedef enum logic [1:0] {
     SFree = 2'd0, SAcc = 2'd1, SWait = 2'd2, SReady = 2'd3

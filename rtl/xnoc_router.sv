@@ -105,7 +105,7 @@ module xnoc_router #(
   localparam int QW  = $clog2(V * D + 1) + 2;   // UGAL: flits queued at an output, doubled
   localparam int DW = xnoc_pkg::PortDimW;
   localparam int AW = xnoc_pkg::HeadDestW;        // head addresses
-  localparam logic [DW-1:0] DimTerm = '1;          // port attribute: a terminal port
+  localparam logic [DW-1:0] DimTerm = {DW{1'b1}};  // port attribute: a terminal port
 
   // ---------------------------------------------------------------- config
   // Written by the harness during/after reset; deliberately not reset.

@@ -55,6 +55,16 @@ else
     echo "lint ok   no simulation-only constructs in rtl/"
 fi
 
+# yosys 0.23 reads a typed parameter set to '1 as the value 1 (localparam logic [11:0] None =
+# '1 synthesizes as 12'h001, while Verilator gives 12'hfff): write {W{1'b1}} there
+if out=$(grep -nE "^\s*(localparam|parameter)\b[^=]*=\s*'1\s*[;,)]" rtl/*.sv); then
+    echo "lint FAIL a parameter set to '1 (yosys 0.23 makes it 1: write {W{1'b1}})"
+    echo "$out" | head -20
+    rc=1
+else
+    echo "lint ok   no parameter set to '1"
+fi
+
 # the Clos multicast routing controller (docs/clos.md): middle switches, output switches
 for cfg in "" "-GNumMid=17 -GNumOut=16" "-GNumMid=2 -GNumOut=1" "-GNumMid=19 -GNumOut=32" "-GNumMid=64 -GNumOut=64"; do
     if out=$(verilator --lint-only -Wall $cfg rtl/xnoc_clos_ctl.sv --top-module xnoc_clos_ctl 2>&1); then
