@@ -44,26 +44,27 @@ for cfg in "" "-GNcu=1 -GNumAddrs=32 -GNumTerms=16" "-GNcu=1 -GNumPorts=7 -GNumV
     fi
 done
 
+# rtl_never WHAT REGEX: no line of rtl/*.sv matches REGEX (WHAT names the rule)
+rtl_never() {
+    local out
+    if out=$(grep -nE "$2" rtl/*.sv); then
+        echo "lint FAIL $1"
+        echo "$out" | head -20
+        rc=1
+    else
+        echo "lint ok   none: $1"
+    fi
+}
+
 # no simulation-only constructs in rtl/: no code only Verilator sees, no printing or initial
 # blocks, no hierarchical references into another module (a name.name read outside a struct
 # field: the instances are u_*); named assertions under `ifdef XNOC_ASSERT are fine
-if out=$(grep -nE '`ifn?def +(VERILATOR|SYNTHESIS)|\$(display|write|monitor|strobe|finish|stop)\b|^\s*initial\b|\bu_[A-Za-z0-9_]+\.[A-Za-z_]' rtl/*.sv); then
-    echo "lint FAIL simulation-only constructs in rtl/"
-    echo "$out" | head -20
-    rc=1
-else
-    echo "lint ok   no simulation-only constructs in rtl/"
-fi
-
+rtl_never "simulation-only constructs in rtl/" \
+    '`ifn?def +(VERILATOR|SYNTHESIS)|\$(display|write|monitor|strobe|finish|stop)\b|^\s*initial\b|\bu_[A-Za-z0-9_]+\.[A-Za-z_]'
 # yosys 0.23 reads a typed parameter set to '1 as the value 1 (localparam logic [11:0] None =
 # '1 synthesizes as 12'h001, while Verilator gives 12'hfff): write {W{1'b1}} there
-if out=$(grep -nE "^\s*(localparam|parameter)\b[^=]*=\s*'1\s*[;,)]" rtl/*.sv); then
-    echo "lint FAIL a parameter set to '1 (yosys 0.23 makes it 1: write {W{1'b1}})"
-    echo "$out" | head -20
-    rc=1
-else
-    echo "lint ok   no parameter set to '1"
-fi
+rtl_never "parameter set to '1 (yosys 0.23 makes it 1: write {W{1'b1}})" \
+    "^\s*(localparam|parameter)\b[^=]*=\s*'1\s*[;,)]"
 
 # the Clos multicast routing controller (docs/clos.md): middle switches, output switches
 for cfg in "" "-GNumMid=17 -GNumOut=16" "-GNumMid=2 -GNumOut=1" "-GNumMid=19 -GNumOut=32" "-GNumMid=64 -GNumOut=64"; do
