@@ -14,9 +14,14 @@
 //
 // Ports 0 .. NumPorts-1 are the topology's (network and terminal ports);
 // the unit, when there is one, sits on the router's port NumPorts inside
-// the tile and is not a tile port.  mon_* are the two links inside the tile,
-// for the link taps (net_monitor_open): the router's flit into its unit and
-// the unit's flit into its router.
+// the tile and is not a tile port.  A unit of NumLanes multicast lanes
+// (docs/router.md, "Multicast lanes") has lane l on router port
+// NumPorts + l, as the flat netlist wires it (sim_harness/net/netgen.c
+// wire_lanes): the router has NumPorts + NumLanes ports, those past
+// NumPorts - 1 all inside the tile.  mon_* are the two links of lane 0
+// inside the tile, for the link taps (net_monitor_open, the flat netlist's
+// taps): the router's flit into its unit and the unit's flit into its
+// router.
 module xnoc_tile #(
   parameter int NumPorts   = 5,      // the topology's ports (the unit's not counted)
   parameter int NumVcs     = 2,
@@ -34,8 +39,11 @@ module xnoc_tile #(
   parameter int MaxFlits   = 32,
   parameter int Timeout    = 100000,
   parameter int NcuOps     = 1,
+  parameter int NumLanes   = 1,      // the unit's multicast lanes (router ports NumPorts ..)
+  parameter int LaneReserve = 0,     // the unit's: a slot per lane kept for multicasts (a clos's)
   localparam int NP = NumPorts,
-  localparam int P  = NumPorts + Ncu,  // the router's ports
+  localparam int P  = NumPorts + Ncu,             // the topology's ports and the unit's (first lane)
+  localparam int RP = NumPorts + Ncu * NumLanes,  // the router's ports
   localparam int FW = xnoc_pkg::LinkFlitW,
   localparam int LW = xnoc_pkg::LinkSlotW,
   localparam int VB = xnoc_pkg::LinkVcW
@@ -85,9 +93,9 @@ module xnoc_tile #(
     cfg_data_q <= cfg_data_i;
   end
 
-  logic [P-1:0]    r_in_valid, r_in_credit, r_out_valid, r_out_credit;
-  logic [P*LW-1:0] r_in_flit, r_out_flit;
-  logic [P*VB-1:0]  r_in_credit_vc, r_out_credit_vc;
+  logic [RP-1:0]    r_in_valid, r_in_credit, r_out_valid, r_out_credit;
+  logic [RP*LW-1:0] r_in_flit, r_out_flit;
+  logic [RP*VB-1:0]  r_in_credit_vc, r_out_credit_vc;
   logic [31:0]     r_dbg, u_dbg;
   logic            r_err, u_err;
   logic            r_idle, unit_shut;
@@ -103,7 +111,7 @@ module xnoc_tile #(
   assign out_flit_o                   = r_out_flit[NP*LW-1:0];
 
   // routers see config kinds 0 (table) and 1 (ports); kind 2 is the units'
-  xnoc_router #(.NumPorts(P), .NumVcs(NumVcs), .BufDepth(BufDepth), .NumAddrs(NumAddrs),
+  xnoc_router #(.NumPorts(RP), .NumVcs(NumVcs), .BufDepth(BufDepth), .NumAddrs(NumAddrs),
                 .NumClasses(NumClasses), .NumGroups(NumGroups), .RouteBits(RouteBits), .Shared(1)) u_r (
     .clk_i(clk_i), .rst_ni(rst_q),
     .cfg_we_i(cfg_we_q && !cfg_kind_q[1]), .cfg_kind_i(cfg_kind_q[0]), .cfg_addr_i(cfg_addr_q),
@@ -116,21 +124,35 @@ module xnoc_tile #(
     .num_addrs_i(na_q), .idle_o(r_idle));
 
   if (Ncu != 0) begin : g_unit
-    localparam int Q = P - 1;  // the unit's port
+    localparam int Q = P - 1;  // the unit's port: its lane 0 (lane l on Q + l)
+    localparam int L = NumLanes;
     logic u_clk_en;            // the unit's clock pulses at the next edge
+    logic [L-1:0]    u_ov, u_oc, u_iv, u_ic;
+    logic [L*FW-1:0] u_of, u_if;
+    logic [L*VB-1:0] u_ocv, u_icv;
     xnoc_ncu #(.NumPorts(P), .NumVcs(NumVcs), .BufDepth(BufDepth), .NumAddrs(NumAddrs), .NumTerms(NumTerms),
-               .NumSlots(NumSlots), .XorLat(XorLat), .MaxFlits(MaxFlits), .Timeout(Timeout), .NcuOps(NcuOps)) u_u (
+               .NumSlots(NumSlots), .XorLat(XorLat), .MaxFlits(MaxFlits), .Timeout(Timeout), .NcuOps(NcuOps),
+               .NumLanes(NumLanes), .LaneReserve(LaneReserve)) u_u (
       .clk_i(clk_i), .rst_ni(rst_q),
       .cfg_we_i(cfg_we_q), .cfg_kind_i(cfg_kind_q), .cfg_addr_i(cfg_addr_q), .cfg_data_i(cfg_data_q),
-      .in_valid_i(r_out_valid[Q]), .in_flit_i(r_out_flit[Q*LW +: FW]),
-      .in_credit_o(r_out_credit[Q]), .in_credit_vc_o(r_out_credit_vc[Q*VB +: VB]),
-      .out_valid_o(r_in_valid[Q]), .out_flit_o(r_in_flit[Q*LW +: FW]),
-      .out_credit_i(r_in_credit[Q]), .out_credit_vc_i(r_in_credit_vc[Q*VB +: VB]),
+      .in_valid_i(u_iv), .in_flit_i(u_if), .in_credit_o(u_ic), .in_credit_vc_o(u_icv),
+      .out_valid_o(u_ov), .out_flit_o(u_of), .out_credit_i(u_oc), .out_credit_vc_i(u_ocv),
       .dbg_en_i(dbg_en_i), .dbg_addr_i(dbg_addr_i[5:0]), .dbg_data_o(u_dbg), .err_o(u_err),
       .clk_en_o(u_clk_en));
-    // the unit's flit fills its port's slot up to the padding (docs/router.md)
-    if (LW > FW) begin : g_pad
-      assign r_in_flit[Q*LW+FW +: LW-FW] = '0;
+    // lane l on router port Q + l (netgen.c wire_lanes)
+    for (genvar l = 0; l < L; l++) begin : g_lane
+      assign r_in_valid[Q+l]                = u_ov[l];
+      assign r_in_flit[(Q+l)*LW +: FW]      = u_of[l*FW +: FW];
+      assign u_oc[l]                        = r_in_credit[Q+l];
+      assign u_ocv[l*VB +: VB]              = r_in_credit_vc[(Q+l)*VB +: VB];
+      assign u_iv[l]                        = r_out_valid[Q+l];
+      assign u_if[l*FW +: FW]               = r_out_flit[(Q+l)*LW +: FW];
+      assign r_out_credit[Q+l]              = u_ic[l];
+      assign r_out_credit_vc[(Q+l)*VB +: VB] = u_icv[l*VB +: VB];
+      // the unit's flit fills its port's slot up to the padding (docs/router.md)
+      if (LW > FW) begin : g_pad
+        assign r_in_flit[(Q+l)*LW+FW +: LW-FW] = '0;
+      end
     end
     assign mon_ru_valid_o = r_out_valid[Q];
     assign mon_ru_flit_o  = r_out_flit[Q*LW +: FW];
@@ -138,8 +160,11 @@ module xnoc_tile #(
     assign mon_ur_flit_o  = r_in_flit[Q*LW +: FW];
     assign unit_shut = !u_clk_en;
     if (LW > FW) begin : g_unread
-      logic unused_pad;  // the router drives the padding of the unit's slot 0
-      assign unused_pad = ^r_out_flit[Q*LW+FW +: LW-FW];
+      logic unused_pad;  // the router drives the padding of the unit's slots
+      always_comb begin
+        unused_pad = 1'b0;
+        for (int l = 0; l < L; l++) unused_pad ^= ^r_out_flit[(Q+l)*LW+FW +: LW-FW];
+      end
     end
   end else begin : g_no_unit
     assign u_dbg          = '0;

@@ -144,7 +144,6 @@ check_fail clos-mc-op 2 "^xnoc collective: --algo multicast: --op reduce; it run
 check_fail clos-mc-to-bcast 2 "^xnoc collective: --to: --op bcast sends to every terminal \(--op mnb takes --to\)$" x --topo $P --op bcast --to 1-3
 check_fail clos-mc-mnb-bad-set 2 "^xnoc collective: --from: terminal set '0-12': 0-12 outside 0-11$" x --topo $P --op mnb --from 0-12
 check_fail clos-lanes-range 2 "lanes=17 is out of range 1..16" x --topo $P --op bcast --router lanes=17
-check_fail clos-lanes-tile 2 "^xnoc collective: --router lanes=2 is for the flat build \(model=flat\); a tile's unit has one lane$" x --topo $P --op bcast --router lanes=2,model=tile
 check_fail clos-mc-allgather-root 2 "^xnoc collective: --from: an allgather has no root" x --topo $P --op allgather --from 2
 check_fail clos-mc-bad-root 2 "^xnoc collective: --from '12': the root is one terminal, 0..11$" x --topo $P --op bcast --from 12
 check_fail clos-mc-bytes 2 "^xnoc collective: --bytes 6: --algo multicast sends whole 32-bit words, use a multiple of 4$" x --topo $P --op bcast --bytes 6

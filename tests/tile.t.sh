@@ -27,6 +27,16 @@ same tile-dragonfly $XNOC traffic --topo dragonfly:a=2,p=1,h=1 --rate 0.2 --pack
 same tile-mesh4x4-ports2 $XNOC traffic --topo mesh:4x4 --ports 2 --rate 0.2 --packet 3 --cycles 2000
 same tile-dragonfly-ugal $XNOC traffic --topo dragonfly:a=2,p=1,h=2 --router routing=ugal --rate 0.2 --cycles 1500
 same tile-collective-mesh4x4 $XNOC collective --topo mesh:4x4 --op bcast --bytes 512 --algo all-at-once
+# multicast lanes (rtl/xnoc_tile.sv NumLanes): a clos's units have max(n, r) = 4 lanes and a
+# slot in reserve per lane (LaneReserve), lane l on router port P-1+l inside the tile, as
+# netgen.c wire_lanes wires them; the collectives of tests/clostopo.t.sh, a multicast
+# traffic run through the stages, and lanes=3 on a mesh (no reserve)
+same tile-clos-mc-bcast $XNOC collective --algo multicast --topo clos:m=5,n=3,r=4 --op bcast --bytes 256
+same tile-clos-mc-allgather $XNOC collective --algo multicast --topo clos:m=5,n=3,r=4 --op allgather --bytes 256
+same tile-clos-mc-mnb $XNOC collective --algo multicast --topo clos:m=5,n=3,r=4 --op mnb --from 0-5 --to 3-11 --bytes 256
+same tile-clos-mc-traffic $XNOC traffic --topo clos:m=5,n=3,r=4 --pattern multicast:2 --rate 0.05 --cycles 2000
+same tile-mesh3x2-lanes3 $XNOC traffic --topo mesh:3x2 --pattern uniform --rate 0.1 --packet 4 --coding 0.05 \
+    --cycles 3000 --seed 5 --router lanes=3
 
 # the link taps (hop-level events): the flat build swaps in its tapped model,
 # the tile build reads its tiles' outputs; the streams are the same bytes
@@ -146,10 +156,9 @@ if [ $rc = 2 ] && [ "$(grep -c . "$TMP/cxx.err")" = 1 ] \
     && ! ls -d "$TMP/build-cxx/cache/vlrt-"* >/dev/null 2>&1; then ok tile-compile-failure
 else fail tile-compile-failure "exit $rc: $(head -2 "$TMP/cxx.err" | tr '\n' ' ')"; fi
 
-# the default build: tiles wherever they serve, whatever the network's size;
-# flat only for coding units of several lanes (router_lanes > 1: a clos's
-# default, or lanes=N), which a tile's unit does not have; model= and
-# XNOC_MODEL override it.  The fake verilator makes each run stop at its
+# the default build: tiles, whatever the network's size, a unit's multicast
+# lanes included (router_lanes > 1: a clos's default, or lanes=N: the tile's
+# NumLanes); model= and XNOC_MODEL override it.  The fake verilator makes each run stop at its
 # first build, whose failure line names what it built.
 which_build() { # expected-prefix name env... -- xnoc args
     local want=$1 name=$2; shift 2
@@ -169,12 +178,16 @@ which_build "building the router p=5 addrs=128 vcs=3 buf=6 with a coding unit" d
     -- --topo mesh:8x8 --router vcs=3,buf=6
 which_build "building the router p=7 addrs=128 vcs=2 buf=8 with a coding unit" default-tile-torus -- --topo torus:4x4x4
 which_build "building the router p=7 addrs=108 vcs=2 buf=8 with a coding unit" default-tile-dragonfly -- --topo dragonfly:a=4,p=2,h=2
-# a clos's units have max(n, r) lanes by default: the flat build; with one
-# lane (lanes=1, or no units) the tile serves it
-which_build "building network clos:m=5,n=3,r=4" default-clos-lanes-flat -- --topo clos:m=5,n=3,r=4
-which_build "building network mesh:4x4" default-lanes2-flat -- --topo mesh:4x4 --router lanes=2
+# a clos's units have max(n, r) lanes by default: a tile of that many (its
+# own model: the lanes are in the tile's key); one lane (lanes=1, or no units)
+# is the one-lane tile
+which_build "building the router p=8 addrs=21 vcs=2 buf=8 with a coding unit of 4 lanes" default-clos-lanes-tile \
+    -- --topo clos:m=5,n=3,r=4
+which_build "building the router p=5 addrs=32 vcs=2 buf=8 with a coding unit of 2 lanes" default-lanes2-tile \
+    -- --topo mesh:4x4 --router lanes=2
 which_build "building the router p=8 addrs=21 vcs=2 buf=8 with a coding unit" default-clos-lanes1-tile \
     -- --topo clos:m=5,n=3,r=4 --router lanes=1
+check default-clos-lanes1-one-lane grep -q " with a coding unit: verilator failed; see " "$TMP/default.err"
 which_build "building the router p=8 addrs=16 vcs=2 buf=8" default-clos-ncu0-tile -- --topo clos:m=5,n=3,r=4 --router ncu=0
 which_build "building network mesh:8x8" default-env-flat XNOC_MODEL=flat -- --topo mesh:8x8 --router ncu=0
 which_build "building the router p=" default-env-tile-clos XNOC_MODEL=tile -- --topo clos:m=5,n=3,r=4
@@ -182,7 +195,9 @@ which_build "building network mesh:4x4" default-model-flat -- --topo mesh:4x4 --
 which_build "building network mesh:4x4" default-model-flat-over-env XNOC_MODEL=tile -- --topo mesh:4x4 --router ncu=0,model=flat
 which_build "building the router p=5 addrs=16 " default-model-tile-over-env XNOC_MODEL=flat -- --topo mesh:4x4 --router ncu=0,model=tile
 which_build "building the router p=5 addrs=64 " default-threads-tile -- --topo mesh:8x8 --router ncu=0,threads=2
-which_build "building network clos:m=5,n=3,r=4" default-threads-clos-flat -- --topo clos:m=5,n=3,r=4 --router threads=2
+which_build "building the router p=8 addrs=21 vcs=2 buf=8 with a coding unit of 4 lanes" default-threads-clos-tile \
+    -- --topo clos:m=5,n=3,r=4 --router threads=2
+which_build "building network clos:m=5,n=3,r=4" default-clos-model-flat -- --topo clos:m=5,n=3,r=4 --router model=flat
 
 # one tile model serves every network of its parameters: a second mesh of
 # the same ports and addresses builds nothing

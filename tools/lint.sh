@@ -30,11 +30,14 @@ for cfg in "" "-GNumPorts=5 -GNumVcs=1 -GBufDepth=1 -GNumSlots=1" "-GNcuOps=0" "
     fi
 done
 
-# the tile (rtl/xnoc_tile.sv: router + unit, the tile build's model): with and without a unit, and
+# the tile (rtl/xnoc_tile.sv: router + unit, the tile build's model): with and without a unit, with
+# multicast lanes, and
 # with -DVERILATOR undefined (a tool other than Verilator sees the same design: nothing below
 # depends on it)
 for cfg in "" "-GNcu=1 -GNumAddrs=32 -GNumTerms=16" "-GNcu=1 -GNumPorts=7 -GNumVcs=4 -GNumClasses=2 -GNumAddrs=128 -GNumTerms=64" \
-           "-GNumPorts=3 -GNumVcs=3 -GNumClasses=3 -GNumGroups=5 -GNumAddrs=10" "-GNcu=1 -GNumAddrs=2048 -GNumTerms=1024" "-UVERILATOR -GNcu=1 -GNumAddrs=32 -GNumTerms=16"; do
+           "-GNumPorts=3 -GNumVcs=3 -GNumClasses=3 -GNumGroups=5 -GNumAddrs=10" "-GNcu=1 -GNumAddrs=2048 -GNumTerms=1024" "-UVERILATOR -GNcu=1 -GNumAddrs=32 -GNumTerms=16" \
+           "-GNcu=1 -GNumLanes=3" "-GNcu=1 -GNumPorts=8 -GNumAddrs=21 -GNumTerms=12 -GNumLanes=4 -GLaneReserve=1" \
+           "-UVERILATOR -GNcu=1 -GNumLanes=3"; do
     if out=$(verilator --lint-only -Wall $cfg rtl/xnoc_pkg.sv $(ls rtl/*.sv | grep -v _pkg) --top-module xnoc_tile 2>&1); then
         echo "lint ok   xnoc_tile ${cfg:-(defaults)}"
     else

@@ -51,16 +51,15 @@ struct xnoc_net {
         }                                                                                                              \
     } while (0)
 
-/* Whether rc runs on tiles: model=, else XNOC_MODEL=, else the default: tiles
- * wherever they serve, i.e. every network but one whose coding units have
- * several lanes (router_lanes: a clos's by default, or lanes=N), which only
- * the flat netlist wires (router_cfg.h MODEL_*). */
-static int use_tiles(const topo *t, const router_cfg *rc)
+/* Whether rc runs on tiles: model=, else XNOC_MODEL=, else the default:
+ * tiles, every network (a unit's multicast lanes included: rtl/xnoc_tile.sv
+ * NumLanes; router_cfg.h MODEL_*). */
+static int use_tiles(const router_cfg *rc)
 {
     if (rc->model != MODEL_DEFAULT) return rc->model == MODEL_TILE;
     const char *e = getenv("XNOC_MODEL");
     if (e && *e) return !strcmp(e, "tile");
-    return router_lanes(t, rc) == 1;
+    return 1;
 }
 
 static xnoc_net *open_model(const topo *t, const router_cfg *rc, int variant, int progress, char *err, size_t errlen)
@@ -93,15 +92,10 @@ static xnoc_net *open_model(const topo *t, const router_cfg *rc, int variant, in
                  t->name, netgen_addresses(t, rc), netgen_ports(t, rc), FLIT_MAX_ADDRS);
         return NULL;
     }
-    int tile = use_tiles(t, rc);
+    int tile = use_tiles(rc);
     if (netgen_ports(t, rc) + router_lanes(t, rc) - 1 > 32) {
         snprintf(err, errlen, "%s: --router lanes=%d gives routers %d ports (limit 32)", t->name, router_lanes(t, rc),
                  netgen_ports(t, rc) + router_lanes(t, rc) - 1);
-        return NULL;
-    }
-    if (tile && rc->lanes > 1) {
-        snprintf(err, errlen, "--router lanes=%d is for the flat build (model=flat); a tile's unit has one lane",
-                 rc->lanes);
         return NULL;
     }
     char *path;
@@ -113,7 +107,6 @@ static xnoc_net *open_model(const topo *t, const router_cfg *rc, int variant, in
     n->variant = variant;
     n->tile = tile;
     n->rc = *rc;
-    if (tile) n->rc.lanes = 1; /* the tile's unit: one lane (a clos's default of several is the flat build's) */
     n->so = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (!n->so) {
         snprintf(err, errlen, "cannot load the network model %s: %s", path, dlerror());

@@ -943,6 +943,9 @@ void netbuild_tile_params(const topo *t, const router_cfg *rc, netbuild_tile_p *
         tp->timeout = rc->timeout;
         tp->ncu_ops = rc->ncu_ops == NCU_OPS_XOR ? 0 : 1;
     }
+    /* a unit's lanes past the first: router ports inside the tile (netgen.c wire_lanes) */
+    tp->lanes = router_lanes(t, rc);
+    tp->lane_reserve = tp->lanes > 1 && t->kind == TOPO_CLOS;
 }
 
 /* The tile's Verilog parameters as Verilator's -G options (heap words into a). */
@@ -963,6 +966,10 @@ static void tile_gparams(strv *a, const netbuild_tile_p *tp)
         sv_add(a, xasprintf("-GMaxFlits=%d", tp->ncmax));
         sv_add(a, xasprintf("-GTimeout=%d", tp->timeout));
         sv_add(a, xasprintf("-GNcuOps=%d", tp->ncu_ops));
+    }
+    if (tp->lanes > 1) { /* one lane: the RTL's defaults (the tile of one lane keeps its -G list) */
+        sv_add(a, xasprintf("-GNumLanes=%d", tp->lanes));
+        sv_add(a, xasprintf("-GLaneReserve=%d", tp->lane_reserve));
     }
 }
 
@@ -1084,11 +1091,15 @@ int netbuild_tile(const topo *t, const router_cfg *rc, int variant, int progress
         free_strv(srcs);
         return -1;
     }
-    char *what = xasprintf("router p=%d addrs=%d vcs=%d buf=%d%s", tp.ports, tp.addrs, tp.vcs, tp.buf,
-                           tp.ncu ? " with a coding unit" : "");
-    char *dir = xasprintf("%s/cache/tile-p%d-a%d-c%d-g%d-s%d-v%d-b%d%s%s%s-%016llx", cli_build_dir(), tp.ports,
-                          tp.addrs, tp.classes, tp.groups, tp.route_bits, tp.vcs, tp.buf, tp.ncu ? "-u" : "",
+    char *lanes = tp.lanes > 1 ? xasprintf(" of %d lanes", tp.lanes) : xstrdup("");
+    char *what = xasprintf("router p=%d addrs=%d vcs=%d buf=%d%s%s", tp.ports, tp.addrs, tp.vcs, tp.buf,
+                           tp.ncu ? " with a coding unit" : "", lanes);
+    free(lanes);
+    char *lw = tp.lanes > 1 ? xasprintf("-l%d%s", tp.lanes, tp.lane_reserve ? "r" : "") : xstrdup("");
+    char *dir = xasprintf("%s/cache/tile-p%d-a%d-c%d-g%d-s%d-v%d-b%d%s%s%s%s-%016llx", cli_build_dir(), tp.ports,
+                          tp.addrs, tp.classes, tp.groups, tp.route_bits, tp.vcs, tp.buf, tp.ncu ? "-u" : "", lw,
                           trace ? "-trace" : "", asserts ? "-assert" : "", (unsigned long long)h);
+    free(lw);
     *path = xasprintf("%s/tile.so", dir);
     strv vl = {0}, defs = {0}; /* verilator's words; the tile's own flags of the glue's compile */
     sv_add(&vl, xstrdup("verilator"));

@@ -42,9 +42,9 @@ enum { NCU_OPS_XOR, NCU_OPS_ALL };
  * net/netbuild.c netbuild_tile).  Without model=, net.c decides (MODEL_DEFAULT): XNOC_MODEL=
  * flat|tile in the environment (the tests' way to run a whole group on one build), else tile
  * wherever the tile serves: a new router configuration is ready in seconds whatever the
- * network, where a flat build takes minutes (docs/performance.md "The default").  Flat is the
- * default only for units of several lanes (router_lanes > 1: a clos's by default), which a
- * tile's unit does not have.  threads=N does not choose: the flat build is verilated with
+ * network, where a flat build takes minutes (docs/performance.md "The default"), a unit's
+ * multicast lanes included (router_lanes > 1: a clos's by default; the tile's NumLanes).
+ * threads=N does not choose: the flat build is verilated with
  * --threads N, the tile build evaluates its tiles on N threads (glue/xnoc_tile_glue.cpp
  * xg_threads). */
 enum { MODEL_DEFAULT, MODEL_FLAT, MODEL_TILE };
@@ -78,7 +78,7 @@ uint64_t routing_head_bits(const topo *t, const router_cfg *rc, int src, uint32_
     "      xorlat=1..64 [1] cycles, ncmax=1..256 [32] flits, timeout=100..1000000 [100000] cycles,\n"                  \
     "      lanes=1..16 [clos: max(n,r), else 1] unit links both ways (copies sent in the same cycle);\n"               \
     "      dragonfly routing=min|valiant|ugal [min] (valiant and ugal need vcs=3 or 6);\n"                             \
-    "      model=flat|tile [tile; flat for units of lanes>1] one netlist per network, or one\n"                        \
+    "      model=flat|tile [tile] one netlist per network, or one\n"                                                   \
     "      router model wired at run time (docs/performance.md);\n"                                                    \
     "      the NIs: sendq=1..16 [1] send descriptors per channel (no model rebuild)\n"
 
