@@ -945,7 +945,7 @@ void netbuild_tile_params(const topo *t, const router_cfg *rc, netbuild_tile_p *
     }
     /* a unit's lanes past the first: router ports inside the tile (netgen.c wire_lanes) */
     tp->lanes = router_lanes(t, rc);
-    tp->lane_reserve = tp->lanes > 1 && t->kind == TOPO_CLOS;
+    tp->lane_reserve = router_lane_reserve(t, rc);
 }
 
 /* The tile's Verilog parameters as Verilator's -G options (heap words into a). */

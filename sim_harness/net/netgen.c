@@ -71,10 +71,8 @@ static void wire_lanes(FILE *f, const topo *t, const router_cfg *rc, int r, int 
             "    .dbg_en_i(dbg_en_i), .dbg_addr_i(dbg_addr_i[%d:0]), .dbg_data_o(u%d_dbg), .err_o(u%d_err),\n"
             "    .clk_en_o());\n",
             P, rc->vcs, rc->buf, na, t->nterms, rc->slots, rc->xorlat, rc->ncmax, rc->timeout,
-            rc->ncu_ops == NCU_OPS_XOR ? ", .NcuOps(0)" : "", L,
-            /* a lane's slot in reserve: only where units send to units without cycles (rtl/xnoc_ncu_slots.sv) */
-            t->kind == TOPO_CLOS ? ", .LaneReserve(1)" : "", r, CFG_DATA_W * r, CFG_DATA_W, r, r, r, r, r, r, r, r,
-            DBG_UNIT_ADDR_W - 1, r, r);
+            rc->ncu_ops == NCU_OPS_XOR ? ", .NcuOps(0)" : "", L, router_lane_reserve(t, rc) ? ", .LaneReserve(1)" : "",
+            r, CFG_DATA_W * r, CFG_DATA_W, r, r, r, r, r, r, r, r, DBG_UNIT_ADDR_W - 1, r, r);
     for (int l = 0; l < L; l++, q++) {
         fprintf(f, "  assign r%d_in_valid[%d] = u%d_ov[%d];\n  assign r%d_in_flit[%d +: FW] = u%d_of[%d +: FW];\n", r,
                 q, r, l, r, q * lw, r, l * fw);

@@ -46,6 +46,8 @@ int router_lanes(const topo *t, const router_cfg *rc)
     return t->clos_n > t->clos_r ? t->clos_n : t->clos_r;
 }
 
+int router_lane_reserve(const topo *t, const router_cfg *rc) { return router_lanes(t, rc) > 1 && t->kind == TOPO_CLOS; }
+
 void router_cfg_default(router_cfg *rc)
 {
     rc->vcs = 2;

@@ -62,6 +62,11 @@ int router_groups(const topo *t, const router_cfg *rc);
  * max(n, r) (a spine's or a leaf's fanout: every copy at once), 1 elsewhere
  * and without units. */
 int router_lanes(const topo *t, const router_cfg *rc);
+/* 1 where a unit of several lanes keeps a slot per lane for multicasts: a
+ * clos, whose units send to units without cycles (rtl/xnoc_ncu_slots.sv;
+ * on a mesh the reserve deadlocked a coding group); the unit's LaneReserve,
+ * in the flat netlist and the tile alike. */
+int router_lane_reserve(const topo *t, const router_cfg *rc);
 /* The head bits non-minimal routing adds to a table-routed packet from
  * terminal src to address dst (firmware/lib/flit.h VAL, UGAL, VGROUP): for
  * another group's terminal, an intermediate group drawn uniformly from the
