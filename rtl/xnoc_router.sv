@@ -85,7 +85,16 @@ module xnoc_router #(
   // an address from it on is a bad route, error bit 3, as for one beyond
   // the table), and no flit buffered in any input VC
   input  logic [15:0]     num_addrs_i,
-  output logic            idle_o
+  output logic            idle_o,
+  // with Shared = 1: the next values of the link registers above
+  // (out_valid_o .. in_credit_vc_o after the coming edge), for a model that
+  // keeps a link's register at its receiving end (rtl/xnoc_tile.sv); 0 with
+  // Shared = 0 (the flat netlist leaves them open).
+  // Flit and VC fields are meaningful only where the valid bit is set.
+  output logic [P-1:0]    out_valid_d_o,
+  output logic [P*LW-1:0] out_flit_d_o,
+  output logic [P-1:0]    in_credit_d_o,
+  output logic [P*VB-1:0] in_credit_vc_d_o
 );
   // One shared C++ class for every router instance, rather than a copy per
   // instance: this keeps an 8x8 network's model small and quick to compile.
@@ -525,6 +534,24 @@ module xnoc_router #(
       if (out_any != '0)
         for (int o = 0; o < P; o++) if (out_any[o]) out_flit_o[o*LW +: FW] <= st_flit[o];
     end
+  end
+
+  // the next values of the link registers, for a tile (Shared = 1; the flat
+  // netlist leaves them open, and 0 costs its model nothing)
+  if (Shared != 0) begin : g_next
+    always_comb begin
+      out_valid_d_o    = rst_ni ? out_any : '0;
+      in_credit_d_o    = rst_ni ? in_won : '0;
+      out_flit_d_o     = '0;
+      in_credit_vc_d_o = '0;
+      for (int o = 0; o < P; o++) out_flit_d_o[o*LW +: FW] = st_flit[o];
+      for (int i = 0; i < P; i++) in_credit_vc_d_o[i*VB +: VB] = VB'(in_vc[i*VI +: VI]);
+    end
+  end else begin : g_no_next
+    assign out_valid_d_o    = '0;
+    assign in_credit_d_o    = '0;
+    assign out_flit_d_o     = '0;
+    assign in_credit_vc_d_o = '0;
   end
 
   // credits back upstream, one cycle after the pop

@@ -4,13 +4,22 @@
 // (sim_harness/net/net.c, sim_harness/glue/xnoc_tile_glue.cpp;
 // docs/architecture.md "Tile build").
 //
-// Everything that crosses the tile's boundary is registered on one side:
-// the router's outputs are flops, the reset and the configuration bus are
-// registered here exactly as the flattened netlist (sim_harness/net/netgen.c)
-// registers them, and the terminal links' flops (inj_*_q of the netlist) are
-// the harness's copy of the NI's last drive.  So a harness that copies every
-// tile's outputs of cycle t into its neighbours' inputs of cycle t+1, in any
-// order, runs the same cycles as the flat netlist.
+// Everything that crosses the tile's boundary is registered, and a link's
+// register sits at its receiving end: the tile registers its link inputs
+// (link_*_q below), and a neighbour drives them with the next values of its
+// router's output registers (out_valid_d_o .. in_credit_vc_d_o: the values
+// those registers take at the coming edge); a terminal link's input is the
+// NI's drive, whose register is the flat netlist's inj_*_q.  So the router
+// reads only registers, as in the flat netlist, and its input logic runs
+// once per cycle after the edge, not again before it in the model's
+// input region (Verilator's "ico": every eval() of a model recomputes what
+// its top-level inputs feed).  The reset and the configuration bus are
+// registered here exactly as the flattened netlist (sim_harness/net/
+// netgen.c) registers them.  A harness that copies every tile's next
+// values of cycle t into its neighbours' inputs before edge t+1, in any
+// order, runs the same cycles as the flat netlist.  out_valid_o ..
+// in_credit_vc_o are the router's registers themselves (the NI's ejection
+// link and credits, the link taps).
 //
 // Ports 0 .. NumPorts-1 are the topology's (network and terminal ports);
 // the unit, when there is one, sits on the router's port NumPorts inside
@@ -55,6 +64,7 @@ module xnoc_tile #(
   input  logic [1:0]      cfg_kind_i,
   input  logic [xnoc_pkg::CfgAddrW-1:0] cfg_addr_i,
   input  logic [xnoc_pkg::CfgDataW-1:0] cfg_data_i,
+  // a link's value after the coming edge (the tile registers it)
   input  logic [NP-1:0]    in_valid_i,
   input  logic [NP*LW-1:0] in_flit_i,
   output logic [NP-1:0]    in_credit_o,
@@ -63,6 +73,11 @@ module xnoc_tile #(
   output logic [NP*LW-1:0] out_flit_o,
   input  logic [NP-1:0]    out_credit_i,
   input  logic [NP*VB-1:0]  out_credit_vc_i,
+  // the next values of out_valid_o .. in_credit_vc_o, for the neighbours' inputs
+  output logic [NP-1:0]    out_valid_d_o,
+  output logic [NP*LW-1:0] out_flit_d_o,
+  output logic [NP-1:0]    in_credit_d_o,
+  output logic [NP*VB-1:0]  in_credit_vc_d_o,
   input  logic            dbg_en_i,
   input  logic [9:0]      dbg_addr_i,
   output logic [31:0]     dbg_data_o,
@@ -73,8 +88,9 @@ module xnoc_tile #(
   output logic [FW-1:0]   mon_ur_flit_o,
   // with every input idle, the next clock edge changes no register of this
   // tile, so a model need not evaluate it (xnoc_tile_glue.cpp).  No flit
-  // buffered in the router, none on its outputs, no credit going back, and
-  // the unit's clock gate shut for that edge.
+  // buffered in the router, none on its outputs, no credit going back,
+  // nothing in the link registers, and the unit's clock gate shut for that
+  // edge (its next values out_*_d_o are then all idle too).
   output logic            quiet_o
 );
   // the reset, registered once (netgen.c: rst_q)
@@ -100,11 +116,33 @@ module xnoc_tile #(
   logic            r_err, u_err;
   logic            r_idle, unit_shut;
   logic [15:0]     na_q;              // the network's address count (below)
+  logic [RP-1:0]    r_out_valid_d, r_in_credit_d;   // the router's next values (links out)
+  logic [RP*LW-1:0] r_out_flit_d;
+  logic [RP*VB-1:0] r_in_credit_vc_d;
 
-  assign r_in_valid[NP-1:0]           = in_valid_i;
-  assign r_in_flit[NP*LW-1:0]         = in_flit_i;
-  assign r_out_credit[NP-1:0]         = out_credit_i;
-  assign r_out_credit_vc[NP*VB-1:0]    = out_credit_vc_i;
+  // The link registers of the topology's ports: what the flat netlist's
+  // routers' output registers (and its inj_*_q) hold.  A flit's and a
+  // credit's VC field are read only with its valid bit, so they are taken
+  // whole, valid or not (the flat registers keep the last valid one).
+  logic [NP-1:0]    link_valid_q, link_credit_q;
+  logic [NP*LW-1:0] link_flit_q;
+  logic [NP*VB-1:0] link_credit_vc_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_q) begin
+      link_valid_q  <= '0;
+      link_credit_q <= '0;
+    end else begin
+      link_valid_q  <= in_valid_i;
+      link_credit_q <= out_credit_i;
+    end
+    link_flit_q      <= in_flit_i;
+    link_credit_vc_q <= out_credit_vc_i;
+  end
+
+  assign r_in_valid[NP-1:0]           = link_valid_q;
+  assign r_in_flit[NP*LW-1:0]         = link_flit_q;
+  assign r_out_credit[NP-1:0]         = link_credit_q;
+  assign r_out_credit_vc[NP*VB-1:0]    = link_credit_vc_q;
   assign in_credit_o                  = r_in_credit[NP-1:0];
   assign in_credit_vc_o               = r_in_credit_vc[NP*VB-1:0];
   assign out_valid_o                  = r_out_valid[NP-1:0];
@@ -121,7 +159,18 @@ module xnoc_tile #(
     .out_valid_o(r_out_valid), .out_flit_o(r_out_flit),
     .out_credit_i(r_out_credit), .out_credit_vc_i(r_out_credit_vc),
     .dbg_en_i(dbg_en_i), .dbg_addr_i(dbg_addr_i), .dbg_data_o(r_dbg), .err_o(r_err),
-    .num_addrs_i(na_q), .idle_o(r_idle));
+    .num_addrs_i(na_q), .idle_o(r_idle),
+    .out_valid_d_o(r_out_valid_d), .out_flit_d_o(r_out_flit_d),
+    .in_credit_d_o(r_in_credit_d), .in_credit_vc_d_o(r_in_credit_vc_d));
+  assign out_valid_d_o    = r_out_valid_d[NP-1:0];
+  assign out_flit_d_o     = r_out_flit_d[NP*LW-1:0];
+  assign in_credit_d_o    = r_in_credit_d[NP-1:0];
+  assign in_credit_vc_d_o = r_in_credit_vc_d[NP*VB-1:0];
+  if (RP > NP) begin : g_unit_next
+    logic unused_next;  // the unit's links are inside the tile: the router's own registers
+    assign unused_next = ^{r_out_valid_d[RP-1:NP], r_in_credit_d[RP-1:NP], r_out_flit_d[RP*LW-1:NP*LW],
+                           r_in_credit_vc_d[RP*VB-1:NP*VB]};
+  end
 
   if (Ncu != 0) begin : g_unit
     localparam int Q = P - 1;  // the unit's port: its lane 0 (lane l on Q + l)
@@ -194,5 +243,6 @@ module xnoc_tile #(
   // debug addresses 0x340..0x37F read the unit, the rest the router
   assign dbg_data_o = (Ncu != 0 && dbg_addr_i[9:6] == 4'hd) ? u_dbg : r_dbg;
   assign err_o      = r_err | u_err;
-  assign quiet_o    = r_idle && (r_out_valid == '0) && (r_in_credit == '0) && unit_shut;
+  assign quiet_o    = r_idle && (r_out_valid == '0) && (r_in_credit == '0) && unit_shut &&
+                      (link_valid_q == '0) && (link_credit_q == '0);
 endmodule

@@ -97,6 +97,9 @@ mutate router_tb no-rotate GrantBound xnoc_rr_arb_bank.sv "s/else         mask_q
 mutate router_tb read-stuck InOrderNoDup xnoc_vc_buffers.sv "s/: rd_q\[g\*DI +: DI\] + DI'(1);/: rd_q[g*DI +: DI];/"
 # route computation that never routes input 0's heads: they wait forever
 mutate router_tb rc-skips Drained xnoc_router.sv "s/if (todo\[g\]) begin/if (todo[g] \&\& g >= V) begin/"
+# a next value announced for a tile that its register does not take: the VC of a returned credit
+mutate router_tb next-credit-vc NextValues xnoc_router.sv \
+    "s/for (int i = 0; i < P; i++) in_credit_vc_d_o\[i\*VB +: VB\] = VB'(in_vc\[i\*VI +: VI\]);/for (int i = 0; i < P; i++) in_credit_vc_d_o[i*VB +: VB] = '0;/"
 # the coding unit: a later contribution overwrites the slot instead of XORing
 mutate ncu_tb xor-overwrites NcuResult xnoc_ncu_absorb.sv "s/^      comb = dold ^ dnew;/      comb = dnew;/"
 # one mutation per operator family: bitwise (AND computed as OR), add (the

@@ -8,11 +8,11 @@
 // xg_wire(), which net.c calls once after xg_new() with the tables it
 // computes from the topology description: no code is generated per network.
 //
-// Timing: every tile output is a flop, so a cycle drives every tile's inputs
-// from its neighbours' outputs of the previous cycle (still in the models:
-// no tile has ticked yet), then ticks every tile.  The NI-to-router links,
-// registered in the flat netlist (inj_*_q), are the copies inj_q / ejc_q
-// kept here.
+// Timing: a link's register sits at its receiving end (rtl/xnoc_tile.sv),
+// so a cycle drives every tile's link inputs with the next values its
+// neighbours announced after the previous edge (out_*_d_o, still in the
+// models: no tile has ticked yet) and the NI's drive of this cycle, then
+// ticks every tile.
 //
 // Variants (preprocessor symbols set by netbuild, each cached separately;
 // the VCD and the assertion capture are xnoc_glue_common.h's):
@@ -68,18 +68,19 @@ static inline void get(const uint32_t *w, xflit &f) { link_flit_unpack(w, &f); }
 
 using VcT = std::remove_reference<decltype(((Vxnoc_tile *)nullptr)->out_credit_vc_i)>::type;
 
-// Where a tile input comes from.  The driving tile's port variables are
-// kept as pointers: a model reaches them through references of its own (a
-// load from the model, likely a cache miss, before the value's).
+// Where a tile input comes from: the driving tile's next values (out_*_d_o,
+// in_credit*_d_o).  Its port variables are kept as pointers: a model
+// reaches them through references of its own (a load from the model, likely
+// a cache miss, before the value's).
 using ValidT = std::remove_reference<decltype(((Vxnoc_tile *)nullptr)->out_valid_o)>::type;
 using CreditT = std::remove_reference<decltype(((Vxnoc_tile *)nullptr)->in_credit_o)>::type;
 using CreditVcT = std::remove_reference<decltype(((Vxnoc_tile *)nullptr)->in_credit_vc_o)>::type;
 struct src {
     Vxnoc_tile *m;                   // the driving tile (nullptr: a terminal channel, or tied off)
     int port;                        // its port, or the terminal channel (ch >= 0), or -1 tied off
-    const ValidT *valid = nullptr;   // m's out_valid_o, out_flit_o at the port's slot (in)
+    const ValidT *valid = nullptr;   // m's out_valid_d_o, out_flit_d_o at the port's slot (in)
     const uint32_t *flit = nullptr;
-    const CreditT *credit = nullptr;   // m's in_credit_o, in_credit_vc_o (cr)
+    const CreditT *credit = nullptr;   // m's in_credit_d_o, in_credit_vc_d_o (cr)
     const CreditVcT *credit_vc = nullptr;
 };
 
@@ -123,10 +124,10 @@ struct part {
 struct xtnet : xg_base {
     std::vector<Vxnoc_tile *> tiles;
     int np = 0, nch = 0;
-    std::vector<src> in, cr;    // per tile port: what drives its input flit, its output credit
-    std::vector<int> ch_port;   // terminal channel -> tile * np + port
-    std::vector<xflit> inj_q;   // the NI links' registers (netgen.c inj_*_q)
-    std::vector<xcredit> ejc_q;
+    std::vector<src> in, cr;      // per tile port: what drives its input flit, its output credit
+    std::vector<int> ch_port;     // terminal channel -> tile * np + port
+    const xflit *inj = nullptr;   // the NIs' drive of this cycle (xg_cycle), into the tiles' link registers
+    const xcredit *ejc = nullptr;
     bool cfg_we = false;   // the config registers hold a write (xg_cfg_row)
     bool skip = true;      // skip quiet tiles (not while tracing, nor in assert builds)
     // xg_threads: parts[0] is the calling thread's, parts[i] worker i's; each
@@ -163,14 +164,22 @@ static void xg_assert_text(const char *line, char *out, size_t len)
 #define SET_TILE(r) ((void)0)
 #endif
 
-// Cleared for the falling edge of a network cycle: the model then skips its
-// router's input logic (netbuild.c tile_patch_ico: no input but the clock
-// changed since the rising edge's evaluation).  Only while one thread ticks
-// the tiles: with workers (xg_threads) it stays set (their falling edges
-// then recompute that logic, to the same values).  A plain global: a
-// thread-local one costs a call per access in a shared object (mesh:8x8
-// with units 1.05 x the CPU).
-extern "C" int xnoc_tile_ico = 1;
+// One evaluation of a tile in a network cycle.  Vxnoc_tile::eval() wraps
+// the model's scheduler (Vxnoc_tile___024root___eval) in the bookkeeping of
+// Verilator's message queues: two thread-local lookups and endOfEval on
+// every call, for $display and assertion messages a tile cannot print (no
+// such construct in rtl/: tools/lint.sh rtl_never) - 3.3% of mesh:8x8's
+// instructions, a tile evaluated twice per cycle.  The model is initialised
+// by its first eval() (xg_wire); trace and assert builds keep eval().
+void Vxnoc_tile___024root___eval(Vxnoc_tile___024root *vlSelf);
+static inline void eval_cycle(Vxnoc_tile *m)
+{
+#if defined(XNOC_TRACE) || defined(XNOC_ASSERT_BUILD)
+    m->eval();
+#else
+    Vxnoc_tile___024root___eval(m->rootp);
+#endif
+}
 
 // Whether the model keeps the clock's last value where its scheduler finds
 // its edges (Verilator 5.006: __Vtrigrprev__TOP__clk_i).
@@ -181,14 +190,15 @@ struct has_clk_prev<R, std::void_t<decltype(std::declval<R &>().__Vtrigrprev__TO
 };
 
 // The falling edge.  A tile without a coding unit has no logic on it: no
-// latch, nothing on negedge, and the router's input logic is skipped anyway
-// (above); what is left of its evaluation is the scheduler's bookkeeping.
+// latch, nothing on negedge, and its router reads no top-level input but
+// through the link registers (rtl/xnoc_tile.sv); what is left of its
+// evaluation is the scheduler's bookkeeping.
 // Such a model is told the clock fell without an evaluation: the next
 // rising edge is then seen as one, and the model computes what it would
 // have.  With a unit (its clock gate's latch opens on the low clock), in
 // trace builds (the VCD shows the clock) and in assert builds, it is
 // evaluated.
-static inline void fall(Vxnoc_tile *m, bool guard)
+static inline void fall(Vxnoc_tile *m)
 {
     m->clk_i = 0;
 #if !XNOC_NCU && !defined(XNOC_TRACE) && !defined(XNOC_ASSERT_BUILD)
@@ -197,13 +207,7 @@ static inline void fall(Vxnoc_tile *m, bool guard)
         return;
     }
 #endif
-    if (!guard) {
-        m->eval();
-        return;
-    }
-    xnoc_tile_ico = 0;
-    m->eval();
-    xnoc_tile_ico = 1;
+    eval_cycle(m);
 }
 
 #ifdef XNOC_TRACE
@@ -227,17 +231,16 @@ static inline void tick_some(xtnet *g, Vxnoc_tile *const *ts, int n)
     xg_dump(g, 2 * g->t + 1);
     for (int r = 0; r < n; r++) {
         SET_TILE(r);
-        fall(ts[r], true);
+        fall(ts[r]);
     }
     xg_dump(g, 2 * g->t + 2);
 #else
-    bool guard = g->workers.empty();
     for (int r = 0; r < n; r++) {
         SET_TILE(r);
         Vxnoc_tile *m = ts[r];
         m->clk_i = 1;
-        m->eval();
-        fall(m, guard);
+        eval_cycle(m);
+        fall(m);
     }
 #endif
 }
@@ -282,21 +285,21 @@ static void drive(xtnet *g, part &pt)
                     std::memcpy(&m->in_flit_i[q * LWW], in[q].flit, LWW * 4);
                 }
             } else if (in[q].port >= 0) {
-                const xflit &f = g->inj_q[in[q].port];
+                const xflit &f = g->inj[in[q].port];
                 if (f.valid) {
                     valid |= 1u << q;
                     put(&m->in_flit_i[q * LWW], f);
                 }
             }
-            uint32_t c = 0, vc = 0;
+            // a credit's VC is written only with the credit: the tile reads it only then
+            uint32_t vc;
             if (cr[q].m) {
-                c = field(*cr[q].credit, cr[q].port, 1);
+                if (!field(*cr[q].credit, cr[q].port, 1)) continue;
                 vc = field(*cr[q].credit_vc, LINK_VC_W * cr[q].port, LINK_VC_W);
-            } else if (cr[q].port >= 0) {
-                c = g->ejc_q[cr[q].port].valid;
-                vc = g->ejc_q[cr[q].port].vc & ((1u << LINK_VC_W) - 1);
-            }
-            credit |= c << q;
+            } else if (cr[q].port >= 0 && g->ejc[cr[q].port].valid) {
+                vc = g->ejc[cr[q].port].vc & ((1u << LINK_VC_W) - 1);
+            } else continue;
+            credit |= 1u << q;
             if constexpr (std::is_integral<VcT>::value) credit_vc |= (uint64_t)vc << LINK_VC_W * q;
             else set_field(m->out_credit_vc_i, LINK_VC_W * q, LINK_VC_W, vc);
         }
@@ -305,16 +308,6 @@ static void drive(xtnet *g, part &pt)
         m->in_valid_i = valid;
         m->out_credit_i = credit;
         if constexpr (std::is_integral<VcT>::value) m->out_credit_vc_i = (VcT)credit_vc;
-    }
-}
-
-// The NI links' registers take this cycle's drive (netgen.c inj_*_q).
-static void latch_ni(xtnet *g, const xflit *inj, const xcredit *ejc)
-{
-    for (int ch = 0; ch < g->nch; ch++) {
-        if (inj[ch].valid) g->inj_q[ch] = inj[ch];
-        g->inj_q[ch].valid = inj[ch].valid;
-        g->ejc_q[ch] = ejc[ch];
     }
 }
 
@@ -368,17 +361,15 @@ int xg_wire(void *p, int ntiles, int np, const int *in_src, const int *cr_src, i
         g->in[i] = s >= 0 ? src{g->tiles[(size_t)s / np], s % np} : src{nullptr, s <= -2 ? -2 - s : -1};
         g->cr[i] = c >= 0 ? src{g->tiles[(size_t)c / np], c % np} : src{nullptr, c <= -2 ? -2 - c : -1};
         if (src &a = g->in[i]; a.m) {
-            a.valid = &a.m->out_valid_o;
-            a.flit = &a.m->out_flit_o[a.port * LWW];
+            a.valid = &a.m->out_valid_d_o;
+            a.flit = &a.m->out_flit_d_o[a.port * LWW];
         }
         if (src &b = g->cr[i]; b.m) {
-            b.credit = &b.m->in_credit_o;
-            b.credit_vc = &b.m->in_credit_vc_o;
+            b.credit = &b.m->in_credit_d_o;
+            b.credit_vc = &b.m->in_credit_vc_d_o;
         }
     }
     g->ch_port.assign(ch_port, ch_port + nch);
-    g->inj_q.assign((size_t)nch, xflit{});
-    g->ejc_q.assign((size_t)nch, xcredit{});
     g->parts.assign(1, part{g, 0, ntiles, {}});
     g->parts[0].live.reserve((size_t)ntiles);
 #if defined(XNOC_TRACE) || defined(XNOC_ASSERT_BUILD)
@@ -492,15 +483,15 @@ void xg_cycle(void *p, const xflit *inj, const xcredit *ejc, xflit *ej, xcredit 
 {
     xtnet *g = net_of(p);
     cfg_close(g);
+    g->inj = inj;
+    g->ejc = ejc;
     if (g->workers.empty()) {
         drive(g, g->parts[0]);
-        latch_ni(g, inj, ejc);
         tick_some(g, g->parts[0].live.data(), (int)g->parts[0].live.size());
     } else {   // the workers run the same steps on their parts (worker())
         g->go.wait();
         drive(g, g->parts[0]);
-        g->mid.wait();   // every input driven from the last cycle's outputs: the NI links may move on
-        latch_ni(g, inj, ejc);
+        g->mid.wait();   // every input driven from the last cycle's next values: the tiles may tick
         tick_some(g, g->parts[0].live.data(), (int)g->parts[0].live.size());
         g->done.wait();
     }

@@ -677,7 +677,7 @@ struct build_job {
     int trace, asserts;
     /* writes the generated sources into tmp (may be NULL) */
     int (*prepare)(const build_job *j, const char *tmp, char *err, size_t errlen);
-    /* a step on Verilator's output in objd, *count for its line in the build log (step_note, one %d) */
+    /* a step on Verilator's output in objd (or NULL), *count for its line in the build log (step_note, one %d) */
     int (*step)(const char *objd, int *count, char *err, size_t errlen);
     const char *step_note;
     const void *ctx; /* the caller's, for prepare */
@@ -751,8 +751,8 @@ static int build_model(const build_job *j, char **path, int progress, char *err,
         goto fail;
     }
     int count = 0;
-    if (j->step(objd, &count, err, errlen)) goto fail;
-    FILE *lf = fopen(log, "a"); /* for whoever reads the build log: what the step did */
+    if (j->step && j->step(objd, &count, err, errlen)) goto fail;
+    FILE *lf = j->step ? fopen(log, "a") : NULL; /* for whoever reads the build log: what the step did */
     if (lf) {
         fprintf(lf, j->step_note, count);
         fputc('\n', lf);
@@ -980,8 +980,8 @@ static int tile_key(const netbuild_tile_p *tp, int variant, char ***srcs, uint64
     uint64_t h = FNV1A_INIT;
     *srcs = rtl_paths_of(&h, 1, err, errlen);
     if (!*srcs) return -1;
-    const char *glue_files[] = {"xnoc_tile_glue.cpp", "xnoc_glue_common.h", "xnoc_vl_printf.h", "xnoc_vl_triggers.h",
-                                "../../firmware/lib/link_flit.h"};
+    const char *glue_files[] = {"xnoc_tile_glue.cpp", "xnoc_glue_common.h", "xnoc_vl_printf.h",
+                                "xnoc_vl_triggers.h", "xnoc_tile.vlt",      "../../firmware/lib/link_flit.h"};
     for (size_t i = 0; i < sizeof glue_files / sizeof *glue_files; i++) {
         char *g = xasprintf("%s/sim_harness/glue/%s", cli_src_dir(), glue_files[i]);
         int bad = hash_file(g, &h);
@@ -994,7 +994,6 @@ static int tile_key(const netbuild_tile_p *tp, int variant, char ***srcs, uint64
     h = fnv1a(h, VERILATOR_TILE_FLAGS, strlen(VERILATOR_TILE_FLAGS));
     h = fnv1a(h, opt, strlen(opt));
     h = fnv1a(h, &variant, sizeof variant);
-    h = fnv1a(h, "ico-2", 5);   /* tile_patch_ico */
     h = fnv1a(h, "unity-1", 7); /* compile_unity */
     const char *cxx[] = {TILE_CXX_FAST, TILE_CXX_SLOW, TILE_CXX_GLUE, TILE_CXX_LINK};
     for (size_t i = 0; i < sizeof cxx / sizeof *cxx; i++) h = fnv1a(h, cxx[i], strlen(cxx[i]) + 1);
@@ -1014,67 +1013,6 @@ int netbuild_tile_key(const topo *t, const router_cfg *rc, int variant, uint64_t
     int r = tile_key(&tp, variant & ~NETBUILD_MONITOR, &srcs, key, err, errlen);
     free_strv(srcs);
     return r;
-}
-
-/* The falling-edge evaluation without the router's input logic.  Verilator
- * 5.006 runs a model's whole input-combinational region ("ico": the logic
- * behind top-level inputs) on every eval(), inputs changed or not; a tile's
- * link inputs feed its router's input logic, so that region was 20% of a
- * tile network's time (perf, mesh:8x8), half of it on the falling edge,
- * where no input but the clock has changed.  In the generated _eval_ico(),
- * the router's calls (not the coding unit's: its clock gate's latch is
- * level-sensitive to the clock; nor the tile's own) run only while
- * xnoc_tile_ico is set: the glue
- * clears it for the falling edge of a network cycle (xnoc_tile_glue.cpp
- * tick()).  The router's input logic reads no clock, so the values it
- * would recompute are the ones it holds.  *patched = calls guarded (0: the
- * function was not found, the model is unchanged: still exact, only slower). */
-static int tile_patch_ico(const char *objd, int *patched, char *err, size_t errlen)
-{
-    *patched = 0;
-    DIR *d = opendir(objd);
-    if (!d) {
-        snprintf(err, errlen, "cannot open the verilated tile in %s: %s", objd, strerror(errno));
-        return -1;
-    }
-    const char *head = "void Vxnoc_tile___024root___eval_ico(";
-    struct dirent *e;
-    int rc = 0;
-    while ((e = readdir(d)) && !*patched && !rc) {
-        size_t l = strlen(e->d_name);
-        if (l < 4 || strcmp(e->d_name + l - 4, ".cpp")) continue;
-        char *f = xasprintf("%s/%s", objd, e->d_name);
-        size_t n;
-        char *text = cli_slurp(f, &n);
-        char *at = text ? strstr(text, head) : NULL;
-        if (at && (at == text || at[-1] == '\n')) {
-            char *end = strstr(at, "\n}\n");
-            FILE *o = end ? fopen(f, "wb") : NULL;
-            if (!o) {
-                snprintf(err, errlen, "cannot patch the verilated tile %s", f);
-                rc = -1;
-            } else {
-                fprintf(o, "%.*sextern \"C\" int xnoc_tile_ico;\n", (int)(at - text), text);
-                for (char *line = at; line <= end;) {
-                    char *nl = strchr(line, '\n');
-                    size_t len = (size_t)(nl - line);
-                    const char *w = line + strspn(line, " ");
-                    int call = *w == 'V' && memmem(line, len, "___ico_sequent__", 16) &&
-                               memmem(line, len, "_xnoc_router_", 13) && nl[-1] == ';';
-                    fprintf(o, "%.*s%s%.*s\n", (int)(w - line), line, call ? "if (xnoc_tile_ico) " : "", (int)(nl - w),
-                            w);
-                    *patched += call;
-                    line = nl + 1;
-                }
-                fputs(end + 1, o);
-                if (fclose(o)) rc = -1;
-            }
-        }
-        free(text);
-        free(f);
-    }
-    closedir(d);
-    return rc;
 }
 
 int netbuild_tile(const topo *t, const router_cfg *rc, int variant, int progress, char **path, char *err, size_t errlen)
@@ -1107,6 +1045,7 @@ int netbuild_tile(const topo *t, const router_cfg *rc, int variant, int progress
     sv_words(&vl, asserts ? VERILATOR_ASSERT : VERILATOR_FAST);
     if (trace) sv_add(&vl, xstrdup("--trace"));
     tile_gparams(&vl, &tp);
+    sv_add(&vl, xasprintf("%s/sim_harness/glue/xnoc_tile.vlt", cli_src_dir())); /* the router inlined */
     sv_add(&defs, xasprintf("-DXNOC_NP=%d", tp.ports));
     sv_add(&defs, xasprintf("-DXNOC_NCU=%d", tp.ncu));
     char *name = xasprintf("the %s", what);
@@ -1128,8 +1067,8 @@ int netbuild_tile(const topo *t, const router_cfg *rc, int variant, int progress
                    .trace = trace,
                    .asserts = asserts,
                    .prepare = NULL,
-                   .step = tile_patch_ico,
-                   .step_note = "netbuild.c tile_patch_ico: %d input-logic call(s) skipped on the falling edge",
+                   .step = NULL, /* nothing to do on the verilated tile */
+                   .step_note = NULL,
                    .ctx = NULL,
                    .mc = {.top = "xnoc_tile",
                           .so = "tile.so",

@@ -192,7 +192,9 @@ void netgen_verilog(FILE *f, const topo *t, const router_cfg *rc, int monitor)
                 "    .out_credit_i(r%d_out_credit), .out_credit_vc_i(r%d_out_credit_vc),\n"
                 "    .dbg_en_i(dbg_en_i), .dbg_addr_i(dbg_addr_i), .dbg_data_o(r%d_dbg), .err_o(r%d_err),\n"
                 /* the network's own address count (Shared = 0: a constant the router does not read) */
-                "    .num_addrs_i(16'd%d), .idle_o());\n",
+                "    .num_addrs_i(16'd%d), .idle_o(),\n"
+                /* the next values of the link registers: a tile's (rtl/xnoc_tile.sv) */
+                "    .out_valid_d_o(), .out_flit_d_o(), .in_credit_d_o(), .in_credit_vc_d_o());\n",
                 RP, rc->vcs, rc->buf, netgen_addresses(t, rc), router_classes(t, rc), router_groups(t, rc),
                 topo_port_bits(t), r, CFG_DATA_W * r, CFG_DATA_W, r, r, r, r, r, r, r, r, r, r,
                 netgen_addresses(t, rc));

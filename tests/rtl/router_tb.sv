@@ -22,6 +22,9 @@
 //                          output its head was routed to, and the tail closes its packet
 //   Drained                at the end every packet has arrived and every credit is back
 //   NoRouterError          the router's sticky error bits (err_o) stay 0
+//   NextValues             the link registers (out_valid_o .. in_credit_vc_o) take at each edge
+//                          the next values the router announced before it (out_valid_d_o ..),
+//                          as a tile's receiving end registers them (rtl/xnoc_tile.sv)
 // The internal signals (buffer counts, credit counters, requests and grants)
 // are read by hierarchical reference (dut.*): Verilator resolves them when it
 // builds the bench, and rtl/ needs no public markers.
@@ -61,13 +64,21 @@ module router_tb #(
   logic [31:0]     dbg_data;
   logic            err, idle;
 
-  xnoc_router #(.NumPorts(P), .NumVcs(V), .BufDepth(D), .NumAddrs(NT)) dut (
+  logic [P-1:0]    nx_valid, nx_credit, nxq_valid, nxq_credit;   // announced, and as registered at the edge
+  logic [P*LW-1:0] nx_flit, nxq_flit;
+  logic [P*3-1:0]  nx_credit_vc, nxq_credit_vc;
+  logic            nxq_set = 1'b0;
+
+  // Shared = 1, as a tile has it: its next values checked (NextValues), the
+  // address count the table's own
+  xnoc_router #(.NumPorts(P), .NumVcs(V), .BufDepth(D), .NumAddrs(NT), .Shared(1)) dut (
     .clk_i (clk), .rst_ni (rst_n),
     .cfg_we_i (cfg_we), .cfg_kind_i (cfg_kind), .cfg_addr_i (cfg_addr), .cfg_data_i (cfg_data),
     .in_valid_i (in_valid), .in_flit_i (in_flit), .in_credit_o (in_credit), .in_credit_vc_o (in_credit_vc),
     .out_valid_o (out_valid), .out_flit_o (out_flit), .out_credit_i (out_credit), .out_credit_vc_i (out_credit_vc),
     .dbg_en_i (1'b0), .dbg_addr_i ('0), .dbg_data_o (dbg_data), .err_o (err),
-    .num_addrs_i (16'(NT)), .idle_o (idle)   // Shared = 0: neither is used
+    .num_addrs_i (16'(NT)), .idle_o (idle),
+    .out_valid_d_o (nx_valid), .out_flit_d_o (nx_flit), .in_credit_d_o (nx_credit), .in_credit_vc_d_o (nx_credit_vc)
   );
 
   // ------------------------------------------------------------ stimulus
@@ -389,6 +400,22 @@ module router_tb #(
       end
   endtask
 
+  // The values the router announced before the last edge are the ones its
+  // link registers took at it (flit and VC fields where the valid bit is set).
+  task automatic check_next();
+    if (nxq_set) begin
+      if (out_valid != nxq_valid || in_credit != nxq_credit)
+        violate("NextValues", $sformatf("valid %b credit %b after the edge, announced %b %b", out_valid, in_credit, nxq_valid, nxq_credit));
+      for (int o = 0; o < P; o++)
+        if (out_valid[o] && out_flit[o*LW +: LW] != nxq_flit[o*LW +: LW])
+          violate("NextValues", $sformatf("output %0d: the flit differs from the one announced", o));
+      for (int i = 0; i < P; i++)
+        if (in_credit[i] && in_credit_vc[i*3 +: 3] != nxq_credit_vc[i*3 +: 3])
+          violate("NextValues", $sformatf("input %0d: credit VC %0d, announced %0d", i, in_credit_vc[i*3 +: 3], nxq_credit_vc[i*3 +: 3]));
+    end
+    nxq_valid = nx_valid; nxq_credit = nx_credit; nxq_flit = nx_flit; nxq_credit_vc = nx_credit_vc; nxq_set = 1'b1;
+  endtask
+
   // ------------------------------------------------------------ the clock
   always @(posedge clk) begin
     int v, n, k, i, p0;
@@ -407,6 +434,7 @@ module router_tb #(
       check_grants();
       check_bound();
       if (err) violate("NoRouterError", $sformatf("the router's sticky error bits are set (dbg 3.0)"));
+      check_next();
       for (int o = 0; o < P; o++) if (out_valid[o]) receive(o);
       // credits back to the sources
       for (int p = 0; p < P; p++) if (in_credit[p]) src_cred[p][int'(in_credit_vc[p*3 +: 3])]++;
