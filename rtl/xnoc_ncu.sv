@@ -91,7 +91,10 @@ module xnoc_ncu #(
   output logic          err_o,
   // the clock gate's latched enable: 0 while the parts' clock will not
   // pulse at the next rising edge (the tile's quiet_o, rtl/xnoc_tile.sv)
-  output logic          clk_en_o
+  output logic          clk_en_o,
+  // the enable the gate's latch takes while the clock is low: clk_en_o's
+  // next value (the tile's fall_idle_o)
+  output logic          clk_en_d_o
 );
   /* verilator no_inline_module */
 
@@ -149,7 +152,10 @@ module xnoc_ncu #(
   // (idle and idle_q) a free clock would load idle = 1 into it again, so the
   // gated one loses nothing, and the unit has no logic on the free clock.
   always_ff @(posedge clk_g) idle_q <= idle;
-  xnoc_clock_gate u_cg (.clk_i, .en_i (!(idle && idle_q)), .clk_o (clk_g), .en_o (clk_en_o));
+  logic gate_en;  // what the gate's latch takes while the clock is low
+  assign gate_en    = !(idle && idle_q);
+  assign clk_en_d_o = gate_en;
+  xnoc_clock_gate u_cg (.clk_i, .en_i (gate_en), .clk_o (clk_g), .en_o (clk_en_o));
 
   for (genvar a = 0; a < A; a++) begin : g_abs
     logic [SB-1:0] hi;

@@ -91,7 +91,11 @@ module xnoc_tile #(
   // buffered in the router, none on its outputs, no credit going back,
   // nothing in the link registers, and the unit's clock gate shut for that
   // edge (its next values out_*_d_o are then all idle too).
-  output logic            quiet_o
+  output logic            quiet_o,
+  // the coming falling edge changes nothing in this tile: no unit, or its
+  // clock gate shut and staying shut (the latch takes 0 again), so a
+  // model need not evaluate that edge (xnoc_tile_glue.cpp fall())
+  output logic            fall_idle_o
 );
   // the reset, registered once (netgen.c: rst_q)
   logic rst_q;
@@ -176,6 +180,7 @@ module xnoc_tile #(
     localparam int Q = P - 1;  // the unit's port: its lane 0 (lane l on Q + l)
     localparam int L = NumLanes;
     logic u_clk_en;            // the unit's clock pulses at the next edge
+    logic u_clk_en_d;          // ... and at the one after (the latch's next value)
     logic [L-1:0]    u_ov, u_oc, u_iv, u_ic;
     logic [L*FW-1:0] u_of, u_if;
     logic [L*VB-1:0] u_ocv, u_icv;
@@ -187,7 +192,7 @@ module xnoc_tile #(
       .in_valid_i(u_iv), .in_flit_i(u_if), .in_credit_o(u_ic), .in_credit_vc_o(u_icv),
       .out_valid_o(u_ov), .out_flit_o(u_of), .out_credit_i(u_oc), .out_credit_vc_i(u_ocv),
       .dbg_en_i(dbg_en_i), .dbg_addr_i(dbg_addr_i[5:0]), .dbg_data_o(u_dbg), .err_o(u_err),
-      .clk_en_o(u_clk_en));
+      .clk_en_o(u_clk_en), .clk_en_d_o(u_clk_en_d));
     // lane l on router port Q + l (netgen.c wire_lanes)
     for (genvar l = 0; l < L; l++) begin : g_lane
       assign r_in_valid[Q+l]                = u_ov[l];
@@ -208,6 +213,7 @@ module xnoc_tile #(
     assign mon_ur_valid_o = r_in_valid[Q];
     assign mon_ur_flit_o  = r_in_flit[Q*LW +: FW];
     assign unit_shut = !u_clk_en;
+    assign fall_idle_o = !u_clk_en && !u_clk_en_d;
     if (LW > FW) begin : g_unread
       logic unused_pad;  // the router drives the padding of the unit's slots
       always_comb begin
@@ -223,6 +229,7 @@ module xnoc_tile #(
     assign mon_ur_valid_o = 1'b0;
     assign mon_ur_flit_o  = '0;
     assign unit_shut      = 1'b1;
+    assign fall_idle_o    = 1'b1;
   end
 
   // The network's address count, na_q (config kind 3, which neither the

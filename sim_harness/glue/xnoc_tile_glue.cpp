@@ -192,19 +192,22 @@ struct has_clk_prev<R, std::void_t<decltype(std::declval<R &>().__Vtrigrprev__TO
 // The falling edge.  A tile without a coding unit has no logic on it: no
 // latch, nothing on negedge, and its router reads no top-level input but
 // through the link registers (rtl/xnoc_tile.sv); what is left of its
-// evaluation is the scheduler's bookkeeping.
-// Such a model is told the clock fell without an evaluation: the next
-// rising edge is then seen as one, and the model computes what it would
-// have.  With a unit (its clock gate's latch opens on the low clock), in
-// trace builds (the VCD shows the clock) and in assert builds, it is
-// evaluated.
+// evaluation is the scheduler's bookkeeping.  A unit's clock gate has a
+// latch open on the low clock, but while the gate is shut and its latch
+// takes 0 again (fall_idle_o: a unit idle through this cycle and the
+// last), that edge changes nothing either.  Such a model is told the clock
+// fell without an evaluation: the next rising edge is then seen as one,
+// and the model computes what it would have.  In trace builds (the VCD
+// shows the clock) and in assert builds every edge is evaluated.
 static inline void fall(Vxnoc_tile *m)
 {
     m->clk_i = 0;
-#if !XNOC_NCU && !defined(XNOC_TRACE) && !defined(XNOC_ASSERT_BUILD)
+#if !defined(XNOC_TRACE) && !defined(XNOC_ASSERT_BUILD)
     if constexpr (has_clk_prev<Vxnoc_tile___024root>::value) {
-        m->rootp->__Vtrigrprev__TOP__clk_i = 0;
-        return;
+        if (!XNOC_NCU || m->fall_idle_o) {
+            m->rootp->__Vtrigrprev__TOP__clk_i = 0;
+            return;
+        }
     }
 #endif
     eval_cycle(m);

@@ -69,7 +69,7 @@ static void wire_lanes(FILE *f, const topo *t, const router_cfg *rc, int r, int 
             "    .in_valid_i(u%d_iv), .in_flit_i(u%d_if), .in_credit_o(u%d_ic), .in_credit_vc_o(u%d_icv),\n"
             "    .out_valid_o(u%d_ov), .out_flit_o(u%d_of), .out_credit_i(u%d_oc), .out_credit_vc_i(u%d_ocv),\n"
             "    .dbg_en_i(dbg_en_i), .dbg_addr_i(dbg_addr_i[%d:0]), .dbg_data_o(u%d_dbg), .err_o(u%d_err),\n"
-            "    .clk_en_o());\n",
+            "    .clk_en_o(), .clk_en_d_o());\n",
             P, rc->vcs, rc->buf, na, t->nterms, rc->slots, rc->xorlat, rc->ncmax, rc->timeout,
             rc->ncu_ops == NCU_OPS_XOR ? ", .NcuOps(0)" : "", L, router_lane_reserve(t, rc) ? ", .LaneReserve(1)" : "",
             r, CFG_DATA_W * r, CFG_DATA_W, r, r, r, r, r, r, r, r, DBG_UNIT_ADDR_W - 1, r, r);
@@ -110,7 +110,7 @@ static void wire_unit(FILE *f, const topo *t, const router_cfg *rc, int r, int P
         "    .out_valid_o(r%d_in_valid[%d]), .out_flit_o(r%d_in_flit[%d +: FW]),\n"
         "    .out_credit_i(r%d_in_credit[%d]), .out_credit_vc_i(r%d_in_credit_vc[%d +: %d]),\n"
         "    .dbg_en_i(dbg_en_i), .dbg_addr_i(dbg_addr_i[%d:0]), .dbg_data_o(u%d_dbg), .err_o(u%d_err),\n"
-        "    .clk_en_o());\n",
+        "    .clk_en_o(), .clk_en_d_o());\n",
         P, rc->vcs, rc->buf, na, t->nterms, rc->slots, rc->xorlat, rc->ncmax, rc->timeout,
         /* the RTL's default is every operator: a network with the default keeps its netlist (and its cached model) */
         rc->ncu_ops == NCU_OPS_XOR ? ", .NcuOps(0)" : "", r, CFG_DATA_W * r, CFG_DATA_W, r, q, r, q * lw, r, q, r,

@@ -29,6 +29,8 @@
 //               counter read by hierarchical reference, dut.g_abs[0].u_absorb..., dut.u_emit.g_lane[0]...)
 //   NcuDrained  every group's result has arrived within the budget
 //   NcuNoError  the unit's sticky error bits (err_o) stay 0
+//   NcuGateNext the clock gate's enable at each rising edge (clk_en_o) is the value
+//               clk_en_d_o announced before it (a tile skips a falling edge on it)
 // Plusargs: +seed=N (1), +groups=N (400), +fault=func (group 0 asks for
 // ADD32: with OPS = 0 a malformed packet), +fault=funcmix (group 0's last
 // contribution names another operator: a conflict).
@@ -57,14 +59,14 @@ module ncu_tb #(
   logic [FW-1:0] in_flit, out_flit;
   logic [2:0]    in_credit_vc, out_credit_vc;
   logic [31:0]   dbg_data;
-  logic          err, clk_en;
+  logic          err, clk_en, clk_en_d;
 
   xnoc_ncu #(.NumPorts(P), .NumVcs(V), .BufDepth(D), .NumAddrs(NT), .NumTerms(NTerm), .NumSlots(S), .NcuOps(OPS)) dut (
     .clk_i (clk), .rst_ni (rst_n),
     .cfg_we_i (cfg_we), .cfg_kind_i (cfg_kind), .cfg_addr_i (cfg_addr), .cfg_data_i (cfg_data),
     .in_valid_i (in_valid), .in_flit_i (in_flit), .in_credit_o (in_credit), .in_credit_vc_o (in_credit_vc),
     .out_valid_o (out_valid), .out_flit_o (out_flit), .out_credit_i (out_credit), .out_credit_vc_i (out_credit_vc),
-    .dbg_en_i (1'b0), .dbg_addr_i ('0), .dbg_data_o (dbg_data), .err_o (err), .clk_en_o (clk_en)
+    .dbg_en_i (1'b0), .dbg_addr_i ('0), .dbg_data_o (dbg_data), .err_o (err), .clk_en_o (clk_en), .clk_en_d_o (clk_en_d)
   );
 
   int unsigned seed = 1, groups = 400, max_cycles;
@@ -311,6 +313,7 @@ module ncu_tb #(
     if (rst_n && !done) begin
       check_credits();
       if (err) violate("NcuNoError", "the unit's sticky error bits are set");
+      if (clk_en != clk_en_d) violate("NcuGateNext", $sformatf("the gate's enable is %0d, announced %0d", clk_en, clk_en_d));
       if (out_valid) receive();
       if (in_credit) begin
         if (int'(in_credit_vc) >= V) violate("NcuCredits", $sformatf("a credit for VC %0d, which the link does not have", in_credit_vc));
