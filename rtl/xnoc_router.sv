@@ -453,11 +453,35 @@ module xnoc_router #(
   end
 
   // ============================================== next state: output VCs
+  // Two blocks, as the input buffers' pops and pushes (xnoc_vc_buffers): the
+  // flits sent follow the router's state only, the credits returned the
+  // links; a model evaluates the second twice a cycle, the first once.
+  logic [PV*CW-1:0] credit_t;            // the credits after this cycle's flits sent ...
+  logic [PV-1:0]    cred_t;              // ... and their "credit != 0"
+  logic [PV-1:0]    oc_err_t;            // a flit sent without a credit
+
   always_comb begin
-    credit_d = credit_q;
-    cred_d   = cred_q;
+    credit_t = credit_q;
+    cred_t   = cred_q;
     busy_d   = busy_q;
-    oc_err   = '0;
+    oc_err_t = '0;
+    // flits sent: a head takes the VC, a tail frees it
+    if (take != '0) begin
+      for (int og = 0; og < PV; og++) begin
+        if (take[og]) begin
+          if (credit_q[og*CW +: CW] == '0) oc_err_t[og] = 1'b1;    // cannot happen: SA checks
+          credit_t[og*CW +: CW] = credit_q[og*CW +: CW] - CW'(1);
+          cred_t[og]            = (credit_t[og*CW +: CW] != '0);
+          busy_d[og]            = !take_tail[og];
+        end
+      end
+    end
+  end
+
+  always_comb begin
+    credit_d = credit_t;
+    cred_d   = cred_t;
+    oc_err   = oc_err_t;
     // credits returned by the downstream buffers (one per port at most, for
     // the VC it names; the VC loop has constant indices, so synthesis gets a
     // compare per VC, and a port without a credit costs one bit test)
@@ -468,22 +492,11 @@ module xnoc_router #(
             if (out_credit_vc_i[o*VB +: VB] == VB'(og - o * V)) begin
               if (credit_q[og*CW +: CW] == CW'(D)) oc_err[og] = 1'b1;   // more credits than slots
               else begin
-                credit_d[og*CW +: CW] = credit_q[og*CW +: CW] + CW'(1);
-                cred_d[og]            = 1'b1;
+                credit_d[og*CW +: CW] = credit_t[og*CW +: CW] + CW'(1);
+                cred_d[og]            = (credit_d[og*CW +: CW] != '0);
               end
             end
           end
-        end
-      end
-    end
-    // flits sent: a head takes the VC, a tail frees it
-    if (take != '0) begin
-      for (int og = 0; og < PV; og++) begin
-        if (take[og]) begin
-          if (credit_q[og*CW +: CW] == '0) oc_err[og] = 1'b1;      // cannot happen: SA checks
-          credit_d[og*CW +: CW] = credit_d[og*CW +: CW] - CW'(1);
-          cred_d[og]            = (credit_d[og*CW +: CW] != '0);
-          busy_d[og]            = !take_tail[og];
         end
       end
     end
