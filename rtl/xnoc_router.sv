@@ -553,21 +553,26 @@ module xnoc_router #(
   end
 
   // ================================================ performance counters
-  // Port o's counts at [o*32 +: 32]; a port with nothing to count costs
-  // nothing (one packed register per counter kind, its loop under a test).
+  // Port o's counts at [o*32 +: 32] (the debug read's view); each port's
+  // two counters are registers of their own, so a port with nothing to
+  // count costs a bit test (a packed register written in a loop costs a
+  // model a copy of all ports' counts in and out every cycle).
   logic [P*32-1:0] flits_q, stalls_q;
   logic [P-1:0]    stalled;              // a routed flit waits for this output and none left
   assign stalled = want & ~out_any;
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      flits_q  <= '0;
-      stalls_q <= '0;
-    end else begin
-      if (out_valid_o != '0)
-        for (int o = 0; o < P; o++) if (out_valid_o[o]) flits_q[o*32 +: 32] <= flits_q[o*32 +: 32] + 32'd1;
-      if (stalled != '0)
-        for (int o = 0; o < P; o++) if (stalled[o]) stalls_q[o*32 +: 32] <= stalls_q[o*32 +: 32] + 32'd1;
+  for (genvar o = 0; o < P; o++) begin : g_count
+    logic [31:0] flits_cnt_q, stalls_cnt_q;
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        flits_cnt_q  <= '0;
+        stalls_cnt_q <= '0;
+      end else begin
+        if (out_valid_o[o]) flits_cnt_q  <= flits_cnt_q + 32'd1;
+        if (stalled[o])     stalls_cnt_q <= stalls_cnt_q + 32'd1;
+      end
     end
+    assign flits_q[o*32 +: 32]  = flits_cnt_q;
+    assign stalls_q[o*32 +: 32] = stalls_cnt_q;
   end
 
   // ============================================================== errors
