@@ -462,11 +462,35 @@ module xnoc_router #(
   end
 
   // ============================================== next state: output VCs
+  // Two blocks, as the input buffers' pops and pushes (xnoc_vc_buffers): the
+  // flits sent follow the router's state only, the credits returned the
+  // links; a model evaluates the second twice a cycle, the first once.
+  logic [PV*CW-1:0] credit_t;            // the credits after this cycle's flits sent ...
+  logic [PV-1:0]    cred_t;              // ... and their "credit != 0"
+  logic [PV-1:0]    oc_err_t;            // a flit sent without a credit
+
   always_comb begin
-    credit_d = credit_q;
-    cred_d   = cred_q;
+    credit_t = credit_q;
+    cred_t   = cred_q;
     busy_d   = busy_q;
-    oc_err   = '0;
+    oc_err_t = '0;
+    // flits sent: a head takes the VC, a tail frees it
+    if (take != '0) begin
+      for (int og = 0; og < PV; og++) begin
+        if (take[og]) begin
+          if (credit_q[og*CW +: CW] == '0) oc_err_t[og] = 1'b1;    // cannot happen: SA checks
+          credit_t[og*CW +: CW] = credit_q[og*CW +: CW] - CW'(1);
+          cred_t[og]            = (credit_t[og*CW +: CW] != '0);
+          busy_d[og]            = !take_tail[og];
+        end
+      end
+    end
+  end
+
+  always_comb begin
+    credit_d = credit_t;
+    cred_d   = cred_t;
+    oc_err   = oc_err_t;
     // credits returned by the downstream buffers (one per port at most, for
     // the VC it names; the VC loop has constant indices, so synthesis gets a
     // compare per VC, and a port without a credit costs one bit test)
@@ -477,22 +501,11 @@ module xnoc_router #(
             if (out_credit_vc_i[o*VB +: VB] == VB'(og - o * V)) begin
               if (credit_q[og*CW +: CW] == CW'(D)) oc_err[og] = 1'b1;   // more credits than slots
               else begin
-                credit_d[og*CW +: CW] = credit_q[og*CW +: CW] + CW'(1);
-                cred_d[og]            = 1'b1;
+                credit_d[og*CW +: CW] = credit_t[og*CW +: CW] + CW'(1);
+                cred_d[og]            = (credit_d[og*CW +: CW] != '0);
               end
             end
           end
-        end
-      end
-    end
-    // flits sent: a head takes the VC, a tail frees it
-    if (take != '0) begin
-      for (int og = 0; og < PV; og++) begin
-        if (take[og]) begin
-          if (credit_q[og*CW +: CW] == '0) oc_err[og] = 1'b1;      // cannot happen: SA checks
-          credit_d[og*CW +: CW] = credit_d[og*CW +: CW] - CW'(1);
-          cred_d[og]            = (credit_d[og*CW +: CW] != '0);
-          busy_d[og]            = !take_tail[og];
         end
       end
     end
@@ -567,21 +580,26 @@ module xnoc_router #(
   end
 
   // ================================================ performance counters
-  // Port o's counts at [o*32 +: 32]; a port with nothing to count costs
-  // nothing (one packed register per counter kind, its loop under a test).
+  // Port o's counts at [o*32 +: 32] (the debug read's view); each port's
+  // two counters are registers of their own, so a port with nothing to
+  // count costs a bit test (a packed register written in a loop costs a
+  // model a copy of all ports' counts in and out every cycle).
   logic [P*32-1:0] flits_q, stalls_q;
   logic [P-1:0]    stalled;              // a routed flit waits for this output and none left
   assign stalled = want & ~out_any;
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      flits_q  <= '0;
-      stalls_q <= '0;
-    end else begin
-      if (out_valid_o != '0)
-        for (int o = 0; o < P; o++) if (out_valid_o[o]) flits_q[o*32 +: 32] <= flits_q[o*32 +: 32] + 32'd1;
-      if (stalled != '0)
-        for (int o = 0; o < P; o++) if (stalled[o]) stalls_q[o*32 +: 32] <= stalls_q[o*32 +: 32] + 32'd1;
+  for (genvar o = 0; o < P; o++) begin : g_count
+    logic [31:0] flits_cnt_q, stalls_cnt_q;
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        flits_cnt_q  <= '0;
+        stalls_cnt_q <= '0;
+      end else begin
+        if (out_valid_o[o]) flits_cnt_q  <= flits_cnt_q + 32'd1;
+        if (stalled[o])     stalls_cnt_q <= stalls_cnt_q + 32'd1;
+      end
     end
+    assign flits_q[o*32 +: 32]  = flits_cnt_q;
+    assign stalls_q[o*32 +: 32] = stalls_cnt_q;
   end
 
   // ============================================================== errors

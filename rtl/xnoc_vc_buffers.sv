@@ -55,24 +55,36 @@ module xnoc_vc_buffers #(
   // a flit" is one word test per cycle (a named assertion checks the mirror)
   logic [PV-1:0]    occ_q, occ_d;
   logic [PV-1:0]    push;                // a flit is written into VC g
+  logic [PV*CW-1:0] cnt_p;               // the counts after this cycle's pops ...
+  logic [PV-1:0]    occ_p;               // ... and their "count != 0"
 
+  // The pops and the pushes are two blocks: the pops follow the router's
+  // state only, the pushes the links too.  A model evaluates a block that
+  // reads a top-level input again for every new input value, so the pops
+  // kept apart cost it once per cycle, not twice (Verilator 5.006 runs such
+  // a block both in its input region and after the clock edge).
   always_comb begin
-    rd_d       = rd_q;
-    wr_d       = wr_q;
-    cnt_d      = cnt_q;
-    occ_d      = occ_q;
-    push       = '0;
-    bad_vc_o   = '0;
-    full_err_o = '0;
+    rd_d  = rd_q;
+    cnt_p = cnt_q;
+    occ_p = occ_q;
     if (pop_i != '0) begin
       for (int g = 0; g < PV; g++) begin
         if (pop_i[g]) begin
           rd_d[g*DI +: DI]  = (rd_q[g*DI +: DI] == DI'(D - 1)) ? '0 : rd_q[g*DI +: DI] + DI'(1);
-          cnt_d[g*CW +: CW] = cnt_q[g*CW +: CW] - CW'(1);
-          occ_d[g]          = (cnt_q[g*CW +: CW] != CW'(1));
+          cnt_p[g*CW +: CW] = cnt_q[g*CW +: CW] - CW'(1);
+          occ_p[g]          = (cnt_q[g*CW +: CW] != CW'(1));
         end
       end
     end
+  end
+
+  always_comb begin
+    wr_d       = wr_q;
+    cnt_d      = cnt_p;
+    occ_d      = occ_p;
+    push       = '0;
+    bad_vc_o   = '0;
+    full_err_o = '0;
     // arriving flits (at most one per port, on the VC its VC field names;
     // the VC loop has constant indices, so synthesis gets a compare per VC)
     if (in_valid_i != '0) begin
@@ -86,7 +98,7 @@ module xnoc_vc_buffers #(
               end else begin
                 push[g]           = 1'b1;
                 wr_d[g*DI +: DI]  = (wr_q[g*DI +: DI] == DI'(D - 1)) ? '0 : wr_q[g*DI +: DI] + DI'(1);
-                cnt_d[g*CW +: CW] = cnt_d[g*CW +: CW] + CW'(1);
+                cnt_d[g*CW +: CW] = cnt_p[g*CW +: CW] + CW'(1);
                 occ_d[g]          = 1'b1;
               end
             end

@@ -88,7 +88,7 @@ mutate() {
 }
 # a returned credit counted twice
 mutate router_tb credit-twice CreditConservation xnoc_router.sv \
-    "s/= credit_q\[og\*CW +: CW\] + CW'(1);/= credit_q[og*CW +: CW] + CW'(2);/"
+    "s/= credit_t\[og\*CW +: CW\] + CW'(1);/= credit_t[og*CW +: CW] + CW'(2);/"
 # an arbiter that grants a group with no request (index 0)
 mutate router_tb grant-idle NoGrantWithoutRequest xnoc_rr_arb_bank.sv "s/if (req != '0) begin/if (1'b1) begin/"
 # an arbiter that never rotates: fixed priority, the lowest index first
