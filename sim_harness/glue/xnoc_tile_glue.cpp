@@ -68,20 +68,23 @@ static inline void get(const uint32_t *w, xflit &f) { link_flit_unpack(w, &f); }
 
 using VcT = std::remove_reference<decltype(((Vxnoc_tile *)nullptr)->out_credit_vc_i)>::type;
 
-// Where a tile input comes from: the driving tile's next values (out_*_d_o,
-// in_credit*_d_o).  Its port variables are kept as pointers: a model
-// reaches them through references of its own (a load from the model, likely
-// a cache miss, before the value's).
-using ValidT = std::remove_reference<decltype(((Vxnoc_tile *)nullptr)->out_valid_o)>::type;
-using CreditT = std::remove_reference<decltype(((Vxnoc_tile *)nullptr)->in_credit_o)>::type;
-using CreditVcT = std::remove_reference<decltype(((Vxnoc_tile *)nullptr)->in_credit_vc_o)>::type;
-struct src {
-    Vxnoc_tile *m;                   // the driving tile (nullptr: a terminal channel, or tied off)
-    int port;                        // its port, or the terminal channel (ch >= 0), or -1 tied off
-    const ValidT *valid = nullptr;   // m's out_valid_d_o, out_flit_d_o at the port's slot (in)
-    const uint32_t *flit = nullptr;
-    const CreditT *credit = nullptr;   // m's in_credit_d_o, in_credit_vc_d_o (cr)
-    const CreditVcT *credit_vc = nullptr;
+// Where a tile input comes from: a driving tile's next values (out_*_d_o,
+// in_credit*_d_o), kept as pointers to its port variables (a model reaches
+// them through references of its own: a load from the model, likely a cache
+// miss, before the value's), with its port; or, with no tile (nullptr), a
+// terminal channel (port >= 0) or nothing (port -1, tied off).
+using ValidT = std::remove_reference<decltype(((Vxnoc_tile *)nullptr)->out_valid_d_o)>::type;
+using CreditT = std::remove_reference<decltype(((Vxnoc_tile *)nullptr)->in_credit_d_o)>::type;
+using CreditVcT = std::remove_reference<decltype(((Vxnoc_tile *)nullptr)->in_credit_vc_d_o)>::type;
+struct flit_src {
+    const ValidT *valid;   // the tile's out_valid_d_o, and out_flit_d_o at the port's slot
+    const uint32_t *flit;
+    int port;
+};
+struct credit_src {
+    const CreditT *credit;   // the tile's in_credit_d_o, in_credit_vc_d_o
+    const CreditVcT *vc;
+    int port;
 };
 
 // A barrier of n threads: spins briefly, then sleeps on a futex (the
@@ -124,7 +127,8 @@ struct part {
 struct xtnet : xg_base {
     std::vector<Vxnoc_tile *> tiles;
     int np = 0, nch = 0;
-    std::vector<src> in, cr;      // per tile port: what drives its input flit, its output credit
+    std::vector<flit_src> in;     // per tile port: what drives its input flit,
+    std::vector<credit_src> cr;   // and its output credit
     std::vector<int> ch_port;     // terminal channel -> tile * np + port
     const xflit *inj = nullptr;   // the NIs' drive of this cycle (xg_cycle), into the tiles' link registers
     const xcredit *ejc = nullptr;
@@ -306,11 +310,12 @@ static void drive(xtnet *g, part &pt)
     pt.live.clear();
     for (int r = pt.lo; r < pt.hi; r++) {
         Vxnoc_tile *m = g->tiles[(size_t)r];
-        const src *in = &g->in[(size_t)r * np], *cr = &g->cr[(size_t)r * np];
+        const flit_src *in = &g->in[(size_t)r * np];
+        const credit_src *cr = &g->cr[(size_t)r * np];
         uint32_t valid = 0, credit = 0;
         uint64_t credit_vc = 0;
         for (int q = 0; q < np; q++) {
-            if (in[q].m) {
+            if (in[q].valid) {
                 if (field(*in[q].valid, in[q].port, 1)) {
                     valid |= 1u << q;
                     std::memcpy(&m->in_flit_i[q * LWW], in[q].flit, LWW * 4);
@@ -324,9 +329,9 @@ static void drive(xtnet *g, part &pt)
             }
             // a credit's VC is written only with the credit: the tile reads it only then
             uint32_t vc;
-            if (cr[q].m) {
+            if (cr[q].credit) {
                 if (!field(*cr[q].credit, cr[q].port, 1)) continue;
-                vc = field(*cr[q].credit_vc, LINK_VC_W * cr[q].port, LINK_VC_W);
+                vc = field(*cr[q].vc, LINK_VC_W * cr[q].port, LINK_VC_W);
             } else if (cr[q].port >= 0 && g->ejc[cr[q].port].valid) {
                 vc = g->ejc[cr[q].port].vc & ((1u << LINK_VC_W) - 1);
             } else continue;
@@ -389,16 +394,14 @@ int xg_wire(void *p, int ntiles, int np, const int *in_src, const int *cr_src, i
     g->cr.resize(n);
     for (size_t i = 0; i < n; i++) {
         int s = in_src[i], c = cr_src[i];
-        g->in[i] = s >= 0 ? src{g->tiles[(size_t)s / np], s % np} : src{nullptr, s <= -2 ? -2 - s : -1};
-        g->cr[i] = c >= 0 ? src{g->tiles[(size_t)c / np], c % np} : src{nullptr, c <= -2 ? -2 - c : -1};
-        if (src &a = g->in[i]; a.m) {
-            a.valid = &a.m->out_valid_d_o;
-            a.flit = &a.m->out_flit_d_o[a.port * LWW];
-        }
-        if (src &b = g->cr[i]; b.m) {
-            b.credit = &b.m->in_credit_d_o;
-            b.credit_vc = &b.m->in_credit_vc_d_o;
-        }
+        if (s >= 0) {
+            Vxnoc_tile *d = g->tiles[(size_t)s / np];
+            g->in[i] = flit_src{&d->out_valid_d_o, &d->out_flit_d_o[s % np * LWW], s % np};
+        } else g->in[i] = flit_src{nullptr, nullptr, s <= -2 ? -2 - s : -1};
+        if (c >= 0) {
+            Vxnoc_tile *d = g->tiles[(size_t)c / np];
+            g->cr[i] = credit_src{&d->in_credit_d_o, &d->in_credit_vc_d_o, c % np};
+        } else g->cr[i] = credit_src{nullptr, nullptr, c <= -2 ? -2 - c : -1};
     }
     g->ch_port.assign(ch_port, ch_port + nch);
     g->parts.assign(1, part{g, 0, ntiles, {}});
