@@ -15,10 +15,10 @@
 
 #include "util/cli.h"
 #include "cmd/cmd_opts.h"
-#include "exec/coll_exec.h"
-#include "exec/coll_image.h"
-#include "exec/coll_innet.h"
-#include "exec/coll_mcast.h"
+#include "collrun/coll_exec.h"
+#include "collrun/coll_image.h"
+#include "collrun/coll_innet.h"
+#include "collrun/coll_mcast.h"
 #include "cmd/cmds.h"
 #include "cmd/config_file.h"
 #include "cmd/metrics.h"
@@ -263,7 +263,7 @@ typedef struct {
     int bytes, use_shipped;
     double exact_limit; /* 0: the defaults (sched.h) */
     long exact_conflicts, exact_moves;
-    coll_exec_opts xo; /* how the run goes (exec/coll_exec.h) */
+    coll_exec_opts xo; /* how the run goes (collrun/coll_exec.h) */
 } coll_cli;
 
 /* The schedule to run and where it came from. */
@@ -674,7 +674,7 @@ static unsigned char *background_mask(const coll_sched *s)
 }
 
 /* --algo innet (reduce, allreduce in the routers' units) or --op scan: run by
- * exec/coll_innet.c, which checks the other options first. */
+ * collrun/coll_innet.c, which checks the other options first. */
 static int innet_or_scan(const coll_cli *c)
 {
     int scan = c->opname && (!strcmp(c->opname, "scan") || !strcmp(c->opname, "exscan"));
@@ -716,7 +716,7 @@ static int run_innet(coll_cli *c)
     return st;
 }
 
-/* --algo multicast (bcast, allgather, mnb on a clos): run by exec/coll_mcast.c */
+/* --algo multicast (bcast, allgather, mnb on a clos): run by collrun/coll_mcast.c */
 static int run_mcast(coll_cli *c)
 {
     char err[512];

@@ -3,7 +3,7 @@
  * the run on the RTL network, every result word checked against the host's
  * reduction (coll/ncfunc.c, the units' operators), the report with the
  * model of docs/collectives.md "In-network reduction". */
-#include "exec/coll_innet.h"
+#include "collrun/coll_innet.h"
 
 #include <jansson.h>
 #include <stdio.h>
@@ -14,7 +14,7 @@
 #include "../../firmware/coll/pattern.h"
 #include "../../firmware/lib/flit.h"
 #include "coll/ncfunc.h"
-#include "exec/coll_image.h"
+#include "collrun/coll_image.h"
 #include "net/netbuild.h"
 #include "net/netgen.h"
 #include "system/system.h"

@@ -1,6 +1,6 @@
 /* coll_exec.c - a collective's plan run by the firmware on the emulated
  * system, verified and timed (coll_exec.h). */
-#include "exec/coll_exec.h"
+#include "collrun/coll_exec.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -6,7 +6,7 @@
 #ifndef XNOC_COLL_MCAST_H
 #define XNOC_COLL_MCAST_H
 
-#include "exec/coll_innet.h"
+#include "collrun/coll_innet.h"
 
 /* a->op: "bcast" (a->from: the root, default 0) or "allgather"; prints the report, returns the exit status */
 int coll_mcast_cmd(const topo *t, const router_cfg *rc, const innet_args *a, const coll_exec_opts *xo);

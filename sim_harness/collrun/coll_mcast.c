@@ -14,7 +14,7 @@
  * step's multicasts share the ejection links.  A source sends once it has
  * every earlier step's messages.  The routes and steps go to firmware/coll/mcast.c in the work
  * area of coll-innet.elf; every byte of every node checked after the run. */
-#include "exec/coll_mcast.h"
+#include "collrun/coll_mcast.h"
 
 #include <jansson.h>
 #include <stdio.h>
@@ -25,7 +25,7 @@
 #include "../../firmware/coll/mcast.h"
 #include "../../firmware/coll/pattern.h"
 #include "coll/coll.h"
-#include "exec/coll_image.h"
+#include "collrun/coll_image.h"
 #include "net/clos_ctl.h"
 #include "net/netbuild.h"
 #include "system/system.h"

@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 
-#include "exec/coll_exec.h"
+#include "collrun/coll_exec.h"
 #include "net/router_cfg.h"
 #include "net/topo.h"
 

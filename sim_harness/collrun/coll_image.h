@@ -13,7 +13,7 @@
 #include <stdio.h>
 
 #include "../../firmware/coll/innet.h"
-#include "exec/coll_exec.h"
+#include "collrun/coll_exec.h"
 #include "system/system.h"
 
 #define COLL_IMAGE_PLAN (64u * 1024)                     /* the plan's words (IP_*) in every node's RAM */

@@ -1,5 +1,5 @@
 /* coll_image.c - the runners of coll-innet.elf share this (coll_image.h). */
-#include "exec/coll_image.h"
+#include "collrun/coll_image.h"
 
 #include <stdlib.h>
 #include <string.h>
