@@ -1,4 +1,4 @@
-/* coll_mcast.c - `xnoc collective --algo multicast` (coll_mcast.h): the
+/* coll_mcast.c - collectives by hardware multicast on a clos (coll_mcast.h): the
  * multicasts of a bcast or an allgather routed on the host by the paper's
  * routing control (net/clos_ctl.c: clos_connect over the destination sets of
  * the connections in flight), one route per chosen spine: the spine's unit
@@ -16,7 +16,6 @@
  * area of coll-innet.elf; every byte of every node checked after the run. */
 #include "collrun/coll_mcast.h"
 
-#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,11 +25,10 @@
 #include "../../firmware/coll/pattern.h"
 #include "coll/coll.h"
 #include "collrun/coll_image.h"
+#include "collrun/coll_innet.h"
 #include "net/clos_ctl.h"
-#include "net/netbuild.h"
 #include "system/system.h"
 #include "util/cli.h"
-#include "util/report.h"
 
 /* The routes of a multicast from terminal `src` to every terminal of `dst`
  * (a set over terminals), connected in c: returns the connection id, or
@@ -85,72 +83,23 @@ static void fill_node(void *arg, int i, uint8_t *ram)
     }
 }
 
-/* the text of the report, rendered from it */
-static void mcast_text(FILE *f, const json_t *j)
-{
-    report_printf(f, j, "multicast {op} on {topology}, {bytes} bytes: ");
-    coll_image_verified_text(f, j);
-    report_printf(
-        f, j,
-        "  {cycles} cycles; {multicasts} multicast(s) in {steps} step(s) through {spines_used} spine "
-        "route(s) (the routing control, net/clos_ctl.c; {blocked} blocked beside a step's others), "
-        "{step_rule} steps ({steps_output_conflict} closed by an output conflict, {steps_unroutable} because the "
-        "control could not route the next), "
-        "{chunks} chunk(s) of {chunk_bytes} bytes\n"
-        "  {link_flits} flits on router-to-router links (expected {link_flits_expected}), "
-        "{stalled_flit_cycles} stalled flit-cycles ({link_stalled_flit_cycles} at link ports); units: "
-        "{unit_packets_absorbed} packets absorbed, "
-        "{mc_copies} copies\n");
-}
+int coll_mcast_max_terms(void) { return 256; }
+int coll_mcast_max_addrs(void) { return 64 * MCAST_MASK_WORDS; }
 
-int coll_mcast_cmd(const topo *t, const router_cfg *rc, const innet_args *a, const coll_exec_opts *xo)
+/* The multicasts, routed in steps by the paper's control: every sender's
+ * plan (its routes and step) in plans[], the counts in *r.  src[s] is cleared
+ * for a sender with nobody to send to. */
+static int route_steps(const topo *t, const mcast_opts *a, uint8_t *src, mcast_plan *plans, mcast_result *r)
 {
-    /* all: every source's message to its own place (allgather, mnb); mnb: the --from sources to the --to set */
-    int mnb = !strcmp(a->op, "mnb"), all = mnb || !strcmp(a->op, "allgather");
-    if (!all && strcmp(a->op, "bcast"))
-        cli_fail(EXIT_USAGE, "--algo multicast: --op %s; it runs bcast, allgather and mnb", a->op);
-    if (t->kind != TOPO_CLOS)
-        cli_fail(EXIT_USAGE, "--algo multicast: %s is not a clos (the routing control picks a clos's spines)", t->name);
-    if (!rc->ncu) cli_fail(EXIT_USAGE, "--algo multicast: the routers have no coding units (--router ncu=0)");
-    int nt = t->nterms, nr = t->nrouters, root = 0;
-    if (nt > 256 || nt + nr > 64 * MCAST_MASK_WORDS)
-        cli_fail(EXIT_USAGE, "--algo multicast: %s has %d terminals, at most 256 (and %d addresses)", t->name, nt,
-                 64 * MCAST_MASK_WORDS);
-    /* src[s]: s multicasts; rcv[d]: d receives (every terminal but bcast's root, mnb's --to) */
-    uint8_t *src = xcalloc((size_t)nt, 1), *rcv = xcalloc((size_t)nt, 1);
-    if (mnb) {
-        coll_sched cs;
-        char serr[512];
-        if (coll_init(&cs, t, OP_MNB, a->from, a->to, serr, sizeof serr)) cli_fail(EXIT_USAGE, "%s", serr);
-        for (int i = 0; i < nt; i++) src[i] = cs.from[i], rcv[i] = cs.to[i];
-        coll_free(&cs);
-    } else if (a->from) {
-        long v;
-        if (all) cli_fail(EXIT_USAGE, "--from: an allgather has no root (every terminal multicasts)");
-        if (cli_parse_long(a->from, 0, nt - 1, &v))
-            cli_fail(EXIT_USAGE, "--from '%s': the root is one terminal, 0..%d", a->from, nt - 1);
-        root = (int)v;
-    }
-    if (a->to && !mnb) cli_fail(EXIT_USAGE, "--to: --op %s sends to every terminal (--op mnb takes --to)", a->op);
-    if (!mnb)
-        for (int i = 0; i < nt; i++) src[i] = all || i == root, rcv[i] = all || i != root;
-    int bytes = a->bytes < 0 ? 64 : a->bytes;
-    int chunk = 8 * rc->ncmax < 256 ? 8 * rc->ncmax : 256, nch = (bytes + chunk - 1) / chunk;
-    if (bytes <= 0 || bytes % 4)
-        cli_fail(EXIT_USAGE, "--bytes %d: --algo multicast sends whole 32-bit words, use a multiple of 4", bytes);
-    if (nch > INNET_MAX_CHUNKS)
-        cli_fail(EXIT_USAGE, "--bytes %d: %d chunks of %d bytes (--router ncmax=%d), at most %d", bytes, nch, chunk,
-                 rc->ncmax, INNET_MAX_CHUNKS);
-
-    /* the multicasts, routed in steps by the paper's control */
+    int nt = t->nterms, all = a->all;
+    const uint8_t *rcv = a->rcv;
     clos_net *cn = clos_new(t->clos_m, t->clos_n, t->clos_r);
-    mcast_plan *plans = xcalloc((size_t)nt, sizeof *plans);
-    int *ids = xmalloc((size_t)nt * sizeof *ids), nids = 0, steps = 1, spines = 0, blocked = 0;
+    int *ids = xmalloc((size_t)nt * sizeof *ids), nids = 0, steps = 1, spines = 0, blocked = 0, st = COLLRUN_RAN;
     int by_conflict = 0, by_block = 0;       /* the steps closed by an output conflict, by the control */
     uint8_t *taken = xcalloc((size_t)nt, 1); /* the destinations of the current step's multicasts */
-    uint8_t *dst = xmalloc((size_t)(nt > bytes ? nt : bytes)); /* a destination set, then a message */
+    uint8_t *dst = xmalloc((size_t)nt);      /* a destination set */
     int senders = 0;
-    for (int s = 0; s < nt; s++) {
+    for (int s = 0; s < nt && !st; s++) {
         int any = 0;
         for (int d = 0; d < nt; d++) any |= dst[d] = rcv[d] && d != s;
         if (!src[s] || !any) {
@@ -170,15 +119,20 @@ int coll_mcast_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
             nids = 0;
             steps++;
             id = route_mc(t, cn, s, dst, &plans[s]);
-            if (id < 0)
-                cli_fail(EXIT_USAGE,
-                         "--algo multicast: %s: the routing control cannot route a multicast "
-                         "from terminal %d on an idle network",
+            if (id < 0) {
+                snprintf(r->run.error, sizeof r->run.error,
+                         "%s: the routing control cannot route a multicast from terminal %d on an idle network",
                          t->name, s);
+                st = COLLRUN_REFUSED;
+                break;
+            }
         }
         char cerr[256];
-        if (clos_check(cn, cerr, sizeof cerr)) /* no link shared by two connections of a step, ... */
-            cli_fail(EXIT_RUNFAIL, "--algo multicast: the routing control's state after terminal %d: %s", s, cerr);
+        if (clos_check(cn, cerr, sizeof cerr)) { /* no link shared by two connections of a step, ... */
+            snprintf(r->run.error, sizeof r->run.error, "the routing control's state after terminal %d: %s", s, cerr);
+            st = COLLRUN_FAILED;
+            break;
+        }
         ids[nids++] = id;
         for (int d = 0; d < nt; d++) taken[d] |= dst[d];
         plans[s].step = (uint64_t)(steps - 1);
@@ -192,10 +146,22 @@ int coll_mcast_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
                 plans[s].src_step[q] = plans[q].step;
             }
     }
-    /* the flits each link should carry: per chunk of F flits and route, the source's up link
-     * F + M, and down to each leaf it serves F + M (an MC copy to the leaf's unit, two or more
-     * destinations there) or F (a plain copy to its one destination) */
-    int M = (nt + nr + 63) / 64;
+    r->multicasts = senders, r->steps = steps, r->blocked = blocked, r->spines_used = spines;
+    r->steps_output_conflict = by_conflict, r->steps_unroutable = by_block;
+    clos_free(cn);
+    free(ids);
+    free(taken);
+    free(dst);
+    if (st) r->run.planning = 1;
+    return st;
+}
+
+/* the flits each link should carry: per chunk of F flits and route, the source's up link
+ * F + M, and down to each leaf it serves F + M (an MC copy to the leaf's unit, two or more
+ * destinations there) or F (a plain copy to its one destination) */
+static uint64_t expected_flits(const topo *t, const uint8_t *src, const mcast_plan *plans, int bytes, int chunk)
+{
+    int nt = t->nterms, M = (nt + t->nrouters + 63) / 64, nch = (bytes + chunk - 1) / chunk;
     uint64_t expect = 0;
     for (int s = 0; s < nt; s++)
         for (uint64_t i = 0; i < (src[s] ? plans[s].nroutes : 0); i++)
@@ -209,62 +175,55 @@ int coll_mcast_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
                     expect += dn >= 2 ? (uint64_t)(F + M) : dn == 1 ? (uint64_t)F : 0;
                 }
             }
+    return expect;
+}
 
-    /* the image */
-    uint32_t space = (uint32_t)(all ? nt : 1) * (uint32_t)bytes, work = (COLL_IMAGE_BUF + space + 7) / 8 * 8;
-    uint32_t ram_kib = coll_image_ram_kib(work + (uint32_t)sizeof(mcast_plan));
-    mcast_fill fl = {
-        .plans = plans, .seed = a->seed, .bytes = bytes, .root = root, .all = all, .work = work, .src = src};
-    coll_image ci;
-    coll_image_run(&ci, t, rc, xo, ram_kib, a->max_cycles, fill_node, &fl);
-    for (int i = 0; i < nt && ci.verified; i++) {
-        if (!coll_image_completed(&ci, i, a->op)) break;
-        for (int s = 0; s < nt && ci.verified; s++) {
-            if (!src[s] || (s != i && !rcv[i])) continue;
+/* every node's messages against the host's, after the run */
+static void check_messages(coll_image *ci, const topo *t, const mcast_opts *a, const uint8_t *src)
+{
+    int nt = t->nterms, all = a->all, bytes = a->bytes;
+    uint8_t *want = xmalloc((size_t)bytes);
+    for (int i = 0; i < nt && ci->verified; i++) {
+        if (!coll_image_completed(ci, i, a->name)) break;
+        for (int s = 0; s < nt && ci->verified; s++) {
+            if (!src[s] || (s != i && !a->rcv[i])) continue;
             for (uint32_t k = 0; k < (uint32_t)bytes / 4; k++) { /* terminal s's message, as the host has it */
                 uint32_t e = coll_pattern(a->seed, s, -1, k);
-                memcpy(dst + 4 * k, &e, 4);
+                memcpy(want + 4 * k, &e, 4);
             }
             char *what = xasprintf("terminal %d's message", s);
-            coll_image_check(&ci, i, COLL_IMAGE_BUF + (all ? (uint32_t)s * (uint32_t)bytes : 0), dst,
+            coll_image_check(ci, i, COLL_IMAGE_BUF + (all ? (uint32_t)s * (uint32_t)bytes : 0), want,
                              (uint32_t)bytes / 4, what, "not");
             free(what);
         }
     }
-    coll_image_counts c;
-    coll_image_counters(&ci, &c);
-    json_t *j = json_object();
-    json_object_set_new(j, "topology", json_string(t->name));
-    json_object_set_new(j, "op", json_string(a->op));
-    json_object_set_new(j, "algo", json_string("multicast"));
-    json_object_set_new(j, "bytes", json_integer(bytes));
-    json_object_set_new(j, "nodes", json_integer(nt));
-    json_object_set_new(j, "verified", json_boolean(ci.verified));
-    json_object_set_new(j, "cycles", json_integer((json_int_t)ci.cycles));
-    json_object_set_new(j, "start_cycle", json_integer((json_int_t)ci.start_cycle));
-    if (!all) json_object_set_new(j, "root", json_integer(root));
-    json_object_set_new(j, "multicasts", json_integer(senders));
-    json_object_set_new(j, "steps", json_integer(steps));
-    json_object_set_new(j, "blocked", json_integer(blocked));
-    json_object_set_new(j, "step_rule", json_string(a->packed ? "packed" : "assignment"));
-    json_object_set_new(j, "steps_output_conflict", json_integer(by_conflict));
-    json_object_set_new(j, "steps_unroutable", json_integer(by_block));
-    json_object_set_new(j, "spines_used", json_integer(spines));
-    json_object_set_new(j, "chunks", json_integer(nch));
-    json_object_set_new(j, "chunk_bytes", json_integer(chunk));
-    json_object_set_new(j, "link_flits", json_integer((json_int_t)c.link_flits));
-    json_object_set_new(j, "link_flits_expected", json_integer((json_int_t)expect));
-    json_object_set_new(j, "stalled_flit_cycles", json_integer((json_int_t)c.stalls));
-    json_object_set_new(j, "link_stalled_flit_cycles", json_integer((json_int_t)c.link_stalls));
-    json_object_set_new(j, "unit_packets_absorbed", json_integer((json_int_t)c.absorbed));
-    json_object_set_new(j, "mc_copies", json_integer((json_int_t)c.copies));
-    json_object_set_new(j, "ram_kib", json_integer(ram_kib));
-    clos_free(cn);
+    free(want);
+}
+
+int collrun_mcast(const topo *t, const router_cfg *rc, const mcast_opts *a, const coll_exec_opts *xo, mcast_result *r)
+{
+    int nt = t->nterms, all = a->all, bytes = a->bytes;
+    int chunk = innet_chunk_bytes(rc);
+    memset(r, 0, sizeof *r);
+    uint8_t *src = xmalloc((size_t)nt);
+    memcpy(src, a->src, (size_t)nt);
+    mcast_plan *plans = xcalloc((size_t)nt, sizeof *plans);
+    int st = route_steps(t, a, src, plans, r);
+    r->chunk_bytes = chunk, r->chunks = (bytes + chunk - 1) / chunk;
+    r->link_flits_expected = st ? 0 : expected_flits(t, src, plans, bytes, chunk);
+    /* the image */
+    uint32_t space = (uint32_t)(all ? nt : 1) * (uint32_t)bytes, work = (COLL_IMAGE_BUF + space + 7) / 8 * 8;
+    uint32_t ram_kib = coll_image_ram_kib(work + (uint32_t)sizeof(mcast_plan));
+    mcast_fill fl = {
+        .plans = plans, .seed = a->seed, .bytes = bytes, .root = a->root, .all = all, .work = work, .src = src};
+    coll_image ci;
+    if (!st && (st = coll_image_run(&ci, t, rc, xo, ram_kib, a->max_cycles, fill_node, &fl)))
+        snprintf(r->run.error, sizeof r->run.error, "%s", ci.error);
+    if (!st) {
+        check_messages(&ci, t, a, src);
+        coll_image_end(&ci, ram_kib, &r->run);
+    }
     free(plans);
-    free(ids);
-    free(taken);
-    free(dst);
     free(src);
-    free(rcv);
-    return coll_image_done(&ci, j, a->json, mcast_text);
+    return st;
 }
