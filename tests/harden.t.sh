@@ -198,3 +198,18 @@ rm -f "$W/in/h.csv"
 # key = false writes nothing and is still accepted
 printf 'topo = mesh:2x2\ncycles = 100\nhistogram = false\n' > "$W/f.cfg"
 check config-false-writer "$XA" traffic --config "$W/f.cfg"
+
+# ---- traffic --json when the watchdog stops a run (issue 46): the partial
+# report, ok false, the error and its kind, and every statistic up to the
+# stall (the line of tests/net.t.sh's watchdog case, its exact figures)
+j=$(XNOC_TEST_NO_EJECT_CREDIT=1 $XNOC traffic --json --topo mesh:2x2 --pattern uniform --rate 0.5 --packet 2 --cycles 5000 2>"$TMP/err"); rc=$?
+jcheck traffic-stall-json "$j" '.ok==false and .error_kind=="deadlock" and .error=="deadlock at cycle 2130: no flit moved for 2001 cycles with 182 in flight; router 0 port 0 (+x) VC 0 holds 8 flit(s)" and .cycles==2131 and .delivered_packets==32 and .errors==0'
+[ $rc = 1 ] && [ "$(cat "$TMP/err")" = "xnoc traffic: deadlock at cycle 2130: no flit moved for 2001 cycles with 182 in flight; router 0 port 0 (+x) VC 0 holds 8 flit(s)" ] &&
+    ok traffic-stall-json-line || fail traffic-stall-json-line "exit $rc: $(cat "$TMP/err")"
+j=$($XNOC traffic --json --topo mesh:2x2 --rate 0.1 --cycles 300 2>/dev/null)
+jcheck traffic-ok-json "$j" '.ok==true and (has("error")|not) and (has("error_kind")|not)'
+# a coding group that timed out at its unit is a unit_timeout, not an RTL
+# invariant: 32-flit background packets at rate 1 hold a contribution at its
+# source past --router timeout=100
+j=$($XNOC traffic --json --topo mesh:2x2 --router timeout=100 --coding 0.05 --rate 1 --packet 32 --cycles 2000 --warmup 100 2>/dev/null)
+jcheck unit-timeout-kind "$j" '.ok==false and .errors==1 and .error_kinds.unit_timeout==true and .error_kinds.rtl_invariant==false and (.first_error|test("incomplete at the time-out"))'
