@@ -406,8 +406,11 @@ int cmd_traffic(int argc, char **argv)
     if (interrupted)
         cli_error("interrupted at cycle %llu (%s)", (unsigned long long)r->total_cycles,
                   interrupted == 2 ? "Ctrl-C" : "view closed");
-    int rc_exit = interrupted == 2 ? cli_signal_status(cli_interrupted) : r->s.errors || interrupted ? EXIT_RUNFAIL : 0;
-    if (r->s.errors) cli_error("%llu error(s); first: %s", (unsigned long long)r->s.errors, r->s.first_error);
+    int rc_exit = interrupted == 2                             ? cli_signal_status(cli_interrupted)
+                  : r->s.errors || interrupted || r->fail_kind ? EXIT_RUNFAIL
+                                                               : 0;
+    if (r->fail_kind) cli_error("%s", r->fail_msg);
+    else if (r->s.errors) cli_error("%llu error(s); first: %s", (unsigned long long)r->s.errors, r->s.first_error);
     traffic_free(r);
     free((void *)o.inject_mask);
     topo_free(t);

@@ -285,6 +285,8 @@ static int cycle(traffic_run *r, view *vw)
     return 0;
 }
 
+const char *traffic_rtl_kind(int net_err) { return net_err == NET_ERR_TIMEOUT ? "unit_timeout" : "rtl_invariant"; }
+
 /* what the run found once it ended: lost packets, RTL errors, a deadlock
  * (which ends the command), saturation */
 static void finish(traffic_run *r)
@@ -304,7 +306,8 @@ static void finish(traffic_run *r)
     }
     r->rtl_err = net_error(s->net);
     if (r->rtl_err) {
-        net_describe_error(s->net, s->first_error, sizeof s->first_error);
+        r->rtl_err = net_describe_error(s->net, s->first_error, sizeof s->first_error);
+        if (!r->rtl_err) r->rtl_err = NET_ERR_ROUTER;      /* flagged, no router or unit says more */
         if (s->nc && strstr(s->first_error, "time-out")) { /* whether source queueing could explain it */
             size_t l = strlen(s->first_error);
             snprintf(s->first_error + l, sizeof s->first_error - l,
@@ -313,11 +316,16 @@ static void finish(traffic_run *r)
         }
     }
     if (r->stalled && !s->errors) {
-        /* a stall after an RTL invariant broke: the broken invariant is the news */
-        if (r->rtl_err)
-            cli_fail(EXIT_RUNFAIL, "deadlock or stall at cycle %llu after an RTL error: %s", (unsigned long long)now,
-                     s->first_error);
-        cli_fail(EXIT_RUNFAIL, "%s", r->stall_msg);
+        /* the run stops here; the command reports what was measured (ok false) and this line */
+        if (r->rtl_err) { /* a stall after an RTL invariant broke: the broken invariant is the news */
+            snprintf(r->fail_msg, sizeof r->fail_msg, "deadlock or stall at cycle %llu after an RTL error: %s",
+                     (unsigned long long)now, s->first_error);
+            r->fail_kind = traffic_rtl_kind(r->rtl_err);
+        } else {
+            snprintf(r->fail_msg, sizeof r->fail_msg, "%s", r->stall_msg);
+            r->fail_kind = r->net_held ? "deadlock" : "stall";
+        }
+        return;
     }
     if (r->rtl_err) s->errors++;
     /* lost: measured packets that never arrived, in a run that drained */
