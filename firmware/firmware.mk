@@ -43,4 +43,9 @@ image:
 	@mkdir -p $(dir $(USER_OUT))
 	@echo "  FW      $(USER_OUT)"
 	@$(FW_CC) $(FW_USER_CFLAGS) $(FW_LDFLAGS) -o $(USER_OUT) \
-	    $(SRC) $(FW_LIB) $(FW_LIBC) $(if $(filter coll,$(EXTRA)),$(wildcard firmware/coll/*.c))
+	    $(SRC) $(FW_LIB) $(FW_LIBC) $(if $(filter coll,$(EXTRA)),$(wildcard firmware/coll/*.c)) \
+	    2>$(USER_OUT).err || { cat $(USER_OUT).err >&2; \
+	    sym=$$(grep -Eo 'undefined symbol: __[a-z0-9]*[sdt]f[a-z0-9]*' $(USER_OUT).err | head -1 | cut -d' ' -f3); \
+	    [ -z "$$sym" ] || echo "make image: $$sym is the C compiler's software floating point (a float or double operation): xnoc's cores are RV32IM without an FPU and this image links no soft-float library; use integers or fixed point" >&2; \
+	    rm -f $(USER_OUT).err; exit 1; }
+	@cat $(USER_OUT).err >&2; rm -f $(USER_OUT).err

@@ -44,7 +44,9 @@ static const char *usage_text =
     "                    terminals), randperm (a random cyclic permutation drawn from --seed)\n"
     "                    multicast:F (each terminal, with probability --rate a cycle, multicasts to F random\n"
     "                    terminals through the coding units, every copy checked; on a clos through\n"
-    "                    the stages: the spines the paper's routing control picks, docs/clos.md)\n"
+    "                    the stages: the spines the paper's routing control picks, docs/clos.md;\n"
+    "                    a request waits at its source until ports and unit slots are free; offered,\n"
+    "                    accepted and latency count multicasts, docs/traffic.md)\n"
     "                    allgather:A (A = tree, hnc or combine: the all-to-all broadcast's schedule as\n"
     "                    traffic, no cores: each NI sends its packets in schedule order as soon as it\n"
     "                    holds their data, a datum is one packet of --packet L flits, XORs at the NIs\n"
@@ -290,9 +292,13 @@ static void check_on_topo(traffic_opts *o, const char *pat, const char *sources)
 static void print_text(const json_t *o, const traffic_run *r)
 {
     int pattern = r->o.pattern, one_at_a_time = traffic_one_at_a_time(r);
-    report_printf(stdout, o,
-                  "xnoc traffic: {topology}, router vcs={router.vcs} buf={router.buf}, k={ports}, pattern {pattern}, "
-                  "packet {packet} flit(s)\n");
+    int mc = report_get(o, "offered_multicasts") != NULL;
+    report_printf(
+        stdout, o,
+        mc ? "xnoc traffic: {topology}, router vcs={router.vcs} buf={router.buf}, k={ports}, pattern "
+             "{pattern}:{coding.fanout}, payload 1-{coding.max_payload} bytes\n"
+           : "xnoc traffic: {topology}, router vcs={router.vcs} buf={router.buf}, k={ports}, pattern {pattern}, "
+             "packet {packet} flit(s)\n");
     if (pattern == PAT_UNITPAIRS)
         report_printf(stdout, o,
                       "  {pairs} terminal/unit pairs one at a time: the coding unit's zero-load latency deviates "
@@ -302,17 +308,23 @@ static void print_text(const json_t *o, const traffic_run *r)
                       "  {pairs} pairs one at a time: zero-load latency deviates from 1 + 3*H + L - 1 by at most "
                       "{zero_load_max_deviation} cycle(s)\n");
     else if (pattern != PAT_ALLGATHER) {
-        report_printf(stdout, o, "  offered {offered:%.3f}, accepted {throughput:%.4f} flits/terminal/cycle");
+        report_printf(stdout, o,
+                      mc ? "  offered {offered:%.4f}, accepted {throughput:%.4f} multicasts/terminal/cycle"
+                         : "  offered {offered:%.3f}, accepted {throughput:%.4f} flits/terminal/cycle");
+        if (report_get(o, "coding_throughput"))
+            report_printf(stdout, o, " (+ {coding_throughput:%.4f} of coding groups)");
         puts(json_is_true(report_get(o, "drain_timed_out"))
                  ? "  ** SATURATED: measured packets not all delivered in --drain **"
              : json_is_true(report_get(o, "saturated")) ? "  ** SATURATED: accepted less than offered **"
                                                         : "");
     }
     traffic_stats_print(stdout, o, one_at_a_time);
-    report_printf(stdout, o, "  avg {avg_hops:%.2f} hops; model excess avg {model_excess_avg:%.2f} cycles\n");
+    if (!mc) report_printf(stdout, o, "  avg {avg_hops:%.2f} hops; model excess avg {model_excess_avg:%.2f} cycles\n");
     report_printf(stdout, o,
-                  "  packets: {created_packets} created, {delivered_packets} delivered, {measured_packets} measured; "
-                  "cycles {cycles}; errors {errors}");
+                  mc ? "  multicasts in the window: {offered_multicasts} offered, {accepted_multicasts} accepted, "
+                       "{measured_multicasts} measured; cycles {cycles}; errors {errors}"
+                     : "  packets: {created_packets} created, {delivered_packets} delivered, {measured_packets} "
+                       "measured; cycles {cycles}; errors {errors}");
     if (report_get(o, "first_error")) report_printf(stdout, o, ": first: {first_error}");
     putchar('\n');
     links_text(stdout, o, 8);

@@ -94,6 +94,7 @@ traffic_run *traffic_open(const traffic_opts *o)
     r->on = xcalloc((size_t)n, 1);
     for (int src = 0; src < n && o->alpha; src++) r->on[src] = traffic_rng_unit() < o->alpha / (o->alpha + o->beta);
     r->end_measure = s->warmup + s->window;
+    if (s->nc) nc_gen_window(s->nc, s->warmup, r->end_measure);
     r->deadline = r->end_measure + r->o.drain;
     return r;
 }
@@ -157,6 +158,12 @@ static int step_unitpairs(traffic_run *r)
     return 0;
 }
 
+/* every measured packet (and multicast:F request) delivered */
+static int measured_all_done(const sim *s)
+{
+    return s->measured_done == s->measured_total && !(s->nc && nc_gen_measured_pending(s->nc));
+}
+
 /* 2. new packets; 1 when the pairs one at a time are done */
 static int step_new_packets(traffic_run *r)
 {
@@ -165,7 +172,7 @@ static int step_new_packets(traffic_run *r)
     if (r->o.pattern == PAT_ALLPAIRS) return step_allpairs(r);
     if (r->o.pattern == PAT_UNITPAIRS) return step_unitpairs(r);
     if (r->o.pattern == PAT_ALLGATHER) return tcoll_step(s->coll, s, now);
-    if (now >= r->deadline || (now >= r->end_measure && s->measured_done == s->measured_total)) return 0;
+    if (now >= r->deadline || (now >= r->end_measure && measured_all_done(s))) return 0;
     for (int src = 0; src < s->t->nterms && r->o.pattern != PAT_MULTICAST; src++) {
         if (r->o.alpha) { /* Markov on/off: a transition, then Bernoulli at p_on while on */
             double u = traffic_rng_unit();
@@ -178,7 +185,7 @@ static int step_new_packets(traffic_run *r)
             traffic_index_packet(s, s->pk.n - 1);
         }
     }
-    if (s->nc && now < r->end_measure) nc_gen_step(s->nc, now, traffic_create_nc, s);
+    if (s->nc && (now < r->end_measure || r->o.fanout)) nc_gen_step(s->nc, now, traffic_create_nc, s);
     return 0;
 }
 
@@ -190,9 +197,9 @@ static int drained(traffic_run *r)
     uint64_t now = r->now;
     int n = s->t->nterms;
     if (!traffic_one_at_a_time(r) && now + 1 >= r->deadline) r->saturated = 1;
-    if (r->o.pattern == PAT_ALLPAIRS ||
-        !((now + 1 >= r->end_measure && s->measured_done == s->measured_total) || r->saturated))
+    if (r->o.pattern == PAT_ALLPAIRS || !((now + 1 >= r->end_measure && measured_all_done(s)) || r->saturated))
         return 0;
+    if (s->nc) nc_gen_drop_queued(s->nc);  /* multicast:F requests not yet started never start */
     for (int term = 0; term < n; term++) { /* coding-group packets (their own queue) still go */
         for (size_t q = s->queue_head[term]; q < s->qlen[term]; q++) s->pk.v[s->queue[term][q]].dropped = 1;
         s->qlen[term] = s->queue_head[term];
@@ -341,7 +348,8 @@ static void finish(traffic_run *r)
     }
 }
 
-/* saturated: the injecting terminals' flits accepted in the window fall
+/* saturated: the injecting terminals' flits (multicast:F: multicasts, each
+ * accepted when its last copy's tail arrives) accepted in the window fall
  * short of what they offered by more than 5% and by more than three
  * standard deviations of the Bernoulli injection (so that a short, light
  * run is not called saturated by chance), or the drain timed out */
@@ -356,6 +364,11 @@ static void saturation(traffic_run *r)
             got += s->src_window_flits[src];
             nsrc++;
         }
+    if (r->o.pattern == PAT_MULTICAST) { /* multicasts: offered at --rate per source, accepted when whole */
+        nc_window w;
+        nc_gen_window_stats(s->nc, &w);
+        got = w.accepted;
+    }
     double expect = r->o.rate * (double)s->window * nsrc, short_by = expect - (double)got;
     if (!traffic_one_at_a_time(r) && nsrc && short_by > 0.05 * expect && short_by > 3 * sqrt(expect)) r->saturated = 1;
 }
