@@ -5,8 +5,8 @@
 
 #include "../../firmware/lib/flit.h"
 
-static const char *const names[NC_FUNC_NUM] = {"xor",    "and",    "or",     "add32", "add64",
-                                               "min32s", "max32s", "min32u", "max32u"};
+static const char *const names[NC_FUNC_NUM] = {"xor",    "and",    "or",     "add32", "add64", "min32s",
+                                               "max32s", "min32u", "max32u", "mul32", "mul64"};
 
 static uint32_t lane(int func, uint32_t a, uint32_t w)
 {
@@ -16,7 +16,8 @@ static uint32_t lane(int func, uint32_t a, uint32_t w)
     case NC_FUNC_MIN32S: return sa < sw ? a : w;
     case NC_FUNC_MAX32S: return sa > sw ? a : w;
     case NC_FUNC_MIN32U: return a < w ? a : w;
-    default: return a > w ? a : w; /* NC_FUNC_MAX32U */
+    case NC_FUNC_MUL32: return a * w; /* unsigned: the low 32 bits */
+    default: return a > w ? a : w;    /* NC_FUNC_MAX32U */
     }
 }
 
@@ -27,6 +28,8 @@ uint64_t nc_func_apply(int func, uint64_t a, uint64_t w)
     case NC_FUNC_AND: return a & w;
     case NC_FUNC_OR: return a | w;
     case NC_FUNC_ADD64: return a + w;
+    case NC_FUNC_MUL64: return a * w;
+    case NC_FUNC_MUL32:
     case NC_FUNC_ADD32:
     case NC_FUNC_MIN32S:
     case NC_FUNC_MAX32S:
