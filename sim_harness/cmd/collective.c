@@ -18,6 +18,7 @@
 #include "exec/coll_exec.h"
 #include "exec/coll_image.h"
 #include "exec/coll_innet.h"
+#include "exec/coll_sw.h"
 #include "exec/coll_mcast.h"
 #include "cmd/cmds.h"
 #include "cmd/config_file.h"
@@ -27,6 +28,8 @@
 #include "coll/coll_plan.h"
 #include "coll/dfmodel.h"
 #include "coll/hnc.h"
+#include "coll/ncfunc.h"
+#include "../../firmware/coll/reduce.h"
 #include "system/background.h"
 #include "net/links_report.h"
 #include "util/report.h"
@@ -41,8 +44,10 @@ static const char *usage_text =
     "Runs a collective in firmware on every node of the RTL network and verifies\n"
     "every received byte.\n"
     "  --op OP           barrier, bcast, scatter, gather, reduce, allgather, alltoall, mnb, mns;\n"
-    "                    allreduce with --algo innet; scan, exscan (inclusive and exclusive prefix\n"
-    "                    reduction, --algo rd on the cores)\n"
+    "                    allreduce (--algo rabenseifner, ring, reduce-bcast on the cores, or\n"
+    "                    innet); reducescatter (--algo halving or ring on the cores: terminal i\n"
+    "                    gets block i); scan, exscan (inclusive and exclusive prefix reduction,\n"
+    "                    --algo rd on the cores)\n"
     "  --bytes B         message size in bytes (64; barrier: 0)\n"
     "  --algo A          sched (synthesized schedule, default), tree, ring, rd, all-at-once,\n"
     "                    qcdoc (allgather on a torus, all 2D directions at once with --ports 2D;\n"
@@ -52,7 +57,10 @@ static const char *usage_text =
     "                    allreduce combined in the routers' coding units along a tree:\n"
     "                    mesh, torus, octagon, dragonfly, clos; docs/collectives.md), multicast\n"
     "                    (bcast, allgather and mnb on a clos by hardware multicast through the spines\n"
-    "                    the paper's routing control picks; docs/clos.md)\n"
+    "                    the paper's routing control picks; docs/clos.md); allreduce and\n"
+    "                    reducescatter: rabenseifner / halving (recursive halving, a power of two\n"
+    "                    of terminals; the default there), ring (the default elsewhere),\n"
+    "                    reduce-bcast (binomial trees); docs/collectives.md\n"
     "  --steps S         multicast: how multicasts are grouped in steps: assignment (default, the\n"
     "                    paper's multicast assignment: no two of a step share a destination) or\n"
     "                    packed (a step takes multicasts until the routing control blocks)\n"
@@ -76,9 +84,10 @@ static const char *usage_text =
     "  --schedule FILE   run this schedule file (xnoc sched -o FILE)\n"
     "  --no-shipped      search a schedule even where schedules/ ships a proven one\n"
     "  --sync M          global (a barrier starts every step, default) or data (data-driven)\n"
-    "  --reduce-op OP    reduce operator (also --redop): sum, prod, max, min, and, or, xor (sum;\n"
-    "                    32-bit words, sum wraps mod 2^32, min/max signed); --algo innet: sum,\n"
-    "                    sum64 (64-bit lanes), min, max, minu, maxu (unsigned), and, or, xor\n"
+    "  --reduce-op OP    the reduce operator of every reduction, in the network or on the cores\n"
+    "                    (also --redop): sum, sum64, prod, prod64, min, max, minu, maxu, and, or,\n"
+    "                    xor (sum; 32-bit lanes, 64-bit for sum64 and prod64; sums and products\n"
+    "                    wrap; min/max signed, minu/maxu unsigned)\n"
     "  --ports k         NI channels per terminal (1)\n" ROUTER_CFG_HELP "  --seed N          data pattern seed (1)\n"
     "  --clock-ratio N   core cycles per network cycle (1)\n"
     "  --max-cycles N    give up after N network cycles (50000000)\n"
@@ -698,10 +707,8 @@ static int run_innet(coll_cli *c)
                              "--alloc, --background or the hnc options");
     if (!c->co.topo) cli_fail(EXIT_USAGE, "--topo is required (see xnoc collective --help)");
     if (!c->opname) cli_fail(EXIT_USAGE, "--op is required: reduce or allreduce with --algo innet");
-    if (c->redop_s && innet_redop_parse(c->redop_s) < 0)
-        cli_fail(EXIT_USAGE,
-                 "%s: unknown operator '%s' (with --algo innet: sum, sum64, min, max, minu, maxu, and, or, xor)",
-                 c->redop_opt, c->redop_s);
+    if (c->redop_s && nc_redop_parse(c->redop_s) < 0)
+        cli_fail(EXIT_USAGE, "%s: unknown operator '%s' (%s)", c->redop_opt, c->redop_s, NC_REDOP_LIST);
     topo *t = topo_parse(c->co.topo, c->co.ports, err, sizeof err);
     if (!t) cli_fail(EXIT_USAGE, "%s", err);
     innet_args ia = {.op = c->opname,
@@ -712,6 +719,48 @@ static int run_innet(coll_cli *c)
                      .max_cycles = c->xo.max_cycles,
                      .json = c->co.json};
     int st = coll_innet_cmd(t, &c->co.rc, &ia, &c->xo);
+    topo_free(t);
+    return st;
+}
+
+/* --op reducescatter, and --op allreduce in software: run by exec/coll_sw.c (firmware/coll/reduce.c) */
+static int software_reduction(const coll_cli *c)
+{
+    if (!c->opname || (strcmp(c->opname, "reducescatter") && strcmp(c->opname, "allreduce"))) return 0;
+    if (!strcmp(c->opname, "reducescatter") && !strcmp(c->algo_s, "innet"))
+        cli_fail(EXIT_USAGE, "--op reducescatter --algo innet: a reduce-scatter inside the network is not built; "
+                             "--algo halving or ring runs it on the cores");
+    return strcmp(c->algo_s, "innet") != 0;
+}
+
+static int run_sw(coll_cli *c)
+{
+    char err[512];
+    int rs = !strcmp(c->opname, "reducescatter");
+    if (c->file || c->shape_s || c->mcast_s || c->xor_s || c->inpos_s || c->alloc_s || c->to || c->xo.bg_rate > 0 ||
+        c->decode_s)
+        cli_fail(EXIT_USAGE,
+                 "--op %s takes --topo, --bytes, --algo, --reduce-op, --router, --seed and the run "
+                 "options, not --schedule, --to, --alloc, --background or the hnc options",
+                 c->opname);
+    if (!c->co.topo) cli_fail(EXIT_USAGE, "--topo is required (see xnoc collective --help)");
+    topo *t = topo_parse(c->co.topo, c->co.ports, err, sizeof err);
+    if (!t) cli_fail(EXIT_USAGE, "%s", err);
+    /* the default: recursive halving where it runs (a power of two of terminals), else the ring */
+    const char *an = strcmp(c->algo_s, "sched")    ? c->algo_s
+                     : t->nterms & (t->nterms - 1) ? "ring"
+                     : rs                          ? "halving"
+                                                   : "rabenseifner";
+    int algo = coll_sw_algo_parse(rs, an);
+    if (algo < 0) cli_fail(EXIT_USAGE, "--algo %s: --op %s runs %s", an, c->opname, coll_sw_algo_list(rs));
+    innet_args ia = {.op = c->opname,
+                     .redop = c->redop_s,
+                     .from = c->from,
+                     .bytes = c->bytes,
+                     .seed = (uint32_t)c->co.seed,
+                     .max_cycles = c->xo.max_cycles,
+                     .json = c->co.json};
+    int st = coll_sw_cmd(t, &c->co.rc, &ia, algo, &c->xo);
     topo_free(t);
     return st;
 }
@@ -753,7 +802,8 @@ int cmd_collective(int argc, char **argv)
         .bytes = -1,
         .use_shipped = 1,
         .redop_opt = "--reduce-op",
-        .xo = {.clock_ratio = 1, .bg_bytes = 1024, .sync = SYNC_GLOBAL, .redop = RED_SUM, .max_cycles = 50000000}};
+        .xo = {
+            .clock_ratio = 1, .bg_bytes = 1024, .sync = SYNC_GLOBAL, .redop = NC_FUNC_ADD32, .max_cycles = 50000000}};
     view_opts_default(&c.vo);
     cmd_opts_init(&c.co, OPT_NET | OPT_SEED);
     {
@@ -767,11 +817,10 @@ int cmd_collective(int argc, char **argv)
     xo->seed = (uint32_t)c.co.seed;
     if (!strcmp(c.algo_s, "multicast")) return run_mcast(&c);
     if (c.steps_s) cli_fail(EXIT_USAGE, "--steps is an option of --algo multicast, not --algo %s", c.algo_s);
+    if (software_reduction(&c)) return run_sw(&c);
     if (innet_or_scan(&c)) return run_innet(&c);
-    if (c.redop_s && (xo->redop = coll_redop_parse(c.redop_s)) < 0)
-        cli_fail(EXIT_USAGE, "%s: unknown operator '%s' (sum, prod, max, min, and, or, xor)", c.redop_opt, c.redop_s);
-    if (c.opname && !strcmp(c.opname, "allreduce"))
-        cli_fail(EXIT_USAGE, "--op allreduce: only --algo innet runs it (reduce + bcast in software: two runs)");
+    if (c.redop_s && (xo->redop = nc_redop_parse(c.redop_s)) < 0)
+        cli_fail(EXIT_USAGE, "%s: unknown operator '%s' (%s)", c.redop_opt, c.redop_s, NC_REDOP_LIST);
     coll_job j = {0};
     check_algo(&c, &j);
     xo->ni_decode = c.decode_s && !strcmp(c.decode_s, "ni");
@@ -779,8 +828,10 @@ int cmd_collective(int argc, char **argv)
     coll_sched *s = &j.s;
     int bytes = c.bytes < 0 ? (s->op == OP_BARRIER ? 0 : 64) : c.bytes;
     if (s->op == OP_BARRIER) bytes = 0;
-    if (s->op == OP_REDUCE && (bytes % 4 || bytes == 0))
-        cli_fail(EXIT_USAGE, "--bytes %d: reduce combines 32-bit words, use a multiple of 4", bytes);
+    uint32_t lane = coll_lane_bytes(xo->redop);
+    if (s->op == OP_REDUCE && (bytes % (int)lane || bytes == 0))
+        cli_fail(EXIT_USAGE, "--bytes %d: --reduce-op %s combines %u-bit lanes, use a multiple of %u", bytes,
+                 nc_redop_name(xo->redop), 8 * lane, lane);
     xo->bytes = bytes;
 
     view *vw = NULL;

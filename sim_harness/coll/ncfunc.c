@@ -65,3 +65,25 @@ int nc_func_parse(const char *name)
         if (!strcmp(name, names[f])) return f;
     return -1;
 }
+
+static const struct {
+    const char *name;
+    int func;
+} redops[] = {{"sum", NC_FUNC_ADD32},  {"sum64", NC_FUNC_ADD64}, {"prod", NC_FUNC_MUL32},  {"prod64", NC_FUNC_MUL64},
+              {"min", NC_FUNC_MIN32S}, {"max", NC_FUNC_MAX32S},  {"minu", NC_FUNC_MIN32U}, {"maxu", NC_FUNC_MAX32U},
+              {"and", NC_FUNC_AND},    {"or", NC_FUNC_OR},       {"xor", NC_FUNC_XOR}};
+#define NREDOPS (int)(sizeof redops / sizeof *redops)
+
+int nc_redop_parse(const char *name)
+{
+    for (int i = 0; i < NREDOPS; i++)
+        if (!strcmp(name, redops[i].name)) return redops[i].func;
+    return -1;
+}
+
+const char *nc_redop_name(int func)
+{
+    for (int i = 0; i < NREDOPS; i++)
+        if (redops[i].func == func) return redops[i].name;
+    return "?";
+}

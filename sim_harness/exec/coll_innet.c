@@ -12,6 +12,7 @@
 
 #include "../../firmware/coll/innet.h"
 #include "../../firmware/coll/pattern.h"
+#include "../../firmware/coll/reduce.h"
 #include "../../firmware/lib/flit.h"
 #include "coll/ncfunc.h"
 #include "exec/coll_image.h"
@@ -20,29 +21,6 @@
 #include "system/system.h"
 #include "util/cli.h"
 #include "util/report.h"
-
-static const struct {
-    const char *name;
-    int func;
-} redops[] = {{"sum", NC_FUNC_ADD32},  {"sum64", NC_FUNC_ADD64}, {"min", NC_FUNC_MIN32S},
-              {"max", NC_FUNC_MAX32S}, {"minu", NC_FUNC_MIN32U}, {"maxu", NC_FUNC_MAX32U},
-              {"and", NC_FUNC_AND},    {"or", NC_FUNC_OR},       {"xor", NC_FUNC_XOR}};
-#define NREDOPS (int)(sizeof redops / sizeof *redops)
-#define REDOP_LIST "sum, sum64, min, max, minu, maxu, and, or, xor"
-
-int innet_redop_parse(const char *name)
-{
-    for (int i = 0; i < NREDOPS; i++)
-        if (!strcmp(name, redops[i].name)) return redops[i].func;
-    return -1;
-}
-
-static const char *redop_name(int func)
-{
-    for (int i = 0; i < NREDOPS; i++)
-        if (redops[i].func == func) return redops[i].name;
-    return "?";
-}
 
 /* the firmware's tree (firmware/coll/innet.c) on the host: parent of router r, -1 at the root */
 static int tree_parent(const topo *t, int r, int root)
@@ -188,33 +166,8 @@ static void model_eval(const topo *t, const router_cfg *rc, const innet_tree *tr
     if (m->root > m->per_chunk) m->per_chunk = m->root, m->bound = "the root terminal";
 }
 
-/* the identity of a unit operator as a 32-bit word (firmware/coll/scan.c scan_identity) */
-static uint32_t scan_identity_host(int func)
-{
-    switch (func) {
-    case NC_FUNC_AND:
-    case NC_FUNC_MIN32U: return 0xFFFFFFFFu;
-    case NC_FUNC_MIN32S: return 0x7FFFFFFFu;
-    case NC_FUNC_MAX32S: return 0x80000000u;
-    default: return 0;
-    }
-}
-
 /* node i's contribution, word w */
 static uint32_t datum(uint32_t seed, int i, uint32_t w) { return coll_pattern(seed, i, -1, w); }
-
-/* routers on the table's route from terminal a to terminal b (the NI model's H) */
-static int route_routers(const topo *t, const router_cfg *rc, int a, int b)
-{
-    int cur = topo_term_router(t, a), dst = topo_term_router(t, b), h = 1;
-    while (cur != dst && h <= t->nrouters) {
-        int p = netgen_route(t, rc, cur, b), l = p >= 0 && p < t->nports ? t->out_link[cur * t->nports + p] : -1;
-        if (l < 0) break;
-        cur = t->links[l].dst;
-        h++;
-    }
-    return h;
-}
 
 /* What every node of a run gets (coll_image_fill): the plan words all
  * share, its own (absent; the route tree when the firmware does not build
@@ -242,13 +195,11 @@ static void fill_node(void *arg, int i, uint8_t *ram)
         w[IP_PCOUNT] = f->parent[r] >= 0 ? (uint32_t)f->cnt[f->parent[r]] : 0;
         w[IP_UNIT] = f->clos ? (uint32_t)r + 1 : 0;
     }
-    for (uint32_t k = 0; k < w[IP_BYTES] / 4; k++) {
-        uint32_t v = datum(f->seed, i, k);
-        memcpy(ram + COLL_IMAGE_BUF + 4 * k, &v, 4);
-    }
+    coll_image_data(ram, f->seed, i, w[IP_BYTES]);
 }
 
-#define SCAN_COMBINE 5.6 /* core cycles per 32-bit word combined (scan.c's loop, ADD32: measured; min/max ~10% more) */
+/* core cycles per word of a scan step combined (reduce.c's loop, add32: 4.45 alone; 5.0 fits mesh:8x8, 16 KiB) */
+#define SCAN_COMBINE 5.0
 
 /* the text of a scan's report, rendered from it */
 static void scan_text(FILE *f, const json_t *j)
@@ -267,11 +218,11 @@ static void scan_text(FILE *f, const json_t *j)
 static int scan_cmd(const topo *t, const router_cfg *rc, const innet_args *a, const coll_exec_opts *xo, int kind,
                     int func, int steps)
 {
-    int bytes = a->bytes < 0 ? 64 : a->bytes, lane = func == NC_FUNC_ADD64 ? 8 : 4, nt = t->nterms;
+    int bytes = a->bytes < 0 ? 64 : a->bytes, lane = (int)coll_lane_bytes(func), nt = t->nterms;
     int excl = kind == INNET_KIND_EXSCAN;
     if (bytes <= 0 || bytes % lane)
         cli_fail(EXIT_USAGE, "--bytes %d: --reduce-op %s combines %d-bit lanes, use a multiple of %d", bytes,
-                 redop_name(func), 8 * lane, lane);
+                 nc_redop_name(func), 8 * lane, lane);
     if (a->from) cli_fail(EXIT_USAGE, "--from: a scan has no root (every terminal gets its prefix)");
     uint32_t plan[IP_WORDS] = {0}, work = (COLL_IMAGE_BUF + (uint32_t)bytes + 7) / 8 * 8;
     plan[IP_KIND] = (uint32_t)kind;
@@ -293,7 +244,7 @@ static int scan_cmd(const topo *t, const router_cfg *rc, const innet_args *a, co
             if (i) memcpy(want, incl, (size_t)bytes);
             else
                 for (int k = 0; k < bytes / 4; k++) {
-                    uint32_t id = func == NC_FUNC_ADD64 ? 0 : scan_identity_host(func);
+                    uint32_t id = coll_identity_word(func, (uint32_t)k);
                     memcpy(want + 4 * k, &id, 4);
                 }
         }
@@ -316,7 +267,7 @@ static int scan_cmd(const topo *t, const router_cfg *rc, const innet_args *a, co
     for (int st = 0; st < steps; st++) {
         int d = 1 << st, H = 0;
         for (int i = 0; i + d < nt; i++) {
-            int h = route_routers(t, rc, i, i + d);
+            int h = coll_image_route_routers(t, rc, i, i + d);
             if (h > H) H = h;
         }
         model += MODEL_SW + 3.0 * H + F + (double)SCAN_COMBINE * bytes / 4;
@@ -325,7 +276,7 @@ static int scan_cmd(const topo *t, const router_cfg *rc, const innet_args *a, co
     if (excl) {
         int H = 0;
         for (int i = 0; i + 1 < nt; i++) {
-            int h = route_routers(t, rc, i, i + 1);
+            int h = coll_image_route_routers(t, rc, i, i + 1);
             if (h > H) H = h;
         }
         model += MODEL_SW + 3.0 * H + F + (double)SCAN_COMBINE * bytes / 4;
@@ -334,7 +285,7 @@ static int scan_cmd(const topo *t, const router_cfg *rc, const innet_args *a, co
     json_object_set_new(j, "topology", json_string(t->name));
     json_object_set_new(j, "op", json_string(a->op));
     json_object_set_new(j, "algo", json_string("rd"));
-    json_object_set_new(j, "reduce_op", json_string(redop_name(func)));
+    json_object_set_new(j, "reduce_op", json_string(nc_redop_name(func)));
     json_object_set_new(j, "bytes", json_integer(bytes));
     json_object_set_new(j, "nodes", json_integer(nt));
     json_object_set_new(j, "verified", json_boolean(ci.verified));
@@ -379,8 +330,8 @@ int coll_innet_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
                      : INNET_KIND_REDUCE;
     if (!all && !scan && strcmp(a->op, "reduce"))
         cli_fail(EXIT_USAGE, "--algo innet: --op %s is not a reduction (reduce or allreduce)", a->op);
-    int func = innet_redop_parse(a->redop ? a->redop : "sum");
-    if (func < 0) cli_fail(EXIT_USAGE, "--reduce-op: unknown operator '%s' (%s)", a->redop, REDOP_LIST);
+    int func = nc_redop_parse(a->redop ? a->redop : "sum");
+    if (func < 0) cli_fail(EXIT_USAGE, "--reduce-op: unknown operator '%s' (%s)", a->redop, NC_REDOP_LIST);
     int steps = 0; /* scan: recursive doubling's steps */
     while (scan && (1 << steps) < t->nterms) steps++;
     if (scan) return scan_cmd(t, rc, a, xo, kind, func, steps);
@@ -391,13 +342,13 @@ int coll_innet_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
     if (rc->ncu_ops == NCU_OPS_XOR && func != NC_FUNC_XOR)
         cli_fail(EXIT_USAGE,
                  "--reduce-op %s: the units were built with --router ncu_ops=xor, which combine by XOR only",
-                 redop_name(func));
+                 nc_redop_name(func));
     int W = rc->slots - 1; /* chunks in flight: a unit holds at most W + 1 groups (firmware/coll/innet.h) */
     if (W < 1) cli_fail(EXIT_USAGE, "--algo innet: --router slots=%d, a window of one chunk needs 2 slots", rc->slots);
-    int bytes = a->bytes < 0 ? 64 : a->bytes, lane = func == NC_FUNC_ADD64 ? 8 : 4;
+    int bytes = a->bytes < 0 ? 64 : a->bytes, lane = (int)coll_lane_bytes(func);
     if (bytes <= 0 || bytes % lane)
         cli_fail(EXIT_USAGE, "--bytes %d: --reduce-op %s combines %d-bit lanes, use a multiple of %d", bytes,
-                 redop_name(func), 8 * lane, lane);
+                 nc_redop_name(func), 8 * lane, lane);
     int chunk = 8 * rc->ncmax < 256 ? 8 * rc->ncmax : 256, nchunks = (bytes + chunk - 1) / chunk;
     if (nchunks > INNET_MAX_CHUNKS)
         cli_fail(EXIT_USAGE, "--bytes %d: %d chunks of %d bytes (--router ncmax=%d), at most %d", bytes, nchunks, chunk,
@@ -470,15 +421,8 @@ int coll_innet_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
 
     /* every node's data, and the expected results */
     uint32_t words = (uint32_t)bytes / 4;
-    uint8_t *expect = xmalloc((size_t)bytes), *mine = xmalloc((size_t)bytes);
-    for (int i = 0; i < nt; i++) {
-        for (uint32_t w = 0; w < words; w++) {
-            uint32_t v = datum(a->seed, i, w);
-            memcpy(mine + 4 * w, &v, 4);
-        }
-        if (i == 0) memcpy(expect, mine, (size_t)bytes);
-        else nc_func_combine(func, expect, mine, (size_t)bytes);
-    }
+    uint8_t *expect = xmalloc((size_t)bytes);
+    coll_image_expect(expect, a->seed, nt, func, (uint32_t)bytes);
 
     uint32_t plan[IP_WORDS] = {0}, ram_kib = coll_image_ram_kib(COLL_IMAGE_BUF + (uint32_t)bytes);
     plan[IP_KIND] = (uint32_t)kind;
@@ -511,7 +455,7 @@ int coll_innet_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
     json_object_set_new(j, "topology", json_string(t->name));
     json_object_set_new(j, "op", json_string(a->op));
     json_object_set_new(j, "algo", json_string("innet"));
-    json_object_set_new(j, "reduce_op", json_string(redop_name(func)));
+    json_object_set_new(j, "reduce_op", json_string(nc_redop_name(func)));
     json_object_set_new(j, "unit_func", json_string(nc_func_name(func)));
     json_object_set_new(j, "bytes", json_integer(bytes));
     json_object_set_new(j, "nodes", json_integer(nt));
@@ -539,7 +483,6 @@ int coll_innet_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
     json_object_set_new(j, "mc_copies", json_integer((json_int_t)c.copies));
     json_object_set_new(j, "ram_kib", json_integer(ram_kib));
     free(expect);
-    free(mine);
     free(cnt);
     free(parent);
     free(nterm);

@@ -23,9 +23,6 @@ typedef struct {
     int json;
 } innet_args;
 
-/* the unit operator (NC_FUNC_*) of a --reduce-op name, or -1: sum (add32),
- * sum64 (add64), min, max (signed), minu, maxu (unsigned), and, or, xor */
-int innet_redop_parse(const char *name);
 /* Runs it and prints the report; returns the exit status. */
 int coll_innet_cmd(const topo *t, const router_cfg *rc, const innet_args *a, const coll_exec_opts *xo);
 
