@@ -237,7 +237,7 @@ check_fail engine-layer-violation-found 1 "layering: sim_harness/traffic/traffic
 
 # the command layer stays thin (issue 33): no function in sim_harness/cmd/ over
 # 150 lines (tools/fnlen.sh), and no command runs the network's cycle loop
-# itself: that is an engine's (traffic/, exec/, system/)
+# itself: that is an engine's (traffic/, collrun/, system/)
 out=$(tools/fnlen.sh 2>&1) && ok cmd-functions-short || fail cmd-functions-short "$(echo "$out" | head -2 | tr '\n' ' ')"
 cyc=$(for o in "${XNOC_BUILD:-build}"/obj/sim_harness/cmd/*.o; do
           nm --undefined-only "$o" | grep -q ' net_cycle$' && basename "$o"; done)

@@ -67,7 +67,7 @@ check_fail clos-mc-coding 2 "--coding does not combine with --pattern multicast:
 j=$($XNOC traffic --json --topo clos:m=7,n=4,r=4 --pattern multicast:2 --rate 0.2 2>"$TMP/stderr")
 jcheck clos-mc-744 "$j" '.errors==0 and .drain_timed_out==false and .coding.pending==0 and .coding.multicast.completed==2546 and .coding.deliveries==5092 and .coding.blocked==0 and .coding.dropped==0'
 
-# --algo multicast (exec/coll_mcast.c, firmware/coll/mcast.c): bcast and allgather by hardware
+# --algo multicast (collrun/coll_mcast.c, firmware/coll/mcast.c): bcast and allgather by hardware
 # multicast, each multicast routed through the spines the paper's routing control picks, the
 # units replicating; every byte of every node checked.  A bcast on an idle network takes one
 # spine (every S_j is empty: the lowest index): 256 B = F = 34 flits + 1 mask flit up to spine 0,

@@ -1,5 +1,5 @@
 /* coll_image.c - the runners of coll-innet.elf share this (coll_image.h). */
-#include "exec/coll_image.h"
+#include "collrun/coll_image.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -8,7 +8,6 @@
 #include "coll/ncfunc.h"
 #include "net/netgen.h"
 #include "util/cli.h"
-#include "util/report.h"
 
 #define STACK_RESERVE (32u * 1024)
 
@@ -64,8 +63,8 @@ static void timed(coll_image *ci)
     ci->cycles = e > s ? e - s : 0;
 }
 
-void coll_image_run(coll_image *ci, const topo *t, const router_cfg *rc, const coll_exec_opts *xo, uint32_t ram_kib,
-                    uint64_t max_cycles, coll_image_fill fill, void *arg)
+int coll_image_run(coll_image *ci, const topo *t, const router_cfg *rc, const coll_exec_opts *xo, uint32_t ram_kib,
+                   uint64_t max_cycles, coll_image_fill fill, void *arg)
 {
     char err[512], *elf = xasprintf("%s/firmware/coll-innet.elf", cli_build_dir());
     sys_opts o = {.ram_kib = ram_kib,
@@ -78,7 +77,12 @@ void coll_image_run(coll_image *ci, const topo *t, const router_cfg *rc, const c
                   .plan_addr = RAM_BASE + COLL_IMAGE_PLAN};
     sys *sy = sys_create(t, rc, &o, elf, err, sizeof err);
     free(elf);
-    if (!sy) cli_fail(EXIT_USAGE, "%s", err);
+    if (!sy) {
+        ci->sy = NULL;
+        ci->verified = 0;
+        snprintf(ci->error, sizeof ci->error, "%s", err);
+        return COLLRUN_REFUSED;
+    }
     for (int i = 0; i < t->nterms; i++) {
         memset(sy->nodes[i].core.ram + COLL_IMAGE_PLAN, 0, 4 * IP_WORDS);
         fill(arg, i, sy->nodes[i].core.ram);
@@ -90,6 +94,7 @@ void coll_image_run(coll_image *ci, const topo *t, const router_cfg *rc, const c
     ci->error[0] = 0;
     if (r) snprintf(ci->error, sizeof ci->error, "%s", sys_error(sy));
     timed(ci);
+    return COLLRUN_RAN;
 }
 
 int coll_image_completed(coll_image *ci, int i, const char *what)
@@ -139,28 +144,14 @@ void coll_image_counters(const coll_image *ci, coll_image_counts *c)
     }
 }
 
-void coll_image_verified_text(FILE *f, const json_t *j)
+void coll_image_end(coll_image *ci, uint32_t ram_kib, coll_image_result *r)
 {
-    fputs(json_is_true(report_get(j, "verified")) ? "verified byte-exact\n" : "VERIFICATION FAILED\n", f);
-}
-
-double coll_image_measured_pct(const json_t *j)
-{
-    double model = json_number_value(report_get(j, "model_cycles")),
-           cycles = json_number_value(report_get(j, "cycles"));
-    return model > 0 ? 100.0 * (cycles - model) / model : 0.0;
-}
-
-int coll_image_done(coll_image *ci, json_t *j, int json, void (*text)(FILE *f, const json_t *j))
-{
-    if (ci->error[0]) json_object_set_new(j, "error", json_string(ci->error));
-    if (json) {
-        json_dumpf(j, stdout, JSON_COMPACT);
-        putchar('\n');
-    } else text(stdout, j);
-    json_decref(j);
-    if (ci->error[0]) cli_error("%s", ci->error);
+    coll_image_counters(ci, &r->c);
+    r->verified = ci->verified;
+    snprintf(r->error, sizeof r->error, "%s", ci->error);
+    r->cycles = ci->cycles;
+    r->start_cycle = ci->start_cycle;
+    r->ram_kib = ram_kib;
     sys_free(ci->sy);
     ci->sy = NULL;
-    return ci->verified ? 0 : cli_interrupted ? cli_signal_status(cli_interrupted) : EXIT_RUNFAIL;
 }
