@@ -19,8 +19,10 @@
 #include "coll/coll.h"
 #include "coll/coll_plan.h"
 #include "coll/hnc.h"
+#include "coll/ncfunc.h"
 #include "coll/ncmodel.h"
 #include "collrun/coll_job.h"
+#include "../../firmware/coll/reduce.h"
 #include "system/background.h"
 #include "system/system.h"
 #include "util/cli.h"
@@ -31,8 +33,10 @@ static const char *usage_text =
     "Runs a collective in firmware on every node of the RTL network and verifies\n"
     "every received byte.\n"
     "  --op OP           barrier, bcast, scatter, gather, reduce, allgather, alltoall, mnb, mns;\n"
-    "                    allreduce with --algo innet; scan, exscan (inclusive and exclusive prefix\n"
-    "                    reduction, --algo rd on the cores)\n"
+    "                    allreduce (--algo rabenseifner, ring, reduce-bcast on the cores, or\n"
+    "                    innet); reducescatter (--algo halving or ring on the cores: terminal i\n"
+    "                    gets block i); scan, exscan (inclusive and exclusive prefix reduction,\n"
+    "                    --algo rd on the cores)\n"
     "  --bytes B         message size in bytes (64; barrier: 0)\n"
     "  --algo A          sched (synthesized schedule, default), tree, ring, rd, all-at-once,\n"
     "                    qcdoc (allgather on a torus, all 2D directions at once with --ports 2D;\n"
@@ -42,7 +46,10 @@ static const char *usage_text =
     "                    allreduce combined in the routers' coding units along a tree:\n"
     "                    mesh, torus, octagon, dragonfly, clos; docs/collectives.md), multicast\n"
     "                    (bcast, allgather and mnb on a clos by hardware multicast through the spines\n"
-    "                    the paper's routing control picks; docs/clos.md)\n"
+    "                    the paper's routing control picks; docs/clos.md); allreduce and\n"
+    "                    reducescatter: rabenseifner / halving (recursive halving, a power of two\n"
+    "                    of terminals; the default there), ring (the default elsewhere),\n"
+    "                    reduce-bcast (binomial trees); docs/collectives.md\n"
     "  --steps S         multicast: how multicasts are grouped in steps: assignment (default, the\n"
     "                    paper's multicast assignment: no two of a step share a destination) or\n"
     "                    packed (a step takes multicasts until the routing control blocks)\n"
@@ -66,9 +73,10 @@ static const char *usage_text =
     "  --schedule FILE   run this schedule file (xnoc sched -o FILE)\n"
     "  --no-shipped      search a schedule even where schedules/ ships a proven one\n"
     "  --sync M          global (a barrier starts every step, default) or data (data-driven)\n"
-    "  --reduce-op OP    reduce operator (also --redop): sum, prod, max, min, and, or, xor (sum;\n"
-    "                    32-bit words, sum wraps mod 2^32, min/max signed); --algo innet: sum,\n"
-    "                    sum64 (64-bit lanes), min, max, minu, maxu (unsigned), and, or, xor\n"
+    "  --reduce-op OP    the reduce operator of every reduction, in the network or on the cores\n"
+    "                    (also --redop): sum, sum64, prod, prod64, min, max, minu, maxu, and, or,\n"
+    "                    xor (sum; 32-bit lanes, 64-bit for sum64 and prod64; sums and products\n"
+    "                    wrap; min/max signed, minu/maxu unsigned)\n"
     "  --ports k         NI channels per terminal (1)\n" ROUTER_CFG_HELP "  --seed N          data pattern seed (1)\n"
     "  --clock-ratio N   core cycles per network cycle (1)\n"
     "  --max-cycles N    give up after N network cycles (50000000)\n"
@@ -322,7 +330,8 @@ int cmd_collective(int argc, char **argv)
         .bytes = -1,
         .use_shipped = 1,
         .redop_opt = "--reduce-op",
-        .xo = {.clock_ratio = 1, .bg_bytes = 1024, .sync = SYNC_GLOBAL, .redop = RED_SUM, .max_cycles = 50000000}};
+        .xo = {
+            .clock_ratio = 1, .bg_bytes = 1024, .sync = SYNC_GLOBAL, .redop = NC_FUNC_ADD32, .max_cycles = 50000000}};
     view_opts_default(&c.vo);
     cmd_opts_init(&c.co, OPT_NET | OPT_SEED);
     {
@@ -336,11 +345,10 @@ int cmd_collective(int argc, char **argv)
     xo->seed = (uint32_t)c.co.seed;
     if (!strcmp(c.algo_s, "multicast")) return collective_mcast(&c);
     if (c.steps_s) cli_fail(EXIT_USAGE, "--steps is an option of --algo multicast, not --algo %s", c.algo_s);
+    if (collective_is_software(&c)) return collective_software(&c);
     if (collective_is_innet(&c)) return collective_innet(&c);
-    if (c.redop_s && (xo->redop = coll_redop_parse(c.redop_s)) < 0)
-        cli_fail(EXIT_USAGE, "%s: unknown operator '%s' (sum, prod, max, min, and, or, xor)", c.redop_opt, c.redop_s);
-    if (c.opname && !strcmp(c.opname, "allreduce"))
-        cli_fail(EXIT_USAGE, "--op allreduce: only --algo innet runs it (reduce + bcast in software: two runs)");
+    if (c.redop_s && (xo->redop = nc_redop_parse(c.redop_s)) < 0)
+        cli_fail(EXIT_USAGE, "%s: unknown operator '%s' (%s)", c.redop_opt, c.redop_s, NC_REDOP_LIST);
     coll_job j = {0};
     check_algo(&c, &j);
     xo->ni_decode = c.decode_s && !strcmp(c.decode_s, "ni");
@@ -348,8 +356,10 @@ int cmd_collective(int argc, char **argv)
     coll_sched *s = &j.s;
     int bytes = c.bytes < 0 ? (s->op == OP_BARRIER ? 0 : 64) : c.bytes;
     if (s->op == OP_BARRIER) bytes = 0;
-    if (s->op == OP_REDUCE && (bytes % 4 || bytes == 0))
-        cli_fail(EXIT_USAGE, "--bytes %d: reduce combines 32-bit words, use a multiple of 4", bytes);
+    uint32_t lane = coll_lane_bytes(xo->redop);
+    if (s->op == OP_REDUCE && (bytes % (int)lane || bytes == 0))
+        cli_fail(EXIT_USAGE, "--bytes %d: --reduce-op %s combines %u-bit lanes, use a multiple of %u", bytes,
+                 nc_redop_name(xo->redop), 8 * lane, lane);
     xo->bytes = bytes;
 
     view *vw = NULL;

@@ -1,6 +1,7 @@
 /* collective.h - what the files of `xnoc collective` share: the command
  * line (collective.c parses it), the runs of coll-innet.elf
- * (collective_innet.c: --algo innet, --op scan, --algo multicast). */
+ * (collective_innet.c: --algo innet, --op scan, reducescatter and allreduce on
+ * the cores, --algo multicast). */
 #ifndef XNOC_COLLECTIVE_H
 #define XNOC_COLLECTIVE_H
 
@@ -28,6 +29,11 @@ int collective_is_innet(const coll_cli *c);
 /* --algo innet or --op scan, --algo multicast: the options checked, the
  * run, the report; return the exit status */
 int collective_innet(coll_cli *c);
+/* 1 when the command line asks for --op reducescatter, or --op allreduce not in
+ * the network (exit 2 for a reduce-scatter --algo innet); then the options
+ * checked, the run on the cores, the report; returns the exit status */
+int collective_is_software(const coll_cli *c);
+int collective_software(coll_cli *c);
 int collective_mcast(coll_cli *c);
 
 #endif
