@@ -60,3 +60,16 @@ $RVCC -Wl,-Ttext=0x1000 -o "$TMP/low.elf" "$TMP/spin.S"
 check_fail elf-outside-ram 2 "low.elf: segment [0-9]+ at 0x000[0-9a-f]{5}-0x000[0-9a-f]{5} lies outside RAM 0x80000000-0x80040000" "$DRV" "$TMP/low.elf"
 # the image is larger than a 4 KiB RAM: the segment's end lies past RAM
 check_fail elf-too-big 2 "bench.elf: segment [0-9]+ at 0x800[0-9a-f]{5}-0x800[0-9a-f]{5} lies outside RAM 0x80000000-0x80001000" "$DRV" -r 4 "$TMP/bench.elf"
+
+# HTIF syscalls (tests/htif/htif.S checks every answer itself): SYS_write
+# prints, SYS_exit(n) ends like tohost = (n << 1) | 1, a block outside RAM
+# is refused with one line.
+htif() { $RVCC "$@" -Wl,-T,tests/isa/link.ld -o "$TMP/htif.elf" tests/htif/htif.S; }
+htif
+out=$("$DRV" "$TMP/htif.elf" 2>&1)
+if [ "$out" = "hello from hart 0 via HTIF
+pass (321 instructions)" ]; then ok htif-write-exit; else fail htif-write-exit "$out"; fi
+htif -DEXIT_CODE=3
+check_fail htif-exit-code 1 "^iss: tohost: test 3 failed \(tohost = 0x7\)$" "$DRV" "$TMP/htif.elf"
+htif -DBADBLOCK=1
+check_fail htif-bad-block 1 "^iss: tohost: syscall block at 0x00000040 lies outside RAM 0x80000000-0x80040000" "$DRV" "$TMP/htif.elf"

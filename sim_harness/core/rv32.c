@@ -412,11 +412,13 @@ exception:
     d = entry(c, pc);
     goto next;
 halt:
-    c->halted = 1;
+    /* odd: an exit code, the run ends; even: an HTIF syscall block the
+     * embedder serves (htif.h) before it resumes the core */
+    c->halted = v & 1;
     c->tohost_value = v;
     pc += 4;
     n++;
-    why = RV32_HALT;
+    why = v & 1 ? RV32_HALT : RV32_HTIF;
 out:
     SYNC();
     return why;

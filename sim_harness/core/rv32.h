@@ -23,8 +23,11 @@
  * fault_cause/pc/tval/insn (rv32_fault_text() words it).
  *
  * tohost (Spike's convention): a non-zero word stored to c->tohost (if set)
- * halts the core: rv32_run returns RV32_HALT, c->halted = 1 and
- * c->tohost_value holds the value (1 = pass, (n << 1) | 1 = test n failed).
+ * stops the core with c->tohost_value = the value.  Odd: rv32_run returns
+ * RV32_HALT and c->halted = 1 (1 = pass, (n << 1) | 1 = test n failed, or
+ * exit code n).  Even: the address of an HTIF syscall block: rv32_run
+ * returns RV32_HTIF and the embedder serves it (htif_serve, htif.h), which
+ * acknowledges through c->fromhost, before it runs the core again.
  */
 #ifndef XNOC_RV32_H
 #define XNOC_RV32_H
@@ -46,6 +49,7 @@ enum {
     RV32_FAULT,  /* a trap with no handler (c->fault_*) */
     RV32_HALT,   /* tohost written (c->tohost_value) */
     RV32_STOP,   /* the embedder set c->stop (cleared on return) */
+    RV32_HTIF,   /* an even value written to tohost: a syscall block (htif.h; pc is past the store) */
 };
 
 /* mcause values of exceptions */
@@ -83,7 +87,7 @@ typedef struct rv32 {
     int fault;
     uint32_t fault_cause, fault_pc, fault_tval, fault_insn;
     /* Spike's tohost convention: a non-zero store to this address (if non-zero) halts */
-    uint32_t tohost;
+    uint32_t tohost, fromhost;
     int halted;
     uint32_t tohost_value;
     /* set by the embedder, typically inside mmio() (a device whose next event
