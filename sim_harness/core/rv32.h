@@ -1,4 +1,4 @@
-/* rv32.h - a RISC-V RV32IM + Zicsr + Zifencei core, machine mode only.
+/* rv32.h - a RISC-V RV32IMAC + Zicsr + Zifencei core, machine mode only.
  *
  * Timing model: one instruction per core cycle.  rv32_run() executes up to
  * `budget` instructions and counts them in c->cycle (mcycle) and the retired
@@ -58,7 +58,9 @@ enum {
     CAUSE_FETCH_ACCESS = 1,
     CAUSE_ILLEGAL = 2,
     CAUSE_BREAKPOINT = 3,
+    CAUSE_MISALIGNED_LOAD = 4, /* lr.w only: other loads complete byte-wise */
     CAUSE_LOAD_ACCESS = 5,
+    CAUSE_MISALIGNED_STORE = 6, /* sc.w and AMOs only */
     CAUSE_STORE_ACCESS = 7,
     CAUSE_ECALL_M = 11,
 };
@@ -68,7 +70,7 @@ enum {
 #define IRQ_MTI 7
 #define IRQ_MEI 11
 
-#define RV32_MISA 0x40001100u /* RV32, I, M */
+#define RV32_MISA 0x40001105u /* RV32, I, M, A, C */
 
 typedef struct rv32_decoded rv32_decoded;
 
@@ -89,6 +91,10 @@ typedef struct rv32 {
     /* Spike's tohost convention: a non-zero store to this address (if non-zero) halts */
     uint32_t tohost, fromhost;
     int halted;
+    /* A: the lr.w reservation (cleared by sc.w, traps and overlapping
+     * rv32_ram_written) */
+    uint32_t resv_addr;
+    int resv_valid;
     uint32_t tohost_value;
     /* set by the embedder, typically inside mmio() (a device whose next event
      * moved), to end rv32_run after the current instruction: RV32_STOP */
