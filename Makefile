@@ -9,7 +9,7 @@ LDLIBS   := -ljansson -lelf -ldw -ldl -lm
 DEBS     := build-essential verilator yosys clang lld libelf-dev libjansson-dev \
             libcadical-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev \
             fonts-dejavu-core jq libclang-rt-14-dev cppcheck parallel gnuplot-nox slurm-wlm libdw-dev \
-            libxml2-utils valgrind clang-format
+            libxml2-utils valgrind clang-format gcc-riscv64-unknown-elf
 
 # The live view is optional: built only when SDL2 (+ ttf, image) is present.
 HAVE_SDL := $(shell pkg-config --exists sdl2 SDL2_ttf SDL2_image 2>/dev/null && echo 1)

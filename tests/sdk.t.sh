@@ -43,6 +43,21 @@ img SRC="$TMP/u/hello.c" NAME=a/b; rc=$?
 img SRC="$TMP/u/hello.c" CFLAGS=-DN=3 OUT="$TMP/u/x.elf" && [ "$($XNOC run --topo mesh:1x1 "$TMP/u/x.elf" 2>&1 | con)" = "mine 3" ] \
     && ok sdk-out-path || fail sdk-out-path "$(head -1 "$TMP/make.err")"
 
+# double and float without F/D: libgcc's soft float (rv32im multilib, and
+# rv32imac's with MARCH=), byte for byte what the host prints
+cc -std=c11 -Wall -Werror -O2 -o "$TMP/dbl-host" tests/sdk/double.c && "$TMP/dbl-host" >"$TMP/dbl-host.out"
+for m in rv32im rv32imac; do
+    if img SRC=tests/sdk/double.c NAME=sdk-double-$m MARCH=$m; then
+        $XNOC run --topo mesh:1x1 $U/sdk-double-$m.elf 2>&1 | con >"$TMP/dbl.out"
+        if [ -s "$TMP/dbl-host.out" ] && cmp -s "$TMP/dbl-host.out" "$TMP/dbl.out"; then ok "sdk-double-$m"
+        else fail "sdk-double-$m" "$(diff "$TMP/dbl-host.out" "$TMP/dbl.out" | head -4 | tr '\n' '|')"; fi
+    else fail "sdk-double-$m" "$(head -2 "$TMP/make.err" | tr '\n' ' ')"; fi
+done
+# MARCH= reaches the compiler: the rv32imac image has RVC's ELF flag, rv32im's not
+flags() { od -An -tx4 -j36 -N4 "$1" | tr -d ' '; }
+[ "$(flags $U/sdk-double-rv32imac.elf)" = 00000001 ] && [ "$(flags $U/sdk-double-rv32im.elf)" = 00000000 ] \
+    && ok sdk-march || fail sdk-march "e_flags $(flags $U/sdk-double-rv32imac.elf) / $(flags $U/sdk-double-rv32im.elf)"
+
 # compressed and atomic instructions run (the SDK and runtime built for rv32imac)
 img SRC="$TMP/u/hello.c" CFLAGS="-DN=1 -march=rv32imac" NAME=sdk-rvc
 out=$($XNOC run --topo mesh:1x1 $U/sdk-rvc.elf 2>&1 | con)
