@@ -63,6 +63,27 @@ jcheck step-sum-hnc "$(ag hnc --xor ni --packet 16)" '.allgather.step_latency_su
 jcheck step-sum-combine "$(ag combine --packet 16)" '.allgather.step_latency_sum==837 and .allgather.steps==8'
 jcheck tree-ignores-xor "$(ag tree --xor-overhead 35)" '.execution_cycles==52'
 
+# ---- --measure steps: synchronized steps, each step's worst latency from injection ----
+# Zero load (mesh:2x1, one packet each way, one step): the latency from the
+# head entering the network is 3 x H + L with H = 2 routers (docs/ni.md).
+for L in 1 16; do
+    jcheck "steps-zero-load-$L" "$($XNOC traffic --topo mesh:2x1 --json --pattern allgather:tree --packet $L --measure steps)" \
+        ".allgather.measure==\"steps\" and .allgather.paper_step_latency==$((6 + L)) and .allgather.step_latencies==[$((6 + L))] and .execution_cycles==$((6 + L))"
+done
+# mesh:4x4, 16 flits (measured): the makespan stays in the report, beside the measure
+jcheck steps-tree "$(ag tree --packet 16 --measure steps)" \
+    '.execution_cycles==351 and .allgather.paper_step_latency==172 and .allgather.step_latencies==[38,23,81,30] and .errors==0'
+jcheck steps-hnc "$(ag hnc --xor ni --packet 16 --measure steps)" \
+    '.execution_cycles>=.allgather.paper_step_latency and (.allgather.step_latencies|length)==9 and .errors==0'
+jcheck steps-combine "$(ag combine --packet 16 --measure steps)" \
+    '.execution_cycles==700 and .allgather.paper_step_latency==166 and .errors==0'
+# synchronized: no phase starts before the one before it has ended (data-driven, E overlaps D)
+sync_ok='.allgather.phases as $p | ($p.C.start>=$p.B_F.end and $p.D.start>=$p.C.end and $p.E.start>=$p.D.end and $p.G.start>=$p.E.end)'
+jcheck steps-synchronized "$(ag hnc --xor ni --packet 16 --measure steps)" "$sync_ok"
+jcheck makespan-overlaps "$(ag hnc --xor ni --packet 16 --measure makespan)" "($sync_ok|not) and .allgather.measure==\"makespan\" and (.allgather|has(\"paper_step_latency\")|not)"
+$XNOC traffic --topo $T --pattern allgather:tree --packet 16 --measure steps >"$TMP/steps" 2>&1
+check steps-text grep -qx '  synchronized steps (--measure steps): makespan 351 cycles; the paper.s measure, the sum of each step.s worst latency from injection: 172 cycles over 4 steps' "$TMP/steps"
+
 # ---- group shape and placement, as in xnoc collective ----
 jcheck boundary-2x2 "$(ag hnc --xor ni --group-shape 2x2 --in-position boundary)" \
     '.execution_cycles==66 and .allgather.group_shape==[2,2] and .allgather.intermediate_position==[1,1] and .allgather.in_position=="boundary"'
@@ -91,6 +112,8 @@ tf xor-tree '--xor is an option of --pattern allgather:hnc' --pattern allgather:
 tf xor-word "--xor 'core': unit or ni" --pattern allgather:hnc --xor core
 tf xor-ncu0 '--xor unit needs routers with coding units' --pattern allgather:hnc --xor unit --router ncu=0
 tf xor-ncmax '--packet 33: --xor unit takes at most the units. 32 data flits' --pattern allgather:hnc --packet 33
+tf measure-word "--measure 'latency': makespan or steps" --pattern allgather:tree --measure latency
+tf measure-uniform '--measure is an option of --pattern allgather:A' --measure steps
 tf sources '--sources does not combine with --pattern allgather:tree' --pattern allgather:tree --sources 0-3
 check_fail bad-octagon 2 '^xnoc traffic: --pattern allgather: hnc runs on a 2-D mesh or torus' \
     $XNOC traffic --topo octagon --pattern allgather:hnc

@@ -19,7 +19,15 @@
  * "overhead to compute XOR", Sect. 5.6: 1 by default, 1..35 evaluated).
  *
  * Execution cycles: the cycle by which every node holds every datum (the
- * maximum end-to-end completion).  Every flit is checked by the engine. */
+ * maximum end-to-end completion).  Every flit is checked by the engine.
+ *
+ * With sync_steps (`--measure steps`) the steps are synchronized: no send
+ * or XOR of step s+1 starts before every packet and XOR of step s is done.
+ * Beside the makespan of that run it reports the paper's measure (Sect.
+ * 5.3): the sum over the steps of each step's worst packet latency counted
+ * from injection (the head entering the network, so source queueing at the
+ * NI is excluded; a unit's XOR from its second contribution's injection to
+ * the result's arrival). */
 #ifndef XNOC_TRAFFIC_COLL_H
 #define XNOC_TRAFFIC_COLL_H
 
@@ -37,6 +45,7 @@ typedef struct {
     ncm_in_position in_pos; /* hnc, combine: where the intermediate nodes sit */
     int xor_overhead;       /* cycles per XOR at an NI */
     int xor_unit;           /* hnc: the IN's coding XORs in its router's unit (nc_gen_pair), not its NI */
+    int sync_steps;         /* --measure steps: step s+1 starts when step s is complete (the paper's reading) */
 } tcoll_opts;
 
 struct sim; /* traffic_sim.h */
