@@ -75,6 +75,9 @@ jcheck steps-tree "$(ag tree --packet 16 --measure steps)" \
     '.execution_cycles==351 and .allgather.paper_step_latency==172 and .allgather.step_latencies==[38,23,81,30] and .errors==0'
 jcheck steps-hnc "$(ag hnc --xor ni --packet 16 --measure steps)" \
     '.execution_cycles>=.allgather.paper_step_latency and (.allgather.step_latencies|length)==9 and .errors==0'
+# a unit's coding XOR counts from its second contribution's injection (C: 51 cycles)
+jcheck steps-hnc-unit "$(ag hnc --packet 16 --measure steps)" \
+    '.execution_cycles==962 and .allgather.paper_step_latency==265 and .allgather.step_latencies==[40,23,25,51,33,33,30,30,0]'
 jcheck steps-combine "$(ag combine --packet 16 --measure steps)" \
     '.execution_cycles==700 and .allgather.paper_step_latency==166 and .errors==0'
 # synchronized: no phase starts before the one before it has ended (data-driven, E overlaps D)
@@ -83,6 +86,23 @@ jcheck steps-synchronized "$(ag hnc --xor ni --packet 16 --measure steps)" "$syn
 jcheck makespan-overlaps "$(ag hnc --xor ni --packet 16 --measure makespan)" "($sync_ok|not) and .allgather.measure==\"makespan\" and (.allgather|has(\"paper_step_latency\")|not)"
 $XNOC traffic --topo $T --pattern allgather:tree --packet 16 --measure steps >"$TMP/steps" 2>&1
 check steps-text grep -qx '  synchronized steps (--measure steps): makespan 351 cycles; the paper.s measure, the sum of each step.s worst latency from injection: 172 cycles over 4 steps' "$TMP/steps"
+
+# ---- --distribute unit: phase E as one multicast per bundle part, forked by the units ----
+# hnc (2 groups of 8): 2 x 1 x 7 = 14 MC packets of 16 + 2 + 1 (mask) = 19
+# flits, 14 x 7 = 98 copies delivered and checked (and the 14 coding XORs);
+# E is one step (9 -> 7).
+# combine (4 groups of 4, 4-part messages): 4 x 3 x 4 = 48 packets, 144 copies.
+jcheck dist-hnc "$(ag hnc --packet 16 --distribute unit)" \
+    '.execution_cycles==912 and .allgather.distribute=="unit" and .allgather.steps==7 and .allgather.phases.E.packets==14
+     and .allgather.phases.E.flits==266 and .coding.multicast.completed==14 and .coding.deliveries==98+14 and .errors==0'
+jcheck dist-combine "$(ag combine --packet 16 --distribute unit)" \
+    '.execution_cycles==800 and .allgather.phases.E.packets==48 and .allgather.phases.E.flits==912 and .coding.deliveries==144 and .errors==0'
+jcheck dist-tree-default "$(ag hnc --packet 16)" '.allgather.distribute=="tree" and .allgather.phases.E.packets==98 and .execution_cycles==859'
+jcheck dist-steps "$(ag combine --packet 16 --distribute unit --measure steps)" \
+    '.errors==0 and (.allgather.step_latencies|length)==.allgather.steps and .execution_cycles>=.allgather.paper_step_latency'
+# a flipped bit in a multicast copy is caught (terminal 15's 238th flit is in E)
+XNOC_TEST_CORRUPT=15:1900 check_fail dist-corrupt 1 '^xnoc traffic: [0-9]+ error\(s\); first: cycle [0-9]+: terminal 15, group 0x[0-9a-f]+ \(multicast\)' \
+    $XNOC traffic --topo $T --pattern allgather:hnc --packet 16 --distribute unit
 
 # ---- group shape and placement, as in xnoc collective ----
 jcheck boundary-2x2 "$(ag hnc --xor ni --group-shape 2x2 --in-position boundary)" \
@@ -114,6 +134,10 @@ tf xor-ncu0 '--xor unit needs routers with coding units' --pattern allgather:hnc
 tf xor-ncmax '--packet 33: --xor unit takes at most the units. 32 data flits' --pattern allgather:hnc --packet 33
 tf measure-word "--measure 'latency': makespan or steps" --pattern allgather:tree --measure latency
 tf measure-uniform '--measure is an option of --pattern allgather:A' --measure steps
+tf dist-word "--distribute 'bus': unit or tree" --pattern allgather:hnc --distribute bus
+tf dist-tree '--distribute is an option of --pattern allgather:hnc.combine' --pattern allgather:tree --distribute unit
+tf dist-ncu0 '--distribute unit needs routers with coding units' --pattern allgather:combine --distribute unit --router ncu=0
+tf dist-ncmax '--packet 33: --distribute unit takes at most' --pattern allgather:combine --distribute unit --packet 33
 tf sources '--sources does not combine with --pattern allgather:tree' --pattern allgather:tree --sources 0-3
 check_fail bad-octagon 2 '^xnoc traffic: --pattern allgather: hnc runs on a 2-D mesh or torus' \
     $XNOC traffic --topo octagon --pattern allgather:hnc

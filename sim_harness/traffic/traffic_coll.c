@@ -26,6 +26,7 @@ typedef struct {
 } rel_t;
 
 typedef struct {
+    int mcast;                        /* a multicast (unit_mcast), else an XOR (xor_unit) */
     int node, msg, part, phase, step; /* a unit's XOR in flight: where its result goes */
     size_t last;                      /* its second contribution's packet (index in s->pk) */
 } uop_t;
@@ -54,12 +55,13 @@ struct tcoll {
     phase_t ph[MAX_PHASES];
     uop_t *uops; /* [tag] (xor_unit) */
     uint64_t unit_xors;
-    uint64_t delivered; /* the last packet's (or unit result's) arrival: the paper's end-to-end, decoding aside */
-    struct sim *sim;    /* the run (packet records: their injection cycles) */
-    uint64_t *step_inj; /* [step]: the worst latency from injection (head into the network) to arrival */
-    uint64_t *left;     /* [step]: packets and XORs not yet done (sync_steps) */
-    uint64_t *step_end; /* [step]: its last NI XOR's completion (sync_steps) */
-    int cur;            /* sync_steps: the step running; later steps wait */
+    uint64_t delivered;  /* the last packet's (or unit result's) arrival: the paper's end-to-end, decoding aside */
+    struct sim *sim;     /* the run (packet records: their injection cycles) */
+    uint64_t *step_inj;  /* [step]: the worst latency from injection (head into the network) to arrival */
+    uint64_t *left;      /* [step]: packets and XORs not yet done (sync_steps) */
+    uint64_t *step_end;  /* [step]: its last NI XOR's completion (sync_steps) */
+    int cur;             /* sync_steps: the step running; later steps wait */
+    unsigned char *want; /* [node]: scratch, a multicast's destinations */
 };
 
 static const char *const hnc_phase_names[MAX_PHASES] = {"B_F", "C", "D", "E", "G"};
@@ -87,7 +89,8 @@ tcoll *tcoll_new(const topo *t, const tcoll_opts *o, int len, char *err, int err
                        .bytes = 8 * len,
                        .chunk = 256,
                        .in_pos = o->in_pos,
-                       .combine = o->algo == ALGO_COMBINE};
+                       .combine = o->algo == ALGO_COMBINE,
+                       .unit_mcast = o->unit_mcast};
         if (hnc_build(&c->s, t, &ho, &c->hi, err, errlen)) goto fail;
         c->nphases = HNC_PHASES;
     }
@@ -119,6 +122,7 @@ tcoll *tcoll_new(const topo *t, const tcoll_opts *o, int len, char *err, int err
     c->xn = xcalloc((size_t)n, sizeof *c->xn);
     c->xh = xcalloc((size_t)n, sizeof *c->xh);
     c->busy = xcalloc((size_t)n, sizeof *c->busy);
+    c->want = xcalloc((size_t)n, 1);
     int *cap = xcalloc((size_t)n, sizeof *cap);
     for (int st = 0; st < c->s.nsteps; st++)
         for (int x = 0; x < c->s.nxfers; x++) {
@@ -129,14 +133,17 @@ tcoll *tcoll_new(const topo *t, const tcoll_opts *o, int len, char *err, int err
                 free(cap);
                 goto fail;
             }
+            if (f->mc && x > 0 && c->s.xf[x - 1].mc == f->mc) continue; /* queued with the multicast's first */
+            int copies = 1;
+            while (f->mc && x + copies < c->s.nxfers && c->s.xf[x + copies].mc == f->mc) copies++;
             for (int p = 0; p < parts_of(c, f->msg); p++) {
                 if (c->qn[f->src] == cap[f->src]) {
                     cap[f->src] = cap[f->src] ? 2 * cap[f->src] : 16;
                     c->q[f->src] = xrealloc(c->q[f->src], (size_t)cap[f->src] * sizeof **c->q);
                 }
                 c->q[f->src][c->qn[f->src]++] = (item){x, p};
-                c->pending++;
-                c->left[st]++;
+                c->pending += (uint64_t)copies;
+                c->left[st] += (uint64_t)copies;
             }
         }
     memset(cap, 0, (size_t)n * sizeof *cap);
@@ -173,6 +180,7 @@ void tcoll_free(tcoll *c)
     free(c->xn);
     free(c->xh);
     free(c->busy);
+    free(c->want);
     free(c->held);
     free(c->rel);
     free(c->step_phase);
@@ -199,6 +207,24 @@ static void advance(tcoll *c, uint64_t now)
 /* whether step st may start at cycle now */
 static int may_run(const tcoll *c, int st) { return !c->o.sync_steps || st <= c->cur; }
 
+/* The IN's multicast of one bundle part through its router's unit: the
+ * transfers of its mc id name the destinations.  -1 while the slots are budgeted. */
+static int send_mcast(tcoll *c, sim *s, const item *it, uint64_t now)
+{
+    const coll_xfer *f = &c->s.xf[it->x];
+    memset(c->want, 0, (size_t)c->n);
+    for (int y = it->x; y < c->s.nxfers && c->s.xf[y].mc == f->mc; y++) c->want[c->s.xf[y].dst] = 1;
+    int tag = nc_gen_mcast(s->nc, now, f->src, c->want, c->len, traffic_create_nc, s);
+    if (tag < 0) return -1;
+    int phase = c->step_phase[f->step];
+    c->uops[tag] = (uop_t){1, f->src, f->msg, it->part, phase, f->step, s->pk.n - 1};
+    phase_t *ph = &c->ph[phase];
+    ph->packets++;
+    ph->flits += (uint64_t)s->pk.v[s->pk.n - 1].len;
+    if (now < ph->start) ph->start = now;
+    return 0;
+}
+
 int tcoll_step(tcoll *c, sim *s, uint64_t now)
 {
     c->sim = s;
@@ -214,7 +240,7 @@ int tcoll_step(tcoll *c, sim *s, uint64_t now)
                 int tag =
                     nc_gen_pair(s->nc, now, node, topo_term_router(c->t, node), node, c->len, traffic_create_nc, s);
                 if (tag < 0) break; /* its slots are all taken: next cycle */
-                c->uops[tag] = (uop_t){node, x->dmsg, x->dpart, phase, x->step, s->pk.n - 1};
+                c->uops[tag] = (uop_t){0, node, x->dmsg, x->dpart, phase, x->step, s->pk.n - 1};
                 c->xh[node]++;
                 c->ph[phase].xors++;
                 c->unit_xors++;
@@ -240,6 +266,11 @@ int tcoll_step(tcoll *c, sim *s, uint64_t now)
             const item *it = &c->q[node][c->qh[node]];
             const coll_xfer *f = &c->s.xf[it->x];
             if (!may_run(c, f->step) || *held_at(c, node, f->msg, it->part) > now) break;
+            if (f->mc) {
+                if (send_mcast(c, s, it, now) < 0) break; /* a unit of its tree has no slot: next cycle */
+                c->qh[node]++;
+                continue;
+            }
             traffic_create(s, node, f->dst, now, 1);
             traffic_index_packet(s, s->pk.n - 1);
             size_t idx = s->pk.n - 1;
@@ -267,6 +298,7 @@ void tcoll_unit_done(void *arg, int tag, uint64_t now)
 {
     tcoll *c = arg;
     const uop_t *u = &c->uops[tag];
+    if (u->mcast) return; /* its copies were counted one by one (tcoll_unit_delivered) */
     uint64_t *h = held_at(c, u->node, u->msg, u->part);
     if (now < *h) *h = now;
     phase_event(&c->ph[u->phase], now);
@@ -276,6 +308,22 @@ void tcoll_unit_done(void *arg, int tag, uint64_t now)
     c->left[u->step]--;
     uint64_t lat = now - c->sim->pk.v[u->last].injected;
     if (lat > c->step_inj[u->step]) c->step_inj[u->step] = lat;
+}
+
+void tcoll_unit_delivered(void *arg, int tag, int term, uint64_t now)
+{
+    tcoll *c = arg;
+    const uop_t *u = &c->uops[tag];
+    if (!u->mcast) return; /* an XOR's result: tcoll_unit_done */
+    uint64_t *h = held_at(c, term, u->msg, u->part);
+    if (now < *h) *h = now;
+    phase_event(&c->ph[u->phase], now);
+    if (now > c->last) c->last = now;
+    if (now > c->delivered) c->delivered = now;
+    uint64_t lat = now - c->sim->pk.v[u->last].injected;
+    if (lat > c->step_inj[u->step]) c->step_inj[u->step] = lat;
+    c->pending--;
+    c->left[u->step]--;
 }
 
 void tcoll_arrived(tcoll *c, size_t idx, uint64_t now)
@@ -330,6 +378,7 @@ void tcoll_json(const tcoll *c, json_t *j)
     }
     json_object_set_new(a, "xor_overhead", json_integer(c->o.xor_overhead));
     json_object_set_new(a, "xor", json_string(c->o.xor_unit && c->o.algo == ALGO_HNC ? "unit" : "ni"));
+    if (c->o.algo != ALGO_TREE) json_object_set_new(a, "distribute", json_string(c->o.unit_mcast ? "unit" : "tree"));
     json_object_set_new(a, "unit_xors", json_integer((json_int_t)c->unit_xors));
     json_object_set_new(a, "steps", json_integer(c->s.nsteps));
     uint64_t pk = 0, fl = 0, xo = 0;
