@@ -87,6 +87,33 @@ jcheck makespan-overlaps "$(ag hnc --xor ni --packet 16 --measure makespan)" "($
 $XNOC traffic --topo $T --pattern allgather:tree --packet 16 --measure steps >"$TMP/steps" 2>&1
 check steps-text grep -qx '  synchronized steps (--measure steps): makespan 351 cycles; the paper.s measure, the sum of each step.s worst latency from injection: 172 cycles over 4 steps' "$TMP/steps"
 
+# ---- xnoc collective --measure steps: the same measure for the firmware run, from the packet events ----
+# Zero load (mesh:2x1 allgather, one step, one packet each way of head, meta
+# and ceil(B/8) data flits): 3 x 2 + F cycles, 9 for 8 bytes, 16 for 64.
+for b in 8 64; do
+    f=$((2 + (b + 7) / 8))
+    jcheck "coll-steps-zero-load-$b" "$($XNOC collective --json --topo mesh:2x1 --op allgather --algo tree --bytes $b --measure steps)" \
+        ".verified==true and .measure==\"steps\" and .paper_step_latency==$((6 + f)) and .step_latencies==[$((6 + f))] and .packets_timed==2"
+done
+# mesh:4x4 tree (measured): the makespan and the steps' cycles stay, the measure beside them
+jcheck coll-steps-tree "$($XNOC collective --json --topo $T --op allgather --algo tree --bytes 64 --measure steps)" \
+    '.verified==true and .cycles==653 and .cycles_per_step==[110,119,173,251] and .paper_step_latency==84 and .step_latencies==[26,16,26,16] and .packets_timed==240'
+# hnc: B+F 128, C 28 contributions + 14 results through the unit, D 2 bundles, E 14: 186 packets timed
+jcheck coll-steps-hnc "$($XNOC collective --json --topo $T --op allgather --algo hnc --bytes 64 --measure steps)" \
+    '.verified==true and .packets_timed==186 and (.step_latencies|length)==.steps and .paper_step_latency==([.step_latencies[]]|add)'
+jcheck coll-makespan-default "$($XNOC collective --json --topo $T --op allgather --algo tree --bytes 64)" \
+    '.cycles==653 and (has("paper_step_latency")|not)'
+# --events F: the measure reads F back, and F keeps every line
+jcheck coll-steps-events "$($XNOC collective --json --topo mesh:2x1 --op allgather --algo tree --bytes 64 --measure steps --events "$TMP/ev.jsonl")" \
+    '.paper_step_latency==16'
+check coll-steps-events-file grep -q '"event":"eject"' "$TMP/ev.jsonl"
+$XNOC collective --topo mesh:2x1 --op allgather --algo tree --bytes 64 --measure steps >"$TMP/cs" 2>&1
+check coll-steps-text grep -q "the paper's measure (--measure steps): the sum of each step's worst latency from injection, 16 cycles (2 packets); the makespan stays" "$TMP/cs"
+cf() { local name=$1 re=$2; shift 2; check_fail "bad-coll-$name" 2 "^xnoc collective: $re" $XNOC collective --topo $T --op allgather "$@"; }
+cf measure-word "--measure 'latency': makespan or steps" --algo tree --measure latency
+cf measure-sync "--measure steps counts synchronized steps: drop --sync data" --algo tree --measure steps --sync data
+cf measure-innet "--measure steps: not with --algo innet" --algo innet --measure steps
+
 # ---- --distribute unit: phase E as one multicast per bundle part, forked by the units ----
 # hnc (2 groups of 8): 2 x 1 x 7 = 14 MC packets of 16 + 2 + 1 (mask) = 19
 # flits, 14 x 7 = 98 copies delivered and checked (and the 14 coding XORs);

@@ -16,6 +16,7 @@
 #include "util/cli.h"
 #include "cmd/cmd_opts.h"
 #include "exec/coll_exec.h"
+#include "exec/coll_steps.h"
 #include "exec/coll_image.h"
 #include "exec/coll_innet.h"
 #include "exec/coll_mcast.h"
@@ -88,6 +89,9 @@ static const char *usage_text =
     "  --trace F.vcd     waveforms of the RTL network during the collective's run\n"
     "                    (--trace-window A:B: cycles [A,B); start_cycle in --json says\n"
     "                    where the timed region begins)\n"
+    "  --measure M       makespan (default) or steps: also the paper's measure, the sum of each global\n"
+    "                    step's worst packet latency from injection (source queueing excluded) to\n"
+    "                    ejection, read from the packet events; the makespan stays in the report\n"
     "  --events F.jsonl  one JSON line per message sent and delivered, and per packet at every\n"
     "                    router hop (inject, hop, eject; from the RTL's link taps)\n"
     "  --ram KiB         RAM per node (default: what the plan and its buffers need, at least 256)\n"
@@ -195,6 +199,11 @@ static void print_text(const json_t *j)
     for (size_t st = 0; st < json_array_size(per) && st < 20; st++)
         fprintf(f, " %lld", (long long)json_integer_value(json_array_get(per, st)));
     fputs(json_array_size(per) > 20 ? " ...\n" : "\n", f);
+    if (report_get(j, "paper_step_latency"))
+        report_printf(
+            f, j,
+            "  the paper's measure (--measure steps): the sum of each step's worst latency from "
+            "injection, {paper_step_latency} cycles ({packets_timed} packets); the makespan stays {cycles}\n");
     report_printf(f, j, "  contention: {stalled_flit_cycles} stalled flit-cycles");
     if (report_get(j, "worst_stall")) report_printf(f, j, ", most at {worst_stall.channel}");
     const char *busiest = json_string_value(report_get(j, "busiest_channel"));
@@ -259,7 +268,9 @@ typedef struct {
     const char *opname, *from, *to, *algo_s, *file;
     const char *steps_s; /* --algo multicast --steps */
     const char *shape_s, *mcast_s, *xor_s, *alloc_s, *inpos_s, *decode_s;
-    const char *redop_s, *redop_opt; /* --reduce-op (or its old name --redop) */
+    const char *measure_s, *events_path; /* --measure; --events F.jsonl (read back by --measure steps) */
+    int sync_given;                      /* --sync on the command line */
+    const char *redop_s, *redop_opt;     /* --reduce-op (or its old name --redop) */
     int bytes, use_shipped;
     double exact_limit; /* 0: the defaults (sched.h) */
     long exact_conflicts, exact_moves;
@@ -311,8 +322,10 @@ static int parse_args(int argc, char **argv, coll_cli *c)
         else if (!strcmp(a, "--in-position")) c->inpos_s = argv[++i];
         else if (!strcmp(a, "--xor")) c->xor_s = argv[++i];
         else if (!strcmp(a, "--decode")) c->decode_s = argv[++i];
+        else if (!strcmp(a, "--measure")) c->measure_s = argv[++i];
         else if (!strcmp(a, "--sync")) {
             const char *m = argv[++i];
+            c->sync_given = 1;
             if (!strcmp(m, "global")) xo->sync = SYNC_GLOBAL;
             else if (!strcmp(m, "data")) xo->sync = SYNC_DATA;
             else cli_fail(EXIT_USAGE, "--sync: '%s' is neither global nor data", m);
@@ -322,6 +335,8 @@ static int parse_args(int argc, char **argv, coll_cli *c)
         } else if (!strcmp(a, "--max-cycles")) xo->max_cycles = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--trace")) xo->trace_path = argv[++i];
         else if (!strcmp(a, "--events")) {
+            c->events_path = argv[i + 1];
+            if (xo->events) fclose(xo->events); /* the last --events wins */
             if (!(xo->events = fopen(argv[++i], "w")))
                 cli_fail(EXIT_USAGE, "--events %s: %s", argv[i], strerror(errno));
         } else if (!strcmp(a, "--trace-window")) cli_window(a, argv[++i], &xo->trace_from, &xo->trace_to);
@@ -744,6 +759,45 @@ static int run_mcast(coll_cli *c)
     return st;
 }
 
+/* --measure makespan|steps; 1 for steps, which needs global steps and the
+ * packet events (a temporary file unless --events names one) */
+static int check_measure(coll_cli *c)
+{
+    const char *m = c->measure_s;
+    if (!m || !strcmp(m, "makespan")) return 0;
+    if (strcmp(m, "steps")) cli_fail(EXIT_USAGE, "--measure '%s': makespan or steps", m);
+    if (c->sync_given && c->xo.sync != SYNC_GLOBAL)
+        cli_fail(EXIT_USAGE, "--measure steps counts synchronized steps: drop --sync data");
+    if (!c->xo.events && !(c->xo.events = tmpfile()))
+        cli_fail(EXIT_RUNFAIL, "--measure steps: no temporary file for the packet events: %s", strerror(errno));
+    return 1;
+}
+
+/* The paper's measure beside the makespan: each step's worst latency from injection */
+static void report_steps(json_t *r, const coll_cli *c, const coll_outcome *o, int nsteps)
+{
+    char err[512];
+    uint64_t *worst = xcalloc((size_t)nsteps + 1, sizeof *worst), matched, unmatched, sum = 0;
+    FILE *f = c->xo.events;
+    fflush(f);
+    if (c->events_path && !(f = fopen(c->events_path, "r")))
+        cli_fail(EXIT_RUNFAIL, "--measure steps: reading %s back: %s", c->events_path, strerror(errno));
+    if (coll_step_latencies(f, o->start_cycle, o->step_cycles, nsteps, worst, &matched, &unmatched, err, sizeof err))
+        cli_fail(EXIT_RUNFAIL, "--measure steps: %s", err);
+    if (f != c->xo.events) fclose(f);
+    json_t *per = json_array();
+    for (int st = 0; st < nsteps; st++) {
+        sum += worst[st];
+        json_array_append_new(per, json_integer((json_int_t)worst[st]));
+    }
+    json_object_set_new(r, "measure", json_string("steps"));
+    json_object_set_new(r, "paper_step_latency", json_integer((json_int_t)sum));
+    json_object_set_new(r, "step_latencies", per);
+    json_object_set_new(r, "packets_timed", json_integer((json_int_t)matched));
+    free(worst);
+    (void)unmatched; /* a unit's multicast copies: no injection of their own */
+}
+
 int cmd_collective(int argc, char **argv)
 {
     cli_catch_sigint();
@@ -765,9 +819,13 @@ int cmd_collective(int argc, char **argv)
     const router_cfg *rc = &c.co.rc;
     coll_exec_opts *xo = &c.xo;
     xo->seed = (uint32_t)c.co.seed;
+    int other = !strcmp(c.algo_s, "multicast") || innet_or_scan(&c);
+    if (other && c.measure_s && strcmp(c.measure_s, "makespan"))
+        cli_fail(EXIT_USAGE, "--measure %s: not with --algo %s (its own engine)", c.measure_s, c.algo_s);
     if (!strcmp(c.algo_s, "multicast")) return run_mcast(&c);
     if (c.steps_s) cli_fail(EXIT_USAGE, "--steps is an option of --algo multicast, not --algo %s", c.algo_s);
     if (innet_or_scan(&c)) return run_innet(&c);
+    int measure_steps = check_measure(&c);
     if (c.redop_s && (xo->redop = coll_redop_parse(c.redop_s)) < 0)
         cli_fail(EXIT_USAGE, "%s: unknown operator '%s' (sum, prod, max, min, and, or, xor)", c.redop_opt, c.redop_s);
     if (c.opname && !strcmp(c.opname, "allreduce"))
@@ -801,6 +859,7 @@ int cmd_collective(int argc, char **argv)
     coll_execute(j.t, rc, s, xo, &o, c.co.json ? &links : NULL, vw);
     if (vw) view_close(vw);
     json_t *r = report(&j, rc, xo, &o, ts, t1, links);
+    if (measure_steps) report_steps(r, &c, &o, s->nsteps);
     if (c.co.json) {
         json_dumpf(r, stdout, JSON_COMPACT);
         putchar('\n');
