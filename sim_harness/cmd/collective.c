@@ -14,6 +14,7 @@
 #include "cmd/cmds.h"
 #include "cmd/collective.h"
 #include "cmd/collective_report.h"
+#include "collrun/coll_steps.h"
 #include "cmd/config_file.h"
 #include "cmd/metrics.h"
 #include "coll/coll.h"
@@ -86,6 +87,9 @@ static const char *usage_text =
     "  --trace F.vcd     waveforms of the RTL network during the collective's run\n"
     "                    (--trace-window A:B: cycles [A,B); start_cycle in --json says\n"
     "                    where the timed region begins)\n"
+    "  --measure M       makespan (default) or steps: also the paper's measure, the sum of each global\n"
+    "                    step's worst packet latency from injection (source queueing excluded) to\n"
+    "                    ejection, read from the packet events; the makespan stays in the report\n"
     "  --events F.jsonl  one JSON line per message sent and delivered, and per packet at every\n"
     "                    router hop (inject, hop, eject; from the RTL's link taps)\n"
     "  --ram KiB         RAM per node (default: what the plan and its buffers need, at least 256)\n"
@@ -148,8 +152,10 @@ static int parse_args(int argc, char **argv, coll_cli *c)
         else if (!strcmp(a, "--in-position")) c->inpos_s = argv[++i];
         else if (!strcmp(a, "--xor")) c->xor_s = argv[++i];
         else if (!strcmp(a, "--decode")) c->decode_s = argv[++i];
+        else if (!strcmp(a, "--measure")) c->measure_s = argv[++i];
         else if (!strcmp(a, "--sync")) {
             const char *m = argv[++i];
+            c->sync_given = 1;
             if (!strcmp(m, "global")) xo->sync = SYNC_GLOBAL;
             else if (!strcmp(m, "data")) xo->sync = SYNC_DATA;
             else cli_fail(EXIT_USAGE, "--sync: '%s' is neither global nor data", m);
@@ -159,6 +165,8 @@ static int parse_args(int argc, char **argv, coll_cli *c)
         } else if (!strcmp(a, "--max-cycles")) xo->max_cycles = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--trace")) xo->trace_path = argv[++i];
         else if (!strcmp(a, "--events")) {
+            c->events_path = argv[i + 1];
+            if (xo->events) fclose(xo->events); /* the last --events wins */
             if (!(xo->events = fopen(argv[++i], "w")))
                 cli_fail(EXIT_USAGE, "--events %s: %s", argv[i], strerror(errno));
         } else if (!strcmp(a, "--trace-window")) cli_window(a, argv[++i], &xo->trace_from, &xo->trace_to);
@@ -321,6 +329,45 @@ static unsigned char *background_mask(const coll_sched *s)
     return bg_mask;
 }
 
+/* --measure makespan|steps; 1 for steps, which needs global steps and the
+ * packet events (a temporary file unless --events names one) */
+static int check_measure(coll_cli *c)
+{
+    const char *m = c->measure_s;
+    if (!m || !strcmp(m, "makespan")) return 0;
+    if (strcmp(m, "steps")) cli_fail(EXIT_USAGE, "--measure '%s': makespan or steps", m);
+    if (c->sync_given && c->xo.sync != SYNC_GLOBAL)
+        cli_fail(EXIT_USAGE, "--measure steps counts synchronized steps: drop --sync data");
+    if (!c->xo.events && !(c->xo.events = tmpfile()))
+        cli_fail(EXIT_RUNFAIL, "--measure steps: no temporary file for the packet events: %s", strerror(errno));
+    return 1;
+}
+
+/* The paper's measure beside the makespan: each step's worst latency from injection */
+static void report_steps(json_t *r, const coll_cli *c, const coll_outcome *o, int nsteps)
+{
+    char err[512];
+    uint64_t *worst = xcalloc((size_t)nsteps + 1, sizeof *worst), matched, unmatched, sum = 0;
+    FILE *f = c->xo.events;
+    fflush(f);
+    if (c->events_path && !(f = fopen(c->events_path, "r")))
+        cli_fail(EXIT_RUNFAIL, "--measure steps: reading %s back: %s", c->events_path, strerror(errno));
+    if (coll_step_latencies(f, o->start_cycle, o->step_cycles, nsteps, worst, &matched, &unmatched, err, sizeof err))
+        cli_fail(EXIT_RUNFAIL, "--measure steps: %s", err);
+    if (f != c->xo.events) fclose(f);
+    json_t *per = json_array();
+    for (int st = 0; st < nsteps; st++) {
+        sum += worst[st];
+        json_array_append_new(per, json_integer((json_int_t)worst[st]));
+    }
+    json_object_set_new(r, "measure", json_string("steps"));
+    json_object_set_new(r, "paper_step_latency", json_integer((json_int_t)sum));
+    json_object_set_new(r, "step_latencies", per);
+    json_object_set_new(r, "packets_timed", json_integer((json_int_t)matched));
+    free(worst);
+    (void)unmatched; /* a unit's multicast copies: no injection of their own */
+}
+
 int cmd_collective(int argc, char **argv)
 {
     cli_catch_sigint();
@@ -343,12 +390,16 @@ int cmd_collective(int argc, char **argv)
     const router_cfg *rc = &c.co.rc;
     coll_exec_opts *xo = &c.xo;
     xo->seed = (uint32_t)c.co.seed;
+    if ((!strcmp(c.algo_s, "multicast") || collective_is_software(&c) || collective_is_innet(&c)) && c.measure_s &&
+        strcmp(c.measure_s, "makespan"))
+        cli_fail(EXIT_USAGE, "--measure %s: not with --algo %s (its own engine)", c.measure_s, c.algo_s);
     if (!strcmp(c.algo_s, "multicast")) return collective_mcast(&c);
     if (c.steps_s) cli_fail(EXIT_USAGE, "--steps is an option of --algo multicast, not --algo %s", c.algo_s);
     if (collective_is_software(&c)) return collective_software(&c);
     if (collective_is_innet(&c)) return collective_innet(&c);
     if (c.redop_s && (xo->redop = nc_redop_parse(c.redop_s)) < 0)
         cli_fail(EXIT_USAGE, "%s: unknown operator '%s' (%s)", c.redop_opt, c.redop_s, NC_REDOP_LIST);
+    int measure_steps = check_measure(&c);
     coll_job j = {0};
     check_algo(&c, &j);
     xo->ni_decode = c.decode_s && !strcmp(c.decode_s, "ni");
@@ -382,8 +433,9 @@ int cmd_collective(int argc, char **argv)
         cli_fail(EXIT_USAGE, "%s", o.error);
     }
     if (vw) view_close(vw);
-    int rc_exit =
-        collective_report_emit(collective_report_sched(&j, rc, xo, &o, ts, t1, links), COLL_FAMILY_SCHED, c.co.json);
+    json_t *r = collective_report_sched(&j, rc, xo, &o, ts, t1, links);
+    if (measure_steps) report_steps(r, &c, &o, j.s.nsteps);
+    int rc_exit = collective_report_emit(r, COLL_FAMILY_SCHED, c.co.json);
     if (xo->events) fclose(xo->events);
     free(bg_mask);
     free(o.step_cycles);

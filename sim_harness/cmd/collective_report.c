@@ -126,6 +126,11 @@ static void sched_text(FILE *f, const json_t *j)
     for (size_t st = 0; st < json_array_size(per) && st < 20; st++)
         fprintf(f, " %lld", (long long)json_integer_value(json_array_get(per, st)));
     fputs(json_array_size(per) > 20 ? " ...\n" : "\n", f);
+    if (report_get(j, "paper_step_latency"))
+        report_printf(
+            f, j,
+            "  the paper's measure (--measure steps): the sum of each step's worst latency from "
+            "injection, {paper_step_latency} cycles ({packets_timed} packets); the makespan stays {cycles}\n");
     report_printf(f, j, "  contention: {stalled_flit_cycles} stalled flit-cycles");
     if (report_get(j, "worst_stall")) report_printf(f, j, ", most at {worst_stall.channel}");
     const char *busiest = json_string_value(report_get(j, "busiest_channel"));

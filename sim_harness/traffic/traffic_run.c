@@ -68,13 +68,15 @@ traffic_run *traffic_open(const traffic_opts *o)
     if (o->trace && net_trace(s->net, o->trace, o->trace_from, o->trace_to, err, sizeof err))
         cli_fail(EXIT_USAGE, "--trace: %s", err);
     traffic_seed(o->seed);
-    if (o->coding || o->pattern == PAT_UNITPAIRS || o->fanout || (o->pattern == PAT_ALLGATHER && o->coll.xor_unit))
+    if (o->coding || o->pattern == PAT_UNITPAIRS || o->fanout ||
+        (o->pattern == PAT_ALLGATHER && (o->coll.xor_unit || o->coll.unit_mcast)))
         s->nc = nc_gen_new(t, &o->rc, o->fanout ? o->rate : o->coding, o->seed);
     if (o->fanout) nc_gen_multicast(s->nc, o->fanout, o->inject_mask);
     if (o->pattern == PAT_ALLGATHER && !(s->coll = tcoll_new(t, &o->coll, o->sizes.hi, err, sizeof err)))
         cli_fail(EXIT_USAGE, "--pattern allgather: %s", err);
     if (s->coll) s->on_arrived = tcoll_arrived;
     if (s->coll && s->nc) nc_gen_on_done(s->nc, tcoll_unit_done, s->coll);
+    if (s->coll && s->nc) nc_gen_on_delivery(s->nc, tcoll_unit_delivered, s->coll);
     int n = t->nterms;
     s->nch = n * o->ports;
     net_loop_init(&r->loop, s->net, t, o->rc.vcs, s->nch); /* the channels: the shared loop's */
