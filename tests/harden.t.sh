@@ -143,6 +143,13 @@ check_fail store-outside-ram 1 "^xnoc run: node 2: store access fault at address
 # self-modifying code: a store into code is seen by the core (its decode cache follows)
 j=$($XNOC run --json --topo $T --arg case=6 $FW/ni-abuse.elf 2>/dev/null)
 jcheck store-into-code "$j" '.ok==true'
+# ... and so is the NI decode engine's write into code (issue 46: the core
+# ran the stale decoded instruction, "patched() 0 before, 0 after")
+j=$($XNOC run --json --topo $T --arg case=10 $FW/ni-abuse.elf 2>"$TMP/err")
+jcheck dec-engine-into-code "$j" '.ok==true and .exit_codes==[0,0,0,0,0,0,0,0]'
+grep -qx "\[node 2\] ni-abuse: patched() 0 before, 7 after the decode engine's write" "$TMP/err" && ok dec-engine-into-code-line || fail dec-engine-into-code-line "$(cat "$TMP/err")"
+j=$($XNOC_ASAN run --json --topo $T --arg case=10 $FW/ni-abuse.elf 2>/dev/null)
+jcheck dec-engine-into-code-asan "$j" '.ok==true'
 
 # ---- files users share cannot choose where xnoc writes (issue 46): the
 # options that write files are read from each command's --help (value word
@@ -213,3 +220,4 @@ jcheck traffic-ok-json "$j" '.ok==true and (has("error")|not) and (has("error_ki
 # source past --router timeout=100
 j=$($XNOC traffic --json --topo mesh:2x2 --router timeout=100 --coding 0.05 --rate 1 --packet 32 --cycles 2000 --warmup 100 2>/dev/null)
 jcheck unit-timeout-kind "$j" '.ok==false and .errors==1 and .error_kinds.unit_timeout==true and .error_kinds.rtl_invariant==false and (.first_error|test("incomplete at the time-out"))'
+
