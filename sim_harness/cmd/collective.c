@@ -322,7 +322,7 @@ static int parse_args(int argc, char **argv, coll_cli *c)
         } else if (!strcmp(a, "--max-cycles")) xo->max_cycles = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--trace")) xo->trace_path = argv[++i];
         else if (!strcmp(a, "--events")) {
-            if (!(xo->events = fopen(argv[++i], "w")))
+            if (!(xo->events = fopen(xo->events_path = argv[++i], "w")))
                 cli_fail(EXIT_USAGE, "--events %s: %s", argv[i], strerror(errno));
         } else if (!strcmp(a, "--trace-window")) cli_window(a, argv[++i], &xo->trace_from, &xo->trace_to);
         else if (!strcmp(a, "--watchdog")) {
@@ -807,8 +807,11 @@ int cmd_collective(int argc, char **argv)
     } else print_text(r);
     json_decref(r);
     if (o.error[0]) cli_error("%s", o.error);
-    int rc_exit = o.verified ? 0 : cli_interrupted ? cli_signal_status(cli_interrupted) : EXIT_RUNFAIL;
-    if (xo->events) fclose(xo->events);
+    int rc_exit = o.verified && !o.output_failed ? 0
+                  : cli_interrupted              ? cli_signal_status(cli_interrupted)
+                                                 : EXIT_RUNFAIL;
+    int ev = cli_out_finish(xo->events); /* its last lines were written when the run ended */
+    if (!rc_exit && ev) cli_fail(EXIT_RUNFAIL, "--events %s: %s", xo->events_path, strerror(ev));
     free(bg_mask);
     free(o.step_cycles);
     free(j.source);
