@@ -167,7 +167,7 @@ static int parse_args(int argc, char **argv, coll_cli *c)
         else if (!strcmp(a, "--events")) {
             c->events_path = argv[i + 1];
             if (xo->events) fclose(xo->events); /* the last --events wins */
-            if (!(xo->events = fopen(argv[++i], "w")))
+            if (!(xo->events = fopen(xo->events_path = argv[++i], "w")))
                 cli_fail(EXIT_USAGE, "--events %s: %s", argv[i], strerror(errno));
         } else if (!strcmp(a, "--trace-window")) cli_window(a, argv[++i], &xo->trace_from, &xo->trace_to);
         else if (!strcmp(a, "--watchdog")) {
@@ -436,7 +436,9 @@ int cmd_collective(int argc, char **argv)
     json_t *r = collective_report_sched(&j, rc, xo, &o, ts, t1, links);
     if (measure_steps) report_steps(r, &c, &o, j.s.nsteps);
     int rc_exit = collective_report_emit(r, COLL_FAMILY_SCHED, c.co.json);
-    if (xo->events) fclose(xo->events);
+    if (!rc_exit && o.output_failed) rc_exit = EXIT_RUNFAIL; /* emit printed the error line */
+    int ev = cli_out_finish(xo->events); /* its last lines were written when the run ended */
+    if (!rc_exit && ev) cli_fail(EXIT_RUNFAIL, "--events %s: %s", xo->events_path, strerror(ev));
     free(bg_mask);
     free(o.step_cycles);
     coll_job_free(&j);

@@ -346,8 +346,9 @@ int cmd_run(int argc, char **argv)
     if (vw) sv = sys_view_attach(s, vw);
     run_end e = {.r = sys_run(s, c.max_cycles)};
     cli_progress_done();
+    char verr[600] = ""; /* the last picture could not be written: the run fails, after its report */
     if (sv) {
-        if (sys_view_finish(sv)) cli_error("view: %s", view_error(vw));
+        if (sys_view_finish(sv)) snprintf(verr, sizeof verr, "view: %s", view_error(vw));
         sys_view_free(sv);
         view_close(vw);
     }
@@ -371,9 +372,13 @@ int cmd_run(int argc, char **argv)
     }
     int status = e.status;
     free(e.undelivered);
+    char oerr[4400]; /* outputs lost to a write error (a full disk): the run failed */
+    int obad = sys_close_outputs(s, oerr, sizeof oerr), ev = cli_out_finish(o->events);
+    if (!status && verr[0]) cli_fail(EXIT_RUNFAIL, "%s", verr);
+    if (!status && obad) cli_fail(EXIT_RUNFAIL, "%s", oerr);
+    if (!status && ev) cli_fail(EXIT_RUNFAIL, "--events %s: %s", c.events_path, strerror(ev));
     sys_free(s);
     free(bg);
-    if (o->events) fclose(o->events);
     topo_free(t);
     return status;
 }

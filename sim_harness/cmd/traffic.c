@@ -429,14 +429,16 @@ int cmd_traffic(int argc, char **argv)
     json_decref(rep);
     if (hist_f && traffic_histogram_csv(hist_f, &r->s, hist_bin))
         cli_fail(EXIT_RUNFAIL, "--histogram %s: %s", histogram, strerror(errno));
+    char verr[600] = ""; /* a picture that could not be written fails the run */
     if (vw) {
         view_sample vs = {.cycle = r->total_cycles, .inj_flits = r->s.inj_flits, .status = "done"};
         view_sample_net(vw, r->s.net, &o.rc, &vs);
-        if (view_finish(vw, &vs)) cli_error("view: %s", view_error(vw));
+        if (r->interrupted == 3 || view_finish(vw, &vs)) snprintf(verr, sizeof verr, "view: %s", view_error(vw));
         view_close(vw);
     }
-    int interrupted = r->interrupted;
-    if (interrupted)
+    int interrupted = r->interrupted ? r->interrupted : verr[0] ? 3 : 0;
+    if (verr[0]) cli_error("%s", verr);
+    else if (interrupted)
         cli_error("interrupted at cycle %llu (%s)", (unsigned long long)r->total_cycles,
                   interrupted == 2 ? "Ctrl-C" : "view closed");
     int rc_exit = interrupted == 2                             ? cli_signal_status(cli_interrupted)

@@ -141,8 +141,9 @@ int coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, const coll_
     int r = sys_run(sy, x->max_cycles);
     cli_progress_done();
     if (sy->bg) background_stats(sy->bg, &out->bg);
+    char oerr[600] = "";
     if (sv) {
-        if (sys_view_finish(sv)) cli_error("view: %s", view_error(vw));
+        if (sys_view_finish(sv)) snprintf(oerr, sizeof oerr, "view: %s", view_error(vw));
         sys_view_free(sv);
     }
     if (r) {
@@ -209,6 +210,10 @@ int coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, const coll_
             for (int c = 0; c < t->k; c++) inj[i * t->k + c] = sy->nodes[i].ni.inj_flits[c];
         *links = links_json(t, sy->net, inj, out->cycles);
         free(inj);
+    }
+    if ((sys_close_outputs(sy, oerr, sizeof oerr) || oerr[0]) && !out->error[0]) { /* a failed run says why first */
+        snprintf(out->error, sizeof out->error, "%s", oerr);
+        out->output_failed = 1;
     }
     sys_free(sy);
     return COLLRUN_RAN;

@@ -24,7 +24,8 @@ enum { COLLRUN_RAN = 0, COLLRUN_REFUSED, COLLRUN_FAILED };
 
 typedef struct {
     int verified, fault;
-    char error[8192]; /* the run's error line (sys_error: grouped, uncut up to this size) */
+    int output_failed; /* a picture, --events or console file could not be written: error says which */
+    char error[8192];  /* the run's error line (sys_error: grouped, uncut up to this size) */
     uint64_t cycles;
     uint64_t *step_cycles;
     uint64_t stalls;
@@ -60,6 +61,7 @@ typedef struct {
     const char *trace_path; /* --trace F.vcd [--trace-window A:B] */
     uint64_t trace_from, trace_to;
     FILE *events;                 /* --events F.jsonl */
+    const char *events_path;      /* its name, for a write error */
     const unsigned char *bg_mask; /* --background: [terminal] 1 = runs synthetic traffic */
     double bg_rate;
     int bg_bytes;

@@ -268,6 +268,22 @@ sys *sys_create(const topo *t, const router_cfg *rc, const sys_opts *o, const ch
     return s;
 }
 
+int sys_close_outputs(sys *s, char *err, size_t errlen)
+{
+    hop_log_close(s->hops);
+    s->hops = NULL;
+    int bad = 0;
+    for (int i = 0; i < s->n; i++) {
+        node *nd = &s->nodes[i];
+        if (!nd->console) continue;
+        if (nd->linelen) console_flush(nd);
+        int e = cli_out_finish(nd->console);
+        nd->console = NULL;
+        if (e && !bad++) snprintf(err, errlen, "--console-dir %s/node%d.txt: %s", s->o.console_dir, i, strerror(e));
+    }
+    return bad != 0;
+}
+
 void sys_free(sys *s)
 {
     if (!s) return;

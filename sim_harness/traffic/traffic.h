@@ -73,7 +73,7 @@ typedef struct {
     uint64_t now, end_measure, deadline;
     uint64_t total_cycles;                                      /* cycles simulated (after traffic_run_loop) */
     int saturated, drain_timed_out, stalled, net_held, rtl_err; /* rtl_err: NET_ERR_* (net.h), 0: none */
-    int interrupted;                                            /* 1: the view was closed, 2: Ctrl-C */
+    int interrupted; /* 1: the view was closed, 2: Ctrl-C, 3: a picture could not be written */
     char stall_msg[700];
     /* the run stopped before it drained (stall or deadlock): the line, its
      * kind ("deadlock", "stall", or after an RTL error traffic_rtl_kind's);

@@ -398,6 +398,21 @@ static void step_multicasts(nc_gen *g, uint64_t now, nc_emit_fn *emit, void *arg
     }
 }
 
+/* The unit where a multicast of nc_gen_step starts replicating: `other`,
+ * but on a clos a random spine.  A clos's units keep a slot per lane for
+ * multicasts (rtl/xnoc_ncu_slots.sv Reserve): a multicast held back there
+ * waits for its lane's multicast slots to be sent, which is deadlock-free
+ * only while a multicast slot's copies go down the stages (a spine's to
+ * leaf units and terminals, a leaf's to its terminals).  A multicast
+ * replicated first at a leaf's unit would send copies up to spine units,
+ * and two units could wait for each other (issue 46: every clos stalled
+ * with --coding).  From a spine every terminal is down the stages. */
+static int mc_root(nc_gen *g, int other)
+{
+    const topo *t = g->t;
+    return t->kind == TOPO_CLOS ? t->clos_r + rnd_int(g, t->clos_m) : other;
+}
+
 void nc_gen_step(nc_gen *g, uint64_t now, nc_emit_fn *emit, void *arg)
 {
     const topo *t = g->t;
@@ -424,7 +439,7 @@ void nc_gen_step(nc_gen *g, uint64_t now, nc_emit_fn *emit, void *arg)
     int src = rnd_int(g, nt), u = rnd_int(g, nr), u2 = rnd_int(g, nr), d = -1, ncontrib = 0;
     int contrib[MAX_CONTRIB];
     if (gr->kind == KIND_MC) {
-        u = topo_term_router(t, src);
+        u = mc_root(g, topo_term_router(t, src));
         pick_terms(g, gr->want, 2 + rnd_int(g, maxdst - 1), src);
         tree_uses(g, u, gr->want, gr->uses);
         gr->src = src;
@@ -440,6 +455,7 @@ void nc_gen_step(nc_gen *g, uint64_t now, nc_emit_fn *emit, void *arg)
             d = rnd_int(g, nt);
             gr->want[d] = 1;
         } else {
+            u2 = mc_root(g, u2);
             pick_terms(g, gr->want, 2 + rnd_int(g, maxdst - 1), -1);
             tree_uses(g, u2, gr->want, gr->uses);
         }

@@ -280,8 +280,9 @@ static int cycle(traffic_run *r, view *vw)
     if (vw && view_due(vw, now)) {
         view_sample vs = {.cycle = now, .inj_flits = s->inj_flits, .status = traffic_pattern_names[r->o.pattern]};
         view_sample_net(vw, s->net, &s->rc, &vs);
-        if (view_update(vw, &vs) == VIEW_QUIT) {
-            r->interrupted = 1;
+        int u = view_update(vw, &vs);
+        if (u == VIEW_QUIT || u == VIEW_ERROR) { /* closed, or a picture could not be written (view_error) */
+            r->interrupted = u == VIEW_QUIT ? 1 : 3;
             return 1;
         }
     }
