@@ -798,6 +798,7 @@ int cmd_collective(int argc, char **argv)
     unsigned char *bg_mask = xo->bg_rate > 0 ? background_mask(s) : NULL;
     xo->bg_mask = bg_mask;
     xo->measured = 1;
+    xo->expect_cycles = (uint64_t)(s->nsteps * ts + (double)coll_busiest_volume(s, bytes) * t1); /* the model */
     coll_execute(j.t, rc, s, xo, &o, c.co.json ? &links : NULL, vw);
     if (vw) view_close(vw);
     json_t *r = report(&j, rc, xo, &o, ts, t1, links);

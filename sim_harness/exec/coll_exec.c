@@ -103,7 +103,8 @@ void coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, const coll
                   .watchdog = x->watchdog == UINT64_MAX ? 0
                               : x->watchdog             ? x->watchdog
                                                         : SYS_WATCHDOG_DEFAULT,
-                  .spin_watchdog = x->spin_watchdog};
+                  .spin_watchdog = x->spin_watchdog,
+                  .expect_cycles = x->measured ? x->expect_cycles : 0};
     o.plan_addr = plan_addr;
     if (x->measured) { /* the measured run, not the calibration */
         o.trace = x->trace_path;
@@ -204,7 +205,7 @@ void coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, const coll
  * included, like every step of a collective but the first) lasts t_s + m *
  * t_1.  t_1 comes from 1032 and 2056 bytes (both long enough that the
  * transfer, not the step's fixed work, ends the step), t_s from 8 bytes. */
-static void calibrate_run(const topo *t, const router_cfg *rc, int clock_ratio, double *ts, double *t1);
+static int calibrate_run(const topo *t, const router_cfg *rc, int clock_ratio, double *ts, double *t1);
 
 /* Cached by content, never by a file's time: build/cache/calib3-TOPO-KEY.txt,
  * KEY the hash of the model's own cache key (net/netbuild.h: the netlist,
@@ -239,7 +240,10 @@ void coll_calibrate(const topo *t, const router_cfg *rc, int clock_ratio, double
             return;
         }
     }
-    calibrate_run(t, rc, clock_ratio, ts, t1);
+    if (!calibrate_run(t, rc, clock_ratio, ts, t1) || cli_interrupted) { /* a Ctrl-C'd run measured nothing */
+        free(path);
+        return;
+    }
     char *tmp = xasprintf("%s.%d", path, (int)getpid());
     f = fopen(tmp, "w");
     if (f) {
@@ -251,8 +255,10 @@ void coll_calibrate(const topo *t, const router_cfg *rc, int clock_ratio, double
     free(path);
 }
 
-static void calibrate_run(const topo *t, const router_cfg *rc, int clock_ratio, double *ts, double *t1)
+/* 1 when every run verified (an interrupted one did not: nothing to cache) */
+static int calibrate_run(const topo *t, const router_cfg *rc, int clock_ratio, double *ts, double *t1)
 {
+    int ok = 1;
     coll_exec_opts x = {.clock_ratio = clock_ratio, .sync = SYNC_GLOBAL, .seed = 1, .max_cycles = 10000000};
     int dst = -1;
     for (int d = 0; d < t->nterms && dst < 0; d++)
@@ -260,7 +266,7 @@ static void calibrate_run(const topo *t, const router_cfg *rc, int clock_ratio, 
     if (dst < 0 && t->nterms > 1) dst = 1; /* a single router: the neighbour terminal */
     if (dst < 0) {
         *ts = *t1 = 0;
-        return;
+        return 1;
     }
     double tm[3];
     int sizes[3] = {8, 1032, 2056};
@@ -275,9 +281,11 @@ static void calibrate_run(const topo *t, const router_cfg *rc, int clock_ratio, 
         x.bytes = sizes[i];
         coll_execute(t, rc, &s, &x, &o, NULL, NULL);
         tm[i] = (double)o.step_cycles[1];
+        ok &= o.verified;
         free(o.step_cycles);
         coll_free(&s);
     }
     *t1 = (tm[2] - tm[1]) / 1024.0;
     *ts = tm[0] - 8 * *t1;
+    return ok;
 }

@@ -273,7 +273,8 @@ void cli_progress(const char *fmt, ...)
     progress_last = now;
     va_list ap;
     va_start(ap, fmt);
-    if (progress_tty) fputs("\r\033[K", stderr);
+    /* the elapsed time is this prefix's, so that no caller prints it again */
+    if (progress_tty) fprintf(stderr, "\r\033[K[%.0f s] ", now - progress_t0);
     else fprintf(stderr, "xnoc%s%s: [%.0f s] ", *cli_cmd ? " " : "", cli_cmd, now - progress_t0);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
