@@ -30,6 +30,7 @@
 #include "system/background.h"
 #include "net/links_report.h"
 #include "util/report.h"
+#include "util/suggest.h"
 #include "system/system.h"
 #include "system/sys_view.h"
 #include "sched/sched.h"
@@ -52,7 +53,8 @@ static const char *usage_text =
     "                    allreduce combined in the routers' coding units along a tree:\n"
     "                    mesh, torus, octagon, dragonfly, clos; docs/collectives.md), multicast\n"
     "                    (bcast, allgather and mnb on a clos by hardware multicast through the spines\n"
-    "                    the paper's routing control picks; docs/clos.md)\n"
+    "                    the paper's routing control picks; docs/clos.md), llf, glf, forest (bcast\n"
+    "                    on a dragonfly, topology-aware; docs/dragonfly.md)\n"
     "  --steps S         multicast: how multicasts are grouped in steps: assignment (default, the\n"
     "                    paper's multicast assignment: no two of a step share a destination) or\n"
     "                    packed (a step takes multicasts until the routing control blocks)\n"
@@ -67,7 +69,6 @@ static const char *usage_text =
     "                    intermediate node's coding with --xor core): core (a firmware loop,\n"
     "                    default) or ni (each NI's decode engine, 2 + len/8 cycles per XOR;\n"
     "                    docs/ni.md)\n"
-    "                    llf, glf, forest (bcast on a dragonfly, topology-aware; docs/dragonfly.md)\n"
     "  --alloc random:N[:SEED]  the job: N random terminals (seed 1), in random rank order; the\n"
     "                    first is the root of a bcast unless --from names one; --to is the job\n"
     "  --background RATE[:BYTES]  the terminals outside the collective send BYTES-byte messages\n"
@@ -81,7 +82,7 @@ static const char *usage_text =
     "                    sum64 (64-bit lanes), min, max, minu, maxu (unsigned), and, or, xor\n"
     "  --ports k         NI channels per terminal (1)\n" ROUTER_CFG_HELP "  --seed N          data pattern seed (1)\n"
     "  --clock-ratio N   core cycles per network cycle (1)\n"
-    "  --max-cycles N    give up after N network cycles (50000000)\n"
+    "  --max-cycles N    give up after N network cycles (50000000; at least 1)\n"
     "  --watchdog N      fail when every node waits and nothing moved for N cycles (5000; 0 = off)\n"
     "  --spin-watchdog N fail when a core loops N cycles touching no device, no new RAM page and\n"
     "                    no NI while the others wait or have exited (50000; 0 = off)\n"
@@ -319,8 +320,11 @@ static int parse_args(int argc, char **argv, coll_cli *c)
         } else if (!strcmp(a, "--redop") || !strcmp(a, "--reduce-op")) {
             c->redop_opt = a;
             c->redop_s = argv[++i];
-        } else if (!strcmp(a, "--max-cycles")) xo->max_cycles = cli_u64(a, argv[++i]);
-        else if (!strcmp(a, "--trace")) xo->trace_path = argv[++i];
+        } else if (!strcmp(a, "--max-cycles")) {
+            xo->max_cycles = cli_u64(a, argv[++i]);
+            if (!xo->max_cycles)
+                cli_fail(EXIT_USAGE, "--max-cycles 0: the run would stop before it starts (at least 1)");
+        } else if (!strcmp(a, "--trace")) xo->trace_path = argv[++i];
         else if (!strcmp(a, "--events")) {
             if (!(xo->events = fopen(argv[++i], "w")))
                 cli_fail(EXIT_USAGE, "--events %s: %s", argv[i], strerror(errno));
@@ -341,6 +345,38 @@ static int parse_args(int argc, char **argv, coll_cli *c)
         } else cmd_bad_option(a, usage_text);
     }
     return 0;
+}
+
+/* --op and --algo against every name the command runs (the schedule
+ * engine's, innet's, scan's, multicast's), with a did-you-mean, before
+ * anything is built */
+static void check_names(const coll_cli *c)
+{
+    static const char *const ops[] = {"barrier",  "bcast", "scatter", "gather",    "reduce", "allgather",
+                                      "alltoall", "mnb",   "mns",     "allreduce", "scan",   "exscan"};
+    static const char *const algos[] = {"sched", "tree", "ring",   "rd",      "all-at-once", "qcdoc",    "hnc",
+                                        "llf",   "glf",  "forest", "combine", "innet",       "multicast"};
+    const struct {
+        const char *opt, *v, *what;
+        const char *const *names;
+        size_t n;
+    } chk[] = {{"--op", c->opname, "collective", ops, sizeof ops / sizeof *ops},
+               {"--algo", c->algo_s, "algorithm", algos, sizeof algos / sizeof *algos}};
+    for (size_t k = 0; k < 2; k++) {
+        if (!chk[k].v) continue;
+        size_t i = 0;
+        while (i < chk[k].n && strcmp(chk[k].v, chk[k].names[i])) i++;
+        if (i < chk[k].n) continue;
+        const char *near = suggest_pick(chk[k].v, chk[k].names, chk[k].n);
+        char *all = xstrdup("");
+        for (i = 0; i < chk[k].n; i++) {
+            char *x = xasprintf("%s%s%s", all, i ? ", " : "", chk[k].names[i]);
+            free(all);
+            all = x;
+        }
+        cli_fail(EXIT_USAGE, "%s: unknown %s '%s' (%s%s%s%s)", chk[k].opt, chk[k].what, chk[k].v,
+                 near ? "did you mean " : "", near ? near : "", near ? "? " : "", all);
+    }
 }
 
 /* --algo and the options of the hnc family into j */
@@ -762,6 +798,7 @@ int cmd_collective(int argc, char **argv)
         free(all);
     }
     if (parse_args(argc, argv, &c)) return 0;
+    check_names(&c);
     const router_cfg *rc = &c.co.rc;
     coll_exec_opts *xo = &c.xo;
     xo->seed = (uint32_t)c.co.seed;

@@ -307,7 +307,9 @@ static void print_text(const json_t *o, const traffic_run *r)
         mc ? "xnoc traffic: {topology}, router vcs={router.vcs} buf={router.buf}, k={ports}, pattern "
              "{pattern}:{coding.fanout}, payload 1-{coding.max_payload} bytes\n"
            : "xnoc traffic: {topology}, router vcs={router.vcs} buf={router.buf}, k={ports}, pattern {pattern}, "
-             "packet {packet} flit(s)\n");
+             "packet {packet} flit(s)");
+    if (!mc && report_get(o, "injection")) report_printf(stdout, o, ", injection {injection}"); /* on/off */
+    if (!mc) putchar('\n');
     if (pattern == PAT_UNITPAIRS)
         report_printf(stdout, o,
                       "  {pairs} terminal/unit pairs one at a time: the coding unit's zero-load latency deviates "
