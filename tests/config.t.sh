@@ -244,3 +244,39 @@ jcheck booksim-hotspot "$j" '[.links[]|select(.kind=="eject")|.flits] as $e | .e
 c hotspot-bad-node 2 "^xnoc traffic: --pattern hotspot:0,9: hotspot:NODES\[:WEIGHTS\]: NODES is a list of terminals" $A traffic --topo mesh:2x2 --pattern hotspot:0,9
 printf 'topology = cmesh;\nk = 4;\nc = 2;\nx = 3;\n' > e32.cfg
 c booksim-cmesh-not-square 2 "^xnoc traffic: e32.cfg:4: cmesh: BookSim2's cmesh is 2-D with x = y = k" $A traffic --config e32.cfg
+
+# ---- BookSim2's anynet: the config and its network file (in the format of BookSim2's example:
+# three routers of three nodes, a triangle) become --topo anynet:FILE (net/topo_anynet.c)
+printf 'router 0 node 0 node 1 node 2 router 1\nrouter 1 node 3 node 4 node 5\nrouter 2 node 6 node 7 node 8 router 1 router 0\n' > anynet_file
+cat > anynet_config <<'CFG'
+//three routers, three nodes each, from a network file
+topology = anynet;
+routing_function = min;
+network_file = anynet_file;
+traffic = uniform;
+use_read_write = 0;
+sample_period = 10000;
+injection_rate = 0.01;
+vc_allocator = separable_input_first;
+sw_allocator = separable_input_first;
+alloc_iters  = 1;
+num_vcs     = 1;
+vc_buf_size = 3;
+CFG
+lenient booksim-anynet anynet_config '.topology=="anynet:anynet_file" and .router.vcs==1 and .router.buf==3 and .offered==0.01 and .errors==0 and ([.links[]|select(.kind=="link")]|length)==6'
+# spanning-tree routing from router 0: the zero-load model 1 + 3*H + L - 1 exactly on every pair, the
+# link off the tree (1 - 2) idle
+j=$($X traffic --topo anynet:anynet_file --pattern allpairs --json)
+jcheck anynet-allpairs-model "$j" '.pairs==81 and .zero_load_max_deviation==0 and .errors==0 and ([.links[]|select(.kind=="link" and ((.src_router==1 and .dst_router==2) or (.src_router==2 and .dst_router==1)))|.flits]==[0,0]) and .max_hops==2'
+jcheck anynet-topo "$($X topo --topo anynet:anynet_file --json)" '.routers==3 and .terminals==9'
+# the file is untrusted: one line naming FILE:LINE, exit 2
+printf 'router 0 node 0 router 1 5\nrouter 1 node 1\n' > an1; c anynet-latency 2 "^xnoc topo: an1:1: router 0 - router 1 latency 5: xnoc's links take one cycle$" $A topo --topo anynet:an1
+printf 'router 0 node 0 node 1\nrouter 1 node 2\n' > an2; c anynet-uneven 2 "^xnoc topo: topology 'anynet:an2': 3 nodes on 2 routers: xnoc needs the same number of nodes on every router$" $A topo --topo anynet:an2
+printf 'router 0 node 0\nrouter 1 node 1\n' > an3; c anynet-pieces 2 "^xnoc topo: topology 'anynet:an3': router 1 cannot be reached from router 0$" $A topo --topo anynet:an3
+printf 'router 0 node 1 router 1\nrouter 1 node 0\n' > an4; c anynet-numbering 2 "^xnoc topo: topology 'anynet:an4': node 0 is not on router 0: xnoc numbers terminals by router" $A topo --topo anynet:an4
+printf 'router 0 node 0 router 0\n' > an5; c anynet-self 2 "^xnoc topo: an5:1: router 0 is linked to itself$" $A topo --topo anynet:an5
+printf 'router 0 node 0 router 1\nrouter 1 node 0\n' > an6; c anynet-two-routers 2 "^xnoc topo: an6:2: node 0 is already on router 0" $A topo --topo anynet:an6
+head -c 300 "$X" > an7; c anynet-binary 2 "^xnoc topo: an7:1: a line starts 'router R' \(R 0\.\.255\), not '\?ELF" $A topo --topo anynet:an7
+c anynet-missing 2 "^xnoc topo: topology 'anynet:nope': No such file or directory$" $A topo --topo anynet:nope
+c anynet-directory 2 "^xnoc topo: topology 'anynet:d.cfg': not a regular file$" $A topo --topo anynet:d.cfg
+printf 'topology = anynet;\n' > an8.cfg; c anynet-no-file 2 "^xnoc traffic: an8.cfg:1: topology = anynet needs network_file = FILE$" $A traffic --config an8.cfg
