@@ -144,7 +144,7 @@ x() { $XNOC collective --algo multicast "$@"; }
 check_fail clos-mc-not-clos 2 "^xnoc collective: --algo multicast: mesh:4x4 is not a clos \(the routing control picks a clos's spines\)$" x --topo mesh:4x4 --op bcast
 check_fail clos-mc-op 2 "^xnoc collective: --algo multicast: --op reduce; it runs bcast, allgather and mnb$" x --topo $P --op reduce
 check_fail clos-mc-to-bcast 2 "^xnoc collective: --to: --op bcast sends to every terminal \(--op mnb takes --to\)$" x --topo $P --op bcast --to 1-3
-check_fail clos-mc-mnb-bad-set 2 "^xnoc collective: --from: terminal set '0-12': 0-12 outside 0-11$" x --topo $P --op mnb --from 0-12
+check_fail clos-mc-mnb-bad-set 2 "^xnoc collective: --from: terminal set '0-12': 0-12 outside the terminals 0-11$" x --topo $P --op mnb --from 0-12
 check_fail clos-lanes-range 2 "lanes=17 is out of range 1..16" x --topo $P --op bcast --router lanes=17
 check_fail clos-mc-allgather-root 2 "^xnoc collective: --from: an allgather has no root" x --topo $P --op allgather --from 2
 check_fail clos-mc-bad-root 2 "^xnoc collective: --from '12': the root is one terminal, 0..11$" x --topo $P --op bcast --from 12

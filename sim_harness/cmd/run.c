@@ -29,7 +29,7 @@ static const char *usage_text =
     "  --topo T            mesh:AxB..., torus:AxB... (1-6 dimensions), octagon, fat-octagon (suffix :c=N),\n"
     "                      dragonfly:a=A,p=P,h=H[,g=G], clos:m=M,n=N,r=R\n" ROUTER_CFG_HELP
     "  --ports k           NI channels per terminal (1)\n"
-    "  --max-cycles N      stop (and fail) after N network cycles (10000000)\n"
+    "  --max-cycles N      stop (and fail) after N network cycles (10000000; at least 1)\n"
     "  --events F.jsonl    one JSON line per message sent (GO) and delivered, and per packet\n"
     "                      at every router hop (inject, hop, eject; docs/firmware.md)\n"
     "  --trace F.vcd       waveforms of the RTL network (--trace-window A:B: cycles [A,B))\n"
@@ -112,8 +112,11 @@ static int parse_args(int argc, char **argv, run_cli *c)
             if (c->elf) cli_fail(EXIT_USAGE, "one firmware image only ('%s' and '%s')", c->elf, a);
             c->elf = a;
         } else if (!v) cmd_bad_option(a, usage_text);
-        else if (!strcmp(a, "--max-cycles")) c->max_cycles = cli_u64(a, argv[++i]);
-        else if (!strcmp(a, "--watchdog")) o->watchdog = cli_u64(a, argv[++i]);
+        else if (!strcmp(a, "--max-cycles")) {
+            c->max_cycles = cli_u64(a, argv[++i]);
+            if (!c->max_cycles)
+                cli_fail(EXIT_USAGE, "--max-cycles 0: the run would stop before it starts (at least 1)");
+        } else if (!strcmp(a, "--watchdog")) o->watchdog = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--spin-watchdog")) {
             o->spin_watchdog = cli_u64(a, argv[++i]);
             if (!o->spin_watchdog) o->spin_watchdog = SYS_SPIN_OFF;

@@ -114,8 +114,10 @@ static int synth_module(const char *top, synth_area *a, int noshare, int progres
     fprintf(f, "read_verilog -sv %s\nchparam%s %s\nsynth -top %s%s\nstat\n", srcs, chp, top, top,
             noshare ? " -noshare" : "");
     fclose(f);
-    what = xasprintf("synthesizing %s %s (yosys; cached afterwards)", top, a->params);
     if (progress && !cli_progress_enabled()) progress = 0;
+    /* the parameters once; the progress lines name the module only */
+    if (progress) fprintf(stderr, "xnoc %s: synthesizing %s %s (yosys; cached afterwards)\n", cli_cmd, top, a->params);
+    what = xasprintf("synthesizing %s (yosys)", top);
     /* an argument vector in the synthesis folder: no path reaches a shell */
     char *argv[] = {"yosys", "-q", "-l", "yosys.log", "s.ys", NULL};
     if (netbuild_run_argv(argv, dir, outp, what, progress, cli_now()) || parse_stat(log, a)) {

@@ -52,11 +52,12 @@ typedef struct {
     int bytes;
     int sync;
     uint32_t seed;
-    int redop;           /* NC_FUNC_ADD32, ... (firmware/lib/flit.h; coll/ncfunc.h names them) */
-    int ni_decode;       /* extended plans: the NIs' decode engines XOR, not the cores (--decode ni) */
-    uint64_t max_cycles; /* give up after this many network cycles */
-    uint32_t ram_kib;    /* RAM per node; 0: sized for the plan and buffers */
-    int clock_ratio;     /* core cycles per network cycle */
+    int redop;              /* NC_FUNC_ADD32, ... (firmware/lib/flit.h; coll/ncfunc.h names them) */
+    int ni_decode;          /* extended plans: the NIs' decode engines XOR, not the cores (--decode ni) */
+    uint64_t max_cycles;    /* give up after this many network cycles */
+    uint64_t expect_cycles; /* the model's cycles from the first step to the end (progress ETA), 0: none */
+    uint32_t ram_kib;       /* RAM per node; 0: sized for the plan and buffers */
+    int clock_ratio;        /* core cycles per network cycle */
     int measured;
     const char *trace_path; /* --trace F.vcd [--trace-window A:B] */
     uint64_t trace_from, trace_to;

@@ -155,8 +155,8 @@ static void sv_words(strv *a, const char *words)
 /* Runs program argv[0] (found along PATH) with argv - no shell, so no path
  * is ever parsed as shell words - in folder cwd, its output and errors
  * appended to log.
- * With progress, a ticker names the step (`what`) and the seconds since t0
- * meanwhile.  The program's exit status (127: it could not be started,
+ * With progress, a ticker names the step (`what`) meanwhile (the command's
+ * elapsed time is cli_progress's prefix; t0 is no longer shown).  The program's exit status (127: it could not be started,
  * the reason in the log; 128+N: killed by signal N). */
 /* Starts argv (see netbuild_run_argv) with its output and errors on fd. */
 static pid_t spawn_argv(char *const argv[], const char *cwd, int fd)
@@ -206,7 +206,8 @@ static int run_argvs(char **const cmds[], int n, const char *cwd, const char *lo
             any = 1;
         }
         if (progress && !any) {
-            cli_progress("%s (%.0f s in)", what, cli_now() - t0);
+            (void)t0;
+            cli_progress("%s", what);
             usleep(200000);
         }
     }

@@ -74,7 +74,10 @@ static int dev_mmio(node *nd, uint32_t off, int is_store, uint32_t *val)
         case DEV_CONSOLE: console_putc(nd, (char)*val); return RV32_MMIO_OK;
         case DEV_EXIT: node_exit(s, nd, (int)*val); return RV32_MMIO_OK;
         case DEV_PARAM_NAME: return param_select(nd, *val);
-        case DEV_STEP: nd->step = (int)*val; return RV32_MMIO_OK;
+        case DEV_STEP:
+            nd->step = (int)*val;
+            if (!s->step_c0) s->step_c0 = s->cycle ? s->cycle : 1;
+            return RV32_MMIO_OK;
         case DEV_ROUTE_DST:
             if (*val >= (uint32_t)s->n) return RV32_MMIO_FAULT;
             nd->route_dst = *val;
