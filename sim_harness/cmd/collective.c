@@ -14,13 +14,16 @@
 #include "cmd/cmds.h"
 #include "cmd/collective.h"
 #include "cmd/collective_report.h"
+#include "collrun/coll_steps.h"
 #include "cmd/config_file.h"
 #include "cmd/metrics.h"
 #include "coll/coll.h"
 #include "coll/coll_plan.h"
 #include "coll/hnc.h"
+#include "coll/ncfunc.h"
 #include "coll/ncmodel.h"
 #include "collrun/coll_job.h"
+#include "../../firmware/coll/reduce.h"
 #include "system/background.h"
 #include "system/system.h"
 #include "util/cli.h"
@@ -31,8 +34,10 @@ static const char *usage_text =
     "Runs a collective in firmware on every node of the RTL network and verifies\n"
     "every received byte.\n"
     "  --op OP           barrier, bcast, scatter, gather, reduce, allgather, alltoall, mnb, mns;\n"
-    "                    allreduce with --algo innet; scan, exscan (inclusive and exclusive prefix\n"
-    "                    reduction, --algo rd on the cores)\n"
+    "                    allreduce (--algo rabenseifner, ring, reduce-bcast on the cores, or\n"
+    "                    innet); reducescatter (--algo halving or ring on the cores: terminal i\n"
+    "                    gets block i); scan, exscan (inclusive and exclusive prefix reduction,\n"
+    "                    --algo rd on the cores)\n"
     "  --bytes B         message size in bytes (64; barrier: 0)\n"
     "  --algo A          sched (synthesized schedule, default), tree, ring, rd, all-at-once,\n"
     "                    qcdoc (allgather on a torus, all 2D directions at once with --ports 2D;\n"
@@ -42,7 +47,10 @@ static const char *usage_text =
     "                    allreduce combined in the routers' coding units along a tree:\n"
     "                    mesh, torus, octagon, dragonfly, clos; docs/collectives.md), multicast\n"
     "                    (bcast, allgather and mnb on a clos by hardware multicast through the spines\n"
-    "                    the paper's routing control picks; docs/clos.md)\n"
+    "                    the paper's routing control picks; docs/clos.md); allreduce and\n"
+    "                    reducescatter: rabenseifner / halving (recursive halving, a power of two\n"
+    "                    of terminals; the default there), ring (the default elsewhere),\n"
+    "                    reduce-bcast (binomial trees); docs/collectives.md\n"
     "  --steps S         multicast: how multicasts are grouped in steps: assignment (default, the\n"
     "                    paper's multicast assignment: no two of a step share a destination) or\n"
     "                    packed (a step takes multicasts until the routing control blocks)\n"
@@ -66,9 +74,10 @@ static const char *usage_text =
     "  --schedule FILE   run this schedule file (xnoc sched -o FILE)\n"
     "  --no-shipped      search a schedule even where schedules/ ships a proven one\n"
     "  --sync M          global (a barrier starts every step, default) or data (data-driven)\n"
-    "  --reduce-op OP    reduce operator (also --redop): sum, prod, max, min, and, or, xor (sum;\n"
-    "                    32-bit words, sum wraps mod 2^32, min/max signed); --algo innet: sum,\n"
-    "                    sum64 (64-bit lanes), min, max, minu, maxu (unsigned), and, or, xor\n"
+    "  --reduce-op OP    the reduce operator of every reduction, in the network or on the cores\n"
+    "                    (also --redop): sum, sum64, prod, prod64, min, max, minu, maxu, and, or,\n"
+    "                    xor (sum; 32-bit lanes, 64-bit for sum64 and prod64; sums and products\n"
+    "                    wrap; min/max signed, minu/maxu unsigned)\n"
     "  --ports k         NI channels per terminal (1)\n" ROUTER_CFG_HELP "  --seed N          data pattern seed (1)\n"
     "  --clock-ratio N   core cycles per network cycle (1)\n"
     "  --max-cycles N    give up after N network cycles (50000000)\n"
@@ -78,6 +87,9 @@ static const char *usage_text =
     "  --trace F.vcd     waveforms of the RTL network during the collective's run\n"
     "                    (--trace-window A:B: cycles [A,B); start_cycle in --json says\n"
     "                    where the timed region begins)\n"
+    "  --measure M       makespan (default) or steps: also the paper's measure, the sum of each global\n"
+    "                    step's worst packet latency from injection (source queueing excluded) to\n"
+    "                    ejection, read from the packet events; the makespan stays in the report\n"
     "  --events F.jsonl  one JSON line per message sent and delivered, and per packet at every\n"
     "                    router hop (inject, hop, eject; from the RTL's link taps)\n"
     "  --ram KiB         RAM per node (default: what the plan and its buffers need, at least 256)\n"
@@ -140,8 +152,10 @@ static int parse_args(int argc, char **argv, coll_cli *c)
         else if (!strcmp(a, "--in-position")) c->inpos_s = argv[++i];
         else if (!strcmp(a, "--xor")) c->xor_s = argv[++i];
         else if (!strcmp(a, "--decode")) c->decode_s = argv[++i];
+        else if (!strcmp(a, "--measure")) c->measure_s = argv[++i];
         else if (!strcmp(a, "--sync")) {
             const char *m = argv[++i];
+            c->sync_given = 1;
             if (!strcmp(m, "global")) xo->sync = SYNC_GLOBAL;
             else if (!strcmp(m, "data")) xo->sync = SYNC_DATA;
             else cli_fail(EXIT_USAGE, "--sync: '%s' is neither global nor data", m);
@@ -151,6 +165,8 @@ static int parse_args(int argc, char **argv, coll_cli *c)
         } else if (!strcmp(a, "--max-cycles")) xo->max_cycles = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--trace")) xo->trace_path = argv[++i];
         else if (!strcmp(a, "--events")) {
+            c->events_path = argv[i + 1];
+            if (xo->events) fclose(xo->events); /* the last --events wins */
             if (!(xo->events = fopen(argv[++i], "w")))
                 cli_fail(EXIT_USAGE, "--events %s: %s", argv[i], strerror(errno));
         } else if (!strcmp(a, "--trace-window")) cli_window(a, argv[++i], &xo->trace_from, &xo->trace_to);
@@ -313,6 +329,45 @@ static unsigned char *background_mask(const coll_sched *s)
     return bg_mask;
 }
 
+/* --measure makespan|steps; 1 for steps, which needs global steps and the
+ * packet events (a temporary file unless --events names one) */
+static int check_measure(coll_cli *c)
+{
+    const char *m = c->measure_s;
+    if (!m || !strcmp(m, "makespan")) return 0;
+    if (strcmp(m, "steps")) cli_fail(EXIT_USAGE, "--measure '%s': makespan or steps", m);
+    if (c->sync_given && c->xo.sync != SYNC_GLOBAL)
+        cli_fail(EXIT_USAGE, "--measure steps counts synchronized steps: drop --sync data");
+    if (!c->xo.events && !(c->xo.events = tmpfile()))
+        cli_fail(EXIT_RUNFAIL, "--measure steps: no temporary file for the packet events: %s", strerror(errno));
+    return 1;
+}
+
+/* The paper's measure beside the makespan: each step's worst latency from injection */
+static void report_steps(json_t *r, const coll_cli *c, const coll_outcome *o, int nsteps)
+{
+    char err[512];
+    uint64_t *worst = xcalloc((size_t)nsteps + 1, sizeof *worst), matched, unmatched, sum = 0;
+    FILE *f = c->xo.events;
+    fflush(f);
+    if (c->events_path && !(f = fopen(c->events_path, "r")))
+        cli_fail(EXIT_RUNFAIL, "--measure steps: reading %s back: %s", c->events_path, strerror(errno));
+    if (coll_step_latencies(f, o->start_cycle, o->step_cycles, nsteps, worst, &matched, &unmatched, err, sizeof err))
+        cli_fail(EXIT_RUNFAIL, "--measure steps: %s", err);
+    if (f != c->xo.events) fclose(f);
+    json_t *per = json_array();
+    for (int st = 0; st < nsteps; st++) {
+        sum += worst[st];
+        json_array_append_new(per, json_integer((json_int_t)worst[st]));
+    }
+    json_object_set_new(r, "measure", json_string("steps"));
+    json_object_set_new(r, "paper_step_latency", json_integer((json_int_t)sum));
+    json_object_set_new(r, "step_latencies", per);
+    json_object_set_new(r, "packets_timed", json_integer((json_int_t)matched));
+    free(worst);
+    (void)unmatched; /* a unit's multicast copies: no injection of their own */
+}
+
 int cmd_collective(int argc, char **argv)
 {
     cli_catch_sigint();
@@ -322,7 +377,8 @@ int cmd_collective(int argc, char **argv)
         .bytes = -1,
         .use_shipped = 1,
         .redop_opt = "--reduce-op",
-        .xo = {.clock_ratio = 1, .bg_bytes = 1024, .sync = SYNC_GLOBAL, .redop = RED_SUM, .max_cycles = 50000000}};
+        .xo = {
+            .clock_ratio = 1, .bg_bytes = 1024, .sync = SYNC_GLOBAL, .redop = NC_FUNC_ADD32, .max_cycles = 50000000}};
     view_opts_default(&c.vo);
     cmd_opts_init(&c.co, OPT_NET | OPT_SEED);
     {
@@ -334,13 +390,16 @@ int cmd_collective(int argc, char **argv)
     const router_cfg *rc = &c.co.rc;
     coll_exec_opts *xo = &c.xo;
     xo->seed = (uint32_t)c.co.seed;
+    if ((!strcmp(c.algo_s, "multicast") || collective_is_software(&c) || collective_is_innet(&c)) && c.measure_s &&
+        strcmp(c.measure_s, "makespan"))
+        cli_fail(EXIT_USAGE, "--measure %s: not with --algo %s (its own engine)", c.measure_s, c.algo_s);
     if (!strcmp(c.algo_s, "multicast")) return collective_mcast(&c);
     if (c.steps_s) cli_fail(EXIT_USAGE, "--steps is an option of --algo multicast, not --algo %s", c.algo_s);
+    if (collective_is_software(&c)) return collective_software(&c);
     if (collective_is_innet(&c)) return collective_innet(&c);
-    if (c.redop_s && (xo->redop = coll_redop_parse(c.redop_s)) < 0)
-        cli_fail(EXIT_USAGE, "%s: unknown operator '%s' (sum, prod, max, min, and, or, xor)", c.redop_opt, c.redop_s);
-    if (c.opname && !strcmp(c.opname, "allreduce"))
-        cli_fail(EXIT_USAGE, "--op allreduce: only --algo innet runs it (reduce + bcast in software: two runs)");
+    if (c.redop_s && (xo->redop = nc_redop_parse(c.redop_s)) < 0)
+        cli_fail(EXIT_USAGE, "%s: unknown operator '%s' (%s)", c.redop_opt, c.redop_s, NC_REDOP_LIST);
+    int measure_steps = check_measure(&c);
     coll_job j = {0};
     check_algo(&c, &j);
     xo->ni_decode = c.decode_s && !strcmp(c.decode_s, "ni");
@@ -348,8 +407,10 @@ int cmd_collective(int argc, char **argv)
     coll_sched *s = &j.s;
     int bytes = c.bytes < 0 ? (s->op == OP_BARRIER ? 0 : 64) : c.bytes;
     if (s->op == OP_BARRIER) bytes = 0;
-    if (s->op == OP_REDUCE && (bytes % 4 || bytes == 0))
-        cli_fail(EXIT_USAGE, "--bytes %d: reduce combines 32-bit words, use a multiple of 4", bytes);
+    uint32_t lane = coll_lane_bytes(xo->redop);
+    if (s->op == OP_REDUCE && (bytes % (int)lane || bytes == 0))
+        cli_fail(EXIT_USAGE, "--bytes %d: --reduce-op %s combines %u-bit lanes, use a multiple of %u", bytes,
+                 nc_redop_name(xo->redop), 8 * lane, lane);
     xo->bytes = bytes;
 
     view *vw = NULL;
@@ -372,8 +433,9 @@ int cmd_collective(int argc, char **argv)
         cli_fail(EXIT_USAGE, "%s", o.error);
     }
     if (vw) view_close(vw);
-    int rc_exit =
-        collective_report_emit(collective_report_sched(&j, rc, xo, &o, ts, t1, links), COLL_FAMILY_SCHED, c.co.json);
+    json_t *r = collective_report_sched(&j, rc, xo, &o, ts, t1, links);
+    if (measure_steps) report_steps(r, &c, &o, j.s.nsteps);
+    int rc_exit = collective_report_emit(r, COLL_FAMILY_SCHED, c.co.json);
     if (xo->events) fclose(xo->events);
     free(bg_mask);
     free(o.step_cycles);

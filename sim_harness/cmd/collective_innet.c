@@ -1,17 +1,20 @@
-/* collective_innet.c - `xnoc collective --algo innet`, `--op scan` and
- * `--algo multicast` (collective.h): their options checked, the engine's run
- * (collrun/coll_innet.c, collrun/coll_mcast.c), the report
+/* collective_innet.c - `xnoc collective --algo innet`, `--op scan`,
+ * `--op reducescatter`, `--op allreduce` on the cores and `--algo multicast`
+ * (collective.h): their options checked, the engine's run
+ * (collrun/coll_innet.c, coll_sw.c, coll_mcast.c), the report
  * (collective_report.c). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "../../firmware/coll/innet.h"
+#include "../../firmware/coll/reduce.h"
 #include "cmd/collective.h"
 #include "cmd/collective_report.h"
 #include "coll/coll.h"
 #include "coll/ncfunc.h"
 #include "collrun/coll_innet.h"
 #include "collrun/coll_mcast.h"
+#include "collrun/coll_sw.h"
 #include "util/cli.h"
 
 int collective_is_innet(const coll_cli *c)
@@ -40,10 +43,10 @@ static void engine_fail(int st, const coll_image_result *run, const char *algo)
 /* --op scan / exscan: the options, the run on the cores, the report */
 static int run_scan(const coll_cli *c, const topo *t, int kind, int func)
 {
-    int bytes = c->bytes < 0 ? 64 : c->bytes, lane = innet_lane_bytes(func);
+    int bytes = c->bytes < 0 ? 64 : c->bytes, lane = (int)coll_lane_bytes(func);
     if (bytes <= 0 || bytes % lane)
         cli_fail(EXIT_USAGE, "--bytes %d: --reduce-op %s combines %d-bit lanes, use a multiple of %d", bytes,
-                 innet_redop_name(func), 8 * lane, lane);
+                 nc_redop_name(func), 8 * lane, lane);
     if (c->from) cli_fail(EXIT_USAGE, "--from: a scan has no root (every terminal gets its prefix)");
     innet_opts o = {.kind = kind,
                     .func = func,
@@ -68,13 +71,13 @@ static int run_reduction(const coll_cli *c, const topo *t, int kind, int func)
     if (rc->ncu_ops == NCU_OPS_XOR && func != NC_FUNC_XOR)
         cli_fail(EXIT_USAGE,
                  "--reduce-op %s: the units were built with --router ncu_ops=xor, which combine by XOR only",
-                 innet_redop_name(func));
+                 nc_redop_name(func));
     if (innet_window(rc) < 1)
         cli_fail(EXIT_USAGE, "--algo innet: --router slots=%d, a window of one chunk needs 2 slots", rc->slots);
-    int bytes = c->bytes < 0 ? 64 : c->bytes, lane = innet_lane_bytes(func);
+    int bytes = c->bytes < 0 ? 64 : c->bytes, lane = (int)coll_lane_bytes(func);
     if (bytes <= 0 || bytes % lane)
         cli_fail(EXIT_USAGE, "--bytes %d: --reduce-op %s combines %d-bit lanes, use a multiple of %d", bytes,
-                 innet_redop_name(func), 8 * lane, lane);
+                 nc_redop_name(func), 8 * lane, lane);
     int chunk = innet_chunk_bytes(rc), nchunks = (bytes + chunk - 1) / chunk;
     if (nchunks > INNET_MAX_CHUNKS)
         cli_fail(EXIT_USAGE, "--bytes %d: %d chunks of %d bytes (--router ncmax=%d), at most %d", bytes, nchunks, chunk,
@@ -110,10 +113,8 @@ int collective_innet(coll_cli *c)
                              "--alloc, --background or the hnc options");
     if (!c->co.topo) cli_fail(EXIT_USAGE, "--topo is required (see xnoc collective --help)");
     if (!c->opname) cli_fail(EXIT_USAGE, "--op is required: reduce or allreduce with --algo innet");
-    int func = innet_redop_parse(c->redop_s ? c->redop_s : "sum");
-    if (func < 0)
-        cli_fail(EXIT_USAGE, "%s: unknown operator '%s' (with --algo innet: " INNET_REDOP_LIST ")", c->redop_opt,
-                 c->redop_s);
+    int func = nc_redop_parse(c->redop_s ? c->redop_s : "sum");
+    if (func < 0) cli_fail(EXIT_USAGE, "%s: unknown operator '%s' (%s)", c->redop_opt, c->redop_s, NC_REDOP_LIST);
     topo *t = topo_parse(c->co.topo, c->co.ports, err, sizeof err);
     if (!t) cli_fail(EXIT_USAGE, "%s", err);
     const char *op = c->opname;
@@ -123,6 +124,67 @@ int collective_innet(coll_cli *c)
     else if (!strcmp(op, "reduce") || !strcmp(op, "allreduce"))
         st = run_reduction(c, t, strcmp(op, "reduce") ? INNET_KIND_ALLREDUCE : INNET_KIND_REDUCE, func);
     else cli_fail(EXIT_USAGE, "--algo innet: --op %s is not a reduction (reduce or allreduce)", op);
+    topo_free(t);
+    return st;
+}
+
+/* the software reductions' --algo names (firmware/coll/reduce.h COLL_RS_*, COLL_AR_*) */
+static const char *const rs_names[COLL_RS_NUM] = {"halving", "ring"};
+static const char *const ar_names[COLL_AR_NUM] = {"rabenseifner", "ring", "reduce-bcast", "innet"};
+
+int collective_is_software(const coll_cli *c)
+{
+    if (!c->opname || (strcmp(c->opname, "reducescatter") && strcmp(c->opname, "allreduce"))) return 0;
+    if (!strcmp(c->opname, "reducescatter") && !strcmp(c->algo_s, "innet"))
+        cli_fail(EXIT_USAGE, "--op reducescatter --algo innet: a reduce-scatter inside the network is not built; "
+                             "--algo halving or ring runs it on the cores");
+    return strcmp(c->algo_s, "innet") != 0;
+}
+
+/* --algo: the algorithm of --op reducescatter (rs) or allreduce; sched (the default): recursive
+ * halving where it runs (a power of two of terminals), else the ring */
+static int sw_algo(const coll_cli *c, const topo *t, int rs)
+{
+    int n = rs ? COLL_RS_NUM : COLL_AR_INNET;
+    if (!strcmp(c->algo_s, "sched")) return t->nterms & (t->nterms - 1) ? COLL_RS_RING : 0;
+    for (int i = 0; i < n; i++)
+        if (!strcmp(c->algo_s, rs ? rs_names[i] : ar_names[i])) return i;
+    cli_fail(EXIT_USAGE, "--algo %s: --op %s runs %s", c->algo_s, c->opname,
+             rs ? "halving, ring" : "rabenseifner, ring, reduce-bcast, innet");
+}
+
+int collective_software(coll_cli *c)
+{
+    char err[512];
+    int rs = !strcmp(c->opname, "reducescatter");
+    if (c->file || c->shape_s || c->mcast_s || c->xor_s || c->inpos_s || c->alloc_s || c->to || c->xo.bg_rate > 0 ||
+        c->decode_s)
+        cli_fail(EXIT_USAGE,
+                 "--op %s takes --topo, --bytes, --algo, --reduce-op, --router, --seed and the run options, not "
+                 "--schedule, --to, --alloc, --background or the hnc options",
+                 c->opname);
+    if (!c->co.topo) cli_fail(EXIT_USAGE, "--topo is required (see xnoc collective --help)");
+    topo *t = topo_parse(c->co.topo, c->co.ports, err, sizeof err);
+    if (!t) cli_fail(EXIT_USAGE, "%s", err);
+    int algo = sw_algo(c, t, rs), func = nc_redop_parse(c->redop_s ? c->redop_s : "sum");
+    const char *aname = rs ? rs_names[algo] : ar_names[algo];
+    if (func < 0) cli_fail(EXIT_USAGE, "%s: unknown operator '%s' (%s)", c->redop_opt, c->redop_s, NC_REDOP_LIST);
+    if (c->from) cli_fail(EXIT_USAGE, "--from: --op %s has no root (every terminal gets its part)", c->opname);
+    int bytes = c->bytes < 0 ? 64 : c->bytes, lane = (int)coll_lane_bytes(func);
+    if (bytes <= 0 || bytes % lane)
+        cli_fail(EXIT_USAGE, "--bytes %d: --reduce-op %s combines %d-bit lanes, use a multiple of %d", bytes,
+                 nc_redop_name(func), 8 * lane, lane);
+    sw_opts o = {.rs = rs,
+                 .algo = algo,
+                 .func = func,
+                 .bytes = bytes,
+                 .seed = (uint32_t)c->co.seed,
+                 .max_cycles = c->xo.max_cycles};
+    sw_result r;
+    int st = collrun_sw(t, &c->co.rc, &o, &c->xo, &r);
+    if (st && r.run.planning) cli_fail(EXIT_USAGE, "--algo %s: %s; use --algo ring", aname, r.run.error);
+    if (st) engine_fail(st, &r.run, aname);
+    st = collective_report_emit(collective_report_sw(t, c->opname, aname, func, bytes, &r), COLL_FAMILY_SW, c->co.json);
     topo_free(t);
     return st;
 }

@@ -126,6 +126,11 @@ static void sched_text(FILE *f, const json_t *j)
     for (size_t st = 0; st < json_array_size(per) && st < 20; st++)
         fprintf(f, " %lld", (long long)json_integer_value(json_array_get(per, st)));
     fputs(json_array_size(per) > 20 ? " ...\n" : "\n", f);
+    if (report_get(j, "paper_step_latency"))
+        report_printf(
+            f, j,
+            "  the paper's measure (--measure steps): the sum of each step's worst latency from "
+            "injection, {paper_step_latency} cycles ({packets_timed} packets); the makespan stays {cycles}\n");
     report_printf(f, j, "  contention: {stalled_flit_cycles} stalled flit-cycles");
     if (report_get(j, "worst_stall")) report_printf(f, j, ", most at {worst_stall.channel}");
     const char *busiest = json_string_value(report_get(j, "busiest_channel"));
@@ -342,7 +347,7 @@ static void scan_text(FILE *f, const json_t *j)
 
 json_t *collective_report_scan(const topo *t, const char *op, int func, int bytes, const scan_result *s)
 {
-    json_t *j = image_head(t, op, "rd", innet_redop_name(func), NULL, bytes, &s->run);
+    json_t *j = image_head(t, op, "rd", nc_redop_name(func), NULL, bytes, &s->run);
     json_t *per = json_array();
     for (int st = 0; st < s->steps && st < SCAN_MAX_STEPS; st++)
         json_array_append_new(per, json_integer(s->routers_per_step[st]));
@@ -375,7 +380,7 @@ static void innet_text(FILE *f, const json_t *j)
 
 json_t *collective_report_innet(const topo *t, const char *op, int func, int bytes, const innet_result *m)
 {
-    json_t *j = image_head(t, op, "innet", innet_redop_name(func), nc_func_name(func), bytes, &m->run);
+    json_t *j = image_head(t, op, "innet", nc_redop_name(func), nc_func_name(func), bytes, &m->run);
     const coll_image_counts *c = &m->run.c;
     json_object_set_new(j, "root", json_integer(m->root));
     json_object_set_new(j, "root_router", json_integer(m->root_router));
@@ -397,6 +402,36 @@ json_t *collective_report_innet(const topo *t, const char *op, int func, int byt
     json_object_set_new(j, "coded_packets", json_integer((json_int_t)c->coded));
     json_object_set_new(j, "mc_copies", json_integer((json_int_t)c->copies));
     return image_tail(j, &m->run);
+}
+
+/* the text of a software reduce-scatter's or allreduce's report, rendered from it */
+static void sw_text(FILE *f, const json_t *j)
+{
+    report_printf(f, j, "{algo} {op} on {topology}, {bytes} bytes, --reduce-op {reduce_op}: ");
+    verified_text(f, j);
+    report_printf(f, j,
+                  "  {cycles} cycles = {bytes_per_cycle:%.3f} bytes per cycle (one link: 8); model "
+                  "{model_cycles:%.0f} cycles in {model_steps} steps ");
+    fprintf(f, "(measured: %+.1f%%)\n", measured_pct(j));
+    report_printf(f, j,
+                  "  combining on the cores: at most {combine_cycles} cycles for {combine_words} words "
+                  "({cycles_per_word:%.2f} cycles per word)\n");
+    report_printf(f, j, "  {link_flits} flits on router-to-router links\n");
+}
+
+json_t *collective_report_sw(const topo *t, const char *op, const char *algo, int func, int bytes, const sw_result *s)
+{
+    json_t *j = image_head(t, op, algo, nc_redop_name(func), nc_func_name(func), bytes, &s->run);
+    uint64_t cyc = s->run.cycles;
+    json_object_set_new(j, "bytes_per_cycle", json_real(cyc ? (double)bytes / (double)cyc : 0));
+    json_object_set_new(j, "model_cycles", json_real(s->model_cycles));
+    json_object_set_new(j, "model_steps", json_integer(s->model_steps));
+    json_object_set_new(j, "combine_cycles", json_integer(s->combine_cycles));
+    json_object_set_new(j, "combine_words", json_integer(s->combine_words));
+    json_object_set_new(j, "cycles_per_word",
+                        json_real(s->combine_words ? (double)s->combine_cycles / s->combine_words : 0));
+    json_object_set_new(j, "link_flits", json_integer((json_int_t)s->run.c.link_flits));
+    return image_tail(j, &s->run);
 }
 
 /* the text of a multicast collective's report, rendered from it */
@@ -443,10 +478,8 @@ json_t *collective_report_mcast(const topo *t, const char *op, const mcast_opts 
 int collective_report_emit(json_t *r, collective_family fam, int json)
 {
     static void (*const text[])(FILE *, const json_t *) = {
-        [COLL_FAMILY_SCHED] = sched_text,
-        [COLL_FAMILY_INNET] = innet_text,
-        [COLL_FAMILY_SCAN] = scan_text,
-        [COLL_FAMILY_MCAST] = mcast_text,
+        [COLL_FAMILY_SCHED] = sched_text, [COLL_FAMILY_INNET] = innet_text, [COLL_FAMILY_SCAN] = scan_text,
+        [COLL_FAMILY_MCAST] = mcast_text, [COLL_FAMILY_SW] = sw_text,
     };
     if (json) {
         json_dumpf(r, stdout, JSON_COMPACT);

@@ -11,8 +11,15 @@
 #include "collrun/coll_innet.h"
 #include "collrun/coll_job.h"
 #include "collrun/coll_mcast.h"
+#include "collrun/coll_sw.h"
 
-typedef enum { COLL_FAMILY_SCHED, COLL_FAMILY_INNET, COLL_FAMILY_SCAN, COLL_FAMILY_MCAST } collective_family;
+typedef enum {
+    COLL_FAMILY_SCHED,
+    COLL_FAMILY_INNET,
+    COLL_FAMILY_SCAN,
+    COLL_FAMILY_MCAST,
+    COLL_FAMILY_SW
+} collective_family;
 
 /* a schedule's run (coll_execute): links (or NULL) the per-channel table, taken */
 json_t *collective_report_sched(const coll_job *j, const router_cfg *rc, const coll_exec_opts *xo, coll_outcome *o,
@@ -20,6 +27,8 @@ json_t *collective_report_sched(const coll_job *j, const router_cfg *rc, const c
 /* an in-network reduce or allreduce, a scan (op its name, func the unit operator) */
 json_t *collective_report_innet(const topo *t, const char *op, int func, int bytes, const innet_result *m);
 json_t *collective_report_scan(const topo *t, const char *op, int func, int bytes, const scan_result *s);
+/* a reduce-scatter or allreduce on the cores (algo its --algo name) */
+json_t *collective_report_sw(const topo *t, const char *op, const char *algo, int func, int bytes, const sw_result *s);
 /* a collective by hardware multicast */
 json_t *collective_report_mcast(const topo *t, const char *op, const mcast_opts *o, const mcast_result *m);
 

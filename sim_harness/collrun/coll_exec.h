@@ -51,7 +51,7 @@ typedef struct {
     int bytes;
     int sync;
     uint32_t seed;
-    int redop;           /* RED_SUM, ... (coll/coll_plan.h) */
+    int redop;           /* NC_FUNC_ADD32, ... (firmware/lib/flit.h; coll/ncfunc.h names them) */
     int ni_decode;       /* extended plans: the NIs' decode engines XOR, not the cores (--decode ni) */
     uint64_t max_cycles; /* give up after this many network cycles */
     uint32_t ram_kib;    /* RAM per node; 0: sized for the plan and buffers */

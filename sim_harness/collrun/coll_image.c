@@ -4,6 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../firmware/coll/pattern.h"
+#include "coll/ncfunc.h"
+#include "net/netgen.h"
 #include "util/cli.h"
 
 #define STACK_RESERVE (32u * 1024)
@@ -12,6 +15,37 @@ uint32_t coll_image_ram_kib(uint32_t need)
 {
     uint32_t kib = (need + STACK_RESERVE + 65535) / 65536 * 64;
     return kib < 256 ? 256 : kib;
+}
+
+void coll_image_data(uint8_t *ram, uint32_t seed, int i, uint32_t bytes)
+{
+    for (uint32_t k = 0; k < bytes / 4; k++) {
+        uint32_t v = coll_pattern(seed, i, -1, k);
+        memcpy(ram + COLL_IMAGE_BUF + 4 * k, &v, 4);
+    }
+}
+
+void coll_image_expect(uint8_t *want, uint32_t seed, int nt, int func, uint32_t bytes)
+{
+    uint8_t *mine = xmalloc(bytes + (size_t)COLL_IMAGE_BUF);
+    for (int i = 0; i < nt; i++) {
+        coll_image_data(mine, seed, i, bytes);
+        if (i == 0) memcpy(want, mine + COLL_IMAGE_BUF, bytes);
+        else nc_func_combine(func, want, mine + COLL_IMAGE_BUF, bytes);
+    }
+    free(mine);
+}
+
+int coll_image_route_routers(const topo *t, const router_cfg *rc, int a, int b)
+{
+    int cur = topo_term_router(t, a), dst = topo_term_router(t, b), h = 1;
+    while (cur != dst && h <= t->nrouters) {
+        int p = netgen_route(t, rc, cur, b), l = p >= 0 && p < t->nports ? t->out_link[cur * t->nports + p] : -1;
+        if (l < 0) break;
+        cur = t->links[l].dst;
+        h++;
+    }
+    return h;
 }
 
 /* the timed region: the first node's start to the last node's end (nodes that completed) */

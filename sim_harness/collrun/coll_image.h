@@ -57,6 +57,14 @@ int coll_image_completed(coll_image *ci, int i, const char *what);
 int coll_image_check(coll_image *ci, int i, uint32_t off, const uint8_t *want, uint32_t words, const char *what,
                      const char *label);
 
+/* Node i's contribution (coll_pattern, broadcast data) at COLL_IMAGE_BUF of
+ * its RAM, and every node's combined by the unit operator func (coll/ncfunc.c,
+ * the host's reduction) into want[0..bytes) for nt nodes. */
+void coll_image_data(uint8_t *ram, uint32_t seed, int i, uint32_t bytes);
+void coll_image_expect(uint8_t *want, uint32_t seed, int nt, int func, uint32_t bytes);
+/* routers on the table's route from terminal a to terminal b (the NI model's H) */
+int coll_image_route_routers(const topo *t, const router_cfg *rc, int a, int b);
+
 /* The network's counters after the run. */
 typedef struct {
     uint64_t link_flits;          /* flits on router-to-router links */

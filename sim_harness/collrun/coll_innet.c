@@ -11,6 +11,7 @@
 
 #include "../../firmware/coll/innet.h"
 #include "../../firmware/coll/pattern.h"
+#include "../../firmware/coll/reduce.h"
 #include "../../firmware/lib/flit.h"
 #include "coll/ncfunc.h"
 #include "collrun/coll_image.h"
@@ -19,29 +20,6 @@
 #include "system/system.h"
 #include "util/cli.h"
 
-static const struct {
-    const char *name;
-    int func;
-} redops[] = {{"sum", NC_FUNC_ADD32},  {"sum64", NC_FUNC_ADD64}, {"min", NC_FUNC_MIN32S},
-              {"max", NC_FUNC_MAX32S}, {"minu", NC_FUNC_MIN32U}, {"maxu", NC_FUNC_MAX32U},
-              {"and", NC_FUNC_AND},    {"or", NC_FUNC_OR},       {"xor", NC_FUNC_XOR}};
-#define NREDOPS (int)(sizeof redops / sizeof *redops)
-
-int innet_redop_parse(const char *name)
-{
-    for (int i = 0; i < NREDOPS; i++)
-        if (!strcmp(name, redops[i].name)) return redops[i].func;
-    return -1;
-}
-
-const char *innet_redop_name(int func)
-{
-    for (int i = 0; i < NREDOPS; i++)
-        if (redops[i].func == func) return redops[i].name;
-    return "?";
-}
-
-int innet_lane_bytes(int func) { return func == NC_FUNC_ADD64 ? 8 : 4; }
 int innet_chunk_bytes(const router_cfg *rc) { return 8 * rc->ncmax < 256 ? 8 * rc->ncmax : 256; }
 int innet_window(const router_cfg *rc) { return rc->slots - 1; }
 
@@ -203,33 +181,8 @@ static void model_eval(const topo *t, const router_cfg *rc, const innet_tree *tr
     if (m->root > m->per_chunk) m->per_chunk = m->root, m->bound = "the root terminal";
 }
 
-/* the identity of a unit operator as a 32-bit word (firmware/coll/scan.c scan_identity) */
-static uint32_t scan_identity_host(int func)
-{
-    switch (func) {
-    case NC_FUNC_AND:
-    case NC_FUNC_MIN32U: return 0xFFFFFFFFu;
-    case NC_FUNC_MIN32S: return 0x7FFFFFFFu;
-    case NC_FUNC_MAX32S: return 0x80000000u;
-    default: return 0;
-    }
-}
-
 /* node i's contribution, word w */
 static uint32_t datum(uint32_t seed, int i, uint32_t w) { return coll_pattern(seed, i, -1, w); }
-
-/* routers on the table's route from terminal a to terminal b (the NI model's H) */
-static int route_routers(const topo *t, const router_cfg *rc, int a, int b)
-{
-    int cur = topo_term_router(t, a), dst = topo_term_router(t, b), h = 1;
-    while (cur != dst && h <= t->nrouters) {
-        int p = netgen_route(t, rc, cur, b), l = p >= 0 && p < t->nports ? t->out_link[cur * t->nports + p] : -1;
-        if (l < 0) break;
-        cur = t->links[l].dst;
-        h++;
-    }
-    return h;
-}
 
 /* What every node of a run gets (coll_image_fill): the plan words all
  * share, its own (absent; the route tree when the firmware does not build
@@ -257,13 +210,11 @@ static void fill_node(void *arg, int i, uint8_t *ram)
         w[IP_PCOUNT] = f->parent[r] >= 0 ? (uint32_t)f->cnt[f->parent[r]] : 0;
         w[IP_UNIT] = f->clos ? (uint32_t)r + 1 : 0;
     }
-    for (uint32_t k = 0; k < w[IP_BYTES] / 4; k++) {
-        uint32_t v = datum(f->seed, i, k);
-        memcpy(ram + COLL_IMAGE_BUF + 4 * k, &v, 4);
-    }
+    coll_image_data(ram, f->seed, i, w[IP_BYTES]);
 }
 
-#define SCAN_COMBINE 5.6 /* core cycles per 32-bit word combined (scan.c's loop, ADD32: measured; min/max ~10% more) */
+/* core cycles per word of a scan step combined (reduce.c's loop, add32: 4.45 alone; 5.0 fits mesh:8x8, 16 KiB) */
+#define SCAN_COMBINE 5.0
 
 /* --op scan / exscan: recursive doubling on the cores (firmware/coll/scan.c), every node's
  * result checked against the host's prefix reduction */
@@ -295,7 +246,7 @@ int collrun_scan(const topo *t, const router_cfg *rc, const innet_opts *a, const
             if (i) memcpy(want, incl, (size_t)bytes);
             else
                 for (int k = 0; k < bytes / 4; k++) {
-                    uint32_t id = func == NC_FUNC_ADD64 ? 0 : scan_identity_host(func);
+                    uint32_t id = coll_identity_word(func, (uint32_t)k);
                     memcpy(want + 4 * k, &id, 4);
                 }
         }
@@ -315,7 +266,7 @@ int collrun_scan(const topo *t, const router_cfg *rc, const innet_opts *a, const
     for (int st = 0; st < steps; st++) {
         int d = 1 << st, H = 0;
         for (int i = 0; i + d < nt; i++) {
-            int h = route_routers(t, rc, i, i + d);
+            int h = coll_image_route_routers(t, rc, i, i + d);
             if (h > H) H = h;
         }
         model += MODEL_SW + 3.0 * H + F + (double)SCAN_COMBINE * bytes / 4;
@@ -324,7 +275,7 @@ int collrun_scan(const topo *t, const router_cfg *rc, const innet_opts *a, const
     if (excl) {
         int H = 0;
         for (int i = 0; i + 1 < nt; i++) {
-            int h = route_routers(t, rc, i, i + 1);
+            int h = coll_image_route_routers(t, rc, i, i + 1);
             if (h > H) H = h;
         }
         model += MODEL_SW + 3.0 * H + F + (double)SCAN_COMBINE * bytes / 4;
@@ -433,15 +384,8 @@ static int innet_run(const topo *t, const router_cfg *rc, const innet_opts *a, c
 
     /* every node's data, and the expected results */
     uint32_t words = (uint32_t)bytes / 4;
-    uint8_t *expect = xmalloc((size_t)bytes), *mine = xmalloc((size_t)bytes);
-    for (int i = 0; i < nt; i++) {
-        for (uint32_t w = 0; w < words; w++) {
-            uint32_t v = datum(a->seed, i, w);
-            memcpy(mine + 4 * w, &v, 4);
-        }
-        if (i == 0) memcpy(expect, mine, (size_t)bytes);
-        else nc_func_combine(func, expect, mine, (size_t)bytes);
-    }
+    uint8_t *expect = xmalloc((size_t)bytes);
+    coll_image_expect(expect, a->seed, nt, func, (uint32_t)bytes);
 
     uint32_t plan[IP_WORDS] = {0}, ram_kib = coll_image_ram_kib(COLL_IMAGE_BUF + (uint32_t)bytes);
     plan[IP_KIND] = (uint32_t)a->kind;
@@ -460,7 +404,6 @@ static int innet_run(const topo *t, const router_cfg *rc, const innet_opts *a, c
     if (coll_image_run(&ci, t, rc, xo, ram_kib, a->max_cycles, fill_node, &fl)) {
         snprintf(r->run.error, sizeof r->run.error, "%s", ci.error);
         free(expect);
-        free(mine);
         return COLLRUN_REFUSED;
     }
     /* after the run, off the clock: every result word against the host's reduction */
@@ -479,7 +422,6 @@ static int innet_run(const topo *t, const router_cfg *rc, const innet_opts *a, c
     r->model_round_trip = m.L, r->model_per_chunk = m.per_chunk, r->model_unit_input = m.unit_in;
     r->model_window = m.window, r->model_root = m.root, r->model_bound = m.bound;
     free(expect);
-    free(mine);
     return COLLRUN_RAN;
 }
 

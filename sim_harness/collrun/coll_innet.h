@@ -15,10 +15,10 @@
 
 /* What to run. */
 typedef struct {
-    int kind;  /* INNET_KIND_REDUCE, _ALLREDUCE, _SCAN or _EXSCAN (firmware/coll/innet.h) */
-    int func;  /* the unit operator, NC_FUNC_* (innet_redop_parse) */
-    int bytes; /* a multiple of innet_lane_bytes(func); reduce, allreduce: at most INNET_MAX_CHUNKS chunks */
-    int root;  /* reduce: the root terminal, -1: the default (the middle router's first terminal, ...) */
+    int kind; /* INNET_KIND_REDUCE, _ALLREDUCE, _SCAN or _EXSCAN (firmware/coll/innet.h) */
+    int func; /* the unit operator, NC_FUNC_* (coll/ncfunc.h nc_redop_parse: --reduce-op) */
+    int bytes; /* a multiple of coll_lane_bytes(func) (firmware/coll/reduce.h); reduce, allreduce: at most INNET_MAX_CHUNKS chunks */
+    int root; /* reduce: the root terminal, -1: the default (the middle router's first terminal, ...) */
     uint32_t seed;
     uint64_t max_cycles;
 } innet_opts;
@@ -39,14 +39,6 @@ typedef struct {
     double model_cycles;
 } scan_result;
 
-/* the unit operator (NC_FUNC_*) of a reduce-operator name, or -1: sum (add32),
- * sum64 (add64), min, max (signed), minu, maxu (unsigned), and, or, xor */
-int innet_redop_parse(const char *name);
-/* the name of a unit operator in that vocabulary ("?" if none) */
-const char *innet_redop_name(int func);
-#define INNET_REDOP_LIST "sum, sum64, min, max, minu, maxu, and, or, xor"
-/* the bytes of one lane the operator combines (8: sum64, else 4) */
-int innet_lane_bytes(int func);
 /* the bytes of a chunk (the units' ncmax flits, at most 256), the chunks in
  * flight (a unit holds window + 1 groups), a scan's steps */
 int innet_chunk_bytes(const router_cfg *rc);
