@@ -18,9 +18,11 @@
 
 #include "util/cli.h"
 #include "util/fnv.h"
+#include "util/proc.h"
 #include "util/report.h"
 #include "cmd/cmd_opts.h"
 #include "cmd/cmds.h"
+#include "net/model_cache.h"
 #include "net/netbuild.h"
 #include "net/netgen.h"
 
@@ -120,7 +122,7 @@ static int synth_module(const char *top, synth_area *a, int noshare, int progres
     what = xasprintf("synthesizing %s (yosys)", top);
     /* an argument vector in the synthesis folder: no path reaches a shell */
     char *argv[] = {"yosys", "-q", "-l", "yosys.log", "s.ys", NULL};
-    if (netbuild_run_argv(argv, dir, outp, what, progress, cli_now()) || parse_stat(log, a)) {
+    if (proc_run_argv(argv, dir, outp, what, progress, cli_now()) || parse_stat(log, a)) {
         snprintf(err, errlen, "yosys failed on %s %s; see %s", top, a->params, log);
         goto out;
     }
@@ -133,7 +135,7 @@ static int synth_module(const char *top, synth_area *a, int noshare, int progres
         goto out;
     }
     json_decref(j);
-    netbuild_rm_tree(dir); /* a leftover temporary folder is harmless */
+    proc_rm_tree(dir); /* a leftover temporary folder is harmless */
     rc = 0;
 out:
     if (lock >= 0) close(lock);

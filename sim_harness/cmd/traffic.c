@@ -426,7 +426,14 @@ int cmd_traffic(int argc, char **argv)
     if (histogram && !(hist_f = fopen(histogram, "w")))
         cli_fail(EXIT_USAGE, "--histogram %s: %s", histogram, strerror(errno));
 
-    traffic_run *r = traffic_open(&o);
+    traffic_refusal why;
+    traffic_run *r = traffic_open(&o, &why, err, sizeof err);
+    if (!r)
+        cli_fail(EXIT_USAGE, "%s%s",
+                 why == TRAFFIC_OPEN_TRACE       ? "--trace: "
+                 : why == TRAFFIC_OPEN_ALLGATHER ? "--pattern allgather: "
+                                                 : "",
+                 err);
     char title[128];
     snprintf(title, sizeof title, "traffic %s %.2f", traffic_pattern_names[o.pattern], o.rate);
     vo.title = title;

@@ -1,5 +1,5 @@
-/* sched.h - conflict-free step schedules for collectives (the model of
- * many-to-many-scheduling-octagon.txt): wormhole, full-duplex links,
+/* sched.h - conflict-free step schedules for collectives (the model of the
+ * many-to-many scheduling paper on the octagon, docs/scheduling.md): wormhole, full-duplex links,
  * k-port terminals, synchronized steps; in one step no two transfers share
  * a directed channel (injection, ejection or router link), so a terminal
  * injects and absorbs at most k messages; broadcast data may be forwarded

@@ -6,8 +6,8 @@
  *   0x1000_0000  node devices (DEV_*)
  *   0x1000_1000  network interface (ni.h)
  */
-#ifndef XNOC_NODE_H
-#define XNOC_NODE_H
+#ifndef XNOC_SYSTEM_H
+#define XNOC_SYSTEM_H
 
 #include <stdint.h>
 #include <stdio.h>
