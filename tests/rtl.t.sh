@@ -64,7 +64,7 @@ tb bites-NcuNoError-funcmix 1 '^FAIL NcuNoError: ' $NCU +fault=funcmix
 # the unit built with XOR only (--router ncu_ops=xor: NcuOps = 0): XOR groups
 # as before, and a head asking for another operator is malformed (error bit 0)
 if tests/rtl/build.sh ncu_tb rtl "$TMP/ncu_xor" -GOPS=0 2>"$TMP/build.err"; then
-    tb ncu-xor-only 0 '^ncu_tb: V=2 D=8 S=4 OPS=0 seed=1: 400 groups \([0-9]+ result flits\) checked in [0-9]+ cycles; per operator [a-z0-9/]+ 400(/0){8}$' "$TMP/ncu_xor"
+    tb ncu-xor-only 0 '^ncu_tb: V=2 D=8 S=4 OPS=0 seed=1: 400 groups \([0-9]+ result flits\) checked in [0-9]+ cycles; per operator [a-z0-9/]+ 400(/0){10}$' "$TMP/ncu_xor"
     tb bites-NcuNoError-xor-only 1 '^FAIL NcuNoError: ' "$TMP/ncu_xor" +fault=func
     # the same head with every operator built: no error, the ADD32 result checked
     tb ncu-func-all 0 '^ncu_tb: V=2 D=8 S=4 OPS=1 seed=1: 400 groups' $NCU +fault=func

@@ -198,10 +198,7 @@ typedef struct {
 static void fill_node(void *arg, int i, uint8_t *ram)
 {
     const innet_fill *f = arg;
-    uint32_t *w = (uint32_t *)(ram + COLL_IMAGE_PLAN);
-    memcpy(w, f->plan, 4 * IP_WORDS);
-    w[IP_MAGIC] = INNET_MAGIC;
-    w[IP_BUF] = RAM_BASE + COLL_IMAGE_BUF;
+    uint32_t *w = coll_image_place(ram, f->plan, f->seed, i);
     w[IP_ABSENT] = i == f->absent;
     if (f->parent) { /* the route tree (clos: the spine's); mesh and torus: the firmware's own */
         int r = f->unit_of[i];
@@ -210,7 +207,6 @@ static void fill_node(void *arg, int i, uint8_t *ram)
         w[IP_PCOUNT] = f->parent[r] >= 0 ? (uint32_t)f->cnt[f->parent[r]] : 0;
         w[IP_UNIT] = f->clos ? (uint32_t)r + 1 : 0;
     }
-    coll_image_data(ram, f->seed, i, w[IP_BYTES]);
 }
 
 /* core cycles per word of a scan step combined (reduce.c's loop, add32: 4.45 alone; 5.0 fits mesh:8x8, 16 KiB) */
