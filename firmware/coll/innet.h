@@ -55,6 +55,13 @@ int innet_depth(int root);
 int coll_innet(void *buf, uint32_t len, int op, int root, int all);
 static inline int coll_allreduce(void *buf, uint32_t len, int op) { return coll_innet(buf, len, op, -1, 1); }
 static inline int coll_reduce(void *buf, uint32_t len, int op, int root) { return coll_innet(buf, len, op, root, 0); }
+/* coll_innet on routers whose units stream (built with --router stream=1; firmware/coll/
+ * innet_stream.c, docs/network-coding.md "Streaming reduction"), on a mesh: every
+ * contribution goes as NC_STREAM into its own lane of its router's unit and is combined
+ * flit by flit; the root's unit multicasts an allreduce's result to every terminal itself
+ * (a reduce's goes to the root).  No unit holds a chunk, so there is no window: every
+ * chunk's receive is posted and the chunk sent, then the results are waited for. */
+int coll_innet_stream(void *buf, uint32_t len, int op, int root, int all);
 
 /* ---- the plan of coll-innet.elf (32-bit words at DEV_PLAN) ---- */
 /* IP_KIND: what the image runs (scan: software, firmware/coll/scan.h) */
@@ -81,6 +88,7 @@ enum {
     IP_WORK,   /* scan: the work area (scan.h) */
     IP_ABSENT, /* 1: this node does not join (XNOC_TEST_ABSENT: the failure path of a missing contribution) */
     IP_UNIT,   /* coll_innet_set_unit's router + 1 (0: the terminal's own router) */
+    IP_STREAM, /* 1: the units stream (coll_innet_set_stream) */
     IP_WORDS = 24
 };
 

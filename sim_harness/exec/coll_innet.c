@@ -392,8 +392,15 @@ int coll_innet_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
         cli_fail(EXIT_USAGE,
                  "--reduce-op %s: the units were built with --router ncu_ops=xor, which combine by XOR only",
                  redop_name(func));
-    int W = rc->slots - 1; /* chunks in flight: a unit holds at most W + 1 groups (firmware/coll/innet.h) */
+    /* chunks in flight: a slot unit holds at most W + 1 groups (firmware/coll/innet.h); a
+     * streaming unit holds none (docs/network-coding.md "Streaming reduction"): every chunk */
+    int W = rc->stream ? INNET_MAX_CHUNKS : rc->slots - 1;
     if (W < 1) cli_fail(EXIT_USAGE, "--algo innet: --router slots=%d, a window of one chunk needs 2 slots", rc->slots);
+    if (rc->stream && t->kind != TOPO_MESH)
+        cli_fail(EXIT_USAGE,
+                 "--algo innet: --router stream=1 streams on a mesh only (its tree down is its tree up; %s's "
+                 "is not shown to be)",
+                 t->name);
     int bytes = a->bytes < 0 ? 64 : a->bytes, lane = func == NC_FUNC_ADD64 ? 8 : 4;
     if (bytes <= 0 || bytes % lane)
         cli_fail(EXIT_USAGE, "--bytes %d: --reduce-op %s combines %d-bit lanes, use a multiple of %d", bytes,
@@ -486,6 +493,7 @@ int coll_innet_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
     plan[IP_BYTES] = (uint32_t)bytes;
     plan[IP_ROOT] = (uint32_t)root;
     plan[IP_WINDOW] = (uint32_t)W;
+    plan[IP_STREAM] = (uint32_t)rc->stream;
     innet_fill fl = {.plan = plan,
                      .seed = a->seed,
                      .absent = absent,
