@@ -1,7 +1,8 @@
 // xnoc_ncu_alu - the coding unit's combining operators on one 64-bit flit:
 // y = a OP b by the head's FUNC (xnoc_pkg::NcFunc*): XOR, AND, OR, wrapping
 // add on two 32-bit lanes or one 64-bit lane, signed/unsigned 32-bit min and
-// max (lanes little-endian: [31:0] and [63:32]).  With NcuOps = 0 only XOR
+// max, wrapping multiplication on two 32-bit lanes or one 64-bit lane (lanes
+// little-endian: [31:0] and [63:32]).  With NcuOps = 0 only XOR
 // (the unit as it was before the operators).  Combinational; the slot
 // absorber (xnoc_ncu_absorb) and the streaming combiner (xnoc_ncu_stream)
 // share it, so both combine the same way.
@@ -21,6 +22,8 @@ module xnoc_ncu_alu #(
       logic [31:0]   a, b;
       logic [PW-1:0] mm;
       logic          sg, lt, mx;
+      logic [63:0]   p00;
+      logic [31:0]   p11, pxx;
       sg = (32'(func_i) == xnoc_pkg::NcFuncMin32s) || (32'(func_i) == xnoc_pkg::NcFuncMax32s);
       mx = (32'(func_i) == xnoc_pkg::NcFuncMax32s) || (32'(func_i) == xnoc_pkg::NcFuncMax32u);
       for (int l = 0; l < 2; l++) begin
@@ -29,6 +32,11 @@ module xnoc_ncu_alu #(
         lt = {a[31] ^ sg, a[30:0]} < {b[31] ^ sg, b[30:0]};
         mm[32*l +: 32] = (lt ^ mx) ? a : b;
       end
+      // products: the 32-bit lanes' low halves, and the 64-bit lane's low
+      // 64 bits from the same partial products (a0 b0 + (a0 b1 + a1 b0) << 32)
+      p00 = 64'(a_i[31:0]) * 64'(b_i[31:0]);
+      p11 = a_i[63:32] * b_i[63:32];
+      pxx = a_i[31:0] * b_i[63:32] + a_i[63:32] * b_i[31:0];
       y_o = a_i ^ b_i;
       unique case (32'(func_i))
         xnoc_pkg::NcFuncAnd:   y_o = a_i & b_i;
@@ -36,6 +44,8 @@ module xnoc_ncu_alu #(
         xnoc_pkg::NcFuncAdd64: y_o = a_i + b_i;
         xnoc_pkg::NcFuncAdd32: y_o = {a_i[63:32] + b_i[63:32], a_i[31:0] + b_i[31:0]};
         xnoc_pkg::NcFuncMin32s, xnoc_pkg::NcFuncMax32s, xnoc_pkg::NcFuncMin32u, xnoc_pkg::NcFuncMax32u: y_o = mm;
+        xnoc_pkg::NcFuncMul32: y_o = {p11, p00[31:0]};
+        xnoc_pkg::NcFuncMul64: y_o = {p00[63:32] + pxx, p00[31:0]};
         default: ;                   // XOR
       endcase
     end

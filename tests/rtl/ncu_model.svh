@@ -34,6 +34,7 @@
       xnoc_pkg::NcFuncAnd:   return acc & w;
       xnoc_pkg::NcFuncOr:    return acc | w;
       xnoc_pkg::NcFuncAdd64: return acc + w;
+      xnoc_pkg::NcFuncMul64: return acc * w;
       default: ;
     endcase
     for (int l = 0; l < 2; l++) begin
@@ -45,6 +46,7 @@
         xnoc_pkg::NcFuncMax32s: r[32*l +: 32] = (sa > sb) ? sa : sb;
         xnoc_pkg::NcFuncMin32u: r[32*l +: 32] = (ua < ub) ? ua : ub;
         xnoc_pkg::NcFuncMax32u: r[32*l +: 32] = (ua > ub) ? ua : ub;
+        xnoc_pkg::NcFuncMul32:  r[32*l +: 32] = 32'(ua * ub);
         default:                r[32*l +: 32] = 'x;
       endcase
     end
