@@ -20,7 +20,9 @@ done
 for cfg in "" "-GNumPorts=5 -GNumVcs=1 -GBufDepth=1 -GNumSlots=1" "-GNcuOps=0" "-GNumPorts=2 -GNumAddrs=2 -GNumTerms=1 -GNumSlots=1 -GNcuOps=0" "-GNumPorts=7 -GNumVcs=4 -GBufDepth=4 -GNumSlots=16 -GXorLat=35" "-GNumAddrs=512 -GNumTerms=256" \
            "-GNumPorts=16 -GNumVcs=8 -GNumAddrs=1023 -GNumTerms=767 -GMaxFlits=1" "-GNumPorts=32 -GNumAddrs=2048 -GNumTerms=1024" "-GNumPorts=2 -GNumAddrs=2 -GNumTerms=1 -GNumSlots=2 -GXorLat=64 -GMaxFlits=256" \
            "-GNumPorts=9 -GNumAddrs=21 -GNumTerms=12 -GNumLanes=4" "-GNumPorts=5 -GNumVcs=1 -GBufDepth=1 -GNumSlots=3 -GNumLanes=3" \
-           "-GNumPorts=2 -GNumAddrs=2 -GNumTerms=1 -GNumSlots=2 -GNcuOps=0 -GNumLanes=2" "-GNumAddrs=512 -GNumTerms=256 -GNumSlots=16 -GNumLanes=16"; do
+           "-GNumPorts=2 -GNumAddrs=2 -GNumTerms=1 -GNumSlots=2 -GNcuOps=0 -GNumLanes=2" "-GNumAddrs=512 -GNumTerms=256 -GNumSlots=16 -GNumLanes=16" \
+           "-GNumLanes=6 -GStream=1 -GNumAddrs=128 -GNumTerms=64" "-GNumPorts=8 -GNumLanes=8 -GStream=1 -GNumVcs=1 -GBufDepth=1 -GNcuOps=0" \
+           "-GNumPorts=2 -GNumAddrs=2 -GNumTerms=1 -GNumSlots=2 -GNumLanes=2 -GStream=1" "-GNumPorts=7 -GNumVcs=4 -GNumLanes=7 -GStream=1 -GNumAddrs=512 -GNumTerms=256"; do
     if out=$(verilator --lint-only -Wall $cfg rtl/xnoc_pkg.sv $(ls rtl/*.sv | grep -v _pkg) --top-module xnoc_ncu 2>&1); then
         echo "lint ok   xnoc_ncu ${cfg:-(defaults)}"
     else
@@ -37,7 +39,7 @@ done
 for cfg in "" "-GNcu=1 -GNumAddrs=32 -GNumTerms=16" "-GNcu=1 -GNumPorts=7 -GNumVcs=4 -GNumClasses=2 -GNumAddrs=128 -GNumTerms=64" \
            "-GNumPorts=3 -GNumVcs=3 -GNumClasses=3 -GNumGroups=5 -GNumAddrs=10" "-GNcu=1 -GNumAddrs=2048 -GNumTerms=1024" "-UVERILATOR -GNcu=1 -GNumAddrs=32 -GNumTerms=16" \
            "-GNcu=1 -GNumLanes=3" "-GNcu=1 -GNumPorts=8 -GNumAddrs=21 -GNumTerms=12 -GNumLanes=4 -GLaneReserve=1" \
-           "-UVERILATOR -GNcu=1 -GNumLanes=3"; do
+           "-UVERILATOR -GNcu=1 -GNumLanes=3" "-GNcu=1 -GNumPorts=5 -GNumLanes=6 -GStream=1 -GNumAddrs=128 -GNumTerms=64"; do
     if out=$(verilator --lint-only -Wall $cfg rtl/xnoc_pkg.sv $(ls rtl/*.sv | grep -v _pkg) --top-module xnoc_tile 2>&1); then
         echo "lint ok   xnoc_tile ${cfg:-(defaults)}"
     else

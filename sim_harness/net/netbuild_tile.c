@@ -50,6 +50,7 @@ void netbuild_tile_params(const topo *t, const router_cfg *rc, netbuild_tile_p *
     /* a unit's lanes past the first: router ports inside the tile (netgen.c wire_lanes) */
     tp->lanes = router_lanes(t, rc);
     tp->lane_reserve = router_lane_reserve(t, rc);
+    tp->stream = rc->ncu && rc->stream;
 }
 
 /* The tile's Verilog parameters as Verilator's -G options (heap words into a). */
@@ -75,6 +76,7 @@ static void tile_gparams(strv *a, const netbuild_tile_p *tp)
         strv_add(a, xasprintf("-GNumLanes=%d", tp->lanes));
         strv_add(a, xasprintf("-GLaneReserve=%d", tp->lane_reserve));
     }
+    if (tp->stream) strv_add(a, xstrdup("-GStream=1"));
 }
 
 /* The tile model's key: its parameters, the router sources with the tile, the
@@ -137,7 +139,8 @@ int netbuild_tile(const topo *t, const router_cfg *rc, int variant, int progress
     char *what = xasprintf("router p=%d addrs=%d vcs=%d buf=%d%s%s", tp.ports, tp.addrs, tp.vcs, tp.buf,
                            tp.ncu ? " with a coding unit" : "", lanes);
     free(lanes);
-    char *lw = tp.lanes > 1 ? xasprintf("-l%d%s", tp.lanes, tp.lane_reserve ? "r" : "") : xstrdup("");
+    char *lw =
+        tp.lanes > 1 ? xasprintf("-l%d%s%s", tp.lanes, tp.lane_reserve ? "r" : "", tp.stream ? "s" : "") : xstrdup("");
     char *dir = xasprintf("%s/cache/tile-p%d-a%d-c%d-g%d-s%d-v%d-b%d%s%s%s%s-%016llx", cli_build_dir(), tp.ports,
                           tp.addrs, tp.classes, tp.groups, tp.route_bits, tp.vcs, tp.buf, tp.ncu ? "-u" : "", lw,
                           trace ? "-trace" : "", asserts ? "-assert" : "", (unsigned long long)h);
