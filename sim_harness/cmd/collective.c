@@ -89,6 +89,9 @@ static const char *usage_text =
     "  --trace F.vcd     waveforms of the RTL network during the collective's run\n"
     "                    (--trace-window A:B: cycles [A,B); start_cycle in --json says\n"
     "                    where the timed region begins)\n"
+    "  --distribute D    hnc, combine: phase E, the intermediate node's distribution of the other\n"
+    "                    groups' bundles: a binomial tree of unicasts (tree, default) or one\n"
+    "                    multicast per part (and units' packet) that the coding units fork (unit)\n"
     "  --measure M       makespan (default) or steps: also the paper's measure, the sum of each global\n"
     "                    step's worst packet latency from injection (source queueing excluded) to\n"
     "                    ejection, read from the packet events; the makespan stays in the report\n"
@@ -155,6 +158,7 @@ static int parse_args(int argc, char **argv, coll_cli *c)
         else if (!strcmp(a, "--xor")) c->xor_s = argv[++i];
         else if (!strcmp(a, "--decode")) c->decode_s = argv[++i];
         else if (!strcmp(a, "--measure")) c->measure_s = argv[++i];
+        else if (!strcmp(a, "--distribute")) c->dist_s = argv[++i];
         else if (!strcmp(a, "--sync")) {
             const char *m = argv[++i];
             c->sync_given = 1;
@@ -271,6 +275,14 @@ static void check_algo(const coll_cli *c, coll_job *j)
         if (ho->xor_unit && !c->co.rc.ncu)
             cli_fail(EXIT_USAGE, "--xor unit: the routers have no coding units (--router ncu=0); use --xor core");
     }
+    if (c->dist_s && !j->hnc_family)
+        cli_fail(EXIT_USAGE, "--distribute is an option of --algo hnc and combine (their phase E), not --algo %s",
+                 c->algo_s);
+    if (c->dist_s && strcmp(c->dist_s, "unit") && strcmp(c->dist_s, "tree"))
+        cli_fail(EXIT_USAGE, "--distribute '%s': unit or tree", c->dist_s);
+    ho->unit_mcast = c->dist_s && !strcmp(c->dist_s, "unit");
+    if (ho->unit_mcast && !c->co.rc.ncu)
+        cli_fail(EXIT_USAGE, "--distribute unit: the routers have no coding units (--router ncu=0)");
 }
 
 /* --schedule FILE: the topology and schedule it holds, checked against the options */

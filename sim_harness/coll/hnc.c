@@ -267,10 +267,18 @@ int hnc_build(coll_sched *s, const topo *t, const hnc_opts *o, hnc_info *info, c
                 multicast(s, &L, 0, g, in_rank(&L, g), bundle[h], step, aao);
                 continue;
             }
-            mc++; /* one packet per bundle (part) from the IN, forked by the units */
-            for (int r = 0; r < M; r++)
-                if (r != in_rank(&L, g))
-                    coll_add(s, step, member(&L, g, in_rank(&L, g)), member(&L, g, r), bundle[h])->mc = mc;
+            /* one packet per part and chunk of the units' limit from the IN, forked by the units */
+            int in = member(&L, g, in_rank(&L, g)), nch = (o->bytes + o->chunk - 1) / o->chunk;
+            for (int i = 0; i < nparts; i++)
+                for (int c = 0; c < nch; c++) {
+                    int off = c * o->chunk, len = o->bytes - off < o->chunk ? o->bytes - off : o->chunk;
+                    mc++;
+                    for (int r = 0; r < M; r++) {
+                        if (r == in_rank(&L, g)) continue;
+                        coll_xfer *x = coll_add(s, step, in, member(&L, g, r), bundle[h]);
+                        x->mc = mc, x->part = i, x->off = off, x->len = len, x->tag = HNC_MC_TAG | (mc & 0x7fff);
+                    }
+                }
         }
     step += o->unit_mcast ? 1 : LM;
     /* G: a step of its own (XORs on every core, no traffic), so that the
@@ -288,7 +296,7 @@ int hnc_build(coll_sched *s, const topo *t, const hnc_opts *o, hnc_info *info, c
     int *next = xcalloc((size_t)s->nterms * (size_t)s->nsteps, sizeof *next);
     for (int x = 0; x < s->nxfers; x++) {
         coll_xfer *f = &s->xf[x];
-        if (f->src < s->nterms && f->dst < s->nterms) f->chan = next[f->step * s->nterms + f->src]++ % t->k;
+        if (f->src < s->nterms && f->dst < s->nterms && !f->mc) f->chan = next[f->step * s->nterms + f->src]++ % t->k;
     }
     free(next);
     return hnc_check(s, err, errlen);
