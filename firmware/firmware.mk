@@ -59,4 +59,9 @@ image:
 	@echo "  FW      $(USER_OUT)"
 	@$(USER_CC) $(FW_USER_CFLAGS) $(FW_LDFLAGS) -o $(USER_OUT) \
 	    $(SRC) $(FW_LIB) $(FW_LIBC) $(if $(filter coll,$(EXTRA)),$(wildcard firmware/coll/*.c)) \
-	    $(call fw_libgcc,$(USER_MARCH),$(USER_MABI))
+	    $(call fw_libgcc,$(USER_MARCH),$(USER_MABI)) \
+	    2>$(USER_OUT).err || { cat $(USER_OUT).err >&2; \
+	    sym=$$(grep -Eo 'undefined symbol: __[a-z0-9]*[sdt]f[a-z0-9]*' $(USER_OUT).err | head -1 | cut -d' ' -f3); \
+	    [ -z "$$sym" ] || echo "make image: $$sym is the C compiler's software floating point (a float or double operation): no libgcc for $(USER_MARCH)/$(USER_MABI) was found to provide it (Debian's gcc-riscv64-unknown-elf, installed by make deps)" >&2; \
+	    rm -f $(USER_OUT).err; exit 1; }
+	@cat $(USER_OUT).err >&2; rm -f $(USER_OUT).err

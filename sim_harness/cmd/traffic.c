@@ -44,7 +44,9 @@ static const char *usage_text =
     "                    terminals), randperm (a random cyclic permutation drawn from --seed)\n"
     "                    multicast:F (each terminal, with probability --rate a cycle, multicasts to F random\n"
     "                    terminals through the coding units, every copy checked; on a clos through\n"
-    "                    the stages: the spines the paper's routing control picks, docs/clos.md)\n"
+    "                    the stages: the spines the paper's routing control picks, docs/clos.md;\n"
+    "                    a request waits at its source until ports and unit slots are free; offered,\n"
+    "                    accepted and latency count multicasts, docs/traffic.md)\n"
     "                    allgather:A (A = tree, hnc or combine: the all-to-all broadcast's schedule as\n"
     "                    traffic, no cores: each NI sends its packets in schedule order as soon as it\n"
     "                    holds their data, a datum is one packet of --packet L flits, XORs at the NIs\n"
@@ -55,6 +57,12 @@ static const char *usage_text =
     "  --xor-overhead N  allgather: cycles an NI takes per XOR (coding, decoding, copying), 0..1000 (1)\n"
     "  --xor X           allgather:hnc: the intermediate node's coding in its router's unit (unit,\n"
     "                    the default with units) or at its NI (ni, the default with --router ncu=0)\n"
+    "  --distribute D    allgather:hnc|combine: phase E, each intermediate node's distribution of the\n"
+    "                    other groups' bundles: a binomial tree of unicasts (tree, default) or one\n"
+    "                    multicast per bundle part that the coding units fork (unit)\n"
+    "  --measure M       allgather: makespan (default: data-driven, each send as soon as its data\n"
+    "                    is held) or steps (the paper's reading: synchronized steps, and beside the\n"
+    "                    run's makespan the sum of each step's worst latency from injection)\n"
     "  --sources SET     only these terminals inject, e.g. 1,2 or 0-7 (all)\n"
     "  --rate R          offered load, flits/terminal/cycle, 0 < R <= 1 (0.1)\n"
     "  --packet L        flits per packet, 1..64 (1); A-B: uniform over A..B; A,B[,...]: each\n"
@@ -174,13 +182,26 @@ static void check_plain(traffic_opts *o, const char *pat, const char *window)
 
 /* --pattern allgather:A and its options (one length, no background options) */
 static void check_allgather(traffic_opts *o, const char *pat, const char *shape, const char *inpos, const char *xo,
-                            const char *sources, const char *xorw)
+                            const char *sources, const char *xorw, const char *measure, const char *dist)
 {
     int ag = o->pattern == PAT_ALLGATHER, hf = ag && o->coll.algo != ALGO_TREE;
     o->coll.xor_overhead = 1;
     if ((shape || inpos) && !hf)
         cli_fail(EXIT_USAGE, "--group-shape and --in-position are options of --pattern allgather:hnc|combine");
     if (xo && !ag) cli_fail(EXIT_USAGE, "--xor-overhead is an option of --pattern allgather:A");
+    if (measure && !ag) cli_fail(EXIT_USAGE, "--measure is an option of --pattern allgather:A");
+    if (measure && strcmp(measure, "makespan") && strcmp(measure, "steps"))
+        cli_fail(EXIT_USAGE, "--measure '%s': makespan or steps", measure);
+    o->coll.sync_steps = measure && !strcmp(measure, "steps");
+    if (dist && !hf) cli_fail(EXIT_USAGE, "--distribute is an option of --pattern allgather:hnc|combine");
+    if (dist && strcmp(dist, "unit") && strcmp(dist, "tree"))
+        cli_fail(EXIT_USAGE, "--distribute '%s': unit or tree", dist);
+    o->coll.unit_mcast = dist && !strcmp(dist, "unit");
+    if (o->coll.unit_mcast && !o->rc.ncu)
+        cli_fail(EXIT_USAGE, "--distribute unit needs routers with coding units (not --router ncu=0)");
+    if (o->coll.unit_mcast && o->sizes.hi > o->rc.ncmax)
+        cli_fail(EXIT_USAGE, "--packet %d: --distribute unit takes at most the units' %d data flits (--router ncmax)",
+                 o->sizes.hi, o->rc.ncmax);
     if (xorw && !(ag && o->coll.algo == ALGO_HNC))
         cli_fail(EXIT_USAGE, "--xor is an option of --pattern allgather:hnc");
     if (xorw && strcmp(xorw, "unit") && strcmp(xorw, "ni")) cli_fail(EXIT_USAGE, "--xor '%s': unit or ni", xorw);
@@ -290,9 +311,13 @@ static void check_on_topo(traffic_opts *o, const char *pat, const char *sources)
 static void print_text(const json_t *o, const traffic_run *r)
 {
     int pattern = r->o.pattern, one_at_a_time = traffic_one_at_a_time(r);
-    report_printf(stdout, o,
-                  "xnoc traffic: {topology}, router vcs={router.vcs} buf={router.buf}, k={ports}, pattern {pattern}, "
-                  "packet {packet} flit(s)\n");
+    int mc = report_get(o, "offered_multicasts") != NULL;
+    report_printf(
+        stdout, o,
+        mc ? "xnoc traffic: {topology}, router vcs={router.vcs} buf={router.buf}, k={ports}, pattern "
+             "{pattern}:{coding.fanout}, payload 1-{coding.max_payload} bytes\n"
+           : "xnoc traffic: {topology}, router vcs={router.vcs} buf={router.buf}, k={ports}, pattern {pattern}, "
+             "packet {packet} flit(s)\n");
     if (pattern == PAT_UNITPAIRS)
         report_printf(stdout, o,
                       "  {pairs} terminal/unit pairs one at a time: the coding unit's zero-load latency deviates "
@@ -302,17 +327,23 @@ static void print_text(const json_t *o, const traffic_run *r)
                       "  {pairs} pairs one at a time: zero-load latency deviates from 1 + 3*H + L - 1 by at most "
                       "{zero_load_max_deviation} cycle(s)\n");
     else if (pattern != PAT_ALLGATHER) {
-        report_printf(stdout, o, "  offered {offered:%.3f}, accepted {throughput:%.4f} flits/terminal/cycle");
+        report_printf(stdout, o,
+                      mc ? "  offered {offered:%.4f}, accepted {throughput:%.4f} multicasts/terminal/cycle"
+                         : "  offered {offered:%.3f}, accepted {throughput:%.4f} flits/terminal/cycle");
+        if (report_get(o, "coding_throughput"))
+            report_printf(stdout, o, " (+ {coding_throughput:%.4f} of coding groups)");
         puts(json_is_true(report_get(o, "drain_timed_out"))
                  ? "  ** SATURATED: measured packets not all delivered in --drain **"
              : json_is_true(report_get(o, "saturated")) ? "  ** SATURATED: accepted less than offered **"
                                                         : "");
     }
     traffic_stats_print(stdout, o, one_at_a_time);
-    report_printf(stdout, o, "  avg {avg_hops:%.2f} hops; model excess avg {model_excess_avg:%.2f} cycles\n");
+    if (!mc) report_printf(stdout, o, "  avg {avg_hops:%.2f} hops; model excess avg {model_excess_avg:%.2f} cycles\n");
     report_printf(stdout, o,
-                  "  packets: {created_packets} created, {delivered_packets} delivered, {measured_packets} measured; "
-                  "cycles {cycles}; errors {errors}");
+                  mc ? "  multicasts in the window: {offered_multicasts} offered, {accepted_multicasts} accepted, "
+                       "{measured_multicasts} measured; cycles {cycles}; errors {errors}"
+                     : "  packets: {created_packets} created, {delivered_packets} delivered, {measured_packets} "
+                       "measured; cycles {cycles}; errors {errors}");
     if (report_get(o, "first_error")) report_printf(stdout, o, ": first: {first_error}");
     putchar('\n');
     links_text(stdout, o, 8);
@@ -325,7 +356,7 @@ int cmd_traffic(int argc, char **argv)
 {
     cli_catch_sigint();
     const char *pat = "uniform", *window = NULL, *sources = NULL, *histogram = NULL, *shape = NULL, *inpos = NULL,
-               *xo = NULL, *xorw = NULL;
+               *xo = NULL, *xorw = NULL, *measure = NULL, *dist = NULL;
     uint64_t hist_bin = 1;
     traffic_opts o = {.packet_spec = "1", .injection = "bernoulli", .rate = 0.1, .cycles = 10000, .warmup = 1000};
     char err[512];
@@ -364,6 +395,8 @@ int cmd_traffic(int argc, char **argv)
         else if (!strcmp(a, "--in-position")) inpos = argv[++i];
         else if (!strcmp(a, "--xor-overhead")) xo = argv[++i];
         else if (!strcmp(a, "--xor")) xorw = argv[++i];
+        else if (!strcmp(a, "--measure")) measure = argv[++i];
+        else if (!strcmp(a, "--distribute")) dist = argv[++i];
         else if (!strcmp(a, "--histogram")) histogram = argv[++i];
         else if (!strcmp(a, "--histogram-bin")) hist_bin = (uint64_t)cli_long(a, argv[++i], 1, 1000000);
         else cmd_bad_option(a, usage_text);
@@ -373,7 +406,7 @@ int cmd_traffic(int argc, char **argv)
     o.seed = co.seed;
     if (!co.topo) cli_fail(EXIT_USAGE, "--topo is required (see xnoc traffic --help)");
     check_plain(&o, pat, window);
-    check_allgather(&o, pat, shape, inpos, xo, sources, xorw);
+    check_allgather(&o, pat, shape, inpos, xo, sources, xorw, measure, dist);
     topo *t = topo_parse_max(co.topo, o.ports, traffic_max_terms(&o), err, sizeof err);
     if (!t) too_big(&co, &o, pat, err);
     o.t = t;
@@ -406,8 +439,11 @@ int cmd_traffic(int argc, char **argv)
     if (interrupted)
         cli_error("interrupted at cycle %llu (%s)", (unsigned long long)r->total_cycles,
                   interrupted == 2 ? "Ctrl-C" : "view closed");
-    int rc_exit = interrupted == 2 ? cli_signal_status(cli_interrupted) : r->s.errors || interrupted ? EXIT_RUNFAIL : 0;
-    if (r->s.errors) cli_error("%llu error(s); first: %s", (unsigned long long)r->s.errors, r->s.first_error);
+    int rc_exit = interrupted == 2                             ? cli_signal_status(cli_interrupted)
+                  : r->s.errors || interrupted || r->fail_kind ? EXIT_RUNFAIL
+                                                               : 0;
+    if (r->fail_kind) cli_error("%s", r->fail_msg);
+    else if (r->s.errors) cli_error("%llu error(s); first: %s", (unsigned long long)r->s.errors, r->s.first_error);
     traffic_free(r);
     free((void *)o.inject_mask);
     topo_free(t);

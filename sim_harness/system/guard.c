@@ -28,8 +28,10 @@ int sys_stack_guard(sys *s, node *nd)
 }
 
 /* what changes whenever a core does something others could see or that
- * could end its loop: a device access, a RAM page touched for the first
- * time, a flit through its NI */
+ * could end its loop: a device access (a store, or a read that returns a
+ * new value: polling an unchanged NI status or reading a clock is not one,
+ * system.c read_progress), a RAM page touched for the first time, a flit
+ * through its NI */
 static uint64_t activity(const node *nd)
 {
     return nd->dev_accesses * 0x9E3779B97F4A7C15ull + nd->core.pages_touched * 131 + nd->ni.flits_sent * 31 +
@@ -70,8 +72,9 @@ int sys_spin_watchdog(sys *s)
     char also[64] = "";
     if (nspin > 1) snprintf(also, sizeof also, " (and %d more node(s) like it)", nspin - 1);
     snprintf(s->fault, sizeof s->fault,
-             "node %d loops at PC 0x%08x%s (cycle %llu): no device access, no new RAM page and no NI traffic for "
-             "%llu cycles%s%s (--spin-watchdog N sets the limit, 0 turns it off)",
+             "node %d loops at PC 0x%08x%s (cycle %llu): no device access (reads of an unchanged register or a "
+             "clock aside), no new RAM page and no NI traffic for %llu cycles%s%s (--spin-watchdog N sets the "
+             "limit, 0 turns it off)",
              spinner, nd->core.pc, sym, (unsigned long long)s->cycle, (unsigned long long)(s->cycle - nd->spin_since),
              also, " while every other node has exited or waits");
     nd->state = NODE_FAULTED;

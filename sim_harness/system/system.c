@@ -137,15 +137,34 @@ static int dev_mmio(node *nd, uint32_t off, int is_store, uint32_t *val)
     }
 }
 
+/* Whether a device read is progress for the spin watchdog (system/guard.c):
+ * not a clock (the cycle counters change on every read), not a poll that
+ * returns what the same register returned last time. */
+static int read_progress(node *nd, uint32_t addr, uint32_t val)
+{
+    uint32_t off = addr - DEV_BASE;
+    if (off == DEV_CYCLE_LO || off == DEV_CYCLE_HI) return 0;
+    if (addr - NI_BASE < 0x1000) {
+        uint32_t r = (addr - NI_BASE) & 0x3f; /* a send channel's go-cycle: a clock too */
+        if ((addr - NI_BASE) < 0x400 && (r == NI_S_GO_CYCLE_LO || r == NI_S_GO_CYCLE_HI)) return 0;
+    }
+    unsigned i = (addr >> 2) & 7;
+    int same = nd->poll_addr[i] == addr && nd->poll_val[i] == val;
+    nd->poll_addr[i] = addr;
+    nd->poll_val[i] = val;
+    return !same;
+}
+
 static int node_mmio(void *ctx, uint32_t addr, int size, int is_store, uint32_t *val)
 {
     node *nd = ctx;
     int r = RV32_MMIO_FAULT;
-    nd->dev_accesses++;
     if (size == 4 && addr - DEV_BASE < 0x1000) r = dev_mmio(nd, addr - DEV_BASE, is_store, val);
     else if (size == 4 && addr - NI_BASE < 0x1000) r = ni_mmio(&nd->ni, addr - NI_BASE, is_store, val);
     else if (size == 1 && is_store && addr == DEV_BASE + DEV_CONSOLE) r = dev_mmio(nd, DEV_CONSOLE, 1, val);
     if (r == RV32_MMIO_STALL) nd->stall_addr = addr;
+    /* a store, a fault or a read that returns something new is an access the watchdog sees */
+    nd->dev_accesses += is_store || r != RV32_MMIO_OK || read_progress(nd, addr, *val);
     return r;
 }
 

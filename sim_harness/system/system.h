@@ -58,6 +58,10 @@ typedef struct node {
      * activity signature and the cycle it last changed; the stack guard
      * arms once sp has been above the stack bottom */
     uint64_t dev_accesses, spin_sig, spin_since;
+    /* the last value each of a few device registers returned (by address,
+     * direct-mapped): a read that returns the same again is a poll, and a
+     * timer read is a clock: neither counts as a device access (progress) */
+    uint32_t poll_addr[8], poll_val[8];
     int stack_armed;
     /* the console's last o.console_keep lines, oldest first from con_first
      * (a ring), and how many older ones were dropped (system/guard.c) */

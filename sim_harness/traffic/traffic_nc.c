@@ -22,15 +22,16 @@ enum { OP_REPLICATE = 0, OP_ENCODE = 1 };
 typedef struct {
     int active, kind;
     uint16_t tag;
-    int len, nflits;     /* payload bytes, data flits */
-    uint64_t *data;      /* expected payload, nflits words (zero padded) */
-    int src;             /* meta source the receivers must see */
-    unsigned char *want; /* [term] 1: must receive once, 2: received */
-    int pending;         /* receipts still to come */
-    int *uses;           /* [router] slots this group holds */
-    uint64_t started;
-    int64_t model; /* probe: expected latency, else -1 */
-    int conn;      /* clos multicast: the routing control's connection id, else -1 */
+    int len, nflits;           /* payload bytes, data flits */
+    uint64_t *data;            /* expected payload, nflits words (zero padded) */
+    int src;                   /* meta source the receivers must see */
+    unsigned char *want;       /* [term] 1: must receive once, 2: received */
+    int pending;               /* receipts still to come */
+    int *uses;                 /* [router] slots this group holds */
+    uint64_t started, created; /* created: multicast:F, the request entered its source's queue */
+    int64_t model;             /* probe: expected latency, else -1 */
+    int conn;                  /* clos multicast: the routing control's connection id, else -1 */
+    int measured;              /* started in the measurement window (nc_gen_window) */
 } group;
 
 typedef struct {
@@ -63,6 +64,23 @@ struct nc_gen {
     uint64_t mids;          /* middle switches (spines) chosen, summed over the routed multicasts */
     nc_done_fn *on_done;    /* nc_gen_on_done: told of every group delivered whole */
     void *done_arg;
+    /* the measurement window [w0, w1) (nc_gen_window): BookSim-style figures */
+    uint64_t w0, w1;
+    uint64_t offered_w;    /* groups offered (multicast:F: a source's draw) in the window */
+    uint64_t done_w;       /* groups whose last delivery arrived in the window */
+    uint64_t flits_w;      /* flits ejected at destinations in the window (every copy counts) */
+    uint64_t *src_done_w;  /* [term] multicast:F: done_w by source */
+    uint64_t *lat, *lat_q; /* latencies of the measured groups delivered whole, their waits to start */
+    size_t nlat, latcap;
+    /* multicast:F: per source, the requests waiting to start, oldest first
+     * (a request the control refuses or blocks, or whose units have no
+     * free slot, waits and tries again next cycle: BookSim's source queue) */
+    group ***mq;
+    size_t *mq_head, *mq_len, *mq_cap;
+    uint64_t queued, queued_max;   /* requests waiting now, at most */
+    uint64_t meas_made, meas_done; /* measured requests made, delivered whole */
+    nc_deliver_fn *on_delivery;    /* nc_gen_on_delivery: told of every copy delivered */
+    void *delivery_arg;
 };
 
 static uint64_t mix(uint64_t x)
@@ -91,7 +109,23 @@ nc_gen *nc_gen_new(const topo *t, const router_cfg *rc, double rate, uint64_t se
     g->load = xcalloc((size_t)t->nrouters, sizeof *g->load);
     g->rx = xcalloc((size_t)t->nterms * (size_t)rc->vcs, sizeof *g->rx);
     g->next_tag = 1;
+    g->src_done_w = xcalloc((size_t)t->nterms, sizeof *g->src_done_w);
+    g->mq = xcalloc((size_t)t->nterms, sizeof *g->mq);
+    g->mq_head = xcalloc((size_t)t->nterms, sizeof *g->mq_head);
+    g->mq_len = xcalloc((size_t)t->nterms, sizeof *g->mq_len);
+    g->mq_cap = xcalloc((size_t)t->nterms, sizeof *g->mq_cap);
     return g;
+}
+
+void nc_gen_window(nc_gen *g, uint64_t from, uint64_t to)
+{
+    g->w0 = from;
+    g->w1 = to;
+}
+
+void nc_gen_window_stats(nc_gen *g, nc_window *w)
+{
+    *w = (nc_window){g->offered_w, g->done_w, g->flits_w, g->src_done_w, g->lat, g->lat_q, g->nlat};
 }
 
 static void group_free(group *gr)
@@ -112,6 +146,15 @@ void nc_gen_free(nc_gen *g)
     free(g->by_tag);
     free(g->load);
     free(g->rx);
+    free(g->src_done_w);
+    free(g->lat);
+    free(g->lat_q);
+    nc_gen_drop_queued(g);
+    for (int i = 0; i < g->t->nterms; i++) free(g->mq[i]);
+    free(g->mq);
+    free(g->mq_head);
+    free(g->mq_len);
+    free(g->mq_cap);
     free(g);
 }
 
@@ -196,6 +239,8 @@ static int pick_terms(nc_gen *g, unsigned char *set, int n, int avoid)
     return n;
 }
 
+static int in_window(const nc_gen *g, uint64_t now) { return now >= g->w0 && now < g->w1; }
+
 static uint16_t new_tag(nc_gen *g)
 {
     while (g->by_tag[g->next_tag] || g->next_tag == 0) g->next_tag++;
@@ -217,6 +262,8 @@ static void group_start(nc_gen *g, group *gr, uint64_t now)
     gr->tag = new_tag(g);
     gr->active = 1;
     gr->started = now;
+    if (gr->kind != KIND_MC || !g->fanout) gr->created = now;
+    gr->measured = in_window(g, gr->created);
     for (int a = 0; a < g->t->nterms; a++) gr->pending += gr->want[a];
     for (int r = 0; r < g->t->nrouters; r++) {
         g->load[r] += gr->uses[r];
@@ -236,22 +283,12 @@ static void group_start(nc_gen *g, group *gr, uint64_t now)
  * MC copy, which its unit replicates to its terminals).  So every link
  * carries the multicast's flits at most once.  Elsewhere: one MC packet to
  * the unit of src's router, which replicates along the routes. */
-static void start_multicast(nc_gen *g, uint64_t now, int src, nc_emit_fn *emit, void *arg)
+static int start_multicast(nc_gen *g, group *gr, uint64_t now, nc_emit_fn *emit, void *arg)
 {
     const topo *t = g->t;
-    int nt = t->nterms, nr = t->nrouters, R = t->clos_r;
-    group *gr = xcalloc(1, sizeof *gr);
-    gr->kind = KIND_MC;
-    gr->model = -1;
+    int nt = t->nterms, R = t->clos_r, src = gr->src;
+    memset(gr->uses, 0, (size_t)t->nrouters * sizeof *gr->uses);
     gr->conn = -1;
-    gr->src = src;
-    gr->want = xcalloc((size_t)g->na, 1);
-    gr->uses = xcalloc((size_t)nr, sizeof *gr->uses);
-    int maxb = 8 * g->rc.ncmax;
-    gr->len = 1 + rnd_int(g, maxb < 64 ? maxb : 64);
-    gr->nflits = (gr->len + 7) / 8;
-    gr->data = xcalloc((size_t)gr->nflits + 1, sizeof *gr->data);
-    pick_terms(g, gr->want, g->fanout, src);
     int mid[64], nmid = 0;
     unsigned char *sub = NULL;
     if (g->clos) {
@@ -261,14 +298,12 @@ static void start_multicast(nc_gen *g, uint64_t now, int src, nc_emit_fn *emit, 
         int in = topo_term_router(t, src);
         if (!clos_valid(g->clos, in, req)) {
             g->refused++;
-            group_free(gr);
-            return;
+            return 0;
         }
         gr->conn = clos_connect(g->clos, in, req, t->clos_m < 64 ? t->clos_m : 64, 0);
         if (gr->conn < 0) {
             g->blocked++;
-            group_free(gr);
-            return;
+            return 0;
         }
         /* Step 3's split: spine k takes the destinations on the leaves it connects */
         nmid = clos_conn_mids(g->clos, gr->conn, mid, 64);
@@ -282,16 +317,15 @@ static void start_multicast(nc_gen *g, uint64_t now, int src, nc_emit_fn *emit, 
     } else {
         tree_uses(g, topo_term_router(t, src), gr->want, gr->uses);
     }
-    if (!fits(g, gr->uses)) { /* a unit has no free slot: dropped (not retried) */
+    if (!fits(g, gr->uses)) { /* a unit has no free slot: it waits */
         g->dropped++;
         if (gr->conn >= 0) clos_disconnect(g->clos, gr->conn);
+        gr->conn = -1;
         free(sub);
-        group_free(gr);
-        return;
+        return 0;
     }
     g->mids += (uint64_t)nmid;
     group_start(g, gr, now);
-    for (int i = 0; i < gr->len; i++) ((uint8_t *)gr->data)[i] = (uint8_t)rnd(g);
     uint64_t *buf = xmalloc((size_t)(2 + g->mflits + gr->nflits) * sizeof *buf);
     for (int i = 0; i < (g->clos ? nmid : 1); i++) {
         int unit = g->clos ? nt + R + mid[i] : nt + topo_term_router(t, src);
@@ -302,18 +336,78 @@ static void start_multicast(nc_gen *g, uint64_t now, int src, nc_emit_fn *emit, 
     }
     free(buf);
     free(sub);
+    return 1;
+}
+
+/* A new request of terminal src: F random destinations and a random
+ * payload, into src's queue. */
+static void new_multicast(nc_gen *g, uint64_t now, int src)
+{
+    group *gr = xcalloc(1, sizeof *gr);
+    gr->kind = KIND_MC;
+    gr->model = -1;
+    gr->conn = -1;
+    gr->src = src;
+    gr->created = now;
+    gr->measured = in_window(g, now);
+    gr->want = xcalloc((size_t)g->na, 1);
+    gr->uses = xcalloc((size_t)g->t->nrouters, sizeof *gr->uses);
+    int maxb = 8 * g->rc.ncmax;
+    gr->len = 1 + rnd_int(g, maxb < 64 ? maxb : 64);
+    gr->nflits = (gr->len + 7) / 8;
+    gr->data = xcalloc((size_t)gr->nflits + 1, sizeof *gr->data);
+    pick_terms(g, gr->want, g->fanout, src);
+    for (int i = 0; i < gr->len; i++) ((uint8_t *)gr->data)[i] = (uint8_t)rnd(g);
+    if (g->mq_len[src] == g->mq_cap[src]) {
+        g->mq_cap[src] = g->mq_cap[src] ? 2 * g->mq_cap[src] : 16;
+        g->mq[src] = xrealloc(g->mq[src], g->mq_cap[src] * sizeof **g->mq);
+    }
+    g->mq[src][g->mq_len[src]++] = gr;
+    g->meas_made += gr->measured;
+    if (++g->queued > g->queued_max) g->queued_max = g->queued;
+}
+
+void nc_gen_drop_queued(nc_gen *g)
+{
+    for (int src = 0; src < g->t->nterms; src++) {
+        for (size_t i = g->mq_head[src]; i < g->mq_len[src]; i++) {
+            g->meas_made -= g->mq[src][i]->measured;
+            group_free(g->mq[src][i]);
+        }
+        g->mq_head[src] = g->mq_len[src] = 0;
+    }
+    g->queued = 0;
+}
+
+int nc_gen_measured_pending(const nc_gen *g) { return g->meas_made != g->meas_done; }
+
+/* multicast:F: new requests while the window lasts, then each source's
+ * oldest waiting request tries to start (at most one a cycle) */
+static void step_multicasts(nc_gen *g, uint64_t now, nc_emit_fn *emit, void *arg)
+{
+    for (int src = 0; src < g->t->nterms && now < g->w1; src++)
+        if (rnd_unit(g) < g->rate && g->sources[src]) {
+            g->offered_w += in_window(g, now);
+            new_multicast(g, now, src);
+        }
+    for (int src = 0; src < g->t->nterms; src++) {
+        if (g->mq_head[src] == g->mq_len[src]) continue;
+        if (!start_multicast(g, g->mq[src][g->mq_head[src]], now, emit, arg)) continue;
+        g->queued--;
+        if (++g->mq_head[src] == g->mq_len[src]) g->mq_head[src] = g->mq_len[src] = 0;
+    }
 }
 
 void nc_gen_step(nc_gen *g, uint64_t now, nc_emit_fn *emit, void *arg)
 {
     const topo *t = g->t;
-    if ((!g->fanout && rnd_unit(g) >= g->rate) || t->nterms < 2) return;
-    int nt = t->nterms, nr = t->nrouters;
     if (g->fanout) {
-        for (int src = 0; src < t->nterms; src++)
-            if (rnd_unit(g) < g->rate && g->sources[src]) start_multicast(g, now, src, emit, arg);
+        step_multicasts(g, now, emit, arg);
         return;
     }
+    if (rnd_unit(g) >= g->rate || t->nterms < 2) return;
+    int nt = t->nterms, nr = t->nrouters;
+    g->offered_w += in_window(g, now);
     group *gr = xcalloc(1, sizeof *gr);
     gr->kind = rnd_int(g, NKIND);
     gr->model = -1;
@@ -355,16 +449,7 @@ void nc_gen_step(nc_gen *g, uint64_t now, nc_emit_fn *emit, void *arg)
         group_free(gr);
         return;
     }
-    gr->tag = new_tag(g);
-    gr->active = 1;
-    gr->started = now;
-    for (int a = 0; a < nt; a++) gr->pending += gr->want[a];
-    for (int r = 0; r < nr; r++) {
-        g->load[r] += gr->uses[r];
-        if (g->load[r] > g->max_load) g->max_load = g->load[r];
-    }
-    g->by_tag[gr->tag] = gr;
-    g->started[gr->kind]++;
+    group_start(g, gr, now);
 
     size_t cap = (size_t)(2 + g->mflits + gr->nflits);
     uint64_t *buf = xmalloc(cap * sizeof *buf), *pay = xcalloc((size_t)gr->nflits + 1, sizeof *pay);
@@ -433,6 +518,43 @@ void nc_gen_on_done(nc_gen *g, nc_done_fn *fn, void *arg)
     g->done_arg = arg;
 }
 
+void nc_gen_on_delivery(nc_gen *g, nc_deliver_fn *fn, void *arg)
+{
+    g->on_delivery = fn;
+    g->delivery_arg = arg;
+}
+
+int nc_gen_mcast(nc_gen *g, uint64_t now, int src, const unsigned char *dests, int flits, nc_emit_fn *emit, void *arg)
+{
+    const topo *t = g->t;
+    int u = topo_term_router(t, src);
+    group *gr = xcalloc(1, sizeof *gr);
+    gr->kind = KIND_MC;
+    gr->conn = -1;
+    gr->model = -1;
+    gr->src = src;
+    gr->want = xcalloc((size_t)g->na, 1);
+    memcpy(gr->want, dests, (size_t)t->nterms);
+    gr->uses = xcalloc((size_t)t->nrouters, sizeof *gr->uses);
+    tree_uses(g, u, gr->want, gr->uses);
+    if (!fits(g, gr->uses)) { /* a unit of the tree has no slot budgeted: wait */
+        group_free(gr);
+        return -1;
+    }
+    gr->len = 8 * flits;
+    gr->nflits = flits;
+    gr->data = xcalloc((size_t)flits + 1, sizeof *gr->data);
+    for (int i = 0; i < flits; i++) gr->data[i] = rnd(g);
+    group_start(g, gr, now);
+    uint64_t *buf = xmalloc((size_t)(2 + g->mflits + flits) * sizeof *buf);
+    int n = packet(g, buf, head(t->nterms + u, 1, OP_REPLICATE, 0, OUT_NONE, 0, 0, 0), meta(src, gr->tag, gr->len),
+                   gr->want, gr->data, flits);
+    emit(arg, src, buf, n);
+    g->packets_sent++;
+    free(buf);
+    return gr->tag;
+}
+
 int nc_gen_pair(nc_gen *g, uint64_t now, int src, int u, int dst, int flits, nc_emit_fn *emit, void *arg)
 {
     const topo *t = g->t;
@@ -481,7 +603,8 @@ void nc_gen_probe_result(const nc_gen *g, uint64_t *probes, uint64_t *max_dev, u
 
 static void finish(nc_gen *g, group *gr, uint64_t now)
 {
-    uint64_t lat = now - gr->started;
+    uint64_t lat = now - (gr->kind == KIND_MC && g->fanout ? gr->created : gr->started);
+    g->meas_done += gr->measured && gr->kind == KIND_MC && g->fanout;
     if (gr->model >= 0) {
         uint64_t dev = lat > (uint64_t)gr->model ? lat - (uint64_t)gr->model : (uint64_t)gr->model - lat;
         g->probes++;
@@ -491,6 +614,19 @@ static void finish(nc_gen *g, group *gr, uint64_t now)
     g->lat_sum += lat;
     if (lat > g->lat_max) g->lat_max = lat;
     g->completed[gr->kind]++;
+    if (in_window(g, now)) {
+        g->done_w++;
+        if (gr->kind == KIND_MC && gr->src < g->t->nterms) g->src_done_w[gr->src]++;
+    }
+    if (gr->measured && gr->model < 0) {
+        if (g->nlat == g->latcap) {
+            g->latcap = g->latcap ? 2 * g->latcap : 256;
+            g->lat = xrealloc(g->lat, g->latcap * sizeof *g->lat);
+            g->lat_q = xrealloc(g->lat_q, g->latcap * sizeof *g->lat_q);
+        }
+        g->lat_q[g->nlat] = gr->kind == KIND_MC && g->fanout ? gr->started - gr->created : 0;
+        g->lat[g->nlat++] = lat;
+    }
     if (g->on_done) g->on_done(g->done_arg, gr->tag, now);
     if (gr->conn >= 0) clos_disconnect(g->clos, gr->conn);
     for (int r = 0; r < g->t->nrouters; r++) g->load[r] -= gr->uses[r];
@@ -558,6 +694,8 @@ int nc_gen_flit(nc_gen *g, int term, int vc, const xnoc_flit *f, uint64_t now, c
         }
     }
     rx->got++;
+    g->flits_w += in_window(g, now) && rx->got == 2; /* the head, counted with its meta */
+    g->flits_w += in_window(g, now);
     int last = rx->got == 2 + gr->nflits;
     if (f->tail != last) {
         snprintf(err, errlen, "cycle %llu: terminal %d, group 0x%04x: tail flag on flit %d of %d",
@@ -568,6 +706,7 @@ int nc_gen_flit(nc_gen *g, int term, int vc, const xnoc_flit *f, uint64_t now, c
         rx->active = 0;
         gr->want[term] = 2;
         g->deliveries++;
+        if (g->on_delivery) g->on_delivery(g->delivery_arg, gr->tag, term, now);
         if (--gr->pending == 0) finish(g, gr, now);
     }
     return 0;
@@ -580,7 +719,7 @@ int nc_gen_busy(const nc_gen *g)
         s += g->started[k];
         c += g->completed[k];
     }
-    return (int)(s - c);
+    return (int)(s - c + g->queued);
 }
 
 void nc_gen_describe_pending(const nc_gen *g, char *buf, size_t len)
@@ -617,9 +756,20 @@ void nc_gen_json(const nc_gen *g, json_t *j)
     json_object_set_new(c, "dropped", json_integer((json_int_t)g->dropped));
     json_object_set_new(c, "max_slots_budgeted", json_integer(g->max_load));
     json_object_set_new(c, "avg_group_latency", json_real(done ? (double)g->lat_sum / (double)done : 0.0));
+    uint64_t msum = 0, mmax = 0; /* the groups started in the measurement window */
+    for (size_t i = 0; i < g->nlat; i++) {
+        msum += g->lat[i];
+        if (g->lat[i] > mmax) mmax = g->lat[i];
+    }
+    json_object_set_new(c, "window",
+                        json_pack("{s:I,s:I,s:I,s:f,s:I}", "offered", (json_int_t)g->offered_w, "accepted",
+                                  (json_int_t)g->done_w, "measured", (json_int_t)g->nlat, "avg_latency",
+                                  g->nlat ? (double)msum / (double)g->nlat : 0.0, "max_latency", (json_int_t)mmax));
     json_object_set_new(c, "max_group_latency", json_integer((json_int_t)g->lat_max));
     if (g->fanout) {
         json_object_set_new(c, "fanout", json_integer(g->fanout));
+        json_object_set_new(c, "max_payload", json_integer(8 * g->rc.ncmax < 64 ? 8 * g->rc.ncmax : 64));
+        json_object_set_new(c, "max_queued", json_integer((json_int_t)g->queued_max));
         json_object_set_new(c, "through_stages", json_boolean(g->clos != NULL));
         json_object_set_new(c, "blocked", json_integer((json_int_t)g->blocked));
         json_object_set_new(c, "refused", json_integer((json_int_t)g->refused));
@@ -647,11 +797,19 @@ void nc_gen_text(FILE *f, const json_t *c)
             (int)coding_uint(c, "pending"), coding_uint(c, "deliveries"),
             json_number_value(json_object_get(c, "avg_group_latency")), coding_uint(c, "max_group_latency"),
             coding_uint(c, "dropped"));
+    const json_t *w = json_object_get(c, "window");
+    fprintf(f,
+            "  in the window: %llu offered, %llu delivered whole; the %llu started in it: latency avg %.1f max %llu "
+            "cycles (creation to the last delivery's tail)\n",
+            coding_uint(w, "offered"), coding_uint(w, "accepted"), coding_uint(w, "measured"),
+            json_number_value(json_object_get(w, "avg_latency")), coding_uint(w, "max_latency"));
     if (json_object_get(c, "fanout"))
         fprintf(f,
-                "multicast:%d%s: %llu blocked by the routing control, %llu refused (ports busy), %llu middle "
-                "switches chosen\n",
+                "multicast:%d%s: tries blocked by the routing control %llu, refused (ports busy) %llu, no free "
+                "slot %llu (a request waits at its source and tries again next cycle; at most %llu waited at once); "
+                "%llu middle switches chosen\n",
                 (int)coding_uint(c, "fanout"),
                 json_is_true(json_object_get(c, "through_stages")) ? " through the stages" : "",
-                coding_uint(c, "blocked"), coding_uint(c, "refused"), coding_uint(c, "middle_switches"));
+                coding_uint(c, "blocked"), coding_uint(c, "refused"), coding_uint(c, "dropped"),
+                coding_uint(c, "max_queued"), coding_uint(c, "middle_switches"));
 }

@@ -308,10 +308,14 @@ volatile sig_atomic_t cli_interrupted;
 static void on_sigint(int sig)
 {
     cli_interrupted = sig;
-    signal(SIGINT, SIG_DFL); /* a second Ctrl-C ends the process at once */
+    signal(sig, SIG_DFL); /* a second Ctrl-C (or SIGTERM) ends the process at once */
 }
 
-void cli_catch_sigint(void) { signal(SIGINT, on_sigint); }
+void cli_catch_sigint(void)
+{
+    signal(SIGINT, on_sigint);
+    signal(SIGTERM, on_sigint);
+}
 
 int cli_signal_status(int sig) { return 128 + (sig > 0 && sig < 64 ? sig : SIGINT); }
 

@@ -77,8 +77,9 @@ double cli_now(void);     /* a monotonic clock, seconds */
 /* "812 k cycles/s, ETA 1 m 05 s" for `done` of `total` cycles since cli_now() was `since` */
 const char *cli_rate_eta(uint64_t done, uint64_t total, double since, char *buf, size_t len);
 
-/* Ctrl-C: the first sets cli_interrupted to the signal's number (long loops
- * stop and report what they measured), the second ends the process. */
+/* Ctrl-C (SIGINT) or SIGTERM: the first sets cli_interrupted to the signal's
+ * number (long loops stop and report what they measured, a held --view
+ * window closes), the second ends the process. */
 extern volatile sig_atomic_t cli_interrupted;
 void cli_catch_sigint(void);
 /* The exit status of a command a signal stopped: 128 + its number, as a

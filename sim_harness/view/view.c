@@ -105,6 +105,7 @@ view *view_open(const topo *t, const view_opts *o, char *err, size_t errlen)
     view *v = xcalloc(1, sizeof *v);
     v->t = t;
     v->o = *o;
+    v->o.title = v->title = o->title ? xstrdup(o->title) : NULL; /* its own: a held window outlives the caller's */
     if (!v->o.frame_every) v->o.frame_every = 1;
     v->frame_next = o->frames_dir ? o->frames_from : UINT64_MAX;
     v->live_next = UINT64_MAX;
@@ -181,6 +182,7 @@ static void view_free(view *v)
     free(v->net_xor);
     free(v->net_mc);
     topo_free(v->own_t);
+    free(v->title);
     free(v->labels.box);
     free(v->labels.kind);
     free(v->labels.id);
