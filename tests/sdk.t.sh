@@ -71,6 +71,15 @@ for m in "rv32imafdc ilp32d" "rv32imafc ilp32f"; do
         else fail "sdk-double-$2" "$(diff "$TMP/dbl-host.out" "$TMP/dbl.out" | head -4 | tr '\n' '|')"; fi
     else fail "sdk-double-$2" "$(head -2 "$TMP/make.err" | tr '\n' ' ')"; fi
 done
+# the NI driver and runtime under other -march values: examples/sum.c's
+# messages on a 2x2 mesh, compressed and hard-float
+for m in "rv32imac ilp32" "rv32imafdc ilp32d"; do
+    set -- $m
+    if img SRC=examples/sum.c NAME=sdk-sum-$1 MARCH=$1 MABI=$2; then
+        out=$($XNOC run --topo mesh:2x2 $U/sdk-sum-$1.elf 2>&1 | con)
+        case "$out" in "sum of 3 ids = 6 (expected 6) in "*" cycles") ok "sdk-ni-$1" ;; *) fail "sdk-ni-$1" "'$out'" ;; esac
+    else fail "sdk-ni-$1" "$(head -2 "$TMP/make.err" | tr '\n' ' ')"; fi
+done
 # an extension the cores lack: refused, one line naming it and the -march
 img SRC="$TMP/u/hello.c" CFLAGS="-DN=1 -march=rv32im_zba" NAME=sdk-zba
 check_fail sdk-elf-extension 2 "^xnoc run: build/user/sdk-zba.elf: built for the 'zba' extension \(.riscv.attributes: rv32i2p0_m2p0_zba1p0\): xnoc cores are RV32IMAFDC: build with -march=rv32imafdc \(or a subset\) -mabi=ilp32d \(or ilp32f, ilp32\)$" \
