@@ -9,7 +9,9 @@
  * that are not NaN-boxed read as the canonical NaN; min/max, comparisons,
  * fclass and float-to-integer conversions (saturating, NaN -> the largest
  * integer) follow the specification bit by bit.  Round to nearest, ties to
- * max magnitude (rm = 4, RMM) has no host mode: it rounds ties to even. */
+ * max magnitude (rm = 4, RMM) has no host mode: rmm_d/rmm_s correct the
+ * host's nearest-even result where it was a tie, in every rounding
+ * operation but the fused multiply-adds (a square root cannot tie). */
 #include "core/rv32_impl.h"
 
 #include <fenv.h>
@@ -83,6 +85,31 @@ static uint32_t fclass(int sign, int is_inf, int is_nan, int is_snan, int is_zer
     if (is_zero) return sign ? 1u << 3 : 1u << 4;
     if (is_sub) return sign ? 1u << 2 : 1u << 5;
     return sign ? 1u << 1 : 1u << 6;
+}
+
+/* RMM (rm = 4, round to nearest, ties away from zero) has no host mode:
+ * the host rounds to nearest even, giving r, and where the exact result
+ * r + t was a tie that went toward zero, the result moves one ulp away.
+ * t is known exactly from an error-free transformation (TwoSum, fma); a
+ * tie is 2|t| == ulp(|r|) * scale (scale: the divisor's magnitude when t
+ * is a remainder, else 1) with t pointing away from zero. */
+static double rmm_d(rv32 *c, double r, double two_t, int t_pos, double scale)
+{
+    if (two_t == 0 || isinf(r) || isnan(r) || (r != 0 && (r > 0) != t_pos)) return r;
+    double ar = fabs(r), up = nextafter(ar, INFINITY) - ar, away = nextafter(r, t_pos ? INFINITY : -INFINITY);
+    feclearexcept(FE_ALL_EXCEPT); /* nextafter's own flags */
+    if (two_t != up * scale) return r;
+    if (isinf(away)) c->fcsr |= FFLAG_OF | FFLAG_NX;
+    return away;
+}
+static float rmm_s(rv32 *c, float r, float two_t, int t_pos, float scale)
+{
+    if (two_t == 0 || isinf(r) || isnan(r) || (r != 0 && (r > 0) != t_pos)) return r;
+    float ar = fabsf(r), up = nextafterf(ar, INFINITY) - ar, away = nextafterf(r, t_pos ? INFINITY : -INFINITY);
+    feclearexcept(FE_ALL_EXCEPT); /* nextafter's own flags */
+    if (two_t != up * scale) return r;
+    if (isinf(away)) c->fcsr |= FFLAG_OF | FFLAG_NX;
+    return away;
 }
 
 /* float -> int32/uint32 in rounding mode rm: saturating, NaN -> max, NV
@@ -190,10 +217,40 @@ int rv32_fp_exec(rv32 *c, uint32_t i, uint32_t *tval)
             if (dbl) {
                 volatile double a = f64(da), b = f64(db), r;
                 r = f5 == 0 ? a + b : f5 == 1 ? a - b : f5 == 2 ? a * b : a / b;
+                if (rm == 4) { /* t = the exact result minus r */
+                    c->fcsr |= host_flags();
+                    double bb = f5 == 1 ? -b : b, t = 0, sc = 1;
+                    if (f5 <= 1) {
+                        volatile double v = r - a;
+                        t = (a - (r - v)) + (bb - v); /* TwoSum */
+                    } else if (f5 == 2) t = fma(a, b, -r);
+                    else {
+                        t = fma(-r, b, a); /* remainder: the exact quotient is r + t / b */
+                        sc = fabs(b);
+                        if (b < 0) t = -t;
+                    }
+                    feclearexcept(FE_ALL_EXCEPT);
+                    r = rmm_d(c, r, 2 * fabs(t), t > 0, sc);
+                }
                 set_d(c, rd, r);
             } else {
                 volatile float a = f32(sa), b = f32(sb), r;
                 r = f5 == 0 ? a + b : f5 == 1 ? a - b : f5 == 2 ? a * b : a / b;
+                if (rm == 4) {
+                    c->fcsr |= host_flags();
+                    float bb = f5 == 1 ? -b : b, t = 0, sc = 1;
+                    if (f5 <= 1) {
+                        volatile float v = r - a;
+                        t = (a - (r - v)) + (bb - v);
+                    } else if (f5 == 2) t = fmaf(a, b, -r);
+                    else {
+                        t = fmaf(-r, b, a);
+                        sc = fabsf(b);
+                        if (b < 0) t = -t;
+                    }
+                    feclearexcept(FE_ALL_EXCEPT);
+                    r = rmm_s(c, r, 2 * fabsf(t), t > 0, sc);
+                }
                 set_s(c, rd, r);
             }
             break;
@@ -253,6 +310,17 @@ int rv32_fp_exec(rv32 *c, uint32_t i, uint32_t *tval)
             } else if (!dbl && rs2 == 1) {
                 volatile double a = f64(da);
                 volatile float r = (float)a;
+                if (rm == 4) {
+                    c->fcsr |= host_flags();
+                    double t = a - (double)r; /* exact: a and r are close */
+                    feclearexcept(FE_ALL_EXCEPT);
+                    if (!isinf(r) && !isnan(r) && t != 0) {
+                        float ar = fabsf(r), up = nextafterf(ar, INFINITY) - ar;
+                        if (2 * fabs(t) == (double)up && (r == 0 || (r > 0) == (t > 0)))
+                            r = nextafterf(r, t > 0 ? INFINITY : -INFINITY);
+                        feclearexcept(FE_ALL_EXCEPT);
+                    }
+                }
                 set_s(c, rd, r);
             } else goto illegal;
             break;
@@ -291,6 +359,13 @@ int rv32_fp_exec(rv32 *c, uint32_t i, uint32_t *tval)
             else {
                 volatile uint32_t x = c->x[rs1];
                 volatile float r = rs2 ? (float)x : (float)(int32_t)x;
+                if (rm == 4) { /* t = x - r, exact in 64-bit integers */
+                    c->fcsr |= host_flags();
+                    int64_t t = (rs2 ? (int64_t)x : (int64_t)(int32_t)x) - (int64_t)r;
+                    feclearexcept(FE_ALL_EXCEPT);
+                    r = rmm_s(c, r, 2 * fabsf((float)t), t > 0, 1);
+                    feclearexcept(FE_ALL_EXCEPT);
+                }
                 set_s(c, rd, r);
             }
             break;

@@ -3,8 +3,8 @@
 # flags (NX, DZ, NV, OF, UF) accumulating in fflags, canonical NaNs,
 # NaN-boxing (a double read as a single is the canonical NaN), saturating
 # conversions, min/max of signed zeros and NaNs, quiet vs signaling
-# compares, fclass, fused multiply-add exactness, the FP CSRs, the RVC FP
-# loads and stores, and reserved rounding modes (illegal instruction).
+# compares, fclass, fused multiply-add exactness, RMM ties, the FP CSRs,
+# the RVC FP loads and stores, and reserved rounding modes (illegal).
 # march: rv32imafdc
 #include "test.h"
 #define CAUSE(n, c) li gp, n; li t6, c; bne s9, t6, fail
@@ -80,6 +80,22 @@ tests:
     # double <-> single rounding
     fcvt.s.d ft2, fa0; XS(56, ft2, 0x3f800000); FLAGS(57, 1)
     fcvt.d.s fa4, ft1; fsd fa4, 24(a0); lw t1, 28(a0); CHECK(58, t1, 0x3e700000)
+    # RMM: ties away from zero (the host has no such mode)
+    fadd.s ft2, ft0, ft1, rmm; XS(70, ft2, 0x3f800001)
+    fsgnjn.s ft3, ft0, ft0; fsgnjn.s ft4, ft1, ft1
+    fadd.s ft2, ft3, ft4, rmm; XS(71, ft2, 0xbf800001)
+    FS(ft4, 0x34400000)                        # 1 + 3 * 2^-24: the tie's even side is already away
+    fadd.s ft2, ft0, ft4, rmm; XS(72, ft2, 0x3f800002)
+    FS(ft4, 0x3f800800)                        # (1 + 2^-12)^2 = 1 + 2^-11 + 2^-24
+    fmul.s ft2, ft4, ft4, rne; XS(73, ft2, 0x3f801000)
+    fmul.s ft2, ft4, ft4, rmm; XS(74, ft2, 0x3f801001)
+    li t0, 16777217
+    fcvt.s.w ft2, t0, rne; XS(75, ft2, 0x4b800000)
+    fcvt.s.w ft2, t0, rmm; XS(76, ft2, 0x4b800001)
+    la a0, tie_d; fld fa7, 0(a0)               # 1 + 2^-24 as a double
+    fcvt.s.d ft2, fa7, rmm; XS(77, ft2, 0x3f800001)
+    fcvt.s.d ft2, fa7, rne; XS(78, ft2, 0x3f800000)
+    FLAGS(79, 1)
     # RVC FP loads and stores
     la s1, buf
     c.fsd fa0, 8(s1); c.fld fa5, 8(s1); fsd fa5, 16(s1); lw t1, 16(s1); CHECK(59, t1, 1)
@@ -109,5 +125,6 @@ tests:
     .data
     .balign 8
 one_d: .dword 0x3ff0000000000000
+tie_d: .dword 0x3ff0000010000000
 fma_in: .dword 0x3ff0000000000001, 0x3feffffffffffffe, 0x3ff0000000000000, 0
 buf: .zero 64
