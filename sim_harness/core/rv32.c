@@ -446,8 +446,9 @@ mmio_store : {
 /* F/D (rv32_fp.c): off the fast path; the step is taken before the call
  * because an fsd may overwrite the instruction's own entry */
 fp : {
-    uint32_t len = OP_LEN(d->op), ft = 0;
-    int r = rv32_fp_exec(c, IMM, &ft);
+    uint32_t len = OP_LEN(d->op), ft = 0, stored = 0;
+    int r = rv32_fp_exec(c, IMM, &ft, &stored);
+    if (stored) rv32_ram_written(c, ft, stored);
     if (r) {
         cause = (uint32_t)r;
         tval = r == CAUSE_ILLEGAL ? insn_at(c, pc) : ft;

@@ -151,7 +151,7 @@ static int fp_mem(rv32 *c, uint32_t a, int bytes, uint32_t *off)
     return 0;
 }
 
-int rv32_fp_exec(rv32 *c, uint32_t i, uint32_t *tval)
+int rv32_fp_exec(rv32 *c, uint32_t i, uint32_t *tval, uint32_t *stored)
 {
     uint32_t opc = i & 0x7f, rd = i >> 7 & 31, f3 = i >> 12 & 7, rs1 = i >> 15 & 31, rs2 = i >> 20 & 31;
     uint32_t f7 = i >> 25, fmt = f7 & 3, f5 = f7 >> 2;
@@ -171,7 +171,8 @@ int rv32_fp_exec(rv32 *c, uint32_t i, uint32_t *tval)
             c->f[rd] = bytes == 4 ? BOX | v : v;
         } else {
             memcpy(c->ram + off, &c->f[rs2], (size_t)bytes);
-            rv32_ram_written(c, a, (uint32_t)bytes);
+            *tval = a; /* the caller drops the decodes it overwrote */
+            *stored = (uint32_t)bytes;
             return 0;
         }
         c->mstatus |= MSTATUS_FS;

@@ -146,7 +146,8 @@ int rv32_csr_write(rv32 *c, uint32_t n, uint32_t v);
 
 /* F/D: executes the instruction i (32-bit encoding).  0, or the cause of
  * its exception (illegal instruction, or a load/store access fault with
- * the address in *tval). */
-int rv32_fp_exec(rv32 *c, uint32_t i, uint32_t *tval);
+ * the address in *tval).  A store into RAM sets *stored to its size and
+ * *tval to its address: the caller invalidates the decode cache there. */
+int rv32_fp_exec(rv32 *c, uint32_t i, uint32_t *tval, uint32_t *stored);
 
 #endif
