@@ -93,24 +93,44 @@ static uint32_t fclass(int sign, int is_inf, int is_nan, int is_snan, int is_zer
  * t is known exactly from an error-free transformation (TwoSum, fma); a
  * tie is 2|t| == ulp(|r|) * scale (scale: the divisor's magnitude when t
  * is a remainder, else 1) with t pointing away from zero. */
-static double rmm_d(rv32 *c, double r, double two_t, int t_pos, double scale)
-{
-    if (two_t == 0 || isinf(r) || isnan(r) || (r != 0 && (r > 0) != t_pos)) return r;
-    double ar = fabs(r), up = nextafter(ar, INFINITY) - ar, away = nextafter(r, t_pos ? INFINITY : -INFINITY);
-    feclearexcept(FE_ALL_EXCEPT); /* nextafter's own flags */
-    if (two_t != up * scale) return r;
-    if (isinf(away)) c->fcsr |= FFLAG_OF | FFLAG_NX;
-    return away;
-}
-static float rmm_s(rv32 *c, float r, float two_t, int t_pos, float scale)
-{
-    if (two_t == 0 || isinf(r) || isnan(r) || (r != 0 && (r > 0) != t_pos)) return r;
-    float ar = fabsf(r), up = nextafterf(ar, INFINITY) - ar, away = nextafterf(r, t_pos ? INFINITY : -INFINITY);
-    feclearexcept(FE_ALL_EXCEPT); /* nextafter's own flags */
-    if (two_t != up * scale) return r;
-    if (isinf(away)) c->fcsr |= FFLAG_OF | FFLAG_NX;
-    return away;
-}
+#define DEFINE_RMM(NAME, T, NEXTAFTER, FABS)                                                                           \
+    static T NAME(rv32 *c, T r, T two_t, int t_pos, T scale)                                                           \
+    {                                                                                                                  \
+        if (two_t == 0 || isinf(r) || isnan(r) || (r != 0 && (r > 0) != t_pos)) return r;                              \
+        T ar = FABS(r), up = NEXTAFTER(ar, INFINITY) - ar, away = NEXTAFTER(r, t_pos ? INFINITY : -INFINITY);          \
+        feclearexcept(FE_ALL_EXCEPT); /* nextafter's own flags */                                                      \
+        if (two_t != up * scale) return r;                                                                             \
+        if (isinf(away)) c->fcsr |= FFLAG_OF | FFLAG_NX;                                                               \
+        return away;                                                                                                   \
+    }
+DEFINE_RMM(rmm_d, double, nextafter, fabs)
+DEFINE_RMM(rmm_s, float, nextafterf, fabsf)
+
+/* fadd, fsub, fmul, fdiv (f5 0-3) in the host's current rounding mode;
+ * under RMM (rm 4, the host rounding to nearest even) t = the exact
+ * result minus r, from TwoSum or fma, decides a tie */
+#define DEFINE_ARITH(NAME, T, FMA, FABS, RMM)                                                                          \
+    static T NAME(rv32 *c, uint32_t f5, int rm, T a_, T b_)                                                            \
+    {                                                                                                                  \
+        volatile T a = a_, b = b_, r;                                                                                  \
+        r = f5 == 0 ? a + b : f5 == 1 ? a - b : f5 == 2 ? a * b : a / b;                                               \
+        if (rm != 4) return r;                                                                                         \
+        c->fcsr |= host_flags();                                                                                       \
+        T bb = f5 == 1 ? -b : b, t = 0, sc = 1;                                                                        \
+        if (f5 <= 1) {                                                                                                 \
+            volatile T v = r - a;                                                                                      \
+            t = (a - (r - v)) + (bb - v); /* TwoSum */                                                                 \
+        } else if (f5 == 2) t = FMA(a, b, -r);                                                                         \
+        else {                                                                                                         \
+            t = FMA(-r, b, a); /* the remainder: the exact quotient is r + t / b */                                    \
+            sc = FABS(b);                                                                                              \
+            if (b < 0) t = -t;                                                                                         \
+        }                                                                                                              \
+        feclearexcept(FE_ALL_EXCEPT);                                                                                  \
+        return RMM(c, r, 2 * FABS(t), t > 0, sc);                                                                      \
+    }
+DEFINE_ARITH(arith_d, double, fma, fabs, rmm_d)
+DEFINE_ARITH(arith_s, float, fmaf, fabsf, rmm_s)
 
 /* float -> int32/uint32 in rounding mode rm: saturating, NaN -> max, NV
  * instead of NX when out of range */
@@ -215,45 +235,8 @@ int rv32_fp_exec(rv32 *c, uint32_t i, uint32_t *tval, uint32_t *stored)
         case 0x01:
         case 0x02:
         case 0x03:
-            if (dbl) {
-                volatile double a = f64(da), b = f64(db), r;
-                r = f5 == 0 ? a + b : f5 == 1 ? a - b : f5 == 2 ? a * b : a / b;
-                if (rm == 4) { /* t = the exact result minus r */
-                    c->fcsr |= host_flags();
-                    double bb = f5 == 1 ? -b : b, t = 0, sc = 1;
-                    if (f5 <= 1) {
-                        volatile double v = r - a;
-                        t = (a - (r - v)) + (bb - v); /* TwoSum */
-                    } else if (f5 == 2) t = fma(a, b, -r);
-                    else {
-                        t = fma(-r, b, a); /* remainder: the exact quotient is r + t / b */
-                        sc = fabs(b);
-                        if (b < 0) t = -t;
-                    }
-                    feclearexcept(FE_ALL_EXCEPT);
-                    r = rmm_d(c, r, 2 * fabs(t), t > 0, sc);
-                }
-                set_d(c, rd, r);
-            } else {
-                volatile float a = f32(sa), b = f32(sb), r;
-                r = f5 == 0 ? a + b : f5 == 1 ? a - b : f5 == 2 ? a * b : a / b;
-                if (rm == 4) {
-                    c->fcsr |= host_flags();
-                    float bb = f5 == 1 ? -b : b, t = 0, sc = 1;
-                    if (f5 <= 1) {
-                        volatile float v = r - a;
-                        t = (a - (r - v)) + (bb - v);
-                    } else if (f5 == 2) t = fmaf(a, b, -r);
-                    else {
-                        t = fmaf(-r, b, a);
-                        sc = fabsf(b);
-                        if (b < 0) t = -t;
-                    }
-                    feclearexcept(FE_ALL_EXCEPT);
-                    r = rmm_s(c, r, 2 * fabsf(t), t > 0, sc);
-                }
-                set_s(c, rd, r);
-            }
+            if (dbl) set_d(c, rd, arith_d(c, f5, rm, f64(da), f64(db)));
+            else set_s(c, rd, arith_s(c, f5, rm, f32(sa), f32(sb)));
             break;
         case 0x0b: /* fsqrt */
             if (rs2) goto illegal;
