@@ -78,11 +78,11 @@ $(BUILD)/tests/coll_unit: tests/unit/coll_unit.c $(COLL_LIB) $(UNIT_HDRS)
 $(BUILD)/tests/sched_unit: tests/unit/sched_unit.c $(wildcard sim_harness/sched/*.c) $(COLL_LIB) $(UNIT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(UNIT_CFLAGS) -o $@ tests/unit/sched_unit.c $(wildcard sim_harness/sched/*.c) $(COLL_LIB) -lcadical -lstdc++ -ljansson -lm
-ISS_SRC     := sim_harness/core/rv32.c sim_harness/core/rv32_csr.c sim_harness/core/rv32_decode.c sim_harness/core/htif.c \
-               sim_harness/core/elf_load.c
+ISS_SRC     := sim_harness/core/rv32.c sim_harness/core/rv32_csr.c sim_harness/core/rv32_decode.c sim_harness/core/rv32_fp.c \
+               sim_harness/core/htif.c sim_harness/core/elf_load.c
 $(BUILD)/tests/iss_driver: tests/iss_driver.c $(ISS_SRC) $(UNIT_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(UNIT_CFLAGS) -fno-sanitize-recover=all -o $@ tests/iss_driver.c $(ISS_SRC) -lelf -ldw
+	$(CC) $(UNIT_CFLAGS) -fno-sanitize-recover=all -o $@ tests/iss_driver.c $(ISS_SRC) -lelf -ldw -lm
 $(BUILD)/tests/dedupe_unit: tests/unit/dedupe_unit.c sim_harness/net/dedupe.c sim_harness/util/cli.c sim_harness/util/suggest.c $(UNIT_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(UNIT_CFLAGS) -o $@ tests/unit/dedupe_unit.c sim_harness/net/dedupe.c sim_harness/util/cli.c sim_harness/util/suggest.c -lm
@@ -154,7 +154,7 @@ $(BUILD)/tests/view_test_asan: $(VIEW_TEST) $(wildcard sim_harness/view/*.c) $(U
 FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -std=c11 -D_GNU_SOURCE -Isim_harness -Wall -Wextra -Werror
 FUZZ_SRC_ni    := sim_harness/system/ni.c sim_harness/system/ni_match.c sim_harness/system/ni_dec.c sim_harness/net/endpoint.c sim_harness/net/router_cfg.c sim_harness/system/test_hooks.c sim_harness/core/rv32.c sim_harness/core/rv32_decode.c \
-                  sim_harness/core/rv32_csr.c $(TOPO_SRC) sim_harness/util/cli.c sim_harness/util/suggest.c
+                  sim_harness/core/rv32_csr.c sim_harness/core/rv32_fp.c $(TOPO_SRC) sim_harness/util/cli.c sim_harness/util/suggest.c
 FUZZ_SRC_parse := $(TOPO_SRC) sim_harness/util/cli.c sim_harness/util/suggest.c
 FUZZ_SRC_elf   := sim_harness/core/elf_load.c
 FUZZ_SRC_sched := $(wildcard sim_harness/sched/*.c sim_harness/coll/*.c) $(TOPO_SRC) sim_harness/net/clos_ctl.c sim_harness/util/cli.c sim_harness/util/suggest.c

@@ -6,10 +6,12 @@ FW_CFLAGS := -O2 -g -ffreestanding -fno-builtin -nostdlib -Wall -Wextra -Werror 
 FW_LDFLAGS := -fuse-ld=lld -nostdlib -Wl,-T,firmware/lib/link.ld -Wl,--gc-sections
 # libgcc (soft float, 64-bit multiply/divide) of the multilib matching an
 # image's -march/-mabi, from Debian's gcc-riscv64-unknown-elf (make deps):
-# the exact multilib where it ships one (rv32im, rv32imac, rv32ia, ...),
-# else rv32im's, whose routines use I and M instructions only.  Empty
-# without the package: then `double` ends in "undefined symbol: __muldf3".
-fw_libgcc = $(shell for a in "-march=$(firstword $(subst _, ,$(1))) -mabi=$(2)" "-march=rv32im -mabi=ilp32"; do \
+# the exact multilib where it ships one (rv32im, rv32imac, rv32imafdc, ...),
+# else the I+M one of the same ABI (rv32im/ilp32, rv32imf/ilp32f,
+# rv32imfd/ilp32d), whose routines need no more.  Empty without the
+# package: then `double` ends in "undefined symbol: __muldf3".
+fw_libgcc_base = $(if $(filter ilp32d,$(1)),rv32imfd,$(if $(filter ilp32f,$(1)),rv32imf,rv32im))
+fw_libgcc = $(shell for a in "-march=$(firstword $(subst _, ,$(1))) -mabi=$(2)" "-march=$(call fw_libgcc_base,$(2)) -mabi=$(2)"; do \
               d=$$(riscv64-unknown-elf-gcc $$a -print-multi-directory 2>/dev/null) || break; \
               [ "$$d" = . ] || { riscv64-unknown-elf-gcc $$a -print-libgcc-file-name; break; }; done)
 FW_LIBGCC := $(call fw_libgcc,rv32im,ilp32)
@@ -33,7 +35,7 @@ $(BUILD)/firmware/tests/%.elf: firmware/tests/%.S
 
 # An image of your own, built like an SDK's (docs/firmware.md):
 #   make image SRC="a.c b.c ..." [CFLAGS="-O0 -DN=4"] [NAME=x] [EXTRA=coll]
-#              [MARCH=rv32imac] [MABI=ilp32]
+#              [MARCH=rv32imafdc] [MABI=ilp32d]
 #     -> build/user/NAME.elf (NAME: the first source's name; or OUT=path.elf)
 # Every source is compiled with the shipped images' flags, the C library
 # (firmware/libc: string.h, stdlib.h, stdio.h, assert.h, ctype.h) and then
@@ -50,7 +52,7 @@ USER_CC      = $(subst -march=rv32im -mabi=ilp32,-march=$(USER_MARCH) -mabi=$(US
 USER_OUT     = $(or $(OUT),$(BUILD)/user/$(USER_NAME).elf)
 .PHONY: image
 image:
-	@if [ -z "$(strip $(SRC))" ]; then echo "usage: make image SRC=\"a.c b.c ...\" [CFLAGS=...] [NAME=name] [OUT=file.elf] [EXTRA=coll] [MARCH=rv32imac] [MABI=ilp32]" >&2; exit 2; fi
+	@if [ -z "$(strip $(SRC))" ]; then echo "usage: make image SRC=\"a.c b.c ...\" [CFLAGS=...] [NAME=name] [OUT=file.elf] [EXTRA=coll] [MARCH=rv32imafdc] [MABI=ilp32d]" >&2; exit 2; fi
 	@for f in $(SRC); do if [ ! -f "$$f" ]; then echo "make image: $$f: no such file" >&2; exit 2; fi; done
 	@case "$(USER_NAME)" in */*|"") echo "make image: NAME=$(USER_NAME): a name, not a path (OUT= takes a path)" >&2; exit 2;; esac
 	@mkdir -p $(dir $(USER_OUT))

@@ -1,4 +1,4 @@
-# iss: the RV32IMAC core on its own (tests/iss_driver.c, one core, no network):
+# iss: the RV32IMAFDC core on its own (tests/iss_driver.c, one core, no network):
 # the tests/isa programs, the benchmark's checksum against the host, fault
 # reports, and the ELF loader's error lines.
 source tests/lib.sh

@@ -62,13 +62,28 @@ flags() { od -An -tx4 -j36 -N4 "$1" | tr -d ' '; }
 img SRC="$TMP/u/hello.c" CFLAGS="-DN=1 -march=rv32imac" NAME=sdk-rvc
 out=$($XNOC run --topo mesh:1x1 $U/sdk-rvc.elf 2>&1 | con)
 [ "$out" = "mine 1" ] && ok sdk-rv32imac || fail sdk-rv32imac "'$out'"
-# ELF flags the cores cannot run: refused, one line naming the flag and the -march
-img SRC="$TMP/u/hello.c" CFLAGS="-DN=1 -march=rv32imfd -mabi=ilp32d" NAME=sdk-ilp32d
-check_fail sdk-elf-double-abi 2 "^xnoc run: build/user/sdk-ilp32d.elf: built for the double-float ABI \(-mabi=ilp32d\) \(ELF flags 0x4\): xnoc cores have no FPU: build with -march=rv32imac -mabi=ilp32$" \
-    $XNOC run --topo mesh:1x1 $U/sdk-ilp32d.elf
-img SRC="$TMP/u/hello.c" CFLAGS="-DN=1 -march=rv32imf" NAME=sdk-f
-check_fail sdk-elf-f-extension 2 "^xnoc run: build/user/sdk-f.elf: built for the 'f' extension \(.riscv.attributes: rv32i2p0_m2p0_f2p0\): xnoc cores are RV32IMAC: build with -march=rv32imac \(or a subset\) -mabi=ilp32$" \
-    $XNOC run --topo mesh:1x1 $U/sdk-f.elf
+# the hard-float ABIs run: -mabi=ilp32d and ilp32f images print as the host does
+for m in "rv32imafdc ilp32d" "rv32imafc ilp32f"; do
+    set -- $m
+    if img SRC=tests/sdk/double.c NAME=sdk-double-$2 MARCH=$1 MABI=$2; then
+        $XNOC run --topo mesh:1x1 $U/sdk-double-$2.elf 2>&1 | con >"$TMP/dbl.out"
+        if [ -s "$TMP/dbl-host.out" ] && cmp -s "$TMP/dbl-host.out" "$TMP/dbl.out"; then ok "sdk-double-$2"
+        else fail "sdk-double-$2" "$(diff "$TMP/dbl-host.out" "$TMP/dbl.out" | head -4 | tr '\n' '|')"; fi
+    else fail "sdk-double-$2" "$(head -2 "$TMP/make.err" | tr '\n' ' ')"; fi
+done
+# the NI driver and runtime under other -march values: examples/sum.c's
+# messages on a 2x2 mesh, compressed and hard-float
+for m in "rv32imac ilp32" "rv32imafdc ilp32d"; do
+    set -- $m
+    if img SRC=examples/sum.c NAME=sdk-sum-$1 MARCH=$1 MABI=$2; then
+        out=$($XNOC run --topo mesh:2x2 $U/sdk-sum-$1.elf 2>&1 | con)
+        case "$out" in "sum of 3 ids = 6 (expected 6) in "*" cycles") ok "sdk-ni-$1" ;; *) fail "sdk-ni-$1" "'$out'" ;; esac
+    else fail "sdk-ni-$1" "$(head -2 "$TMP/make.err" | tr '\n' ' ')"; fi
+done
+# an extension the cores lack: refused, one line naming it and the -march
+img SRC="$TMP/u/hello.c" CFLAGS="-DN=1 -march=rv32im_zba" NAME=sdk-zba
+check_fail sdk-elf-extension 2 "^xnoc run: build/user/sdk-zba.elf: built for the 'zba' extension \(.riscv.attributes: rv32i2p0_m2p0_zba1p0\): xnoc cores are RV32IMAFDC: build with -march=rv32imafdc \(or a subset\) -mabi=ilp32d \(or ilp32f, ilp32\)$" \
+    $XNOC run --topo mesh:1x1 $U/sdk-zba.elf
 
 # An endless loop on node 3 of fat-octagon while the other 15 exit (at
 # cycle 26): the spin watchdog names node, PC, function and line within

@@ -38,7 +38,7 @@ _start:
     li a3, 0xbeef; sh a3, 5(a2); lh a0, 5(a2); CHECK(23, 0xffffbeef)
     lbu a0, 4(a2);                           CHECK(24, 0x11)
     # --- CSRs
-    csrr a0, misa;                           CHECK(25, 0x40001105)
+    csrr a0, misa;                           CHECK(25, 0x4000112d)
     csrr a0, mhartid;                        CHECK(26, 0)
     li a2, 0x55; csrw mscratch, a2; csrrs a0, mscratch, x0; CHECK(27, 0x55)
     li a2, 0x0f; csrrc a0, mscratch, a2; csrr a0, mscratch; CHECK(28, 0x50)

@@ -23,7 +23,7 @@
 static const char *usage_text =
     "usage: xnoc run --topo T [options] FIRMWARE.elf\n"
     "\n"
-    "Runs the RISC-V image on one RV32IMAC core per terminal, cycle by cycle against\n"
+    "Runs the RISC-V image on one RV32IMAFDC core per terminal, cycle by cycle against\n"
     "the RTL network, until every node has exited.  Exit status 0 only if every\n"
     "node exited 0 (or a core wrote 1 to tohost).\n"
     "  --topo T            mesh:AxB..., torus:AxB... (1-6 dimensions), octagon, fat-octagon (suffix :c=N),\n"

@@ -1,4 +1,4 @@
-/* rv32.c - the RV32IMAC core's execute loop (decode: rv32_decode.c, CSRs and
+/* rv32.c - the RV32IMAFDC core's execute loop (decode: rv32_decode.c, CSRs and
  * traps: rv32_csr.c).
  *
  * The loop keeps pc, a pointer d to pc's decode-cache entry, and the number
@@ -48,6 +48,9 @@ void rv32_reset(rv32 *c, uint32_t pc)
     memset(c->x, 0, sizeof c->x);
     c->pc = pc;
     c->mstatus = c->mie = c->mip = c->mtvec = c->mepc = c->mcause = c->mtval = c->mscratch = 0;
+    c->mstatus = MSTATUS_FS_INITIAL; /* the FPU is on: firmware need not enable it */
+    memset(c->f, 0, sizeof c->f);
+    c->fcsr = 0;
     c->fault = c->halted = c->stop = c->resv_valid = 0;
     c->tohost_value = 0;
 }
@@ -103,7 +106,9 @@ static int mmio(rv32 *c, uint32_t a, int size, int is_store, uint32_t *v)
     return r == RV32_MMIO_OK || r == RV32_MMIO_STALL ? r : RV32_MMIO_FAULT;
 }
 
-int rv32_run(rv32 *c, uint64_t budget)
+/* Cache-line aligned: where the loop's jump targets fall moved its speed by
+ * up to 25% from one build to the next (docs/core.md, Speed). */
+__attribute__((aligned(64))) int rv32_run(rv32 *c, uint64_t budget)
 {
     if (c->fault) return RV32_FAULT;
     if (c->halted) return RV32_HALT;
@@ -325,6 +330,8 @@ next:
         case OP_AMOMAX_W:
         case OP_AMOMINU_W:
         case OP_AMOMAXU_W: goto amo;
+        case OP_FP:
+        case OP_C_FP: goto fp;
 
         /* one hart, no caches: fence orders nothing; fence.i has nothing to
          * do because every store already dropped the decodes it overwrote */
@@ -433,6 +440,22 @@ mmio_store : {
     }
     pc += OP_LEN(d->op);
     d += OP_LEN(d->op) / 2;
+    n++;
+    goto check_irq;
+}
+/* F/D (rv32_fp.c): off the fast path; the step is taken before the call
+ * because an fsd may overwrite the instruction's own entry */
+fp : {
+    uint32_t len = OP_LEN(d->op), ft = 0, stored = 0;
+    int r = rv32_fp_exec(c, IMM, &ft, &stored);
+    if (stored) rv32_ram_written(c, ft, stored);
+    if (r) {
+        cause = (uint32_t)r;
+        tval = r == CAUSE_ILLEGAL ? insn_at(c, pc) : ft;
+        goto exception;
+    }
+    pc += len;
+    d += len / 2;
     n++;
     goto check_irq;
 }

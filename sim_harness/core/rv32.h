@@ -1,4 +1,4 @@
-/* rv32.h - a RISC-V RV32IMAC + Zicsr + Zifencei core, machine mode only.
+/* rv32.h - a RISC-V RV32IMAFDC + Zicsr + Zifencei core, machine mode only.
  *
  * Timing model: one instruction per core cycle.  rv32_run() executes up to
  * `budget` instructions and counts them in c->cycle (mcycle) and the retired
@@ -70,7 +70,7 @@ enum {
 #define IRQ_MTI 7
 #define IRQ_MEI 11
 
-#define RV32_MISA 0x40001105u /* RV32, I, M, A, C */
+#define RV32_MISA 0x4000112du /* RV32, I, M, A, C, F, D */
 
 typedef struct rv32_decoded rv32_decoded;
 
@@ -104,6 +104,10 @@ typedef struct rv32 {
      * calls a core that touches no new page (and no device) stuck */
     uint8_t *page_seen;
     uint64_t pages_touched;
+    /* F/D: f[] holds doubles; a single is NaN-boxed (upper 32 bits all ones);
+     * fcsr = frm << 5 | fflags */
+    uint64_t f[32];
+    uint32_t fcsr;
 } rv32;
 #define RV32_PAGE_SHIFT 12
 

@@ -110,6 +110,16 @@ rv32_decoded rv32_decode(uint32_t i)
         else if (f3 == 1) d.op = OP_FENCE_I;
         break;
     case 0x73: decode_system(i, f3, &d); break;
+    case 0x07: /* F/D: flw fld fsw fsd, the fused multiply-adds, OP-FP; rv32_fp.c decodes */
+    case 0x27:
+    case 0x43:
+    case 0x47:
+    case 0x4b:
+    case 0x4f:
+    case 0x53:
+        d.op = OP_FP;
+        d.imm = (int32_t)i;
+        break;
     case 0x2f: /* A: funct5 = bits 31:27; aq/rl (26:25) order nothing on one hart */
         if (f3 == 2) {
             static const uint8_t ops[32] = {
@@ -146,6 +156,19 @@ static int32_t c_bimm(uint32_t i)
 /* C.LW / C.SW: uimm[5:3] = 12:10, uimm[2] = 6, uimm[6] = 5 */
 static int32_t c_lwimm(uint32_t i) { return (int32_t)(CB(i, 12, 10) << 3 | CB(i, 6, 6) << 2 | CB(i, 5, 5) << 6); }
 
+/* the F/D loads and stores of RVC, as the 32-bit instruction they expand to */
+static rv32_decoded c_fp_load(uint32_t rd, uint32_t rs1, uint32_t imm, uint32_t f3)
+{
+    return (rv32_decoded){OP_C_FP, RD_SINK, 0, 0, (int32_t)(imm << 20 | rs1 << 15 | f3 << 12 | rd << 7 | 0x07)};
+}
+static rv32_decoded c_fp_store(uint32_t rs2, uint32_t rs1, uint32_t imm, uint32_t f3)
+{
+    return (rv32_decoded){OP_C_FP, RD_SINK, 0, 0,
+                          (int32_t)((imm >> 5) << 25 | rs2 << 20 | rs1 << 15 | f3 << 12 | (imm & 31) << 7 | 0x27)};
+}
+/* c.fld / c.fsd: uimm[5:3] = 12:10, uimm[7:6] = 6:5 */
+static uint32_t c_ldimm(uint32_t i) { return CB(i, 12, 10) << 3 | CB(i, 6, 5) << 6; }
+
 static void c_quadrant0(uint32_t i, rv32_decoded *d)
 {
     switch (CB(i, 15, 13)) {
@@ -154,8 +177,12 @@ static void c_quadrant0(uint32_t i, rv32_decoded *d)
         if (imm) *d = (rv32_decoded){OP_C_ADDI, CREG(i, 2), 2, 0, imm};
         break;
     }
+    case 1: *d = c_fp_load(CREG(i, 2), CREG(i, 7), c_ldimm(i), 3); break; /* c.fld */
     case 2: *d = (rv32_decoded){OP_C_LW, CREG(i, 2), CREG(i, 7), 0, c_lwimm(i)}; break;
+    case 3: *d = c_fp_load(CREG(i, 2), CREG(i, 7), (uint32_t)c_lwimm(i), 2); break; /* c.flw */
+    case 5: *d = c_fp_store(CREG(i, 2), CREG(i, 7), c_ldimm(i), 3); break;          /* c.fsd */
     case 6: *d = (rv32_decoded){OP_C_SW, RD_SINK, CREG(i, 7), CREG(i, 2), c_lwimm(i)}; break;
+    case 7: *d = c_fp_store(CREG(i, 2), CREG(i, 7), (uint32_t)c_lwimm(i), 2); break; /* c.fsw */
     }
 }
 
@@ -206,6 +233,16 @@ static void c_quadrant2(uint32_t i, rv32_decoded *d)
     case 0:
         if (!CB(i, 12, 12)) *d = (rv32_decoded){OP_C_SLLI, rd, r, 0, (int32_t)r2};
         break;
+    case 1: /* c.fldsp: uimm[5] = 12, uimm[4:3] = 6:5, uimm[8:6] = 4:2 */
+        *d = c_fp_load(r, 2, CB(i, 12, 12) << 5 | CB(i, 6, 5) << 3 | CB(i, 4, 2) << 6, 3);
+        break;
+    case 3: /* c.flwsp: as c.lwsp, f0 allowed */
+        *d = c_fp_load(r, 2, CB(i, 12, 12) << 5 | CB(i, 6, 4) << 2 | CB(i, 3, 2) << 6, 2);
+        break;
+    case 5: /* c.fsdsp: uimm[5:3] = 12:10, uimm[8:6] = 9:7 */
+        *d = c_fp_store(r2, 2, CB(i, 12, 10) << 3 | CB(i, 9, 7) << 6, 3);
+        break;
+    case 7: /* c.fswsp: as c.swsp */ *d = c_fp_store(r2, 2, CB(i, 12, 9) << 2 | CB(i, 8, 7) << 6, 2); break;
     case 2: /* c.lwsp: uimm[5] = 12, uimm[4:2] = 6:4, uimm[7:6] = 3:2; rd = x0 reserved */
         if (r)
             *d = (rv32_decoded){OP_C_LW, rd, 2, 0, (int32_t)(CB(i, 12, 12) << 5 | CB(i, 6, 4) << 2 | CB(i, 3, 2) << 6)};

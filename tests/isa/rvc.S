@@ -86,7 +86,6 @@ tests:
     ILLEGAL16(47, 0x6101)                     # c.addi16sp with nzimm = 0
     ILLEGAL16(48, 0x6501)                     # c.lui a0, 0 (nzimm = 0)
     ILLEGAL16(49, 0x8000)                     # quadrant 0, funct3 4: reserved
-    ILLEGAL16(50, 0x6000)                     # c.flw: no F
     # a 32-bit instruction at 2 mod 4, run (decoded), then its upper half
     # rewritten by an aligned word store that starts inside it
     li s1, 0

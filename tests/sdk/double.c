@@ -1,8 +1,10 @@
-/* double.c - double and float arithmetic on cores without F/D: every
+/* double.c - double and float arithmetic.  Built for rv32im(ac) every
  * operation is a libgcc soft-float call (__adddf3, __muldf3, __divdf3,
- * __floatsidf, __fixdfsi, __extendsfdf2, comparisons, ...).  Prints the
- * results as exact bit patterns and through printf's %.17g, so the host's
- * build (IEEE double, round to nearest even) must print the same bytes. */
+ * __floatsidf, __fixdfsi, __extendsfdf2, comparisons, ...); built for
+ * rv32imafdc/ilp32d or rv32imafc/ilp32f they are the cores' F/D
+ * instructions.  Prints the results as exact bit patterns and through
+ * printf's %.17g, so the host's build (IEEE double, round to nearest even)
+ * must print the same bytes. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
