@@ -433,7 +433,7 @@ static void translate(cfg_entries *e, cfg_problems *p, const char *dir)
     if (p->n > had) /* refused: its keys are said for, not unknown */
         for (const char *const *x = topo_keys; *x; x++) drop(e, *x);
     tr_router(e, p);
-    char *(*const step[])(cfg_entries *, int *) = {tr_traffic, tr_process, tr_periods};
+    static char *(*const step[])(cfg_entries *, int *) = {tr_traffic, tr_process, tr_periods};
     for (size_t i = 0; i < sizeof step / sizeof *step; i++) {
         int line = 0;
         char *m = step[i](e, &line);
