@@ -9,7 +9,7 @@ LDLIBS   := -ljansson -lelf -ldw -ldl -lm
 DEBS     := build-essential verilator yosys clang lld libelf-dev libjansson-dev \
             libcadical-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev \
             fonts-dejavu-core jq libclang-rt-14-dev cppcheck parallel gnuplot-nox slurm-wlm libdw-dev \
-            libxml2-utils valgrind clang-format
+            libxml2-utils valgrind clang-format gcc-riscv64-unknown-elf
 
 # The live view is optional: built only when SDL2 (+ ttf, image) is present.
 HAVE_SDL := $(shell pkg-config --exists sdl2 SDL2_ttf SDL2_image 2>/dev/null && echo 1)
@@ -78,10 +78,11 @@ $(BUILD)/tests/coll_unit: tests/unit/coll_unit.c $(COLL_LIB) $(UNIT_HDRS)
 $(BUILD)/tests/sched_unit: tests/unit/sched_unit.c $(wildcard sim_harness/sched/*.c) $(COLL_LIB) $(UNIT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(UNIT_CFLAGS) -o $@ tests/unit/sched_unit.c $(wildcard sim_harness/sched/*.c) $(COLL_LIB) -lcadical -lstdc++ -ljansson -lm
-$(BUILD)/tests/iss_driver: tests/iss_driver.c sim_harness/core/rv32.c sim_harness/core/rv32_csr.c sim_harness/core/rv32_decode.c sim_harness/core/elf_load.c $(UNIT_HDRS)
+ISS_SRC     := sim_harness/core/rv32.c sim_harness/core/rv32_csr.c sim_harness/core/rv32_decode.c sim_harness/core/htif.c \
+               sim_harness/core/elf_load.c
+$(BUILD)/tests/iss_driver: tests/iss_driver.c $(ISS_SRC) $(UNIT_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(UNIT_CFLAGS) -fno-sanitize-recover=all -o $@ tests/iss_driver.c sim_harness/core/rv32.c sim_harness/core/rv32_csr.c \
-	    sim_harness/core/rv32_decode.c sim_harness/core/elf_load.c -lelf -ldw
+	$(CC) $(UNIT_CFLAGS) -fno-sanitize-recover=all -o $@ tests/iss_driver.c $(ISS_SRC) -lelf -ldw
 $(BUILD)/tests/dedupe_unit: tests/unit/dedupe_unit.c sim_harness/net/dedupe.c sim_harness/util/cli.c sim_harness/util/suggest.c $(UNIT_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(UNIT_CFLAGS) -o $@ tests/unit/dedupe_unit.c sim_harness/net/dedupe.c sim_harness/util/cli.c sim_harness/util/suggest.c -lm
@@ -157,7 +158,7 @@ FUZZ_SRC_parse := $(TOPO_SRC) sim_harness/util/cli.c sim_harness/util/suggest.c
 FUZZ_SRC_elf   := sim_harness/core/elf_load.c
 FUZZ_SRC_sched := $(wildcard sim_harness/sched/*.c sim_harness/coll/*.c) $(TOPO_SRC) sim_harness/net/clos_ctl.c sim_harness/util/cli.c sim_harness/util/suggest.c
 FUZZ_SRC_events := sim_harness/cmd/replay_events.c $(TOPO_SRC) sim_harness/util/cli.c sim_harness/util/suggest.c
-FUZZ_SRC_spec  := sim_harness/cmd/sweep_spec.c sim_harness/util/cli.c sim_harness/util/suggest.c
+FUZZ_SRC_spec  := sim_harness/cmd/sweep_spec.c sim_harness/util/cli.c sim_harness/util/suggest.c sim_harness/util/usage.c
 FUZZ_SRC_router := sim_harness/net/router_cfg.c $(TOPO_SRC) sim_harness/util/cli.c sim_harness/util/suggest.c
 FUZZ_SRC_cli    := sim_harness/cmd/cmd_opts.c sim_harness/net/router_cfg.c $(TOPO_SRC) sim_harness/util/cli.c sim_harness/util/suggest.c
 FUZZ_SRC_config := sim_harness/cmd/config_file.c sim_harness/cmd/booksim_cfg.c sim_harness/cmd/cmd_opts.c sim_harness/net/router_cfg.c $(TOPO_SRC) sim_harness/util/cli.c sim_harness/util/suggest.c

@@ -74,8 +74,8 @@ elif grep -q "a field straddles a word" "$TMP/cside/cc.log"; then ok link-static
 else fail link-static-assert "$(head -2 "$TMP/cside/cc.log")"; fi
 
 # the combining operators' field and codes are in the table (and drifts of either are caught):
-# FUNC at [46:43], XOR = 0 (every existing head has 0 there), nine operators
-for want in "HeadFuncLsb 43" "HeadFuncW 4" "NcFuncXor 0" "NcFuncAdd32 3" "NcFuncMax32u 8" "NcFuncNum 9"; do
+# FUNC at [46:43], XOR = 0 (every existing head has 0 there), eleven operators (the products last)
+for want in "HeadFuncLsb 43" "HeadFuncW 4" "NcFuncXor 0" "NcFuncAdd32 3" "NcFuncMax32u 8" "NcFuncMul32 9" "NcFuncMul64 10" "NcFuncNum 11"; do
     grep -qx "$want" "$TMP/c.txt" && grep -qx "$want" "$TMP/sv.txt" && ok "func-field ($want)" || fail "func-field" "'$want' not in both tables"
 done
 for probe in "s/HeadFuncLsb     = 43/HeadFuncLsb     = 44/" "s/NcFuncMin32u    = 7/NcFuncMin32u    = 6/"; do
@@ -89,7 +89,7 @@ done
 if unit_bin NCF ncfunc_unit; then
     out=$("$NCF" 2>&1); rc=$?
     n=$(grep -c '^ok ' <<<"$out")
-    if [ $rc = 0 ] && [ "$n" = 15 ] && ! grep -q '^FAIL' <<<"$out"; then ok "ncfunc-reference ($n cases)"
+    if [ $rc = 0 ] && [ "$n" = 18 ] && ! grep -q '^FAIL' <<<"$out"; then ok "ncfunc-reference ($n cases)"
     else fail ncfunc-reference "exit $rc, $n ok: $(grep -m2 '^FAIL' <<<"$out" | tr '\n' ' ')"; fi
 fi
 # --router ncu_ops: the model cache is keyed by the generated netlist (net/netbuild.c), so the
@@ -237,7 +237,7 @@ check_fail engine-layer-violation-found 1 "layering: sim_harness/traffic/traffic
 
 # the command layer stays thin (issue 33): no function in sim_harness/cmd/ over
 # 150 lines (tools/fnlen.sh), and no command runs the network's cycle loop
-# itself: that is an engine's (traffic/, exec/, system/)
+# itself: that is an engine's (traffic/, collrun/, system/)
 out=$(tools/fnlen.sh 2>&1) && ok cmd-functions-short || fail cmd-functions-short "$(echo "$out" | head -2 | tr '\n' ' ')"
 cyc=$(for o in "${XNOC_BUILD:-build}"/obj/sim_harness/cmd/*.o; do
           nm --undefined-only "$o" | grep -q ' net_cycle$' && basename "$o"; done)

@@ -69,7 +69,7 @@ check_fail clos-mc-coding 2 "--coding does not combine with --pattern multicast:
 j=$($XNOC traffic --json --topo clos:m=7,n=4,r=4 --pattern multicast:2 --rate 0.01 2>"$TMP/stderr")
 jcheck clos-mc-744 "$j" '.errors==0 and .saturated==false and .drain_timed_out==false and .coding.pending==0 and .coding.multicast.completed==1824 and .coding.deliveries==3648 and .coding.blocked==0 and .coding.dropped==0 and .offered_multicasts==1640 and .accepted_multicasts==1647 and .throughput==1647/160000 and (.avg_latency*1640|round)==91154 and .p99_latency==227 and .max_latency==575'
 
-# --algo multicast (exec/coll_mcast.c, firmware/coll/mcast.c): bcast and allgather by hardware
+# --algo multicast (collrun/coll_mcast.c, firmware/coll/mcast.c): bcast and allgather by hardware
 # multicast, each multicast routed through the spines the paper's routing control picks, the
 # units replicating; every byte of every node checked.  A bcast on an idle network takes one
 # spine (every S_j is empty: the lowest index): 256 B = F = 34 flits + 1 mask flit up to spine 0,
@@ -154,3 +154,18 @@ check_fail clos-mc-options 2 "^xnoc collective: --algo multicast takes --topo" x
 check_fail clos-mc-steps-bad 2 "^xnoc collective: --steps 'pack': assignment or packed$" x --topo $P --op allgather --steps pack
 check_fail clos-mc-steps-not-mcast 2 "^xnoc collective: --steps is an option of --algo multicast, not --algo sched$" $XNOC collective --topo $P --op allgather --steps packed
 check_fail clos-mc-no-op 2 "^xnoc collective: --op is required: bcast, allgather or mnb with --algo multicast$" x --topo $P
+
+# --coding on every clos shape of the tests, light and saturated (issue 46:
+# every clos stalled with --coding at its default lanes, even at 1% load; a
+# multicast replicated first at a leaf's unit sent copies up to spine units,
+# and the lanes' multicast reserve made units wait for each other). Each
+# multicast now starts at a spine's unit: every group complete, byte-exact
+for sh in "clos:m=2,n=2,r=2" "clos:m=2,n=3,r=4" "clos:m=5,n=3,r=4" "clos:m=7,n=4,r=4" "clos:m=9,n=3,r=4 --router slots=8"; do
+    for R in 0.01 0.9; do
+        j=$($XNOC traffic --json --topo $sh --rate $R --coding $R --packet 4 --cycles 2000 --warmup 200 2>"$TMP/stderr")
+        jcheck "clos-coding-soak-${sh%% *}-$R" "$j" '.ok==true and .errors==0 and .coding.pending==0 and ([.coding.multicast,.coding.coded,.coding["coded+multicast"]]|all(.started==.completed and .started>0)) and ([.units[].slots_in_use]|add)==0'
+    done
+done
+# the issue's acceptance run
+j=$($XNOC traffic --json --topo clos:m=7,n=4,r=4 --rate 0.3 --coding 0.05 --cycles 20000 2>"$TMP/stderr")
+jcheck clos-coding-744 "$j" '.ok==true and .errors==0 and .coding.pending==0 and .coding["coded+multicast"].completed>300'

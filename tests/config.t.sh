@@ -45,8 +45,8 @@ j=$($X traffic --config=bs.cfg --router=ncu=0 --cycles=1000 --json)
 jcheck opt-equals-form "$j" '.router.ncu == 0 and .router.vcs == 2 and .measured_cycles == 1000 and .topology == "mesh:4x4"'
 
 # ---- xnoc's own keys: '_' for '-', true = a bare flag, false = left out, CRLF lines, # comments, "quotes"
-printf 'topo = "mesh:2x2"\r\nrate = 0.2   # flits\r\ncycles = 300\r\nhistogram = h.csv\r\nhistogram_bin = 5\r\njson = true\r\nsources = 0-3\r\ntrace = false\r\n' > x.cfg
-j=$($X traffic --config x.cfg)
+printf 'topo = "mesh:2x2"\r\nrate = 0.2   # flits\r\ncycles = 300\r\nhistogram_bin = 5\r\njson = true\r\nsources = 0-3\r\ntrace = false\r\n' > x.cfg
+j=$($X traffic --config x.cfg --histogram h.csv)
 jcheck native-keys "$j" '.topology == "mesh:2x2" and .offered == 0.2 and .measured_cycles == 300'
 check native-histogram-bin test "$(sed -n 2p h.csv | cut -d, -f1)" = 0 -a "$(sed -n 3p h.csv | cut -d, -f1)" = 5
 printf 'topology = mesh;  k = 2; n = 2;\nsample_period = 300; warmup_periods = 2; json = true;;\n' > m.cfg

@@ -43,15 +43,31 @@ img SRC="$TMP/u/hello.c" NAME=a/b; rc=$?
 img SRC="$TMP/u/hello.c" CFLAGS=-DN=3 OUT="$TMP/u/x.elf" && [ "$($XNOC run --topo mesh:1x1 "$TMP/u/x.elf" 2>&1 | con)" = "mine 3" ] \
     && ok sdk-out-path || fail sdk-out-path "$(head -1 "$TMP/make.err")"
 
-# ELF flags the cores cannot run: refused, one line naming the flag and the -march
+# double and float without F/D: libgcc's soft float (rv32im multilib, and
+# rv32imac's with MARCH=), byte for byte what the host prints
+cc -std=c11 -Wall -Werror -O2 -o "$TMP/dbl-host" tests/sdk/double.c && "$TMP/dbl-host" >"$TMP/dbl-host.out"
+for m in rv32im rv32imac; do
+    if img SRC=tests/sdk/double.c NAME=sdk-double-$m MARCH=$m; then
+        $XNOC run --topo mesh:1x1 $U/sdk-double-$m.elf 2>&1 | con >"$TMP/dbl.out"
+        if [ -s "$TMP/dbl-host.out" ] && cmp -s "$TMP/dbl-host.out" "$TMP/dbl.out"; then ok "sdk-double-$m"
+        else fail "sdk-double-$m" "$(diff "$TMP/dbl-host.out" "$TMP/dbl.out" | head -4 | tr '\n' '|')"; fi
+    else fail "sdk-double-$m" "$(head -2 "$TMP/make.err" | tr '\n' ' ')"; fi
+done
+# MARCH= reaches the compiler: the rv32imac image has RVC's ELF flag, rv32im's not
+flags() { od -An -tx4 -j36 -N4 "$1" | tr -d ' '; }
+[ "$(flags $U/sdk-double-rv32imac.elf)" = 00000001 ] && [ "$(flags $U/sdk-double-rv32im.elf)" = 00000000 ] \
+    && ok sdk-march || fail sdk-march "e_flags $(flags $U/sdk-double-rv32imac.elf) / $(flags $U/sdk-double-rv32im.elf)"
+
+# compressed and atomic instructions run (the SDK and runtime built for rv32imac)
 img SRC="$TMP/u/hello.c" CFLAGS="-DN=1 -march=rv32imac" NAME=sdk-rvc
-check_fail sdk-elf-rvc 2 "^xnoc run: build/user/sdk-rvc.elf: built with compressed instructions \(ELF flag 0x1, RVC: -march=rv32imac or the like\): xnoc cores are RV32IM: build with -march=rv32im -mabi=ilp32$" \
-    $XNOC run --topo mesh:1x1 $U/sdk-rvc.elf
+out=$($XNOC run --topo mesh:1x1 $U/sdk-rvc.elf 2>&1 | con)
+[ "$out" = "mine 1" ] && ok sdk-rv32imac || fail sdk-rv32imac "'$out'"
+# ELF flags the cores cannot run: refused, one line naming the flag and the -march
 img SRC="$TMP/u/hello.c" CFLAGS="-DN=1 -march=rv32imfd -mabi=ilp32d" NAME=sdk-ilp32d
-check_fail sdk-elf-double-abi 2 "^xnoc run: build/user/sdk-ilp32d.elf: built for the double-float ABI \(-mabi=ilp32d\) \(ELF flags 0x4\): xnoc cores have no FPU: build with -march=rv32im -mabi=ilp32$" \
+check_fail sdk-elf-double-abi 2 "^xnoc run: build/user/sdk-ilp32d.elf: built for the double-float ABI \(-mabi=ilp32d\) \(ELF flags 0x4\): xnoc cores have no FPU: build with -march=rv32imac -mabi=ilp32$" \
     $XNOC run --topo mesh:1x1 $U/sdk-ilp32d.elf
 img SRC="$TMP/u/hello.c" CFLAGS="-DN=1 -march=rv32imf" NAME=sdk-f
-check_fail sdk-elf-f-extension 2 "^xnoc run: build/user/sdk-f.elf: built for the 'f' extension \(.riscv.attributes: rv32i2p0_m2p0_f2p0\): xnoc cores are RV32IM: build with -march=rv32im -mabi=ilp32$" \
+check_fail sdk-elf-f-extension 2 "^xnoc run: build/user/sdk-f.elf: built for the 'f' extension \(.riscv.attributes: rv32i2p0_m2p0_f2p0\): xnoc cores are RV32IMAC: build with -march=rv32imac \(or a subset\) -mabi=ilp32$" \
     $XNOC run --topo mesh:1x1 $U/sdk-f.elf
 
 # An endless loop on node 3 of fat-octagon while the other 15 exit (at

@@ -12,7 +12,9 @@
 set -eu
 cd "$(dirname "$0")/.."
 B=${1:-build}
-objs=$(find "$B/obj/sim_harness" -name '*.o' | sort)
+# objects whose source is gone (a folder renamed or a file removed) are stale, not part of the graph
+objs=$(find "$B/obj/sim_harness" -name '*.o' | sort | while read -r o; do
+    s=${o#"$B"/obj/}; [ -f "${s%.o}.c" ] && echo "$o"; done)
 [ -n "$objs" ] || { echo "deps.sh: no objects under $B/obj/sim_harness (make first)" >&2; exit 2; }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 # symbol -> defining file
@@ -40,7 +42,7 @@ for f in $(find sim_harness -name '*.c' -o -name '*.h' | sort); do
 done | sort -u >> "$tmp/edges"
 sort -u -o "$tmp/edges" "$tmp/edges"
 # layers: an edge may only go down (or stay in its folder)
-LAYERS="cmd traffic exec sched coll system view net core util"
+LAYERS="cmd traffic collrun sched coll system view net core util"
 awk -v layers="$LAYERS" '
 BEGIN { n = split(layers, l, " "); for (i = 1; i <= n; i++) rank[l[i]] = i }
 { split($1, a, "/"); split($2, b, "/")

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tools/fnlen.sh - no function of the command layer over MAX lines (issue 33:
 # a command is options -> engine -> report; the engines live in their own
-# folders, traffic/ and exec/).
+# folders, traffic/ and collrun/).
 #
 # A function's length is its body: from the "{" that opens it to the "}"
 # that closes it, both alone at column 0 (the house style, .clang-format's

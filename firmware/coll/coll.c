@@ -24,6 +24,7 @@
 
 #include "pattern.h"
 #include "plan.h"
+#include "reduce.h" /* the operators' identities */
 #include "xnoc.h"
 
 /* messages that match no posted receive land here (none should) */
@@ -44,7 +45,7 @@ __attribute__((always_inline)) static inline void fill_own(uint32_t *w)
         if (!slots[i].own) continue;
         uint32_t *b = (uint32_t *)slot_buf(w, i);
         for (uint32_t k = 0; k < w[PH_STRIDE] / 4; k++)
-            b[k] = identity_only ? coll_identity(w[PH_REDOP])
+            b[k] = identity_only ? coll_identity_word((int)w[PH_REDOP], k)
                                  : coll_pattern(w[PH_SEED], (int)slots[i].origin, (int)slots[i].dest, k);
     }
 }
@@ -57,22 +58,38 @@ static int own_slot(const uint32_t *w)
     return -1;
 }
 
-/* acc[k] = acc[k] op in[k]: one loop per operator, so that the operator
- * (coll_combine, pattern.h) is a constant there and the loop body is a
- * load, a load, the operation and a store */
-#define COMBINE_LOOP(OP)                                                                                               \
-    _Pragma("clang loop unroll_count(4)") for (uint32_t k = 0; k < n; k++) acc[k] = coll_combine(OP, acc[k], in[k]);   \
+/* acc[k] = acc[k] op in[k] (op: NC_FUNC_*): one loop per 32-bit operator, so
+ * that the operator is a constant there and the loop body is a load, a load,
+ * the operation and a store; the 64-bit lanes (sum64, prod64) in pairs of
+ * words */
+#define COMBINE_LOOP(E)                                                                                                \
+    _Pragma("clang loop unroll_count(4)") for (uint32_t k = 0; k < n; k++)                                             \
+    {                                                                                                                  \
+        uint32_t a = acc[k], b = in[k];                                                                                \
+        acc[k] = (E);                                                                                                  \
+    }                                                                                                                  \
+    break
+#define PAIR_LOOP(E)                                                                                                   \
+    for (uint32_t k = 0; k + 1 < n; k += 2) {                                                                          \
+        uint64_t a = (uint64_t)acc[k + 1] << 32 | acc[k], b = (uint64_t)in[k + 1] << 32 | in[k], r = (E);              \
+        acc[k] = (uint32_t)r;                                                                                          \
+        acc[k + 1] = (uint32_t)(r >> 32);                                                                              \
+    }                                                                                                                  \
     break
 static void combine_words(uint32_t op, uint32_t *acc, const uint32_t *in, uint32_t n)
 {
     switch (op) {
-    case RED_SUM: COMBINE_LOOP(RED_SUM);
-    case RED_PROD: COMBINE_LOOP(RED_PROD);
-    case RED_MAX: COMBINE_LOOP(RED_MAX);
-    case RED_MIN: COMBINE_LOOP(RED_MIN);
-    case RED_AND: COMBINE_LOOP(RED_AND);
-    case RED_OR: COMBINE_LOOP(RED_OR);
-    default: COMBINE_LOOP(RED_XOR);
+    case NC_FUNC_ADD32: COMBINE_LOOP(a + b);
+    case NC_FUNC_MUL32: COMBINE_LOOP(a * b);
+    case NC_FUNC_MAX32S: COMBINE_LOOP((int32_t)a > (int32_t)b ? a : b);
+    case NC_FUNC_MIN32S: COMBINE_LOOP((int32_t)a < (int32_t)b ? a : b);
+    case NC_FUNC_MAX32U: COMBINE_LOOP(a > b ? a : b);
+    case NC_FUNC_MIN32U: COMBINE_LOOP(a < b ? a : b);
+    case NC_FUNC_AND: COMBINE_LOOP(a & b);
+    case NC_FUNC_OR: COMBINE_LOOP(a | b);
+    case NC_FUNC_ADD64: PAIR_LOOP(a + b);
+    case NC_FUNC_MUL64: PAIR_LOOP(a * b);
+    default: COMBINE_LOOP(a ^ b); /* NC_FUNC_XOR */
     }
 }
 

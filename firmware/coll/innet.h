@@ -53,12 +53,20 @@ int innet_depth(int root);
  * terminal must call it with the same arguments; NI channel 0 carries it.
  * Returns INNET_OK or a negative INNET_* (nothing was sent). */
 int coll_innet(void *buf, uint32_t len, int op, int root, int all);
-static inline int coll_allreduce(void *buf, uint32_t len, int op) { return coll_innet(buf, len, op, -1, 1); }
+/* the allreduce: coll_allreduce(buf, len, op, COLL_AR_INNET, 0) (reduce.h) */
 static inline int coll_reduce(void *buf, uint32_t len, int op, int root) { return coll_innet(buf, len, op, root, 0); }
 
 /* ---- the plan of coll-innet.elf (32-bit words at DEV_PLAN) ---- */
 /* IP_KIND: what the image runs (scan: software, firmware/coll/scan.h) */
-enum { INNET_KIND_REDUCE, INNET_KIND_ALLREDUCE, INNET_KIND_SCAN, INNET_KIND_EXSCAN, INNET_KIND_MCAST };
+enum {
+    INNET_KIND_REDUCE,
+    INNET_KIND_ALLREDUCE,
+    INNET_KIND_SCAN,
+    INNET_KIND_EXSCAN,
+    INNET_KIND_MCAST,
+    INNET_KIND_RS,   /* coll_reduce_scatter (reduce.h), IP_ALGO: COLL_RS_*, the work area at IP_WORK */
+    INNET_KIND_SWAR, /* coll_allreduce in software, IP_ALGO: COLL_AR_*, the work area at IP_WORK */
+};
 /* INNET_KIND_MCAST: bcast or allgather by hardware multicast (mcast.h), the plan
  * (mcast_plan) at IP_WORK */
 #define INNET_MAGIC 0x544E4E49u /* "INNT" */
@@ -78,9 +86,12 @@ enum {
     IP_PARENT, /* coll_innet_set_tree's arguments (IP_COUNT 0: the mesh's own tree) */
     IP_COUNT,
     IP_PCOUNT,
-    IP_WORK,   /* scan: the work area (scan.h) */
-    IP_ABSENT, /* 1: this node does not join (XNOC_TEST_ABSENT: the failure path of a missing contribution) */
-    IP_UNIT,   /* coll_innet_set_unit's router + 1 (0: the terminal's own router) */
+    IP_WORK,           /* scan: the work area (scan.h) */
+    IP_ABSENT,         /* 1: this node does not join (XNOC_TEST_ABSENT: the failure path of a missing contribution) */
+    IP_UNIT,           /* coll_innet_set_unit's router + 1 (0: the terminal's own router) */
+    IP_ALGO,           /* INNET_KIND_RS, _SWAR: the algorithm */
+    IP_COMBINE_CYCLES, /* written by the firmware (RS, SWAR): cycles combining on the core */
+    IP_COMBINE_WORDS,  /* and the 32-bit words combined */
     IP_WORDS = 24
 };
 

@@ -14,7 +14,7 @@
 #include <stdint.h>
 
 #define PLAN_MAGIC 0x4E4C5058u /* "XPLN" */
-#define PLAN_VERSION 3
+#define PLAN_VERSION 4
 
 /* header word indexes */
 enum {
@@ -27,7 +27,7 @@ enum {
     PH_NSTEPS,
     PH_SYNC,
     PH_SEED,
-    PH_REDOP,
+    PH_REDOP, /* reduce: the operator, a unit operator NC_FUNC_* (firmware/lib/flit.h) */
     PH_NSLOTS,
     PH_PORTBITS,
     PH_STEPS_OFF,
@@ -63,7 +63,6 @@ enum {
     PLAN_OP_MNS
 };
 enum { SYNC_GLOBAL = 0, SYNC_DATA = 1 };
-enum { RED_SUM, RED_PROD, RED_MAX, RED_MIN, RED_AND, RED_OR, RED_XOR, RED_COUNT };
 /* PH_FLAGS */
 #define PF_CONTRIBUTES 1u /* this node's data counts (reduce: else it contributes the identity) */
 #define PF_EXT 2u         /* the plan has extended operations (plan_op, below) */

@@ -6,53 +6,15 @@
  * combined again. */
 #include "scan.h"
 
+#include "reduce.h"
 #include "xnoc.h"
 
 static volatile uint32_t ct[SCAN_MAX_STEPS + 1];
 
-uint32_t scan_identity(int op)
-{
-    switch (op) {
-    case NC_FUNC_AND:
-    case NC_FUNC_MIN32U: return 0xFFFFFFFFu;
-    case NC_FUNC_MIN32S: return 0x7FFFFFFFu;
-    case NC_FUNC_MAX32S: return 0x80000000u;
-    default: return 0; /* XOR, OR, ADD32, ADD64, MAX32U */
-    }
-}
-
-/* acc[k] = acc[k] op in[k] over n 32-bit words: one loop per operator */
-#define LANES(EXPR)                                                                                                    \
-    _Pragma("clang loop unroll_count(4)") for (uint32_t k = 0; k < n; k++)                                             \
-    {                                                                                                                  \
-        uint32_t a = acc[k], b = in[k];                                                                                \
-        acc[k] = (EXPR);                                                                                               \
-    }                                                                                                                  \
-    break
-static void combine(int op, uint32_t *acc, const uint32_t *in, uint32_t n)
-{
-    switch (op) {
-    case NC_FUNC_XOR: LANES(a ^ b);
-    case NC_FUNC_AND: LANES(a & b);
-    case NC_FUNC_OR: LANES(a | b);
-    case NC_FUNC_ADD32: LANES(a + b);
-    case NC_FUNC_MIN32S: LANES((int32_t)a < (int32_t)b ? a : b);
-    case NC_FUNC_MAX32S: LANES((int32_t)a > (int32_t)b ? a : b);
-    case NC_FUNC_MIN32U: LANES(a < b ? a : b);
-    case NC_FUNC_MAX32U: LANES(a > b ? a : b);
-    default: /* NC_FUNC_ADD64: little-endian pairs of words */
-        for (uint32_t k = 0; k + 1 < n; k += 2) {
-            uint64_t s = ((uint64_t)acc[k + 1] << 32 | acc[k]) + ((uint64_t)in[k + 1] << 32 | in[k]);
-            acc[k] = (uint32_t)s;
-            acc[k + 1] = (uint32_t)(s >> 32);
-        }
-    }
-}
-
 int coll_scan(void *buf, uint32_t len, int op, int exclusive, void *work)
 {
     int me = node_id(), n = node_count(), steps = 0;
-    if (op < 0 || op >= NC_FUNC_NUM || !len || len % (op == NC_FUNC_ADD64 ? 8 : 4)) return -1;
+    if (op < 0 || op >= NC_FUNC_NUM || !len || len % coll_lane_bytes(op)) return -1;
     while ((1 << steps) < n) steps++;
     if (steps > SCAN_MAX_STEPS) return -1;
     uint32_t *incl = buf, *excl = work, words = len / 4;
@@ -68,7 +30,7 @@ int coll_scan(void *buf, uint32_t len, int op, int exclusive, void *work)
         if (me < d) continue;
         noc_ct_wait(&ct[s], 1);
         noc_send_wait(0); /* incl has left before it changes */
-        combine(op, incl, (const uint32_t *)(rbuf + s * len), words);
+        coll_combine_words(op, incl, (const uint32_t *)(rbuf + s * len), words);
     }
     noc_send_wait(0);
     if (!exclusive) return 0;
@@ -83,8 +45,7 @@ int coll_scan(void *buf, uint32_t len, int op, int exclusive, void *work)
         noc_ct_wait(&ct[steps], 1);
         memcpy(incl, excl, len);
     } else {
-        uint32_t id = scan_identity(op);
-        for (uint32_t k = 0; k < words; k++) incl[k] = op == NC_FUNC_ADD64 ? 0 : id;
+        for (uint32_t k = 0; k < words; k++) incl[k] = coll_identity_word(op, k);
     }
     return 0;
 }

@@ -16,11 +16,9 @@
  * the inclusive scan, then one step more that shifts it by a terminal).
  * work: (1 + ceil(log2 P)) x len bytes, 8-aligned (a receive buffer per
  * step, posted before the first send, and the exclusive partial).  len: a
- * multiple of 4 (8 for NC_FUNC_ADD64).  NI channel 0; every terminal takes
+ * multiple of coll_lane_bytes(op) (reduce.h).  NI channel 0; every terminal takes
  * part (it contains a barrier).  Returns 0, or -1
  * for a bad op or length (nothing sent). */
 int coll_scan(void *buf, uint32_t len, int op, int exclusive, void *work);
-/* the identity of op (every lane; NC_FUNC_ADD64: the 64-bit lane) as a 32-bit word */
-uint32_t scan_identity(int op);
 
 #endif

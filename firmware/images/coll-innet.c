@@ -1,10 +1,12 @@
 /* coll-innet - reduce / allreduce inside the network (firmware/coll/
- * innet.c), or a scan on the cores (firmware/coll/scan.c), on the plan
+ * innet.c), or a scan, reduce-scatter or allreduce on the cores
+ * (firmware/coll/scan.c, reduce.c), on the plan
  * `xnoc collective --algo innet` (or --op scan) places in RAM (innet.h
  * IP_*): the data at IP_BUF, the result there afterwards; the timed region
  * is the call itself, after a barrier. */
 #include "innet.h"
 #include "mcast.h"
+#include "reduce.h"
 #include "scan.h"
 #include "xnoc.h"
 
@@ -37,7 +39,14 @@ int main(void)
     barrier();
     stamp(w, IP_T0_LO);
     if (kind == INNET_KIND_MCAST) r = r == INNET_OK ? coll_mcast_run(buf, w[IP_BYTES], mp) : r;
-    else
+    else if (kind == INNET_KIND_RS || kind == INNET_KIND_SWAR) {
+        void *work = (void *)(uintptr_t)w[IP_WORK];
+        r = kind == INNET_KIND_RS ? coll_reduce_scatter(buf, w[IP_BYTES], (int)w[IP_FUNC], (int)w[IP_ALGO], work)
+                                  : coll_allreduce(buf, w[IP_BYTES], (int)w[IP_FUNC], (int)w[IP_ALGO], work);
+        w[IP_COMBINE_CYCLES] = coll_reduce_combine_cycles();
+        w[IP_COMBINE_WORDS] = coll_reduce_combine_words();
+        if (r < 0) r = INNET_OP;
+    } else
         r = kind >= INNET_KIND_SCAN
                 ? coll_scan(buf, w[IP_BYTES], (int)w[IP_FUNC], kind == INNET_KIND_EXSCAN, (void *)(uintptr_t)w[IP_WORK])
                 : coll_innet(buf, w[IP_BYTES], (int)w[IP_FUNC], (int)w[IP_ROOT], kind == INNET_KIND_ALLREDUCE);

@@ -104,7 +104,9 @@
 #define NC_FUNC_MAX32S 6
 #define NC_FUNC_MIN32U 7 /* per 32-bit lane, unsigned */
 #define NC_FUNC_MAX32U 8
-#define NC_FUNC_NUM 9
+#define NC_FUNC_MUL32 9  /* per 32-bit lane a * w, the low 32 bits */
+#define NC_FUNC_MUL64 10 /* a * w, the low 64 bits */
+#define NC_FUNC_NUM 11
 
 /* "no address" in DEST-wide fields (OUT_DEST not set) */
 #define FLIT_NONE ((1u << FLIT_DEST_W) - 1)

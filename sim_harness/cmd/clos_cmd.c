@@ -389,7 +389,7 @@ static int clos_sweep(const opts *op, const closm_bounds *b)
         for (size_t i = 0; i < json_array_size(pts); i++)
             report_printf(f, json_array_get(pts, i),
                           "{m},{x},{requests},{blocked},{blocking:%.6f},{mean_middle_switches:%.4f}\n");
-        fclose(f);
+        cli_out_close(f, "--out", csv);
         json_object_set_new(o, "csv", json_string(csv));
         free(csv);
         if (op->plot) {
@@ -409,7 +409,7 @@ static int clos_sweep(const opts *op, const closm_bounds *b)
                     "plot 'clos-sweep.csv' using 1:5 skip 1 with linespoints pt 7 title 'blocked / requests'\n",
                     op->n, op->r, op->x, op->fmin, op->fmax, op->load, b->th3.m_min, b->th3.m_min, b->th3.m_min,
                     b->th3.m_min, 2 * op->n - 1, 2 * op->n - 1, 2 * op->n - 1, 2 * op->n - 1);
-            fclose(g);
+            cli_out_close(g, "--out", gp);
             free(gp);
             run_gnuplot(op->out);
             json_object_set_new(o, "plot", json_sprintf("%s/clos-sweep.png", op->out));

@@ -11,6 +11,7 @@
 #include "cmd/cmd_opts.h"
 #include "util/cli.h"
 #include "util/suggest.h"
+#include "util/usage.h"
 
 cfg_entry *cfg_add(cfg_entries *e, const char *key, const char *value, const char *orig, int line)
 {
@@ -248,7 +249,7 @@ static char *check_entry(cfg_entries *e, size_t i, const char *usage, const cfg_
         return xasprintf("'%s': a config file cannot include another", x->orig);
     if (!strcmp(x->key, "help")) return xasprintf("'%s' is not an option a config file can set", x->orig);
     char *dash = xasprintf("--%s", x->key);
-    int known = usage && cmd_usage_names(usage, dash);
+    int known = usage && cmd_usage_names(usage, dash), writes = known && usage_writes(usage, dash);
     free(dash);
     if (!known) {
         char buf[80];
@@ -265,6 +266,10 @@ static char *check_entry(cfg_entries *e, size_t i, const char *usage, const cfg_
     if (!flag && yes && x->value)
         return xasprintf("'%s' takes a value, not %s (see xnoc %s --help)", x->orig, x->value,
                          *cli_cmd ? cli_cmd : "COMMAND");
+    if (writes && !no) /* a file users share must not choose where xnoc writes */
+        return xasprintf("'%s' writes files: a config file cannot choose where xnoc writes (give --%s on the "
+                         "command line)",
+                         x->orig, x->key);
     if (yes) {
         free(x->value);
         x->value = NULL;

@@ -23,7 +23,7 @@
 static const char *usage_text =
     "usage: xnoc run --topo T [options] FIRMWARE.elf\n"
     "\n"
-    "Runs the RISC-V image on one RV32IM core per terminal, cycle by cycle against\n"
+    "Runs the RISC-V image on one RV32IMAC core per terminal, cycle by cycle against\n"
     "the RTL network, until every node has exited.  Exit status 0 only if every\n"
     "node exited 0 (or a core wrote 1 to tohost).\n"
     "  --topo T            mesh:AxB..., torus:AxB... (1-6 dimensions), octagon, fat-octagon (suffix :c=N),\n"
@@ -349,8 +349,9 @@ int cmd_run(int argc, char **argv)
     if (vw) sv = sys_view_attach(s, vw);
     run_end e = {.r = sys_run(s, c.max_cycles)};
     cli_progress_done();
+    char verr[600] = ""; /* the last picture could not be written: the run fails, after its report */
     if (sv) {
-        if (sys_view_finish(sv)) cli_error("view: %s", view_error(vw));
+        if (sys_view_finish(sv)) snprintf(verr, sizeof verr, "view: %s", view_error(vw));
         sys_view_free(sv);
         view_close(vw);
     }
@@ -374,9 +375,13 @@ int cmd_run(int argc, char **argv)
     }
     int status = e.status;
     free(e.undelivered);
+    char oerr[4400]; /* outputs lost to a write error (a full disk): the run failed */
+    int obad = sys_close_outputs(s, oerr, sizeof oerr), ev = cli_out_finish(o->events);
+    if (!status && verr[0]) cli_fail(EXIT_RUNFAIL, "%s", verr);
+    if (!status && obad) cli_fail(EXIT_RUNFAIL, "%s", oerr);
+    if (!status && ev) cli_fail(EXIT_RUNFAIL, "--events %s: %s", c.events_path, strerror(ev));
     sys_free(s);
     free(bg);
-    if (o->events) fclose(o->events);
     topo_free(t);
     return status;
 }

@@ -59,6 +59,12 @@ static const char *usage_text =
     "  --xor-overhead N  allgather: cycles an NI takes per XOR (coding, decoding, copying), 0..1000 (1)\n"
     "  --xor X           allgather:hnc: the intermediate node's coding in its router's unit (unit,\n"
     "                    the default with units) or at its NI (ni, the default with --router ncu=0)\n"
+    "  --distribute D    allgather:hnc|combine: phase E, each intermediate node's distribution of the\n"
+    "                    other groups' bundles: a binomial tree of unicasts (tree, default) or one\n"
+    "                    multicast per bundle part that the coding units fork (unit)\n"
+    "  --measure M       allgather: makespan (default: data-driven, each send as soon as its data\n"
+    "                    is held) or steps (the paper's reading: synchronized steps, and beside the\n"
+    "                    run's makespan the sum of each step's worst latency from injection)\n"
     "  --sources SET     only these terminals inject, e.g. 1,2 or 0-7 (all)\n"
     "  --rate R          offered load, flits/terminal/cycle, 0 < R <= 1 (0.1)\n"
     "  --packet L        flits per packet, 1..64 (1); A-B: uniform over A..B; A,B[,...]: each\n"
@@ -183,13 +189,26 @@ static void check_plain(traffic_opts *o, const char *pat, const char *window)
 
 /* --pattern allgather:A and its options (one length, no background options) */
 static void check_allgather(traffic_opts *o, const char *pat, const char *shape, const char *inpos, const char *xo,
-                            const char *sources, const char *xorw)
+                            const char *sources, const char *xorw, const char *measure, const char *dist)
 {
     int ag = o->pattern == PAT_ALLGATHER, hf = ag && o->coll.algo != ALGO_TREE;
     o->coll.xor_overhead = 1;
     if ((shape || inpos) && !hf)
         cli_fail(EXIT_USAGE, "--group-shape and --in-position are options of --pattern allgather:hnc|combine");
     if (xo && !ag) cli_fail(EXIT_USAGE, "--xor-overhead is an option of --pattern allgather:A");
+    if (measure && !ag) cli_fail(EXIT_USAGE, "--measure is an option of --pattern allgather:A");
+    if (measure && strcmp(measure, "makespan") && strcmp(measure, "steps"))
+        cli_fail(EXIT_USAGE, "--measure '%s': makespan or steps", measure);
+    o->coll.sync_steps = measure && !strcmp(measure, "steps");
+    if (dist && !hf) cli_fail(EXIT_USAGE, "--distribute is an option of --pattern allgather:hnc|combine");
+    if (dist && strcmp(dist, "unit") && strcmp(dist, "tree"))
+        cli_fail(EXIT_USAGE, "--distribute '%s': unit or tree", dist);
+    o->coll.unit_mcast = dist && !strcmp(dist, "unit");
+    if (o->coll.unit_mcast && !o->rc.ncu)
+        cli_fail(EXIT_USAGE, "--distribute unit needs routers with coding units (not --router ncu=0)");
+    if (o->coll.unit_mcast && o->sizes.hi > o->rc.ncmax)
+        cli_fail(EXIT_USAGE, "--packet %d: --distribute unit takes at most the units' %d data flits (--router ncmax)",
+                 o->sizes.hi, o->rc.ncmax);
     if (xorw && !(ag && o->coll.algo == ALGO_HNC))
         cli_fail(EXIT_USAGE, "--xor is an option of --pattern allgather:hnc");
     if (xorw && strcmp(xorw, "unit") && strcmp(xorw, "ni")) cli_fail(EXIT_USAGE, "--xor '%s': unit or ni", xorw);
@@ -348,7 +367,7 @@ int cmd_traffic(int argc, char **argv)
 {
     cli_catch_sigint();
     const char *pat = "uniform", *window = NULL, *sources = NULL, *histogram = NULL, *shape = NULL, *inpos = NULL,
-               *xo = NULL, *xorw = NULL;
+               *xo = NULL, *xorw = NULL, *measure = NULL, *dist = NULL;
     uint64_t hist_bin = 1;
     traffic_opts o = {.packet_spec = "1", .injection = "bernoulli", .rate = 0.1, .cycles = 10000, .warmup = 1000};
     char err[512];
@@ -387,6 +406,8 @@ int cmd_traffic(int argc, char **argv)
         else if (!strcmp(a, "--in-position")) inpos = argv[++i];
         else if (!strcmp(a, "--xor-overhead")) xo = argv[++i];
         else if (!strcmp(a, "--xor")) xorw = argv[++i];
+        else if (!strcmp(a, "--measure")) measure = argv[++i];
+        else if (!strcmp(a, "--distribute")) dist = argv[++i];
         else if (!strcmp(a, "--histogram")) histogram = argv[++i];
         else if (!strcmp(a, "--histogram-bin")) hist_bin = (uint64_t)cli_long(a, argv[++i], 1, 1000000);
         else cmd_bad_option(a, usage_text);
@@ -396,7 +417,7 @@ int cmd_traffic(int argc, char **argv)
     o.seed = co.seed;
     if (!co.topo) cli_fail(EXIT_USAGE, "--topo is required (see xnoc traffic --help)");
     check_plain(&o, pat, window);
-    check_allgather(&o, pat, shape, inpos, xo, sources, xorw);
+    check_allgather(&o, pat, shape, inpos, xo, sources, xorw, measure, dist);
     topo *t = topo_parse_max(co.topo, o.ports, traffic_max_terms(&o), err, sizeof err);
     if (!t) too_big(&co, &o, pat, err);
     o.t = t;
@@ -419,18 +440,23 @@ int cmd_traffic(int argc, char **argv)
     json_decref(rep);
     if (hist_f && traffic_histogram_csv(hist_f, &r->s, hist_bin))
         cli_fail(EXIT_RUNFAIL, "--histogram %s: %s", histogram, strerror(errno));
+    char verr[600] = ""; /* a picture that could not be written fails the run */
     if (vw) {
         view_sample vs = {.cycle = r->total_cycles, .inj_flits = r->s.inj_flits, .status = "done"};
         view_sample_net(vw, r->s.net, &o.rc, &vs);
-        if (view_finish(vw, &vs)) cli_error("view: %s", view_error(vw));
+        if (r->interrupted == 3 || view_finish(vw, &vs)) snprintf(verr, sizeof verr, "view: %s", view_error(vw));
         view_close(vw);
     }
-    int interrupted = r->interrupted;
-    if (interrupted)
+    int interrupted = r->interrupted ? r->interrupted : verr[0] ? 3 : 0;
+    if (verr[0]) cli_error("%s", verr);
+    else if (interrupted)
         cli_error("interrupted at cycle %llu (%s)", (unsigned long long)r->total_cycles,
                   interrupted == 2 ? "Ctrl-C" : "view closed");
-    int rc_exit = interrupted == 2 ? cli_signal_status(cli_interrupted) : r->s.errors || interrupted ? EXIT_RUNFAIL : 0;
-    if (r->s.errors) cli_error("%llu error(s); first: %s", (unsigned long long)r->s.errors, r->s.first_error);
+    int rc_exit = interrupted == 2                             ? cli_signal_status(cli_interrupted)
+                  : r->s.errors || interrupted || r->fail_kind ? EXIT_RUNFAIL
+                                                               : 0;
+    if (r->fail_kind) cli_error("%s", r->fail_msg);
+    else if (r->s.errors) cli_error("%llu error(s); first: %s", (unsigned long long)r->s.errors, r->s.first_error);
     traffic_free(r);
     free((void *)o.inject_mask);
     topo_free(t);

@@ -11,9 +11,6 @@
 #include "coll/coll.h"
 #include "net/topo.h"
 
-const char *coll_redop_name(int op);
-int coll_redop_parse(const char *s);
-
 /* Encodes node `node`'s plan for a plan placed at plan_addr; its slot
  * buffers follow it (8-byte aligned).  Returns a malloc'ed word array and
  * its length in *nwords (counters and result area included, zeroed); the

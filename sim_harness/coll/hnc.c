@@ -186,10 +186,19 @@ int hnc_build(coll_sched *s, const topo *t, const hnc_opts *o, hnc_info *info, c
     step += LG;
     /* E: each IN multicasts the other groups' bundles into its group */
     info->first_step[HNC_E] = step;
-    for (int g = 0; g < G; g++)
-        for (int h = 0; h < G; h++)
-            if (h != g) multicast(s, &L, 0, g, in_rank(&L, g), bundle[h], step, aao);
-    step += LM;
+    for (int g = 0, mc = 0; g < G; g++)
+        for (int h = 0; h < G; h++) {
+            if (h == g) continue;
+            if (!o->unit_mcast) {
+                multicast(s, &L, 0, g, in_rank(&L, g), bundle[h], step, aao);
+                continue;
+            }
+            mc++; /* one packet per bundle (part) from the IN, forked by the units */
+            for (int r = 0; r < M; r++)
+                if (r != in_rank(&L, g))
+                    coll_add(s, step, member(&L, g, in_rank(&L, g)), member(&L, g, r), bundle[h])->mc = mc;
+        }
+    step += o->unit_mcast ? 1 : LM;
     /* G: a step of its own (XORs on every core, no traffic), so that the
      * steps before it are the delivery: decode group h from its bundle and
      * the counterpart's datum, outwards from rank r */

@@ -5,8 +5,8 @@
 
 #include "../../firmware/lib/flit.h"
 
-static const char *const names[NC_FUNC_NUM] = {"xor",    "and",    "or",     "add32", "add64",
-                                               "min32s", "max32s", "min32u", "max32u"};
+static const char *const names[NC_FUNC_NUM] = {"xor",    "and",    "or",     "add32", "add64", "min32s",
+                                               "max32s", "min32u", "max32u", "mul32", "mul64"};
 
 static uint32_t lane(int func, uint32_t a, uint32_t w)
 {
@@ -16,7 +16,8 @@ static uint32_t lane(int func, uint32_t a, uint32_t w)
     case NC_FUNC_MIN32S: return sa < sw ? a : w;
     case NC_FUNC_MAX32S: return sa > sw ? a : w;
     case NC_FUNC_MIN32U: return a < w ? a : w;
-    default: return a > w ? a : w; /* NC_FUNC_MAX32U */
+    case NC_FUNC_MUL32: return a * w; /* unsigned: the low 32 bits */
+    default: return a > w ? a : w;    /* NC_FUNC_MAX32U */
     }
 }
 
@@ -27,6 +28,8 @@ uint64_t nc_func_apply(int func, uint64_t a, uint64_t w)
     case NC_FUNC_AND: return a & w;
     case NC_FUNC_OR: return a | w;
     case NC_FUNC_ADD64: return a + w;
+    case NC_FUNC_MUL64: return a * w;
+    case NC_FUNC_MUL32:
     case NC_FUNC_ADD32:
     case NC_FUNC_MIN32S:
     case NC_FUNC_MAX32S:
@@ -61,4 +64,26 @@ int nc_func_parse(const char *name)
     for (int f = 0; f < NC_FUNC_NUM; f++)
         if (!strcmp(name, names[f])) return f;
     return -1;
+}
+
+static const struct {
+    const char *name;
+    int func;
+} redops[] = {{"sum", NC_FUNC_ADD32},  {"sum64", NC_FUNC_ADD64}, {"prod", NC_FUNC_MUL32},  {"prod64", NC_FUNC_MUL64},
+              {"min", NC_FUNC_MIN32S}, {"max", NC_FUNC_MAX32S},  {"minu", NC_FUNC_MIN32U}, {"maxu", NC_FUNC_MAX32U},
+              {"and", NC_FUNC_AND},    {"or", NC_FUNC_OR},       {"xor", NC_FUNC_XOR}};
+#define NREDOPS (int)(sizeof redops / sizeof *redops)
+
+int nc_redop_parse(const char *name)
+{
+    for (int i = 0; i < NREDOPS; i++)
+        if (!strcmp(name, redops[i].name)) return redops[i].func;
+    return -1;
+}
+
+const char *nc_redop_name(int func)
+{
+    for (int i = 0; i < NREDOPS; i++)
+        if (redops[i].func == func) return redops[i].name;
+    return "?";
 }

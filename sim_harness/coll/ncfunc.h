@@ -22,4 +22,13 @@ const char *nc_func_name(int func);
 /* the code of a name above, or -1 */
 int nc_func_parse(const char *name);
 
+/* --reduce-op: the one vocabulary of every reduction, in the network or on
+ * the cores (xnoc collective), as unit operators: sum (add32), sum64
+ * (add64), prod (mul32), prod64 (mul64), min, max (signed), minu, maxu
+ * (unsigned), and, or, xor.  The code of a name, or -1; the name of a code
+ * ("?" outside the table). */
+int nc_redop_parse(const char *name);
+const char *nc_redop_name(int func);
+#define NC_REDOP_LIST "sum, sum64, prod, prod64, min, max, minu, maxu, and, or, xor"
+
 #endif

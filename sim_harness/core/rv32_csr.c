@@ -50,7 +50,7 @@ int rv32_csr_write(rv32 *c, uint32_t n, uint32_t v)
     case 0x304: c->mie = v & MIE_WRITABLE; return 0;
     case 0x305: c->mtvec = (v & 1) ? v & ~2u : v & ~3u; return 0; /* mode 0 direct, 1 vectored */
     case 0x340: c->mscratch = v; return 0;
-    case 0x341: c->mepc = v & ~3u; return 0; /* IALIGN = 32 */
+    case 0x341: c->mepc = v & ~1u; return 0; /* IALIGN = 16 (C) */
     case 0x342: c->mcause = v; return 0;
     case 0x343: c->mtval = v; return 0;
     case 0x344: c->mip = (c->mip & ~MIP_WRITABLE) | (v & MIP_WRITABLE); return 0;
@@ -72,6 +72,7 @@ int rv32_trap(rv32 *c, uint32_t cause, uint32_t tval, uint32_t insn)
         c->fault_insn = insn;
         return -1;
     }
+    c->resv_valid = 0; /* a trap breaks an lr.w reservation */
     c->mepc = c->pc;
     c->mcause = cause;
     c->mtval = tval;

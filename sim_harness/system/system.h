@@ -135,6 +135,10 @@ typedef struct sys {
 /* Builds the network (or takes it from the cache) and one node per terminal,
  * each loaded with the same ELF image.  NULL + one line in err on failure. */
 sys *sys_create(const topo *t, const router_cfg *rc, const sys_opts *o, const char *elf, char *err, size_t errlen);
+/* Ends the run's outputs: the --events hop log's last lines, every
+ * --console-dir file flushed and closed.  0, or 1 with one line in err
+ * naming the file and the reason of a failed write (a full disk). */
+int sys_close_outputs(sys *s, char *err, size_t errlen);
 void sys_free(sys *s);
 
 /* Runs until every node has exited, tohost is written, a fault, or

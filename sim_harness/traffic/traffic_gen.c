@@ -315,8 +315,8 @@ void traffic_inject(sim *s, uint64_t now)
                                    : traffic_body_word(p->src, p->seq, st->sent);
             ep_spend(&s->ep[ch], st->vc);
             s->inj_flits[ch]++;
+            if (f->head) p->injected = now; /* coding-group packets too (allgather's step latencies) */
             if (!p->flits) {
-                if (f->head) p->injected = now;
                 if (now >= s->warmup && now < s->warmup + s->window) s->window_inj_flits++;
             }
             s->in_flight += !p->flits; /* coding groups are tracked per group (units change flit counts) */

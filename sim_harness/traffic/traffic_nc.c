@@ -79,6 +79,8 @@ struct nc_gen {
     size_t *mq_head, *mq_len, *mq_cap;
     uint64_t queued, queued_max;   /* requests waiting now, at most */
     uint64_t meas_made, meas_done; /* measured requests made, delivered whole */
+    nc_deliver_fn *on_delivery;    /* nc_gen_on_delivery: told of every copy delivered */
+    void *delivery_arg;
 };
 
 static uint64_t mix(uint64_t x)
@@ -396,6 +398,21 @@ static void step_multicasts(nc_gen *g, uint64_t now, nc_emit_fn *emit, void *arg
     }
 }
 
+/* The unit where a multicast of nc_gen_step starts replicating: `other`,
+ * but on a clos a random spine.  A clos's units keep a slot per lane for
+ * multicasts (rtl/xnoc_ncu_slots.sv Reserve): a multicast held back there
+ * waits for its lane's multicast slots to be sent, which is deadlock-free
+ * only while a multicast slot's copies go down the stages (a spine's to
+ * leaf units and terminals, a leaf's to its terminals).  A multicast
+ * replicated first at a leaf's unit would send copies up to spine units,
+ * and two units could wait for each other (issue 46: every clos stalled
+ * with --coding).  From a spine every terminal is down the stages. */
+static int mc_root(nc_gen *g, int other)
+{
+    const topo *t = g->t;
+    return t->kind == TOPO_CLOS ? t->clos_r + rnd_int(g, t->clos_m) : other;
+}
+
 void nc_gen_step(nc_gen *g, uint64_t now, nc_emit_fn *emit, void *arg)
 {
     const topo *t = g->t;
@@ -422,7 +439,7 @@ void nc_gen_step(nc_gen *g, uint64_t now, nc_emit_fn *emit, void *arg)
     int src = rnd_int(g, nt), u = rnd_int(g, nr), u2 = rnd_int(g, nr), d = -1, ncontrib = 0;
     int contrib[MAX_CONTRIB];
     if (gr->kind == KIND_MC) {
-        u = topo_term_router(t, src);
+        u = mc_root(g, topo_term_router(t, src));
         pick_terms(g, gr->want, 2 + rnd_int(g, maxdst - 1), src);
         tree_uses(g, u, gr->want, gr->uses);
         gr->src = src;
@@ -438,6 +455,7 @@ void nc_gen_step(nc_gen *g, uint64_t now, nc_emit_fn *emit, void *arg)
             d = rnd_int(g, nt);
             gr->want[d] = 1;
         } else {
+            u2 = mc_root(g, u2);
             pick_terms(g, gr->want, 2 + rnd_int(g, maxdst - 1), -1);
             tree_uses(g, u2, gr->want, gr->uses);
         }
@@ -514,6 +532,43 @@ void nc_gen_on_done(nc_gen *g, nc_done_fn *fn, void *arg)
 {
     g->on_done = fn;
     g->done_arg = arg;
+}
+
+void nc_gen_on_delivery(nc_gen *g, nc_deliver_fn *fn, void *arg)
+{
+    g->on_delivery = fn;
+    g->delivery_arg = arg;
+}
+
+int nc_gen_mcast(nc_gen *g, uint64_t now, int src, const unsigned char *dests, int flits, nc_emit_fn *emit, void *arg)
+{
+    const topo *t = g->t;
+    int u = topo_term_router(t, src);
+    group *gr = xcalloc(1, sizeof *gr);
+    gr->kind = KIND_MC;
+    gr->conn = -1;
+    gr->model = -1;
+    gr->src = src;
+    gr->want = xcalloc((size_t)g->na, 1);
+    memcpy(gr->want, dests, (size_t)t->nterms);
+    gr->uses = xcalloc((size_t)t->nrouters, sizeof *gr->uses);
+    tree_uses(g, u, gr->want, gr->uses);
+    if (!fits(g, gr->uses)) { /* a unit of the tree has no slot budgeted: wait */
+        group_free(gr);
+        return -1;
+    }
+    gr->len = 8 * flits;
+    gr->nflits = flits;
+    gr->data = xcalloc((size_t)flits + 1, sizeof *gr->data);
+    for (int i = 0; i < flits; i++) gr->data[i] = rnd(g);
+    group_start(g, gr, now);
+    uint64_t *buf = xmalloc((size_t)(2 + g->mflits + flits) * sizeof *buf);
+    int n = packet(g, buf, head(t->nterms + u, 1, OP_REPLICATE, 0, OUT_NONE, 0, 0, 0), meta(src, gr->tag, gr->len),
+                   gr->want, gr->data, flits);
+    emit(arg, src, buf, n);
+    g->packets_sent++;
+    free(buf);
+    return gr->tag;
 }
 
 int nc_gen_pair(nc_gen *g, uint64_t now, int src, int u, int dst, int flits, nc_emit_fn *emit, void *arg)
@@ -667,6 +722,7 @@ int nc_gen_flit(nc_gen *g, int term, int vc, const xnoc_flit *f, uint64_t now, c
         rx->active = 0;
         gr->want[term] = 2;
         g->deliveries++;
+        if (g->on_delivery) g->on_delivery(g->delivery_arg, gr->tag, term, now);
         if (--gr->pending == 0) finish(g, gr, now);
     }
     return 0;

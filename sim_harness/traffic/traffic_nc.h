@@ -79,9 +79,19 @@ void nc_gen_probe(nc_gen *g, uint64_t now, int src, int u, int dst, int flits, n
  * dst, checked byte for byte.  Returns the group's tag, or -1 (nothing
  * sent) while u's slots are all budgeted. */
 int nc_gen_pair(nc_gen *g, uint64_t now, int src, int u, int dst, int flits, nc_emit_fn *emit, void *arg);
+/* One multicast through a unit (--pattern allgather:hnc|combine --distribute
+ * unit, phase E): terminal src sends ONE MC packet (REPLICATE) of `flits`
+ * random data flits to the unit of its own router, with the mask dests
+ * ([terminal] 1: a destination); the units replicate it along the routes
+ * and every copy is checked byte for byte.  Returns the group's tag, or -1
+ * (nothing sent) while a unit of its tree has no slot left in the budget. */
+int nc_gen_mcast(nc_gen *g, uint64_t now, int src, const unsigned char *dests, int flits, nc_emit_fn *emit, void *arg);
 /* fn(arg, tag, now) for every group delivered whole, from now on */
 typedef void nc_done_fn(void *arg, int tag, uint64_t now);
 void nc_gen_on_done(nc_gen *g, nc_done_fn *fn, void *arg);
+/* fn(arg, tag, term, now) for every copy delivered whole to a terminal */
+typedef void nc_deliver_fn(void *arg, int tag, int term, uint64_t now);
+void nc_gen_on_delivery(nc_gen *g, nc_deliver_fn *fn, void *arg);
 void nc_gen_probe_result(const nc_gen *g, uint64_t *probes, uint64_t *max_dev, uint64_t *sum_dev);
 
 /* Whether a head flit is in the NI framing (not the background's). */

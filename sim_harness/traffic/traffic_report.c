@@ -130,11 +130,17 @@ static void report_outcome(json_t *o, traffic_run *r)
     json_object_set_new(o, "measured_packets", json_integer((json_int_t)s->measured_total));
     json_object_set_new(o, "errors", json_integer((json_int_t)s->errors));
     if (r->interrupted) json_object_set_new(o, "interrupted", json_true());
+    json_object_set_new(o, "ok", json_boolean(!s->errors && !r->fail_kind));
+    if (r->fail_kind) { /* the run stopped (stall, deadlock): what it measured until then, and why */
+        json_object_set_new(o, "error", json_string(r->fail_msg));
+        json_object_set_new(o, "error_kind", json_string(r->fail_kind));
+    }
     json_object_set_new(o, "error_kinds",
-                        json_pack("{s:I,s:I,s:I,s:I,s:I,s:b}", "corrupted", (json_int_t)s->err_corrupt, "misrouted",
+                        json_pack("{s:I,s:I,s:I,s:I,s:I,s:b,s:b}", "corrupted", (json_int_t)s->err_corrupt, "misrouted",
                                   (json_int_t)s->err_misroute, "duplicated", (json_int_t)s->err_dup, "out_of_order",
                                   (json_int_t)s->err_order, "lost", (json_int_t)s->err_lost, "rtl_invariant",
-                                  r->rtl_err));
+                                  r->rtl_err && r->rtl_err != NET_ERR_TIMEOUT, "unit_timeout",
+                                  r->rtl_err == NET_ERR_TIMEOUT));
     if (s->first_error[0]) json_object_set_new(o, "first_error", json_string(s->first_error));
     json_object_set_new(o, "saturated", json_boolean(r->saturated));
     json_object_set_new(o, "drain_timed_out", json_boolean(r->drain_timed_out));

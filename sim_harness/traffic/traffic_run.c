@@ -68,13 +68,15 @@ traffic_run *traffic_open(const traffic_opts *o)
     if (o->trace && net_trace(s->net, o->trace, o->trace_from, o->trace_to, err, sizeof err))
         cli_fail(EXIT_USAGE, "--trace: %s", err);
     traffic_seed(o->seed);
-    if (o->coding || o->pattern == PAT_UNITPAIRS || o->fanout || (o->pattern == PAT_ALLGATHER && o->coll.xor_unit))
+    if (o->coding || o->pattern == PAT_UNITPAIRS || o->fanout ||
+        (o->pattern == PAT_ALLGATHER && (o->coll.xor_unit || o->coll.unit_mcast)))
         s->nc = nc_gen_new(t, &o->rc, o->fanout ? o->rate : o->coding, o->seed);
     if (o->fanout) nc_gen_multicast(s->nc, o->fanout, o->inject_mask);
     if (o->pattern == PAT_ALLGATHER && !(s->coll = tcoll_new(t, &o->coll, o->sizes.hi, err, sizeof err)))
         cli_fail(EXIT_USAGE, "--pattern allgather: %s", err);
     if (s->coll) s->on_arrived = tcoll_arrived;
     if (s->coll && s->nc) nc_gen_on_done(s->nc, tcoll_unit_done, s->coll);
+    if (s->coll && s->nc) nc_gen_on_delivery(s->nc, tcoll_unit_delivered, s->coll);
     int n = t->nterms;
     s->nch = n * o->ports;
     net_loop_init(&r->loop, s->net, t, o->rc.vcs, s->nch); /* the channels: the shared loop's */
@@ -278,8 +280,9 @@ static int cycle(traffic_run *r, view *vw)
     if (vw && view_due(vw, now)) {
         view_sample vs = {.cycle = now, .inj_flits = s->inj_flits, .status = traffic_pattern_names[r->o.pattern]};
         view_sample_net(vw, s->net, &s->rc, &vs);
-        if (view_update(vw, &vs) == VIEW_QUIT) {
-            r->interrupted = 1;
+        int u = view_update(vw, &vs);
+        if (u == VIEW_QUIT || u == VIEW_ERROR) { /* closed, or a picture could not be written (view_error) */
+            r->interrupted = u == VIEW_QUIT ? 1 : 3;
             return 1;
         }
     }
@@ -291,6 +294,8 @@ static int cycle(traffic_run *r, view *vw)
     }
     return 0;
 }
+
+const char *traffic_rtl_kind(int net_err) { return net_err == NET_ERR_TIMEOUT ? "unit_timeout" : "rtl_invariant"; }
 
 /* what the run found once it ended: lost packets, RTL errors, a deadlock
  * (which ends the command), saturation */
@@ -311,7 +316,8 @@ static void finish(traffic_run *r)
     }
     r->rtl_err = net_error(s->net);
     if (r->rtl_err) {
-        net_describe_error(s->net, s->first_error, sizeof s->first_error);
+        r->rtl_err = net_describe_error(s->net, s->first_error, sizeof s->first_error);
+        if (!r->rtl_err) r->rtl_err = NET_ERR_ROUTER;      /* flagged, no router or unit says more */
         if (s->nc && strstr(s->first_error, "time-out")) { /* whether source queueing could explain it */
             size_t l = strlen(s->first_error);
             snprintf(s->first_error + l, sizeof s->first_error - l,
@@ -320,11 +326,16 @@ static void finish(traffic_run *r)
         }
     }
     if (r->stalled && !s->errors) {
-        /* a stall after an RTL invariant broke: the broken invariant is the news */
-        if (r->rtl_err)
-            cli_fail(EXIT_RUNFAIL, "deadlock or stall at cycle %llu after an RTL error: %s", (unsigned long long)now,
-                     s->first_error);
-        cli_fail(EXIT_RUNFAIL, "%s", r->stall_msg);
+        /* the run stops here; the command reports what was measured (ok false) and this line */
+        if (r->rtl_err) { /* a stall after an RTL invariant broke: the broken invariant is the news */
+            snprintf(r->fail_msg, sizeof r->fail_msg, "deadlock or stall at cycle %llu after an RTL error: %s",
+                     (unsigned long long)now, s->first_error);
+            r->fail_kind = traffic_rtl_kind(r->rtl_err);
+        } else {
+            snprintf(r->fail_msg, sizeof r->fail_msg, "%s", r->stall_msg);
+            r->fail_kind = r->net_held ? "deadlock" : "stall";
+        }
+        return;
     }
     if (r->rtl_err) s->errors++;
     /* lost: measured packets that never arrived, in a run that drained */

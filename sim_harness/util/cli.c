@@ -403,6 +403,31 @@ char *xasprintf(const char *fmt, ...)
     return s;
 }
 
+int cli_out_error(FILE *f)
+{
+    errno = 0;
+    if (fflush(f)) return errno ? errno : EIO;
+    if (!ferror(f)) return 0;
+    errno = 0;
+    if (write(fileno(f), "\n", 1) < 0 && errno) return errno;
+    return EIO;
+}
+
+int cli_out_finish(FILE *f)
+{
+    if (!f) return 0;
+    int e = cli_out_error(f);
+    errno = 0;
+    if (fclose(f) && !e) e = errno ? errno : EIO;
+    return e;
+}
+
+void cli_out_close(FILE *f, const char *opt, const char *path)
+{
+    int e = cli_out_finish(f);
+    if (e) cli_fail(EXIT_RUNFAIL, "%s%s%s: %s", opt ? opt : "", opt ? " " : "", path, strerror(e));
+}
+
 char *cli_slurp(const char *path, size_t *n)
 {
     FILE *f = fopen(path, "rb");

@@ -1,6 +1,6 @@
 /* fnv.h - FNV-1a, the one content hash of the harness: the model and
  * synthesis cache keys (net/netbuild.c, cmd/synth.c), the calibration key
- * (exec/coll_exec.c) and dedupe's function texts (net/dedupe.c).  Not for
+ * (collrun/coll_exec.c) and dedupe's function texts (net/dedupe.c).  Not for
  * random numbers (util/splitmix.h) and not cryptographic: it names cache
  * entries built from the project's own files. */
 #ifndef XNOC_FNV_H

@@ -40,6 +40,11 @@ int main(void)
     expect("min32u", NC_FUNC_MIN32U, 0xFFFFFFFF80000000ull, 0x000000017FFFFFFFull, 0x000000017FFFFFFFull);
     expect("max32u", NC_FUNC_MAX32U, 0xFFFFFFFF80000000ull, 0x000000017FFFFFFFull, 0xFFFFFFFF80000000ull);
     expect("min32s-lanes-apart", NC_FUNC_MIN32S, 0x0000000AFFFFFFF6ull, 0xFFFFFFF60000000Aull, 0xFFFFFFF6FFFFFFF6ull);
+    /* products: each 32-bit lane keeps its low 32 bits (0x80000001 * 2 wraps to 2), no lane
+     * carries into the other; the 64-bit lane's cross products reach bit 32, (2^64 - 1)^2 = 1 */
+    expect("mul32-lanes-wrap", NC_FUNC_MUL32, 0x0000000380000001ull, 0x0000000500000002ull, 0x0000000F00000002ull);
+    expect("mul64-cross", NC_FUNC_MUL64, 0x0000000100000001ull, 0x0000000100000001ull, 0x0000000200000001ull);
+    expect("mul64-wraps", NC_FUNC_MUL64, 0xFFFFFFFFFFFFFFFFull, 0xFFFFFFFFFFFFFFFFull, 1);
     expect("func-out-of-range", NC_FUNC_NUM, 0x1234, 0x5678, 0x1234);
     /* buffers: 12 bytes of int32 {-5, 7, INT_MAX} + {3, -9, 1}: the last word is a half flit */
     int32_t a[3] = {-5, 7, 0x7FFFFFFF}, b[3] = {3, -9, 1};

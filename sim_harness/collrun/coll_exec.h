@@ -16,9 +16,16 @@
 #include "net/topo.h"
 #include "view/view.h"
 
+/* What an engine call of collrun/ returns: it ran (its result says how
+ * that went), or it refused the configuration before running (the command's
+ * usage error, exit 2) or failed before running (exit 1); the result's error
+ * says why, in words about the network and the collective, not options. */
+enum { COLLRUN_RAN = 0, COLLRUN_REFUSED, COLLRUN_FAILED };
+
 typedef struct {
     int verified, fault;
-    char error[8192]; /* the run's error line (sys_error: grouped, uncut up to this size) */
+    int output_failed; /* a picture, --events or console file could not be written: error says which */
+    char error[8192];  /* the run's error line (sys_error: grouped, uncut up to this size) */
     uint64_t cycles;
     uint64_t *step_cycles;
     uint64_t stalls;
@@ -31,6 +38,7 @@ typedef struct {
     uint64_t link_flits;   /* flits on router-to-router links, all of them */
     uint64_t global_flits; /* dragonfly: of them on global links */
     uint32_t ram_kib;
+    uint32_t need_kib;     /* refused: the RAM per node the plan needs (more than coll_exec_opts.ram_kib) */
     uint64_t start_cycle;  /* network cycle the timed region began in */
     background_stats_t bg; /* --background */
 } coll_outcome;
@@ -44,7 +52,7 @@ typedef struct {
     int bytes;
     int sync;
     uint32_t seed;
-    int redop;              /* RED_SUM, ... (coll/coll_plan.h) */
+    int redop;              /* NC_FUNC_ADD32, ... (firmware/lib/flit.h; coll/ncfunc.h names them) */
     int ni_decode;          /* extended plans: the NIs' decode engines XOR, not the cores (--decode ni) */
     uint64_t max_cycles;    /* give up after this many network cycles */
     uint64_t expect_cycles; /* the model's cycles from the first step to the end (progress ETA), 0: none */
@@ -54,6 +62,7 @@ typedef struct {
     const char *trace_path; /* --trace F.vcd [--trace-window A:B] */
     uint64_t trace_from, trace_to;
     FILE *events;                 /* --events F.jsonl */
+    const char *events_path;      /* its name, for a write error */
     const unsigned char *bg_mask; /* --background: [terminal] 1 = runs synthetic traffic */
     double bg_rate;
     int bg_bytes;
@@ -63,13 +72,15 @@ typedef struct {
 
 /* Runs schedule s on the network as x says, checks every node's buffers
  * afterwards and collects the timing.  links (or NULL): the per-channel
- * report; vw (or NULL): the view. */
-void coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, const coll_exec_opts *x, coll_outcome *out,
-                  json_t **links, view *vw);
+ * report; vw (or NULL): the view.  Returns COLLRUN_RAN, or COLLRUN_REFUSED
+ * (out->error; out->need_kib when x->ram_kib is too small). */
+int coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, const coll_exec_opts *x, coll_outcome *out,
+                 json_t **links, view *vw);
 
 /* t_s and t_1 of the model on this network, cached by content (the
  * model's hash, the whole router configuration, the clock ratio, the
- * firmware). */
-void coll_calibrate(const topo *t, const router_cfg *rc, int clock_ratio, double *ts, double *t1);
+ * firmware).  Returns COLLRUN_RAN, or COLLRUN_REFUSED with the reason in err. */
+int coll_calibrate(const topo *t, const router_cfg *rc, int clock_ratio, double *ts, double *t1, char *err,
+                   size_t errlen);
 
 #endif

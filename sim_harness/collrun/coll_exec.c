@@ -1,6 +1,6 @@
 /* coll_exec.c - a collective's plan run by the firmware on the emulated
  * system, verified and timed (coll_exec.h). */
-#include "exec/coll_exec.h"
+#include "collrun/coll_exec.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -73,10 +73,19 @@ static const char *status_error(int i, const node *nd, const uint32_t *res, char
     return buf;
 }
 
+/* every node's plan freed; returns st */
+static int exec_free_plans(int n, uint32_t **plans, int *nw, int st)
+{
+    for (int i = 0; i < n; i++) free(plans[i]);
+    free(plans);
+    free(nw);
+    return st;
+}
+
 /* Runs schedule s on the network, checks every node's buffers afterwards
  * and collects the timing.  ram_kib 0: sized for the plan and buffers. */
-void coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, const coll_exec_opts *x, coll_outcome *out,
-                  json_t **links, view *vw)
+int coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, const coll_exec_opts *x, coll_outcome *out,
+                 json_t **links, view *vw)
 {
     int bytes = x->bytes;
     uint32_t ram_kib = x->ram_kib;
@@ -93,9 +102,13 @@ void coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, const coll
     }
     uint32_t need_kib = (top + STACK_RESERVE + 65535) / 65536 * 64;
     if (need_kib < 256) need_kib = 256;
-    if (ram_kib && ram_kib < need_kib)
-        cli_fail(EXIT_USAGE, "--ram %u: this collective needs %u KiB per node (the plan and its %d-byte buffers)",
-                 ram_kib, need_kib, bytes);
+    if (ram_kib && ram_kib < need_kib) {
+        snprintf(out->error, sizeof out->error,
+                 "this collective needs %u KiB per node (the plan and its %d-byte buffers)", need_kib, bytes);
+        out->need_kib = need_kib;
+        free(elf);
+        return exec_free_plans(s->nterms, plans, nw, COLLRUN_REFUSED);
+    }
     out->ram_kib = ram_kib ? ram_kib : need_kib;
     sys_opts o = {.ram_kib = out->ram_kib,
                   .clock_ratio = x->clock_ratio,
@@ -118,7 +131,10 @@ void coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, const coll
     }
     sys *sy = sys_create(t, rc, &o, elf, err, sizeof err);
     free(elf);
-    if (!sy) cli_fail(EXIT_USAGE, "%s", err);
+    if (!sy) {
+        snprintf(out->error, sizeof out->error, "%s", err);
+        return exec_free_plans(s->nterms, plans, nw, COLLRUN_REFUSED);
+    }
     for (int i = 0; i < s->nterms; i++) {
         memcpy(sy->nodes[i].core.ram + PLAN_OFFSET, plans[i], (size_t)nw[i] * 4);
     }
@@ -126,8 +142,9 @@ void coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, const coll
     int r = sys_run(sy, x->max_cycles);
     cli_progress_done();
     if (sy->bg) background_stats(sy->bg, &out->bg);
+    char oerr[600] = "";
     if (sv) {
-        if (sys_view_finish(sv)) cli_error("view: %s", view_error(vw));
+        if (sys_view_finish(sv)) snprintf(oerr, sizeof oerr, "view: %s", view_error(vw));
         sys_view_free(sv);
     }
     if (r) {
@@ -187,9 +204,7 @@ void coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, const coll
         }
     for (int i = 0; i < s->nterms; i++) out->flits += sy->nodes[i].ni.flits_sent;
     busiest_channel(t, sy, out);
-    for (int i = 0; i < s->nterms; i++) free(plans[i]);
-    free(plans);
-    free(nw);
+    exec_free_plans(s->nterms, plans, nw, 0);
     if (links) {
         uint64_t *inj = xcalloc((size_t)(s->nterms * t->k), sizeof *inj);
         for (int i = 0; i < s->nterms; i++)
@@ -197,7 +212,12 @@ void coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, const coll
         *links = links_json(t, sy->net, inj, out->cycles);
         free(inj);
     }
+    if ((sys_close_outputs(sy, oerr, sizeof oerr) || oerr[0]) && !out->error[0]) { /* a failed run says why first */
+        snprintf(out->error, sizeof out->error, "%s", oerr);
+        out->output_failed = 1;
+    }
     sys_free(sy);
+    return COLLRUN_RAN;
 }
 
 /* t_s and t_1: terminal 0 and a terminal one router away exchange one
@@ -205,7 +225,8 @@ void coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, const coll
  * included, like every step of a collective but the first) lasts t_s + m *
  * t_1.  t_1 comes from 1032 and 2056 bytes (both long enough that the
  * transfer, not the step's fixed work, ends the step), t_s from 8 bytes. */
-static int calibrate_run(const topo *t, const router_cfg *rc, int clock_ratio, double *ts, double *t1);
+static int calibrate_run(const topo *t, const router_cfg *rc, int clock_ratio, double *ts, double *t1, char *err,
+                         size_t errlen);
 
 /* Cached by content, never by a file's time: build/cache/calib3-TOPO-KEY.txt,
  * KEY the hash of the model's own cache key (net/netbuild.h: the netlist,
@@ -213,11 +234,11 @@ static int calibrate_run(const topo *t, const router_cfg *rc, int clock_ratio, d
  * configuration (the NIs' part too: sendq), the clock ratio and the
  * firmware image's bytes.  An RTL change that moves a latency changes the
  * model's key, so no calibration measured before it is reused. */
-void coll_calibrate(const topo *t, const router_cfg *rc, int clock_ratio, double *ts, double *t1)
+int coll_calibrate(const topo *t, const router_cfg *rc, int clock_ratio, double *ts, double *t1, char *err,
+                   size_t errlen)
 {
-    char err[512];
     uint64_t model, h = FNV1A_INIT;
-    if (netbuild_key(t, rc, netbuild_default_variant(), &model, err, sizeof err)) cli_fail(EXIT_USAGE, "%s", err);
+    if (netbuild_key(t, rc, netbuild_default_variant(), &model, err, errlen)) return COLLRUN_REFUSED;
     h = fnv1a(h, &model, sizeof model);
     /* router_cfg is ints only (no padding): every field, present and future */
     h = fnv1a(h, rc, sizeof *rc);
@@ -237,12 +258,13 @@ void coll_calibrate(const topo *t, const router_cfg *rc, int clock_ratio, double
         fclose(f);
         if (ok) {
             free(path);
-            return;
+            return COLLRUN_RAN;
         }
     }
-    if (!calibrate_run(t, rc, clock_ratio, ts, t1) || cli_interrupted) { /* a Ctrl-C'd run measured nothing */
+    int st = calibrate_run(t, rc, clock_ratio, ts, t1, err, errlen);
+    if (st || cli_interrupted) { /* a run Ctrl-C or SIGTERM stopped measured nothing: not cached */
         free(path);
-        return;
+        return st;
     }
     char *tmp = xasprintf("%s.%d", path, (int)getpid());
     f = fopen(tmp, "w");
@@ -253,12 +275,12 @@ void coll_calibrate(const topo *t, const router_cfg *rc, int clock_ratio, double
     }
     free(tmp);
     free(path);
+    return COLLRUN_RAN;
 }
 
-/* 1 when every run verified (an interrupted one did not: nothing to cache) */
-static int calibrate_run(const topo *t, const router_cfg *rc, int clock_ratio, double *ts, double *t1)
+static int calibrate_run(const topo *t, const router_cfg *rc, int clock_ratio, double *ts, double *t1, char *err,
+                         size_t errlen)
 {
-    int ok = 1;
     coll_exec_opts x = {.clock_ratio = clock_ratio, .sync = SYNC_GLOBAL, .seed = 1, .max_cycles = 10000000};
     int dst = -1;
     for (int d = 0; d < t->nterms && dst < 0; d++)
@@ -266,26 +288,27 @@ static int calibrate_run(const topo *t, const router_cfg *rc, int clock_ratio, d
     if (dst < 0 && t->nterms > 1) dst = 1; /* a single router: the neighbour terminal */
     if (dst < 0) {
         *ts = *t1 = 0;
-        return 1;
+        return COLLRUN_RAN;
     }
     double tm[3];
     int sizes[3] = {8, 1032, 2056};
     for (int i = 0; i < 3; i++) {
         coll_sched s;
-        char err[200], set[32];
+        char serr[200], set[32];
         snprintf(set, sizeof set, "0,%d", dst);
-        coll_init(&s, t, OP_MNS, set, set, err, sizeof err);
+        coll_init(&s, t, OP_MNS, set, set, serr, sizeof serr);
         coll_add(&s, 0, 0, dst, coll_msg_of(&s, 0, dst));
         coll_add(&s, 1, dst, 0, coll_msg_of(&s, dst, 0));
         coll_outcome o;
         x.bytes = sizes[i];
-        coll_execute(t, rc, &s, &x, &o, NULL, NULL);
+        int st = coll_execute(t, rc, &s, &x, &o, NULL, NULL);
         tm[i] = (double)o.step_cycles[1];
-        ok &= o.verified;
+        if (st) snprintf(err, errlen, "%s", o.error);
         free(o.step_cycles);
         coll_free(&s);
+        if (st) return st;
     }
     *t1 = (tm[2] - tm[1]) / 1024.0;
     *ts = tm[0] - 8 * *t1;
-    return ok;
+    return COLLRUN_RAN;
 }

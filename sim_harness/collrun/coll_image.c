@@ -1,11 +1,13 @@
 /* coll_image.c - the runners of coll-innet.elf share this (coll_image.h). */
-#include "exec/coll_image.h"
+#include "collrun/coll_image.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../firmware/coll/pattern.h"
+#include "coll/ncfunc.h"
+#include "net/netgen.h"
 #include "util/cli.h"
-#include "util/report.h"
 
 #define STACK_RESERVE (32u * 1024)
 
@@ -13,6 +15,37 @@ uint32_t coll_image_ram_kib(uint32_t need)
 {
     uint32_t kib = (need + STACK_RESERVE + 65535) / 65536 * 64;
     return kib < 256 ? 256 : kib;
+}
+
+void coll_image_data(uint8_t *ram, uint32_t seed, int i, uint32_t bytes)
+{
+    for (uint32_t k = 0; k < bytes / 4; k++) {
+        uint32_t v = coll_pattern(seed, i, -1, k);
+        memcpy(ram + COLL_IMAGE_BUF + 4 * k, &v, 4);
+    }
+}
+
+void coll_image_expect(uint8_t *want, uint32_t seed, int nt, int func, uint32_t bytes)
+{
+    uint8_t *mine = xmalloc(bytes + (size_t)COLL_IMAGE_BUF);
+    for (int i = 0; i < nt; i++) {
+        coll_image_data(mine, seed, i, bytes);
+        if (i == 0) memcpy(want, mine + COLL_IMAGE_BUF, bytes);
+        else nc_func_combine(func, want, mine + COLL_IMAGE_BUF, bytes);
+    }
+    free(mine);
+}
+
+int coll_image_route_routers(const topo *t, const router_cfg *rc, int a, int b)
+{
+    int cur = topo_term_router(t, a), dst = topo_term_router(t, b), h = 1;
+    while (cur != dst && h <= t->nrouters) {
+        int p = netgen_route(t, rc, cur, b), l = p >= 0 && p < t->nports ? t->out_link[cur * t->nports + p] : -1;
+        if (l < 0) break;
+        cur = t->links[l].dst;
+        h++;
+    }
+    return h;
 }
 
 /* the timed region: the first node's start to the last node's end (nodes that completed) */
@@ -30,8 +63,8 @@ static void timed(coll_image *ci)
     ci->cycles = e > s ? e - s : 0;
 }
 
-void coll_image_run(coll_image *ci, const topo *t, const router_cfg *rc, const coll_exec_opts *xo, uint32_t ram_kib,
-                    uint64_t max_cycles, coll_image_fill fill, void *arg)
+int coll_image_run(coll_image *ci, const topo *t, const router_cfg *rc, const coll_exec_opts *xo, uint32_t ram_kib,
+                   uint64_t max_cycles, coll_image_fill fill, void *arg)
 {
     char err[512], *elf = xasprintf("%s/firmware/coll-innet.elf", cli_build_dir());
     sys_opts o = {.ram_kib = ram_kib,
@@ -44,7 +77,12 @@ void coll_image_run(coll_image *ci, const topo *t, const router_cfg *rc, const c
                   .plan_addr = RAM_BASE + COLL_IMAGE_PLAN};
     sys *sy = sys_create(t, rc, &o, elf, err, sizeof err);
     free(elf);
-    if (!sy) cli_fail(EXIT_USAGE, "%s", err);
+    if (!sy) {
+        ci->sy = NULL;
+        ci->verified = 0;
+        snprintf(ci->error, sizeof ci->error, "%s", err);
+        return COLLRUN_REFUSED;
+    }
     for (int i = 0; i < t->nterms; i++) {
         memset(sy->nodes[i].core.ram + COLL_IMAGE_PLAN, 0, 4 * IP_WORDS);
         fill(arg, i, sy->nodes[i].core.ram);
@@ -56,6 +94,7 @@ void coll_image_run(coll_image *ci, const topo *t, const router_cfg *rc, const c
     ci->error[0] = 0;
     if (r) snprintf(ci->error, sizeof ci->error, "%s", sys_error(sy));
     timed(ci);
+    return COLLRUN_RAN;
 }
 
 int coll_image_completed(coll_image *ci, int i, const char *what)
@@ -105,28 +144,14 @@ void coll_image_counters(const coll_image *ci, coll_image_counts *c)
     }
 }
 
-void coll_image_verified_text(FILE *f, const json_t *j)
+void coll_image_end(coll_image *ci, uint32_t ram_kib, coll_image_result *r)
 {
-    fputs(json_is_true(report_get(j, "verified")) ? "verified byte-exact\n" : "VERIFICATION FAILED\n", f);
-}
-
-double coll_image_measured_pct(const json_t *j)
-{
-    double model = json_number_value(report_get(j, "model_cycles")),
-           cycles = json_number_value(report_get(j, "cycles"));
-    return model > 0 ? 100.0 * (cycles - model) / model : 0.0;
-}
-
-int coll_image_done(coll_image *ci, json_t *j, int json, void (*text)(FILE *f, const json_t *j))
-{
-    if (ci->error[0]) json_object_set_new(j, "error", json_string(ci->error));
-    if (json) {
-        json_dumpf(j, stdout, JSON_COMPACT);
-        putchar('\n');
-    } else text(stdout, j);
-    json_decref(j);
-    if (ci->error[0]) cli_error("%s", ci->error);
+    coll_image_counters(ci, &r->c);
+    r->verified = ci->verified;
+    snprintf(r->error, sizeof r->error, "%s", ci->error);
+    r->cycles = ci->cycles;
+    r->start_cycle = ci->start_cycle;
+    r->ram_kib = ram_kib;
     sys_free(ci->sy);
     ci->sy = NULL;
-    return ci->verified ? 0 : cli_interrupted ? cli_signal_status(cli_interrupted) : EXIT_RUNFAIL;
 }

@@ -2,8 +2,8 @@
  * (coll_innet.c: reduce, allreduce and the scans; coll_mcast.c: bcast and
  * allgather by multicast): the image run with a plan and data in every
  * node's RAM, the timed region, the checks of every node's words after the
- * run, the network's counters, and the end of the report: JSON, or text
- * rendered from it, and the error line. */
+ * run, the network's counters and the result every runner's carries (its
+ * report is cmd/collective_report.c's). */
 #ifndef XNOC_COLL_IMAGE_H
 #define XNOC_COLL_IMAGE_H
 
@@ -13,7 +13,7 @@
 #include <stdio.h>
 
 #include "../../firmware/coll/innet.h"
-#include "exec/coll_exec.h"
+#include "collrun/coll_exec.h"
 #include "system/system.h"
 
 #define COLL_IMAGE_PLAN (64u * 1024)                     /* the plan's words (IP_*) in every node's RAM */
@@ -35,10 +35,11 @@ typedef struct {
 } coll_image;
 
 /* Runs the image with ram_kib KiB per node, fill()ed, as xo says (clock
- * ratio, watchdogs), for at most max_cycles; a system that cannot be built
- * ends the command (exit 2).  Sets everything in *ci. */
-void coll_image_run(coll_image *ci, const topo *t, const router_cfg *rc, const coll_exec_opts *xo, uint32_t ram_kib,
-                    uint64_t max_cycles, coll_image_fill fill, void *arg);
+ * ratio, watchdogs), for at most max_cycles.  Sets everything in *ci;
+ * returns COLLRUN_REFUSED (ci->error says why, no system) when the system
+ * cannot be built, else COLLRUN_RAN. */
+int coll_image_run(coll_image *ci, const topo *t, const router_cfg *rc, const coll_exec_opts *xo, uint32_t ram_kib,
+                   uint64_t max_cycles, coll_image_fill fill, void *arg);
 
 /* Node i's plan words after the run. */
 static inline const uint32_t *coll_image_plan(const coll_image *ci, int i)
@@ -56,6 +57,14 @@ int coll_image_completed(coll_image *ci, int i, const char *what);
 int coll_image_check(coll_image *ci, int i, uint32_t off, const uint8_t *want, uint32_t words, const char *what,
                      const char *label);
 
+/* Node i's contribution (coll_pattern, broadcast data) at COLL_IMAGE_BUF of
+ * its RAM, and every node's combined by the unit operator func (coll/ncfunc.c,
+ * the host's reduction) into want[0..bytes) for nt nodes. */
+void coll_image_data(uint8_t *ram, uint32_t seed, int i, uint32_t bytes);
+void coll_image_expect(uint8_t *want, uint32_t seed, int nt, int func, uint32_t bytes);
+/* routers on the table's route from terminal a to terminal b (the NI model's H) */
+int coll_image_route_routers(const topo *t, const router_cfg *rc, int a, int b);
+
 /* The network's counters after the run. */
 typedef struct {
     uint64_t link_flits;          /* flits on router-to-router links */
@@ -65,15 +74,18 @@ typedef struct {
 } coll_image_counts;
 void coll_image_counters(const coll_image *ci, coll_image_counts *c);
 
-/* The report's "verified" as the first line's end: "verified byte-exact" or
- * "VERIFICATION FAILED". */
-void coll_image_verified_text(FILE *f, const json_t *j);
-/* 100 (cycles - model_cycles) / model_cycles of report j (0 without a model). */
-double coll_image_measured_pct(const json_t *j);
+/* What every runner of the image reports: how the run ended, the timed
+ * region, the RAM per node and the network's counters. */
+typedef struct {
+    int verified;
+    char error[8192];
+    int planning; /* refused or failed while planning the collective (not while building the system) */
+    uint64_t cycles, start_cycle;
+    uint32_t ram_kib;
+    coll_image_counts c;
+} coll_image_result;
 
-/* The end of a runner: "error" (when there is one) into j, j as JSON (json) or
- * text(f, j); the error line; frees j and the system.  Returns the exit
- * status: 0 when verified, else 1 (or the signal's status). */
-int coll_image_done(coll_image *ci, json_t *j, int json, void (*text)(FILE *f, const json_t *j));
+/* The end of a run: *r from ci (and its counters), the system freed. */
+void coll_image_end(coll_image *ci, uint32_t ram_kib, coll_image_result *r);
 
 #endif

@@ -1,47 +1,40 @@
-/* coll_innet.c - `xnoc collective --algo innet` (coll_innet.h): the plan of
- * build/firmware/coll-innet.elf and every node's data placed in its RAM,
- * the run on the RTL network, every result word checked against the host's
- * reduction (coll/ncfunc.c, the units' operators), the report with the
- * model of docs/collectives.md "In-network reduction". */
-#include "exec/coll_innet.h"
+/* coll_innet.c - in-network reduce and allreduce, and the scans on the
+ * cores (coll_innet.h): the plan of build/firmware/coll-innet.elf and every
+ * node's data placed in its RAM, the run on the RTL network, every result
+ * word checked against the host's reduction (coll/ncfunc.c, the units'
+ * operators), the model of docs/collectives.md "In-network reduction". */
+#include "collrun/coll_innet.h"
 
-#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../../firmware/coll/innet.h"
 #include "../../firmware/coll/pattern.h"
+#include "../../firmware/coll/reduce.h"
 #include "../../firmware/lib/flit.h"
 #include "coll/ncfunc.h"
-#include "exec/coll_image.h"
+#include "collrun/coll_image.h"
 #include "net/netbuild.h"
 #include "net/netgen.h"
 #include "system/system.h"
 #include "util/cli.h"
-#include "util/report.h"
 
-static const struct {
-    const char *name;
-    int func;
-} redops[] = {{"sum", NC_FUNC_ADD32},  {"sum64", NC_FUNC_ADD64}, {"min", NC_FUNC_MIN32S},
-              {"max", NC_FUNC_MAX32S}, {"minu", NC_FUNC_MIN32U}, {"maxu", NC_FUNC_MAX32U},
-              {"and", NC_FUNC_AND},    {"or", NC_FUNC_OR},       {"xor", NC_FUNC_XOR}};
-#define NREDOPS (int)(sizeof redops / sizeof *redops)
-#define REDOP_LIST "sum, sum64, min, max, minu, maxu, and, or, xor"
+int innet_chunk_bytes(const router_cfg *rc) { return 8 * rc->ncmax < 256 ? 8 * rc->ncmax : 256; }
+int innet_window(const router_cfg *rc) { return rc->slots - 1; }
 
-int innet_redop_parse(const char *name)
+int innet_scan_steps(const topo *t)
 {
-    for (int i = 0; i < NREDOPS; i++)
-        if (!strcmp(name, redops[i].name)) return redops[i].func;
-    return -1;
+    int steps = 0;
+    while ((1 << steps) < t->nterms) steps++;
+    return steps;
 }
 
-static const char *redop_name(int func)
+/* the collective's name in the error lines ("word 3 of the reduce") */
+static const char *kind_name(int kind)
 {
-    for (int i = 0; i < NREDOPS; i++)
-        if (redops[i].func == func) return redops[i].name;
-    return "?";
+    static const char *const names[] = {"reduce", "allreduce", "scan", "exscan"};
+    return kind >= 0 && kind < 4 ? names[kind] : "?";
 }
 
 /* the firmware's tree (firmware/coll/innet.c) on the host: parent of router r, -1 at the root */
@@ -188,33 +181,8 @@ static void model_eval(const topo *t, const router_cfg *rc, const innet_tree *tr
     if (m->root > m->per_chunk) m->per_chunk = m->root, m->bound = "the root terminal";
 }
 
-/* the identity of a unit operator as a 32-bit word (firmware/coll/scan.c scan_identity) */
-static uint32_t scan_identity_host(int func)
-{
-    switch (func) {
-    case NC_FUNC_AND:
-    case NC_FUNC_MIN32U: return 0xFFFFFFFFu;
-    case NC_FUNC_MIN32S: return 0x7FFFFFFFu;
-    case NC_FUNC_MAX32S: return 0x80000000u;
-    default: return 0;
-    }
-}
-
 /* node i's contribution, word w */
 static uint32_t datum(uint32_t seed, int i, uint32_t w) { return coll_pattern(seed, i, -1, w); }
-
-/* routers on the table's route from terminal a to terminal b (the NI model's H) */
-static int route_routers(const topo *t, const router_cfg *rc, int a, int b)
-{
-    int cur = topo_term_router(t, a), dst = topo_term_router(t, b), h = 1;
-    while (cur != dst && h <= t->nrouters) {
-        int p = netgen_route(t, rc, cur, b), l = p >= 0 && p < t->nports ? t->out_link[cur * t->nports + p] : -1;
-        if (l < 0) break;
-        cur = t->links[l].dst;
-        h++;
-    }
-    return h;
-}
 
 /* What every node of a run gets (coll_image_fill): the plan words all
  * share, its own (absent; the route tree when the firmware does not build
@@ -242,37 +210,19 @@ static void fill_node(void *arg, int i, uint8_t *ram)
         w[IP_PCOUNT] = f->parent[r] >= 0 ? (uint32_t)f->cnt[f->parent[r]] : 0;
         w[IP_UNIT] = f->clos ? (uint32_t)r + 1 : 0;
     }
-    for (uint32_t k = 0; k < w[IP_BYTES] / 4; k++) {
-        uint32_t v = datum(f->seed, i, k);
-        memcpy(ram + COLL_IMAGE_BUF + 4 * k, &v, 4);
-    }
+    coll_image_data(ram, f->seed, i, w[IP_BYTES]);
 }
 
-#define SCAN_COMBINE 5.6 /* core cycles per 32-bit word combined (scan.c's loop, ADD32: measured; min/max ~10% more) */
-
-/* the text of a scan's report, rendered from it */
-static void scan_text(FILE *f, const json_t *j)
-{
-    report_printf(f, j, "rd {op} on {topology}, {bytes} bytes, --reduce-op {reduce_op}: ");
-    coll_image_verified_text(f, j);
-    report_printf(f, j,
-                  "  {cycles} cycles in {steps} steps (recursive doubling on the cores); model {model_cycles:%.0f} "
-                  "cycles ");
-    fprintf(f, "(measured: %+.1f%%)\n", coll_image_measured_pct(j));
-    report_printf(f, j, "  {link_flits} flits on router-to-router links\n");
-}
+/* core cycles per word of a scan step combined (reduce.c's loop, add32: 4.45 alone; 5.0 fits mesh:8x8, 16 KiB) */
+#define SCAN_COMBINE 5.0
 
 /* --op scan / exscan: recursive doubling on the cores (firmware/coll/scan.c), every node's
  * result checked against the host's prefix reduction */
-static int scan_cmd(const topo *t, const router_cfg *rc, const innet_args *a, const coll_exec_opts *xo, int kind,
-                    int func, int steps)
+int collrun_scan(const topo *t, const router_cfg *rc, const innet_opts *a, const coll_exec_opts *xo, scan_result *r)
 {
-    int bytes = a->bytes < 0 ? 64 : a->bytes, lane = func == NC_FUNC_ADD64 ? 8 : 4, nt = t->nterms;
+    int bytes = a->bytes, nt = t->nterms, kind = a->kind, func = a->func, steps = innet_scan_steps(t);
     int excl = kind == INNET_KIND_EXSCAN;
-    if (bytes <= 0 || bytes % lane)
-        cli_fail(EXIT_USAGE, "--bytes %d: --reduce-op %s combines %d-bit lanes, use a multiple of %d", bytes,
-                 redop_name(func), 8 * lane, lane);
-    if (a->from) cli_fail(EXIT_USAGE, "--from: a scan has no root (every terminal gets its prefix)");
+    memset(r, 0, sizeof *r);
     uint32_t plan[IP_WORDS] = {0}, work = (COLL_IMAGE_BUF + (uint32_t)bytes + 7) / 8 * 8;
     plan[IP_KIND] = (uint32_t)kind;
     plan[IP_FUNC] = (uint32_t)func;
@@ -281,7 +231,10 @@ static int scan_cmd(const topo *t, const router_cfg *rc, const innet_args *a, co
     uint32_t ram_kib = coll_image_ram_kib(work + (uint32_t)(1 + steps) * (uint32_t)bytes);
     innet_fill fl = {.plan = plan, .seed = a->seed, .absent = -1};
     coll_image ci;
-    coll_image_run(&ci, t, rc, xo, ram_kib, a->max_cycles, fill_node, &fl);
+    if (coll_image_run(&ci, t, rc, xo, ram_kib, a->max_cycles, fill_node, &fl)) {
+        snprintf(r->run.error, sizeof r->run.error, "%s", ci.error);
+        return COLLRUN_REFUSED;
+    }
     /* off the clock: node i's result against the host's prefix over nodes 0..i (0..i-1) */
     uint8_t *incl = xmalloc((size_t)bytes), *mine = xmalloc((size_t)bytes), *want = xmalloc((size_t)bytes);
     for (int i = 0; i < nt && ci.verified; i++) {
@@ -293,128 +246,67 @@ static int scan_cmd(const topo *t, const router_cfg *rc, const innet_args *a, co
             if (i) memcpy(want, incl, (size_t)bytes);
             else
                 for (int k = 0; k < bytes / 4; k++) {
-                    uint32_t id = func == NC_FUNC_ADD64 ? 0 : scan_identity_host(func);
+                    uint32_t id = coll_identity_word(func, (uint32_t)k);
                     memcpy(want + 4 * k, &id, 4);
                 }
         }
         if (i) nc_func_combine(func, incl, mine, (size_t)bytes);
         else memcpy(incl, mine, (size_t)bytes);
         if (!excl) memcpy(want, incl, (size_t)bytes);
-        char *what = xasprintf("the %s", a->op);
+        char *what = xasprintf("the %s", kind_name(kind));
         if (coll_image_completed(&ci, i, "scan"))
             coll_image_check(&ci, i, COLL_IMAGE_BUF, want, (uint32_t)bytes / 4, what, "the host's prefix");
         free(what);
     }
-    coll_image_counts c;
-    coll_image_counters(&ci, &c);
     /* the model: per step, a message (the firmware's send, 3 cycles per router, F flits) and
      * the combine on the core; exscan: one step more, a message to the next terminal and a
      * copy (about as costly per word as the combine) */
     int F = 2 + (bytes + 7) / 8;
     double model = 0;
-    json_t *per = json_array();
     for (int st = 0; st < steps; st++) {
         int d = 1 << st, H = 0;
         for (int i = 0; i + d < nt; i++) {
-            int h = route_routers(t, rc, i, i + d);
+            int h = coll_image_route_routers(t, rc, i, i + d);
             if (h > H) H = h;
         }
         model += MODEL_SW + 3.0 * H + F + (double)SCAN_COMBINE * bytes / 4;
-        json_array_append_new(per, json_integer(H));
+        if (st < SCAN_MAX_STEPS) r->routers_per_step[st] = H;
     }
     if (excl) {
         int H = 0;
         for (int i = 0; i + 1 < nt; i++) {
-            int h = route_routers(t, rc, i, i + 1);
+            int h = coll_image_route_routers(t, rc, i, i + 1);
             if (h > H) H = h;
         }
         model += MODEL_SW + 3.0 * H + F + (double)SCAN_COMBINE * bytes / 4;
     }
-    json_t *j = json_object();
-    json_object_set_new(j, "topology", json_string(t->name));
-    json_object_set_new(j, "op", json_string(a->op));
-    json_object_set_new(j, "algo", json_string("rd"));
-    json_object_set_new(j, "reduce_op", json_string(redop_name(func)));
-    json_object_set_new(j, "bytes", json_integer(bytes));
-    json_object_set_new(j, "nodes", json_integer(nt));
-    json_object_set_new(j, "verified", json_boolean(ci.verified));
-    json_object_set_new(j, "cycles", json_integer((json_int_t)ci.cycles));
-    json_object_set_new(j, "start_cycle", json_integer((json_int_t)ci.start_cycle));
-    json_object_set_new(j, "steps", json_integer(steps));
-    json_object_set_new(j, "routers_per_step", per);
-    json_object_set_new(j, "model_cycles", json_real(model));
-    json_object_set_new(j, "link_flits", json_integer((json_int_t)c.link_flits));
-    json_object_set_new(j, "ram_kib", json_integer(ram_kib));
+    r->steps = steps;
+    r->model_cycles = model;
+    coll_image_end(&ci, ram_kib, &r->run);
     free(incl);
     free(mine);
     free(want);
-    return coll_image_done(&ci, j, a->json, scan_text);
+    return COLLRUN_RAN;
 }
 
-/* the text of a reduction's report, rendered from it */
-static void innet_text(FILE *f, const json_t *j)
-{
-    report_printf(f, j,
-                  "innet {op} on {topology}, {bytes} bytes, --reduce-op {reduce_op} (unit operator {unit_func}): ");
-    coll_image_verified_text(f, j);
-    report_printf(f, j,
-                  "  {cycles} cycles; tree: root terminal {root} (router {root_router}), depth {tree_depth}, at "
-                  "most {max_fan_in} contributions per unit; {chunks} chunk(s) of {chunk_bytes} bytes, window "
-                  "{window}\n");
-    report_printf(f, j, "  model: round trip {model_round_trip:%.0f} + ");
-    fprintf(f, "%lld", (long long)json_integer_value(report_get(j, "chunks")) - 1);
-    report_printf(f, j, " x {model_per_chunk:%.1f} per chunk (bound: {model_bound}) = {model_cycles:%.0f} cycles ");
-    fprintf(f, "(measured: %+.1f%%)\n", coll_image_measured_pct(j));
-    report_printf(f, j,
-                  "  coding units: {unit_packets_absorbed} packets absorbed, {combined_flits} flits combined, "
-                  "{coded_packets} results, {mc_copies} multicast copies; {link_flits} flits on router-to-router "
-                  "links\n");
-}
+/* The tree of a reduction rooted at terminal `root` (-1: the default, set
+ * in *root): every router's parent, the contributions its unit takes (cnt),
+ * its terminals' (nterm) and their routers (thops), the terminals it hands
+ * the multicast to (drecv), every terminal's unit.  Returns COLLRUN_RAN or
+ * COLLRUN_FAILED (a router the root's routes do not reach, err says which). */
+typedef struct {
+    int *cnt, *parent, *nterm, *thops, *drecv, *unit_of;
+    int root, rr, depth, maxcnt;
+} innet_plan;
 
-int coll_innet_cmd(const topo *t, const router_cfg *rc, const innet_args *a, const coll_exec_opts *xo)
+static int plan_tree(const topo *t, const router_cfg *rc, int root, innet_plan *p, char *err, size_t errlen)
 {
-    int all = !strcmp(a->op, "allreduce"), scan = !strcmp(a->op, "scan") || !strcmp(a->op, "exscan");
-    int kind = scan  ? (strcmp(a->op, "scan") ? INNET_KIND_EXSCAN : INNET_KIND_SCAN)
-               : all ? INNET_KIND_ALLREDUCE
-                     : INNET_KIND_REDUCE;
-    if (!all && !scan && strcmp(a->op, "reduce"))
-        cli_fail(EXIT_USAGE, "--algo innet: --op %s is not a reduction (reduce or allreduce)", a->op);
-    int func = innet_redop_parse(a->redop ? a->redop : "sum");
-    if (func < 0) cli_fail(EXIT_USAGE, "--reduce-op: unknown operator '%s' (%s)", a->redop, REDOP_LIST);
-    int steps = 0; /* scan: recursive doubling's steps */
-    while (scan && (1 << steps) < t->nterms) steps++;
-    if (scan) return scan_cmd(t, rc, a, xo, kind, func, steps);
+    int nr = t->nrouters, nt = t->nterms, clos = t->kind == TOPO_CLOS;
     int meshlike = t->kind == TOPO_MESH || t->kind == TOPO_TORUS;
-    if (!rc->ncu)
-        cli_fail(EXIT_USAGE, "--algo innet: the routers have no coding units (--router ncu=0); use --algo sched, "
-                             "tree or rd");
-    if (rc->ncu_ops == NCU_OPS_XOR && func != NC_FUNC_XOR)
-        cli_fail(EXIT_USAGE,
-                 "--reduce-op %s: the units were built with --router ncu_ops=xor, which combine by XOR only",
-                 redop_name(func));
-    int W = rc->slots - 1; /* chunks in flight: a unit holds at most W + 1 groups (firmware/coll/innet.h) */
-    if (W < 1) cli_fail(EXIT_USAGE, "--algo innet: --router slots=%d, a window of one chunk needs 2 slots", rc->slots);
-    int bytes = a->bytes < 0 ? 64 : a->bytes, lane = func == NC_FUNC_ADD64 ? 8 : 4;
-    if (bytes <= 0 || bytes % lane)
-        cli_fail(EXIT_USAGE, "--bytes %d: --reduce-op %s combines %d-bit lanes, use a multiple of %d", bytes,
-                 redop_name(func), 8 * lane, lane);
-    int chunk = 8 * rc->ncmax < 256 ? 8 * rc->ncmax : 256, nchunks = (bytes + chunk - 1) / chunk;
-    if (nchunks > INNET_MAX_CHUNKS)
-        cli_fail(EXIT_USAGE, "--bytes %d: %d chunks of %d bytes (--router ncmax=%d), at most %d", bytes, nchunks, chunk,
-                 rc->ncmax, INNET_MAX_CHUNKS);
-    int nt = t->nterms, root = -1;
-    if (a->from) {
-        long v;
-        if (cli_parse_long(a->from, 0, nt - 1, &v))
-            cli_fail(EXIT_USAGE, "--from '%s': the root is one terminal, 0..%d", a->from, nt - 1);
-        if (all)
-            cli_fail(EXIT_USAGE, "--from: an allreduce has no root to choose (its tree's root is the middle router)");
-        root = (int)v;
-    }
-    int nr = t->nrouters, clos = t->kind == TOPO_CLOS;
-    int *cnt = xcalloc((size_t)nr, sizeof *cnt), *parent = xcalloc((size_t)nr, sizeof *parent);
-    int *nterm = xcalloc((size_t)nr, sizeof *nterm), *thops = xcalloc((size_t)nr, sizeof *thops),
-        *drecv = xcalloc((size_t)nr, sizeof *drecv), *unit_of = xcalloc((size_t)nt, sizeof *unit_of);
+    int *cnt = p->cnt = xcalloc((size_t)nr, sizeof *cnt), *parent = p->parent = xcalloc((size_t)nr, sizeof *parent);
+    int *nterm = p->nterm = xcalloc((size_t)nr, sizeof *nterm), *thops = p->thops = xcalloc((size_t)nr, sizeof *thops),
+        *drecv = p->drecv = xcalloc((size_t)nr, sizeof *drecv),
+        *unit_of = p->unit_of = xcalloc((size_t)nt, sizeof *unit_of);
     if (root < 0 && clos) root = 0;
     if (root < 0 && meshlike) { /* as the firmware: the first terminal of the middle router */
         int r = 0, s = 1;
@@ -450,38 +342,53 @@ int coll_innet_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
     } else {
         for (int r = 0; r < nr; r++) {
             parent[r] = meshlike ? tree_parent(t, r, rr) : route_parent(t, rc, r, rr);
-            if (parent[r] == -2) cli_fail(EXIT_RUNFAIL, "--algo innet: no route from router %d to router %d", rr, r);
+            if (parent[r] == -2) {
+                snprintf(err, errlen, "no route from router %d to router %d", rr, r);
+                return COLLRUN_FAILED;
+            }
             nterm[r] = drecv[r] = t->conc, thops[r] = 1;
         }
     }
     for (int r = 0; r < nr; r++) {
-        int p = parent[r], d = tree_depth(parent, r);
+        int q = parent[r], d = tree_depth(parent, r);
         cnt[r] += nterm[r];
-        if (p >= 0) cnt[p]++;
+        if (q >= 0) cnt[q]++;
         if (d > depth) depth = d;
     }
     for (int r = 0; r < nr; r++)
         if (cnt[r] > maxcnt) maxcnt = cnt[r];
-    if (maxcnt > 15) cli_fail(EXIT_USAGE, "--algo innet: a unit would combine %d contributions (at most 15)", maxcnt);
+    p->root = root, p->rr = rr, p->depth = depth, p->maxcnt = maxcnt;
+    return COLLRUN_RAN;
+}
 
+static void plan_free(innet_plan *p)
+{
+    free(p->cnt);
+    free(p->parent);
+    free(p->nterm);
+    free(p->thops);
+    free(p->drecv);
+    free(p->unit_of);
+}
+
+/* The reduction's planning and run, *r filled; returns as collrun_innet. */
+static int innet_run(const topo *t, const router_cfg *rc, const innet_opts *a, const coll_exec_opts *xo,
+                     const innet_plan *p, innet_result *r)
+{
+    int all = a->kind == INNET_KIND_ALLREDUCE, func = a->func, W = innet_window(rc), bytes = a->bytes, nt = t->nterms,
+        root = p->root, meshlike = t->kind == TOPO_MESH || t->kind == TOPO_TORUS;
+    int chunk = innet_chunk_bytes(rc), nchunks = (bytes + chunk - 1) / chunk;
     /* XNOC_TEST_ABSENT=T: terminal T does not join (the failure path of a missing contribution) */
     const char *ab = getenv("XNOC_TEST_ABSENT");
     int absent = ab && *ab ? atoi(ab) : -1;
 
     /* every node's data, and the expected results */
     uint32_t words = (uint32_t)bytes / 4;
-    uint8_t *expect = xmalloc((size_t)bytes), *mine = xmalloc((size_t)bytes);
-    for (int i = 0; i < nt; i++) {
-        for (uint32_t w = 0; w < words; w++) {
-            uint32_t v = datum(a->seed, i, w);
-            memcpy(mine + 4 * w, &v, 4);
-        }
-        if (i == 0) memcpy(expect, mine, (size_t)bytes);
-        else nc_func_combine(func, expect, mine, (size_t)bytes);
-    }
+    uint8_t *expect = xmalloc((size_t)bytes);
+    coll_image_expect(expect, a->seed, nt, func, (uint32_t)bytes);
 
     uint32_t plan[IP_WORDS] = {0}, ram_kib = coll_image_ram_kib(COLL_IMAGE_BUF + (uint32_t)bytes);
-    plan[IP_KIND] = (uint32_t)kind;
+    plan[IP_KIND] = (uint32_t)a->kind;
     plan[IP_FUNC] = (uint32_t)func;
     plan[IP_BYTES] = (uint32_t)bytes;
     plan[IP_ROOT] = (uint32_t)root;
@@ -489,62 +396,46 @@ int coll_innet_cmd(const topo *t, const router_cfg *rc, const innet_args *a, con
     innet_fill fl = {.plan = plan,
                      .seed = a->seed,
                      .absent = absent,
-                     .parent = meshlike ? NULL : parent,
-                     .cnt = cnt,
-                     .unit_of = unit_of,
-                     .clos = clos};
+                     .parent = meshlike ? NULL : p->parent,
+                     .cnt = p->cnt,
+                     .unit_of = p->unit_of,
+                     .clos = t->kind == TOPO_CLOS};
     coll_image ci;
-    coll_image_run(&ci, t, rc, xo, ram_kib, a->max_cycles, fill_node, &fl);
+    if (coll_image_run(&ci, t, rc, xo, ram_kib, a->max_cycles, fill_node, &fl)) {
+        snprintf(r->run.error, sizeof r->run.error, "%s", ci.error);
+        free(expect);
+        return COLLRUN_REFUSED;
+    }
     /* after the run, off the clock: every result word against the host's reduction */
-    char *what = xasprintf("the %s", a->op);
+    char *what = xasprintf("the %s", kind_name(a->kind));
     for (int i = 0; i < nt && ci.verified; i++)
         if (coll_image_completed(&ci, i, "reduction") && (all || i == root))
             coll_image_check(&ci, i, COLL_IMAGE_BUF, expect, words, what, "the host's reduction");
     free(what);
-    coll_image_counts c;
-    coll_image_counters(&ci, &c);
+    coll_image_end(&ci, ram_kib, &r->run);
     innet_model m;
-    innet_tree tr = {.parent = parent, .nterm = nterm, .thops = thops, .drecv = drecv};
-    model_eval(t, rc, &tr, cnt, rr, all, chunk, bytes, W, &m);
-    double model = m.L + (nchunks - 1) * m.per_chunk;
-    json_t *j = json_object();
-    json_object_set_new(j, "topology", json_string(t->name));
-    json_object_set_new(j, "op", json_string(a->op));
-    json_object_set_new(j, "algo", json_string("innet"));
-    json_object_set_new(j, "reduce_op", json_string(redop_name(func)));
-    json_object_set_new(j, "unit_func", json_string(nc_func_name(func)));
-    json_object_set_new(j, "bytes", json_integer(bytes));
-    json_object_set_new(j, "nodes", json_integer(nt));
-    json_object_set_new(j, "verified", json_boolean(ci.verified));
-    json_object_set_new(j, "cycles", json_integer((json_int_t)ci.cycles));
-    json_object_set_new(j, "start_cycle", json_integer((json_int_t)ci.start_cycle));
-    json_object_set_new(j, "root", json_integer(root));
-    json_object_set_new(j, "root_router", json_integer(rr));
-    json_object_set_new(j, "tree_depth", json_integer(depth));
-    json_object_set_new(j, "max_fan_in", json_integer(maxcnt));
-    json_object_set_new(j, "chunks", json_integer(nchunks));
-    json_object_set_new(j, "chunk_bytes", json_integer(chunk));
-    json_object_set_new(j, "window", json_integer(W));
-    json_object_set_new(j, "model_cycles", json_real(model));
-    json_object_set_new(j, "model_round_trip", json_real(m.L));
-    json_object_set_new(j, "model_per_chunk", json_real(m.per_chunk));
-    json_object_set_new(j, "model_unit_input", json_real(m.unit_in));
-    json_object_set_new(j, "model_window", json_real(m.window));
-    json_object_set_new(j, "model_root", json_real(m.root));
-    json_object_set_new(j, "model_bound", json_string(m.bound));
-    json_object_set_new(j, "link_flits", json_integer((json_int_t)c.link_flits));
-    json_object_set_new(j, "unit_packets_absorbed", json_integer((json_int_t)c.absorbed));
-    json_object_set_new(j, "combined_flits", json_integer((json_int_t)c.combined));
-    json_object_set_new(j, "coded_packets", json_integer((json_int_t)c.coded));
-    json_object_set_new(j, "mc_copies", json_integer((json_int_t)c.copies));
-    json_object_set_new(j, "ram_kib", json_integer(ram_kib));
+    innet_tree tr = {.parent = p->parent, .nterm = p->nterm, .thops = p->thops, .drecv = p->drecv};
+    model_eval(t, rc, &tr, p->cnt, p->rr, all, chunk, bytes, W, &m);
+    r->root = root, r->root_router = p->rr, r->depth = p->depth, r->max_fan_in = p->maxcnt;
+    r->chunks = nchunks, r->chunk_bytes = chunk, r->window = W;
+    r->model_cycles = m.L + (nchunks - 1) * m.per_chunk;
+    r->model_round_trip = m.L, r->model_per_chunk = m.per_chunk, r->model_unit_input = m.unit_in;
+    r->model_window = m.window, r->model_root = m.root, r->model_bound = m.bound;
     free(expect);
-    free(mine);
-    free(cnt);
-    free(parent);
-    free(nterm);
-    free(thops);
-    free(drecv);
-    free(unit_of);
-    return coll_image_done(&ci, j, a->json, innet_text);
+    return COLLRUN_RAN;
+}
+
+int collrun_innet(const topo *t, const router_cfg *rc, const innet_opts *a, const coll_exec_opts *xo, innet_result *r)
+{
+    memset(r, 0, sizeof *r);
+    innet_plan p;
+    int st = plan_tree(t, rc, a->root, &p, r->run.error, sizeof r->run.error);
+    if (!st && p.maxcnt > 15) {
+        snprintf(r->run.error, sizeof r->run.error, "a unit would combine %d contributions (at most 15)", p.maxcnt);
+        st = COLLRUN_REFUSED;
+    }
+    if (st) r->run.planning = 1;
+    else st = innet_run(t, rc, a, xo, &p, r);
+    plan_free(&p);
+    return st;
 }
