@@ -54,8 +54,8 @@ check_fail schedule-file-bad 2 "--schedule .*both use" $XNOC collective --schedu
 # failure paths
 check_fail bad-algo 2 "--algo: unknown algorithm 'bogus'" $XNOC collective --topo octagon --op bcast --algo bogus
 # did-you-mean over every name the command runs (innet, multicast; allreduce, scan, exscan)
-check_fail algo-near 2 "^xnoc collective: --algo: unknown algorithm 'tre' \(did you mean tree\? sched, tree, .*, innet, multicast\)$" $XNOC collective --topo octagon --op bcast --algo tre
-check_fail op-near-allreduce 2 "^xnoc collective: --op: unknown collective 'allreduc' \(did you mean allreduce\? barrier, .*, allreduce, scan, exscan\)$" $XNOC collective --topo octagon --op allreduc
+check_fail algo-near 2 "^xnoc collective: --algo: unknown algorithm 'tre' \(did you mean tree\? sched, tree, .*, innet, multicast, rabenseifner, halving, reduce-bcast\)$" $XNOC collective --topo octagon --op bcast --algo tre
+check_fail op-near-allreduce 2 "^xnoc collective: --op: unknown collective 'allreduc' \(did you mean allreduce\? barrier, .*, allreduce, reducescatter, scan, exscan\)$" $XNOC collective --topo octagon --op allreduc
 check_fail op-near-exscan 2 "did you mean exscan\?" $XNOC collective --topo octagon --op exscn
 check_fail from-no-terminal 2 "^xnoc collective: --from: terminal set '99': terminal 99 does not exist \(terminals 0-7\)$" $XNOC collective --topo octagon --op bcast --from 99
 check_fail from-backwards 2 "^xnoc collective: --from: terminal set '5-3': range 5-3 runs backwards$" $XNOC collective --topo octagon --op bcast --from 5-3
