@@ -271,6 +271,19 @@ check_fail usage-error-in-engine-found 1 "ue/collrun/eng.c:3: usage error below 
 rm "$TMP/ue/collrun/eng.c"
 out=$(tools/usage_errors.sh "$TMP/ue" 2>&1) && ok usage-error-exception-passes || fail usage-error-exception-passes "$out"
 
+# per-kind decisions stay in net/ (issue 48): outside it no code names a
+# topology kind (it asks topo_has for a trait), and the firmware compares
+# DEV_TOPO_KIND with firmware/lib/topo_kinds.h's names (tools/kind_tests.sh)
+out=$(tools/kind_tests.sh 2>&1) && ok no-kind-tests-outside-net || fail no-kind-tests-outside-net "$(echo "$out" | head -2 | tr '\n' ' ')"
+rm -rf "$TMP/kt"; mkdir -p "$TMP/kt" && cp -r sim_harness firmware "$TMP/kt/"
+sed -i 's/topo_has(t, TOPO_TRAIT_SPINES)/t->kind == TOPO_CLOS/' "$TMP/kt/sim_harness/traffic/traffic_nc.c"
+check_fail kind-test-outside-net-found 1 "kt/sim_harness/traffic/traffic_nc.c:[0-9]+: a topology kind tested outside net/ .use topo_has.: .*TOPO_CLOS" tools/kind_tests.sh "$TMP/kt"
+# the drift probe: the firmware naming the clos by its number again is caught
+cp sim_harness/traffic/traffic_nc.c "$TMP/kt/sim_harness/traffic/traffic_nc.c"
+sed -i 's/kind == XNOC_KIND_CLOS/kind == 4/' "$TMP/kt/firmware/lib/runtime.c"
+check_fail kind-number-in-firmware-found 1 "kt/firmware/lib/runtime.c:[0-9]+: a topology kind compared with a bare number" tools/kind_tests.sh "$TMP/kt"
+grep -q "TOPO_CLOS = XNOC_KIND_CLOS" sim_harness/net/topo.h && ok topo-kinds-one-header || fail topo-kinds-one-header "net/topo.h's topo_kind does not take firmware/lib/topo_kinds.h's numbers"
+
 # C formatting is part of the structure: every C file as .clang-format says
 # (make format-check names the ones that differ; `make format` fixes them)
 if out=$(make -s format-check 2>&1); then ok format-clean

@@ -104,4 +104,7 @@ else echo "lint FAIL long functions or files"; echo "$out"; rc=1; fi
 # structure: usage errors only in the command layer (issue 48)
 if out=$(tools/usage_errors.sh 2>&1); then echo "lint ok   usage errors only in cmd/ and util/ (tools/usage_errors.sh)"
 else echo "lint FAIL usage errors below cmd/"; echo "$out"; rc=1; fi
+# structure: no topology kind tested outside net/, no kind number in the firmware (issue 48)
+if out=$(tools/kind_tests.sh 2>&1); then echo "lint ok   per-kind decisions in net/ only (tools/kind_tests.sh)"
+else echo "lint FAIL topology kinds tested outside net/"; echo "$out"; rc=1; fi
 exit $rc

@@ -158,7 +158,8 @@ int synth_network(const topo *t, const router_cfg *rc, int progress, synth_resul
     /* the unit as the network has it, and its other operator set: what the operators cost */
     synth_area *ops[2] = {&r->unit_xor, &r->unit_all};
     char lanes[32] = "";
-    if (L > 1) snprintf(lanes, sizeof lanes, " NumLanes=%d%s", L, t->kind == TOPO_CLOS ? " LaneReserve=1" : "");
+    if (L > 1)
+        snprintf(lanes, sizeof lanes, " NumLanes=%d%s", L, topo_has(t, TOPO_TRAIT_SPINES) ? " LaneReserve=1" : "");
     for (int o = 0; o < 2; o++) {
         snprintf(
             ops[o]->params, sizeof ops[o]->params,
