@@ -226,7 +226,7 @@ static int run_mcast(const coll_cli *c, const topo *t)
     int mnb = !strcmp(op, "mnb"), all = mnb || !strcmp(op, "allgather");
     if (!all && strcmp(op, "bcast"))
         cli_fail(EXIT_USAGE, "--algo multicast: --op %s; it runs bcast, allgather and mnb", op);
-    if (t->kind != TOPO_CLOS)
+    if (!topo_has(t, TOPO_TRAIT_SPINES))
         cli_fail(EXIT_USAGE, "--algo multicast: %s is not a clos (the routing control picks a clos's spines)", t->name);
     if (!rc->ncu) cli_fail(EXIT_USAGE, "--algo multicast: the routers have no coding units (--router ncu=0)");
     int nt = t->nterms, root;
