@@ -185,8 +185,7 @@ module xnoc_ncu_absorb #(
       logic [31:0]   a, b;
       logic [PW-1:0] mm;
       logic          sg, lt, mx;
-      logic [63:0]   p00;
-      logic [31:0]   p11, pxx;
+      logic [31:0]   p00, p11;
       sg = (32'(h_fn_q) == xnoc_pkg::NcFuncMin32s) || (32'(h_fn_q) == xnoc_pkg::NcFuncMax32s);
       mx = (32'(h_fn_q) == xnoc_pkg::NcFuncMax32s) || (32'(h_fn_q) == xnoc_pkg::NcFuncMax32u);
       for (int l = 0; l < 2; l++) begin
@@ -195,11 +194,10 @@ module xnoc_ncu_absorb #(
         lt = {a[31] ^ sg, a[30:0]} < {b[31] ^ sg, b[30:0]};
         mm[32*l +: 32] = (lt ^ mx) ? a : b;
       end
-      // products: the 32-bit lanes' low halves, and the 64-bit lane's low
-      // 64 bits from the same partial products (a0 b0 + (a0 b1 + a1 b0) << 32)
-      p00 = 64'(dold[31:0]) * 64'(dnew[31:0]);
+      // products: the low half of each 32-bit lane's (a 64-bit product
+      // would cost ~9,900 cells more: docs/synth.md)
+      p00 = dold[31:0] * dnew[31:0];
       p11 = dold[63:32] * dnew[63:32];
-      pxx = dold[31:0] * dnew[63:32] + dold[63:32] * dnew[31:0];
       comb = dold ^ dnew;
       unique case (32'(h_fn_q))
         xnoc_pkg::NcFuncAnd:   comb = dold & dnew;
@@ -207,8 +205,7 @@ module xnoc_ncu_absorb #(
         xnoc_pkg::NcFuncAdd64: comb = dold + dnew;
         xnoc_pkg::NcFuncAdd32: comb = {dold[63:32] + dnew[63:32], dold[31:0] + dnew[31:0]};
         xnoc_pkg::NcFuncMin32s, xnoc_pkg::NcFuncMax32s, xnoc_pkg::NcFuncMin32u, xnoc_pkg::NcFuncMax32u: comb = mm;
-        xnoc_pkg::NcFuncMul32: comb = {p11, p00[31:0]};
-        xnoc_pkg::NcFuncMul64: comb = {p00[63:32] + pxx, p00[31:0]};
+        xnoc_pkg::NcFuncMul32: comb = {p11, p00};
         default: ;                   // XOR
       endcase
     end
