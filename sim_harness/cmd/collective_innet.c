@@ -68,6 +68,11 @@ static int run_reduction(const coll_cli *c, const topo *t, int kind, int func)
     if (!rc->ncu)
         cli_fail(EXIT_USAGE, "--algo innet: the routers have no coding units (--router ncu=0); use --algo sched, "
                              "tree or rd");
+    if (func >= NC_FUNC_NUM)
+        cli_fail(EXIT_USAGE,
+                 "--reduce-op %s: the units have no 64-bit product (docs/synth.md); the cores run it: --op %s "
+                 "--algo %s",
+                 nc_redop_name(func), c->opname, all ? "rabenseifner, ring or reduce-bcast" : "tree or sched");
     if (rc->ncu_ops == NCU_OPS_XOR && func != NC_FUNC_XOR)
         cli_fail(EXIT_USAGE,
                  "--reduce-op %s: the units were built with --router ncu_ops=xor, which combine by XOR only",
