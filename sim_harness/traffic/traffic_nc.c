@@ -213,6 +213,19 @@ void nc_gen_multicast(nc_gen *g, int fanout, const unsigned char *sources)
     if (t->kind == TOPO_CLOS) g->clos = clos_new(t->clos_m, t->clos_n, t->clos_r);
 }
 
+/* A group of this kind from src (meta source), no destination yet, no model, no clos connection. */
+static group *group_new(const nc_gen *g, int kind, int src)
+{
+    group *gr = xcalloc(1, sizeof *gr);
+    gr->kind = kind;
+    gr->model = -1;
+    gr->conn = -1;
+    gr->src = src;
+    gr->want = xcalloc((size_t)g->na, 1);
+    gr->uses = xcalloc((size_t)g->t->nrouters, sizeof *gr->uses);
+    return gr;
+}
+
 /* Makes the group active: its slots, its tag. */
 static void group_start(nc_gen *g, group *gr, uint64_t now)
 {
@@ -241,14 +254,8 @@ static void group_start(nc_gen *g, group *gr, uint64_t now)
 static void start_multicast(nc_gen *g, uint64_t now, int src, nc_emit_fn *emit, void *arg)
 {
     const topo *t = g->t;
-    int nt = t->nterms, nr = t->nrouters, R = t->clos_r;
-    group *gr = xcalloc(1, sizeof *gr);
-    gr->kind = KIND_MC;
-    gr->model = -1;
-    gr->conn = -1;
-    gr->src = src;
-    gr->want = xcalloc((size_t)g->na, 1);
-    gr->uses = xcalloc((size_t)nr, sizeof *gr->uses);
+    int nt = t->nterms, R = t->clos_r;
+    group *gr = group_new(g, KIND_MC, src);
     int maxb = 8 * g->rc.ncmax;
     gr->len = 1 + rnd_int(g, maxb < 64 ? maxb : 64);
     gr->nflits = (gr->len + 7) / 8;
@@ -445,14 +452,8 @@ int nc_gen_mcast(nc_gen *g, uint64_t now, int src, const unsigned char *dests, i
 {
     const topo *t = g->t;
     int u = topo_term_router(t, src);
-    group *gr = xcalloc(1, sizeof *gr);
-    gr->kind = KIND_MC;
-    gr->conn = -1;
-    gr->model = -1;
-    gr->src = src;
-    gr->want = xcalloc((size_t)g->na, 1);
+    group *gr = group_new(g, KIND_MC, src);
     memcpy(gr->want, dests, (size_t)t->nterms);
-    gr->uses = xcalloc((size_t)t->nrouters, sizeof *gr->uses);
     tree_uses(g, u, gr->want, gr->uses);
     if (!fits(g, gr->uses)) { /* a unit of the tree has no slot budgeted: wait */
         group_free(gr);
