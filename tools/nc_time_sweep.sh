@@ -8,7 +8,7 @@
 # 0 with 0 errors (every flit and every multicast copy checked).
 #   usage: tools/nc_time_sweep.sh [--sizes "4x4 8x8 16x16"] [--packets "1 4 16"]
 #          [--routers "vcs=2,buf=8 vcs=4,buf=16"] [--algos "tree hnc hnc-unit combine combine-unit"]
-#          [--measures "makespan steps"] [--data F.tsv] [--plot F.png]
+#          [--measures "makespan steps"] [--data F.tsv] [--plot F.png] [--no-run]
 # Algorithms: tree (binomial), hnc and combine (phase E a binomial tree of
 # unicasts from the intermediate node), hnc-unit and combine-unit (phase E as
 # unit multicasts, --distribute unit).  --data keeps one line per run and
@@ -19,6 +19,7 @@
 # measured in the run (each a lower bound on the makespan at 1 flit/cycle).
 # --plot: a gnuplot PNG of each algorithm's cycles over the tree's against
 # the nodes, for the largest packet and the first router, both measures.
+# --no-run: only the tables and the plot from --data (a run not in it: -).
 set -eu
 cd "$(dirname "$0")/.."
 X=${XNOC:-build/xnoc}
@@ -30,6 +31,7 @@ ALGOS="tree hnc hnc-unit combine combine-unit"
 MEASURES="makespan steps"
 DATA=""
 PLOT=""
+RUN=1
 while [ $# -gt 0 ]; do
     case $1 in
     --sizes) SIZES=$2; shift 2 ;;
@@ -39,7 +41,8 @@ while [ $# -gt 0 ]; do
     --measures) MEASURES=$2; shift 2 ;;
     --data) DATA=$2; shift 2 ;;
     --plot) PLOT=$2; shift 2 ;;
-    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --no-run) RUN=0; shift ;;
+    -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "nc_time_sweep.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -88,6 +91,7 @@ done; done; done; done; done
 i=0
 for z in $SIZES; do for l in $PACKETS; do for r in $ROUTERS; do for a in $ALGOS; do for m in $MEASURES; do
     i=$((i + 1))
+    [ $RUN = 1 ] || continue
     if awk -F'\t' -v z="$z" -v l="$l" -v r="$r" -v a="$a" -v m="$m" \
         '$1==z && $2==l && $3==r && $4==a && $5==m {f=1} END {exit !f}' "$DATA"; then continue; fi
     echo "nc_time_sweep.sh: [$i/$total] mesh:$z L=$l $r $a --measure $m" >&2
@@ -153,7 +157,7 @@ if [ -n "$PLOT" ]; then
     gnuplot <<EOF
 set terminal pngcairo size 900,540 font ",11"
 set output "$PLOT"
-set title "all-to-all broadcast, network alone: cycles / tree's cycles (L = $L flits, --router $R)"
+set title "allgather, network alone: cycles / tree's (L = $L, $R)"
 set xlabel "nodes"
 set ylabel "algorithm / tree"
 set logscale x 2
