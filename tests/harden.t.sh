@@ -143,6 +143,13 @@ check_fail store-outside-ram 1 "^xnoc run: node 2: store access fault at address
 # self-modifying code: a store into code is seen by the core (its decode cache follows)
 j=$($XNOC run --json --topo $T --arg case=6 $FW/ni-abuse.elf 2>/dev/null)
 jcheck store-into-code "$j" '.ok==true'
+# ... and so is the NI decode engine's write into code (issue 46: the core
+# ran the stale decoded instruction, "patched() 0 before, 0 after")
+j=$($XNOC run --json --topo $T --arg case=10 $FW/ni-abuse.elf 2>"$TMP/err")
+jcheck dec-engine-into-code "$j" '.ok==true and .exit_codes==[0,0,0,0,0,0,0,0]'
+grep -qx "\[node 2\] ni-abuse: patched() 0 before, 7 after the decode engine's write" "$TMP/err" && ok dec-engine-into-code-line || fail dec-engine-into-code-line "$(cat "$TMP/err")"
+j=$($XNOC_ASAN run --json --topo $T --arg case=10 $FW/ni-abuse.elf 2>/dev/null)
+jcheck dec-engine-into-code-asan "$j" '.ok==true'
 
 # ---- files users share cannot choose where xnoc writes (issue 46): the
 # options that write files are read from each command's --help (value word
@@ -213,3 +220,38 @@ jcheck traffic-ok-json "$j" '.ok==true and (has("error")|not) and (has("error_ki
 # source past --router timeout=100
 j=$($XNOC traffic --json --topo mesh:2x2 --router timeout=100 --coding 0.05 --rate 1 --packet 32 --cycles 2000 --warmup 100 2>/dev/null)
 jcheck unit-timeout-kind "$j" '.ok==false and .errors==1 and .error_kinds.unit_timeout==true and .error_kinds.rtl_invariant==false and (.first_error|test("incomplete at the time-out"))'
+
+# ---- no output lost silently (issue 46): a write error (here /dev/full, or
+# a file of the output folder linked to it) is one line naming the file and
+# the reason, exit 1; the same commands to a good file exit 0
+full() { "$@" > /dev/full; }
+nospc="No space left on device"
+check_fail full-traffic-json 1 "^xnoc traffic: writing the report to standard output: $nospc$" full $XNOC traffic --topo mesh:2x2 --cycles 200 --json
+check_fail full-traffic-text 1 "^xnoc traffic: writing the report to standard output: $nospc$" full $XNOC traffic --topo mesh:2x2 --cycles 200
+mkdir -p "$TMP/con-ok"
+check_fail full-run-json 1 "^xnoc run: writing the report to standard output: $nospc$" full $XNOC run --topo mesh:2x2 --json --console-dir "$TMP/con-ok" $FW/hello.elf
+check_fail full-collective-json 1 "^xnoc collective: writing the report to standard output: $nospc$" full $XNOC collective --topo mesh:2x2 --op bcast --bytes 64 --algo tree --json
+check_fail full-topo 1 "^xnoc topo: writing the report to standard output: $nospc$" full $XNOC topo --topo mesh:4x4
+check_fail full-run-events 1 "^xnoc run: --events /dev/full: $nospc$" $XNOC run --topo mesh:2x2 --events /dev/full $FW/hello.elf
+check_fail full-collective-events 1 "^xnoc collective: --events /dev/full: $nospc$" $XNOC collective --topo mesh:2x2 --op bcast --bytes 64 --algo tree --events /dev/full
+check_fail full-histogram 1 "^xnoc traffic: --histogram /dev/full: $nospc$" $XNOC traffic --topo mesh:2x2 --cycles 200 --histogram /dev/full
+check_fail full-sched-o 1 "^xnoc sched: -o /dev/full: $nospc$" $XNOC sched --topo octagon --op bcast -o /dev/full
+O=$TMP/outs
+mkdir -p "$O/con" "$O/frames" "$O/clos"
+ln -s /dev/full "$O/con/node1.txt"
+check_fail full-console-dir 1 "^xnoc run: --console-dir $O/con/node1.txt: $nospc$" $XNOC run --topo mesh:2x2 --console-dir "$O/con" $FW/hello.elf
+[ "$(cat "$O/con/node0.txt")" != "" ] && ok full-console-dir-others || fail full-console-dir-others "node0.txt is empty"
+ln -s /dev/full "$O/h.png"
+ln -s /dev/full "$O/h.svg"
+check_fail full-heatmap-png 1 "^xnoc traffic: view: cannot write $O/h\.png: $nospc$" $XNOC traffic --topo mesh:2x2 --cycles 200 --heatmap "$O/h.png"
+check_fail full-heatmap-svg 1 "^xnoc traffic: view: cannot write $O/h\.svg: $nospc$" $XNOC traffic --topo mesh:2x2 --cycles 200 --heatmap "$O/h.svg"
+check_fail full-heatmap-run 1 "^xnoc run: view: cannot write $O/h\.png: $nospc$" $XNOC run --topo mesh:2x2 --heatmap "$O/h.png" $FW/hello.elf
+ln -s /dev/full "$O/frames/frame_000000.png"
+check_fail full-frames 1 "^xnoc traffic: view: cannot write $O/frames/frame_000000\.png: $nospc$" $XNOC traffic --topo mesh:2x2 --cycles 200 --frames "$O/frames"
+ln -s /dev/full "$O/clos/clos-sweep.csv"
+check_fail full-clos-out 1 "^xnoc clos: --out $O/clos/clos-sweep\.csv: $nospc$" $XNOC clos --sweep-m --n 2 --r 4 --requests 50 --m-from 2 --m-to 3 --out "$O/clos"
+# the same outputs to good files: exit 0, every file there
+check full-good-outputs $XNOC traffic --topo mesh:2x2 --cycles 200 --json --histogram "$O/g.csv" --heatmap "$O/g.png"
+check full-good-sched $XNOC sched --topo octagon --op bcast -o "$O/g.json"
+[ -s "$O/g.csv" ] && [ -s "$O/g.png" ] && jq -e .steps "$O/g.json" >/dev/null && ok full-good-files || fail full-good-files "$(ls -la "$O")"
+

@@ -97,12 +97,12 @@ for b in 8 64; do
 done
 # mesh:4x4 tree (measured): the makespan and the steps' cycles stay, the measure beside them
 jcheck coll-steps-tree "$($XNOC collective --json --topo $T --op allgather --algo tree --bytes 64 --measure steps)" \
-    '.verified==true and .cycles==653 and .cycles_per_step==[110,119,173,251] and .paper_step_latency==84 and .step_latencies==[26,16,26,16] and .packets_timed==240'
+    '.verified==true and .cycles==652 and .cycles_per_step==[109,119,173,251] and .paper_step_latency==84 and .step_latencies==[26,16,26,16] and .packets_timed==240'
 # hnc: B+F 128, C 28 contributions + 14 results through the unit, D 2 bundles, E 14: 186 packets timed
 jcheck coll-steps-hnc "$($XNOC collective --json --topo $T --op allgather --algo hnc --bytes 64 --measure steps)" \
     '.verified==true and .packets_timed==186 and (.step_latencies|length)==.steps and .paper_step_latency==([.step_latencies[]]|add)'
 jcheck coll-makespan-default "$($XNOC collective --json --topo $T --op allgather --algo tree --bytes 64)" \
-    '.cycles==653 and (has("paper_step_latency")|not)'
+    '.cycles==652 and (has("paper_step_latency")|not)'
 # --events F: the measure reads F back, and F keeps every line
 jcheck coll-steps-events "$($XNOC collective --json --topo mesh:2x1 --op allgather --algo tree --bytes 64 --measure steps --events "$TMP/ev.jsonl")" \
     '.paper_step_latency==16'
@@ -130,6 +130,23 @@ jcheck dist-steps "$(ag combine --packet 16 --distribute unit --measure steps)" 
 # a flipped bit in a multicast copy is caught (terminal 15's 238th flit is in E)
 XNOC_TEST_CORRUPT=15:1900 check_fail dist-corrupt 1 '^xnoc traffic: [0-9]+ error\(s\); first: cycle [0-9]+: terminal 15, group 0x[0-9a-f]+ \(multicast\)' \
     $XNOC traffic --topo $T --pattern allgather:hnc --packet 16 --distribute unit
+
+# ---- the same in firmware: xnoc collective --distribute unit (PO_MCAST, one packet per part and chunk) ----
+cu() { $XNOC collective --json --topo $T --op allgather "$@" 2>/dev/null; }
+# hnc (2x4 groups): E is one step (9 -> 7), every decoded byte checked (measured cycles)
+jcheck coll-dist-hnc "$(cu --algo hnc --bytes 64 --distribute unit)" \
+    '.verified==true and .steps==7 and .distribute=="unit" and .cycles==3061 and .cycles_per_phase.E==602'
+jcheck coll-dist-hnc-tree "$(cu --algo hnc --bytes 64)" '.verified==true and .steps==9 and .distribute=="tree" and .cycles==3068'
+# 1 KiB parts: four chunks of the units' 256-byte limit per part
+jcheck coll-dist-hnc-1k "$(cu --algo hnc --bytes 1024 --distribute unit)" '.verified==true and .cycles==18076'
+jcheck coll-dist-combine "$(cu --algo combine --bytes 64 --distribute unit)" '.verified==true and .cycles==3842'
+jcheck coll-dist-ni "$(cu --algo hnc --bytes 64 --distribute unit --decode ni)" '.verified==true and .cycles==2224'
+# node 1's bytes 640.. are its E copies: a flipped bit is caught in the decoded data (exit 1)
+check_fail coll-dist-corrupt 1 '^xnoc collective: node 1: message 7 \(from terminal 7, decoded\) byte 60: got 0x59, expected 0x58$' \
+    env XNOC_TEST_CORRUPT=1:700 $XNOC collective --topo $T --op allgather --algo hnc --bytes 64 --distribute unit
+cf dist-word "--distribute 'bus': unit or tree" --algo hnc --distribute bus
+cf dist-tree "--distribute is an option of --algo hnc and combine \(their phase E\), not --algo tree" --algo tree --distribute unit
+cf dist-ncu0 "--distribute unit: the routers have no coding units" --algo combine --distribute unit --router ncu=0
 
 # ---- group shape and placement, as in xnoc collective ----
 jcheck boundary-2x2 "$(ag hnc --xor ni --group-shape 2x2 --in-position boundary)" \

@@ -74,3 +74,13 @@ check_fail rs-redop 2 "^xnoc collective: --reduce-op: unknown operator 'avg' \(s
 check_fail rs-root 2 "^xnoc collective: --from: --op reducescatter has no root" $XNOC collective --topo mesh:4x4 --op reducescatter --from 3
 check_fail rs-to 2 "^xnoc collective: --op allreduce takes --topo" $XNOC collective --topo mesh:4x4 --op allreduce --to 3
 check_fail rs-no-topo 2 "^xnoc collective: --topo is required" $XNOC collective --op reducescatter
+
+# tools/reduce_sweep.sh: every reduction at one size on one network, verified, and its table
+if XNOC=$XNOC tools/reduce_sweep.sh --out "$TMP/sweep" --topos mesh:4x4 --bytes 64 2>"$TMP/sweep.err" &&
+   [ "$(jq -s 'length' "$TMP/sweep/runs.jsonl")" = 10 ] &&
+   [ "$(jq -s 'map(select(.verified == true)) | length' "$TMP/sweep/runs.jsonl")" = 10 ] &&
+   grep -q "^| 64 | [0-9,]* | [0-9,]* | [0-9,]* | [0-9,]* (0.0[0-9]) | [0-9,]* (0.[0-9]*) | [0-9.]*x |$" "$TMP/sweep/table.md"
+then ok sweep-script; else fail sweep-script "$(tail -2 "$TMP/sweep.err"; head -5 "$TMP/sweep/table.md" 2>/dev/null)"; fi
+check_fail sweep-bad-jobs 2 "^reduce_sweep.sh: -j 'x': a count of runs, 1 or more$" tools/reduce_sweep.sh -j x
+check_fail sweep-bad-bytes 2 "^reduce_sweep.sh: --bytes '1k': a size in bytes$" tools/reduce_sweep.sh --bytes 1k
+check_fail sweep-bad-option 2 "^reduce_sweep.sh: unknown option '--nope'" tools/reduce_sweep.sh --nope

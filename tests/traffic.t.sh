@@ -70,7 +70,7 @@ check_fail bad-packet 2 "--packet" $XNOC traffic --topo mesh:2x2 --pattern unifo
 check_fail bad-ports 2 "--ports" $XNOC traffic --topo mesh:2x2 --pattern uniform --ports 17
 check_fail bad-transpose 2 "transpose needs a square" $XNOC traffic --topo mesh:3x2 --pattern transpose
 check_fail bad-bitcomp 2 "bitcomp needs a power-of-two" $XNOC traffic --topo mesh:3x1 --pattern bitcomp
-check_fail bad-sources 2 "--sources: terminal set '9': 9-9 outside 0-3" $XNOC traffic --topo mesh:2x2 --pattern uniform --sources 9
+check_fail bad-sources 2 "--sources: terminal set '9': terminal 9 does not exist \(terminals 0-3\)" $XNOC traffic --topo mesh:2x2 --pattern uniform --sources 9
 check_fail bad-flag 2 "unknown option '--frobnicate'" $XNOC traffic --topo mesh:2x2 --pattern uniform --frobnicate 1
 check_fail missing-value 2 "option '--rate' needs a value" $XNOC traffic --topo mesh:2x2 --pattern uniform --rate
 check_fail missing-topo 2 "--topo is required" $XNOC traffic --pattern uniform
@@ -240,3 +240,6 @@ got=$( { grep -o '^link utilization (router-to-router, [0-9]* links' "$TMP/tt"
     sed -nE 's/^  unit [0-9]+ +\(router ([0-9]+)\): ([0-9]+) in, ([0-9]+) coded,.*/unit \1 \2 \3/p' "$TMP/tt"; })
 if [ -n "$want" ] && [ "$got" = "$want" ] && grep -q '^unit ' <<<"$got"; then ok text-tables-from-json
 else fail text-tables-from-json "text and --json differ: $(diff <(echo "$want") <(echo "$got") | head -4 | tr '\n' ' ')"; fi
+# the text header names an on/off injection (the JSON's "injection")
+$XNOC traffic --topo mesh:2x2 --rate 0.2 --cycles 300 --injection onoff:0.2,0.2 2>/dev/null | head -1 >"$TMP/onoff"
+check onoff-in-header grep -qx 'xnoc traffic: mesh:2x2, router vcs=2 buf=8, k=1, pattern uniform, packet 1 flit(s), injection onoff:0.2,0.2' "$TMP/onoff"

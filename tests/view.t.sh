@@ -187,13 +187,15 @@ else ok heatmap-svg; fi
 # every one of the octagon's 24 link-polylines (drawn at the links' width) has a stroke colour
 nl=$(grep -c '<polyline points="[0-9.,]* [0-9.,]*" fill="none" stroke-width="[0-9.]*" stroke-linejoin="round" stroke="rgb(' "$TMP/hl.svg")
 [ "$nl" -ge 24 ] && ok heatmap-svg-links || fail heatmap-svg-links "$nl link polylines"
-# the SVG colour bar is one rectangle with a gradient through the colormap's stops, not a
-# rectangle per pixel; the panel: the topology once, no simulation rate
-if grep -q '<linearGradient id="util[0-9]*" x1="0" y1="0" x2="1" y2="0"><stop offset="0.0000" stop-color="rgb(25,35,120)"/>.*<stop offset="1.0000" stop-color="rgb(220,25,25)"/></linearGradient>' "$TMP/hl.svg" &&
-    by=$(grep -o '<rect x="[0-9.]*" y="[0-9.]*" [^>]*fill="url(#util[0-9]*)"' "$TMP/hl.svg" | sed 's/.* y="\([0-9.]*\)".*/\1/') &&
-    [ -n "$by" ] && [ "$(grep -c "<rect x=\"[0-9.]*\" y=\"$by\" width=\"1.0\"" "$TMP/hl.svg")" -le 2 ]; then  # only the frame's sides
-    ok heatmap-svg-gradient
-else fail heatmap-svg-gradient "$(grep -c '<rect' "$TMP/hl.svg") rects, $(grep -c linearGradient "$TMP/hl.svg") gradients"; fi
+# the SVG colour bar is flat rectangles of about 4 pixels (a linearGradient draws black in
+# ImageMagick), from the colormap's first stop to its last, not a rectangle per pixel;
+# the panel: the topology once, no simulation rate
+bar=$(grep -o '<rect x="[0-9.]*" y="[0-9.]*" width="[0-9.]*" height="[0-9.]*" fill="rgb([0-9,]*)"' "$TMP/hl.svg" |
+    awk -F'"' '{n[$4]++; c[$4]=c[$4] " " $10} END {for (y in n) if (n[y] >= 8 && c[y] ~ /^ rgb\(25,35,120\)/) print n[y], c[y]}' | head -1)
+nb=$(awk '{print $1}' <<<"$bar")
+if ! grep -q linearGradient "$TMP/hl.svg" && [ -n "$nb" ] && [ "$nb" -le 100 ] && [ "$(awk '{print $2}' <<<"$bar")" = "rgb(25,35,120)" ] &&
+    grep -q ' rgb(220,25,25)' <<<"$bar"; then ok heatmap-svg-colour-bar-rects
+else fail heatmap-svg-colour-bar-rects "$(grep -c linearGradient "$TMP/hl.svg") gradients; bar: $(head -c 200 <<<"$bar")"; fi
 n=$(grep -c '>octagon</text>' "$TMP/hl.svg")
 if [ "$n" = 1 ] && ! grep -q 'cycles/s</text>' "$TMP/hl.svg" && grep -q '>alltoall [^<]*, 64 B</text>' "$TMP/hl.svg"; then ok heatmap-svg-title
 else fail heatmap-svg-title "'octagon' $n times; $(grep -o '>[^<]*cycles/s</text>' "$TMP/hl.svg")"; fi

@@ -18,6 +18,7 @@
 #include "cmd/config_file.h"
 #include "cmd/metrics.h"
 #include "coll/coll.h"
+#include "coll/coll_metrics.h"
 #include "coll/coll_plan.h"
 #include "coll/hnc.h"
 #include "coll/ncfunc.h"
@@ -25,6 +26,7 @@
 #include "collrun/coll_job.h"
 #include "../../firmware/coll/reduce.h"
 #include "system/background.h"
+#include "util/suggest.h"
 #include "system/system.h"
 #include "util/cli.h"
 
@@ -47,7 +49,8 @@ static const char *usage_text =
     "                    allreduce combined in the routers' coding units along a tree:\n"
     "                    mesh, torus, octagon, dragonfly, clos; docs/collectives.md), multicast\n"
     "                    (bcast, allgather and mnb on a clos by hardware multicast through the spines\n"
-    "                    the paper's routing control picks; docs/clos.md); allreduce and\n"
+    "                    the paper's routing control picks; docs/clos.md), llf, glf, forest (bcast\n"
+    "                    on a dragonfly, topology-aware; docs/dragonfly.md); allreduce and\n"
     "                    reducescatter: rabenseifner / halving (recursive halving, a power of two\n"
     "                    of terminals; the default there), ring (the default elsewhere),\n"
     "                    reduce-bcast (binomial trees); docs/collectives.md\n"
@@ -65,7 +68,6 @@ static const char *usage_text =
     "                    intermediate node's coding with --xor core): core (a firmware loop,\n"
     "                    default) or ni (each NI's decode engine, 2 + len/8 cycles per XOR;\n"
     "                    docs/ni.md)\n"
-    "                    llf, glf, forest (bcast on a dragonfly, topology-aware; docs/dragonfly.md)\n"
     "  --alloc random:N[:SEED]  the job: N random terminals (seed 1), in random rank order; the\n"
     "                    first is the root of a bcast unless --from names one; --to is the job\n"
     "  --background RATE[:BYTES]  the terminals outside the collective send BYTES-byte messages\n"
@@ -80,13 +82,16 @@ static const char *usage_text =
     "                    wrap; min/max signed, minu/maxu unsigned)\n"
     "  --ports k         NI channels per terminal (1)\n" ROUTER_CFG_HELP "  --seed N          data pattern seed (1)\n"
     "  --clock-ratio N   core cycles per network cycle (1)\n"
-    "  --max-cycles N    give up after N network cycles (50000000)\n"
+    "  --max-cycles N    give up after N network cycles (50000000; at least 1)\n"
     "  --watchdog N      fail when every node waits and nothing moved for N cycles (5000; 0 = off)\n"
     "  --spin-watchdog N fail when a core loops N cycles touching no device, no new RAM page and\n"
     "                    no NI while the others wait or have exited (50000; 0 = off)\n"
     "  --trace F.vcd     waveforms of the RTL network during the collective's run\n"
     "                    (--trace-window A:B: cycles [A,B); start_cycle in --json says\n"
     "                    where the timed region begins)\n"
+    "  --distribute D    hnc, combine: phase E, the intermediate node's distribution of the other\n"
+    "                    groups' bundles: a binomial tree of unicasts (tree, default) or one\n"
+    "                    multicast per part (and units' packet) that the coding units fork (unit)\n"
     "  --measure M       makespan (default) or steps: also the paper's measure, the sum of each global\n"
     "                    step's worst packet latency from injection (source queueing excluded) to\n"
     "                    ejection, read from the packet events; the makespan stays in the report\n"
@@ -153,6 +158,7 @@ static int parse_args(int argc, char **argv, coll_cli *c)
         else if (!strcmp(a, "--xor")) c->xor_s = argv[++i];
         else if (!strcmp(a, "--decode")) c->decode_s = argv[++i];
         else if (!strcmp(a, "--measure")) c->measure_s = argv[++i];
+        else if (!strcmp(a, "--distribute")) c->dist_s = argv[++i];
         else if (!strcmp(a, "--sync")) {
             const char *m = argv[++i];
             c->sync_given = 1;
@@ -162,12 +168,15 @@ static int parse_args(int argc, char **argv, coll_cli *c)
         } else if (!strcmp(a, "--redop") || !strcmp(a, "--reduce-op")) {
             c->redop_opt = a;
             c->redop_s = argv[++i];
-        } else if (!strcmp(a, "--max-cycles")) xo->max_cycles = cli_u64(a, argv[++i]);
-        else if (!strcmp(a, "--trace")) xo->trace_path = argv[++i];
+        } else if (!strcmp(a, "--max-cycles")) {
+            xo->max_cycles = cli_u64(a, argv[++i]);
+            if (!xo->max_cycles)
+                cli_fail(EXIT_USAGE, "--max-cycles 0: the run would stop before it starts (at least 1)");
+        } else if (!strcmp(a, "--trace")) xo->trace_path = argv[++i];
         else if (!strcmp(a, "--events")) {
             c->events_path = argv[i + 1];
             if (xo->events) fclose(xo->events); /* the last --events wins */
-            if (!(xo->events = fopen(argv[++i], "w")))
+            if (!(xo->events = fopen(xo->events_path = argv[++i], "w")))
                 cli_fail(EXIT_USAGE, "--events %s: %s", argv[i], strerror(errno));
         } else if (!strcmp(a, "--trace-window")) cli_window(a, argv[++i], &xo->trace_from, &xo->trace_to);
         else if (!strcmp(a, "--watchdog")) {
@@ -186,6 +195,38 @@ static int parse_args(int argc, char **argv, coll_cli *c)
         } else cmd_bad_option(a, usage_text);
     }
     return 0;
+}
+
+/* --op and --algo against every name the command runs (the schedule
+ * engine's, innet's, scan's, multicast's), with a did-you-mean, before
+ * anything is built */
+static void check_names(const coll_cli *c)
+{
+    static const char *const ops[] = {"barrier",  "bcast", "scatter", "gather",    "reduce", "allgather",
+                                      "alltoall", "mnb",   "mns",     "allreduce", "scan",   "exscan"};
+    static const char *const algos[] = {"sched", "tree", "ring",   "rd",      "all-at-once", "qcdoc",    "hnc",
+                                        "llf",   "glf",  "forest", "combine", "innet",       "multicast"};
+    const struct {
+        const char *opt, *v, *what;
+        const char *const *names;
+        size_t n;
+    } chk[] = {{"--op", c->opname, "collective", ops, sizeof ops / sizeof *ops},
+               {"--algo", c->algo_s, "algorithm", algos, sizeof algos / sizeof *algos}};
+    for (size_t k = 0; k < 2; k++) {
+        if (!chk[k].v) continue;
+        size_t i = 0;
+        while (i < chk[k].n && strcmp(chk[k].v, chk[k].names[i])) i++;
+        if (i < chk[k].n) continue;
+        const char *near = suggest_pick(chk[k].v, chk[k].names, chk[k].n);
+        char *all = xstrdup("");
+        for (i = 0; i < chk[k].n; i++) {
+            char *x = xasprintf("%s%s%s", all, i ? ", " : "", chk[k].names[i]);
+            free(all);
+            all = x;
+        }
+        cli_fail(EXIT_USAGE, "%s: unknown %s '%s' (%s%s%s%s)", chk[k].opt, chk[k].what, chk[k].v,
+                 near ? "did you mean " : "", near ? near : "", near ? "? " : "", all);
+    }
 }
 
 /* --algo and the options of the hnc family into j */
@@ -234,6 +275,14 @@ static void check_algo(const coll_cli *c, coll_job *j)
         if (ho->xor_unit && !c->co.rc.ncu)
             cli_fail(EXIT_USAGE, "--xor unit: the routers have no coding units (--router ncu=0); use --xor core");
     }
+    if (c->dist_s && !j->hnc_family)
+        cli_fail(EXIT_USAGE, "--distribute is an option of --algo hnc and combine (their phase E), not --algo %s",
+                 c->algo_s);
+    if (c->dist_s && strcmp(c->dist_s, "unit") && strcmp(c->dist_s, "tree"))
+        cli_fail(EXIT_USAGE, "--distribute '%s': unit or tree", c->dist_s);
+    ho->unit_mcast = c->dist_s && !strcmp(c->dist_s, "unit");
+    if (ho->unit_mcast && !c->co.rc.ncu)
+        cli_fail(EXIT_USAGE, "--distribute unit: the routers have no coding units (--router ncu=0)");
 }
 
 /* --schedule FILE: the topology and schedule it holds, checked against the options */
@@ -387,6 +436,7 @@ int cmd_collective(int argc, char **argv)
         free(all);
     }
     if (parse_args(argc, argv, &c)) return 0;
+    check_names(&c);
     const router_cfg *rc = &c.co.rc;
     coll_exec_opts *xo = &c.xo;
     xo->seed = (uint32_t)c.co.seed;
@@ -428,6 +478,7 @@ int cmd_collective(int argc, char **argv)
     unsigned char *bg_mask = xo->bg_rate > 0 ? background_mask(s) : NULL;
     xo->bg_mask = bg_mask;
     xo->measured = 1;
+    xo->expect_cycles = (uint64_t)(s->nsteps * ts + (double)coll_busiest_volume(s, bytes) * t1); /* the model */
     if (coll_execute(j.t, rc, s, xo, &o, c.co.json ? &links : NULL, vw)) {
         if (o.need_kib) cli_fail(EXIT_USAGE, "--ram %u: %s", xo->ram_kib, o.error);
         cli_fail(EXIT_USAGE, "%s", o.error);
@@ -436,7 +487,9 @@ int cmd_collective(int argc, char **argv)
     json_t *r = collective_report_sched(&j, rc, xo, &o, ts, t1, links);
     if (measure_steps) report_steps(r, &c, &o, j.s.nsteps);
     int rc_exit = collective_report_emit(r, COLL_FAMILY_SCHED, c.co.json);
-    if (xo->events) fclose(xo->events);
+    if (!rc_exit && o.output_failed) rc_exit = EXIT_RUNFAIL; /* emit printed the error line */
+    int ev = cli_out_finish(xo->events);                     /* its last lines were written when the run ended */
+    if (!rc_exit && ev) cli_fail(EXIT_RUNFAIL, "--events %s: %s", xo->events_path, strerror(ev));
     free(bg_mask);
     free(o.step_cycles);
     coll_job_free(&j);

@@ -240,6 +240,7 @@ static void report_hnc(json_t *r, const coll_job *j, const coll_outcome *o, int 
     json_object_set_new(r, "intermediate_position", json_pack("[i,i]", hi->in_x, hi->in_y));
     json_object_set_new(r, "multicast", json_string(ho->all_at_once ? "all-at-once" : "tree"));
     json_object_set_new(r, "xor", json_string(ho->xor_unit ? "unit" : ni_decode ? "ni" : "core"));
+    json_object_set_new(r, "distribute", json_string(ho->unit_mcast ? "unit" : "tree"));
     json_object_set_new(r, "model_hops", json_integer((json_int_t)hi->model_hops));
     json_object_set_new(r, "decode", json_string(ni_decode ? "ni" : "core"));
     json_object_set_new(r, "xor_core_cycles", json_integer((json_int_t)o->combine_cycles));

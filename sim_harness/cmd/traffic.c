@@ -31,7 +31,9 @@ static const char *usage_text =
     "  --topo T          mesh:AxB..., torus:AxB... (1-6 dimensions), octagon, fat-octagon (suffix :c=N),\n"
     "                    dragonfly:a=A,p=P,h=H[,g=G], clos:m=M,n=N,r=R\n" ROUTER_CFG_HELP
     "  --ports k         injection/ejection channels per terminal (1)\n"
-    "  --pattern P       uniform (default), transpose, bitcomp, neighbor, hotspot, incast\n"
+    "  --pattern P       uniform (default; never to the source itself, unlike BookSim2's), transpose,\n"
+    "                    bitcomp, neighbor, hotspot (a quarter to terminal 0), hotspot:NODES[:WEIGHTS]\n"
+    "                    (BookSim2's: every packet to one of NODES by weight, 0,5:3,1), incast\n"
     "                    (everyone to terminal 0), groupshift (dragonfly: to the same terminal\n"
     "                    of the next group), or allpairs (one packet at a time\n"
     "                    for every src/dst pair: the zero-load latency check), or\n"
@@ -84,7 +86,11 @@ static const char *usage_text =
     "  --histogram-bin W its bin width in cycles (1)\n"
     "  --json            one JSON object on stdout\n"
     "  --config F        options from F, lines key = value (traffic's options, or BookSim2's keys:\n"
-    "                    docs/traffic.md); the command line's options override the file's\n";
+    "                    docs/traffic.md); the command line's options override the file's; every\n"
+    "                    refusal of the file is listed at once\n"
+    "  --config-lenient F  the same, but BookSim2's microarchitecture and simulation-control keys\n"
+    "                    are ignored (one warning lists them) and values above xnoc's limits run at\n"
+    "                    the limit\n";
 
 /* The --pattern name's number, or exit 2 naming the near miss. */
 static int pattern_of(const char *pat, int *fanout, tcoll_opts *co)
@@ -102,6 +108,7 @@ static int pattern_of(const char *pat, int *fanout, tcoll_opts *co)
                      *a ? "unknown" : "give the");
         return PAT_ALLGATHER;
     }
+    if (!strncmp(pat, "hotspot:", 8)) return PAT_HOTSPOT; /* its nodes: check_on_topo */
     if (!strncmp(pat, "multicast:", 10)) {
         *fanout = (int)cli_long("--pattern multicast:F", pat + 10, 1, 1023);
         return PAT_MULTICAST;
@@ -110,7 +117,7 @@ static int pattern_of(const char *pat, int *fanout, tcoll_opts *co)
         if (!strcmp(pat, traffic_pattern_names[i])) return i;
     const char *near = suggest_pick(pat, traffic_pattern_names, NPAT);
     cli_fail(EXIT_USAGE,
-             "--pattern: unknown pattern '%s' (%s%s%suniform, transpose, bitcomp, neighbor, hotspot, incast, "
+             "--pattern: unknown pattern '%s' (%s%s%suniform, transpose, bitcomp, neighbor, hotspot[:NODES], incast, "
              "allpairs, unitpairs, groupshift, tornado, bitrev, shuffle, randperm, multicast:F, allgather:A)",
              pat, near ? "did you mean " : "", near ? near : "", near ? "? " : "");
 }
@@ -270,6 +277,8 @@ static void check_on_topo(traffic_opts *o, const char *pat, const char *sources)
     char err[512];
     const char *why = traffic_pattern_check(t, o->pattern);
     if (why) cli_fail(EXIT_USAGE, "--pattern %s: %s", pat, why);
+    if (!strncmp(pat, "hotspot:", 8) && (why = traffic_hotspots(pat + 8, t->nterms)))
+        cli_fail(EXIT_USAGE, "--pattern %s: %s (%s has %d terminals)", pat, why, t->name, t->nterms);
     traffic_pattern_setup(t, o->pattern, o->seed); /* randperm's mapping, for the senders check (traffic_open
                                                       draws the same again) */
     if (o->coding && !rc->ncu) cli_fail(EXIT_USAGE, "--coding needs routers with coding units (not --router ncu=0)");
@@ -317,7 +326,9 @@ static void print_text(const json_t *o, const traffic_run *r)
         mc ? "xnoc traffic: {topology}, router vcs={router.vcs} buf={router.buf}, k={ports}, pattern "
              "{pattern}:{coding.fanout}, payload 1-{coding.max_payload} bytes\n"
            : "xnoc traffic: {topology}, router vcs={router.vcs} buf={router.buf}, k={ports}, pattern {pattern}, "
-             "packet {packet} flit(s)\n");
+             "packet {packet} flit(s)");
+    if (!mc && report_get(o, "injection")) report_printf(stdout, o, ", injection {injection}"); /* on/off */
+    if (!mc) putchar('\n');
     if (pattern == PAT_UNITPAIRS)
         report_printf(stdout, o,
                       "  {pairs} terminal/unit pairs one at a time: the coding unit's zero-load latency deviates "
@@ -415,7 +426,14 @@ int cmd_traffic(int argc, char **argv)
     if (histogram && !(hist_f = fopen(histogram, "w")))
         cli_fail(EXIT_USAGE, "--histogram %s: %s", histogram, strerror(errno));
 
-    traffic_run *r = traffic_open(&o);
+    traffic_refusal why;
+    traffic_run *r = traffic_open(&o, &why, err, sizeof err);
+    if (!r)
+        cli_fail(EXIT_USAGE, "%s%s",
+                 why == TRAFFIC_OPEN_TRACE       ? "--trace: "
+                 : why == TRAFFIC_OPEN_ALLGATHER ? "--pattern allgather: "
+                                                 : "",
+                 err);
     char title[128];
     snprintf(title, sizeof title, "traffic %s %.2f", traffic_pattern_names[o.pattern], o.rate);
     vo.title = title;
@@ -429,14 +447,16 @@ int cmd_traffic(int argc, char **argv)
     json_decref(rep);
     if (hist_f && traffic_histogram_csv(hist_f, &r->s, hist_bin))
         cli_fail(EXIT_RUNFAIL, "--histogram %s: %s", histogram, strerror(errno));
+    char verr[600] = ""; /* a picture that could not be written fails the run */
     if (vw) {
         view_sample vs = {.cycle = r->total_cycles, .inj_flits = r->s.inj_flits, .status = "done"};
         view_sample_net(vw, r->s.net, &o.rc, &vs);
-        if (view_finish(vw, &vs)) cli_error("view: %s", view_error(vw));
+        if (r->interrupted == 3 || view_finish(vw, &vs)) snprintf(verr, sizeof verr, "view: %s", view_error(vw));
         view_close(vw);
     }
-    int interrupted = r->interrupted;
-    if (interrupted)
+    int interrupted = r->interrupted ? r->interrupted : verr[0] ? 3 : 0;
+    if (verr[0]) cli_error("%s", verr);
+    else if (interrupted)
         cli_error("interrupted at cycle %llu (%s)", (unsigned long long)r->total_cycles,
                   interrupted == 2 ? "Ctrl-C" : "view closed");
     int rc_exit = interrupted == 2                             ? cli_signal_status(cli_interrupted)

@@ -49,6 +49,7 @@ typedef struct {
 } hnc_opts;
 
 enum { HNC_B, HNC_C, HNC_D, HNC_E, HNC_G, HNC_PHASES }; /* F runs with B */
+#define HNC_MC_TAG 0x8000 /* unit_mcast: E's pieces are tagged HNC_MC_TAG | id (message ids stay below) */
 
 typedef struct {
     int gw, gh, groups, group_size;

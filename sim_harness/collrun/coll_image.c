@@ -25,6 +25,16 @@ void coll_image_data(uint8_t *ram, uint32_t seed, int i, uint32_t bytes)
     }
 }
 
+uint32_t *coll_image_place(uint8_t *ram, const uint32_t *plan, uint32_t seed, int i)
+{
+    uint32_t *w = (uint32_t *)(ram + COLL_IMAGE_PLAN);
+    memcpy(w, plan, 4 * IP_WORDS);
+    w[IP_MAGIC] = INNET_MAGIC;
+    w[IP_BUF] = RAM_BASE + COLL_IMAGE_BUF;
+    coll_image_data(ram, seed, i, w[IP_BYTES]);
+    return w;
+}
+
 void coll_image_expect(uint8_t *want, uint32_t seed, int nt, int func, uint32_t bytes)
 {
     uint8_t *mine = xmalloc(bytes + (size_t)COLL_IMAGE_BUF);

@@ -61,6 +61,10 @@ int coll_image_check(coll_image *ci, int i, uint32_t off, const uint8_t *want, u
  * its RAM, and every node's combined by the unit operator func (coll/ncfunc.c,
  * the host's reduction) into want[0..bytes) for nt nodes. */
 void coll_image_data(uint8_t *ram, uint32_t seed, int i, uint32_t bytes);
+/* The plan words every node shares (IP_WORDS) into node i's RAM, with the
+ * magic and the data's address, and node i's data (IP_BYTES of them); returns
+ * the node's plan words, for what is its own. */
+uint32_t *coll_image_place(uint8_t *ram, const uint32_t *plan, uint32_t seed, int i);
 void coll_image_expect(uint8_t *want, uint32_t seed, int nt, int func, uint32_t bytes);
 /* routers on the table's route from terminal a to terminal b (the NI model's H) */
 int coll_image_route_routers(const topo *t, const router_cfg *rc, int a, int b);

@@ -21,7 +21,9 @@
 #include "util/cli.h"
 
 int innet_chunk_bytes(const router_cfg *rc) { return 8 * rc->ncmax < 256 ? 8 * rc->ncmax : 256; }
-int innet_window(const router_cfg *rc) { return rc->slots - 1; }
+/* chunks in flight: a slot unit holds at most W + 1 groups (firmware/coll/innet.h); a
+ * streaming unit holds none (docs/network-coding.md "Streaming reduction"): every chunk */
+int innet_window(const router_cfg *rc) { return rc->stream ? INNET_MAX_CHUNKS : rc->slots - 1; }
 
 int innet_scan_steps(const topo *t)
 {
@@ -198,10 +200,7 @@ typedef struct {
 static void fill_node(void *arg, int i, uint8_t *ram)
 {
     const innet_fill *f = arg;
-    uint32_t *w = (uint32_t *)(ram + COLL_IMAGE_PLAN);
-    memcpy(w, f->plan, 4 * IP_WORDS);
-    w[IP_MAGIC] = INNET_MAGIC;
-    w[IP_BUF] = RAM_BASE + COLL_IMAGE_BUF;
+    uint32_t *w = coll_image_place(ram, f->plan, f->seed, i);
     w[IP_ABSENT] = i == f->absent;
     if (f->parent) { /* the route tree (clos: the spine's); mesh and torus: the firmware's own */
         int r = f->unit_of[i];
@@ -210,7 +209,6 @@ static void fill_node(void *arg, int i, uint8_t *ram)
         w[IP_PCOUNT] = f->parent[r] >= 0 ? (uint32_t)f->cnt[f->parent[r]] : 0;
         w[IP_UNIT] = f->clos ? (uint32_t)r + 1 : 0;
     }
-    coll_image_data(ram, f->seed, i, w[IP_BYTES]);
 }
 
 /* core cycles per word of a scan step combined (reduce.c's loop, add32: 4.45 alone; 5.0 fits mesh:8x8, 16 KiB) */
@@ -393,6 +391,7 @@ static int innet_run(const topo *t, const router_cfg *rc, const innet_opts *a, c
     plan[IP_BYTES] = (uint32_t)bytes;
     plan[IP_ROOT] = (uint32_t)root;
     plan[IP_WINDOW] = (uint32_t)W;
+    plan[IP_STREAM] = (uint32_t)rc->stream;
     innet_fill fl = {.plan = plan,
                      .seed = a->seed,
                      .absent = absent,

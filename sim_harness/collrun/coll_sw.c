@@ -21,11 +21,7 @@ typedef struct {
 static void fill_node(void *arg, int i, uint8_t *ram)
 {
     const sw_fill *f = arg;
-    uint32_t *w = (uint32_t *)(ram + COLL_IMAGE_PLAN);
-    memcpy(w, f->plan, 4 * IP_WORDS);
-    w[IP_MAGIC] = INNET_MAGIC;
-    w[IP_BUF] = RAM_BASE + COLL_IMAGE_BUF;
-    coll_image_data(ram, f->seed, i, w[IP_BYTES]);
+    coll_image_place(ram, f->plan, f->seed, i);
 }
 
 /* The model (docs/collectives.md "Software reductions"): steps one after the other, each the

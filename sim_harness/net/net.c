@@ -98,6 +98,12 @@ static xnoc_net *open_model(const topo *t, const router_cfg *rc, int variant, in
                  netgen_ports(t, rc) + router_lanes(t, rc) - 1);
         return NULL;
     }
+    if (rc->stream && (!rc->ncu || (rc->lanes && rc->lanes != t->nports + 1))) {
+        snprintf(err, errlen,
+                 "--router stream=1 needs coding units with a lane per router port and lane 0 (ncu=1, lanes=%d on %s)",
+                 t->nports + 1, t->name);
+        return NULL;
+    }
     char *path;
     if (tile ? netbuild_tile(t, rc, variant, progress, &path, err, errlen)
              : netbuild(t, rc, variant, progress, &path, err, errlen))

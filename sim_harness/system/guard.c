@@ -120,8 +120,11 @@ void sys_progress(const sys *s, uint64_t max_cycles, uint64_t c0, double t0)
     else if (step >= 0) snprintf(phase, sizeof phase, "collective step %d", step);
     else if (s->o.plan_addr) snprintf(phase, sizeof phase, "%s", posted || s->bar_gen ? "set-up" : "boot");
     else snprintf(phase, sizeof phase, "%s", posted || sent || s->bar_gen ? "running" : "boot");
-    char rate[80];
-    cli_progress("cycle %llu of at most %llu (%s; %d of %d node(s) running), %s", (unsigned long long)s->cycle,
-                 (unsigned long long)max_cycles, phase, s->running, s->n,
-                 cli_rate_eta(s->cycle - c0, max_cycles > c0 ? max_cycles - c0 : 0, t0, rate, sizeof rate));
+    char rate[80], expect[96] = "";
+    uint64_t end = s->o.expect_cycles && s->step_c0 ? s->step_c0 + s->o.expect_cycles : 0;
+    if (end) snprintf(expect, sizeof expect, ", the model ends it near %llu", (unsigned long long)end);
+    cli_rate_eta(s->cycle - c0, end > s->cycle ? end - c0 : 0, t0, rate, sizeof rate);
+    (void)max_cycles;
+    cli_progress("cycle %llu (%s; %d of %d node(s) running%s), %s%s", (unsigned long long)s->cycle, phase, s->running,
+                 s->n, expect, rate, end > s->cycle ? "" : ", no estimate");
 }

@@ -74,7 +74,10 @@ static int dev_mmio(node *nd, uint32_t off, int is_store, uint32_t *val)
         case DEV_CONSOLE: console_putc(nd, (char)*val); return RV32_MMIO_OK;
         case DEV_EXIT: node_exit(s, nd, (int)*val); return RV32_MMIO_OK;
         case DEV_PARAM_NAME: return param_select(nd, *val);
-        case DEV_STEP: nd->step = (int)*val; return RV32_MMIO_OK;
+        case DEV_STEP:
+            nd->step = (int)*val;
+            if (!s->step_c0) s->step_c0 = s->cycle ? s->cycle : 1;
+            return RV32_MMIO_OK;
         case DEV_ROUTE_DST:
             if (*val >= (uint32_t)s->n) return RV32_MMIO_FAULT;
             nd->route_dst = *val;
@@ -266,6 +269,22 @@ sys *sys_create(const topo *t, const router_cfg *rc, const sys_opts *o, const ch
         s->bg = background_create(s, o->background, o->bg_rate, o->bg_bytes ? o->bg_bytes : 1024, o->bg_seed);
     }
     return s;
+}
+
+int sys_close_outputs(sys *s, char *err, size_t errlen)
+{
+    hop_log_close(s->hops);
+    s->hops = NULL;
+    int bad = 0;
+    for (int i = 0; i < s->n; i++) {
+        node *nd = &s->nodes[i];
+        if (!nd->console) continue;
+        if (nd->linelen) console_flush(nd);
+        int e = cli_out_finish(nd->console);
+        nd->console = NULL;
+        if (e && !bad++) snprintf(err, errlen, "--console-dir %s/node%d.txt: %s", s->o.console_dir, i, strerror(e));
+    }
+    return bad != 0;
 }
 
 void sys_free(sys *s)

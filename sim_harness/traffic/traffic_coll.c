@@ -128,7 +128,7 @@ tcoll *tcoll_new(const topo *t, const tcoll_opts *o, int len, char *err, int err
         for (int x = 0; x < c->s.nxfers; x++) {
             const coll_xfer *f = &c->s.xf[x];
             if (f->step != st) continue;
-            if (f->src >= n || f->dst >= n || f->len) {
+            if (f->src >= n || f->dst >= n || (f->len && !f->mc)) {
                 snprintf(err, (size_t)errlen, "allgather: transfer %d goes through a unit (not modelled)", x);
                 free(cap);
                 goto fail;
@@ -136,12 +136,12 @@ tcoll *tcoll_new(const topo *t, const tcoll_opts *o, int len, char *err, int err
             if (f->mc && x > 0 && c->s.xf[x - 1].mc == f->mc) continue; /* queued with the multicast's first */
             int copies = 1;
             while (f->mc && x + copies < c->s.nxfers && c->s.xf[x + copies].mc == f->mc) copies++;
-            for (int p = 0; p < parts_of(c, f->msg); p++) {
+            for (int p = 0; p < (f->mc ? 1 : parts_of(c, f->msg)); p++) { /* a multicast: one part */
                 if (c->qn[f->src] == cap[f->src]) {
                     cap[f->src] = cap[f->src] ? 2 * cap[f->src] : 16;
                     c->q[f->src] = xrealloc(c->q[f->src], (size_t)cap[f->src] * sizeof **c->q);
                 }
-                c->q[f->src][c->qn[f->src]++] = (item){x, p};
+                c->q[f->src][c->qn[f->src]++] = (item){x, f->mc ? f->part : p};
                 c->pending += (uint64_t)copies;
                 c->left[st] += (uint64_t)copies;
             }

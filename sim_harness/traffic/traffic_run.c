@@ -39,10 +39,20 @@ int traffic_one_at_a_time(const traffic_run *r)
     return r->o.pattern == PAT_ALLPAIRS || r->o.pattern == PAT_UNITPAIRS || r->o.pattern == PAT_ALLGATHER;
 }
 
-traffic_run *traffic_open(const traffic_opts *o)
+/* traffic_open's refusal: what it opened so far freed, *why set (err is) */
+static traffic_run *refuse(traffic_run *r, traffic_refusal *why, traffic_refusal w)
+{
+    nc_gen_free(r->s.nc);
+    net_close(r->s.net);
+    free(r->s.hooks);
+    free(r);
+    *why = w;
+    return NULL;
+}
+
+traffic_run *traffic_open(const traffic_opts *o, traffic_refusal *why, char *err, size_t errlen)
 {
     const topo *t = o->t;
-    char err[512];
     traffic_run *r = xcalloc(1, sizeof *r);
     r->o = *o;
     traffic_pattern_setup(t, o->pattern, o->seed);
@@ -61,19 +71,21 @@ traffic_run *traffic_open(const traffic_opts *o)
     for (int term = 0; term < t->nterms; term++) test_hooks_init(&s->hooks[term], term);
     const char *bd = getenv("XNOC_TEST_BAD_DEST");
     s->bad_dest = -1;
-    if (bd && cli_parse_long(bd, 0, FLIT_MAX_ADDRS, &s->bad_dest))
-        cli_fail(EXIT_USAGE, "XNOC_TEST_BAD_DEST=%s: not an address 0..%d", bd, FLIT_MAX_ADDRS);
-    s->net = net_open(t, &o->rc, 1, err, sizeof err);
-    if (!s->net) cli_fail(EXIT_USAGE, "%s", err);
-    if (o->trace && net_trace(s->net, o->trace, o->trace_from, o->trace_to, err, sizeof err))
-        cli_fail(EXIT_USAGE, "--trace: %s", err);
+    if (bd && cli_parse_long(bd, 0, FLIT_MAX_ADDRS, &s->bad_dest)) {
+        snprintf(err, errlen, "XNOC_TEST_BAD_DEST=%s: not an address 0..%d", bd, FLIT_MAX_ADDRS);
+        return refuse(r, why, TRAFFIC_OPEN_TEST_HOOK);
+    }
+    s->net = net_open(t, &o->rc, 1, err, errlen);
+    if (!s->net) return refuse(r, why, TRAFFIC_OPEN_NET);
+    if (o->trace && net_trace(s->net, o->trace, o->trace_from, o->trace_to, err, errlen))
+        return refuse(r, why, TRAFFIC_OPEN_TRACE);
     traffic_seed(o->seed);
     if (o->coding || o->pattern == PAT_UNITPAIRS || o->fanout ||
         (o->pattern == PAT_ALLGATHER && (o->coll.xor_unit || o->coll.unit_mcast)))
         s->nc = nc_gen_new(t, &o->rc, o->fanout ? o->rate : o->coding, o->seed);
     if (o->fanout) nc_gen_multicast(s->nc, o->fanout, o->inject_mask);
-    if (o->pattern == PAT_ALLGATHER && !(s->coll = tcoll_new(t, &o->coll, o->sizes.hi, err, sizeof err)))
-        cli_fail(EXIT_USAGE, "--pattern allgather: %s", err);
+    if (o->pattern == PAT_ALLGATHER && !(s->coll = tcoll_new(t, &o->coll, o->sizes.hi, err, errlen)))
+        return refuse(r, why, TRAFFIC_OPEN_ALLGATHER);
     if (s->coll) s->on_arrived = tcoll_arrived;
     if (s->coll && s->nc) nc_gen_on_done(s->nc, tcoll_unit_done, s->coll);
     if (s->coll && s->nc) nc_gen_on_delivery(s->nc, tcoll_unit_delivered, s->coll);
@@ -280,8 +292,9 @@ static int cycle(traffic_run *r, view *vw)
     if (vw && view_due(vw, now)) {
         view_sample vs = {.cycle = now, .inj_flits = s->inj_flits, .status = traffic_pattern_names[r->o.pattern]};
         view_sample_net(vw, s->net, &s->rc, &vs);
-        if (view_update(vw, &vs) == VIEW_QUIT) {
-            r->interrupted = 1;
+        int u = view_update(vw, &vs);
+        if (u == VIEW_QUIT || u == VIEW_ERROR) { /* closed, or a picture could not be written (view_error) */
+            r->interrupted = u == VIEW_QUIT ? 1 : 3;
             return 1;
         }
     }

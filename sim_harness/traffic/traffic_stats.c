@@ -2,6 +2,7 @@
  * occupancy and the latency histogram of a synthetic-traffic run. */
 #include "traffic/traffic_stats.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -251,7 +252,7 @@ int traffic_histogram_csv(FILE *f, const sim *s, uint64_t bin_width)
             fprintf(f, "%llu,%llu,%llu,%llu\n", (unsigned long long)(b * bin_width), (unsigned long long)c[3 * b],
                     (unsigned long long)c[3 * b + 1], (unsigned long long)c[3 * b + 2]);
     free(c);
-    int bad = ferror(f);
-    if (fclose(f) || bad) return -1;
-    return 0;
+    int e = cli_out_finish(f);
+    errno = e;
+    return e ? -1 : 0;
 }

@@ -191,10 +191,19 @@ static void view_free(view *v)
 
 const char *view_error(const view *v) { return v->err; }
 
+/* The PNG through a stdio file of ours: SDL_image does not report a write
+ * that failed (a full disk left an empty picture and exit 0). */
 static int save_png(view *v, const char *path)
 {
-    if (IMG_SavePNG(v->surf, path) == 0) return 0;
-    snprintf(v->err, sizeof v->err, "cannot write %.300s: %.150s", path, IMG_GetError());
+    FILE *f = fopen(path, "wb");
+    if (!f) {
+        snprintf(v->err, sizeof v->err, "cannot write %.300s: %.150s", path, strerror(errno));
+        return VIEW_ERROR;
+    }
+    SDL_RWops *rw = SDL_RWFromFP(f, SDL_FALSE);
+    int bad = !rw || IMG_SavePNG_RW(v->surf, rw, 1) != 0, e = cli_out_finish(f);
+    if (!bad && !e) return 0;
+    snprintf(v->err, sizeof v->err, "cannot write %.300s: %.150s", path, bad ? IMG_GetError() : strerror(e));
     return VIEW_ERROR;
 }
 
@@ -216,8 +225,9 @@ static int save_svg(view *v, const char *path)
     paint_svg_begin(&v->P, f, v->o.width, v->o.height);
     view_render(v, SCENE_HEATMAP, NULL);
     paint_svg_end(&v->P);
-    if (fclose(f)) {
-        snprintf(v->err, sizeof v->err, "cannot write %.300s: %.150s", path, strerror(errno));
+    int e = cli_out_finish(f);
+    if (e) {
+        snprintf(v->err, sizeof v->err, "cannot write %.300s: %.150s", path, strerror(e));
         return VIEW_ERROR;
     }
     return 0;
