@@ -22,8 +22,7 @@ module xnoc_ncu_alu #(
       logic [31:0]   a, b;
       logic [PW-1:0] mm;
       logic          sg, lt, mx;
-      logic [63:0]   p00;
-      logic [31:0]   p11, pxx;
+      logic [31:0]   p00, p11;
       sg = (32'(func_i) == xnoc_pkg::NcFuncMin32s) || (32'(func_i) == xnoc_pkg::NcFuncMax32s);
       mx = (32'(func_i) == xnoc_pkg::NcFuncMax32s) || (32'(func_i) == xnoc_pkg::NcFuncMax32u);
       for (int l = 0; l < 2; l++) begin
@@ -32,11 +31,10 @@ module xnoc_ncu_alu #(
         lt = {a[31] ^ sg, a[30:0]} < {b[31] ^ sg, b[30:0]};
         mm[32*l +: 32] = (lt ^ mx) ? a : b;
       end
-      // products: the 32-bit lanes' low halves, and the 64-bit lane's low
-      // 64 bits from the same partial products (a0 b0 + (a0 b1 + a1 b0) << 32)
-      p00 = 64'(a_i[31:0]) * 64'(b_i[31:0]);
+      // products: the low half of each 32-bit lane's (a 64-bit product
+      // would cost ~9,900 cells more: docs/synth.md)
+      p00 = a_i[31:0] * b_i[31:0];
       p11 = a_i[63:32] * b_i[63:32];
-      pxx = a_i[31:0] * b_i[63:32] + a_i[63:32] * b_i[31:0];
       y_o = a_i ^ b_i;
       unique case (32'(func_i))
         xnoc_pkg::NcFuncAnd:   y_o = a_i & b_i;
@@ -44,8 +42,7 @@ module xnoc_ncu_alu #(
         xnoc_pkg::NcFuncAdd64: y_o = a_i + b_i;
         xnoc_pkg::NcFuncAdd32: y_o = {a_i[63:32] + b_i[63:32], a_i[31:0] + b_i[31:0]};
         xnoc_pkg::NcFuncMin32s, xnoc_pkg::NcFuncMax32s, xnoc_pkg::NcFuncMin32u, xnoc_pkg::NcFuncMax32u: y_o = mm;
-        xnoc_pkg::NcFuncMul32: y_o = {p11, p00[31:0]};
-        xnoc_pkg::NcFuncMul64: y_o = {p00[63:32] + pxx, p00[31:0]};
+        xnoc_pkg::NcFuncMul32: y_o = {p11, p00};
         default: ;                   // XOR
       endcase
     end

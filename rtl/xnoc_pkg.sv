@@ -115,8 +115,7 @@ package xnoc_pkg;
   localparam int NcFuncMin32u    = 7;   // two 32-bit lanes, unsigned
   localparam int NcFuncMax32u    = 8;
   localparam int NcFuncMul32     = 9;   // two 32-bit lanes, the low 32 bits of the product
-  localparam int NcFuncMul64     = 10;  // one 64-bit lane, the low 64 bits of the product
-  localparam int NcFuncNum       = 11;  // FUNC values 11..15 are malformed
+  localparam int NcFuncNum       = 10;  // FUNC values 10..15 are malformed (10: the cores' mul64)
 
   // configuration bus shared by routers and coding units (sim_harness/net/netgen.c)
   localparam int CfgAddrW        = 12;  // routing-table rows: every head address

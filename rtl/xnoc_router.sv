@@ -579,64 +579,21 @@ module xnoc_router #(
     end
   end
 
-  // ================================================ performance counters
-  // Port o's counts at [o*32 +: 32] (the debug read's view); each port's
-  // two counters are registers of their own, so a port with nothing to
-  // count costs a bit test (a packed register written in a loop costs a
-  // model a copy of all ports' counts in and out every cycle).
-  logic [P*32-1:0] flits_q, stalls_q;
-  logic [P-1:0]    stalled;              // a routed flit waits for this output and none left
-  assign stalled = want & ~out_any;
-  for (genvar o = 0; o < P; o++) begin : g_count
-    logic [31:0] flits_cnt_q, stalls_cnt_q;
-    always_ff @(posedge clk_i) begin
-      if (!rst_ni) begin
-        flits_cnt_q  <= '0;
-        stalls_cnt_q <= '0;
-      end else begin
-        if (out_valid_o[o]) flits_cnt_q  <= flits_cnt_q + 32'd1;
-        if (stalled[o])     stalls_cnt_q <= stalls_cnt_q + 32'd1;
-      end
-    end
-    assign flits_q[o*32 +: 32]  = flits_cnt_q;
-    assign stalls_q[o*32 +: 32] = stalls_cnt_q;
-  end
-
-  // ============================================================== errors
-  // bit 0 credit over/underflow, 1 write into a full buffer, 2 flit on a
-  // VC >= V, 3 bad route (port >= P, destination >= NT or, with Shared,
-  // >= num_addrs_i; body without head)
-  logic [3:0] err_q, err_d;
-  assign err_d = err_q | {|rc_err, |bad_vc, |fifo_err, |oc_err};
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) err_q <= '0;
-    else         err_q <= err_d;
-  end
-  assign err_o = |err_q;
-
-  // ========================================================== debug read
-  // The read mux works only while a read is enabled (0 otherwise): the
-  // address bus is a top-level input, so a model re-evaluates everything
-  // behind it on every eval() - the enable keeps that to one test per router.
-  // The map: xnoc_pkg::Dbg* (sim_harness/net/dbg_map.h).
-  localparam int KL = xnoc_pkg::DbgKindLsb;       // kind at [KL +: KW], port (and VC) below
-  localparam int KW = xnoc_pkg::DbgKindW;
-  localparam int OV = xnoc_pkg::DbgOccVcW;        // occupancy: port at [KL-1:OV], VC at [OV-1:0]
-  always_comb begin
-    dbg_data_o = '0;
-    if (dbg_en_i) begin
-      unique case (dbg_addr_i[KL +: KW])
-        KW'(xnoc_pkg::DbgKindFlits):
-          if (32'(dbg_addr_i[KL-1:0]) < P) dbg_data_o = flits_q[32'(dbg_addr_i[PB-1:0])*32 +: 32];
-        KW'(xnoc_pkg::DbgKindStalls):
-          if (32'(dbg_addr_i[KL-1:0]) < P) dbg_data_o = stalls_q[32'(dbg_addr_i[PB-1:0])*32 +: 32];
-        KW'(xnoc_pkg::DbgKindOcc):
-          if (32'(dbg_addr_i[KL-1:OV]) < P && 32'(dbg_addr_i[OV-1:0]) < V)
-            dbg_data_o = 32'(cnt[(32'(dbg_addr_i[KL-1:OV]) * V + 32'(dbg_addr_i[OV-1:0]))*CW +: CW]);
-        default: dbg_data_o = (dbg_addr_i[KL-1:0] == '0) ? 32'(err_q) : '0;   // DbgKindErr
-      endcase
-    end
-  end
+  // ============================== counters, errors and the debug read
+  // (xnoc_router_dbg: per-port flits and stalls, the sticky error bits, the
+  // read mux; the map is xnoc_pkg::Dbg*, sim_harness/net/dbg_map.h)
+  xnoc_router_dbg #(.NumPorts(P), .NumVcs(V), .CntW(CW)) u_dbg (
+    .clk_i,
+    .rst_ni,
+    .out_valid_i (out_valid_o),
+    .stalled_i   (want & ~out_any),
+    .err_i       ({|rc_err, |bad_vc, |fifo_err, |oc_err}),
+    .occ_i       (cnt),
+    .dbg_en_i,
+    .dbg_addr_i,
+    .dbg_data_o,
+    .err_o
+  );
 
 `ifdef XNOC_ASSERT
   // Named invariants, checked in assertion-enabled simulation builds.

@@ -74,8 +74,8 @@ elif grep -q "a field straddles a word" "$TMP/cside/cc.log"; then ok link-static
 else fail link-static-assert "$(head -2 "$TMP/cside/cc.log")"; fi
 
 # the combining operators' field and codes are in the table (and drifts of either are caught):
-# FUNC at [46:43], XOR = 0 (every existing head has 0 there), eleven operators (the products last)
-for want in "HeadFuncLsb 43" "HeadFuncW 4" "NcFuncXor 0" "NcFuncAdd32 3" "NcFuncMax32u 8" "NcFuncMul32 9" "NcFuncMul64 10" "NcFuncNum 11"; do
+# FUNC at [46:43], XOR = 0 (every existing head has 0 there), ten operators (the product last)
+for want in "HeadFuncLsb 43" "HeadFuncW 4" "NcFuncXor 0" "NcFuncAdd32 3" "NcFuncMax32u 8" "NcFuncMul32 9" "NcFuncNum 10"; do
     grep -qx "$want" "$TMP/c.txt" && grep -qx "$want" "$TMP/sv.txt" && ok "func-field ($want)" || fail "func-field" "'$want' not in both tables"
 done
 for probe in "s/HeadFuncLsb     = 43/HeadFuncLsb     = 44/" "s/NcFuncMin32u    = 7/NcFuncMin32u    = 6/"; do
@@ -133,7 +133,7 @@ grep -q "xnoc_pkg::meta_t" rtl/xnoc_ncu_absorb.sv && grep -q "xnoc_pkg::meta_t" 
 # them from the package (no payload-relative offsets, 3-bit VC literals or
 # 64-bit payload constants), the harness and the glue from the C headers
 rtl_flit=$(grep -nE "PW ?\+ ?[0-9]|\[PW\]|\+: 3\]|3'\(|\[2:0\] +(in_|out_|return_)[a-z_]*vc_[io]|localparam int PW *= *64|PayloadW *= *64" \
-    rtl/xnoc_router.sv rtl/xnoc_vc_buffers.sv rtl/xnoc_fifo.sv rtl/xnoc_credit_counter.sv rtl/xnoc_ncu*.sv | grep -v "xnoc_pkg::")
+    rtl/xnoc_router.sv rtl/xnoc_router_dbg.sv rtl/xnoc_vc_buffers.sv rtl/xnoc_fifo.sv rtl/xnoc_credit_counter.sv rtl/xnoc_ncu*.sv | grep -v "xnoc_pkg::")
 [ -z "$rtl_flit" ] && ok rtl-link-flit-from-pkg || fail rtl-link-flit-from-pkg "$(echo "$rtl_flit" | head -2 | tr '\n' ' ')"
 grep -q "xnoc_pkg::link_flit_t" rtl/xnoc_ncu_emit.sv && ok rtl-writes-link-flit-by-name || fail rtl-writes-link-flit-by-name "emit builds the flit by concatenation"
 # the router writes a leaving flit as one value {vc, {tail, head}, payload} and
@@ -150,8 +150,8 @@ link_order "$TMP/sv.txt" && grep -q "st_flit\[o\]   = {VB'(in_ovc\[32'(i)\*VI +:
 sed 's/LinkHeadBit     = 64/LinkHeadBit     = 65/;s/LinkTailBit     = 65/LinkTailBit     = 64/' rtl/xnoc_pkg.sv > "$TMP/pkg_probe.sv"
 pkg_consts "$TMP/pkg_probe.sv" > "$TMP/sv6.txt"
 link_order "$TMP/sv6.txt" && fail link-flit-order-drift "head and tail swapped in the package went unnoticed" || ok link-flit-order-drift
-rtl_dbg=$(grep -nE "dbg_addr_i\[9:8\]|[0-9]'d[0-9]+: *(if|dbg_data_o)|dbg_addr_i >= 6'd|logic \[(5|9):0\] +dbg_addr_i" rtl/xnoc_router.sv rtl/xnoc_ncu.sv)
-[ -z "$rtl_dbg" ] && grep -q "xnoc_pkg::DbgKindOcc" rtl/xnoc_router.sv && grep -q "xnoc_pkg::DbgUnitClocked" rtl/xnoc_ncu.sv \
+rtl_dbg=$(grep -nE "dbg_addr_i\[9:8\]|[0-9]'d[0-9]+: *(if|dbg_data_o)|dbg_addr_i >= 6'd|logic \[(5|9):0\] +dbg_addr_i" rtl/xnoc_router_dbg.sv rtl/xnoc_ncu.sv)
+[ -z "$rtl_dbg" ] && grep -q "xnoc_pkg::DbgKindOcc" rtl/xnoc_router_dbg.sv && grep -q "xnoc_pkg::DbgUnitClocked" rtl/xnoc_ncu.sv \
     && ok rtl-dbg-map-from-pkg || fail rtl-dbg-map-from-pkg "$(echo "$rtl_dbg" | head -2 | tr '\n' ' ')"
 c_dbg=$(grep -nE "0x340|<< ?8 ?\||enum \{|U_CODED" sim_harness/net/net.c sim_harness/net/netgen.c)
 [ -z "$c_dbg" ] && grep -q "DBG_UNIT(reg)" sim_harness/net/net.c && ok c-dbg-map-from-header || fail c-dbg-map-from-header "$(echo "$c_dbg" | head -2 | tr '\n' ' ')"
@@ -194,7 +194,7 @@ sed 's/^#define NI_D_WAIT 0x10u/#define NI_D_WAIT 0x18u/;s/^#define NI_DEC_QUEUE
 grep -q "firmware/coll/plan.h" sim_harness/coll/coll_plan.h && ok harness-includes-plan.h || fail harness-includes-plan.h "coll_plan.h"
 # the router with the package synthesizes (yosys 0.23 takes package references)
 if command -v yosys >/dev/null; then
-    if yosys -q -l "$TMP/ys.log" -p "read_verilog -sv rtl/xnoc_pkg.sv rtl/xnoc_fifo.sv rtl/xnoc_rr_arb.sv rtl/xnoc_rr_arb_bank.sv rtl/xnoc_vc_buffers.sv rtl/xnoc_router.sv; chparam -set NumPorts 3 -set NumVcs 2 -set BufDepth 2 -set NumAddrs 4 xnoc_router; synth -top xnoc_router; stat" >/dev/null 2>&1 \
+    if yosys -q -l "$TMP/ys.log" -p "read_verilog -sv rtl/xnoc_pkg.sv rtl/xnoc_fifo.sv rtl/xnoc_rr_arb.sv rtl/xnoc_rr_arb_bank.sv rtl/xnoc_vc_buffers.sv rtl/xnoc_router_dbg.sv rtl/xnoc_router.sv; chparam -set NumPorts 3 -set NumVcs 2 -set BufDepth 2 -set NumAddrs 4 xnoc_router; synth -top xnoc_router; stat" >/dev/null 2>&1 \
         && cells=$(grep "Number of cells:" "$TMP/ys.log" | tail -1 | awk '{print $4}') && [ "${cells:-0}" -gt 500 ]; then
         ok "router-synthesizes ($cells cells)"
     else fail router-synthesizes "$(tail -3 "$TMP/ys.log" 2>/dev/null)"; fi
@@ -235,10 +235,11 @@ cc -c -o "$TMP/up2.o" "$TMP/up2.c"
 ld -r -o "$TMP/depsd/obj/sim_harness/traffic/traffic_run.o" "${XNOC_BUILD:-build}/obj/sim_harness/traffic/traffic_run.o" "$TMP/up2.o"
 check_fail engine-layer-violation-found 1 "layering: sim_harness/traffic/traffic_run.c uses sim_harness/cmd/cmd_opts.c .traffic/ is below cmd/." tools/deps.sh "$TMP/depsd"
 
-# the command layer stays thin (issue 33): no function in sim_harness/cmd/ over
-# 150 lines (tools/fnlen.sh), and no command runs the network's cycle loop
-# itself: that is an engine's (traffic/, collrun/, system/)
-out=$(tools/fnlen.sh 2>&1) && ok cmd-functions-short || fail cmd-functions-short "$(echo "$out" | head -2 | tr '\n' ' ')"
+# short functions and files (issues 33, 48): no function of sim_harness/ over
+# 150 lines but the interpreter's dispatch, no file of sim_harness/, rtl/ or
+# firmware/ over 650 (tools/fnlen.sh); and no command runs the network's
+# cycle loop itself: that is an engine's (traffic/, collrun/, system/)
+out=$(tools/fnlen.sh 2>&1) && ok functions-and-files-short || fail functions-and-files-short "$(echo "$out" | head -2 | tr '\n' ' ')"
 cyc=$(for o in "${XNOC_BUILD:-build}"/obj/sim_harness/cmd/*.o; do
           nm --undefined-only "$o" | grep -q ' net_cycle$' && basename "$o"; done)
 [ -z "$cyc" ] && ok cmd-runs-no-cycle-loop || fail cmd-runs-no-cycle-loop "calls net_cycle: $cyc"
@@ -247,6 +248,16 @@ cyc=$(for o in "${XNOC_BUILD:-build}"/obj/sim_harness/cmd/*.o; do
 check_fail fnlen-151-fails 1 "long.c:2: long_one is 151 lines \(at most 150\)" tools/fnlen.sh "$TMP/long.c"
 sed -i '3d' "$TMP/long.c"
 out=$(tools/fnlen.sh "$TMP/long.c" 2>&1) && ok fnlen-150-passes || fail fnlen-150-passes "$out"
+# a signature over two lines is named by its function, not its last parameter (issue 48)
+{ echo 'static int two_lines(int a,'; echo '                     int b)'; echo '{'; for i in $(seq 150); do echo '    x();'; done; echo '}'; } > "$TMP/two.c"
+check_fail fnlen-names-split-signature 1 "two.c:3: two_lines is 152 lines \(at most 150\)" tools/fnlen.sh "$TMP/two.c"
+# the listed exception (the interpreter's dispatch) passes at any length; the same length elsewhere fails
+sed 's/two_lines/rv32_run/' "$TMP/two.c" > "$TMP/rv.c"
+out=$(tools/fnlen.sh "$TMP/rv.c" 2>&1) && ok fnlen-exception-passes || fail fnlen-exception-passes "$out"
+# and a source file over 650 lines in rtl/ is named (a copy of the tree with one grown file)
+rm -rf "$TMP/fl"; mkdir -p "$TMP/fl/tools" && cp tools/fnlen.sh "$TMP/fl/tools/" && cp -r sim_harness rtl firmware "$TMP/fl/"
+seq 651 | sed 's,^,// ,' > "$TMP/fl/rtl/xnoc_grown.sv"
+check_fail fnlen-file-651-fails 1 "^rtl/xnoc_grown.sv: 651 lines \(at most 650\)$" "$TMP/fl/tools/fnlen.sh"
 
 # usage errors (exit 2) only in the command layer (issue 48): the engines
 # say why they refuse, cmd/ names the option (tools/usage_errors.sh)
@@ -259,6 +270,19 @@ printf 'void g(void) { cli_fail(EXIT_USAGE, "x"); }\n' | tee "$TMP/ue/view/flags
 check_fail usage-error-in-engine-found 1 "ue/collrun/eng.c:3: usage error below cmd/: cli_fail\(EXIT_USAGE" tools/usage_errors.sh "$TMP/ue"
 rm "$TMP/ue/collrun/eng.c"
 out=$(tools/usage_errors.sh "$TMP/ue" 2>&1) && ok usage-error-exception-passes || fail usage-error-exception-passes "$out"
+
+# per-kind decisions stay in net/ (issue 48): outside it no code names a
+# topology kind (it asks topo_has for a trait), and the firmware compares
+# DEV_TOPO_KIND with firmware/lib/topo_kinds.h's names (tools/kind_tests.sh)
+out=$(tools/kind_tests.sh 2>&1) && ok no-kind-tests-outside-net || fail no-kind-tests-outside-net "$(echo "$out" | head -2 | tr '\n' ' ')"
+rm -rf "$TMP/kt"; mkdir -p "$TMP/kt" && cp -r sim_harness firmware "$TMP/kt/"
+sed -i 's/topo_has(t, TOPO_TRAIT_SPINES)/t->kind == TOPO_CLOS/' "$TMP/kt/sim_harness/traffic/traffic_nc.c"
+check_fail kind-test-outside-net-found 1 "kt/sim_harness/traffic/traffic_nc.c:[0-9]+: a topology kind tested outside net/ .use topo_has.: .*TOPO_CLOS" tools/kind_tests.sh "$TMP/kt"
+# the drift probe: the firmware naming the clos by its number again is caught
+cp sim_harness/traffic/traffic_nc.c "$TMP/kt/sim_harness/traffic/traffic_nc.c"
+sed -i 's/kind == XNOC_KIND_CLOS/kind == 4/' "$TMP/kt/firmware/lib/runtime.c"
+check_fail kind-number-in-firmware-found 1 "kt/firmware/lib/runtime.c:[0-9]+: a topology kind compared with a bare number" tools/kind_tests.sh "$TMP/kt"
+grep -q "TOPO_CLOS = XNOC_KIND_CLOS" sim_harness/net/topo.h && ok topo-kinds-one-header || fail topo-kinds-one-header "net/topo.h's topo_kind does not take firmware/lib/topo_kinds.h's numbers"
 
 # C formatting is part of the structure: every C file as .clang-format says
 # (make format-check names the ones that differ; `make format` fixes them)

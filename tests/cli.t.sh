@@ -170,7 +170,7 @@ if [ "$tmpd" = "${model}.tmp${tmpd##*.tmp}" ] && grep -qxF -- "-I$tmpd" "$TMP/ar
     ok path-argv-gxx; else fail path-argv-gxx "$(tr '\n' '|' < "$TMP/argv.g++")"; fi
 # the private folder is gone; the model folder holds what it always did
 [ -z "$(ls -A "$TMP/qtmp")" ] && ok path-private-obj-removed || fail path-private-obj-removed "$(ls "$TMP/qtmp")"
-[ "$(ls "$model" | tr '\n' ' ')" = "build.log net.so xnoc_io.inc xnoc_network.sv " ] && ok path-model-folder \
+[ "$(ls "$model" | tr '\n' ' ')" = "build.log manifest net.so xnoc_io.inc xnoc_network.sv " ] && ok path-model-folder \
     || fail path-model-folder "$(ls "$model" | tr '\n' ' ')"
 # a program that cannot start: its reason in the build log, the step named
 rm "$TMP/qbin/make"   # and PATH is qbin alone (the fakes name /bin/mkdir)

@@ -54,8 +54,8 @@ check_fail schedule-file-bad 2 "--schedule .*both use" $XNOC collective --schedu
 # failure paths
 check_fail bad-algo 2 "--algo: unknown algorithm 'bogus'" $XNOC collective --topo octagon --op bcast --algo bogus
 # did-you-mean over every name the command runs (innet, multicast; allreduce, scan, exscan)
-check_fail algo-near 2 "^xnoc collective: --algo: unknown algorithm 'tre' \(did you mean tree\? sched, tree, .*, innet, multicast\)$" $XNOC collective --topo octagon --op bcast --algo tre
-check_fail op-near-allreduce 2 "^xnoc collective: --op: unknown collective 'allreduc' \(did you mean allreduce\? barrier, .*, allreduce, scan, exscan\)$" $XNOC collective --topo octagon --op allreduc
+check_fail algo-near 2 "^xnoc collective: --algo: unknown algorithm 'tre' \(did you mean tree\? sched, tree, .*, innet, multicast, rabenseifner, halving, reduce-bcast\)$" $XNOC collective --topo octagon --op bcast --algo tre
+check_fail op-near-allreduce 2 "^xnoc collective: --op: unknown collective 'allreduc' \(did you mean allreduce\? barrier, .*, allreduce, reducescatter, scan, exscan\)$" $XNOC collective --topo octagon --op allreduc
 check_fail op-near-exscan 2 "did you mean exscan\?" $XNOC collective --topo octagon --op exscn
 check_fail from-no-terminal 2 "^xnoc collective: --from: terminal set '99': terminal 99 does not exist \(terminals 0-7\)$" $XNOC collective --topo octagon --op bcast --from 99
 check_fail from-backwards 2 "^xnoc collective: --from: terminal set '5-3': range 5-3 runs backwards$" $XNOC collective --topo octagon --op bcast --from 5-3
@@ -111,13 +111,15 @@ mkdir -p "$C/cache"
 for d in build/cache/*/; do ln -s "$PWD/$d" "$C/cache/"; done
 cp -r build/firmware "$C/firmware"
 cal() { XNOC_BUILD="$C" $XNOC collective --json --topo octagon --op bcast --bytes 64 "$@" 2>"$TMP/cal.err"; }
-ncal() { ls "$C/cache" | grep -c '^calib3-'; }
+ncal() { ls "$C/cache" | grep -c '^calib4-'; }
 j=$(cal)
 jcheck calib-measured "$j" '.verified==true and .t_s>0 and .t_1>0'
 [ "$(ncal)" = 1 ] && ok calib-one-file || fail calib-one-file "$(ncal) calibration files"
-f=$(ls "$C"/cache/calib3-*)
+f=$(ls "$C"/cache/calib4-*)
 t1=$(jq .t_1 <<<"$j")
-echo "7.000000 0.500000" > "$f"   # a sentinel: a rerun that reads it reports it
+key=${f##*-}; key=${key%.txt}
+good=$(cat "$f")
+echo "calib4 $key 7.000000 0.500000" > "$f"   # a sentinel: a rerun that reads it reports it
 j=$(cal)
 jcheck calib-reused "$j" '.t_s==7 and .t_1==0.5 and .verified==true'
 # a router parameter that moves latency (buf=2: bubbles in every body flit's stream)
@@ -135,6 +137,19 @@ touch -d '2001-01-01' "$C/firmware/coll.elf"
 j=$(cal)
 jcheck calib-time-not-key "$j" '.t_s==7 and .t_1==0.5'
 [ "$(ncal)" = 3 ] && ok calib-time-no-new-file || fail calib-time-no-new-file "$(ncal) calibration files"
+# the cache is read as untrusted (issue 46): a damaged file, one with an
+# impossible value and one copied from another configuration (its key) are
+# each named in a warning and measured again, the measurement the same
+nb=0
+for bad in "calib4 $key 7.0" "calib4 $key nan 0.5" "calib4 $key -7 0.5" "$(sed 's/^calib4 [0-9a-f]*/calib4 0123456789abcdef/' <<<"$good")" "$good trailing"; do
+    printf '%s\n' "$bad" > "$f"
+    nb=$((nb + 1))
+    j=$(cal)
+    jcheck "calib-untrusted-$nb" "$j" ".t_s!=7 and .t_1==$t1 and .verified==true"
+    grep -q "warning: .*calib4-.*is not a calibration of this configuration (damaged, or copied from another): measured again" "$TMP/cal.err" &&
+        ok "calib-untrusted-warns-$nb" || fail "calib-untrusted-warns-$nb" "$(cat "$TMP/cal.err")"
+    [ "$(cat "$f")" = "$good" ] && ok "calib-untrusted-rewritten-$nb" || fail "calib-untrusted-rewritten-$nb" "$(cat "$f")"
+done
 
 # --watchdog N and --spin-watchdog N, as for run: a lost last flit is named
 # N cycles (rounded to the 256-cycle check) after the network went quiet

@@ -255,3 +255,36 @@ check full-good-outputs $XNOC traffic --topo mesh:2x2 --cycles 200 --json --hist
 check full-good-sched $XNOC sched --topo octagon --op bcast -o "$O/g.json"
 [ -s "$O/g.csv" ] && [ -s "$O/g.png" ] && jq -e .steps "$O/g.json" >/dev/null && ok full-good-files || fail full-good-files "$(ls -la "$O")"
 
+# ---- the low items of issue 46
+# --router: a key twice, an empty item, a value in hex: refused
+check_fail router-key-twice 2 "^xnoc traffic: --router 'vcs=2,buf=4,vcs=4': 'vcs' is given twice$" $XNOC traffic --topo mesh:2x2 --router vcs=2,buf=4,vcs=4
+check_fail router-empty-item 2 "^xnoc traffic: --router 'vcs=2,,buf=4': an empty item \(a comma at an end, or two in a row\)$" $XNOC traffic --topo mesh:2x2 --router vcs=2,,buf=4
+check_fail router-trailing-comma 2 "^xnoc traffic: --router 'vcs=2,': an empty item" $XNOC traffic --topo mesh:2x2 --router vcs=2,
+check_fail router-leading-comma 2 "^xnoc traffic: --router ',vcs=2': an empty item" $XNOC traffic --topo mesh:2x2 --router ,vcs=2
+check_fail router-hex 2 "^xnoc traffic: --router: buf='0x8': write the value in decimal$" $XNOC traffic --topo mesh:2x2 --router buf=0x8
+j=$($XNOC traffic --json --topo mesh:2x2 --cycles 100 --router vcs=2 --router buf=8 2>/dev/null)
+jcheck router-twice-options "$j" '.router.vcs==2 and .router.buf==8'
+# the ring or the guard moved onto the dst of a queued decode descriptor: refused
+check_fail dec-ring-onto-queued 1 "^xnoc run: node 0: store access fault at device register 0x[0-9a-f]{8} \(PC 0x[0-9a-f]{8}( <[^>]*>)?, instruction 0x[0-9a-f]{8}, cycle [0-9]+\): NI receive ring 0x8[0-9a-f]{7} \+ 1024 bytes overlaps dst 0x8[0-9a-f]{7} \+ 64 bytes of a queued decode descriptor \(list 0, descriptor [0-2]\): the engine has not written it, no trap handler$" \
+    $XNOC run --topo $T --arg case=14 $FW/nc-decode.elf
+check_fail dec-guard-onto-queued 1 "^xnoc run: node 0: store access fault at device register 0x[0-9a-f]{8} .*: NI guarded region 0x8[0-9a-f]{7}\.\.0x8[0-9a-f]{7} \(GUARD_LO\.\.GUARD_HI\) overlaps dst 0x8[0-9a-f]{7} \+ 64 bytes of a queued decode descriptor \(list 0, descriptor 2\): the engine has not written it, no trap handler$" \
+    $XNOC_ASAN run --topo $T --arg case=15 $FW/nc-decode.elf
+# sweep --task runs only a sweep's point, with this xnoc: a jobs file that
+# names another program, another command or a writing option is refused
+J=$TMP/jobs
+mkdir -p "$J/points"
+printf '%s\n' '{"id":"a","argv":["/bin/touch","'"$J"'/pwned"]}' \
+    '{"id":"b","argv":["xnoc","sched","--json","--topo","octagon","--op","bcast","--ship","'"$J"'/ship"]}' \
+    '{"id":"c","argv":["/bin/sh","topo","--json","--topo","mesh:2x2"]}' \
+    '{"id":"d","argv":["/bin/sh","sched","--json","--topo","octagon","--op","bcast"]}' > "$J/jobs.jsonl"
+check_fail task-other-program 2 "^xnoc sweep: --task $J/jobs\.jsonl 1: not a sweep point \(xnoc COMMAND --json \.\.\.\): not run$" $XNOC sweep --task "$J/jobs.jsonl" 1
+check_fail task-writing-option 2 "^xnoc sweep: --task $J/jobs\.jsonl 2: '--ship' writes files: a jobs file cannot choose where xnoc writes$" $XNOC sweep --task "$J/jobs.jsonl" 2
+check_fail task-other-command 2 "not a sweep point" $XNOC sweep --task "$J/jobs.jsonl" 3
+[ ! -e "$J/pwned" ] && [ ! -e "$J/ship" ] && ok task-nothing-run || fail task-nothing-run "$(ls "$J")"
+# a point whose argv[0] names another program runs this xnoc (no sweep holds the lock: not kept, exit 1)
+$XNOC sweep --task "$J/jobs.jsonl" 4 >/dev/null 2>"$TMP/err"; rc=$?
+[ $rc = 1 ] && grep -q "report not kept" "$TMP/err" && ok task-runs-xnoc || fail task-runs-xnoc "exit $rc: $(cat "$TMP/err")"
+# sched refuses an oversized collective as fast under ASan (the messages
+# array grew one element at a time: > 5 minutes; the budget is generous)
+check_fail sched-too-big-asan 2 "^xnoc sched: alltoall on mesh:32x32: alltoall needs 1047552 \(receiver, message\) deliveries; xnoc sched schedules at most 200000$" \
+    timeout 120 $XNOC_ASAN sched --topo mesh:32x32 --op alltoall

@@ -98,3 +98,17 @@ check_fail clos-big-r 2 "m must be 1..31, n 1..12, r 1..31" $XNOC topo --topo cl
 check_fail clos-suffix 2 "unexpected ':c=2' \\(n= gives the terminals per leaf\\)" $XNOC topo --topo clos:m=2,n=2,r=2:c=2
 check_fail clos-too-many-ports 2 "needs 33 router ports \\(max 32\\)" $XNOC topo --topo clos:m=31,n=2,r=2
 check_fail clos-typo 2 "unknown topology 'cols' \\(did you mean clos\\?" $XNOC topo --topo cols:m=2,n=2,r=2
+
+# the kind lists in --help are the kinds' own words (topo_ops.usage, the
+# "unknown topology" line's list), not copies (issue 48): every kind the
+# parser knows appears in run, traffic and topo --help
+known=$($XNOC topo --topo bogus 2>&1 | sed -n 's/.*known: \(.*\); suffix :c=N)$/\1/p')
+missing=""
+for c in run traffic topo; do
+    h=$($XNOC $c --help | tr -s ' \n' ' ')
+    while IFS= read -r k; do
+        case "$h" in *"$k"*) ;; *) missing="$missing $c:'$k'" ;; esac
+    done < <(echo "$known" | sed 's/, \([a-z]\)/\n\1/g')
+done
+if [ -n "$known" ] && [ -z "$missing" ]; then ok help-kinds-from-ops
+else fail help-kinds-from-ops "known '$known', missing:$missing"; fi

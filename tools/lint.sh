@@ -100,10 +100,13 @@ if [ -d build/obj/sim_harness ]; then
     if out=$(tools/deps.sh build 2>&1); then echo "lint ok   no dependency circles (tools/deps.sh)"
     else echo "lint FAIL dependency circles"; echo "$out"; rc=1; fi
 fi
-# structure: the commands stay thin (issue 33): no function in sim_harness/cmd/ over 150 lines
-if out=$(tools/fnlen.sh 2>&1); then echo "lint ok   no command function over 150 lines (tools/fnlen.sh)"
-else echo "lint FAIL long functions in sim_harness/cmd/"; echo "$out"; rc=1; fi
+# structure (issues 33, 48): no harness function over 150 lines, no source file over 650
+if out=$(tools/fnlen.sh 2>&1); then echo "lint ok   no function over 150 lines, no file over 650 (tools/fnlen.sh)"
+else echo "lint FAIL long functions or files"; echo "$out"; rc=1; fi
 # structure: usage errors only in the command layer (issue 48)
 if out=$(tools/usage_errors.sh 2>&1); then echo "lint ok   usage errors only in cmd/ and util/ (tools/usage_errors.sh)"
 else echo "lint FAIL usage errors below cmd/"; echo "$out"; rc=1; fi
+# structure: no topology kind tested outside net/, no kind number in the firmware (issue 48)
+if out=$(tools/kind_tests.sh 2>&1); then echo "lint ok   per-kind decisions in net/ only (tools/kind_tests.sh)"
+else echo "lint FAIL topology kinds tested outside net/"; echo "$out"; rc=1; fi
 exit $rc

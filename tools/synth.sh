@@ -4,7 +4,7 @@
 #
 # usage: tools/synth.sh [--out FILE]     (RTL=dir overrides rtl/, for trials)
 # Per configuration the script is exactly:
-#   read_verilog -sv rtl/xnoc_fifo.sv rtl/xnoc_rr_arb.sv rtl/xnoc_rr_arb_bank.sv rtl/xnoc_vc_buffers.sv rtl/xnoc_router.sv
+#   read_verilog -sv rtl/xnoc_fifo.sv rtl/xnoc_rr_arb.sv rtl/xnoc_rr_arb_bank.sv rtl/xnoc_vc_buffers.sv rtl/xnoc_router_dbg.sv rtl/xnoc_router.sv
 #   chparam -set NumPorts .. -set NumVcs .. -set BufDepth .. -set NumAddrs .. [-set NumClasses ..] [-set NumGroups ..] xnoc_router
 #   synth -top xnoc_router
 #   stat
@@ -35,14 +35,14 @@ configs=("NumPorts=5 NumVcs=2 BufDepth=8 NumAddrs=16:mesh 4x4, defaults (vcs=2 b
          "NumPorts=12 NumVcs=2 BufDepth=8 NumAddrs=21 RouteBits=3:clos:m=5,n=3,r=4 router with 4 unit lanes (the clos default)"
          "xnoc_ncu NumPorts=9 NumVcs=2 BufDepth=8 NumAddrs=21 NumTerms=12 NumSlots=4 XorLat=1 MaxFlits=32:coding unit, clos:m=5,n=3,r=4, one lane"
          "xnoc_ncu NumPorts=9 NumVcs=2 BufDepth=8 NumAddrs=21 NumTerms=12 NumSlots=4 XorLat=1 MaxFlits=32 NumLanes=4:coding unit, clos:m=5,n=3,r=4, 4 lanes (multicast lanes)")
-srcs="$rtl/xnoc_pkg.sv $rtl/xnoc_fifo.sv $rtl/xnoc_rr_arb.sv $rtl/xnoc_rr_arb_bank.sv $rtl/xnoc_credit_counter.sv $rtl/xnoc_clock_gate.sv $rtl/xnoc_vc_buffers.sv $rtl/xnoc_router.sv $rtl/xnoc_ncu_alu.sv $rtl/xnoc_ncu_absorb.sv $rtl/xnoc_ncu_slots.sv $rtl/xnoc_ncu_emit.sv $rtl/xnoc_ncu_stream.sv $rtl/xnoc_ncu.sv"
+srcs="$rtl/xnoc_pkg.sv $rtl/xnoc_fifo.sv $rtl/xnoc_rr_arb.sv $rtl/xnoc_rr_arb_bank.sv $rtl/xnoc_credit_counter.sv $rtl/xnoc_clock_gate.sv $rtl/xnoc_vc_buffers.sv $rtl/xnoc_router_dbg.sv $rtl/xnoc_router.sv $rtl/xnoc_ncu_alu.sv $rtl/xnoc_ncu_absorb.sv $rtl/xnoc_ncu_slots.sv $rtl/xnoc_ncu_emit.sv $rtl/xnoc_ncu_stream.sv $rtl/xnoc_ncu.sv"
 {
 echo "# Router synthesis (yosys $(yosys -V | awk '{print $2}'), generic gates)"
 echo
 echo "Produced by \`make synth\` (\`tools/synth.sh\`). For each configuration the yosys script is"
 echo
 echo '```'
-echo "read_verilog -sv rtl/xnoc_pkg.sv rtl/xnoc_fifo.sv rtl/xnoc_rr_arb.sv rtl/xnoc_rr_arb_bank.sv rtl/xnoc_vc_buffers.sv rtl/xnoc_router.sv rtl/xnoc_ncu.sv"
+echo "read_verilog -sv rtl/xnoc_pkg.sv rtl/xnoc_fifo.sv rtl/xnoc_rr_arb.sv rtl/xnoc_rr_arb_bank.sv rtl/xnoc_vc_buffers.sv rtl/xnoc_router_dbg.sv rtl/xnoc_router.sv rtl/xnoc_ncu.sv"
 echo "chparam -set NumPorts 5 -set NumVcs 2 -set BufDepth 8 -set NumAddrs 16 xnoc_router    # per row"
 echo "synth -top xnoc_router"
 echo "stat"

@@ -98,7 +98,8 @@ int coll_innet(void *buf, uint32_t len, int op, int root, int all)
 
     shape g;
     shape_read(&g);
-    if (!given_count && ((kind != 0 && kind != 1) || g.nd < 1)) return INNET_TOPOLOGY; /* mesh or torus */
+    if (!given_count && ((kind != XNOC_KIND_MESH && kind != XNOC_KIND_TORUS) || g.nd < 1))
+        return INNET_TOPOLOGY; /* mesh or torus */
     if (op < 0 || op >= NC_FUNC_NUM) return INNET_OP;
     uint32_t lane = op == NC_FUNC_ADD64 ? 8 : 4, chunk = (uint32_t)nc_max_bytes() & ~7u;
     if (chunk > 256) chunk = 256;

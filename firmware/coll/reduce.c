@@ -228,7 +228,7 @@ static void reduce_bcast(run *r, uint8_t **in, int k)
 static int setup(run *r, void *buf, uint32_t len, int op, void *work)
 {
     r->op = op, r->me = node_id(), r->P = node_count(), r->len = len, r->buf = buf;
-    if (op < 0 || op >= NC_FUNC_NUM) return -1;
+    if (op < 0 || op >= NC_FUNC_ALL) return -1;
     r->lane = coll_lane_bytes(op);
     if (!len || len % r->lane || r->P < 1 || r->P > (1 << MAX_LOG)) return -1;
     r->ct = work;

@@ -14,7 +14,7 @@ static volatile uint32_t ct[SCAN_MAX_STEPS + 1];
 int coll_scan(void *buf, uint32_t len, int op, int exclusive, void *work)
 {
     int me = node_id(), n = node_count(), steps = 0;
-    if (op < 0 || op >= NC_FUNC_NUM || !len || len % coll_lane_bytes(op)) return -1;
+    if (op < 0 || op >= NC_FUNC_ALL || !len || len % coll_lane_bytes(op)) return -1;
     while ((1 << steps) < n) steps++;
     if (steps > SCAN_MAX_STEPS) return -1;
     uint32_t *incl = buf, *excl = work, words = len / 4;

@@ -6,7 +6,10 @@
  * it holds.  case=1..12: one bad descriptor or list; GO is refused with an
  * access fault whose line names the reason (tests/nc.t.sh lists them).
  * case=13: the list five times over, GO after GO: the fifth GO waits until
- * the first list is done (the engine holds NI_DEC_QUEUE = 4 lists). */
+ * the first list is done (the engine holds NI_DEC_QUEUE = 4 lists).
+ * case=14: the list queued, the receive ring moved onto a descriptor's dst
+ * before the engine wrote it: refused (an access fault naming both);
+ * case=15: the same with the guarded region (GUARD_LO..GUARD_HI). */
 #include "xnoc.h"
 
 #define D(reg) NI[(NI_DEC + (reg)) / 4]
@@ -69,6 +72,14 @@ int main(void)
                "bad bytes\n",
                after5, done, cyc, bad);
         return after5 == 3 && done == 15 && cyc == 150 && !bad ? 0 : 1;
+    }
+    if (c == 14 || c == 15) { /* a (descriptor 2's dst) is written at engine cycles 20-30: queued now */
+        D(NI_D_LIST) = (uint32_t)(uintptr_t)list;
+        D(NI_D_COUNT) = 3;
+        D(NI_D_GO) = 1;
+        if (c == 14) NI[(NI_RECV + NI_R_BASE) / 4] = (uint32_t)(uintptr_t)a;
+        else noc_guard(a, a + N);
+        return 1; /* not reached: the store faults */
     }
     D(NI_D_LIST) = (uint32_t)(uintptr_t)list + (c == 9 ? 2 : 0);
     D(NI_D_COUNT) = count;

@@ -1,7 +1,7 @@
 /* nc-reduce - every node's contribution combined in the coding unit of
  * router 0 by one operator (head FUNC, noc_set_func), the result to node 0,
  * which checks every 32-bit lane against its own computation.
- * --arg func=N (3: ADD32; 0..8, firmware/lib/flit.h NC_FUNC_*; the NI refuses others),
+ * --arg func=N (3: ADD32; 0..9, firmware/lib/flit.h NC_FUNC_*; the NI refuses others),
  * --arg words=N (16) 32-bit words per node, --arg expect=N (func): the
  * operator node 0 checks with (another one shows that the check bites).  Node i contributes word w =
  * edge[(i + w) % 6] for odd w (0, 1, -1, INT_MIN, INT_MAX, INT_MIN+1: sums
@@ -13,8 +13,8 @@
 static uint32_t buf[MAXW] __attribute__((aligned(8)));
 static uint8_t ring[2048] __attribute__((aligned(8)));
 static const uint32_t edge[6] = {0, 1, 0xFFFFFFFFu, 0x80000000u, 0x7FFFFFFFu, 0x80000001u};
-static const char *const names[NC_FUNC_NUM] = {"xor",    "and",    "or",     "add32", "add64",
-                                               "min32s", "max32s", "min32u", "max32u"};
+static const char *const names[NC_FUNC_NUM] = {"xor",    "and",    "or",     "add32",  "add64",
+                                               "min32s", "max32s", "min32u", "max32u", "mul32"};
 
 static uint32_t word(int node, int w)
 {
@@ -32,6 +32,7 @@ static uint32_t lane(int f, uint32_t a, uint32_t b)
     case NC_FUNC_MIN32S: return (int32_t)a < (int32_t)b ? a : b;
     case NC_FUNC_MAX32S: return (int32_t)a > (int32_t)b ? a : b;
     case NC_FUNC_MIN32U: return a < b ? a : b;
+    case NC_FUNC_MUL32: return a * b;
     default: return a > b ? a : b;
     }
 }
@@ -42,7 +43,7 @@ int main(void)
     int words = (int)node_param("words", 16), e = (int)node_param("expect", (uint32_t)(f < NC_FUNC_NUM ? f : 0));
     if (words < 2 || words > MAXW || words % 2 || e < 0 ||
         e >= NC_FUNC_NUM) { /* func is the NI's to refuse (its fault line) */
-        printf("nc-reduce: --arg words must be even, 2..%d, expect 0..8\n", MAXW);
+        printf("nc-reduce: --arg words must be even, 2..%d, expect 0..%d\n", MAXW, NC_FUNC_NUM - 1);
         return 2;
     }
     noc_init(ring, sizeof ring);

@@ -104,9 +104,13 @@
 #define NC_FUNC_MAX32S 6
 #define NC_FUNC_MIN32U 7 /* per 32-bit lane, unsigned */
 #define NC_FUNC_MAX32U 8
-#define NC_FUNC_MUL32 9  /* per 32-bit lane a * w, the low 32 bits */
-#define NC_FUNC_MUL64 10 /* a * w, the low 64 bits */
-#define NC_FUNC_NUM 11
+#define NC_FUNC_MUL32 9 /* per 32-bit lane a * w, the low 32 bits */
+#define NC_FUNC_NUM 10  /* the unit's operators */
+/* Not a unit operator: a * w, the low 64 bits, for the reductions on the
+ * cores (the unit's 64-bit product would cost ~9,900 cells, docs/synth.md);
+ * as FUNC it is refused like every value >= NC_FUNC_NUM. */
+#define NC_FUNC_MUL64 10
+#define NC_FUNC_ALL 11 /* the operators of the reductions: the unit's and the cores' MUL64 */
 
 /* "no address" in DEST-wide fields (OUT_DEST not set) */
 #define FLIT_NONE ((1u << FLIT_DEST_W) - 1)

@@ -62,19 +62,19 @@ void putchar_(int c) { DEV(DEV_CONSOLE) = (uint32_t)c; }
 const char *topo_name(char *buf)
 {
     int kind = (int)DEV(DEV_TOPO_KIND), c = (int)DEV(DEV_CONC);
-    if (kind == 2) {
+    if (kind == XNOC_KIND_OCTAGON) {
         snprintf(buf, 32, c == 2 ? "fat-octagon" : c == 1 ? "octagon" : "octagon:c=%d", c);
         return buf;
     }
-    if (kind == 3) { /* DEV_TOPO_DIM0..2: a, h, g */
+    if (kind == XNOC_KIND_DRAGONFLY) { /* DEV_TOPO_DIM0..2: a, h, g */
         snprintf(buf, 48, "dragonfly:a=%d,p=%d,h=%d,g=%d", node_dim(0), c, node_dim(1), node_dim(2));
         return buf;
     }
-    if (kind == 4) { /* DEV_TOPO_DIM0..2: m, n, r */
+    if (kind == XNOC_KIND_CLOS) { /* DEV_TOPO_DIM0..2: m, n, r */
         snprintf(buf, 48, "clos:m=%d,n=%d,r=%d", node_dim(0), node_dim(1), node_dim(2));
         return buf;
     }
-    int n = snprintf(buf, 32, "%s:", kind ? "torus" : "mesh");
+    int n = snprintf(buf, 32, "%s:", kind != XNOC_KIND_MESH ? "torus" : "mesh"); /* the grids */
     for (int d = 0; d < node_ndims(); d++) n += snprintf(buf + n, (size_t)(32 - n), d ? "x%d" : "%d", node_dim(d));
     if (c > 1) snprintf(buf + n, (size_t)(32 - n), ":c=%d", c);
     return buf;

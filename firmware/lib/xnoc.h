@@ -10,6 +10,7 @@
 #include "dev_regs.h"
 #include "flit.h"
 #include "ni_regs.h"
+#include "topo_kinds.h"
 
 #define DEV(reg) (((volatile uint32_t *)DEV_BASE)[(reg) / 4]) /* a device register (dev_regs.h) */
 #define NI ((volatile uint32_t *)NI_BASE)

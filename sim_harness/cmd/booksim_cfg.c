@@ -433,10 +433,9 @@ static void translate(cfg_entries *e, cfg_problems *p, const char *dir)
     if (p->n > had) /* refused: its keys are said for, not unknown */
         for (const char *const *x = topo_keys; *x; x++) drop(e, *x);
     tr_router(e, p);
-    char *(*const step[])(cfg_entries *, int *) = {tr_traffic, tr_process, tr_periods};
-    for (size_t i = 0; i < sizeof step / sizeof *step; i++) {
+    for (int i = 0; i < 3; i++) { /* each adds its problem, if any, and the next still runs */
         int line = 0;
-        char *m = step[i](e, &line);
+        char *m = i == 0 ? tr_traffic(e, &line) : i == 1 ? tr_process(e, &line) : tr_periods(e, &line);
         if (m) cfg_problem_add(p, line, m);
     }
 }

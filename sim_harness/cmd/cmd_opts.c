@@ -73,3 +73,32 @@ void cmd_bad_option(const char *a, const char *usage)
     if (near) cli_fail(EXIT_USAGE, "unknown option '%s' (did you mean %s? see xnoc %s --help)", a, near, cli_cmd);
     cli_fail(EXIT_USAGE, "unknown option '%s' (see xnoc %s --help)", a, cli_cmd);
 }
+
+void cmd_usage_print(FILE *f, const char *usage)
+{
+    static const char token[] = "{topo-kinds}";
+    const char *at;
+    while ((at = strstr(usage, token))) {
+        const char *line = at;
+        while (line > usage && line[-1] != '\n') line--;
+        int col = (int)(at - line), len = col;
+        fwrite(usage, 1, (size_t)(at - usage), f);
+        const char *k = topo_kinds_usage();
+        while (*k) { /* the kinds, ", "-separated, a new line before one that would pass column 96 */
+            const char *end = strstr(k, ", ");
+            int n = end ? (int)(end - k) + 1 : (int)strlen(k);
+            if (len > col && len + 1 + n > 96) {
+                fprintf(f, "\n%*s", col, "");
+                len = col;
+            } else if (len > col) {
+                fputc(' ', f);
+                len++;
+            }
+            fwrite(k, 1, (size_t)n, f);
+            len += n;
+            k += end ? n + 1 : n;
+        }
+        usage = at + sizeof token - 1;
+    }
+    fputs(usage, f);
+}

@@ -15,6 +15,8 @@
 #ifndef XNOC_CMD_OPTS_H
 #define XNOC_CMD_OPTS_H
 
+#include <stdio.h>
+
 #include <stdint.h>
 
 #include "net/router_cfg.h"
@@ -40,6 +42,10 @@ int cmd_opts_arg(cmd_opts *o, int argc, char **argv, int *i);
  * one of them, else "unknown option '--patern' (did you mean --pattern? see
  * xnoc traffic --help)". */
 void cmd_bad_option(const char *a, const char *usage) __attribute__((noreturn));
+/* Prints a command's usage text, "{topo-kinds}" in it replaced by every
+ * topology kind's spelling (topo_kinds_usage: the kinds' own words),
+ * wrapped under the column where it stands. */
+void cmd_usage_print(FILE *f, const char *usage);
 /* 1 if usage (a --help text) names option a ("--rate" as a whole word). */
 int cmd_usage_names(const char *usage, const char *a);
 /* The --topo topology with --ports channels, or exit 2 naming the problem. */

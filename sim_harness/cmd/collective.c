@@ -49,11 +49,11 @@ static const char *usage_text =
     "                    allreduce combined in the routers' coding units along a tree:\n"
     "                    mesh, torus, octagon, dragonfly, clos; docs/collectives.md), multicast\n"
     "                    (bcast, allgather and mnb on a clos by hardware multicast through the spines\n"
-    "                    the paper's routing control picks; docs/clos.md), llf, glf, forest (bcast\n"
-    "                    on a dragonfly, topology-aware; docs/dragonfly.md); allreduce and\n"
+    "                    the paper's routing control picks; docs/clos.md); allreduce and\n"
     "                    reducescatter: rabenseifner / halving (recursive halving, a power of two\n"
     "                    of terminals; the default there), ring (the default elsewhere),\n"
-    "                    reduce-bcast (binomial trees); docs/collectives.md\n"
+    "                    reduce-bcast (binomial trees; docs/collectives.md); llf, glf, forest\n"
+    "                    (bcast on a dragonfly, topology-aware; docs/dragonfly.md)\n"
     "  --steps S         multicast: how multicasts are grouped in steps: assignment (default, the\n"
     "                    paper's multicast assignment: no two of a step share a destination) or\n"
     "                    packed (a step takes multicasts until the routing control blocks)\n"
@@ -202,10 +202,12 @@ static int parse_args(int argc, char **argv, coll_cli *c)
  * anything is built */
 static void check_names(const coll_cli *c)
 {
-    static const char *const ops[] = {"barrier",  "bcast", "scatter", "gather",    "reduce", "allgather",
-                                      "alltoall", "mnb",   "mns",     "allreduce", "scan",   "exscan"};
-    static const char *const algos[] = {"sched", "tree", "ring",   "rd",      "all-at-once", "qcdoc",    "hnc",
-                                        "llf",   "glf",  "forest", "combine", "innet",       "multicast"};
+    static const char *const ops[] = {"barrier",       "bcast",    "scatter", "gather", "reduce",
+                                      "allgather",     "alltoall", "mnb",     "mns",    "allreduce",
+                                      "reducescatter", "scan",     "exscan"};
+    static const char *const algos[] = {"sched",     "tree",         "ring",    "rd",          "all-at-once", "qcdoc",
+                                        "hnc",       "llf",          "glf",     "forest",      "combine",     "innet",
+                                        "multicast", "rabenseifner", "halving", "reduce-bcast"};
     const struct {
         const char *opt, *v, *what;
         const char *const *names;

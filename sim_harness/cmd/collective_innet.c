@@ -68,6 +68,11 @@ static int run_reduction(const coll_cli *c, const topo *t, int kind, int func)
     if (!rc->ncu)
         cli_fail(EXIT_USAGE, "--algo innet: the routers have no coding units (--router ncu=0); use --algo sched, "
                              "tree or rd");
+    if (func >= NC_FUNC_NUM)
+        cli_fail(EXIT_USAGE,
+                 "--reduce-op %s: the units have no 64-bit product (docs/synth.md); the cores run it: --op %s "
+                 "--algo %s",
+                 nc_redop_name(func), c->opname, all ? "rabenseifner, ring or reduce-bcast" : "tree or sched");
     if (rc->ncu_ops == NCU_OPS_XOR && func != NC_FUNC_XOR)
         cli_fail(EXIT_USAGE,
                  "--reduce-op %s: the units were built with --router ncu_ops=xor, which combine by XOR only",
@@ -226,7 +231,7 @@ static int run_mcast(const coll_cli *c, const topo *t)
     int mnb = !strcmp(op, "mnb"), all = mnb || !strcmp(op, "allgather");
     if (!all && strcmp(op, "bcast"))
         cli_fail(EXIT_USAGE, "--algo multicast: --op %s; it runs bcast, allgather and mnb", op);
-    if (t->kind != TOPO_CLOS)
+    if (!topo_has(t, TOPO_TRAIT_SPINES))
         cli_fail(EXIT_USAGE, "--algo multicast: %s is not a clos (the routing control picks a clos's spines)", t->name);
     if (!rc->ncu) cli_fail(EXIT_USAGE, "--algo multicast: the routers have no coding units (--router ncu=0)");
     int nt = t->nterms, root;

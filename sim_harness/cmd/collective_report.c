@@ -316,7 +316,7 @@ json_t *collective_report_sched(const coll_job *j, const router_cfg *rc, const c
     json_object_set_new(r, "link_flits_expected", json_integer((json_int_t)hops_flits));
     json_object_set_new(r, "unicasts", json_integer(unicasts));
     json_object_set_new(r, "hops", hops_flits == o->link_flits ? json_integer((json_int_t)hops) : json_null());
-    if (j->t->kind == TOPO_DRAGONFLY) report_dragonfly(r, j, rc, o, bytes, xo->bg_mask != NULL, unicasts);
+    if (topo_has(j->t, TOPO_TRAIT_GROUPS)) report_dragonfly(r, j, rc, o, bytes, xo->bg_mask != NULL, unicasts);
     if (j->hnc_family) report_hnc(r, j, o, xo->ni_decode);
     json_object_set_new(r, "busiest_channel_utilization", json_real(util));
     if (s->op == OP_REDUCE) {

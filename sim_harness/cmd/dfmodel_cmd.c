@@ -43,7 +43,7 @@ int cmd_dfmodel(int argc, char **argv)
     char err[256];
     topo *t = topo_parse_max(spec, 1, 65536, err, sizeof err); /* a model: larger than the RTL runs */
     if (!t) cli_fail(EXIT_USAGE, "%s", err);
-    if (t->kind != TOPO_DRAGONFLY)
+    if (!topo_has(t, TOPO_TRAIT_GROUPS))
         cli_fail(EXIT_USAGE, "--topo %s: the model is for dragonfly:a=A,p=P,h=H[,g=G]", t->name);
     if (!n) n = t->nterms;
     if (n > t->nterms) cli_fail(EXIT_USAGE, "--alloc %d: the topology has %d terminals", n, t->nterms);

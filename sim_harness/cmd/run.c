@@ -26,8 +26,7 @@ static const char *usage_text =
     "Runs the RISC-V image on one RV32IMAFDC core per terminal, cycle by cycle against\n"
     "the RTL network, until every node has exited.  Exit status 0 only if every\n"
     "node exited 0 (or a core wrote 1 to tohost).\n"
-    "  --topo T            mesh:AxB..., torus:AxB... (1-6 dimensions), octagon, fat-octagon (suffix :c=N),\n"
-    "                      dragonfly:a=A,p=P,h=H[,g=G], clos:m=M,n=N,r=R\n" ROUTER_CFG_HELP
+    "  --topo T            {topo-kinds} (suffix :c=N)\n" ROUTER_CFG_HELP
     "  --ports k           NI channels per terminal (1)\n"
     "  --max-cycles N      stop (and fail) after N network cycles (10000000; at least 1)\n"
     "  --events F.jsonl    one JSON line per message sent (GO) and delivered, and per packet\n"
@@ -102,7 +101,7 @@ static int parse_args(int argc, char **argv, run_cli *c)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            fputs(usage_text, stdout);
+            cmd_usage_print(stdout, usage_text);
             fputs(view_usage, stdout);
             return 1;
         } else if (!strcmp(a, "--fail-undelivered")) c->fail_undelivered = 1;

@@ -19,6 +19,7 @@
 
 #include "cmd/sweep_spec.h"
 #include "util/cli.h"
+#include "util/usage.h"
 
 volatile sig_atomic_t sweep_signal;
 
@@ -385,6 +386,26 @@ int sweep_run_slurm(const char *out, const char *self, const sweep_jobs *j, long
     return st;
 }
 
+/* A jobs file sits in a folder users may share (NFS, a synced DIR): a
+ * task runs only what a sweep writes there, "xnoc COMMAND --json ..." with
+ * a command a sweep runs and no option that writes files (the command's
+ * --help says which, usage_writes), and always this xnoc, never the
+ * program the file names.  Returns this xnoc's path (caller frees). */
+static char *task_argv_check(const char *jobs, long n, char **argv)
+{
+    if (!argv[1] || !sweep_is_command(argv[1]) || !argv[2] || strcmp(argv[2], "--json"))
+        cli_fail(EXIT_USAGE, "--task %s %ld: not a sweep point (xnoc COMMAND --json ...): not run", jobs, n);
+    char *self = sweep_self(), *hargv[] = {self, argv[1], "--help", NULL}, *help = NULL;
+    size_t hn;
+    if (sweep_capture(hargv, &help, &hn) != 0) cli_fail(EXIT_RUNFAIL, "xnoc %s --help failed", argv[1]);
+    for (size_t w = 3; argv[w]; w++)
+        if (!strncmp(argv[w], "--", 2) && usage_writes(help, argv[w]))
+            cli_fail(EXIT_USAGE, "--task %s %ld: '%s' writes files: a jobs file cannot choose where xnoc writes", jobs,
+                     n, argv[w]);
+    free(help);
+    return self;
+}
+
 int sweep_task(const char *jobs, const char *nstr)
 {
     long n = cli_long("--task", nstr, 1, 1000000);
@@ -407,6 +428,8 @@ int sweep_task(const char *jobs, const char *nstr)
         argv[w] = (char *)json_string_value(json_array_get(words, w));
         if (!argv[w]) cli_fail(EXIT_USAGE, "--task %s %ld: word %zu is not a string", jobs, n, w);
     }
+    char *self = task_argv_check(jobs, n, argv);
+    argv[0] = self; /* this xnoc, whatever program the file names */
     char *dir = xstrdup(jobs), *slash = strrchr(dir, '/');
     if (slash) *slash = 0;
     else strcpy(dir, ".");
@@ -432,6 +455,7 @@ int sweep_task(const char *jobs, const char *nstr)
     if (lf >= 0) close(lf);
     json_decref(job);
     free(argv);
+    free(self);
     free(dir);
     free(final);
     free(tmp);

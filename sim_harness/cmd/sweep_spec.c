@@ -512,6 +512,8 @@ void sweep_spec_free(sweep_spec *s)
     free(s);
 }
 
+int sweep_is_command(const char *c) { return c && in_list(commands, c); }
+
 char *sweep_spec_command(const char *text, size_t n)
 {
     json_error_t je;

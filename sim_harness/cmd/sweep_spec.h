@@ -73,6 +73,8 @@ typedef struct {
 sweep_spec *sweep_spec_parse(const char *text, size_t n, const char *const *opts, char **err);
 void sweep_spec_free(sweep_spec *s);
 
+/* 1 if c is a command a sweep runs (traffic, run, collective, ...). */
+int sweep_is_command(const char *c);
 /* The command of a spec without reading the rest (to ask it for its
  * options first); NULL if there is none.  The caller frees it. */
 char *sweep_spec_command(const char *text, size_t n);

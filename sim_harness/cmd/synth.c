@@ -161,7 +161,7 @@ int synth_network(const topo *t, const router_cfg *rc, int progress, synth_resul
     synth_area *ops[2] = {&r->unit_xor, &r->unit_all};
     char lanes[32] = "";
     if (L > 1)
-        snprintf(lanes, sizeof lanes, " NumLanes=%d%s%s", L, t->kind == TOPO_CLOS ? " LaneReserve=1" : "",
+        snprintf(lanes, sizeof lanes, " NumLanes=%d%s%s", L, topo_has(t, TOPO_TRAIT_SPINES) ? " LaneReserve=1" : "",
                  rc->stream ? " Stream=1" : "");
     for (int o = 0; o < 2; o++) {
         snprintf(

@@ -14,11 +14,10 @@
 
 static const char *usage_text = "usage: xnoc topo --topo T [--ports k] [--route SRC:DST] [--json]\n"
                                 "\n"
-                                "Describes topology T (mesh:AxB..., torus:AxB... of 1 to 6 dimensions,\n"
-                                "octagon, fat-octagon, dragonfly:a=A,p=P,h=H[,g=G], clos:m=M,n=N,r=R; suffix\n"
-                                ":c=N for N terminals per router): routers,\n"
-                                "terminals, ports, directed links and the deterministic route from terminal\n"
-                                "SRC to terminal DST (docs/topologies.md).\n";
+                                "Describes topology T: routers, terminals, ports, directed links and the\n"
+                                "deterministic route from terminal SRC to terminal DST (docs/topologies.md).\n"
+                                "  T: {topo-kinds};\n"
+                                "     suffix :c=N for N terminals per router\n";
 
 static const char *port_name(const topo *t, int r, int p)
 {
@@ -36,7 +35,7 @@ int cmd_topo(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            fputs(usage_text, stdout);
+            cmd_usage_print(stdout, usage_text);
             return 0;
         } else if (cmd_opts_arg(&co, argc, argv, &i)) {
             continue;
@@ -110,10 +109,10 @@ int cmd_topo(int argc, char **argv)
     } else { /* the text is written from the JSON report (util/report.h) */
         /* a Clos's terminals hang on its leaves only (its spines have none) */
         report_printf(stdout, o,
-                      t->kind == TOPO_CLOS ? "{topology}: {routers} routers, {terminals} terminals "
-                                             "({terminals_per_router} per leaf, "
-                                           : "{topology}: {routers} routers, {terminals} terminals "
-                                             "({terminals_per_router} per router, ");
+                      topo_has(t, TOPO_TRAIT_SPINES) ? "{topology}: {routers} routers, {terminals} terminals "
+                                                       "({terminals_per_router} per leaf, "
+                                                     : "{topology}: {routers} routers, {terminals} terminals "
+                                                       "({terminals_per_router} per router, ");
         report_printf(stdout, o,
                       "{channels_per_terminal} channel(s) each), {ports_per_router} ports per router, "
                       "{directed_links} directed links, {vc_classes} VC class(es)\n");

@@ -28,8 +28,7 @@ static const char *usage_text =
     "usage: xnoc traffic --topo T [--pattern P] [--rate R] [--packet L] [options]\n"
     "\n"
     "Synthetic traffic on the RTL network; every flit is checked at its destination.\n"
-    "  --topo T          mesh:AxB..., torus:AxB... (1-6 dimensions), octagon, fat-octagon (suffix :c=N),\n"
-    "                    dragonfly:a=A,p=P,h=H[,g=G], clos:m=M,n=N,r=R\n" ROUTER_CFG_HELP
+    "  --topo T          {topo-kinds} (suffix :c=N)\n" ROUTER_CFG_HELP
     "  --ports k         injection/ejection channels per terminal (1)\n"
     "  --pattern P       uniform (default; never to the source itself, unlike BookSim2's), transpose,\n"
     "                    bitcomp, neighbor, hotspot (a quarter to terminal 0), hotspot:NODES[:WEIGHTS]\n"
@@ -384,7 +383,7 @@ int cmd_traffic(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            fputs(usage_text, stdout);
+            cmd_usage_print(stdout, usage_text);
             fputs(view_usage, stdout);
             metrics_help(stdout, "traffic"); /* the report's keys: xnoc sweep checks metrics against them */
             return 0;

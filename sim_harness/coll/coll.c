@@ -33,7 +33,10 @@ int coll_algo_parse(const char *s)
 
 int coll_add_msg(coll_sched *s, int origin, int dest, int parts)
 {
-    s->msgs = xrealloc(s->msgs, (size_t)(s->nmsgs + 1) * sizeof *s->msgs);
+    /* capacity: the power of two at or above nmsgs (only this function grows msgs), so a
+     * million messages (alltoall on mesh:32x32) cost 21 copies, not a million (minutes under ASan) */
+    if (!(s->nmsgs & (s->nmsgs - 1)))
+        s->msgs = xrealloc(s->msgs, (size_t)(s->nmsgs ? 2 * s->nmsgs : 1) * sizeof *s->msgs);
     s->msgs[s->nmsgs].origin = origin;
     s->msgs[s->nmsgs].dest = dest;
     s->msgs[s->nmsgs].parts = parts;

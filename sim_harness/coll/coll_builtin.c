@@ -259,7 +259,7 @@ static void prune(coll_sched *s)
  * stream at once. */
 static int algo_qcdoc(coll_sched *s, const topo *t, char *err, int errlen)
 {
-    if (t->kind != TOPO_TORUS || t->conc != 1) {
+    if (!topo_has(t, TOPO_TRAIT_WRAP) || t->conc != 1) {
         snprintf(err, (size_t)errlen, "qcdoc runs on a torus with one terminal per router (torus:AxBx...), not %s",
                  t->name);
         return -1;

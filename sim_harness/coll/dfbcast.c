@@ -132,7 +132,7 @@ static int remote_phase(df *d, int forest, int *recv, int step0)
 
 int coll_dragonfly(coll_sched *s, const topo *t, coll_algo algo, char *err, int errlen)
 {
-    if (t->kind != TOPO_DRAGONFLY) {
+    if (!topo_has(t, TOPO_TRAIT_GROUPS)) {
         snprintf(err, (size_t)errlen, "%s is a dragonfly broadcast: --topo dragonfly:a=A,p=P,h=H, not %s",
                  coll_algo_name(algo), t->name);
         return -1;

@@ -54,7 +54,7 @@ static int shape_from_model(const topo *t, const hnc_opts *o, hnc_info *info, ch
 {
     ncm_net n = {.w = t->dims[0],
                  .h = t->dims[1],
-                 .torus = t->kind == TOPO_TORUS,
+                 .torus = topo_has(t, TOPO_TRAIT_WRAP),
                  .mc = o->all_at_once ? NCM_ALL_AT_ONCE : NCM_TREE,
                  .in_pos = o->in_pos,
                  .combine = o->combine};
@@ -87,7 +87,7 @@ static int shape_from_model(const topo *t, const hnc_opts *o, hnc_info *info, ch
  * all-to-all broadcast from and to every terminal, at least a byte. */
 static int check_job(const coll_sched *s, const topo *t, const hnc_opts *o, char *err, int errlen)
 {
-    if ((t->kind != TOPO_MESH && t->kind != TOPO_TORUS) || t->ndims != 2 || t->conc != 1) {
+    if (!topo_has(t, TOPO_TRAIT_GRID) || t->ndims != 2 || t->conc != 1) {
         snprintf(err, (size_t)errlen,
                  "hnc runs on a 2-D mesh or torus with one terminal per router (mesh:WxH, torus:WxH), not %s", t->name);
         return -1;

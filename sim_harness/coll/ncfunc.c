@@ -5,7 +5,7 @@
 
 #include "../../firmware/lib/flit.h"
 
-static const char *const names[NC_FUNC_NUM] = {"xor",    "and",    "or",     "add32", "add64", "min32s",
+static const char *const names[NC_FUNC_ALL] = {"xor",    "and",    "or",     "add32", "add64", "min32s",
                                                "max32s", "min32u", "max32u", "mul32", "mul64"};
 
 static uint32_t lane(int func, uint32_t a, uint32_t w)
@@ -57,11 +57,11 @@ void nc_func_combine(int func, uint8_t *acc, const uint8_t *src, size_t len)
     }
 }
 
-const char *nc_func_name(int func) { return func >= 0 && func < NC_FUNC_NUM ? names[func] : NULL; }
+const char *nc_func_name(int func) { return func >= 0 && func < NC_FUNC_ALL ? names[func] : NULL; }
 
 int nc_func_parse(const char *name)
 {
-    for (int f = 0; f < NC_FUNC_NUM; f++)
+    for (int f = 0; f < NC_FUNC_ALL; f++)
         if (!strcmp(name, names[f])) return f;
     return -1;
 }

@@ -10,7 +10,8 @@
 #include <stdint.h>
 
 /* a combined with w by func (a data flit: 64 bits, 32-bit lanes [31:0] and
- * [63:32]); func outside 0 .. NC_FUNC_NUM-1 gives a unchanged */
+ * [63:32]), or the cores' NC_FUNC_MUL64; func outside 0 .. NC_FUNC_ALL-1 gives
+ * a unchanged */
 uint64_t nc_func_apply(int func, uint64_t a, uint64_t w);
 /* acc[0..len) combined with src[0..len) by func, flit by flit as a unit
  * does: 8-byte little-endian words, a short last word zero-padded (the NI

@@ -2,6 +2,7 @@
  * system, verified and timed (coll_exec.h). */
 #include "collrun/coll_exec.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -228,7 +229,27 @@ int coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, const coll_
 static int calibrate_run(const topo *t, const router_cfg *rc, int clock_ratio, double *ts, double *t1, int *verified,
                          char *err, size_t errlen);
 
-/* Cached by content, never by a file's time: build/cache/calib3-TOPO-KEY.txt,
+/* A cache file is read as untrusted: exactly "calib4 KEY TS T1\n" with
+ * this configuration's KEY (a file copied from another is not it) and
+ * finite values of a network (0 < t_s < 10^7 cycles, 0 <= t_1 < 10^4
+ * cycles/byte); 1 if so. */
+static int calib_parse(const char *text, size_t len, uint64_t key, double *ts, double *t1)
+{
+    char want[40], end = 0;
+    unsigned long long k = 0;
+    double a = 0, b = 0;
+    int n = -1;
+    snprintf(want, sizeof want, "calib4 %016llx ", (unsigned long long)key);
+    if (strlen(text) != len || strncmp(text, want, strlen(want)) ||
+        sscanf(text, "calib4 %16llx %lf %lf%c%n", &k, &a, &b, &end, &n) != 4 || end != '\n' || (size_t)n != len)
+        return 0;
+    if (k != key || !isfinite(a) || !isfinite(b) || a <= 0 || a >= 1e7 || b < 0 || b >= 1e4) return 0;
+    *ts = a;
+    *t1 = b;
+    return 1;
+}
+
+/* Cached by content, never by a file's time: build/cache/calib4-TOPO-KEY.txt,
  * KEY the hash of the model's own cache key (net/netbuild.h: the netlist,
  * rtl/, the glue, Verilator, the build flags), the whole router
  * configuration (the NIs' part too: sendq), the clock ratio and the
@@ -249,17 +270,21 @@ int coll_calibrate(const topo *t, const router_cfg *rc, int clock_ratio, double 
     h = fnv1a(h, image ? image : "", n);
     free(image);
     free(elf);
-    char *path = xasprintf("%s/cache/calib3-%s-%016llx.txt", cli_build_dir(), t->name, (unsigned long long)h);
+    char *path = xasprintf("%s/cache/calib4-%s-%016llx.txt", cli_build_dir(), t->name, (unsigned long long)h);
     for (char *c = path + strlen(cli_build_dir()) + 7; *c; c++)
         if (*c == ':' || *c == '=' || *c == '/') *c = '_';
-    FILE *f = fopen(path, "r");
-    if (f) {
-        int ok = fscanf(f, "%lf %lf", ts, t1) == 2;
-        fclose(f);
+    size_t len = 0;
+    char *text = cli_slurp(path, &len);
+    if (text) {
+        int ok = calib_parse(text, len, h, ts, t1);
+        free(text);
         if (ok) {
             free(path);
             return COLLRUN_RAN;
         }
+        cli_error("warning: %s is not a calibration of this configuration (damaged, or copied from another): "
+                  "measured again",
+                  path);
     }
     int verified = 1;
     int st = calibrate_run(t, rc, clock_ratio, ts, t1, &verified, err, errlen);
@@ -268,9 +293,9 @@ int coll_calibrate(const topo *t, const router_cfg *rc, int clock_ratio, double 
         return st;
     }
     char *tmp = xasprintf("%s.%d", path, (int)getpid());
-    f = fopen(tmp, "w");
+    FILE *f = fopen(tmp, "w");
     if (f) {
-        fprintf(f, "%.6f %.6f\n", *ts, *t1);
+        fprintf(f, "calib4 %016llx %.6f %.6f\n", (unsigned long long)h, *ts, *t1);
         if (fclose(f) == 0) rename(tmp, path);
         else remove(tmp);
     }

@@ -171,7 +171,7 @@ static void model_eval(const topo *t, const router_cfg *rc, const innet_tree *tr
     double in = 0;
     for (int r = 0; r < t->nrouters; r++) {
         double f = (double)cnt[r] * F;
-        int mc = t->kind == TOPO_CLOS ? tr->parent[r] >= 0 && tr->drecv[r] >= 2 : cnt[r] > t->conc;
+        int mc = topo_has(t, TOPO_TRAIT_SPINES) ? tr->parent[r] >= 0 && tr->drecv[r] >= 2 : cnt[r] > t->conc;
         if (r == rr || mc) f += D; /* the multicast copy it replicates */
         if (f > in) in = f;
     }
@@ -299,8 +299,8 @@ typedef struct {
 
 static int plan_tree(const topo *t, const router_cfg *rc, int root, innet_plan *p, char *err, size_t errlen)
 {
-    int nr = t->nrouters, nt = t->nterms, clos = t->kind == TOPO_CLOS;
-    int meshlike = t->kind == TOPO_MESH || t->kind == TOPO_TORUS;
+    int nr = t->nrouters, nt = t->nterms, clos = topo_has(t, TOPO_TRAIT_SPINES);
+    int meshlike = topo_has(t, TOPO_TRAIT_GRID);
     int *cnt = p->cnt = xcalloc((size_t)nr, sizeof *cnt), *parent = p->parent = xcalloc((size_t)nr, sizeof *parent);
     int *nterm = p->nterm = xcalloc((size_t)nr, sizeof *nterm), *thops = p->thops = xcalloc((size_t)nr, sizeof *thops),
         *drecv = p->drecv = xcalloc((size_t)nr, sizeof *drecv),
@@ -374,7 +374,7 @@ static int innet_run(const topo *t, const router_cfg *rc, const innet_opts *a, c
                      const innet_plan *p, innet_result *r)
 {
     int all = a->kind == INNET_KIND_ALLREDUCE, func = a->func, W = innet_window(rc), bytes = a->bytes, nt = t->nterms,
-        root = p->root, meshlike = t->kind == TOPO_MESH || t->kind == TOPO_TORUS;
+        root = p->root, meshlike = topo_has(t, TOPO_TRAIT_GRID);
     int chunk = innet_chunk_bytes(rc), nchunks = (bytes + chunk - 1) / chunk;
     /* XNOC_TEST_ABSENT=T: terminal T does not join (the failure path of a missing contribution) */
     const char *ab = getenv("XNOC_TEST_ABSENT");
@@ -398,7 +398,7 @@ static int innet_run(const topo *t, const router_cfg *rc, const innet_opts *a, c
                      .parent = meshlike ? NULL : p->parent,
                      .cnt = p->cnt,
                      .unit_of = p->unit_of,
-                     .clos = t->kind == TOPO_CLOS};
+                     .clos = topo_has(t, TOPO_TRAIT_SPINES)};
     coll_image ci;
     if (coll_image_run(&ci, t, rc, xo, ram_kib, a->max_cycles, fill_node, &fl)) {
         snprintf(r->run.error, sizeof r->run.error, "%s", ci.error);

@@ -67,8 +67,28 @@ void router_cfg_default(router_cfg *rc)
     rc->model = MODEL_DEFAULT;
 }
 
+/* s as a list: no empty item (",," or a comma at an end: a value lost in
+ * editing), no key twice (which one was meant?) */
+static int check_items(const char *s, char *err, size_t errlen)
+{
+    for (const char *p = s;; p += strcspn(p, ",") + 1) {
+        size_t l = strcspn(p, ","), kl = strcspn(p, "=,");
+        if (!l) {
+            snprintf(err, errlen, "--router '%s': an empty item (a comma at an end, or two in a row)", s);
+            return -1;
+        }
+        for (const char *q = s; q < p; q += strcspn(q, ",") + 1)
+            if (strcspn(q, "=,") == kl && !strncmp(q, p, kl)) {
+                snprintf(err, errlen, "--router '%s': '%.*s' is given twice", s, (int)kl, p);
+                return -1;
+            }
+        if (!p[l]) return 0;
+    }
+}
+
 int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
 {
+    if (check_items(s, err, errlen)) return -1;
     char *copy = xstrdup(s), *save = NULL;
     int rc_ok = 0, vcs_given = 0;
     for (char *kv = strtok_r(copy, ",", &save); kv; kv = strtok_r(NULL, ",", &save)) {
@@ -119,6 +139,12 @@ int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
         }
         long v = 0;
         int bad = cli_parse_long(eq + 1, LONG_MIN, LONG_MAX, &v); /* the key's own range is checked below */
+        const char *digits = eq + 1 + (eq[1] == '-');
+        if (bad != CLI_NOT_NUMBER && strspn(digits, "0123456789") != strlen(digits)) { /* 0x10: one way to write it */
+            snprintf(err, errlen, "--router: %s='%s': write the value in decimal", kv, eq + 1);
+            rc_ok = -1;
+            break;
+        }
         if (bad == CLI_NOT_NUMBER) {
             snprintf(err, errlen, "--router: %s='%s' is not an integer", kv, eq + 1);
             rc_ok = -1;

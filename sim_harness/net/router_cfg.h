@@ -83,6 +83,7 @@ uint64_t routing_head_bits(const topo *t, const router_cfg *rc, int src, uint32_
     "      coding units: ncu=0|1 [1], ncu_ops=xor|all [all] combining operators, slots=1..16 [4],\n"                   \
     "      xorlat=1..64 [1] cycles, ncmax=1..256 [32] flits, timeout=100..1000000 [100000] cycles,\n"                  \
     "      lanes=1..16 [clos: max(n,r), else 1] unit links both ways (copies sent in the same cycle);\n"               \
+    "      stream=0|1 [0] streaming reduction lanes in the units, one per router port (innet on a mesh);\n"            \
     "      dragonfly routing=min|valiant|ugal [min] (valiant and ugal need vcs=3 or 6);\n"                             \
     "      model=flat|tile [tile] one netlist per network, or one\n"                                                   \
     "      router model wired at run time (docs/performance.md);\n"                                                    \

@@ -72,6 +72,7 @@ const char *topo_describe(const topo *t) { return t->ops->describe; }
 topo_drawing topo_draw(const topo *t) { return t->ops->drawing; }
 
 int topo_param(const topo *t, int i) { return i >= 0 ? t->ops->param(t, i) : 0; }
+int topo_has(const topo *t, unsigned traits) { return (t->ops->traits & traits) == traits; }
 
 void topo_free(topo *t)
 {

@@ -26,8 +26,30 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* the numbers are firmware ABI (DEV_TOPO_KIND, firmware/lib/runtime.c) */
-typedef enum { TOPO_MESH, TOPO_TORUS, TOPO_OCTAGON, TOPO_DRAGONFLY, TOPO_CLOS, TOPO_ANYNET } topo_kind;
+#include "../../firmware/lib/topo_kinds.h"
+
+/* the numbers are firmware ABI (DEV_TOPO_KIND): firmware/lib/topo_kinds.h.
+ * Outside net/ no code tests a kind (tools/kind_tests.sh): it asks
+ * topo_has() for the trait it needs. */
+typedef enum {
+    TOPO_MESH = XNOC_KIND_MESH,
+    TOPO_TORUS = XNOC_KIND_TORUS,
+    TOPO_OCTAGON = XNOC_KIND_OCTAGON,
+    TOPO_DRAGONFLY = XNOC_KIND_DRAGONFLY,
+    TOPO_CLOS = XNOC_KIND_CLOS,
+    TOPO_ANYNET = XNOC_KIND_ANYNET
+} topo_kind;
+
+/* What a kind offers its consumers beyond routes (topo_has; each kind's
+ * topo_ops.traits).  A new kind says which it has; code outside net/ asks
+ * for the trait, never for the kind. */
+enum {
+    TOPO_TRAIT_GRID = 1,    /* routers on a grid of dims[] (coordinates, dimension-order routes): mesh, torus */
+    TOPO_TRAIT_WRAP = 2,    /* the grid's lines close into rings: torus */
+    TOPO_TRAIT_RING = 4,    /* the octagon family: the scheduling paper's formulas hold */
+    TOPO_TRAIT_GROUPS = 8,  /* routers in groups joined by global links (df_*): dragonfly */
+    TOPO_TRAIT_SPINES = 16, /* leaves and spines (clos_*), multicasts routed by the control: clos */
+};
 
 /* What a link is, apart from its VC-class role (the dateline flag):
  * LOCAL   an ordinary link (mesh, ring, a dragonfly group's, leaf-spine)
@@ -149,6 +171,11 @@ const char *topo_describe(const topo *t);
 topo_drawing topo_draw(const topo *t);
 /* the kind's parameter i: dimension sizes (0 past ndims); dragonfly a, h, g; clos m, n, r */
 int topo_param(const topo *t, int i);
+/* 1 when t's kind has every trait in traits (TOPO_TRAIT_*) */
+int topo_has(const topo *t, unsigned traits);
+/* every kind's spelling, from the kinds' own usage words (topo_ops.usage):
+ * "mesh:AxB..., torus:AxB... (1 to 6 dimensions), octagon, ..." */
+const char *topo_kinds_usage(void);
 /* routers with terminals: 0 .. topo_term_routers() - 1 */
 static inline int topo_term_routers(const topo *t) { return t->nterms / t->conc; }
 

@@ -142,5 +142,6 @@ const topo_ops topo_clos_ops = {
                 "{clos_m} up-links each, ports u0..), {clos_m} spine routers ({clos_r} down-links each, ports d0..);\n"
                 "  routing up to spine (destination terminal mod m), then down: deadlock-free in one VC class\n",
     .drawing = TOPO_DRAW_TIERS,
+    .traits = TOPO_TRAIT_SPINES,
     .param = param_clos,
 };

@@ -180,5 +180,6 @@ const topo_ops topo_dragonfly_ops = {
                 "{global_links_per_router} global link(s) per router, one between every two groups;\n"
                 "  minimal routing local-global-local, the global links are datelines (VC class 1 after them)\n",
     .drawing = TOPO_DRAW_GROUPS,
+    .traits = TOPO_TRAIT_GROUPS,
     .param = param_dragonfly,
 };

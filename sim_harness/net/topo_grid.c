@@ -214,6 +214,7 @@ const topo_ops topo_mesh_ops = {
     .port_name = port_name_grid,
     .router_label = label_grid,
     .drawing = TOPO_DRAW_GRID,
+    .traits = TOPO_TRAIT_GRID,
     .param = param_grid,
 };
 
@@ -231,5 +232,6 @@ const topo_ops topo_torus_ops = {
     .port_name = port_name_grid,
     .router_label = label_grid,
     .drawing = TOPO_DRAW_GRID,
+    .traits = TOPO_TRAIT_GRID | TOPO_TRAIT_WRAP,
     .param = param_grid,
 };

@@ -57,6 +57,7 @@ struct topo_ops {
     int (*facts)(const topo *t, topo_fact *f, int max);
     const char *describe; /* xnoc topo's text lines over its JSON report, or NULL */
     topo_drawing drawing;
+    unsigned traits; /* TOPO_TRAIT_* (topo.h): what consumers may ask of the kind */
     /* the kind's parameters: dimension sizes; dragonfly a, h, g; clos m, n, r */
     int (*param)(const topo *t, int i);
 };

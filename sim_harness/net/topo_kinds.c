@@ -69,17 +69,26 @@ topo *topo_parse(const char *spec, int k, char *err, size_t errlen)
     return topo_parse_max(spec, k, TOPO_MAX_TERMS, err, errlen);
 }
 
+const char *topo_kinds_usage(void)
+{
+    static char usage[512];
+    if (!usage[0]) {
+        size_t u = 0;
+        for (size_t i = 0; i < NKINDS; i++)
+            u += (size_t)snprintf(usage + u, sizeof usage - u, "%s%s", i ? ", " : "", kinds[i]->usage);
+    }
+    return usage;
+}
+
 /* "unknown topology": the nearest kind's word, and every kind's spelling */
 static void unknown_kind(const char *spec, char *err, size_t errlen)
 {
     const char *colon = strchr(spec, ':'), *words[32];
     int n = colon ? (int)(colon - spec) : (int)strlen(spec), nw = 0;
-    char kind_s[72], usage[512];
-    size_t u = 0;
-    for (size_t i = 0; i < NKINDS; i++) {
+    char kind_s[72];
+    const char *usage = topo_kinds_usage();
+    for (size_t i = 0; i < NKINDS; i++)
         for (const char *const *w = kinds[i]->names; *w && nw < 32; w++) words[nw++] = *w;
-        u += (size_t)snprintf(usage + u, sizeof usage - u, "%s%s", i ? ", " : "", kinds[i]->usage);
-    }
     snprintf(kind_s, sizeof kind_s, "%.*s", n < 71 ? n : 71, spec);
     const char *near = suggest_pick(kind_s, words, (size_t)nw);
     snprintf(err, errlen, "unknown topology '%.*s' (%s%s%sknown: %s; suffix :c=N)", n, spec,

@@ -108,5 +108,6 @@ const topo_ops topo_octagon_ops = {
     .port_name = port_name_octagon,
     .router_label = label_octagon,
     .drawing = TOPO_DRAW_RING,
+    .traits = TOPO_TRAIT_RING,
     .param = param_octagon,
 };

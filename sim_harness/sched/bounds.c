@@ -182,7 +182,7 @@ static int cut_bound(const coll_sched *s, const topo *t)
             int v = cut_value(s, t, inA);
             if (v > best) best = v;
         }
-    } else if (t->kind != TOPO_OCTAGON) {
+    } else if (!topo_has(t, TOPO_TRAIT_RING)) {
         for (int dim = 0; dim < t->ndims; dim++) /* halves along each dimension */
             for (int side = 0; side < 2; side++) {
                 for (int r = 0; r < R; r++) {

@@ -311,9 +311,32 @@ static int send_go(ni *n, int c, ni_send *s)
     return RV32_MMIO_OK;
 }
 
+/* The receive ring or guarded region a store would make, [lo, lo + len),
+ * on the dst of a queued decode descriptor: refused (the engine would
+ * write under the NI, or into the guard).  Checked here, where the ring,
+ * the match table and the decode engine meet. */
+static int onto_decode(ni *n, uint32_t off, uint32_t v)
+{
+    char what[80];
+    uint32_t lo = 0, len = 0;
+    if (off == NI_RECV + NI_R_BASE || off == NI_RECV + NI_R_SIZE) {
+        lo = off == NI_RECV + NI_R_BASE ? v : n->ring_base;
+        len = off == NI_RECV + NI_R_SIZE ? v : n->ring_size;
+        snprintf(what, sizeof what, "NI receive ring 0x%08x + %u bytes", lo, len);
+    } else if (off == NI_MATCH + NI_M_GUARD_LO || off == NI_MATCH + NI_M_GUARD_HI) {
+        uint32_t glo = off == NI_MATCH + NI_M_GUARD_LO ? v : n->guard_lo;
+        uint32_t ghi = off == NI_MATCH + NI_M_GUARD_HI ? v : n->guard_hi;
+        lo = glo;
+        len = ghi > glo ? ghi - glo : 0;
+        snprintf(what, sizeof what, "NI guarded region 0x%08x..0x%08x (GUARD_LO..GUARD_HI)", glo, ghi);
+    }
+    return len && ni_dec_refused(n, what, lo, len);
+}
+
 int ni_mmio(ni *n, uint32_t off, int is_store, uint32_t *val)
 {
     if (off >= NI_DEC) return ni_dec_mmio(n, off - NI_DEC, is_store, val);
+    if (is_store && onto_decode(n, off, *val)) return RV32_MMIO_FAULT;
     if (off >= NI_MATCH) return ni_match_mmio(n, off - NI_MATCH, is_store, val);
     if (off >= NI_RECV) return recv_mmio(n, off - NI_RECV, is_store, val);
     if (off >= NI_CODE(0)) {

@@ -87,6 +87,24 @@ static int go(ni *n)
     return 1;
 }
 
+int ni_dec_refused(ni *n, const char *what, uint32_t addr, uint32_t len)
+{
+    const ni_dec *d = &n->dec;
+    for (int k = 0; k < d->qlen; k++) { /* the lists queued, from the descriptor the engine is on */
+        int q = (d->qhead + k) % NI_DEC_QUEUE;
+        for (uint32_t i = k ? 0 : d->idx; i < d->qn[q]; i++) {
+            const ni_xor *x = &d->q[q][i];
+            if (!overlaps(addr, len, x->dst, x->len)) continue;
+            snprintf(n->refused, sizeof n->refused,
+                     "%s overlaps dst 0x%08x + %u bytes of a queued decode descriptor (list %d, descriptor %u): the "
+                     "engine has not written it",
+                     what, x->dst, x->len, k, i);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 int ni_dec_mmio(ni *n, uint32_t off, int is_store, uint32_t *val)
 {
     ni_dec *d = &n->dec;

@@ -48,6 +48,11 @@ void ni_span_release(ni *n, uint32_t addr, uint32_t len);
 int ni_ring_refused(ni *n, uint32_t base, uint32_t size);
 
 /* the decode engine's registers (NI_DEC + off), its cycle, its lists freed */
+/* 1 (n->refused: "WHAT overlaps dst ... of a queued decode descriptor")
+ * if [addr, addr + len) covers the dst of a descriptor the decode engine
+ * has queued and not yet run: a receive ring or guarded region moved there
+ * would be written under the engine (issue 46) */
+int ni_dec_refused(ni *n, const char *what, uint32_t addr, uint32_t len);
 int ni_dec_mmio(ni *n, uint32_t off, int is_store, uint32_t *val);
 void ni_dec_cycle(ni *n);
 void ni_dec_free(ni *n);

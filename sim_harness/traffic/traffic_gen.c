@@ -185,7 +185,7 @@ const char *traffic_pattern_check(const topo *t, int pat)
     if (pat == PAT_SHUFFLE && (t->nterms & (t->nterms - 1))) return "shuffle needs a power-of-two number of terminals";
     if (pat == PAT_RANDPERM && t->nterms < 2) return "randperm needs at least two terminals";
     if (pat == PAT_INCAST && t->nterms < 2) return "incast needs at least two terminals";
-    if (pat == PAT_GROUPSHIFT && t->kind != TOPO_DRAGONFLY)
+    if (pat == PAT_GROUPSHIFT && !topo_has(t, TOPO_TRAIT_GROUPS))
         return "groupshift is a dragonfly pattern (dragonfly:a=A,p=P,h=H)";
     if (pat == PAT_UNITPAIRS && t->nterms < 2) return "unitpairs needs at least two terminals";
     return NULL;

@@ -181,7 +181,7 @@ void nc_gen_multicast(nc_gen *g, int fanout, const unsigned char *sources)
     g->fanout = fanout;
     g->sources = xmalloc((size_t)t->nterms);
     memcpy(g->sources, sources, (size_t)t->nterms);
-    if (t->kind == TOPO_CLOS) g->clos = clos_new(t->clos_m, t->clos_n, t->clos_r);
+    if (topo_has(t, TOPO_TRAIT_SPINES)) g->clos = clos_new(t->clos_m, t->clos_n, t->clos_r);
 }
 
 /* Makes the group active: its slots, its tag. */

@@ -34,7 +34,6 @@
       xnoc_pkg::NcFuncAnd:   return acc & w;
       xnoc_pkg::NcFuncOr:    return acc | w;
       xnoc_pkg::NcFuncAdd64: return acc + w;
-      xnoc_pkg::NcFuncMul64: return acc * w;
       default: ;
     endcase
     for (int l = 0; l < 2; l++) begin

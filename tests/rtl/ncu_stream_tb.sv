@@ -372,9 +372,9 @@ module ncu_stream_tb #(
         if (full && last_out - first_out + 1 > int'(flits) + 3 * int'(groups))
           violate("StreamLineRate", $sformatf("%0d result flits took %0d cycles (%0d groups)", flits,
                                               last_out - first_out + 1, groups));
-        $display("ncu_stream_tb: N=%0d V=%0d D=%0d seed=%0d: %0d groups (%0d result flits, %0d flits combined) checked in %0d cycles; per operator xor/and/or/add32/add64/min32s/max32s/min32u/max32u/mul32/mul64 %0d/%0d/%0d/%0d/%0d/%0d/%0d/%0d/%0d/%0d/%0d",
+        $display("ncu_stream_tb: N=%0d V=%0d D=%0d seed=%0d: %0d groups (%0d result flits, %0d flits combined) checked in %0d cycles; per operator xor/and/or/add32/add64/min32s/max32s/min32u/max32u/mul32 %0d/%0d/%0d/%0d/%0d/%0d/%0d/%0d/%0d/%0d",
                  N, V, D, seed, groups, flits, combined, int'(cyc) - ResetCycles, per_func[0], per_func[1], per_func[2],
-                 per_func[3], per_func[4], per_func[5], per_func[6], per_func[7], per_func[8], per_func[9], per_func[10]);
+                 per_func[3], per_func[4], per_func[5], per_func[6], per_func[7], per_func[8], per_func[9]);
         done <= 1'b1;
         $finish;
       end else if (failures == 0 && int'(cyc) - ResetCycles >= int'(max_cycles)) begin

@@ -302,9 +302,9 @@ module ncu_tb #(
       end
       if (failures == 0 && done_groups == int'(groups) && held == 0 && !out_credit && !in_valid && !in_credit
           && src_home()) begin
-        $display("ncu_tb: V=%0d D=%0d S=%0d OPS=%0d seed=%0d: %0d groups (%0d result flits) checked in %0d cycles; per operator xor/and/or/add32/add64/min32s/max32s/min32u/max32u/mul32/mul64 %0d/%0d/%0d/%0d/%0d/%0d/%0d/%0d/%0d/%0d/%0d",
+        $display("ncu_tb: V=%0d D=%0d S=%0d OPS=%0d seed=%0d: %0d groups (%0d result flits) checked in %0d cycles; per operator xor/and/or/add32/add64/min32s/max32s/min32u/max32u/mul32 %0d/%0d/%0d/%0d/%0d/%0d/%0d/%0d/%0d/%0d",
                  V, D, S, OPS, seed, groups, flits, int'(cyc) - ResetCycles, per_func[0], per_func[1], per_func[2],
-                 per_func[3], per_func[4], per_func[5], per_func[6], per_func[7], per_func[8], per_func[9], per_func[10]);
+                 per_func[3], per_func[4], per_func[5], per_func[6], per_func[7], per_func[8], per_func[9]);
         done <= 1'b1;
         $finish;
       end else if (failures == 0 && int'(cyc) - ResetCycles >= int'(max_cycles)) begin

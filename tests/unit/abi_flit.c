@@ -65,7 +65,6 @@ int main(void)
     P("NcFuncMin32u", NC_FUNC_MIN32U);
     P("NcFuncMax32u", NC_FUNC_MAX32U);
     P("NcFuncMul32", NC_FUNC_MUL32);
-    P("NcFuncMul64", NC_FUNC_MUL64);
     P("NcFuncNum", NC_FUNC_NUM);
     P("DbgAddrW", DBG_ADDR_W);
     P("DbgKindLsb", DBG_KIND_LSB);

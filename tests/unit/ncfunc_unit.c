@@ -45,7 +45,7 @@ int main(void)
     expect("mul32-lanes-wrap", NC_FUNC_MUL32, 0x0000000380000001ull, 0x0000000500000002ull, 0x0000000F00000002ull);
     expect("mul64-cross", NC_FUNC_MUL64, 0x0000000100000001ull, 0x0000000100000001ull, 0x0000000200000001ull);
     expect("mul64-wraps", NC_FUNC_MUL64, 0xFFFFFFFFFFFFFFFFull, 0xFFFFFFFFFFFFFFFFull, 1);
-    expect("func-out-of-range", NC_FUNC_NUM, 0x1234, 0x5678, 0x1234);
+    expect("func-out-of-range", NC_FUNC_ALL, 0x1234, 0x5678, 0x1234);
     /* buffers: 12 bytes of int32 {-5, 7, INT_MAX} + {3, -9, 1}: the last word is a half flit */
     int32_t a[3] = {-5, 7, 0x7FFFFFFF}, b[3] = {3, -9, 1};
     uint8_t acc[12], src[12];
@@ -59,8 +59,8 @@ int main(void)
         fails++;
     }
     int names_ok = 1;
-    for (int f = 0; f < NC_FUNC_NUM; f++) names_ok &= nc_func_parse(nc_func_name(f)) == f;
-    names_ok &= nc_func_parse("mul") == -1 && nc_func_name(-1) == NULL && nc_func_name(NC_FUNC_NUM) == NULL;
+    for (int f = 0; f < NC_FUNC_ALL; f++) names_ok &= nc_func_parse(nc_func_name(f)) == f;
+    names_ok &= nc_func_parse("mul") == -1 && nc_func_name(-1) == NULL && nc_func_name(NC_FUNC_ALL) == NULL;
     if (names_ok && !strcmp(nc_func_name(NC_FUNC_MAX32U), "max32u")) printf("ok names\n");
     else {
         printf("FAIL names: a name does not round-trip\n");
