@@ -37,7 +37,7 @@ FNR == 1 { sig = ""; start = 0 }
 # and the lines after it up to the "{"
 !start && /^[A-Za-z_]/ { sig = $0; next }
 !start && sig != "" && /^[ \t]/ { sig = sig " " $0; next }
-/^\{/ { start = FNR; name = sig; sub(/\(.*/, "", name); n = split(name, w, /[ *]+/); name = w[n] }
+/^\{/ { start = FNR; name = sig; gsub(/__attribute__\(\([^)]*\)\)/, "", name); sub(/\(.*/, "", name); n = split(name, w, /[ *]+/); name = w[n] }
 /^\}/ && start {
     len = FNR - start + 1; nfun++
     if (verbose) print FILENAME ":" start ": " name " " len

@@ -79,7 +79,7 @@ static int run_reduction(const coll_cli *c, const topo *t, int kind, int func)
                  nc_redop_name(func));
     if (innet_window(rc) < 1)
         cli_fail(EXIT_USAGE, "--algo innet: --router slots=%d, a window of one chunk needs 2 slots", rc->slots);
-    if (rc->stream && t->kind != TOPO_MESH)
+    if (rc->stream && (!topo_has(t, TOPO_TRAIT_GRID) || topo_has(t, TOPO_TRAIT_WRAP)))
         cli_fail(EXIT_USAGE,
                  "--algo innet: --router stream=1 streams on a mesh only (its tree down is its tree up; %s's "
                  "is not shown to be)",

@@ -69,6 +69,47 @@ static int node_slots(const coll_sched *s, int node, int *slots, int *first, int
     return n;
 }
 
+/* A plain send's entry: the destination, the message, its buffer unit, the
+ * channel and the source route (pb bits a hop). */
+static void put_send(uint32_t *e, const coll_xfer *f, int unit, int pb)
+{
+    uint64_t route = 0;
+    for (int h = 0; h < f->nports; h++) route |= (uint64_t)f->ports[h] << (pb * h);
+    e[0] = (uint32_t)f->dst;
+    e[1] = (uint32_t)f->msg;
+    e[2] = (uint32_t)unit;
+    e[3] = (uint32_t)f->chan;
+    e[4] = (uint32_t)f->nports;
+    e[5] = (uint32_t)route;
+    e[6] = (uint32_t)(route >> 32);
+}
+
+/* A plain receive's entry: combined (reduce, barrier), verified where node
+ * needs the message, else only kept. */
+static void put_recv(uint32_t *e, const coll_sched *s, const coll_xfer *f, int node, int unit)
+{
+    const coll_msg *g = &s->msgs[f->msg];
+    int need = g->dest >= 0 ? node == g->dest : s->to[node] && node != g->origin;
+    e[0] = (uint32_t)f->src;
+    e[1] = (uint32_t)f->msg;
+    e[2] = (uint32_t)unit;
+    e[3] = (s->op == OP_REDUCE || s->op == OP_BARRIER) ? PRF_COMBINE : need ? PRF_VERIFY : 0;
+}
+
+/* The buffer units' table: each part of each message node keeps. */
+static void put_slots(uint32_t *w, const coll_sched *s, int node, const int *slots, const int *first, int nslots)
+{
+    for (int i = 0; i < nslots; i++)
+        for (int p = 0; p < parts_of(s, slots[i]); p++) {
+            uint32_t *e = &w[PLAN_SLOT_WORDS * (first[i] + p)];
+            const coll_msg *g = &s->msgs[slots[i]];
+            e[0] = (uint32_t)slots[i];
+            e[1] = (uint32_t)g->origin;
+            e[2] = parts_of(s, slots[i]) > 1 ? PLAN_SLOT_CODED : (uint32_t)g->dest;
+            e[3] = g->origin == node && parts_of(s, slots[i]) == 1;
+        }
+}
+
 uint32_t *coll_plan_encode(const coll_sched *s, const topo *t, int node, int bytes, int sync, uint32_t seed, int redop,
                            int ni_decode, uint32_t plan_addr, int *nwords, uint32_t *buf_end)
 {
@@ -173,27 +214,9 @@ uint32_t *coll_plan_encode(const coll_sched *s, const topo *t, int node, int byt
                 }
                 continue;
             }
-            if (f->src == node) {
-                uint32_t *e = &w[sends_off + PLAN_SEND_WORDS * is++];
-                uint64_t route = 0;
-                for (int h = 0; h < f->nports; h++) route |= (uint64_t)f->ports[h] << (pb * h);
-                e[0] = (uint32_t)f->dst;
-                e[1] = (uint32_t)f->msg;
-                e[2] = (uint32_t)first[slot_of(slots, nslots, f->msg)];
-                e[3] = (uint32_t)f->chan;
-                e[4] = (uint32_t)f->nports;
-                e[5] = (uint32_t)route;
-                e[6] = (uint32_t)(route >> 32);
-            }
-            if (f->dst == node) {
-                uint32_t *e = &w[recvs_off + PLAN_RECV_WORDS * ir++];
-                const coll_msg *g = &s->msgs[f->msg];
-                int need = g->dest >= 0 ? node == g->dest : s->to[node] && node != g->origin;
-                e[0] = (uint32_t)f->src;
-                e[1] = (uint32_t)f->msg;
-                e[2] = (uint32_t)first[slot_of(slots, nslots, f->msg)];
-                e[3] = (s->op == OP_REDUCE || s->op == OP_BARRIER) ? PRF_COMBINE : need ? PRF_VERIFY : 0;
-            }
+            int unit = first[slot_of(slots, nslots, f->msg)];
+            if (f->src == node) put_send(&w[sends_off + PLAN_SEND_WORDS * is++], f, unit, pb);
+            if (f->dst == node) put_recv(&w[recvs_off + PLAN_RECV_WORDS * ir++], s, f, node, unit);
         }
         for (int x = 0; x < s->nxors; x++) {
             const coll_xor *c = &s->xors[x];
@@ -219,15 +242,7 @@ uint32_t *coll_plan_encode(const coll_sched *s, const topo *t, int node, int byt
         if (xw) xw[1] = (uint32_t)io - xw[0];
     }
 #undef OFF
-    for (int i = 0; i < nslots; i++)
-        for (int p = 0; p < parts_of(s, slots[i]); p++) {
-            uint32_t *e = &w[slots_off + PLAN_SLOT_WORDS * (first[i] + p)];
-            const coll_msg *g = &s->msgs[slots[i]];
-            e[0] = (uint32_t)slots[i];
-            e[1] = (uint32_t)g->origin;
-            e[2] = parts_of(s, slots[i]) > 1 ? PLAN_SLOT_CODED : (uint32_t)g->dest;
-            e[3] = g->origin == node && parts_of(s, slots[i]) == 1;
-        }
+    put_slots(&w[slots_off], s, node, slots, first, nslots);
     free(slots);
     free(first);
     *nwords = total;

@@ -338,7 +338,7 @@ static void step_multicasts(nc_gen *g, uint64_t now, nc_emit_fn *emit, void *arg
 static int mc_root(nc_gen *g, int other)
 {
     const topo *t = g->t;
-    return t->kind == TOPO_CLOS ? t->clos_r + rnd_int(g, t->clos_m) : other;
+    return topo_has(t, TOPO_TRAIT_SPINES) ? t->clos_r + rnd_int(g, t->clos_m) : other;
 }
 
 void nc_gen_step(nc_gen *g, uint64_t now, nc_emit_fn *emit, void *arg)
