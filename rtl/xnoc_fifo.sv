@@ -1,4 +1,6 @@
-// xnoc_fifo - a small synchronous FIFO: one virtual channel's input buffer.
+// xnoc_fifo - a small synchronous FIFO: one virtual channel's input buffer
+// of the coding unit (xnoc_ncu_absorb.sv, one per VC; the router's own input
+// buffers are xnoc_vc_buffers.sv).
 //
 // It watches the link itself (push_i = the link's valid, data_i = its flit)
 // and takes the flits whose VC field (xnoc_pkg::link_flit_t's vc) is its Vc,

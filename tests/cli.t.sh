@@ -168,7 +168,7 @@ want_m="-s|-j2|-C|$obj|-f|Vxnoc_network.mk|OPT_FAST=-O2|OPT_SLOW=-O1|OPT_GLOBAL=
 [ "$(tr '\n' '|' < "$TMP/argv.make")" = "$want_m" ] && ok path-argv-make || fail path-argv-make "$(tr '\n' '|' < "$TMP/argv.make")"
 if [ "$tmpd" = "${model}.tmp${tmpd##*.tmp}" ] && grep -qxF -- "-I$tmpd" "$TMP/argv.g++" && grep -qxF -- "$obj/Vxnoc_network__ALL.a" "$TMP/argv.g++"; then
     ok path-argv-gxx; else fail path-argv-gxx "$(tr '\n' '|' < "$TMP/argv.g++")"; fi
-# the private folder is gone; the model folder holds what it always did
+# the private folder is gone; the model folder holds what it always did and its manifest (model_cache.c)
 [ -z "$(ls -A "$TMP/qtmp")" ] && ok path-private-obj-removed || fail path-private-obj-removed "$(ls "$TMP/qtmp")"
 [ "$(ls "$model" | tr '\n' ' ')" = "build.log manifest net.so xnoc_io.inc xnoc_network.sv " ] && ok path-model-folder \
     || fail path-model-folder "$(ls "$model" | tr '\n' ' ')"

@@ -9,9 +9,9 @@
 
 #include "net/clos_ctl.h"
 #include "util/cli.h"
-#include "util/splitmix.h"
+#include "util/rng.h"
 
-static double uniform01(uint64_t *s) { return (double)(splitmix64(s) >> 11) * (1.0 / 9007199254740992.0); }
+static double uniform01(uint64_t *s) { return rng_unit(splitmix64(s)); }
 static double expo(uint64_t *s, double mean) { return -log(1.0 - uniform01(s)) * mean; }
 static int below(uint64_t *s, int n) { return (int)(splitmix64(s) % (uint64_t)n); }
 

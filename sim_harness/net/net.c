@@ -226,15 +226,21 @@ xnoc_net *net_open(const topo *t, const router_cfg *rc, int progress, char *err,
     return n;
 }
 
-void net_close(xnoc_net *n)
+/* the model's half of a network: its instance, its object, the counters read from it */
+static void free_model(xnoc_net *n)
 {
-    if (!n) return;
     n->xg_free(n->g);
     dlclose(n->so);
     free(n->flits_last);
     free(n->stalls_last);
     free(n->flits);
     free(n->stalls);
+}
+
+void net_close(xnoc_net *n)
+{
+    if (!n) return;
+    free_model(n);
     free(n->mon);
     free(n);
 }
@@ -249,12 +255,7 @@ static int swap_model(xnoc_net *n, int add, const char *what, char *err, size_t 
     }
     xnoc_net *tn = open_model(n->t, &n->rc, n->variant | add, 1, err, errlen);
     if (!tn) return -1;
-    n->xg_free(n->g);
-    dlclose(n->so);
-    free(n->flits_last);
-    free(n->stalls_last);
-    free(n->flits);
-    free(n->stalls);
+    free_model(n);
     const topo *t = n->t;
     xnoc_flit *mon = n->mon;
     *n = *tn;

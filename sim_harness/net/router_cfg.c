@@ -13,7 +13,7 @@
 
 #include "../../firmware/lib/flit.h"
 #include "../../firmware/lib/ni_regs.h"
-#include "util/splitmix.h"
+#include "util/rng.h"
 
 int router_classes(const topo *t, const router_cfg *rc)
 {

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "sched/sched.h"
+#include "util/rng.h"
 #include "util/cli.h"
 
 int sched_nchannels(const topo *t) { return 2 * t->nterms * t->k + t->nlinks; }
@@ -85,14 +86,6 @@ static int add_route(const int *ports, int nhops, void *arg)
     return 0;
 }
 
-static uint64_t mix(uint64_t x)
-{
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdull;
-    x ^= x >> 33;
-    return x;
-}
-
 /* One random route from ra to rb of at most `budget` hops, no router twice;
  * 0 if the walk ran into a dead end (possible only with detours). */
 static int random_route(const topo *t, int ra, int rb, int budget, uint64_t *rs, int *ports, int *nhops,
@@ -110,7 +103,7 @@ static int random_route(const topo *t, int ra, int rb, int budget, uint64_t *rs,
             if (!seen[v] && d + 1 + topo_distance(t, v, rb) <= budget) cand[nc++] = p;
         }
         if (!nc) return 0;
-        *rs = mix(*rs + 0x9E3779B97F4A7C15ull);
+        *rs = rng_mix33(*rs + 0x9E3779B97F4A7C15ull);
         int p = cand[*rs % (uint64_t)nc];
         ports[d++] = p;
         r = t->links[t->out_link[r * t->nports + p]].dst;
@@ -142,7 +135,7 @@ static void sample_routes(sched_pathtab *P, int a, int b, sched_paths *o)
         add_variants(t, a, b, ports, nh - 1, o); /* without its ejection port */
         nr++;
     }
-    uint64_t rs = mix(((uint64_t)a << 32) ^ (uint64_t)b ^ 0x5EEDull);
+    uint64_t rs = rng_mix33(((uint64_t)a << 32) ^ (uint64_t)b ^ 0x5EEDull);
     for (int tries = 0; nr < limit && tries < 20 * limit; tries++) {
         if (!random_route(t, ra, rb, budget, &rs, ports, &nh, seen)) continue;
         int dup = 0;

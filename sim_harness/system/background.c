@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "system/system.h"
-#include "util/splitmix.h"
+#include "util/rng.h"
 
 #define BG_RING_OFF 0x1000u /* the ring, after the send buffer at RAM_BASE */
 #define BG_RING_SIZE (32u * 1024)
@@ -37,7 +37,7 @@ struct background {
 };
 
 /* a uniform number in [0, 1) */
-static double unit(uint64_t *r) { return (double)(splitmix64(r) >> 11) / 9007199254740992.0; }
+static double unit(uint64_t *r) { return rng_unit(splitmix64(r)); }
 
 static uint32_t reg(ni *n, uint32_t off)
 {

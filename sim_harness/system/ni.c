@@ -77,7 +77,7 @@ static int coding_set(const ni_send *s)
 static int go_ok(ni *n, int c, const ni_send *s)
 {
     char r[100];
-#define REFUSE(...) (snprintf(n->refused, sizeof n->refused, __VA_ARGS__), 0)
+#define REFUSE(...) ni_refuse(n, 0, __VA_ARGS__)
     if (s->dst >= (uint32_t)n->t->nterms && !is_unit(n, s->dst)) {
         if (!n->units)
             return REFUSE("NI send channel %d: destination %u is not a terminal (0..%d)", c, s->dst, n->t->nterms - 1);

@@ -17,7 +17,7 @@ static int overlaps(uint32_t a, uint32_t alen, uint32_t b, uint32_t blen)
 
 static uint32_t desc_cycles(const ni_xor *x) { return NI_DEC_DESC_CYCLES + (x->len + 7) / 8; }
 
-#define REFUSE(...) (snprintf(n->refused, sizeof n->refused, __VA_ARGS__), 0)
+#define REFUSE(...) ni_refuse(n, 0, __VA_ARGS__)
 
 /* "the buffer 0x80001000 + 64 bytes of a pending posted receive (source 1, tag 7)" */
 static const char *pending(const ni *n, uint32_t addr, uint32_t len, char *buf, size_t blen)

@@ -4,6 +4,7 @@
 #ifndef XNOC_NI_IMPL_H
 #define XNOC_NI_IMPL_H
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -26,6 +27,20 @@ static inline const char *addr_range(const ni *n, char *buf, size_t len)
     if (n->units) snprintf(buf, len, "terminal 0..%d or unit %d..%d", n->t->nterms - 1, n->t->nterms, naddrs(n) - 1);
     else snprintf(buf, len, "terminal 0..%d; the routers have no coding units (--router ncu=0)", n->t->nterms - 1);
     return buf;
+}
+
+/* A refused register access or descriptor: the reason in n->refused (the
+ * fault line names it), returning ret (what the caller's caller takes for
+ * "refused": 0 from a check, RV32_MMIO_FAULT from a register access).
+ * Each file's REFUSE(...) is this with its return. */
+static inline int ni_refuse(ni *n, int ret, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static inline int ni_refuse(ni *n, int ret, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(n->refused, sizeof n->refused, fmt, ap);
+    va_end(ap);
+    return ret;
 }
 
 static inline uint32_t ram_word(const ni *n, uint32_t addr)

@@ -92,7 +92,7 @@ static int post(ni *n)
 {
     const ni_post *p = &n->m;
     char r[128];
-#define REFUSE(...) (snprintf(n->refused, sizeof n->refused, __VA_ARGS__), RV32_MMIO_FAULT)
+#define REFUSE(...) ni_refuse(n, RV32_MMIO_FAULT, __VA_ARGS__)
     if (n->nposted >= NI_MAX_POSTED)
         return REFUSE("NI posted receive: the match table is full (%d entries)", NI_MAX_POSTED);
     if (p->src != NI_ANY_SRC && p->src >= (uint32_t)naddrs(n) - (n->units ? 0u : (uint32_t)n->t->nrouters))

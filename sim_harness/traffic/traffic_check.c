@@ -13,7 +13,7 @@
 
 uint64_t traffic_body_word(int src, uint32_t seq, int i)
 {
-    return traffic_mix64(((uint64_t)src << 48) ^ ((uint64_t)seq << 8) ^ (uint64_t)i ^ 0x5eed5eed00000000ULL);
+    return rng_mix64(((uint64_t)src << 48) ^ ((uint64_t)seq << 8) ^ (uint64_t)i ^ 0x5eed5eed00000000ULL);
 }
 
 /* Head: DEST and EJSEL where the router reads them (firmware/lib/flit.h:
@@ -23,7 +23,7 @@ uint64_t traffic_body_word(int src, uint32_t seq, int i)
 #define TH_SRC_LSB 18
 #define TH_SEQ_LSB 30
 #define TH_SEQ_W 26
-static uint32_t head_check(uint64_t w) { return (uint32_t)(traffic_mix64(w) & 0x7f) | 0x80; }
+static uint32_t head_check(uint64_t w) { return (uint32_t)(rng_mix64(w) & 0x7f) | 0x80; }
 /* With non-minimal routing (--router routing=valiant|ugal) the top byte is
  * the routers' (flit.h VAL, UGAL, VGROUP; a router may clear VAL), so the
  * packet's identity moves down: [27:18] src (10 bits: 1024 terminals),
@@ -32,7 +32,7 @@ static uint32_t head_check(uint64_t w) { return (uint32_t)(traffic_mix64(w) & 0x
 #define TV_SEQ_LSB 28
 #define TV_SEQ_W 23
 #define TV_CHECK_LSB 51
-static uint32_t head_check_v(uint64_t w) { return (uint32_t)(traffic_mix64(w) & 7) | 8; }
+static uint32_t head_check_v(uint64_t w) { return (uint32_t)(rng_mix64(w) & 7) | 8; }
 uint64_t traffic_head_word(const sim *s, int src, int dst, int chan, uint32_t seq)
 {
     uint64_t w = FLIT_FIELD(dst, FLIT_DEST_LSB, FLIT_DEST_W) | FLIT_FIELD(chan, FLIT_EJSEL_LSB, FLIT_EJSEL_W);
@@ -41,7 +41,7 @@ uint64_t traffic_head_word(const sim *s, int src, int dst, int chan, uint32_t se
         return w | (uint64_t)head_check(w) << 56;
     }
     w |= FLIT_FIELD(src, TH_SRC_LSB, TV_SRC_W) | FLIT_FIELD(seq, TV_SEQ_LSB, TV_SEQ_W);
-    uint64_t rng = traffic_mix64((uint64_t)src << 32 ^ seq); /* the packet's intermediate group, reproducibly */
+    uint64_t rng = rng_mix64((uint64_t)src << 32 ^ seq); /* the packet's intermediate group, reproducibly */
     return w | (uint64_t)head_check_v(w) << TV_CHECK_LSB | routing_head_bits(s->t, &s->rc, src, (uint32_t)dst, &rng);
 }
 

@@ -29,9 +29,9 @@ void traffic_seed(uint64_t seed) { rng_state = seed * 0x2545F4914F6CDD1DULL + 7;
 static uint64_t rng(void)
 {
     rng_state += 0x9e3779b97f4a7c15ULL;
-    return traffic_mix64(rng_state);
+    return rng_mix64(rng_state);
 }
-double traffic_rng_unit(void) { return (double)(rng() >> 11) / 9007199254740992.0; }
+double traffic_rng_unit(void) { return rng_unit(rng()); }
 
 static int *perm;                       /* randperm: perm[src] */
 static int *hot, *hot_w, nhot, hot_sum; /* hotspot:NODES:WEIGHTS (BookSim2's hotspot({{...},{...}})) */
@@ -94,7 +94,7 @@ void traffic_pattern_setup(const topo *t, int pat, uint64_t seed)
     uint64_t st = seed * 0x9e3779b97f4a7c15ULL + 0x5151;
     for (int i = n - 1; i > 0; i--) {
         st += 0x9e3779b97f4a7c15ULL;
-        int j = (int)(traffic_mix64(st) % (uint64_t)i), x = perm[i];
+        int j = (int)(rng_mix64(st) % (uint64_t)i), x = perm[i];
         perm[i] = perm[j];
         perm[j] = x;
     }

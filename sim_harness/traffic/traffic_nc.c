@@ -4,6 +4,7 @@
  * against the expected payload and reports. */
 #include "traffic/traffic_nc_impl.h"
 #include "util/cli.h"
+#include "util/rng.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,18 +14,9 @@
 #include "net/clos_ctl.h"
 #include "net/netgen.h"
 
-static uint64_t mix(uint64_t x)
-{
-    x ^= x >> 31;
-    x *= 0x7fb5d329728ea185ULL;
-    x ^= x >> 27;
-    x *= 0x81dadef4bc2dd44dULL;
-    x ^= x >> 33;
-    return x;
-}
-static uint64_t rnd(nc_gen *g) { return mix(g->rng += 0x9e3779b97f4a7c15ULL); }
+static uint64_t rnd(nc_gen *g) { return rng_mix64(g->rng += RNG_GOLDEN); }
 static int rnd_int(nc_gen *g, int n) { return (int)(rnd(g) % (uint64_t)n); }
-static double rnd_unit(nc_gen *g) { return (double)(rnd(g) >> 11) / 9007199254740992.0; }
+static double rnd_unit(nc_gen *g) { return rng_unit(rnd(g)); }
 
 nc_gen *nc_gen_new(const topo *t, const router_cfg *rc, double rate, uint64_t seed)
 {

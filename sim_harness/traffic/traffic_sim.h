@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "util/rng.h"
+
 #include "net/endpoint.h"
 #include "net/net.h"
 #include "system/test_hooks.h"
@@ -141,17 +143,6 @@ void traffic_create_nc(void *arg, int src, const uint64_t *flits, int n);
 /* The next flit of every injection channel into s->inj, VC chosen among
  * class 0 by sequence number, as credits allow. */
 void traffic_inject(sim *s, uint64_t now);
-
-/* a 64-bit mixer (splitmix64's finalizer): the traffic's random numbers and flit hashes */
-static inline uint64_t traffic_mix64(uint64_t x)
-{
-    x ^= x >> 31;
-    x *= 0x7fb5d329728ea185ULL;
-    x ^= x >> 27;
-    x *= 0x81dadef4bc2dd44dULL;
-    x ^= x >> 33;
-    return x;
-}
 
 /* The words a packet carries: its head (routing fields where the router
  * reads them, then src, seq and a checksum) and body flit i. */

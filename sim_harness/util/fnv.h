@@ -1,7 +1,7 @@
 /* fnv.h - FNV-1a, the one content hash of the harness: the model and
  * synthesis cache keys (net/netbuild.c, cmd/synth.c), the calibration key
  * (collrun/coll_exec.c) and dedupe's function texts (net/dedupe.c).  Not for
- * random numbers (util/splitmix.h) and not cryptographic: it names cache
+ * random numbers (util/rng.h) and not cryptographic: it names cache
  * entries built from the project's own files. */
 #ifndef XNOC_FNV_H
 #define XNOC_FNV_H

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "../../sim_harness/net/clos_ctl.h"
-#include "../../sim_harness/util/splitmix.h"
+#include "../../sim_harness/util/rng.h"
 #include "glue.h"
 
 int main(int argc, char **argv)

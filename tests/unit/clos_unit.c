@@ -10,7 +10,7 @@
 
 #include "../../sim_harness/coll/closmodel.h"
 #include "../../sim_harness/net/clos_ctl.h"
-#include "../../sim_harness/util/splitmix.h"
+#include "../../sim_harness/util/rng.h"
 
 static long bad, checks;
 #define CHECK(c, ...)                                                                                                  \

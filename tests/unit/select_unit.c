@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "../../sim_harness/util/select.h"
-#include "../../sim_harness/util/splitmix.h"
+#include "../../sim_harness/util/rng.h"
 
 static int cmp(const void *a, const void *b)
 {
