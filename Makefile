@@ -9,7 +9,7 @@ LDLIBS   := -ljansson -lelf -ldw -ldl -lm
 DEBS     := build-essential verilator yosys clang lld libelf-dev libjansson-dev \
             libcadical-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev \
             fonts-dejavu-core jq libclang-rt-14-dev cppcheck parallel gnuplot-nox slurm-wlm libdw-dev \
-            libxml2-utils valgrind clang-format
+            libxml2-utils valgrind clang-format gcc-riscv64-unknown-elf
 
 # The live view is optional: built only when SDL2 (+ ttf, image) is present.
 HAVE_SDL := $(shell pkg-config --exists sdl2 SDL2_ttf SDL2_image 2>/dev/null && echo 1)
@@ -64,7 +64,7 @@ VIEW_TEST   := tests/view_test.c tests/view_check.c $(TOPO_SRC) sim_harness/util
 UNIT_BINS   := $(BUILD)/tests/coll_unit $(BUILD)/tests/sched_unit $(BUILD)/tests/iss_driver $(BUILD)/tests/abi_flit \
                $(BUILD)/tests/dedupe_unit $(BUILD)/tests/endpoint_unit $(BUILD)/tests/ncfunc_unit $(BUILD)/tests/netgen_ops_unit \
                $(BUILD)/tests/vl_triggers_unit $(BUILD)/tests/select_unit $(BUILD)/tests/clos_unit $(BUILD)/tests/clos_rtl \
-               $(BUILD)/tests/view_test_none $(BUILD)/tests/router_tb $(BUILD)/tests/ncu_tb
+               $(BUILD)/tests/view_test_none $(BUILD)/tests/router_tb $(BUILD)/tests/ncu_tb $(BUILD)/tests/ncu_stream_tb
 ifeq ($(HAVE_SDL),1)
 UNIT_BINS   += $(BUILD)/tests/view_test $(BUILD)/tests/view_test_asan
 endif
@@ -78,10 +78,11 @@ $(BUILD)/tests/coll_unit: tests/unit/coll_unit.c $(COLL_LIB) $(UNIT_HDRS)
 $(BUILD)/tests/sched_unit: tests/unit/sched_unit.c $(wildcard sim_harness/sched/*.c) $(COLL_LIB) $(UNIT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(UNIT_CFLAGS) -o $@ tests/unit/sched_unit.c $(wildcard sim_harness/sched/*.c) $(COLL_LIB) -lcadical -lstdc++ -ljansson -lm
-$(BUILD)/tests/iss_driver: tests/iss_driver.c sim_harness/core/rv32.c sim_harness/core/rv32_csr.c sim_harness/core/rv32_decode.c sim_harness/core/elf_load.c $(UNIT_HDRS)
+ISS_SRC     := sim_harness/core/rv32.c sim_harness/core/rv32_csr.c sim_harness/core/rv32_decode.c sim_harness/core/rv32_fp.c \
+               sim_harness/core/htif.c sim_harness/core/elf_load.c
+$(BUILD)/tests/iss_driver: tests/iss_driver.c $(ISS_SRC) $(UNIT_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(UNIT_CFLAGS) -fno-sanitize-recover=all -o $@ tests/iss_driver.c sim_harness/core/rv32.c sim_harness/core/rv32_csr.c \
-	    sim_harness/core/rv32_decode.c sim_harness/core/elf_load.c -lelf -ldw
+	$(CC) $(UNIT_CFLAGS) -fno-sanitize-recover=all -o $@ tests/iss_driver.c $(ISS_SRC) -lelf -ldw -lm
 $(BUILD)/tests/dedupe_unit: tests/unit/dedupe_unit.c sim_harness/net/dedupe.c sim_harness/util/cli.c sim_harness/util/suggest.c $(UNIT_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(UNIT_CFLAGS) -o $@ tests/unit/dedupe_unit.c sim_harness/net/dedupe.c sim_harness/util/cli.c sim_harness/util/suggest.c -lm
@@ -124,8 +125,9 @@ $(BUILD)/tests/vl_triggers_unit: tests/unit/vl_triggers_unit.cpp sim_harness/glu
 	@mkdir -p $(@D)
 	g++ -std=c++14 -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined -isystem /usr/share/verilator/include \
 	    -isystem /usr/share/verilator/include/vltstd -o $@ tests/unit/vl_triggers_unit.cpp
-# the RTL benches: one router, one coding unit, verilated with their checks (tests/rtl/, tests/rtl.t.sh)
-$(BUILD)/tests/router_tb $(BUILD)/tests/ncu_tb: $(BUILD)/tests/%: tests/rtl/%.sv tests/rtl/tb_main.cpp tests/rtl/build.sh \
+# the RTL benches: one router, one coding unit, its streaming combiner, verilated with their checks
+# (tests/rtl/, tests/rtl.t.sh)
+$(BUILD)/tests/router_tb $(BUILD)/tests/ncu_tb $(BUILD)/tests/ncu_stream_tb: $(BUILD)/tests/%: tests/rtl/%.sv tests/rtl/tb_main.cpp tests/rtl/build.sh tests/rtl/ncu_model.svh \
                                                 $(wildcard rtl/*.sv)
 	@mkdir -p $(@D)
 	@echo "  VERILATE $@"
@@ -152,12 +154,12 @@ $(BUILD)/tests/view_test_asan: $(VIEW_TEST) $(wildcard sim_harness/view/*.c) $(U
 FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -std=c11 -D_GNU_SOURCE -Isim_harness -Wall -Wextra -Werror
 FUZZ_SRC_ni    := sim_harness/system/ni.c sim_harness/system/ni_match.c sim_harness/system/ni_dec.c sim_harness/net/endpoint.c sim_harness/net/router_cfg.c sim_harness/system/test_hooks.c sim_harness/core/rv32.c sim_harness/core/rv32_decode.c \
-                  sim_harness/core/rv32_csr.c $(TOPO_SRC) sim_harness/util/cli.c sim_harness/util/suggest.c
+                  sim_harness/core/rv32_csr.c sim_harness/core/rv32_fp.c $(TOPO_SRC) sim_harness/util/cli.c sim_harness/util/suggest.c
 FUZZ_SRC_parse := $(TOPO_SRC) sim_harness/util/cli.c sim_harness/util/suggest.c
 FUZZ_SRC_elf   := sim_harness/core/elf_load.c
 FUZZ_SRC_sched := $(wildcard sim_harness/sched/*.c sim_harness/coll/*.c) $(TOPO_SRC) sim_harness/net/clos_ctl.c sim_harness/util/cli.c sim_harness/util/suggest.c
 FUZZ_SRC_events := sim_harness/cmd/replay_events.c $(TOPO_SRC) sim_harness/util/cli.c sim_harness/util/suggest.c
-FUZZ_SRC_spec  := sim_harness/cmd/sweep_spec.c sim_harness/util/cli.c sim_harness/util/suggest.c
+FUZZ_SRC_spec  := sim_harness/cmd/sweep_spec.c sim_harness/util/cli.c sim_harness/util/suggest.c sim_harness/util/usage.c
 FUZZ_SRC_router := sim_harness/net/router_cfg.c $(TOPO_SRC) sim_harness/util/cli.c sim_harness/util/suggest.c
 FUZZ_SRC_cli    := sim_harness/cmd/cmd_opts.c sim_harness/net/router_cfg.c $(TOPO_SRC) sim_harness/util/cli.c sim_harness/util/suggest.c
 FUZZ_SRC_config := sim_harness/cmd/config_file.c sim_harness/cmd/booksim_cfg.c sim_harness/cmd/cmd_opts.c sim_harness/net/router_cfg.c $(TOPO_SRC) sim_harness/util/cli.c sim_harness/util/suggest.c

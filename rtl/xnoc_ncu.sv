@@ -36,6 +36,15 @@
 // NumLanes lanes, which sends a slot's copies on several lanes at once.
 // NumLanes = 1 is the unit with one link each way.
 //
+// Streaming reduction (Stream = 1, --router stream=1, docs/network-coding.md
+// "Streaming reduction"): input lane 0 feeds the one absorber; input lanes
+// 1..NumLanes-1 feed xnoc_ncu_stream, which combines a group's contributions
+// flit by flit across its lanes and sends the result on output lane
+// NumLanes-1; the emitter sends on output lanes 0..NumLanes-2 (its MC copies
+// into the next unit's lane 0, CopyLane0).  Its counters join the unit's
+// (results in DbgUnitCoded, contributions in DbgUnitContrib, flits combined
+// in DbgUnitXor) and its errors the unit's bits (slot 15 in the report).
+//
 // Clock gating: the parts run on a clock that pulses only while the unit has
 // something to do (reset, a configuration write, a flit or a credit arriving,
 // a flit buffered, a packet being absorbed or sent, a slot in use) and for
@@ -57,6 +66,7 @@ module xnoc_ncu #(
   parameter int NcuOps   = 1,      // 1: every combining operator; 0: XOR only (--router ncu_ops=xor)
   parameter int NumLanes = 1,      // output links into the router (--router lanes=): >1 sends copies together
   parameter int LaneReserve = 0,   // 1: each lane keeps a slot for multicasts (only where unit-to-unit copies are acyclic)
+  parameter int Stream   = 0,      // 1: lanes 1.. stream into xnoc_ncu_stream, which sends on the last lane (--router stream=1)
   // the short names the body uses
   localparam int S  = NumSlots,
   localparam int NA = NumAddrs,
@@ -104,7 +114,11 @@ module xnoc_ncu #(
   localparam int MB  = (M > 1) ? $clog2(M) : 1;
   localparam int MA  = (S * MaxFlits > 1) ? $clog2(S * MaxFlits) : 1;
   localparam int AW  = xnoc_pkg::HeadDestW;       // head addresses
-  localparam int A   = NumLanes;                  // absorbers: one per input lane
+  // absorbers: one per input lane; with Stream only lane 0's (lanes 1..
+  // L-1 feed the streaming combiner, which sends on lane L-1)
+  localparam int A   = (Stream != 0) ? 1 : NumLanes;
+  localparam int EL  = (Stream != 0) ? NumLanes - 1 : NumLanes;  // the emitter's output lanes
+  localparam int PB  = (NumPorts > 1) ? $clog2(NumPorts) : 1;
 
   // error bits (the absorber raises Packet .. Conflict and Mask)
   localparam int ErrTimeout = 4, ErrDest = 5, ErrOverflow = 7;
@@ -125,9 +139,9 @@ module xnoc_ncu #(
   logic [A*4-1:0]  h_func;
   logic [A-1:0]    mem_we, mask_we;
   logic [A*MA-1:0] mem_wa;
-  logic [NumLanes*MA-1:0] emem_ra;
+  logic [EL*MA-1:0] emem_ra;
   logic [A*PW-1:0] mem_wd, mem_rd, mask_wd;
-  logic [NumLanes*PW-1:0] emem_rd;
+  logic [EL*PW-1:0] emem_rd;
   logic [A*MB-1:0] mask_wi;
   logic [A*8-1:0]  ev_v;               // errors the absorbers raised this cycle
   logic [A*SB-1:0] ev_slot_v;
@@ -144,10 +158,19 @@ module xnoc_ncu #(
   logic [4*S-1:0]  got_v, need_v, cnt_v, ocnt_v, func_v;
   logic [AW*S-1:0] od_v;
   logic [31:0]     coded, repl;
-  logic            abs_idle, emit_idle, idle, idle_q, clk_g;
+  logic            abs_idle, emit_idle, str_idle, idle, idle_q, clk_g;
+  // the streaming combiner's (xnoc_ncu_stream; all 0 without one)
+  logic [7:0]      str_ev;
+  logic [15:0]     str_tag;
+  logic [3:0]      str_need, str_got;
+  logic            str_res, str_ovf;
+  logic [31:0]     str_fin, str_comb;
+  logic [xnoc_pkg::HeadDestW-1:0] lk_addr;
+  logic [PB-1:0]   lk_port;
+  logic [11:0]     self_id;
 
   // ------------------------------------------------------- the clock gate
-  assign idle = rst_ni && !cfg_we_i && in_valid_i == '0 && out_credit_i == '0 && abs_idle && emit_idle && busy_v == '0;
+  assign idle = rst_ni && !cfg_we_i && in_valid_i == '0 && out_credit_i == '0 && abs_idle && emit_idle && str_idle && busy_v == '0;
   // idle in the previous cycle.  On the gated clock: while the gate is shut
   // (idle and idle_q) a free clock would load idle = 1 into it again, so the
   // gated one loses nothing, and the unit has no logic on the free clock.
@@ -189,7 +212,7 @@ module xnoc_ncu #(
     );
   end
   assign u_fin_v  = u_fin;
-  assign in_ovf   = (in_ovf_v != '0);
+  assign in_ovf   = (in_ovf_v != '0) || str_ovf;
   assign abs_idle = (abs_idle_v == '1);
   // the absorbers' errors: every bit raised, the slot of the lowest absorber raising one
   always_comb begin
@@ -202,7 +225,7 @@ module xnoc_ncu #(
   end
 
   xnoc_ncu_slots #(.NumSlots(NumSlots), .NumAddrs(NumAddrs), .MaxFlits(MaxFlits), .XorLat(XorLat), .Timeout(Timeout),
-                   .NumReads(NumLanes), .NumIns(A), .Reserve(LaneReserve)) u_slots (
+                   .NumReads(EL), .NumIns(A), .Reserve(LaneReserve)) u_slots (
     .clk_i (clk_g), .rst_ni,
     .meta_tag_i (meta_tag), .alloc_i (u_alloc), .merge_i (u_merge), .fin_i (u_fin), .rep_i (u_rep),
     .upd_slot_i (upd_slot), .fin_slot_i (fin_slot), .kind_i (u_kind), .tag_i (u_tag), .src_i (u_src),
@@ -218,16 +241,52 @@ module xnoc_ncu #(
     .od_o (od_v), .omc_o (omc_v), .oop_o (oop_v), .ocnt_o (ocnt_v), .func_o (func_v), .mset_o (mset_v)
   );
 
-  xnoc_ncu_emit #(.NumPorts(NumPorts), .NumLanes(NumLanes), .BufDepth(BufDepth), .NumAddrs(NumAddrs), .NumTerms(NumTerms), .NumSlots(NumSlots), .MaxFlits(MaxFlits)) u_emit (
+  xnoc_ncu_emit #(.NumPorts(NumPorts), .NumLanes(EL), .BufDepth(BufDepth), .NumAddrs(NumAddrs), .NumTerms(NumTerms),
+                  .NumSlots(NumSlots), .MaxFlits(MaxFlits), .CopyLane0(Stream)) u_emit (
     .clk_i (clk_g), .rst_ni, .cfg_we_i, .cfg_kind_i, .cfg_addr_i, .cfg_data_i,
     .ready_i (ready_v), .kind_i (kind_v), .tag_i (tag_v), .src_i (src_v), .len_i (len_v), .cnt_i (cnt_v),
     .od_i (od_v), .omc_i (omc_v), .oop_i (oop_v), .ocnt_i (ocnt_v), .func_i (func_v), .mset_i (mset_v),
     .emask_idx_o (emask_idx), .emask_i (emask), .emem_ra_o (emem_ra), .emem_rd_i (emem_rd),
     .free_o (e_free), .free_slot_o (e_slot),
-    .out_valid_o, .out_flit_o, .out_credit_i, .out_credit_vc_i,
+    .out_valid_o (out_valid_o[EL-1:0]), .out_flit_o (out_flit_o[EL*FW-1:0]), .out_credit_i (out_credit_i[EL-1:0]),
+    .out_credit_vc_i (out_credit_vc_i[EL*xnoc_pkg::LinkVcW-1:0]),
     .code_bad_o (ecode_bad), .scan_bad_o (escan_bad), .bad_slot_o (bad_slot), .coded_o (coded), .repl_o (repl),
-    .idle_o (emit_idle)
+    .idle_o (emit_idle), .lk_addr_i (lk_addr), .lk_port_o (lk_port), .self_o (self_id)
   );
+
+  // ------------------------------------------ the streaming combiner (Stream)
+  if (Stream != 0) begin : g_stream
+    localparam int N  = NumLanes - 1;
+    localparam int VB = xnoc_pkg::LinkVcW;
+    localparam int LB = $clog2(N + 1);
+    logic [LB-1:0] fin, comb;
+    xnoc_ncu_stream #(.NumIns(N), .NumVcs(NumVcs), .BufDepth(BufDepth), .NumAddrs(NumAddrs), .NumTerms(NumTerms),
+                      .MaxFlits(MaxFlits), .NcuOps(NcuOps), .Timeout(Timeout), .PortBits(PB)) u_stream (
+      .clk_i (clk_g), .rst_ni,
+      .in_valid_i (in_valid_i[NumLanes-1:1]), .in_flit_i (in_flit_i[NumLanes*FW-1:FW]),
+      .in_credit_o (in_credit_o[NumLanes-1:1]), .in_credit_vc_o (in_credit_vc_o[NumLanes*VB-1:VB]),
+      .out_valid_o (out_valid_o[NumLanes-1]), .out_flit_o (out_flit_o[(NumLanes-1)*FW +: FW]),
+      .out_credit_i (out_credit_i[NumLanes-1]), .out_credit_vc_i (out_credit_vc_i[(NumLanes-1)*VB +: VB]),
+      .lk_addr_o (lk_addr), .lk_port_i (lk_port), .self_i (self_id),
+      .ev_o (str_ev), .ev_tag_o (str_tag), .ev_need_o (str_need), .ev_got_o (str_got),
+      .res_o (str_res), .fin_o (fin), .comb_o (comb), .overflow_o (str_ovf), .idle_o (str_idle)
+    );
+    assign str_fin  = 32'(fin);
+    assign str_comb = 32'(comb);
+  end else begin : g_no_stream
+    assign str_ev   = '0;
+    assign str_tag  = '0;
+    assign str_need = '0;
+    assign str_got  = '0;
+    assign str_res  = 1'b0;
+    assign str_fin  = '0;
+    assign str_comb = '0;
+    assign str_ovf  = 1'b0;
+    assign str_idle = 1'b1;
+    assign lk_addr  = '0;
+    logic [PB+11:0] unused_lk;
+    assign unused_lk = {lk_port, self_id};
+  end
 
   // ====================================================== counters, errors
   // xor_ops: data flits XORed into a slot that already held a contribution
@@ -239,12 +298,17 @@ module xnoc_ncu #(
   always_comb begin
     inuse = '0;
     for (int s = 0; s < S; s++) inuse = inuse + (SB + 1)'(busy_v[s]);
-    xor_cnt = '0;
-    fin_cnt = '0;
+    xor_cnt = str_comb;
+    fin_cnt = str_fin;
     for (int a = 0; a < A; a++) begin
       xor_cnt = xor_cnt + 32'(xor_now_v[a]);
       fin_cnt = fin_cnt + 32'(u_fin_v[a]);
     end
+  end
+  logic [31:0] str_res_q;              // the streaming combiner's results sent
+  always_ff @(posedge clk_g) begin
+    if (!rst_ni) str_res_q <= '0;
+    else if (str_res) str_res_q <= str_res_q + 32'd1;
   end
   always_ff @(posedge clk_g) begin
     if (!rst_ni) begin
@@ -270,7 +334,7 @@ module xnoc_ncu #(
     logic [7:0]    raised;
     logic [SB-1:0] at, to_slot;
     logic [3:0]    code;
-    raised  = ev;
+    raised  = ev | str_ev;
     raised[ErrOverflow] = in_ovf;
     code    = '0;
     at      = ev_slot;
@@ -290,6 +354,9 @@ module xnoc_ncu #(
     if (err_q == '0 && raised != '0) begin
       for (int b = 7; b >= 0; b--) if (raised[b]) code = 4'(b);
       einfo_d = {4'(at), need_v[4*at +: 4], got_v[4*at +: 4], code, tag_v[16*at +: 16]};
+      // the streaming combiner's group (slot 15: no slot)
+      if (ev == '0 && to_v == '0 && !ecode_bad && !escan_bad && str_ev != '0)
+        einfo_d = {4'hF, str_need, str_got, code, str_tag};
     end
   end
   assign err_o = (err_q != '0);
@@ -308,7 +375,7 @@ module xnoc_ncu #(
   always_comb begin
     dbg_data_o = '0;
     if (dbg_en_i) unique case (dbg_addr_i)
-      UA'(xnoc_pkg::DbgUnitCoded): dbg_data_o = coded;
+      UA'(xnoc_pkg::DbgUnitCoded): dbg_data_o = coded + str_res_q;
       UA'(xnoc_pkg::DbgUnitXor): dbg_data_o = xor_q;
       UA'(xnoc_pkg::DbgUnitRepl): dbg_data_o = repl;
       UA'(xnoc_pkg::DbgUnitSlotMax): dbg_data_o = 32'(inuse_max_q);

@@ -172,47 +172,13 @@ module xnoc_ncu_absorb #(
 
   // ------------------------------------------------- the combining operators
   // comb: a data flit (dnew) combined with the slot's word (dold) by the
-  // group's operator h_fn_q.  32-bit lanes: [31:0] and [63:32].  Min and max
-  // share one comparator per lane; a signed compare is the unsigned one
-  // with the sign bits flipped.
+  // group's operator h_fn_q (xnoc_ncu_alu)
   logic          fn_ok;              // the front head's FUNC is one this unit has
   logic [PW-1:0] comb, dold, dnew;
   assign dold = mem_rd_i;
   assign dnew = fpay;                // a data flit: no head fields
-  if (NcuOps != 0) begin : g_ops
-    assign fn_ok = (32'(fhd.func) < xnoc_pkg::NcFuncNum);
-    always_comb begin
-      logic [31:0]   a, b;
-      logic [PW-1:0] mm;
-      logic          sg, lt, mx;
-      logic [31:0]   p00, p11;
-      sg = (32'(h_fn_q) == xnoc_pkg::NcFuncMin32s) || (32'(h_fn_q) == xnoc_pkg::NcFuncMax32s);
-      mx = (32'(h_fn_q) == xnoc_pkg::NcFuncMax32s) || (32'(h_fn_q) == xnoc_pkg::NcFuncMax32u);
-      for (int l = 0; l < 2; l++) begin
-        a  = dold[32*l +: 32];
-        b  = dnew[32*l +: 32];
-        lt = {a[31] ^ sg, a[30:0]} < {b[31] ^ sg, b[30:0]};
-        mm[32*l +: 32] = (lt ^ mx) ? a : b;
-      end
-      // products: the low half of each 32-bit lane's (a 64-bit product
-      // would cost ~9,900 cells more: docs/synth.md)
-      p00 = dold[31:0] * dnew[31:0];
-      p11 = dold[63:32] * dnew[63:32];
-      comb = dold ^ dnew;
-      unique case (32'(h_fn_q))
-        xnoc_pkg::NcFuncAnd:   comb = dold & dnew;
-        xnoc_pkg::NcFuncOr:    comb = dold | dnew;
-        xnoc_pkg::NcFuncAdd64: comb = dold + dnew;
-        xnoc_pkg::NcFuncAdd32: comb = {dold[63:32] + dnew[63:32], dold[31:0] + dnew[31:0]};
-        xnoc_pkg::NcFuncMin32s, xnoc_pkg::NcFuncMax32s, xnoc_pkg::NcFuncMin32u, xnoc_pkg::NcFuncMax32u: comb = mm;
-        xnoc_pkg::NcFuncMul32: comb = {p11, p00};
-        default: ;                   // XOR
-      endcase
-    end
-  end else begin : g_xor
-    assign fn_ok = (fhd.func == '0);
-    assign comb  = dold ^ dnew;
-  end
+  assign fn_ok = (NcuOps != 0) ? (32'(fhd.func) < xnoc_pkg::NcFuncNum) : (fhd.func == '0);
+  xnoc_ncu_alu #(.NcuOps(NcuOps)) u_alu (.func_i (h_fn_q), .a_i (dold), .b_i (dnew), .y_o (comb));
 
   always_comb begin
     logic [31:0]   len;

@@ -49,6 +49,7 @@ module xnoc_ncu_emit #(
   parameter int NumTerms  = 8,     // terminals: the first unit address
   parameter int NumSlots  = 4,
   parameter int MaxFlits  = 32,
+  parameter int CopyLane0 = 0,     // 1: MC copies enter the next unit on its lane 0 (its other lanes stream)
   localparam int PW  = xnoc_pkg::LinkPayloadW,
   localparam int FW  = xnoc_pkg::LinkFlitW,
   localparam int VB  = xnoc_pkg::LinkVcW,
@@ -105,7 +106,12 @@ module xnoc_ncu_emit #(
   output logic [SB-1:0]   bad_slot_o,
   output logic [31:0]     coded_o,         // coded packets sent
   output logic [31:0]     repl_o,          // multicast copies sent
-  output logic            idle_o           // no packet being sent, no flit on the way out
+  output logic            idle_o,          // no packet being sent, no flit on the way out
+  // the routing table for the streaming combiner (xnoc_ncu_stream): the
+  // port towards an address, and this router's id
+  input  logic [AW-1:0]   lk_addr_i,
+  output logic [PB-1:0]   lk_port_o,
+  output logic [11:0]     self_o
 );
   localparam logic [AW-1:0] None = {AW{1'b1}};
   // the FSMs (lowRISC style: enum types, explicit encodings)
@@ -135,6 +141,12 @@ module xnoc_ncu_emit #(
       end
     end
   end
+
+  always_comb begin
+    lk_port_o = '0;
+    for (int p = 0; p < P; p++) if (32'(lk_addr_i) < NumAddrs && pm_q[p][MWB'(lk_addr_i)]) lk_port_o = PB'(p);
+  end
+  assign self_o = self_q;
 
   // ------------------------------------------------------------ dispatcher
   disp_state_e   dst_q, dst_d;
@@ -319,7 +331,7 @@ module xnoc_ncu_emit #(
               nhead.mc = 1'b1;
               // into its input lane (this router's id mod L): copies from
               // different routers reach a unit on different lanes, in parallel
-              nhead.ejsel = xnoc_pkg::HeadEjselW'(32'(self_q) % L);
+              nhead.ejsel = (CopyLane0 != 0) ? '0 : xnoc_pkg::HeadEjselW'(32'(self_q) % L);
               nmc        = 1'b1;
               nmask      = bsub;
             end else begin                       // a leaf: plain copy

@@ -248,6 +248,18 @@ check_fail fnlen-151-fails 1 "long.c:2: long_one is 151 lines \(at most 150\)" t
 sed -i '3d' "$TMP/long.c"
 out=$(tools/fnlen.sh "$TMP/long.c" 2>&1) && ok fnlen-150-passes || fail fnlen-150-passes "$out"
 
+# usage errors (exit 2) only in the command layer (issue 48): the engines
+# say why they refuse, cmd/ names the option (tools/usage_errors.sh)
+out=$(tools/usage_errors.sh 2>&1) && ok usage-errors-only-in-cmd || fail usage-errors-only-in-cmd "$(echo "$out" | head -2 | tr '\n' ' ')"
+# and the check bites: an engine's usage error is named; the listed exception and comments pass
+rm -rf "$TMP/ue"; mkdir -p "$TMP/ue/collrun" "$TMP/ue/view" "$TMP/ue/cmd"
+printf 'void f(void)\n{\n    cli_fail(EXIT_USAGE, "--bytes: odd");\n}\n' > "$TMP/ue/collrun/eng.c"
+printf '/* cli_fail(EXIT_USAGE, ...) in a comment */\n' > "$TMP/ue/collrun/doc.h"
+printf 'void g(void) { cli_fail(EXIT_USAGE, "x"); }\n' | tee "$TMP/ue/view/flags.c" > "$TMP/ue/cmd/c.c"
+check_fail usage-error-in-engine-found 1 "ue/collrun/eng.c:3: usage error below cmd/: cli_fail\(EXIT_USAGE" tools/usage_errors.sh "$TMP/ue"
+rm "$TMP/ue/collrun/eng.c"
+out=$(tools/usage_errors.sh "$TMP/ue" 2>&1) && ok usage-error-exception-passes || fail usage-error-exception-passes "$out"
+
 # C formatting is part of the structure: every C file as .clang-format says
 # (make format-check names the ones that differ; `make format` fixes them)
 if out=$(make -s format-check 2>&1); then ok format-clean

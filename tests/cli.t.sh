@@ -33,7 +33,7 @@ c num-router-huge 2 "^xnoc traffic: --router: buf=99999999999999999999 is out of
 c num-router-space 2 "^xnoc traffic: --router: vcs=' 2' is not an integer$" $XNOC traffic --topo mesh:2x2 --router 'vcs= 2'
 c num-sources-space 2 "^xnoc traffic: --sources: terminal set '0, 1': expected a list like 0-7,9,12-15$" \
     $XNOC traffic --topo mesh:2x2 --sources '0, 1'
-c num-sources-wrap 2 "^xnoc traffic: --sources: terminal set '99999999999999999999': 99999999999999999999-99999999999999999999 outside 0-3$" \
+c num-sources-wrap 2 "^xnoc traffic: --sources: terminal set '99999999999999999999': terminal 99999999999999999999 does not exist \(terminals 0-3\)$" \
     $XNOC traffic --topo mesh:2x2 --sources 99999999999999999999
 c num-size-wrap 2 "^xnoc traffic: --size '4294967616x300': expected WxH from 320x240 to 8192x8192$" \
     $XNOC traffic --topo mesh:2x2 --size 4294967616x300

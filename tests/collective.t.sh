@@ -53,6 +53,15 @@ check_fail schedule-file-bad 2 "--schedule .*both use" $XNOC collective --schedu
 
 # failure paths
 check_fail bad-algo 2 "--algo: unknown algorithm 'bogus'" $XNOC collective --topo octagon --op bcast --algo bogus
+# did-you-mean over every name the command runs (innet, multicast; allreduce, scan, exscan)
+check_fail algo-near 2 "^xnoc collective: --algo: unknown algorithm 'tre' \(did you mean tree\? sched, tree, .*, innet, multicast\)$" $XNOC collective --topo octagon --op bcast --algo tre
+check_fail op-near-allreduce 2 "^xnoc collective: --op: unknown collective 'allreduc' \(did you mean allreduce\? barrier, .*, allreduce, scan, exscan\)$" $XNOC collective --topo octagon --op allreduc
+check_fail op-near-exscan 2 "did you mean exscan\?" $XNOC collective --topo octagon --op exscn
+check_fail from-no-terminal 2 "^xnoc collective: --from: terminal set '99': terminal 99 does not exist \(terminals 0-7\)$" $XNOC collective --topo octagon --op bcast --from 99
+check_fail from-backwards 2 "^xnoc collective: --from: terminal set '5-3': range 5-3 runs backwards$" $XNOC collective --topo octagon --op bcast --from 5-3
+check_fail max-cycles-zero 2 "^xnoc collective: --max-cycles 0: the run would stop before it starts \(at least 1\)$" $XNOC collective --topo octagon --op bcast --max-cycles 0
+check_fail run-max-cycles-zero 2 "^xnoc run: --max-cycles 0: the run would stop before it starts \(at least 1\)$" $XNOC run --topo mesh:2x2 --max-cycles 0 build/firmware/hello.elf
+if $XNOC collective --help | awk '/^  --algo/,/^  --steps/' | grep -q 'llf, glf, forest'; then ok help-dragonfly-algos-under-algo; else fail help-dragonfly-algos-under-algo "not under --algo"; fi
 check_fail rd-not-pow2 2 "power-of-two" $XNOC collective --topo mesh:3x2 --op allgather --algo rd
 check_fail tree-alltoall 2 "tree is defined for" $XNOC collective --topo octagon --op alltoall --algo tree
 check_fail bad-sync 2 "--sync: 'fast'" $XNOC collective --topo octagon --op bcast --sync fast
@@ -150,7 +159,7 @@ jcheck config-flags-override "$j" '.bytes==128 and .algo=="tree" and .op=="bcast
 printf 'topo = octagon\nop = bcast\nbyts = 4\n' > "$TMP/e1.cfg"
 check_fail config-unknown-key 2 "^xnoc collective: $TMP/e1.cfg:3: unknown key 'byts' \(did you mean bytes\? see xnoc collective --help\)$" $XNOC_ASAN collective --config "$TMP/e1.cfg"
 printf 'topo = octagon\nop = bcast\n\nalgo = treee\n' > "$TMP/e2.cfg"
-check_fail config-bad-value 2 "^xnoc collective: $TMP/e2.cfg:4: --algo: unknown algorithm 'treee' \(sched, tree, " $XNOC_ASAN collective --config "$TMP/e2.cfg"
+check_fail config-bad-value 2 "^xnoc collective: $TMP/e2.cfg:4: --algo: unknown algorithm 'treee' \(did you mean tree\? sched, tree, " $XNOC_ASAN collective --config "$TMP/e2.cfg"
 check_fail config-bad-value-overridden 2 "^xnoc collective: --algo: unknown algorithm 'rong' " $XNOC_ASAN collective --config "$TMP/c.cfg" --algo rong
 printf 'topo = octagon\nno_shipped = yes\n' > "$TMP/e3.cfg"
 check_fail config-flag-not-boolean 2 "^xnoc collective: $TMP/e3.cfg:2: 'no_shipped' is a flag: true or false, not 'yes'$" $XNOC_ASAN collective --config "$TMP/e3.cfg"

@@ -143,3 +143,115 @@ check_fail store-outside-ram 1 "^xnoc run: node 2: store access fault at address
 # self-modifying code: a store into code is seen by the core (its decode cache follows)
 j=$($XNOC run --json --topo $T --arg case=6 $FW/ni-abuse.elf 2>/dev/null)
 jcheck store-into-code "$j" '.ok==true'
+# ... and so is the NI decode engine's write into code (issue 46: the core
+# ran the stale decoded instruction, "patched() 0 before, 0 after")
+j=$($XNOC run --json --topo $T --arg case=10 $FW/ni-abuse.elf 2>"$TMP/err")
+jcheck dec-engine-into-code "$j" '.ok==true and .exit_codes==[0,0,0,0,0,0,0,0]'
+grep -qx "\[node 2\] ni-abuse: patched() 0 before, 7 after the decode engine's write" "$TMP/err" && ok dec-engine-into-code-line || fail dec-engine-into-code-line "$(cat "$TMP/err")"
+j=$($XNOC_ASAN run --json --topo $T --arg case=10 $FW/ni-abuse.elf 2>/dev/null)
+jcheck dec-engine-into-code-asan "$j" '.ok==true'
+
+# ---- files users share cannot choose where xnoc writes (issue 46): the
+# options that write files are read from each command's --help (value word
+# DIR or F.ext); walk every option there with a file-like value: a writer is
+# refused in a sweep spec and (where the command takes --config) in a config
+# file, against a file outside the folder that stays unchanged; anything
+# else file-like must be one of the known inputs, so a new writing option
+# cannot slip past unclassified
+W=$TMP/share
+mkdir -p "$W/in"
+echo original > "$W/victim.txt"
+XA=$PWD/$XNOC
+inputs=" config schedule verify "
+unchanged() { [ "$(cat "$W/victim.txt")" = original ] && [ -z "$(ls "$W/in")" ] && ok "$1" || fail "$1" "../victim.txt or the folder changed"; }
+nwriters=0
+for c in traffic run collective sched qcdoc ncmodel; do
+    help=$($XNOC $c --help)
+    while read -r o v; do
+        k=${o#--}
+        case $v in
+        DIR | F.*) ;;
+        F | FILE | *FILE* | *DIR* | *.*)
+            [[ $inputs == *" $k "* ]] && ok "input-$c-$k" || fail "unclassified-$c-$k" "$o $v: file-like, neither DIR/F.ext (written) nor a known input"
+            continue ;;
+        *) continue ;;
+        esac
+        nwriters=$((nwriters + 1))
+        printf '{"command":"%s","fixed":{"%s":"../victim.txt"},"axes":{"seed":[1]},"metrics":["x"]}' "$c" "$k" > "$W/s.json"
+        (cd "$W/in" && check_fail "spec-refuses-$c-$k" 2 "^xnoc sweep: \.\./s\.json: fixed: '$k' writes files: a sweep spec cannot choose where xnoc writes \(not in a sweep\)$" "$XA" sweep ../s.json --out o)
+        unchanged "spec-unchanged-$c-$k"
+        [[ $help == *"--config F"* ]] || continue
+        printf 'topo = mesh:2x2\n%s = ../victim.txt\n' "${k//-/_}" > "$W/c.cfg"
+        (cd "$W/in" && check_fail "config-refuses-$c-$k" 2 "^xnoc $c: \.\./c\.cfg:2: '${k//-/_}' writes files: a config file cannot choose where xnoc writes \(give --$k on the command line\)$" "$XA" $c --config ../c.cfg)
+        unchanged "config-unchanged-$c-$k"
+    done < <(printf '%s\n' "$help" | grep -oE '(^|[ ;(])--[a-z0-9-]+ [A-Za-z][A-Za-z0-9._|]*' | sed -E 's/^[ ;(]//' | sort -u)
+done
+# the walk found the writers the help lists today (histogram, trace, frames,
+# heatmap, events, console-dir, ship): 14 command/option pairs
+[ $nwriters = 14 ] && ok writers-found || fail writers-found "$nwriters writing options, expected 14"
+# the issue's spec and config file, as written there
+cat > "$W/issue.json" <<'SPEC'
+{"command":"traffic","fixed":{"topo":"mesh:2x2","cycles":200,"histogram":"../victim.txt"},"axes":{"rate":[0.1]},"metrics":["offered"]}
+SPEC
+(cd "$W/in" && check_fail issue-spec 2 "^xnoc sweep: \.\./issue\.json: fixed: 'histogram' writes files" "$XA" sweep ../issue.json --out o)
+unchanged issue-spec-unchanged
+printf 'histogram = ../victim.txt\n' > "$W/issue.cfg"
+(cd "$W/in" && check_fail issue-config 2 "^xnoc traffic: \.\./issue\.cfg:1: 'histogram' writes files" "$XA" traffic --topo mesh:2x2 --cycles 200 --config ../issue.cfg)
+unchanged issue-config-unchanged
+# the same option on the command line writes (the refusal is about who says so)
+(cd "$W/in" && "$XA" traffic --topo mesh:2x2 --cycles 200 --warmup 0 --histogram h.csv >/dev/null 2>&1)
+[ "$(head -1 "$W/in/h.csv")" = "bin,count,network,queueing" ] && ok histogram-command-line || fail histogram-command-line "$(head -2 "$W/in/h.csv")"
+rm -f "$W/in/h.csv"
+# key = false writes nothing and is still accepted
+printf 'topo = mesh:2x2\ncycles = 100\nhistogram = false\n' > "$W/f.cfg"
+check config-false-writer "$XA" traffic --config "$W/f.cfg"
+
+# ---- traffic --json when the watchdog stops a run (issue 46): the partial
+# report, ok false, the error and its kind, and every statistic up to the
+# stall (the line of tests/net.t.sh's watchdog case, its exact figures)
+j=$(XNOC_TEST_NO_EJECT_CREDIT=1 $XNOC traffic --json --topo mesh:2x2 --pattern uniform --rate 0.5 --packet 2 --cycles 5000 2>"$TMP/err"); rc=$?
+jcheck traffic-stall-json "$j" '.ok==false and .error_kind=="deadlock" and .error=="deadlock at cycle 2130: no flit moved for 2001 cycles with 182 in flight; router 0 port 0 (+x) VC 0 holds 8 flit(s)" and .cycles==2131 and .delivered_packets==32 and .errors==0'
+[ $rc = 1 ] && [ "$(cat "$TMP/err")" = "xnoc traffic: deadlock at cycle 2130: no flit moved for 2001 cycles with 182 in flight; router 0 port 0 (+x) VC 0 holds 8 flit(s)" ] &&
+    ok traffic-stall-json-line || fail traffic-stall-json-line "exit $rc: $(cat "$TMP/err")"
+j=$($XNOC traffic --json --topo mesh:2x2 --rate 0.1 --cycles 300 2>/dev/null)
+jcheck traffic-ok-json "$j" '.ok==true and (has("error")|not) and (has("error_kind")|not)'
+# a coding group that timed out at its unit is a unit_timeout, not an RTL
+# invariant: 32-flit background packets at rate 1 hold a contribution at its
+# source past --router timeout=100
+j=$($XNOC traffic --json --topo mesh:2x2 --router timeout=100 --coding 0.05 --rate 1 --packet 32 --cycles 2000 --warmup 100 2>/dev/null)
+jcheck unit-timeout-kind "$j" '.ok==false and .errors==1 and .error_kinds.unit_timeout==true and .error_kinds.rtl_invariant==false and (.first_error|test("incomplete at the time-out"))'
+
+# ---- no output lost silently (issue 46): a write error (here /dev/full, or
+# a file of the output folder linked to it) is one line naming the file and
+# the reason, exit 1; the same commands to a good file exit 0
+full() { "$@" > /dev/full; }
+nospc="No space left on device"
+check_fail full-traffic-json 1 "^xnoc traffic: writing the report to standard output: $nospc$" full $XNOC traffic --topo mesh:2x2 --cycles 200 --json
+check_fail full-traffic-text 1 "^xnoc traffic: writing the report to standard output: $nospc$" full $XNOC traffic --topo mesh:2x2 --cycles 200
+mkdir -p "$TMP/con-ok"
+check_fail full-run-json 1 "^xnoc run: writing the report to standard output: $nospc$" full $XNOC run --topo mesh:2x2 --json --console-dir "$TMP/con-ok" $FW/hello.elf
+check_fail full-collective-json 1 "^xnoc collective: writing the report to standard output: $nospc$" full $XNOC collective --topo mesh:2x2 --op bcast --bytes 64 --algo tree --json
+check_fail full-topo 1 "^xnoc topo: writing the report to standard output: $nospc$" full $XNOC topo --topo mesh:4x4
+check_fail full-run-events 1 "^xnoc run: --events /dev/full: $nospc$" $XNOC run --topo mesh:2x2 --events /dev/full $FW/hello.elf
+check_fail full-collective-events 1 "^xnoc collective: --events /dev/full: $nospc$" $XNOC collective --topo mesh:2x2 --op bcast --bytes 64 --algo tree --events /dev/full
+check_fail full-histogram 1 "^xnoc traffic: --histogram /dev/full: $nospc$" $XNOC traffic --topo mesh:2x2 --cycles 200 --histogram /dev/full
+check_fail full-sched-o 1 "^xnoc sched: -o /dev/full: $nospc$" $XNOC sched --topo octagon --op bcast -o /dev/full
+O=$TMP/outs
+mkdir -p "$O/con" "$O/frames" "$O/clos"
+ln -s /dev/full "$O/con/node1.txt"
+check_fail full-console-dir 1 "^xnoc run: --console-dir $O/con/node1.txt: $nospc$" $XNOC run --topo mesh:2x2 --console-dir "$O/con" $FW/hello.elf
+[ "$(cat "$O/con/node0.txt")" != "" ] && ok full-console-dir-others || fail full-console-dir-others "node0.txt is empty"
+ln -s /dev/full "$O/h.png"
+ln -s /dev/full "$O/h.svg"
+check_fail full-heatmap-png 1 "^xnoc traffic: view: cannot write $O/h\.png: $nospc$" $XNOC traffic --topo mesh:2x2 --cycles 200 --heatmap "$O/h.png"
+check_fail full-heatmap-svg 1 "^xnoc traffic: view: cannot write $O/h\.svg: $nospc$" $XNOC traffic --topo mesh:2x2 --cycles 200 --heatmap "$O/h.svg"
+check_fail full-heatmap-run 1 "^xnoc run: view: cannot write $O/h\.png: $nospc$" $XNOC run --topo mesh:2x2 --heatmap "$O/h.png" $FW/hello.elf
+ln -s /dev/full "$O/frames/frame_000000.png"
+check_fail full-frames 1 "^xnoc traffic: view: cannot write $O/frames/frame_000000\.png: $nospc$" $XNOC traffic --topo mesh:2x2 --cycles 200 --frames "$O/frames"
+ln -s /dev/full "$O/clos/clos-sweep.csv"
+check_fail full-clos-out 1 "^xnoc clos: --out $O/clos/clos-sweep\.csv: $nospc$" $XNOC clos --sweep-m --n 2 --r 4 --requests 50 --m-from 2 --m-to 3 --out "$O/clos"
+# the same outputs to good files: exit 0, every file there
+check full-good-outputs $XNOC traffic --topo mesh:2x2 --cycles 200 --json --histogram "$O/g.csv" --heatmap "$O/g.png"
+check full-good-sched $XNOC sched --topo octagon --op bcast -o "$O/g.json"
+[ -s "$O/g.csv" ] && [ -s "$O/g.png" ] && jq -e .steps "$O/g.json" >/dev/null && ok full-good-files || fail full-good-files "$(ls -la "$O")"
+

@@ -168,6 +168,43 @@ check_fail innet-no-op 2 "^xnoc collective: --op is required: reduce or allreduc
 check_fail software-redop 2 "^xnoc collective: --redop: unknown operator 'avg' \(sum, sum64, prod, prod64, min, max, minu, maxu, and, or, xor\)$" $XNOC collective --topo octagon --op reduce --redop avg
 check_fail software-reduce-lane 2 "^xnoc collective: --bytes 12: --reduce-op prod64 combines 64-bit lanes, use a multiple of 8$" $XNOC collective --topo octagon --op reduce --reduce-op prod64 --bytes 12
 
+# ---- streaming units (--router stream=1, docs/network-coding.md "Streaming reduction") ----
+# every operator, allreduce (4 chunks, the last one short) and reduce, every word verified
+for r in sum sum64 prod min max minu maxu and or xor; do
+    j=$(c --topo mesh:4x4 --router stream=1 --op allreduce --bytes 1000 --reduce-op $r)
+    jcheck "stream-allreduce-$r" "$j" ".verified==true and .chunks==4 and .window==256"
+    j=$(c --topo mesh:4x4 --router stream=1 --op reduce --bytes 64 --reduce-op $r)
+    jcheck "stream-reduce-$r" "$j" ".verified==true and .chunks==1"
+done
+# The tree in the counters (mesh:4x4, 1 KiB = 4 chunks of 32 data flits). Per
+# chunk: 16 results (64); 31 contributions (16 terminals, 15 children) in 16
+# groups, 15 x 32 flits combined into another (1920); the root's unit
+# multicasts to all 16 terminals (the root terminal sends nothing down): 7
+# MC copies to units and 16 plain ones (92); absorbed: 31 contributions and
+# 1 + 7 replicates (156)
+j=$(c --topo mesh:4x4 --router stream=1 --op allreduce --bytes 1024)
+jcheck stream-counters "$j" '.verified==true and .coded_packets==64 and .combined_flits==1920 and .mc_copies==92 and .unit_packets_absorbed==156'
+# a reduce's root in a corner (depth 6), other data, a long pipeline (256 chunks in flight at once)
+j=$(c --topo mesh:4x4 --router stream=1 --op reduce --bytes 1024 --from 0 --seed 7)
+jcheck stream-reduce-corner "$j" '.verified==true and .root==0 and .tree_depth==6'
+j=$(c --topo mesh:4x4 --router stream=1 --op allreduce --bytes 65536 --reduce-op sum64)
+jcheck stream-many-chunks "$j" '.verified==true and .chunks==256 and .coded_packets==256*16'
+# mesh:8x8, 16 KiB sum (the issue's figures, docs/collectives-results.md
+# "Streaming units"): the same link flits as the slot units, in 3,953 cycles
+# (allreduce: at most 4,096, 4 bytes per cycle) and 3,733 (reduce)
+j=$(c --topo mesh:8x8 --router stream=1 --op allreduce --reduce-op sum --bytes 16384)
+jcheck stream-mesh8x8-allreduce "$j" '.verified==true and .cycles==3953 and .link_flits==280192'
+j=$(c --topo mesh:8x8 --router stream=1 --op reduce --reduce-op sum --bytes 16384)
+jcheck stream-mesh8x8-reduce "$j" '.verified==true and .cycles==3733'
+# a terminal that does not join: the root's combiner times out (slot 15: no slot)
+XNOC_TEST_ABSENT=6 $XNOC collective --algo innet --topo mesh:4x4 --op allreduce --bytes 1024 --router stream=1,timeout=2000 >/dev/null 2>"$TMP/err"
+rc=$?
+if [ $rc = 1 ] && grep -qx "xnoc collective: cycle [0-9]*: coding unit of router 5 (address 21): coding group incomplete at the time-out (--router timeout); slot 15, tag 0x6000, 4 of 5 contributions (error bits 0x10)" "$TMP/err"
+then ok stream-absent-terminal; else fail stream-absent-terminal "exit $rc: $(head -2 "$TMP/err")"; fi
+check_fail stream-torus 2 "^xnoc collective: --algo innet: --router stream=1 streams on a mesh only \(its tree down is its tree up; torus:4x4's is not shown to be\)$" x --topo torus:4x4 --router stream=1 --op allreduce
+check_fail stream-lanes 2 "^xnoc collective: --router stream=1 needs coding units with a lane per router port and lane 0 \(ncu=1, lanes=6 on mesh:4x4\)$" x --topo mesh:4x4 --router stream=1,lanes=3 --op allreduce
+check_fail stream-range 2 "^xnoc collective: --router: stream=2 is out of range 0..1" x --topo mesh:4x4 --router stream=2 --op allreduce
+
 # ---- scan (prefix reduction) on the cores: recursive doubling ----
 # every operator, inclusive and exclusive; node i's result against the
 # host's prefix over nodes 0..i (0..i-1; node 0: the identity)

@@ -1,4 +1,4 @@
-# iss: the RV32IM core on its own (tests/iss_driver.c, one core, no network):
+# iss: the RV32IMAFDC core on its own (tests/iss_driver.c, one core, no network):
 # the tests/isa programs, the benchmark's checksum against the host, fault
 # reports, and the ELF loader's error lines.
 source tests/lib.sh
@@ -8,7 +8,9 @@ unit_bin DRV iss_driver || exit 0
 # Self-checking programs: tohost = 1 pass, (n << 1) | 1 = check n failed.
 for src in tests/isa/*.S; do
     name=isa-$(basename "$src" .S)
-    if ! $RVCC -Itests/isa -Wl,-T,tests/isa/link.ld -o "$TMP/$name.elf" "$src" 2>"$TMP/cc.log"; then
+    # a program's "# march: ..." line names the extensions it is written for
+    march=$(sed -n 's/^# march: //p' "$src")
+    if ! $RVCC ${march:+-march=$march} -Itests/isa -Wl,-T,tests/isa/link.ld -o "$TMP/$name.elf" "$src" 2>"$TMP/cc.log"; then
         fail "$name" "does not assemble: $(head -2 "$TMP/cc.log" | tr '\n' ' ')"
         continue
     fi
@@ -41,6 +43,12 @@ prog tohostfail '    li t0, 7
     .globl tohost
 tohost: .word 0'
 check_fail tohost-fail 1 "^iss: tohost: test 3 failed" "$DRV" "$TMP/tohostfail.elf"
+# a 32-bit instruction in RAM's last halfword cannot be fetched
+prog lasthalf '    li t0, 0x8003fffe
+    li t1, 0x13
+    sh t1, 0(t0)
+    jr t0'
+check_fail fault-fetch-last-halfword 1 "^iss: instruction access fault at address 0x8003fffe \(PC 0x8003fffe, instruction 0x00000013\)" "$DRV" "$TMP/lasthalf.elf"
 prog spin '1:  j 1b'
 check_fail no-tohost 1 "^iss: no tohost after" "$DRV" -n 1000 "$TMP/spin.elf"
 
@@ -60,3 +68,16 @@ $RVCC -Wl,-Ttext=0x1000 -o "$TMP/low.elf" "$TMP/spin.S"
 check_fail elf-outside-ram 2 "low.elf: segment [0-9]+ at 0x000[0-9a-f]{5}-0x000[0-9a-f]{5} lies outside RAM 0x80000000-0x80040000" "$DRV" "$TMP/low.elf"
 # the image is larger than a 4 KiB RAM: the segment's end lies past RAM
 check_fail elf-too-big 2 "bench.elf: segment [0-9]+ at 0x800[0-9a-f]{5}-0x800[0-9a-f]{5} lies outside RAM 0x80000000-0x80001000" "$DRV" -r 4 "$TMP/bench.elf"
+
+# HTIF syscalls (tests/htif/htif.S checks every answer itself): SYS_write
+# prints, SYS_exit(n) ends like tohost = (n << 1) | 1, a block outside RAM
+# is refused with one line.
+htif() { $RVCC "$@" -Wl,-T,tests/isa/link.ld -o "$TMP/htif.elf" tests/htif/htif.S; }
+htif
+out=$("$DRV" "$TMP/htif.elf" 2>&1)
+if [ "$out" = "hello from hart 0 via HTIF
+pass (321 instructions)" ]; then ok htif-write-exit; else fail htif-write-exit "$out"; fi
+htif -DEXIT_CODE=3
+check_fail htif-exit-code 1 "^iss: tohost: test 3 failed \(tohost = 0x7\)$" "$DRV" "$TMP/htif.elf"
+htif -DBADBLOCK=1
+check_fail htif-bad-block 1 "^iss: tohost: syscall block at 0x00000040 lies outside RAM 0x80000000-0x80040000" "$DRV" "$TMP/htif.elf"

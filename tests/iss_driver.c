@@ -16,6 +16,8 @@
  *   0x10000008  console: a byte store prints a character
  *   0x1000000c  wake: write N = raise MEIP N cycles later (while in wfi too)
  *   anything else: access fault
+ * and HTIF syscalls (htif.h): SYS_write prints on stdout, SYS_exit(n) ends
+ * the run as tohost = (n << 1) | 1 does.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +26,7 @@
 #include <unistd.h>
 
 #include "core/elf_load.h"
+#include "core/htif.h"
 #include "core/rv32.h"
 
 #define RAM_BASE 0x80000000u
@@ -84,6 +87,20 @@ static int dev_mmio(void *ctx, uint32_t addr, int size, int is_store, uint32_t *
     }
 }
 
+static void htif_write(void *ctx, int fd, const uint8_t *buf, uint32_t len)
+{
+    (void)ctx;
+    (void)fd;
+    fwrite(buf, 1, len, stdout);
+}
+
+static void htif_exit(void *ctx, int code)
+{
+    rv32 *c = ctx;
+    c->halted = 1;
+    c->tohost_value = (uint32_t)code << 1 | 1;
+}
+
 /* Raise the lines whose time has come; returns the next event's cycle. */
 static uint64_t devices_tick(devices *dv)
 {
@@ -137,6 +154,7 @@ int main(int argc, char **argv)
     }
     rv32_reset(c, info.entry);
     c->tohost = info.tohost;
+    c->fromhost = info.fromhost;
     elf_info_free(&info);
     devices dv = {c, NEVER, NEVER, 3};
     c->mmio = dev_mmio;
@@ -161,6 +179,17 @@ int main(int argc, char **argv)
             if (!rv32_wakeup(c)) rv32_idle(c, next - c->cycle);
             devices_tick(&dv);
             /* calling rv32_run again resumes after the wfi: the harness wake */
+        } else if (why == RV32_HTIF) {
+            htif_host h = {htif_write, htif_exit, c};
+            if (htif_serve(c, &h, err, sizeof err)) {
+                fprintf(stderr, "iss: %s\n", err);
+                rv32_free(c);
+                return 1;
+            }
+            if (c->halted) {
+                why = RV32_HALT;
+                break;
+            }
         } else if (why != RV32_BUDGET && why != RV32_STOP) {
             break;
         }

@@ -105,12 +105,13 @@ check_fail too-many-ports-with-unit 2 "mesh:2x2:c=7 with coding units needs 32 a
 # ---- RTL hygiene: lint clean, and the unit synthesizes (a small configuration)
 if out=$(bash tools/lint.sh 2>&1) && echo "$out" | grep -q "lint ok   xnoc_ncu"; then ok lint-clean
 else fail lint-clean "$(echo "$out" | grep -A3 FAIL | head -4)"; fi
-# (NumLanes 2: the multicast-lanes unit, xnoc_ncu_emit with two lanes)
-for L in 1 2; do
+# (NumLanes 2: the multicast-lanes unit, xnoc_ncu_emit with two lanes; 3s:
+# three lanes with the streaming combiner on lanes 1 and 2, --router stream=1)
+for L in 1 2 3s; do
 if command -v yosys >/dev/null; then
     cat >"$TMP/s.ys" <<YS
-read_verilog -sv rtl/xnoc_pkg.sv rtl/xnoc_fifo.sv rtl/xnoc_rr_arb.sv rtl/xnoc_credit_counter.sv rtl/xnoc_clock_gate.sv rtl/xnoc_ncu_absorb.sv rtl/xnoc_ncu_slots.sv rtl/xnoc_ncu_emit.sv rtl/xnoc_ncu.sv
-chparam -set NumPorts 5 -set NumVcs 2 -set BufDepth 2 -set NumAddrs 8 -set NumTerms 4 -set NumSlots 2 -set MaxFlits 2 -set XorLat 3 -set NumLanes $L xnoc_ncu
+read_verilog -sv rtl/xnoc_pkg.sv rtl/xnoc_fifo.sv rtl/xnoc_rr_arb.sv rtl/xnoc_credit_counter.sv rtl/xnoc_clock_gate.sv rtl/xnoc_ncu_alu.sv rtl/xnoc_ncu_absorb.sv rtl/xnoc_ncu_slots.sv rtl/xnoc_ncu_emit.sv rtl/xnoc_ncu_stream.sv rtl/xnoc_ncu.sv
+chparam -set NumPorts 5 -set NumVcs 2 -set BufDepth 2 -set NumAddrs 8 -set NumTerms 4 -set NumSlots 2 -set MaxFlits 2 -set XorLat 3 -set NumLanes ${L%s}$( [ "$L" = 3s ] && echo " -set Stream 1") xnoc_ncu
 synth -top xnoc_ncu
 stat
 YS

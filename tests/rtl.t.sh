@@ -6,6 +6,7 @@
 source tests/lib.sh
 unit_bin TB router_tb || exit 0
 unit_bin NCU ncu_tb || exit 0
+unit_bin STB ncu_stream_tb || exit 0
 export XNOC_TB_RUNTIME=$UNIT_DIR/router_tb.obj   # the benches built here reuse its runtime objects
 
 # tb NAME RC REGEX PROGRAM ARGS...: the bench exits RC and its output matches
@@ -70,11 +71,32 @@ if tests/rtl/build.sh ncu_tb rtl "$TMP/ncu_xor" -GOPS=0 2>"$TMP/build.err"; then
     tb ncu-func-all 0 '^ncu_tb: V=2 D=8 S=4 OPS=1 seed=1: 400 groups' $NCU +fault=func
 else fail ncu-xor-only "build: $(head -3 "$TMP/build.err" | tr '\n' '|')"; fi
 
+# The streaming combiner (rtl/xnoc_ncu_stream.sv, --router stream=1): random
+# groups of 1..5 member lanes, every operator, two groups under way per lane
+# on its two VCs; every result checked (the per-operator counts of seed 1
+# exact). At full rate it streams: no gap inside a result, and 300 groups
+# (5625 result flits) leave in 6193 cycles, 1.9 cycles per group more than
+# their flits. Faults: two result heads in one group, a COUNT that
+# disagrees (conflicts, error bit 3), a budget too short.
+tb stream-seed1 0 '^ncu_stream_tb: N=5 V=2 D=8 seed=1: 300 groups \(5625 result flits, 6997 flits combined\) checked in [0-9]+ cycles; per operator xor/and/or/add32/add64/min32s/max32s/min32u/max32u/mul32 77/27/20/22/29/26/33/27/16/23$' $STB +seed=1
+for s in 2 3; do
+    tb stream-seed$s 0 "^ncu_stream_tb: N=5 V=2 D=8 seed=$s: 300 groups \([0-9]+ result flits, [0-9]+ flits combined\) checked in [0-9]+ cycles; per operator [a-z0-9/]+ ([1-9][0-9]*/){9}[1-9][0-9]*$" $STB +seed=$s
+done
+tb stream-long 0 '^ncu_stream_tb: N=5 V=2 D=8 seed=4: 2000 groups \(37738 result flits, 48703 flits combined\) checked' $STB +seed=4 +groups=2000
+tb stream-line-rate 0 '^ncu_stream_tb: N=5 V=2 D=8 seed=1: 300 groups \(5625 result flits, 6997 flits combined\) checked in 6193 cycles' $STB +full
+tb bites-StreamNoError-conflict 1 '^FAIL StreamNoError: cycle [0-9]+: error bits 08 \(group tag 0' $STB +fault=conflict
+tb bites-StreamNoError-count 1 '^FAIL StreamNoError: cycle [0-9]+: error bits 08 \(group tag 0' $STB +fault=count
+tb bites-StreamDrained 1 '^FAIL StreamDrained: cycle 304: 11 of 300 groups' $STB +max_cycles=300
+# lanes of one VC and of one flit, two lanes
+if tests/rtl/build.sh ncu_stream_tb rtl "$TMP/stb_small" -GN=2 -GV=1 -GD=1 2>"$TMP/build.err"; then
+    tb stream-n2-v1-d1 0 '^ncu_stream_tb: N=2 V=1 D=1 seed=1: 300 groups' "$TMP/stb_small"
+else fail stream-n2-v1-d1 "build: $(head -3 "$TMP/build.err" | tr '\n' '|')"; fi
+
 # One mutation per property, in a copy of rtl/; the mutated bench must fail,
 # first with the property's name (the pristine bench passed above).
-# mutate BENCH NAME PROPERTY FILE SED: copy rtl/, apply SED to FILE, build, run
+# mutate BENCH NAME PROPERTY FILE SED [ARGS]: copy rtl/, apply SED to FILE, build, run with ARGS
 mutate() {
-    local bench=$1 name=$2 prop=$3 file=$4 sed=$5 dir="$TMP/rtl-$2"
+    local bench=$1 name=$2 prop=$3 file=$4 sed=$5 args=${6:-} dir="$TMP/rtl-$2"
     cp -r rtl "$dir"
     sed -i "$sed" "$dir/$file"
     if cmp -s "rtl/$file" "$dir/$file"; then
@@ -82,7 +104,8 @@ mutate() {
     elif ! tests/rtl/build.sh "$bench" "$dir" "$TMP/tb-$name" 2>"$TMP/build.err"; then
         fail "bites-$prop-$name" "build: $(head -3 "$TMP/build.err" | tr '\n' '|')"
     else
-        tb "bites-$prop-$name" 1 "^FAIL $prop: " "$TMP/tb-$name"
+        # shellcheck disable=SC2086 # ARGS: words
+        tb "bites-$prop-$name" 1 "^FAIL $prop: " "$TMP/tb-$name" $args
     fi
     rm -rf "$dir" "$TMP/tb-$name" "$TMP/tb-$name.obj"
 }
@@ -101,18 +124,26 @@ mutate router_tb rc-skips Drained xnoc_router.sv "s/if (todo\[g\]) begin/if (tod
 mutate router_tb next-credit-vc NextValues xnoc_router.sv \
     "s/for (int i = 0; i < P; i++) in_credit_vc_d_o\[i\*VB +: VB\] = VB'(in_vc\[i\*VI +: VI\]);/for (int i = 0; i < P; i++) in_credit_vc_d_o[i*VB +: VB] = '0;/"
 # the coding unit: a later contribution overwrites the slot instead of XORing
-mutate ncu_tb xor-overwrites NcuResult xnoc_ncu_absorb.sv "s/^      comb = dold ^ dnew;/      comb = dnew;/"
+mutate ncu_tb xor-overwrites NcuResult xnoc_ncu_alu.sv "s/^      y_o = a_i ^ b_i;/      y_o = b_i;/"
 # one mutation per operator family: bitwise (AND computed as OR), add (the
 # 64-bit add split into two 32-bit lanes: the carry between them lost; the
 # 32-bit lanes added as one 64-bit word: a carry leaks between them),
 # min/max (the signed compare made unsigned; max computed as min)
-mutate ncu_tb and-is-or NcuResult xnoc_ncu_absorb.sv "s/xnoc_pkg::NcFuncAnd:   comb = dold \& dnew;/xnoc_pkg::NcFuncAnd:   comb = dold | dnew;/"
-mutate ncu_tb add64-no-carry NcuResult xnoc_ncu_absorb.sv \
-    "s/xnoc_pkg::NcFuncAdd64: comb = dold + dnew;/xnoc_pkg::NcFuncAdd64: comb = {dold[63:32] + dnew[63:32], dold[31:0] + dnew[31:0]};/"
-mutate ncu_tb add32-carries NcuResult xnoc_ncu_absorb.sv "s/xnoc_pkg::NcFuncAdd32: comb = {.*};/xnoc_pkg::NcFuncAdd32: comb = dold + dnew;/"
-mutate ncu_tb min-unsigned NcuResult xnoc_ncu_absorb.sv "s/lt = {a\[31\] ^ sg, a\[30:0\]} < {b\[31\] ^ sg, b\[30:0\]};/lt = a < b;/"
-mutate ncu_tb max-is-min NcuResult xnoc_ncu_absorb.sv "s/= (lt ^ mx) ? a : b;/= lt ? a : b;/"
+mutate ncu_tb and-is-or NcuResult xnoc_ncu_alu.sv "s/xnoc_pkg::NcFuncAnd:   y_o = a_i \& b_i;/xnoc_pkg::NcFuncAnd:   y_o = a_i | b_i;/"
+mutate ncu_tb add64-no-carry NcuResult xnoc_ncu_alu.sv \
+    "s/xnoc_pkg::NcFuncAdd64: y_o = a_i + b_i;/xnoc_pkg::NcFuncAdd64: y_o = {a_i[63:32] + b_i[63:32], a_i[31:0] + b_i[31:0]};/"
+mutate ncu_tb add32-carries NcuResult xnoc_ncu_alu.sv "s/xnoc_pkg::NcFuncAdd32: y_o = {.*};/xnoc_pkg::NcFuncAdd32: y_o = a_i + b_i;/"
+mutate ncu_tb min-unsigned NcuResult xnoc_ncu_alu.sv "s/lt = {a\[31\] ^ sg, a\[30:0\]} < {b\[31\] ^ sg, b\[30:0\]};/lt = a < b;/"
+mutate ncu_tb max-is-min NcuResult xnoc_ncu_alu.sv "s/= (lt ^ mx) ? a : b;/= lt ? a : b;/"
 # the unit announces an open clock gate as shut: a tile would skip a falling edge it needs
 mutate ncu_tb gate-next NcuGateNext xnoc_ncu.sv "s/assign clk_en_d_o = gate_en;/assign clk_en_d_o = 1'b0;/"
 # the coding unit returns every input credit on VC 0
 mutate ncu_tb credit-vc0 NcuCredits xnoc_ncu_absorb.sv "s/assign in_credit_vc_o = VB'(icr_vc_q);/assign in_credit_vc_o = '0;/"
+# the streaming combiner: a member's data left out of the result (only the
+# first member's flit counts); the result's EJSEL one lane off; every input
+# credit returned on VC 0; a data flit only every other cycle (the combiner
+# below the links' rate)
+mutate ncu_stream_tb first-only StreamResult xnoc_ncu_stream.sv "s/assign acc\[l\*PW +: PW\] = !mem_q\[l\] ? prev : hprev ? y : mfront\[l\*PW +: PW\];/assign acc[l*PW +: PW] = !mem_q[l] ? prev : hprev ? prev : mfront[l*PW +: PW];/"
+mutate ncu_stream_tb ejsel-off StreamResult xnoc_ncu_stream.sv "s/HeadEjselW'(32'(lk_port_i) + 1)/HeadEjselW'(32'(lk_port_i) + 2)/"
+mutate ncu_stream_tb credit-vc0 StreamCredits xnoc_ncu_stream.sv "s/if (pop\[l\*V + v\]) icr_vc_q\[l\*VB +: VB\] <= VB'(v);/if (pop[l*V + v]) icr_vc_q[l*VB +: VB] <= '0;/"
+mutate ncu_stream_tb half-rate StreamLineRate xnoc_ncu_stream.sv "s/if ((cr_avail || disc_q) \&\& mready == '1) begin/if ((cr_avail || disc_q) \&\& mready == '1 \&\& n_q[0] == ovalid_q) begin/" +full

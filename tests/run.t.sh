@@ -124,3 +124,8 @@ check_fail config-bad-value 2 "^xnoc run: $TMP/e2.cfg:3: --ram: 2 is out of rang
 printf 'topo = mesh:2x2\nwatchdog = 1\nwatchdog = 2\n' > "$TMP/e3.cfg"
 check_fail config-key-twice 2 "^xnoc run: $TMP/e3.cfg:3: 'watchdog' set twice \(first on line 2\)$" $XNOC_ASAN run --config "$TMP/e3.cfg" $FW/hello.elf
 check_fail config-missing 2 "^xnoc run: --config $TMP/nope.cfg: No such file or directory$" $XNOC_ASAN run --config "$TMP/nope.cfg" $FW/hello.elf
+# link bars: a firmware run's average utilization is near 0 (boot, computation), so the bars
+# are relative to the busiest link (it was an empty column)
+$XNOC run --topo mesh:2x2 $FW/all-pairs.elf 2>/dev/null | grep -A1 '^link utilization' >"$TMP/bars"
+if grep -q '; bars relative to the busiest link):$' "$TMP/bars" && grep -q ' ########################################$' "$TMP/bars"; then ok run-link-bars
+else fail run-link-bars "$(tr '\n' '|' <"$TMP/bars")"; fi

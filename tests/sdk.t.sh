@@ -43,25 +43,73 @@ img SRC="$TMP/u/hello.c" NAME=a/b; rc=$?
 img SRC="$TMP/u/hello.c" CFLAGS=-DN=3 OUT="$TMP/u/x.elf" && [ "$($XNOC run --topo mesh:1x1 "$TMP/u/x.elf" 2>&1 | con)" = "mine 3" ] \
     && ok sdk-out-path || fail sdk-out-path "$(head -1 "$TMP/make.err")"
 
-# ELF flags the cores cannot run: refused, one line naming the flag and the -march
+# double and float without F/D: libgcc's soft float (rv32im multilib, and
+# rv32imac's with MARCH=), byte for byte what the host prints
+cc -std=c11 -Wall -Werror -O2 -o "$TMP/dbl-host" tests/sdk/double.c && "$TMP/dbl-host" >"$TMP/dbl-host.out"
+for m in rv32im rv32imac; do
+    if img SRC=tests/sdk/double.c NAME=sdk-double-$m MARCH=$m; then
+        $XNOC run --topo mesh:1x1 $U/sdk-double-$m.elf 2>&1 | con >"$TMP/dbl.out"
+        if [ -s "$TMP/dbl-host.out" ] && cmp -s "$TMP/dbl-host.out" "$TMP/dbl.out"; then ok "sdk-double-$m"
+        else fail "sdk-double-$m" "$(diff "$TMP/dbl-host.out" "$TMP/dbl.out" | head -4 | tr '\n' '|')"; fi
+    else fail "sdk-double-$m" "$(head -2 "$TMP/make.err" | tr '\n' ' ')"; fi
+done
+# MARCH= reaches the compiler: the rv32imac image has RVC's ELF flag, rv32im's not
+flags() { od -An -tx4 -j36 -N4 "$1" | tr -d ' '; }
+[ "$(flags $U/sdk-double-rv32imac.elf)" = 00000001 ] && [ "$(flags $U/sdk-double-rv32im.elf)" = 00000000 ] \
+    && ok sdk-march || fail sdk-march "e_flags $(flags $U/sdk-double-rv32imac.elf) / $(flags $U/sdk-double-rv32im.elf)"
+
+# compressed and atomic instructions run (the SDK and runtime built for rv32imac)
 img SRC="$TMP/u/hello.c" CFLAGS="-DN=1 -march=rv32imac" NAME=sdk-rvc
-check_fail sdk-elf-rvc 2 "^xnoc run: build/user/sdk-rvc.elf: built with compressed instructions \(ELF flag 0x1, RVC: -march=rv32imac or the like\): xnoc cores are RV32IM: build with -march=rv32im -mabi=ilp32$" \
-    $XNOC run --topo mesh:1x1 $U/sdk-rvc.elf
-img SRC="$TMP/u/hello.c" CFLAGS="-DN=1 -march=rv32imfd -mabi=ilp32d" NAME=sdk-ilp32d
-check_fail sdk-elf-double-abi 2 "^xnoc run: build/user/sdk-ilp32d.elf: built for the double-float ABI \(-mabi=ilp32d\) \(ELF flags 0x4\): xnoc cores have no FPU: build with -march=rv32im -mabi=ilp32$" \
-    $XNOC run --topo mesh:1x1 $U/sdk-ilp32d.elf
-img SRC="$TMP/u/hello.c" CFLAGS="-DN=1 -march=rv32imf" NAME=sdk-f
-check_fail sdk-elf-f-extension 2 "^xnoc run: build/user/sdk-f.elf: built for the 'f' extension \(.riscv.attributes: rv32i2p0_m2p0_f2p0\): xnoc cores are RV32IM: build with -march=rv32im -mabi=ilp32$" \
-    $XNOC run --topo mesh:1x1 $U/sdk-f.elf
+out=$($XNOC run --topo mesh:1x1 $U/sdk-rvc.elf 2>&1 | con)
+[ "$out" = "mine 1" ] && ok sdk-rv32imac || fail sdk-rv32imac "'$out'"
+# the hard-float ABIs run: -mabi=ilp32d and ilp32f images print as the host does
+for m in "rv32imafdc ilp32d" "rv32imafc ilp32f"; do
+    set -- $m
+    if img SRC=tests/sdk/double.c NAME=sdk-double-$2 MARCH=$1 MABI=$2; then
+        $XNOC run --topo mesh:1x1 $U/sdk-double-$2.elf 2>&1 | con >"$TMP/dbl.out"
+        if [ -s "$TMP/dbl-host.out" ] && cmp -s "$TMP/dbl-host.out" "$TMP/dbl.out"; then ok "sdk-double-$2"
+        else fail "sdk-double-$2" "$(diff "$TMP/dbl-host.out" "$TMP/dbl.out" | head -4 | tr '\n' '|')"; fi
+    else fail "sdk-double-$2" "$(head -2 "$TMP/make.err" | tr '\n' ' ')"; fi
+done
+# the NI driver and runtime under other -march values: examples/sum.c's
+# messages on a 2x2 mesh, compressed and hard-float
+for m in "rv32imac ilp32" "rv32imafdc ilp32d"; do
+    set -- $m
+    if img SRC=examples/sum.c NAME=sdk-sum-$1 MARCH=$1 MABI=$2; then
+        out=$($XNOC run --topo mesh:2x2 $U/sdk-sum-$1.elf 2>&1 | con)
+        case "$out" in "sum of 3 ids = 6 (expected 6) in "*" cycles") ok "sdk-ni-$1" ;; *) fail "sdk-ni-$1" "'$out'" ;; esac
+    else fail "sdk-ni-$1" "$(head -2 "$TMP/make.err" | tr '\n' ' ')"; fi
+done
+# an extension the cores lack: refused, one line naming it and the -march
+img SRC="$TMP/u/hello.c" CFLAGS="-DN=1 -march=rv32im_zba" NAME=sdk-zba
+check_fail sdk-elf-extension 2 "^xnoc run: build/user/sdk-zba.elf: built for the 'zba' extension \(.riscv.attributes: rv32i2p0_m2p0_zba1p0\): xnoc cores are RV32IMAFDC: build with -march=rv32imafdc \(or a subset\) -mabi=ilp32d \(or ilp32f, ilp32\)$" \
+    $XNOC run --topo mesh:1x1 $U/sdk-zba.elf
 
 # An endless loop on node 3 of fat-octagon while the other 15 exit (at
 # cycle 26): the spin watchdog names node, PC, function and line within
 # 100,000 cycles of their exit, with the default settings.
 img SRC=tests/sdk/spin.c NAME=sdk-spin
-check_fail sdk-spin-named 1 "^xnoc run: node 3 loops at PC 0x8[0-9a-f]{7} <main\+0x[0-9a-f]+ spin.c:9> \(cycle [0-9]+\): no device access, no new RAM page and no NI traffic for [0-9]+ cycles while every other node has exited or waits \(--spin-watchdog N sets the limit, 0 turns it off\)$" \
+check_fail sdk-spin-named 1 "^xnoc run: node 3 loops at PC 0x8[0-9a-f]{7} <main\+0x[0-9a-f]+ spin.c:9> \(cycle [0-9]+\): no device access \(reads of an unchanged register or a clock aside\), no new RAM page and no NI traffic for [0-9]+ cycles while every other node has exited or waits \(--spin-watchdog N sets the limit, 0 turns it off\)$" \
     $XNOC run --topo fat-octagon $U/sdk-spin.elf
 j=$($XNOC run --json --topo fat-octagon $U/sdk-spin.elf 2>/dev/null)
 jcheck sdk-spin-within-100k "$j" '([.nodes[]|select(.node!=3)|.cycles]|max) as $x | .ok==false and .nodes[3].state=="faulted" and .cycles - $x < 100000 and (.error|test("node 3 loops"))'
+# node 3 polls noc_poll() for a message nobody sends (tests/sdk/poll.c), or reads the cycle counter
+# until 2^40: a read that returns what the register returned last time, or a clock, is no
+# progress, so the watchdog stops both within its window (default 50,000 cycles, checked every 256)
+img SRC=tests/sdk/poll.c NAME=sdk-poll
+check_fail sdk-poll-named 1 "^xnoc run: node 3 loops at PC 0x8[0-9a-f]{7} <main\+0x[0-9a-f]+ poll.c:13> \(cycle [0-9]+\): no device access \(reads of an unchanged register or a clock aside\)" \
+    $XNOC run --topo fat-octagon $U/sdk-poll.elf
+j=$($XNOC run --json --topo fat-octagon $U/sdk-poll.elf 2>/dev/null)
+jcheck sdk-poll-within-window "$j" '([.nodes[]|select(.node!=3)|.cycles]|max) as $x | .ok==false and .nodes[3].state=="faulted" and .cycles - $x <= 50000 + 512'
+img SRC=tests/sdk/poll.c NAME=sdk-clock CFLAGS=-DCLOCK
+check_fail sdk-clock-named 1 "^xnoc run: node 3 loops at PC 0x8[0-9a-f]{7} <main\+0x[0-9a-f]+ poll.c:10> " $XNOC run --topo fat-octagon $U/sdk-clock.elf
+# a double in firmware: the link error names the soft-float routine, and one line says what it is
+printf '#include <stdio.h>\nvolatile double a = 1.5;\nint main(void) { printf("%%d\\n", (int)(a * 3.0)); return 0; }\n' >"$TMP/u/dbl.c"
+img SRC="$TMP/u/dbl.c" NAME=sdk-double; rc=$?
+# (once a soft-float library is linked, the image must compute 1.5 x 3 = 4 after truncation instead)
+if [ $rc = 0 ]; then [ "$($XNOC run --topo mesh:1x1 $U/sdk-double.elf 2>&1 | con)" = 4 ] && ok sdk-double-explained || fail sdk-double-explained "linked, but does not print 4"; else
+[ $rc != 0 ] && grep -qx "make image: __muldf3 is the C compiler's software floating point (a float or double operation): xnoc's cores are RV32IM without an FPU and this image links no soft-float library; use integers or fixed point" "$TMP/make.err" \
+    && [ ! -e $U/sdk-double.elf.err ] && ok sdk-double-explained || fail sdk-double-explained "exit $rc: $(tail -2 "$TMP/make.err" | tr '\n' ' ')"; fi
 # the limit is a flag: --spin-watchdog 2000 stops it 2,000-2,256 cycles after the loop began
 j=$($XNOC run --json --topo fat-octagon --spin-watchdog 2000 $U/sdk-spin.elf 2>/dev/null)
 jcheck sdk-spin-flag "$j" '.cycles < 2400 and (.error|test("for 2[0-9]{3} cycles"))'

@@ -85,7 +85,7 @@ $XNOC sweep "$TMP/cs.json" --out "$TMP/co" --plot >/dev/null 2>&1
 check collective-plot-labels [ "$(grep -E '^set (xlabel|ylabel|title) ' "$TMP/co/plot.gp" | tr '\n' '|')" = \
     "set xlabel 'message size (bytes)'|set ylabel 'collective time, modelled time (cycles)'|set title 'collective: collective time, modelled time vs message size'|" ]
 check collective-csv [ "$(cat "$TMP/co/results.csv" | tr '\n' '|')" = \
-    'bytes,sync,cycles,model_cycles,link_flits,verified|64,"global",306,291,90,true|64,"data",290,291,90,true|256,"global",402,363,306,true|256,"data",373,363,306,true|' ]
+    'bytes,sync,cycles,model_cycles,link_flits,verified|64,"global",305,291,90,true|64,"data",289,291,90,true|256,"global",401,363,306,true|256,"data",372,363,306,true|' ]
 jq '.metrics[2] = "link_flit"' "$TMP/cs.json" > "$TMP/cs2.json"
 check_fail collective-metric-typo 2 "^xnoc sweep: $TMP/cs2.json: metrics: 'link_flit' is not a key of xnoc collective's report \(did you mean link_flits\?\) \(see xnoc collective --help\)$" \
     $XNOC_ASAN sweep "$TMP/cs2.json" --out "$TMP/co2"
@@ -188,7 +188,7 @@ check_fail hostile-key-dollar 2 "keydollar.json: fixed: '\\$\(touch pwned\)' is 
 check_fail hostile-key-quote 2 "keyquote.json: axes: ''; touch pwned; '' is not an option name" "$A" sweep keyquote.json --out o
 check_fail hostile-axis-dots 2 "axisdots.json: axes: '\.\./\.\.' is not an option name" "$A" sweep axisdots.json --out o
 check_fail unknown-key 2 "unknown.json: fixed: 'rat' is not an option of xnoc traffic \(did you mean rate\? see xnoc traffic --help\)" "$A" sweep unknown.json --out o
-check_fail file-writing-key 2 "trace.json: fixed: 'trace' is set by sweep or writes files where the spec says" "$A" sweep trace.json --out o
+check_fail file-writing-key 2 "trace.json: fixed: 'trace' writes files: a sweep spec cannot choose where xnoc writes \\(not in a sweep\\)\$" "$A" sweep trace.json --out o
 check_fail object-value 2 "objval.json: 'topo': a value must be a string, a number, true, false or null" "$A" sweep objval.json --out o
 check_fail value-twice 2 "twice.json: axis 'rate' lists '0.10' twice" "$A" sweep twice.json --out o
 check_fail fixed-and-axis 2 "both.json: 'rate' is both fixed and an axis" "$A" sweep both.json --out o

@@ -251,3 +251,37 @@ rc=$?
 $XNOC traffic --topo mesh:4x4 --router model=flat,ncu=0 --rate 0.2 --packet 4 --cycles 300 --json >"$TMP/asan.flat" 2>/dev/null
 if [ $rc = 0 ] && ! grep -q Sanitizer "$TMP/asan.err" && cmp -s "$TMP/asan.json" "$TMP/asan.flat"; then ok tile-asan
 else fail tile-asan "exit $rc: $(grep -m2 Sanitizer "$TMP/asan.err")"; fi
+
+# the model cache verifies what it loads (issue 46): every model carries a
+# manifest (net/model_cache.c: its key, its configuration, its tile.so's size
+# and content hash) checked before dlopen.  In a private cache: a truncated
+# tile.so and another configuration's tile.so copied in are each named in one
+# line and rebuilt, and the report equals the clean one; never a signal.
+MC="$TMP/mcache"; mkdir -p "$MC"
+mc_run() { XNOC_BUILD="$MC" $XNOC traffic --topo mesh:2x2 --router ncu=0 --rate 0.2 --packet 2 --cycles 400 --json "$@"; }
+mc_run >"$TMP/mc.clean" 2>"$TMP/mc.clean.err"
+so=$(ls "$MC"/cache/tile-*/tile.so 2>/dev/null | head -1)
+if [ -s "$TMP/mc.clean" ] && [ -n "$so" ] && grep -q "^key [0-9a-f]\{16\}$" "$(dirname "$so")/manifest"; then ok cache-manifest-written
+else fail cache-manifest-written "no tile model with a manifest in $MC/cache: $(head -2 "$TMP/mc.clean.err")"; fi
+mc_damaged() { # NAME WHY-REGEX: the run after the damage says it once, rebuilds, and reports as the clean run did
+    local name=$1 why=$2
+    mc_run >"$TMP/mc.$name" 2>"$TMP/mc.$name.err"
+    local rc=$?
+    if [ $rc = 0 ] && [ "$(grep -c . "$TMP/mc.$name.err")" = 1 ] \
+        && grep -Eq "^xnoc: the cached model .*/tile-[^ ]*: $why; rebuilding it$" "$TMP/mc.$name.err" \
+        && cmp -s "$TMP/mc.clean" "$TMP/mc.$name"; then ok "cache-$name-rebuilt"
+    else fail "cache-$name-rebuilt" "exit $rc: $(head -3 "$TMP/mc.$name.err" | tr '\n' ' ')"; fi
+}
+size=$(stat -c %s "$so")
+truncate -s $((size / 2)) "$so"
+mc_damaged truncated "tile.so is $((size / 2)) bytes, its manifest says $size"
+# another configuration's model (one the tests built in the shared cache, else a flat network's) copied in
+other=$(ls "${XNOC_BUILD:-build}"/cache/tile-*/tile.so 2>/dev/null | grep -v "/$(basename "$(dirname "$so")")/" | head -1)
+[ -n "$other" ] || { XNOC_BUILD="$MC" $XNOC traffic --topo mesh:2x2 --router model=flat,ncu=0 --cycles 10 >/dev/null 2>&1
+                     other=$(ls "$MC"/cache/mesh_2x2-*/net.so | head -1); }
+cp "$other" "$so"
+mc_damaged swapped "tile.so (is [0-9]+ bytes, its manifest says $size|'s content hash differs from its manifest's)"
+# one byte in the middle of the object complemented (every bit flipped): the content hash catches it
+b=$(od -An -tu1 -j $((size / 3)) -N1 "$so" | tr -d ' ')
+printf "\\$(printf %o $((255 - b)))" | dd of="$so" bs=1 seek=$((size / 3)) conv=notrunc status=none
+mc_damaged bitflip "tile.so's content hash differs from its manifest's"

@@ -27,6 +27,27 @@ for args in "--topo mesh:2x2 --rate 0.3 --packet 2 --cycles 3000 --seed 7" "--to
         ok "text-from-json-$(echo $args | cut -d' ' -f2)"
     else fail "text-from-json-$(echo $args | cut -d' ' -f2)" "text: $(printf '%s' "$ht" | sed -n 2,4p | tr '\n' '|') json: $want $acc4"; fi
 done
+# multicast:F statistics against a hand count (docs/traffic.md, "Multicasts and coding groups").
+# Terminal 0 of mesh:2x2 multicasts to the 3 others, about once in 100 cycles (--rate 0.01 of
+# one source in 4: offered 0.0025 multicasts/terminal/cycle); ncmax=1 keeps every payload to
+# 1-8 bytes, one data flit. Unit 0 copies to terminal 2 (head, meta, data: 3 flits on r0->r2)
+# and sends one MC packet (head, meta, mask, data: 4 flits on r0->r1) to unit 1, which copies
+# to terminals 1 and 3 (3 flits on r1->r3). So with A multicasts accepted: 3A deliveries, 9A
+# copy flits, links 4A/3A/3A, accepted A/(2000 cycles x 4 terminals). Each takes the zero-load
+# 38 cycles but one (40), none waits at its source.
+mc="--topo mesh:2x2 --pattern multicast:3 --sources 0 --router ncmax=1 --rate 0.01 --cycles 2000 --warmup 0"
+j=$($XNOC traffic $mc --json --histogram "$TMP/mc.csv" 2>"$TMP/e")
+jcheck mc-hand-count "$j" '.rate_unit=="multicasts" and .offered==0.0025 and .offered_multicasts==17 and .accepted_multicasts==17 and .measured_multicasts==17 and .coding.multicast.completed==17 and .coding.deliveries==51 and .throughput==17/8000 and .accepted_copy_flits==9*17/8000 and .saturated==false and .errors==0'
+jcheck mc-hand-links "$j" '[.links[]|select(.kind=="link" and .flits>0)|[.src_router,.dst_router,.flits]]==[[0,1,68],[0,2,51],[1,3,51]]'
+jcheck mc-hand-latency "$j" '.min_latency==38 and .max_latency==40 and .avg_latency==(16*38+40)/17 and .p50_latency==38 and .avg_queueing_latency==0 and .avg_network_latency==.avg_latency'
+check mc-histogram diff <(printf 'bin,count,network,queueing\n0,0,0,17\n38,16,16,0\n40,1,1,0\n') "$TMP/mc.csv"
+$XNOC traffic $mc >"$TMP/mc.txt" 2>&1
+check mc-text-agrees grep -qxF '  offered 0.0025, accepted 0.0021 multicasts/terminal/cycle' "$TMP/mc.txt"
+check mc-text-latency grep -qxF '  latency   min 38  avg 38.12  p50 38  p99 40  max 40  (creation to the last copy'"'"'s tail)' "$TMP/mc.txt"
+check mc-text-counts grep -qF 'multicasts in the window: 17 offered, 17 accepted, 17 measured; cycles 2000; errors 0' "$TMP/mc.txt"
+# saturation judged on the same multicasts: one source asked for one a cycle queues them
+j=$($XNOC traffic --topo mesh:2x2 --pattern multicast:3 --sources 0 --rate 1 --cycles 500 --warmup 0 --drain 2000 --json 2>"$TMP/e")
+jcheck mc-saturated "$j" '.saturated==true and .offered==0.25 and .throughput < .offered/2 and .accepted_multicasts < .offered_multicasts and .avg_queueing_latency > .avg_network_latency and .errors==0'
 check traffic-help $XNOC traffic --help
 if $XNOC traffic --help | grep -q -- '--pattern P'; then ok help-names-options; else fail help-names-options "no --pattern in --help"; fi
 
@@ -49,7 +70,7 @@ check_fail bad-packet 2 "--packet" $XNOC traffic --topo mesh:2x2 --pattern unifo
 check_fail bad-ports 2 "--ports" $XNOC traffic --topo mesh:2x2 --pattern uniform --ports 17
 check_fail bad-transpose 2 "transpose needs a square" $XNOC traffic --topo mesh:3x2 --pattern transpose
 check_fail bad-bitcomp 2 "bitcomp needs a power-of-two" $XNOC traffic --topo mesh:3x1 --pattern bitcomp
-check_fail bad-sources 2 "--sources: terminal set '9': 9-9 outside 0-3" $XNOC traffic --topo mesh:2x2 --pattern uniform --sources 9
+check_fail bad-sources 2 "--sources: terminal set '9': terminal 9 does not exist \(terminals 0-3\)" $XNOC traffic --topo mesh:2x2 --pattern uniform --sources 9
 check_fail bad-flag 2 "unknown option '--frobnicate'" $XNOC traffic --topo mesh:2x2 --pattern uniform --frobnicate 1
 check_fail missing-value 2 "option '--rate' needs a value" $XNOC traffic --topo mesh:2x2 --pattern uniform --rate
 check_fail missing-topo 2 "--topo is required" $XNOC traffic --pattern uniform
@@ -198,6 +219,7 @@ all=$( { $XNOC traffic --topo mesh:2x2 --rate 0.2 --cycles 500 --packet 1-3 --in
     $XNOC traffic --topo mesh:2x2 --pattern allpairs --json
     $XNOC traffic --topo mesh:2x2 --pattern unitpairs --json
     $XNOC traffic --topo mesh:3x2 --rate 0.1 --coding 0.05 --cycles 1000 --json
+    $XNOC traffic --topo mesh:2x2 --pattern multicast:2 --rate 0.01 --cycles 1000 --json
     $XNOC traffic --topo mesh:2x2 --rate 1 --packet 4 --cycles 500 --drain 10 --json; } 2>/dev/null | jq -r 'keys[]' | sort -u)
 missing=$(comm -13 <(echo "$keys") <(echo "$all") | tr '\n' ' ')
 [ -n "$all" ] && [ -z "$missing" ] && ok help-report-keys-complete || fail help-report-keys-complete "not in --help: $missing"
@@ -218,3 +240,6 @@ got=$( { grep -o '^link utilization (router-to-router, [0-9]* links' "$TMP/tt"
     sed -nE 's/^  unit [0-9]+ +\(router ([0-9]+)\): ([0-9]+) in, ([0-9]+) coded,.*/unit \1 \2 \3/p' "$TMP/tt"; })
 if [ -n "$want" ] && [ "$got" = "$want" ] && grep -q '^unit ' <<<"$got"; then ok text-tables-from-json
 else fail text-tables-from-json "text and --json differ: $(diff <(echo "$want") <(echo "$got") | head -4 | tr '\n' ' ')"; fi
+# the text header names an on/off injection (the JSON's "injection")
+$XNOC traffic --topo mesh:2x2 --rate 0.2 --cycles 300 --injection onoff:0.2,0.2 2>/dev/null | head -1 >"$TMP/onoff"
+check onoff-in-header grep -qx 'xnoc traffic: mesh:2x2, router vcs=2 buf=8, k=1, pattern uniform, packet 1 flit(s), injection onoff:0.2,0.2' "$TMP/onoff"

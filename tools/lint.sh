@@ -20,7 +20,9 @@ done
 for cfg in "" "-GNumPorts=5 -GNumVcs=1 -GBufDepth=1 -GNumSlots=1" "-GNcuOps=0" "-GNumPorts=2 -GNumAddrs=2 -GNumTerms=1 -GNumSlots=1 -GNcuOps=0" "-GNumPorts=7 -GNumVcs=4 -GBufDepth=4 -GNumSlots=16 -GXorLat=35" "-GNumAddrs=512 -GNumTerms=256" \
            "-GNumPorts=16 -GNumVcs=8 -GNumAddrs=1023 -GNumTerms=767 -GMaxFlits=1" "-GNumPorts=32 -GNumAddrs=2048 -GNumTerms=1024" "-GNumPorts=2 -GNumAddrs=2 -GNumTerms=1 -GNumSlots=2 -GXorLat=64 -GMaxFlits=256" \
            "-GNumPorts=9 -GNumAddrs=21 -GNumTerms=12 -GNumLanes=4" "-GNumPorts=5 -GNumVcs=1 -GBufDepth=1 -GNumSlots=3 -GNumLanes=3" \
-           "-GNumPorts=2 -GNumAddrs=2 -GNumTerms=1 -GNumSlots=2 -GNcuOps=0 -GNumLanes=2" "-GNumAddrs=512 -GNumTerms=256 -GNumSlots=16 -GNumLanes=16"; do
+           "-GNumPorts=2 -GNumAddrs=2 -GNumTerms=1 -GNumSlots=2 -GNcuOps=0 -GNumLanes=2" "-GNumAddrs=512 -GNumTerms=256 -GNumSlots=16 -GNumLanes=16" \
+           "-GNumLanes=6 -GStream=1 -GNumAddrs=128 -GNumTerms=64" "-GNumPorts=8 -GNumLanes=8 -GStream=1 -GNumVcs=1 -GBufDepth=1 -GNcuOps=0" \
+           "-GNumPorts=2 -GNumAddrs=2 -GNumTerms=1 -GNumSlots=2 -GNumLanes=2 -GStream=1" "-GNumPorts=7 -GNumVcs=4 -GNumLanes=7 -GStream=1 -GNumAddrs=512 -GNumTerms=256"; do
     if out=$(verilator --lint-only -Wall $cfg rtl/xnoc_pkg.sv $(ls rtl/*.sv | grep -v _pkg) --top-module xnoc_ncu 2>&1); then
         echo "lint ok   xnoc_ncu ${cfg:-(defaults)}"
     else
@@ -37,7 +39,7 @@ done
 for cfg in "" "-GNcu=1 -GNumAddrs=32 -GNumTerms=16" "-GNcu=1 -GNumPorts=7 -GNumVcs=4 -GNumClasses=2 -GNumAddrs=128 -GNumTerms=64" \
            "-GNumPorts=3 -GNumVcs=3 -GNumClasses=3 -GNumGroups=5 -GNumAddrs=10" "-GNcu=1 -GNumAddrs=2048 -GNumTerms=1024" "-UVERILATOR -GNcu=1 -GNumAddrs=32 -GNumTerms=16" \
            "-GNcu=1 -GNumLanes=3" "-GNcu=1 -GNumPorts=8 -GNumAddrs=21 -GNumTerms=12 -GNumLanes=4 -GLaneReserve=1" \
-           "-UVERILATOR -GNcu=1 -GNumLanes=3"; do
+           "-UVERILATOR -GNcu=1 -GNumLanes=3" "-GNcu=1 -GNumPorts=5 -GNumLanes=6 -GStream=1 -GNumAddrs=128 -GNumTerms=64"; do
     if out=$(verilator --lint-only -Wall $cfg rtl/xnoc_pkg.sv $(ls rtl/*.sv | grep -v _pkg) --top-module xnoc_tile 2>&1); then
         echo "lint ok   xnoc_tile ${cfg:-(defaults)}"
     else
@@ -101,4 +103,7 @@ fi
 # structure: the commands stay thin (issue 33): no function in sim_harness/cmd/ over 150 lines
 if out=$(tools/fnlen.sh 2>&1); then echo "lint ok   no command function over 150 lines (tools/fnlen.sh)"
 else echo "lint FAIL long functions in sim_harness/cmd/"; echo "$out"; rc=1; fi
+# structure: usage errors only in the command layer (issue 48)
+if out=$(tools/usage_errors.sh 2>&1); then echo "lint ok   usage errors only in cmd/ and util/ (tools/usage_errors.sh)"
+else echo "lint FAIL usage errors below cmd/"; echo "$out"; rc=1; fi
 exit $rc

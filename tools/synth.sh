@@ -35,7 +35,7 @@ configs=("NumPorts=5 NumVcs=2 BufDepth=8 NumAddrs=16:mesh 4x4, defaults (vcs=2 b
          "NumPorts=12 NumVcs=2 BufDepth=8 NumAddrs=21 RouteBits=3:clos:m=5,n=3,r=4 router with 4 unit lanes (the clos default)"
          "xnoc_ncu NumPorts=9 NumVcs=2 BufDepth=8 NumAddrs=21 NumTerms=12 NumSlots=4 XorLat=1 MaxFlits=32:coding unit, clos:m=5,n=3,r=4, one lane"
          "xnoc_ncu NumPorts=9 NumVcs=2 BufDepth=8 NumAddrs=21 NumTerms=12 NumSlots=4 XorLat=1 MaxFlits=32 NumLanes=4:coding unit, clos:m=5,n=3,r=4, 4 lanes (multicast lanes)")
-srcs="$rtl/xnoc_pkg.sv $rtl/xnoc_fifo.sv $rtl/xnoc_rr_arb.sv $rtl/xnoc_rr_arb_bank.sv $rtl/xnoc_credit_counter.sv $rtl/xnoc_clock_gate.sv $rtl/xnoc_vc_buffers.sv $rtl/xnoc_router.sv $rtl/xnoc_ncu_absorb.sv $rtl/xnoc_ncu_slots.sv $rtl/xnoc_ncu_emit.sv $rtl/xnoc_ncu.sv"
+srcs="$rtl/xnoc_pkg.sv $rtl/xnoc_fifo.sv $rtl/xnoc_rr_arb.sv $rtl/xnoc_rr_arb_bank.sv $rtl/xnoc_credit_counter.sv $rtl/xnoc_clock_gate.sv $rtl/xnoc_vc_buffers.sv $rtl/xnoc_router.sv $rtl/xnoc_ncu_alu.sv $rtl/xnoc_ncu_absorb.sv $rtl/xnoc_ncu_slots.sv $rtl/xnoc_ncu_emit.sv $rtl/xnoc_ncu_stream.sv $rtl/xnoc_ncu.sv"
 {
 echo "# Router synthesis (yosys $(yosys -V | awk '{print $2}'), generic gates)"
 echo

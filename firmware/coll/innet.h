@@ -55,6 +55,13 @@ int innet_depth(int root);
 int coll_innet(void *buf, uint32_t len, int op, int root, int all);
 /* the allreduce: coll_allreduce(buf, len, op, COLL_AR_INNET, 0) (reduce.h) */
 static inline int coll_reduce(void *buf, uint32_t len, int op, int root) { return coll_innet(buf, len, op, root, 0); }
+/* coll_innet on routers whose units stream (built with --router stream=1; firmware/coll/
+ * innet_stream.c, docs/network-coding.md "Streaming reduction"), on a mesh: every
+ * contribution goes as NC_STREAM into its own lane of its router's unit and is combined
+ * flit by flit; the root's unit multicasts an allreduce's result to every terminal itself
+ * (a reduce's goes to the root).  No unit holds a chunk, so there is no window: every
+ * chunk's receive is posted and the chunk sent, then the results are waited for. */
+int coll_innet_stream(void *buf, uint32_t len, int op, int root, int all);
 
 /* ---- the plan of coll-innet.elf (32-bit words at DEV_PLAN) ---- */
 /* IP_KIND: what the image runs (scan: software, firmware/coll/scan.h) */
@@ -92,6 +99,7 @@ enum {
     IP_ALGO,           /* INNET_KIND_RS, _SWAR: the algorithm */
     IP_COMBINE_CYCLES, /* written by the firmware (RS, SWAR): cycles combining on the core */
     IP_COMBINE_WORDS,  /* and the 32-bit words combined */
+    IP_STREAM,         /* 1: the units stream (coll-innet.elf runs coll_innet_stream) */
     IP_WORDS = 24
 };
 

@@ -23,7 +23,11 @@
  * room, and node 0 exits without taking either: `run` warns, naming both
  * (--fail-undelivered: the run fails).  case=9: node 1 starts a 1000-byte
  * send to node 0 and exits; node 0 exits 60 cycles after the barrier, while
- * the message's 127 flits are still arriving: `run` names it too. */
+ * the message's 127 flits are still arriving: `run` names it too.
+ * --arg case=10: node 2 runs patched() (the core decodes and caches its
+ * first instruction), then has its NI's decode engine write "li a0, 7"
+ * over it (dst = the code, a = the new word, b = zeros): the engine's
+ * write drops the decoded copy like any store, so patched() returns 7. */
 #include "xnoc.h"
 
 static uint8_t ring[1024] __attribute__((aligned(8)));
@@ -119,6 +123,23 @@ int main(void)
         *code = 0x00700513u; /* addi a0, zero, 7 */
         __asm__ volatile("fence.i");
         return patched() == 7 ? 0 : 1;
+    }
+    if (me == 2 && c == 10) {
+        extern int patched(void);
+        static uint32_t word[2] __attribute__((aligned(8))) = {0x00700513u, 0}; /* addi a0, zero, 7 */
+        static uint32_t zero[2] __attribute__((aligned(8)));
+        static uint32_t list[4];
+        int before = patched();
+        list[0] = (uint32_t)(uintptr_t)patched;
+        list[1] = (uint32_t)(uintptr_t)word;
+        list[2] = (uint32_t)(uintptr_t)zero;
+        list[3] = 4;
+        noc_decode(list, 1);
+        noc_decode_wait();
+        __asm__ volatile("fence.i");
+        int after = patched();
+        printf("ni-abuse: patched() %d before, %d after the decode engine's write\n", before, after);
+        return before == 0 && after == 7 ? 0 : 1;
     }
     if (me == 0 && c == 1) NI[(NI_RECV + NI_R_BASE) / 4] = 0x80000000u + DEV(DEV_RAM_SIZE) - 512;
     if (me == 0 && c == 2) NI[(NI_RECV + NI_R_BASE) / 4] = (uint32_t)(uintptr_t)ring + 4;

@@ -134,12 +134,7 @@ void noc_release(const noc_msg *m)
 
 void noc_post(int src, uint16_t tag, void *buf, uint32_t len, volatile uint32_t *ct)
 {
-    M(NI_M_SRC) = (uint32_t)src;
-    M(NI_M_TAG) = tag;
-    M(NI_M_ADDR) = (uint32_t)(uintptr_t)buf;
-    M(NI_M_LEN) = len;
-    M(NI_M_CT) = (uint32_t)(uintptr_t)ct;
-    M(NI_M_POST) = 1;
+    noc_post_inline(src, tag, buf, len, ct);
 }
 
 uint32_t noc_ct_wait(volatile uint32_t *ct, uint32_t target)

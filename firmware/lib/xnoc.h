@@ -80,6 +80,21 @@ static inline void noc_send_inline(int ch, int dst, uint32_t route_lo, uint32_t 
     s[NI_S_TAG / 4] = tag;
     s[NI_S_GO / 4] = 1;
 }
+/* noc_send_inline without the wait for room first: the channel latches a packet at GO
+ * (docs/ni.md "Send queue"), so the next one's registers may be written while the last
+ * one streams, and only the GO store waits for the channel.  A loop of sends then keeps
+ * the link busy from one packet to the next (coll_innet_stream). */
+static inline void noc_send_next_inline(int ch, int dst, const void *buf, uint32_t len, uint16_t tag)
+{
+    volatile uint32_t *s = (volatile uint32_t *)(NI_BASE + NI_SEND(ch));
+    __asm__("" : "+r"(s));
+    s[NI_S_DST / 4] = (uint32_t)dst;
+    s[NI_S_NHOPS / 4] = 0;
+    s[NI_S_ADDR / 4] = (uint32_t)(uintptr_t)buf;
+    s[NI_S_LEN / 4] = len;
+    s[NI_S_TAG / 4] = tag;
+    s[NI_S_GO / 4] = 1;
+}
 /* Waits until channel ch has sent everything; returns its send count. */
 uint32_t noc_send_wait(int ch);
 /* Non-blocking: 1 and the oldest message if one is in the ring. */
@@ -117,6 +132,16 @@ uint32_t noc_decode_cycles(void); /* network cycles the engine has been busy */
  * not NULL).  Messages that match no posted receive go to the ring. */
 #define NOC_ANY_SRC 0xFFFF
 void noc_post(int src, uint16_t tag, void *buf, uint32_t len, volatile uint32_t *ct);
+/* noc_post without the call (a loop that posts a receive per packet it sends) */
+static inline void noc_post_inline(int src, uint16_t tag, void *buf, uint32_t len, volatile uint32_t *ct)
+{
+    NI[(NI_MATCH + NI_M_SRC) / 4] = (uint32_t)src;
+    NI[(NI_MATCH + NI_M_TAG) / 4] = tag;
+    NI[(NI_MATCH + NI_M_ADDR) / 4] = (uint32_t)(uintptr_t)buf;
+    NI[(NI_MATCH + NI_M_LEN) / 4] = len;
+    NI[(NI_MATCH + NI_M_CT) / 4] = (uint32_t)(uintptr_t)ct;
+    NI[(NI_MATCH + NI_M_POST) / 4] = 1;
+}
 /* Stalls until *ct >= target (in the NI: no polling loop); returns *ct. */
 uint32_t noc_ct_wait(volatile uint32_t *ct, uint32_t target);
 /* The NI refuses posted receives that overlap [lo, hi) (e.g. a plan or code). */
@@ -128,10 +153,12 @@ uint32_t noc_unexpected(void);     /* messages that matched nothing (in the ring
 /* ---- network coding and hardware multicast (docs/network-coding.md) ----
  * Addresses: terminal t (0..NT-1) or the coding unit of router r, NT + r.
  * A mask has one bit per address, nc_mask_words() 64-bit words. */
-enum { NC_REPLICATE = 0, NC_ENCODE = 1, NC_NONE = FLIT_NONE, NC_MASK_MAX = 4 };
+/* NC_STREAM: a contribution to a unit's streaming combiner (routers built with --router
+ * stream=1; its lane: the NI's, 1 + the terminal's router port) */
+enum { NC_REPLICATE = 0, NC_ENCODE = 1, NC_STREAM = 2, NC_NONE = FLIT_NONE, NC_MASK_MAX = 4 };
 typedef struct {
     int mc;                        /* 1: the mask (below) travels with the packet */
-    int op;                        /* NC_REPLICATE or NC_ENCODE, at the destination unit */
+    int op;                        /* NC_REPLICATE, NC_ENCODE or NC_STREAM, at the destination unit */
     int count;                     /* contributions the coding slot expects (1..15), 0 = not set here */
     int out_dest;                  /* where the slot's result goes, or NC_NONE */
     int out_mc, out_op, out_count; /* head fields of the result */

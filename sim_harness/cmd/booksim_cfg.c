@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "net/router_cfg.h"
 #include "util/cli.h"
 
 /* BookSim2 keys about its own router, allocators or simulation control:
@@ -55,11 +56,32 @@ static const char *const control[] = {"sim_type",
                                       "perm_seed",
                                       "packet_size_rate",
                                       "const_flits_per_packet",
+                                      "batch_size",
+                                      "batch_count",
+                                      "max_outstanding_requests",
+                                      "watch_out",
+                                      "watch_packets",
+                                      "watch_flits",
+                                      "deadlock_warn_timeout",
+                                      "viewer_trace",
+                                      "use_noc_latency",
                                       NULL};
+
+static const char *const why_micro = "BookSim2's router microarchitecture (xnoc's router is its RTL: a combined "
+                                     "VC + switch allocator, 3 cycles a hop; docs/router.md)";
+static const char *const why_control = "BookSim2's simulation control (a run here is one simulation of --warmup "
+                                       "and --cycles, drained; docs/traffic.md)";
+static const char *const why_layout = "cmesh's placement of a router's nodes (xnoc's concentration has none)";
 
 const char *const booksim_cfg_keys[] = {"topology",
                                         "k",
                                         "n",
+                                        "c",
+                                        "x",
+                                        "y",
+                                        "xr",
+                                        "yr",
+                                        "network_file",
                                         "num_vcs",
                                         "vc_buf_size",
                                         "routing_function",
@@ -100,97 +122,198 @@ static void drop(cfg_entries *e, const char *key)
 /* a whole number in [lo, hi] */
 static int whole(const char *s, long lo, long hi, long *v) { return cli_parse_long(s, lo, hi, v) == 0; }
 
-/* topology = mesh; k = 8; n = 2 -> topo = mesh:8x8 */
-static char *tr_topology(cfg_entries *e, int *line)
+/* entry key as a whole number in [lo, hi] into *v (kept if absent); 0, or
+ * -1 with a problem added */
+static int number(cfg_entries *e, cfg_problems *p, const char *key, long lo, long hi, const char *what, long *v)
 {
     int l = 0;
-    const char *topology = get(e, "topology", &l), *k = get(e, "k", &l), *nd = get(e, "n", &l);
-    if (topology) {
-        *line = l = e->v[cfg_find(e, "topology")].line;
-        char *topo = NULL;
-        if (!strcmp(topology, "mesh") || !strcmp(topology, "torus")) {
-            long kv = 8, nv = 2; /* BookSim2's defaults */
-            if (k && !whole(k, 1, 64, &kv)) {
-                get(e, "k", line);
-                return xasprintf("k = %s: a radix 1..64", k);
-            }
-            if (nd && !whole(nd, 1, 6, &nv)) {
-                get(e, "n", line);
-                return xasprintf("n = %s: 1..6 dimensions", nd);
-            }
-            topo = xasprintf("%s:%ld", topology, kv);
-            for (long d = 1; d < nv; d++) {
-                char *t = xasprintf("%sx%ld", topo, kv);
-                free(topo);
-                topo = t;
-            }
-        } else if (k || nd) {
-            get(e, k ? "k" : "n", line);
-            return xasprintf("%s: k and n describe BookSim2's mesh and torus, not topology = %s", k ? "k" : "n",
-                             topology);
-        } else topo = xstrdup(topology); /* xnoc's own names: octagon, dragonfly:a=4,p=2,h=2, mesh:4x4 */
-        drop(e, "topology");
-        drop(e, "k");
-        drop(e, "n");
-        cfg_add(e, "topo", topo, "topology", l);
-        free(topo);
-    } else if (k || nd) {
-        get(e, k ? "k" : "n", line);
-        return xasprintf("%s without topology = mesh or torus", k ? "k" : "n");
+    const char *s = get(e, key, &l);
+    if (!s) return 0;
+    if (whole(s, lo, hi, v)) return 0;
+    cfg_problem_add(p, l, xasprintf("%s = %s: %s, %ld..%ld", key, s, what, lo, hi));
+    return -1;
+}
+
+static const char *const topo_keys[] = {"topology", "k", "n", "c", "x", "y", "xr", "yr", "network_file", NULL};
+
+/* topology = mesh | torus (k, n) | cmesh (k, n, c; x, y, xr, yr) |
+ * dragonflynew (k: p, n = 1) | anynet (network_file) | xnoc's names -> topo */
+static void tr_topology(cfg_entries *e, cfg_problems *p, const char *dir)
+{
+    int l = 0;
+    const char *topology = get(e, "topology", &l);
+    long kv = 8, nv = 2, cv = 1; /* BookSim2's defaults */
+    if (!topology) {
+        const char *stray = get(e, "k", &l) ? "k" : get(e, "n", &l) ? "n" : NULL;
+        if (stray) cfg_problem_add(p, l, xasprintf("%s without topology = mesh, torus, cmesh or dragonflynew", stray));
+        return;
     }
+    char *topo = NULL;
+    int mesh = !strcmp(topology, "mesh") || !strcmp(topology, "torus"), cmesh = !strcmp(topology, "cmesh");
+    if (mesh || cmesh) {
+        if (number(e, p, "k", 1, 64, "a radix", &kv) || number(e, p, "n", 1, 6, "dimensions", &nv)) return;
+        if (cmesh) { /* BookSim2's cmesh: a 2-D k x k mesh of routers, c nodes on each */
+            long xv = kv, yv = kv;
+            if (number(e, p, "c", 1, 12, "nodes per router", &cv) || number(e, p, "x", 1, 64, "routers", &xv) ||
+                number(e, p, "y", 1, 64, "routers", &yv))
+                return;
+            if (nv != 2 || xv != kv || yv != kv) {
+                get(e, nv != 2 ? "n" : xv != kv ? "x" : "y", &l);
+                cfg_problem_add(p, l,
+                                xasprintf("cmesh: BookSim2's cmesh is 2-D with x = y = k (n = %ld, x = %ld, y = %ld, "
+                                          "k = %ld)",
+                                          nv, xv, yv, kv));
+                return;
+            }
+            for (const char *const *x = (const char *const[]){"xr", "yr", NULL}; *x; x++)
+                if (get(e, *x, &l)) cfg_problem_ignorable(p, l, *x, why_layout);
+        }
+        topo = xasprintf("%s:%ld", mesh ? topology : "mesh", kv);
+        for (long d = 1; d < nv; d++) {
+            char *t = xasprintf("%sx%ld", topo, kv);
+            free(topo);
+            topo = t;
+        }
+        if (cv > 1) {
+            char *t = xasprintf("%s:c=%ld", topo, cv);
+            free(topo);
+            topo = t;
+        }
+    } else if (!strcmp(topology, "dragonflynew")) {
+        /* BookSim2's dragonflynew (dragonfly.cpp): p = k nodes and k global links per router, a = 2k routers per
+         * group (n = 1), g = a*p + 1 groups */
+        kv = 4;
+        nv = 1;
+        if (number(e, p, "k", 1, 16, "nodes per router", &kv) || number(e, p, "n", 1, 1, "dimensions", &nv)) return;
+        topo = xasprintf("dragonfly:a=%ld,p=%ld,h=%ld", 2 * kv, kv, kv);
+    } else if (!strcmp(topology, "anynet")) {
+        const char *nf = get(e, "network_file", &l);
+        if (!nf) {
+            get(e, "topology", &l);
+            cfg_problem_add(p, l, xasprintf("topology = anynet needs network_file = FILE"));
+            return;
+        }
+        topo = nf[0] == '/' || !strcmp(dir, ".") ? xasprintf("anynet:%s", nf) : xasprintf("anynet:%s/%s", dir, nf);
+    } else if (get(e, "k", &l) || get(e, "n", &l)) {
+        cfg_problem_add(
+            p, l,
+            xasprintf("k and n describe BookSim2's mesh, torus, cmesh and dragonflynew, not topology = %s", topology));
+        return;
+    } else topo = xstrdup(topology); /* xnoc's own names: octagon, dragonfly:a=4,p=2,h=2, mesh:4x4 */
+    get(e, "topology", &l);
+    for (const char *const *x = topo_keys; *x; x++) drop(e, *x);
+    cfg_add(e, "topo", topo, "topology", l);
+    free(topo);
+}
+
+/* num_vcs or vc_buf_size -> a router entry of its own (vcs=N, buf=N) on its
+ * line; lenient: above xnoc's limit, the limit, noted */
+static void router_param(cfg_entries *e, cfg_problems *p, const char *key, const char *param, long max, const char *why)
+{
+    int l = 0;
+    const char *v = get(e, key, &l);
+    if (!v) return;
+    long n;
+    char *val;
+    if (whole(v, max + 1, 1L << 30, &n)) {
+        if (!p->lenient) {
+            cfg_problem_add(p, l,
+                            xasprintf("%s = %s: at most %ld (%s; --config-lenient runs %ld)", key, v, max, why, max));
+            drop(e, key);
+            return;
+        }
+        cfg_note(p, xasprintf("%s = %s runs as %s=%ld (%s)", key, v, param, max, why));
+        val = xasprintf("%s=%ld", param, max);
+    } else val = xasprintf("%s=%s", param, v);
+    drop(e, key);
+    cfg_add(e, "router", val, key, l);
+    free(val);
+}
+
+/* BookSim2's routing function names, with or without the topology suffix
+ * (min_dragonflynew): minimal -> nothing, ugal and valiant -> the router's */
+static const char *routing_of(const char *rf)
+{
+    static const char *const minimal[] = {"dim_order", "dor", "dor_no_express", "dim_order_mesh", "dim_order_torus",
+                                          "min",       NULL};
+    size_t n = strcspn(rf, "_");
+    for (const char *const *m = minimal; *m; m++)
+        if (!strcmp(rf, *m)) return "";
+    if (!strncmp(rf, "min", n) && n == 3) return "";
+    if (!strncmp(rf, "ugal", n) && n == 4) return "routing=ugal";
+    if (!strncmp(rf, "valiant", n) && n == 7) return "routing=valiant";
     return NULL;
 }
 
-/* router = iq; num_vcs, vc_buf_size -> router; routing_function = dim_order */
-static char *tr_router(cfg_entries *e, int *line)
+/* router = iq; num_vcs, vc_buf_size -> router; routing_function */
+static void tr_router(cfg_entries *e, cfg_problems *p)
 {
     int l = 0;
-    /* router = iq (BookSim2's input-queued router: xnoc's is one); num_vcs, vc_buf_size -> --router */
+    /* router = iq (BookSim2's input-queued router: xnoc's is one); else xnoc's K=V parameters */
     const char *router = get(e, "router", &l);
     if (router && !strchr(router, '=')) {
-        *line = l;
         if (strcmp(router, "iq"))
-            return xasprintf("router = %s: BookSim2's router organizations have no xnoc equivalent but 'iq' "
-                             "(xnoc's input-queued RTL router); xnoc's router key takes K=V parameters (vcs=2,buf=8)",
-                             router);
+            cfg_problem_add(p, l,
+                            xasprintf("router = %s: BookSim2's router organizations have no xnoc equivalent but 'iq' "
+                                      "(xnoc's input-queued RTL router); xnoc's router key takes K=V parameters "
+                                      "(vcs=2,buf=8)",
+                                      router));
         drop(e, "router");
     }
-    const char *vcs = get(e, "num_vcs", &l), *buf = get(e, "vc_buf_size", &l);
-    if (vcs || buf) {
-        long ri = cfg_find(e, "router");
-        char *r = xasprintf("%s%s%s%s%s%s", ri >= 0 ? e->v[ri].value : "", ri >= 0 ? "," : "", vcs ? "vcs=" : "",
-                            vcs ? vcs : "", vcs && buf ? "," : "", buf ? "buf=" : "");
-        char *rr = xasprintf("%s%s", r, buf ? buf : "");
-        free(r);
-        if (ri >= 0) cfg_remove(e, (size_t)ri);
-        drop(e, "num_vcs");
-        drop(e, "vc_buf_size");
-        cfg_add(e, "router", rr, vcs ? "num_vcs" : "vc_buf_size", l);
-        free(rr);
-    }
-    /* routing_function: xnoc's minimal routing on mesh and torus is dimension order */
+    router_param(e, p, "num_vcs", "vcs", ROUTER_MAX_VCS, "the link flit's VC field");
+    router_param(e, p, "vc_buf_size", "buf", ROUTER_MAX_BUF, "xnoc's largest VC buffer");
     const char *rf = get(e, "routing_function", &l);
     if (rf) {
-        *line = l;
-        if (strcmp(rf, "dim_order") && strcmp(rf, "dor") && strcmp(rf, "dim_order_mesh") &&
-            strcmp(rf, "dim_order_torus"))
-            return xasprintf("routing_function = %s: xnoc routes mesh and torus in dimension order (dim_order); "
-                             "dragonfly's valiant and ugal are router parameters (router = routing=ugal)",
-                             rf);
+        const char *r = routing_of(rf);
+        if (!r)
+            cfg_problem_add(p, l,
+                            xasprintf("routing_function = %s: xnoc routes minimally (dim_order, dor, min: dimension "
+                                      "order on mesh and torus) or, on a dragonfly, ugal or valiant",
+                                      rf));
+        else if (*r) cfg_add(e, "router", r, "routing_function", l);
         drop(e, "routing_function");
     }
-    return NULL;
+}
+
+/* BookSim2's hotspot({{0,5},{1,1}}) (nodes, then their weights) -> hotspot:0,5:1,1; else NULL */
+static char *hotspot_of(const char *t)
+{
+    if (strncmp(t, "hotspot(", 8) || t[strlen(t) - 1] != ')') return NULL;
+    char *s = xasprintf("%.*s", (int)(strlen(t) - 9), t + 8), *out = xstrdup("hotspot");
+    int depth = 0, first = 1;
+    for (char *c = s; *c; c++) { /* {{a,b},{c,d}}: a list of lists, each becoming ":a,b" */
+        if (*c == '{') depth++;
+        else if (*c == '}') depth--;
+        else if (*c == ',' && depth == 1) first = 1;
+        else if (*c != ' ') {
+            char *o = xasprintf("%s%s%c", out, first ? ":" : *c == ',' ? "" : "", *c);
+            free(out);
+            out = o;
+            first = 0;
+        }
+    }
+    if (depth) {
+        free(out);
+        out = NULL;
+    }
+    free(s);
+    return out;
 }
 
 /* traffic -> pattern; packet_size -> packet; injection_rate (+ _uses_flits) -> rate */
 static char *tr_traffic(cfg_entries *e, int *line)
 {
     int l = 0;
-    /* traffic -> pattern (the names are BookSim2's: uniform, transpose, bitcomp, tornado, ...) */
+    /* traffic -> pattern (the names are BookSim2's: uniform, transpose, bitcomp, tornado, hotspot(...), ...) */
     long ti = cfg_find(e, "traffic");
     if (ti >= 0) {
         free(e->v[ti].key);
         e->v[ti].key = xstrdup("pattern");
+        char *h = hotspot_of(e->v[ti].value);
+        if (h) {
+            free(e->v[ti].value);
+            e->v[ti].value = h;
+        }
     }
     /* packet_size = 4, or {1,4} (lengths equally likely) -> packet */
     const char *ps = get(e, "packet_size", &l);
@@ -296,26 +419,27 @@ static char *tr_periods(cfg_entries *e, int *line)
     return NULL;
 }
 
-static char *translate(cfg_entries *e, int *line)
+static void translate(cfg_entries *e, cfg_problems *p, const char *dir)
 {
-    for (size_t i = 0; i < e->n; i++) {
+    for (size_t i = 0; i < e->n; i++) { /* keys with no meaning here: ignorable, listed together */
         const cfg_entry *x = &e->v[i];
-        *line = x->line;
-        if (in(micro, x->key))
-            return xasprintf("BookSim2's '%s' has no xnoc equivalent: the router is xnoc's RTL (a combined VC + "
-                             "switch allocator, 3 cycles per hop; docs/router.md); its parameters are --router",
-                             x->key);
-        if (in(control, x->key))
-            return xasprintf("BookSim2's '%s' has no xnoc equivalent: a run is one simulation of --warmup and "
-                             "--cycles (a sweep repeats it, docs/sweeps.md)",
-                             x->key);
+        const char *why = in(micro, x->key) ? why_micro : in(control, x->key) ? why_control : NULL;
+        if (!why) continue;
+        cfg_problem_ignorable(p, x->line, x->key, why);
+        cfg_remove(e, i--);
     }
-    char *m = tr_topology(e, line);
-    if (!m) m = tr_router(e, line);
-    if (!m) m = tr_traffic(e, line);
-    if (!m) m = tr_process(e, line);
-    if (!m) m = tr_periods(e, line);
-    return m;
+    size_t had = p->n;
+    tr_topology(e, p, dir);
+    if (p->n > had) /* refused: its keys are said for, not unknown */
+        for (const char *const *x = topo_keys; *x; x++) drop(e, *x);
+    tr_router(e, p);
+    static char *(*const step[])(cfg_entries *, int *) = {tr_traffic, tr_process, tr_periods};
+    for (size_t i = 0; i < sizeof step / sizeof *step; i++) {
+        int line = 0;
+        char *m = step[i](e, &line);
+        if (m) cfg_problem_add(p, line, m);
+    }
 }
 
-const cfg_dialect booksim_cfg = {"docs/traffic.md lists the BookSim2 keys", translate, booksim_cfg_keys, NULL};
+static const char *const repeat[] = {"router", NULL}; /* num_vcs, vc_buf_size, routing_function: one each */
+const cfg_dialect booksim_cfg = {"docs/traffic.md lists the BookSim2 keys", translate, booksim_cfg_keys, repeat};

@@ -32,8 +32,10 @@ static const char *usage_text =
     "       xnoc clos --adversary --n N --r R [--m-from A] [--m-to B] [--x X] [--budget K] [--seed S]\n"
     "\n"
     "The three-stage Clos multicast network v(m, n, r) (r input switches of n\n"
-    "inputs, m middle switches, r output switches of n outputs; Yang and\n"
-    "Masson, /work/shared/papers/collective-communication-notes.txt).\n"
+    "inputs, m middle switches, r output switches of n outputs; Y. Yang and\n"
+    "G. M. Masson, \"Nonblocking broadcast switching networks\", IEEE Trans.\n"
+    "Computers 40(9), 1991, as the collective-communication notes present it;\n"
+    "docs/clos.md).\n"
     "  (default)    the nonblocking bounds on m: Theorem 3 (and its minimizing x),\n"
     "               Theorem 4, Clos's 2n-1, Corollary 1 for fanout <= d (--d),\n"
     "               Corollary 3 for multirate traffic with minimum bandwidth b\n"
@@ -387,7 +389,7 @@ static int clos_sweep(const opts *op, const closm_bounds *b)
         for (size_t i = 0; i < json_array_size(pts); i++)
             report_printf(f, json_array_get(pts, i),
                           "{m},{x},{requests},{blocked},{blocking:%.6f},{mean_middle_switches:%.4f}\n");
-        fclose(f);
+        cli_out_close(f, "--out", csv);
         json_object_set_new(o, "csv", json_string(csv));
         free(csv);
         if (op->plot) {
@@ -407,7 +409,7 @@ static int clos_sweep(const opts *op, const closm_bounds *b)
                     "plot 'clos-sweep.csv' using 1:5 skip 1 with linespoints pt 7 title 'blocked / requests'\n",
                     op->n, op->r, op->x, op->fmin, op->fmax, op->load, b->th3.m_min, b->th3.m_min, b->th3.m_min,
                     b->th3.m_min, 2 * op->n - 1, 2 * op->n - 1, 2 * op->n - 1, 2 * op->n - 1);
-            fclose(g);
+            cli_out_close(g, "--out", gp);
             free(gp);
             run_gnuplot(op->out);
             json_object_set_new(o, "plot", json_sprintf("%s/clos-sweep.png", op->out));

@@ -14,9 +14,11 @@
 #include "cmd/cmds.h"
 #include "cmd/collective.h"
 #include "cmd/collective_report.h"
+#include "collrun/coll_steps.h"
 #include "cmd/config_file.h"
 #include "cmd/metrics.h"
 #include "coll/coll.h"
+#include "coll/coll_metrics.h"
 #include "coll/coll_plan.h"
 #include "coll/hnc.h"
 #include "coll/ncfunc.h"
@@ -24,6 +26,7 @@
 #include "collrun/coll_job.h"
 #include "../../firmware/coll/reduce.h"
 #include "system/background.h"
+#include "util/suggest.h"
 #include "system/system.h"
 #include "util/cli.h"
 
@@ -46,7 +49,8 @@ static const char *usage_text =
     "                    allreduce combined in the routers' coding units along a tree:\n"
     "                    mesh, torus, octagon, dragonfly, clos; docs/collectives.md), multicast\n"
     "                    (bcast, allgather and mnb on a clos by hardware multicast through the spines\n"
-    "                    the paper's routing control picks; docs/clos.md); allreduce and\n"
+    "                    the paper's routing control picks; docs/clos.md), llf, glf, forest (bcast\n"
+    "                    on a dragonfly, topology-aware; docs/dragonfly.md); allreduce and\n"
     "                    reducescatter: rabenseifner / halving (recursive halving, a power of two\n"
     "                    of terminals; the default there), ring (the default elsewhere),\n"
     "                    reduce-bcast (binomial trees); docs/collectives.md\n"
@@ -64,7 +68,6 @@ static const char *usage_text =
     "                    intermediate node's coding with --xor core): core (a firmware loop,\n"
     "                    default) or ni (each NI's decode engine, 2 + len/8 cycles per XOR;\n"
     "                    docs/ni.md)\n"
-    "                    llf, glf, forest (bcast on a dragonfly, topology-aware; docs/dragonfly.md)\n"
     "  --alloc random:N[:SEED]  the job: N random terminals (seed 1), in random rank order; the\n"
     "                    first is the root of a bcast unless --from names one; --to is the job\n"
     "  --background RATE[:BYTES]  the terminals outside the collective send BYTES-byte messages\n"
@@ -79,13 +82,19 @@ static const char *usage_text =
     "                    wrap; min/max signed, minu/maxu unsigned)\n"
     "  --ports k         NI channels per terminal (1)\n" ROUTER_CFG_HELP "  --seed N          data pattern seed (1)\n"
     "  --clock-ratio N   core cycles per network cycle (1)\n"
-    "  --max-cycles N    give up after N network cycles (50000000)\n"
+    "  --max-cycles N    give up after N network cycles (50000000; at least 1)\n"
     "  --watchdog N      fail when every node waits and nothing moved for N cycles (5000; 0 = off)\n"
     "  --spin-watchdog N fail when a core loops N cycles touching no device, no new RAM page and\n"
     "                    no NI while the others wait or have exited (50000; 0 = off)\n"
     "  --trace F.vcd     waveforms of the RTL network during the collective's run\n"
     "                    (--trace-window A:B: cycles [A,B); start_cycle in --json says\n"
     "                    where the timed region begins)\n"
+    "  --distribute D    hnc, combine: phase E, the intermediate node's distribution of the other\n"
+    "                    groups' bundles: a binomial tree of unicasts (tree, default) or one\n"
+    "                    multicast per part (and units' packet) that the coding units fork (unit)\n"
+    "  --measure M       makespan (default) or steps: also the paper's measure, the sum of each global\n"
+    "                    step's worst packet latency from injection (source queueing excluded) to\n"
+    "                    ejection, read from the packet events; the makespan stays in the report\n"
     "  --events F.jsonl  one JSON line per message sent and delivered, and per packet at every\n"
     "                    router hop (inject, hop, eject; from the RTL's link taps)\n"
     "  --ram KiB         RAM per node (default: what the plan and its buffers need, at least 256)\n"
@@ -148,18 +157,26 @@ static int parse_args(int argc, char **argv, coll_cli *c)
         else if (!strcmp(a, "--in-position")) c->inpos_s = argv[++i];
         else if (!strcmp(a, "--xor")) c->xor_s = argv[++i];
         else if (!strcmp(a, "--decode")) c->decode_s = argv[++i];
+        else if (!strcmp(a, "--measure")) c->measure_s = argv[++i];
+        else if (!strcmp(a, "--distribute")) c->dist_s = argv[++i];
         else if (!strcmp(a, "--sync")) {
             const char *m = argv[++i];
+            c->sync_given = 1;
             if (!strcmp(m, "global")) xo->sync = SYNC_GLOBAL;
             else if (!strcmp(m, "data")) xo->sync = SYNC_DATA;
             else cli_fail(EXIT_USAGE, "--sync: '%s' is neither global nor data", m);
         } else if (!strcmp(a, "--redop") || !strcmp(a, "--reduce-op")) {
             c->redop_opt = a;
             c->redop_s = argv[++i];
-        } else if (!strcmp(a, "--max-cycles")) xo->max_cycles = cli_u64(a, argv[++i]);
-        else if (!strcmp(a, "--trace")) xo->trace_path = argv[++i];
+        } else if (!strcmp(a, "--max-cycles")) {
+            xo->max_cycles = cli_u64(a, argv[++i]);
+            if (!xo->max_cycles)
+                cli_fail(EXIT_USAGE, "--max-cycles 0: the run would stop before it starts (at least 1)");
+        } else if (!strcmp(a, "--trace")) xo->trace_path = argv[++i];
         else if (!strcmp(a, "--events")) {
-            if (!(xo->events = fopen(argv[++i], "w")))
+            c->events_path = argv[i + 1];
+            if (xo->events) fclose(xo->events); /* the last --events wins */
+            if (!(xo->events = fopen(xo->events_path = argv[++i], "w")))
                 cli_fail(EXIT_USAGE, "--events %s: %s", argv[i], strerror(errno));
         } else if (!strcmp(a, "--trace-window")) cli_window(a, argv[++i], &xo->trace_from, &xo->trace_to);
         else if (!strcmp(a, "--watchdog")) {
@@ -178,6 +195,38 @@ static int parse_args(int argc, char **argv, coll_cli *c)
         } else cmd_bad_option(a, usage_text);
     }
     return 0;
+}
+
+/* --op and --algo against every name the command runs (the schedule
+ * engine's, innet's, scan's, multicast's), with a did-you-mean, before
+ * anything is built */
+static void check_names(const coll_cli *c)
+{
+    static const char *const ops[] = {"barrier",  "bcast", "scatter", "gather",    "reduce", "allgather",
+                                      "alltoall", "mnb",   "mns",     "allreduce", "scan",   "exscan"};
+    static const char *const algos[] = {"sched", "tree", "ring",   "rd",      "all-at-once", "qcdoc",    "hnc",
+                                        "llf",   "glf",  "forest", "combine", "innet",       "multicast"};
+    const struct {
+        const char *opt, *v, *what;
+        const char *const *names;
+        size_t n;
+    } chk[] = {{"--op", c->opname, "collective", ops, sizeof ops / sizeof *ops},
+               {"--algo", c->algo_s, "algorithm", algos, sizeof algos / sizeof *algos}};
+    for (size_t k = 0; k < 2; k++) {
+        if (!chk[k].v) continue;
+        size_t i = 0;
+        while (i < chk[k].n && strcmp(chk[k].v, chk[k].names[i])) i++;
+        if (i < chk[k].n) continue;
+        const char *near = suggest_pick(chk[k].v, chk[k].names, chk[k].n);
+        char *all = xstrdup("");
+        for (i = 0; i < chk[k].n; i++) {
+            char *x = xasprintf("%s%s%s", all, i ? ", " : "", chk[k].names[i]);
+            free(all);
+            all = x;
+        }
+        cli_fail(EXIT_USAGE, "%s: unknown %s '%s' (%s%s%s%s)", chk[k].opt, chk[k].what, chk[k].v,
+                 near ? "did you mean " : "", near ? near : "", near ? "? " : "", all);
+    }
 }
 
 /* --algo and the options of the hnc family into j */
@@ -226,6 +275,14 @@ static void check_algo(const coll_cli *c, coll_job *j)
         if (ho->xor_unit && !c->co.rc.ncu)
             cli_fail(EXIT_USAGE, "--xor unit: the routers have no coding units (--router ncu=0); use --xor core");
     }
+    if (c->dist_s && !j->hnc_family)
+        cli_fail(EXIT_USAGE, "--distribute is an option of --algo hnc and combine (their phase E), not --algo %s",
+                 c->algo_s);
+    if (c->dist_s && strcmp(c->dist_s, "unit") && strcmp(c->dist_s, "tree"))
+        cli_fail(EXIT_USAGE, "--distribute '%s': unit or tree", c->dist_s);
+    ho->unit_mcast = c->dist_s && !strcmp(c->dist_s, "unit");
+    if (ho->unit_mcast && !c->co.rc.ncu)
+        cli_fail(EXIT_USAGE, "--distribute unit: the routers have no coding units (--router ncu=0)");
 }
 
 /* --schedule FILE: the topology and schedule it holds, checked against the options */
@@ -321,6 +378,45 @@ static unsigned char *background_mask(const coll_sched *s)
     return bg_mask;
 }
 
+/* --measure makespan|steps; 1 for steps, which needs global steps and the
+ * packet events (a temporary file unless --events names one) */
+static int check_measure(coll_cli *c)
+{
+    const char *m = c->measure_s;
+    if (!m || !strcmp(m, "makespan")) return 0;
+    if (strcmp(m, "steps")) cli_fail(EXIT_USAGE, "--measure '%s': makespan or steps", m);
+    if (c->sync_given && c->xo.sync != SYNC_GLOBAL)
+        cli_fail(EXIT_USAGE, "--measure steps counts synchronized steps: drop --sync data");
+    if (!c->xo.events && !(c->xo.events = tmpfile()))
+        cli_fail(EXIT_RUNFAIL, "--measure steps: no temporary file for the packet events: %s", strerror(errno));
+    return 1;
+}
+
+/* The paper's measure beside the makespan: each step's worst latency from injection */
+static void report_steps(json_t *r, const coll_cli *c, const coll_outcome *o, int nsteps)
+{
+    char err[512];
+    uint64_t *worst = xcalloc((size_t)nsteps + 1, sizeof *worst), matched, unmatched, sum = 0;
+    FILE *f = c->xo.events;
+    fflush(f);
+    if (c->events_path && !(f = fopen(c->events_path, "r")))
+        cli_fail(EXIT_RUNFAIL, "--measure steps: reading %s back: %s", c->events_path, strerror(errno));
+    if (coll_step_latencies(f, o->start_cycle, o->step_cycles, nsteps, worst, &matched, &unmatched, err, sizeof err))
+        cli_fail(EXIT_RUNFAIL, "--measure steps: %s", err);
+    if (f != c->xo.events) fclose(f);
+    json_t *per = json_array();
+    for (int st = 0; st < nsteps; st++) {
+        sum += worst[st];
+        json_array_append_new(per, json_integer((json_int_t)worst[st]));
+    }
+    json_object_set_new(r, "measure", json_string("steps"));
+    json_object_set_new(r, "paper_step_latency", json_integer((json_int_t)sum));
+    json_object_set_new(r, "step_latencies", per);
+    json_object_set_new(r, "packets_timed", json_integer((json_int_t)matched));
+    free(worst);
+    (void)unmatched; /* a unit's multicast copies: no injection of their own */
+}
+
 int cmd_collective(int argc, char **argv)
 {
     cli_catch_sigint();
@@ -340,15 +436,20 @@ int cmd_collective(int argc, char **argv)
         free(all);
     }
     if (parse_args(argc, argv, &c)) return 0;
+    check_names(&c);
     const router_cfg *rc = &c.co.rc;
     coll_exec_opts *xo = &c.xo;
     xo->seed = (uint32_t)c.co.seed;
+    if ((!strcmp(c.algo_s, "multicast") || collective_is_software(&c) || collective_is_innet(&c)) && c.measure_s &&
+        strcmp(c.measure_s, "makespan"))
+        cli_fail(EXIT_USAGE, "--measure %s: not with --algo %s (its own engine)", c.measure_s, c.algo_s);
     if (!strcmp(c.algo_s, "multicast")) return collective_mcast(&c);
     if (c.steps_s) cli_fail(EXIT_USAGE, "--steps is an option of --algo multicast, not --algo %s", c.algo_s);
     if (collective_is_software(&c)) return collective_software(&c);
     if (collective_is_innet(&c)) return collective_innet(&c);
     if (c.redop_s && (xo->redop = nc_redop_parse(c.redop_s)) < 0)
         cli_fail(EXIT_USAGE, "%s: unknown operator '%s' (%s)", c.redop_opt, c.redop_s, NC_REDOP_LIST);
+    int measure_steps = check_measure(&c);
     coll_job j = {0};
     check_algo(&c, &j);
     xo->ni_decode = c.decode_s && !strcmp(c.decode_s, "ni");
@@ -377,14 +478,18 @@ int cmd_collective(int argc, char **argv)
     unsigned char *bg_mask = xo->bg_rate > 0 ? background_mask(s) : NULL;
     xo->bg_mask = bg_mask;
     xo->measured = 1;
+    xo->expect_cycles = (uint64_t)(s->nsteps * ts + (double)coll_busiest_volume(s, bytes) * t1); /* the model */
     if (coll_execute(j.t, rc, s, xo, &o, c.co.json ? &links : NULL, vw)) {
         if (o.need_kib) cli_fail(EXIT_USAGE, "--ram %u: %s", xo->ram_kib, o.error);
         cli_fail(EXIT_USAGE, "%s", o.error);
     }
     if (vw) view_close(vw);
-    int rc_exit =
-        collective_report_emit(collective_report_sched(&j, rc, xo, &o, ts, t1, links), COLL_FAMILY_SCHED, c.co.json);
-    if (xo->events) fclose(xo->events);
+    json_t *r = collective_report_sched(&j, rc, xo, &o, ts, t1, links);
+    if (measure_steps) report_steps(r, &c, &o, j.s.nsteps);
+    int rc_exit = collective_report_emit(r, COLL_FAMILY_SCHED, c.co.json);
+    if (!rc_exit && o.output_failed) rc_exit = EXIT_RUNFAIL; /* emit printed the error line */
+    int ev = cli_out_finish(xo->events);                     /* its last lines were written when the run ended */
+    if (!rc_exit && ev) cli_fail(EXIT_RUNFAIL, "--events %s: %s", xo->events_path, strerror(ev));
     free(bg_mask);
     free(o.step_cycles);
     coll_job_free(&j);

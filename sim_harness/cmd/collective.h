@@ -16,7 +16,10 @@ typedef struct {
     const char *opname, *from, *to, *algo_s, *file;
     const char *steps_s; /* --algo multicast --steps */
     const char *shape_s, *mcast_s, *xor_s, *alloc_s, *inpos_s, *decode_s;
-    const char *redop_s, *redop_opt; /* --reduce-op (or its old name --redop) */
+    const char *measure_s, *events_path; /* --measure; --events F.jsonl (read back by --measure steps) */
+    const char *dist_s;                  /* --distribute unit|tree (hnc, combine: phase E) */
+    int sync_given;                      /* --sync on the command line */
+    const char *redop_s, *redop_opt;     /* --reduce-op (or its old name --redop) */
     int bytes, use_shipped;
     double exact_limit; /* 0: the defaults (sched.h) */
     long exact_conflicts, exact_moves;

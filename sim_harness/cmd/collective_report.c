@@ -126,6 +126,11 @@ static void sched_text(FILE *f, const json_t *j)
     for (size_t st = 0; st < json_array_size(per) && st < 20; st++)
         fprintf(f, " %lld", (long long)json_integer_value(json_array_get(per, st)));
     fputs(json_array_size(per) > 20 ? " ...\n" : "\n", f);
+    if (report_get(j, "paper_step_latency"))
+        report_printf(
+            f, j,
+            "  the paper's measure (--measure steps): the sum of each step's worst latency from "
+            "injection, {paper_step_latency} cycles ({packets_timed} packets); the makespan stays {cycles}\n");
     report_printf(f, j, "  contention: {stalled_flit_cycles} stalled flit-cycles");
     if (report_get(j, "worst_stall")) report_printf(f, j, ", most at {worst_stall.channel}");
     const char *busiest = json_string_value(report_get(j, "busiest_channel"));
@@ -235,6 +240,7 @@ static void report_hnc(json_t *r, const coll_job *j, const coll_outcome *o, int 
     json_object_set_new(r, "intermediate_position", json_pack("[i,i]", hi->in_x, hi->in_y));
     json_object_set_new(r, "multicast", json_string(ho->all_at_once ? "all-at-once" : "tree"));
     json_object_set_new(r, "xor", json_string(ho->xor_unit ? "unit" : ni_decode ? "ni" : "core"));
+    json_object_set_new(r, "distribute", json_string(ho->unit_mcast ? "unit" : "tree"));
     json_object_set_new(r, "model_hops", json_integer((json_int_t)hi->model_hops));
     json_object_set_new(r, "decode", json_string(ni_decode ? "ni" : "core"));
     json_object_set_new(r, "xor_core_cycles", json_integer((json_int_t)o->combine_cycles));

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "cmd/cmd_opts.h"
+#include "util/usage.h"
 #include "util/cli.h"
 #include "util/suggest.h"
 
@@ -49,6 +50,63 @@ void cfg_entries_free(cfg_entries *e)
     for (size_t i = 0; i < e->n; i++) entry_free(&e->v[i]);
     free(e->v);
     memset(e, 0, sizeof *e);
+}
+
+void cfg_problem_add(cfg_problems *p, int line, char *msg)
+{
+    if (p->n == p->cap) p->v = xrealloc(p->v, (p->cap = p->cap ? 2 * p->cap : 8) * sizeof *p->v);
+    p->v[p->n++] = (cfg_problem){line, msg, NULL, NULL};
+}
+
+void cfg_problem_ignorable(cfg_problems *p, int line, const char *key, const char *why)
+{
+    cfg_problem_add(p, line, NULL);
+    p->v[p->n - 1].ignorable = why;
+    p->v[p->n - 1].key = xstrdup(key);
+}
+
+void cfg_note(cfg_problems *p, char *msg)
+{
+    p->notes = xrealloc(p->notes, (p->nnotes + 1) * sizeof *p->notes);
+    p->notes[p->nnotes++] = msg;
+}
+
+static void problems_free(cfg_problems *p)
+{
+    for (size_t i = 0; i < p->n; i++) {
+        free(p->v[i].msg);
+        free(p->v[i].key);
+    }
+    for (size_t i = 0; i < p->nnotes; i++) free(p->notes[i]);
+    free(p->notes);
+    free(p->v);
+}
+
+/* The ignorable keys grouped by reason, "PATH:L 'key', ...: why"
+ * ("L 'key'" without a path), joined by sep; NULL if none. */
+static char *ignorable_text(const cfg_problems *p, const char *path, const char *sep, const char *tail)
+{
+    char *out = NULL;
+    for (size_t i = 0; i < p->n; i++) {
+        const char *why = p->v[i].ignorable;
+        int first = 1;
+        for (size_t j = 0; j < i && first; j++) first = p->v[j].ignorable != why;
+        if (!why || !first) continue; /* each reason once, with all its keys */
+        char *keys = NULL;
+        for (size_t j = i; j < p->n; j++) {
+            if (p->v[j].ignorable != why) continue;
+            char *k =
+                path ? xasprintf("%s%s%s:%d '%s'", keys ? keys : "", keys ? ", " : "", path, p->v[j].line, p->v[j].key)
+                     : xasprintf("%s%s'%s' (line %d)", keys ? keys : "", keys ? ", " : "", p->v[j].key, p->v[j].line);
+            free(keys);
+            keys = k;
+        }
+        char *o = xasprintf("%s%s%s: %s%s", out ? out : "", out ? sep : "", keys, why, tail);
+        free(out);
+        free(keys);
+        out = o;
+    }
+    return out;
 }
 
 /* the length of the UTF-8 sequence at p (at most n bytes), 0 if it is not one */
@@ -182,18 +240,106 @@ static int repeatable(const cfg_dialect *d, const char *key)
     return 0;
 }
 
-char *cfg_parse(const char *text, size_t n, const char *usage, const cfg_dialect *d, cfg_entries *out, int *line)
+/* entry i of e against the command's options: NULL, or why not (heap);
+ * a flag's "true" becomes a bare flag */
+static char *check_entry(cfg_entries *e, size_t i, const char *usage, const cfg_dialect *d)
+{
+    cfg_entry *x = &e->v[i];
+    if (!strcmp(x->key, "config") || !strcmp(x->key, "config-lenient"))
+        return xasprintf("'%s': a config file cannot include another", x->orig);
+    if (!strcmp(x->key, "help")) return xasprintf("'%s' is not an option a config file can set", x->orig);
+    char *dash = xasprintf("--%s", x->key);
+    int known = usage && cmd_usage_names(usage, dash), writes = known && usage_writes(usage, dash);
+    free(dash);
+    if (!known) {
+        char buf[80];
+        const char *near = usage ? near_key(x->orig, usage, d, buf, sizeof buf) : NULL;
+        return xasprintf("unknown key '%s' (%s%s%ssee xnoc %s --help%s%s)", x->orig, near ? "did you mean " : "",
+                         near ? near : "", near ? "? " : "", *cli_cmd ? cli_cmd : "COMMAND", d && d->name ? "; " : "",
+                         d && d->name ? d->name : "");
+    }
+    /* true gives a flag (its help line has no value word); false leaves any option out (as in sweep specs) */
+    int flag = usage_flag(usage, x->key), yes = !x->value || !strcmp(x->value, "true"),
+        no = x->value && !strcmp(x->value, "false");
+    if (flag && !yes && !no) return xasprintf("'%s' is a flag: true or false, not '%s'", x->orig, x->value);
+    if (!flag && !x->value) return xasprintf("'%s' needs a value", x->orig);
+    if (!flag && yes && x->value)
+        return xasprintf("'%s' takes a value, not %s (see xnoc %s --help)", x->orig, x->value,
+                         *cli_cmd ? cli_cmd : "COMMAND");
+    if (writes && !no) /* a file users share must not choose where xnoc writes */
+        return xasprintf("'%s' writes files: a config file cannot choose where xnoc writes (give --%s on the "
+                         "command line)",
+                         x->orig, x->key);
+    if (yes) {
+        free(x->value);
+        x->value = NULL;
+    }
+    if (no) return NULL;
+    for (size_t j = 0; j < i && !repeatable(d, x->key); j++) /* a translated key and the option itself */
+        if (!strcmp(e->v[j].key, x->key))
+            return xasprintf("'%s' sets --%s, which line %d ('%s') already set", x->orig, x->key, e->v[j].line,
+                             e->v[j].orig);
+    return NULL;
+}
+
+/* The problems as one line (NULL if none), *line as cfg_parse says;
+ * lenient: the ignorable ones into *warning instead. */
+static char *problems_text(cfg_problems *p, const char *path, int lenient, int *line, char **warning)
+{
+    size_t hard = 0, first = 0;
+    for (size_t i = 0; i < p->n; i++)
+        if (!p->v[i].ignorable || !lenient) {
+            if (!hard++) first = i;
+        }
+    if (lenient && (hard < p->n || p->nnotes)) {
+        char *ign = ignorable_text(p, NULL, "; ", "");
+        char *w = xasprintf("%s%s", ign ? "ignores " : "", ign ? ign : "");
+        for (size_t i = 0; i < p->nnotes; i++) {
+            char *x = xasprintf("%s%s%s", w, *w ? "; " : "", p->notes[i]);
+            free(w);
+            w = x;
+        }
+        free(ign);
+        *warning = w;
+    }
+    if (!hard) return NULL;
+    if (hard == 1) { /* one problem: "what", on its line */
+        *line = p->v[first].line;
+        if (p->v[first].ignorable)
+            return xasprintf("'%s': %s (--config-lenient ignores it)", p->v[first].key, p->v[first].ignorable);
+        return xstrdup(p->v[first].msg);
+    }
+    /* the ignorable ones grouped by reason, then the others in line order */
+    char *out = ignorable_text(p, path, "; ", " (--config-lenient ignores them)");
+    for (size_t i = 0; i < p->n; i++) {
+        if (p->v[i].ignorable) continue;
+        char *o = xasprintf("%s%s%s:%d: %s", out ? out : "", out ? "; " : "", path ? path : "line", p->v[i].line,
+                            p->v[i].msg);
+        free(out);
+        out = o;
+    }
+    char *all = xasprintf("%zu problem%s: %s", hard, hard > 1 ? "s" : "", out);
+    free(out);
+    *line = 0;
+    return all;
+}
+
+char *cfg_parse(const char *text, size_t n, const char *usage, const cfg_dialect *d, const char *path, int lenient,
+                cfg_entries *out, int *line, char **warning)
 {
     memset(out, 0, sizeof *out);
     *line = 0;
+    *warning = NULL;
+    cfg_problems pr = {.lenient = lenient};
     int lineno = 0;
     for (size_t at = 0; at < n;) {
         const char *nl = memchr(text + at, '\n', n - at);
         size_t l = nl ? (size_t)(nl - (text + at)) : n - at;
         char *m = parse_line(text + at, l, ++lineno, out);
         if (m) {
-            *line = lineno;
-            return m;
+            int binary = !strncmp(m, "binary data", 11);
+            cfg_problem_add(&pr, lineno, m);
+            if (binary) break; /* not a text file: nothing more to say about its lines */
         }
         at += l + 1;
     }
@@ -201,52 +347,37 @@ char *cfg_parse(const char *text, size_t n, const char *usage, const cfg_dialect
     for (size_t i = 0; i < out->n; i++)
         for (size_t j = 0; j < i && !repeatable(d, out->v[i].key); j++)
             if (!strcmp(out->v[i].key, out->v[j].key)) {
-                *line = out->v[i].line;
-                return xasprintf("'%s' set twice (first on line %d)", out->v[i].key, out->v[j].line);
+                cfg_problem_add(&pr, out->v[i].line,
+                                xasprintf("'%s' set twice (first on line %d)", out->v[i].key, out->v[j].line));
+                cfg_remove(out, i--);
+                break;
             }
     if (d && d->translate) {
-        char *m = d->translate(out, line);
-        if (m) return m;
+        char *dir = NULL;
+        const char *slash = path ? strrchr(path, '/') : NULL;
+        dir = slash ? xasprintf("%.*s", (int)(slash - path), path) : xstrdup(".");
+        d->translate(out, &pr, dir);
+        free(dir);
     }
     for (size_t i = 0; i < out->n; i++) {
         cfg_entry *x = &out->v[i];
         for (char *p = x->key; *p; p++)
             if (*p == '_') *p = '-';
-        *line = x->line;
-        if (!strcmp(x->key, "config")) return xasprintf("'%s': a config file cannot include another", x->orig);
-        if (!strcmp(x->key, "help")) return xasprintf("'%s' is not an option a config file can set", x->orig);
-        char *dash = xasprintf("--%s", x->key);
-        int known = usage && cmd_usage_names(usage, dash);
-        free(dash);
-        if (!known) {
-            char buf[80];
-            const char *near = usage ? near_key(x->orig, usage, d, buf, sizeof buf) : NULL;
-            return xasprintf("unknown key '%s' (%s%s%ssee xnoc %s --help%s%s)", x->orig, near ? "did you mean " : "",
-                             near ? near : "", near ? "? " : "", *cli_cmd ? cli_cmd : "COMMAND",
-                             d && d->name ? "; " : "", d && d->name ? d->name : "");
-        }
-        /* true gives a flag (its help line has no value word); false leaves any option out (as in sweep specs) */
-        int flag = usage_flag(usage, x->key), yes = !x->value || !strcmp(x->value, "true"),
-            no = x->value && !strcmp(x->value, "false");
-        if (flag && !yes && !no) return xasprintf("'%s' is a flag: true or false, not '%s'", x->orig, x->value);
-        if (!flag && !x->value) return xasprintf("'%s' needs a value", x->orig);
-        if (!flag && yes && x->value)
-            return xasprintf("'%s' takes a value, not %s (see xnoc %s --help)", x->orig, x->value,
-                             *cli_cmd ? cli_cmd : "COMMAND");
-        if (yes) {
-            free(x->value);
-            x->value = NULL;
-        } else if (no) {
+        int refused = 0; /* the dialect refused its line already */
+        for (size_t j = 0; j < pr.n && !refused; j++) refused = pr.v[j].line == x->line && !pr.v[j].ignorable;
+        if (refused) {
             cfg_remove(out, i--);
             continue;
         }
-        for (size_t j = 0; j < i && !repeatable(d, x->key); j++) /* a translated key and the option itself */
-            if (!strcmp(out->v[j].key, x->key))
-                return xasprintf("'%s' sets --%s, which line %d ('%s') already set", x->orig, x->key, out->v[j].line,
-                                 out->v[j].orig);
+        char *m = check_entry(out, i, usage, d);
+        if (m) {
+            cfg_problem_add(&pr, x->line, m);
+            cfg_remove(out, i--);
+        } else if (x->value && !strcmp(x->value, "false")) cfg_remove(out, i--);
     }
-    *line = 0;
-    return NULL;
+    char *m = problems_text(&pr, path, lenient, line, warning);
+    problems_free(&pr);
+    return m;
 }
 
 /* the file's entries and where the command line starts, for cfg_fail_hook */
@@ -280,11 +411,12 @@ static int names_option(const char *s, const char *key)
 static void cfg_fail_hook(int code, char *msg)
 {
     const cfg_entry *at = NULL;
+    /* the value first (of two --router lines, the one whose value is named), then the option's name */
     for (int pass = 0; pass < 2 && !at && code == EXIT_USAGE && msg; pass++)
         for (size_t i = 0; i < cfg_have.n && !at; i++) {
             const cfg_entry *x = &cfg_have.v[i];
             if (overridden(x->key)) continue;
-            if (pass ? x->value && strlen(x->value) >= 2 && strstr(msg, x->value) : names_option(msg, x->key)) at = x;
+            if (!pass ? x->value && strlen(x->value) >= 2 && strstr(msg, x->value) : names_option(msg, x->key)) at = x;
         }
     cli_progress_done();
     fflush(stdout);
@@ -296,11 +428,13 @@ static void cfg_fail_hook(int code, char *msg)
 
 char **cmd_config_expand(int *argc, char **argv, const char *usage, const cfg_dialect *d)
 {
-    int at = -1;
+    int at = -1, lenient = 0;
     for (int i = 1; i < *argc; i++)
-        if (!strcmp(argv[i], "--config")) {
+        if (!strcmp(argv[i], "--config") || !strcmp(argv[i], "--config-lenient")) {
             if (at >= 0) cli_fail(EXIT_USAGE, "--config given twice (one file; the command line overrides it)");
-            if (i + 1 >= *argc) cli_fail(EXIT_USAGE, "option '--config' needs a value (see xnoc %s --help)", cli_cmd);
+            if (i + 1 >= *argc)
+                cli_fail(EXIT_USAGE, "option '%s' needs a value (see xnoc %s --help)", argv[i], cli_cmd);
+            lenient = !strcmp(argv[i], "--config-lenient");
             at = i++;
         }
     if (at < 0) return argv;
@@ -318,8 +452,11 @@ char **cmd_config_expand(int *argc, char **argv, const char *usage, const cfg_di
     if (n > CFG_MAX_BYTES)
         cli_fail(EXIT_USAGE, "--config %s: larger than %d bytes: not a config file", path, CFG_MAX_BYTES);
     int line;
-    char *err = cfg_parse(text, n, usage, d, &cfg_have, &line);
+    char *warning;
+    char *err = cfg_parse(text, n, usage, d, path, lenient, &cfg_have, &line, &warning);
     free(text);
+    if (warning && !err) cli_error("warning: --config-lenient %s: %s", path, warning);
+    free(warning);
     if (err) {
         if (line) cli_fail(EXIT_USAGE, "%s:%d: %s", path, line, err);
         cli_fail(EXIT_USAGE, "%s: %s", path, err);

@@ -40,14 +40,40 @@ typedef struct {
     size_t n, cap;
 } cfg_entries;
 
+/* What a file is refused for: every problem is collected, so that one run
+ * lists them all (each with its line).  ignorable: a foreign key with no
+ * meaning here, which lenient reading (--config-lenient) drops with one
+ * warning instead: the group's reason, e.g. "BookSim2's router
+ * microarchitecture: xnoc's router is its RTL". */
+typedef struct {
+    int line;
+    char *msg;             /* heap */
+    const char *ignorable; /* NULL, or the reason (static) */
+    char *key;             /* ignorable: the key (heap) */
+} cfg_problem;
+typedef struct {
+    cfg_problem *v;
+    size_t n, cap;
+    int lenient;  /* reading --config-lenient: the dialect may adapt values, noting each (cfg_note) */
+    char **notes; /* what lenient reading changed ("num_vcs = 16 -> 8 (the flit's VC field)") */
+    size_t nnotes;
+} cfg_problems;
+/* Adds a problem (msg: heap, taken) about line. */
+void cfg_problem_add(cfg_problems *p, int line, char *msg);
+/* Adds an ignorable key (its reason: static). */
+void cfg_problem_ignorable(cfg_problems *p, int line, const char *key, const char *why);
+/* Lenient reading: notes a value it adapted (msg: heap, taken). */
+void cfg_note(cfg_problems *p, char *msg);
+
 /* A foreign vocabulary.  translate() rewrites the entries it knows into the
- * command's options (adding, removing or merging entries); it returns NULL,
- * or a message (heap) with *line set to the line it is about.  keys: the
- * foreign keys it knows (NULL-terminated), offered by the did-you-mean;
- * name: where they are listed, added to an unknown key's message. */
+ * command's options (adding, removing or merging entries), and adds a
+ * problem for each it cannot; dir: the directory of the file (for files it
+ * names).  keys: the foreign keys it knows (NULL-terminated), offered by the
+ * did-you-mean; name: where they are listed, added to an unknown key's
+ * message. */
 typedef struct {
     const char *name;
-    char *(*translate)(cfg_entries *e, int *line);
+    void (*translate)(cfg_entries *e, cfg_problems *p, const char *dir);
     const char *const *keys;
     /* the command's options that may be given several times (run's --arg):
      * the file may set them on several lines, each a word pair in order */
@@ -62,12 +88,17 @@ void cfg_remove(cfg_entries *e, size_t i);
 long cfg_find(const cfg_entries *e, const char *key);
 void cfg_entries_free(cfg_entries *e);
 
-/* Reads the text of a config file (n bytes) into options of the command
- * whose --help text is usage.  A pure function: no file, no exit.  Returns
- * NULL, or one line (heap) with *line the line it is about (0: the file). */
-char *cfg_parse(const char *text, size_t n, const char *usage, const cfg_dialect *d, cfg_entries *out, int *line);
+/* Reads the text of a config file (n bytes, named path in messages) into
+ * options of the command whose --help text is usage.  A pure function: no
+ * file, no exit.  Returns NULL, or one line (heap) with *line the line it
+ * is about: one problem "what" (*line its line), or several listed as
+ * "N problems: PATH:L: what; PATH:L: what" (*line 0).  lenient: ignorable
+ * keys are dropped and *warning (heap, else NULL) lists them and why. */
+char *cfg_parse(const char *text, size_t n, const char *usage, const cfg_dialect *d, const char *path, int lenient,
+                cfg_entries *out, int *line, char **warning);
 
-/* If argv (argv[0] the command) has --config F: a new argument vector,
+/* If argv (argv[0] the command) has --config F (or --config-lenient F: F
+ * read leniently, its one warning on stderr): a new argument vector,
  * argv[0], F's options as words, then the rest of argv without --config F;
  * *argc updated.  Without --config: argv itself.  Bad input ends the command
  * (exit 2) with one line naming F:LINE.  The vector stays valid (and

@@ -144,6 +144,8 @@ int main(int argc, char **argv)
         cli_cmd = commands[i].name;
         int rc = commands[i].fn(argc - 1, argv + 1);
         split_free();
+        int e = rc ? 0 : cli_out_error(stdout); /* a failed run said so already */
+        if (e) cli_fail(EXIT_RUNFAIL, "writing the report to standard output: %s", strerror(e));
         return rc;
     }
     const char *near = suggest_pick(argv[1], names, sizeof names / sizeof names[0]);

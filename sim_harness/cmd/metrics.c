@@ -40,6 +40,13 @@ static const metric table[] = {
     /* load */
     T("offered", "offered load", "flits/terminal/cycle"),
     T("throughput", "accepted load", "flits/terminal/cycle"),
+    T("rate_unit", "multicast:F: offered and throughput count multicasts/terminal/cycle instead", ""),
+    T("offered_multicasts", "multicast:F: requests made in the window", "multicasts"),
+    T("accepted_multicasts", "multicast:F: multicasts whose last copy arrived in the window", "multicasts"),
+    T("measured_multicasts", "multicast:F: requests of the window delivered whole (the latency's sample)",
+      "multicasts"),
+    T("accepted_copy_flits", "multicast:F: flits of every copy ejected in the window", "flits/terminal/cycle"),
+    T("coding_throughput", "--coding: coding groups' flits ejected in the window", "flits/terminal/cycle"),
     T("injection_rate", "injected load", "flits/terminal/cycle"),
     /* latency: creation to tail arrival, and its two parts */
     T("min_latency", "min latency", "cycles"),
@@ -71,6 +78,9 @@ static const metric table[] = {
     T("delivered_packets", "packets delivered", "packets"),
     T("measured_packets", "packets measured", "packets"),
     T("errors", "errors", ""),
+    T("ok", "no error and the run not stopped", ""),
+    T("error", "why the run stopped (a partial report)", ""),
+    T("error_kind", "kind of the stop: stall, deadlock, ...", ""),
     T("interrupted", "interrupted", ""),
     T("error_kinds", "errors by kind", ""),
     T("first_error", "first error", ""),

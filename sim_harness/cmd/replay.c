@@ -136,6 +136,7 @@ static int show(replay *r, const view_opts *vo)
 
 int cmd_replay(int argc, char **argv)
 {
+    cli_catch_sigint(); /* Ctrl-C stops the replay, and closes a held --view window */
     replay r = {0};
     view_opts vo;
     view_opts_default(&vo);

@@ -23,13 +23,13 @@
 static const char *usage_text =
     "usage: xnoc run --topo T [options] FIRMWARE.elf\n"
     "\n"
-    "Runs the RISC-V image on one RV32IM core per terminal, cycle by cycle against\n"
+    "Runs the RISC-V image on one RV32IMAFDC core per terminal, cycle by cycle against\n"
     "the RTL network, until every node has exited.  Exit status 0 only if every\n"
     "node exited 0 (or a core wrote 1 to tohost).\n"
     "  --topo T            mesh:AxB..., torus:AxB... (1-6 dimensions), octagon, fat-octagon (suffix :c=N),\n"
     "                      dragonfly:a=A,p=P,h=H[,g=G], clos:m=M,n=N,r=R\n" ROUTER_CFG_HELP
     "  --ports k           NI channels per terminal (1)\n"
-    "  --max-cycles N      stop (and fail) after N network cycles (10000000)\n"
+    "  --max-cycles N      stop (and fail) after N network cycles (10000000; at least 1)\n"
     "  --events F.jsonl    one JSON line per message sent (GO) and delivered, and per packet\n"
     "                      at every router hop (inject, hop, eject; docs/firmware.md)\n"
     "  --trace F.vcd       waveforms of the RTL network (--trace-window A:B: cycles [A,B))\n"
@@ -112,8 +112,11 @@ static int parse_args(int argc, char **argv, run_cli *c)
             if (c->elf) cli_fail(EXIT_USAGE, "one firmware image only ('%s' and '%s')", c->elf, a);
             c->elf = a;
         } else if (!v) cmd_bad_option(a, usage_text);
-        else if (!strcmp(a, "--max-cycles")) c->max_cycles = cli_u64(a, argv[++i]);
-        else if (!strcmp(a, "--watchdog")) o->watchdog = cli_u64(a, argv[++i]);
+        else if (!strcmp(a, "--max-cycles")) {
+            c->max_cycles = cli_u64(a, argv[++i]);
+            if (!c->max_cycles)
+                cli_fail(EXIT_USAGE, "--max-cycles 0: the run would stop before it starts (at least 1)");
+        } else if (!strcmp(a, "--watchdog")) o->watchdog = cli_u64(a, argv[++i]);
         else if (!strcmp(a, "--spin-watchdog")) {
             o->spin_watchdog = cli_u64(a, argv[++i]);
             if (!o->spin_watchdog) o->spin_watchdog = SYS_SPIN_OFF;
@@ -346,8 +349,9 @@ int cmd_run(int argc, char **argv)
     if (vw) sv = sys_view_attach(s, vw);
     run_end e = {.r = sys_run(s, c.max_cycles)};
     cli_progress_done();
+    char verr[600] = ""; /* the last picture could not be written: the run fails, after its report */
     if (sv) {
-        if (sys_view_finish(sv)) cli_error("view: %s", view_error(vw));
+        if (sys_view_finish(sv)) snprintf(verr, sizeof verr, "view: %s", view_error(vw));
         sys_view_free(sv);
         view_close(vw);
     }
@@ -371,9 +375,13 @@ int cmd_run(int argc, char **argv)
     }
     int status = e.status;
     free(e.undelivered);
+    char oerr[4400]; /* outputs lost to a write error (a full disk): the run failed */
+    int obad = sys_close_outputs(s, oerr, sizeof oerr), ev = cli_out_finish(o->events);
+    if (!status && verr[0]) cli_fail(EXIT_RUNFAIL, "%s", verr);
+    if (!status && obad) cli_fail(EXIT_RUNFAIL, "%s", oerr);
+    if (!status && ev) cli_fail(EXIT_RUNFAIL, "--events %s: %s", c.events_path, strerror(ev));
     sys_free(s);
     free(bg);
-    if (o->events) fclose(o->events);
     topo_free(t);
     return status;
 }

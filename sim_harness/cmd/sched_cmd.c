@@ -260,7 +260,8 @@ int cmd_sched(int argc, char **argv)
             cli_error("--ship: %s on %s is not proven optimal (%d steps, bound %d): not written", c.opname, t->name,
                       r.steps, r.lower_bound);
     }
-    if (out && sched_file_write(out, t, &s, &r, err, sizeof err)) cli_fail(EXIT_USAGE, "-o: %s", err);
+    if (out && sched_file_write(out, t, &s, &r, err, sizeof err)) /* the run's answer is lost: a failed run */
+        cli_fail(EXIT_RUNFAIL, "%s %s", out == shipped ? "--ship" : "-o", err);
     json_t *j = report(t, &s, &c, &b, &r, out);
     if (c.co.json) {
         json_dumpf(j, stdout, JSON_COMPACT);

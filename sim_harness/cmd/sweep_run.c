@@ -273,9 +273,9 @@ long sweep_run_local(const char *out, const sweep_jobs *j, int jobs_at_once, lon
         }
         double el = cli_now() - t0;
         if (fin > 0)
-            cli_progress("sweep: %ld/%ld points, %.0f s, ETA %.0f s", done + fin, npoints, el,
+            cli_progress("sweep: %ld/%ld points, ETA %.0f s", done + fin, npoints,
                          el / (double)fin * (double)(npoints - done - fin));
-        else cli_progress("sweep: %ld/%ld points, %.0f s", done + fin, npoints, el);
+        else cli_progress("sweep: %ld/%ld points", done + fin, npoints);
         if (running) nap();
     }
     cli_progress_done();
@@ -364,7 +364,6 @@ int sweep_run_slurm(const char *out, const char *self, const sweep_jobs *j, long
     pid_t pid = sweep_spawn(argv, idfd, -1, NULL);
     close(idfd);
     if (pid < 0) cli_fail(EXIT_RUNFAIL, "fork: %s", strerror(errno));
-    double t0 = cli_now();
     int st = 0, stopped = 0;
     while (waitpid(pid, &st, WNOHANG) != pid) {
         if (sweep_signal && !stopped) {
@@ -372,8 +371,7 @@ int sweep_run_slurm(const char *out, const char *self, const sweep_jobs *j, long
             kill(pid, SIGTERM), stopped = 1;
         }
         long fin = count_points(out);
-        cli_progress("sweep: %ld/%ld points, %.0f s (%ld run now)", fin, npoints, cli_now() - t0,
-                     fin > done ? fin - done : 0);
+        cli_progress("sweep: %ld/%ld points (%ld run now)", fin, npoints, fin > done ? fin - done : 0);
         nap();
     }
     cli_progress_done();

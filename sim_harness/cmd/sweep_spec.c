@@ -10,13 +10,15 @@
 
 #include "util/cli.h"
 #include "util/suggest.h"
+#include "util/usage.h"
 
 static const char *const commands[] = {"traffic", "run", "collective", "sched", "qcdoc", "ncmodel", NULL};
-/* options a spec may not set: sweep gives --json itself; the others write
- * files (or open a window) where the spec says, and every point would write
- * the same one */
-static const char *const refused[] = {"json",   "help",    "view", "trace",  "events", "console-dir",
-                                      "frames", "heatmap", "ship", "output", NULL};
+/* options a spec may not set: sweep gives --json itself, and a window has
+ * no place in a batch.  The options that write files (usage_writes:
+ * the command's --help says so) are refused too, derived from the help
+ * (sweep_help_options' "!name" entries): a spec is a file users share, and
+ * only the command line chooses where xnoc writes. */
+static const char *const refused[] = {"json", "help", "view", NULL};
 
 typedef struct {
     const char *text;
@@ -208,6 +210,14 @@ static void make_val(reader *r, sweep_val *o, json_t *v, const char *name)
     o->idpart = id_part(o->cell);
 }
 
+/* opts (sweep_help_options) marks option k as writing files */
+static int writer(const char *const *opts, const char *k)
+{
+    for (; *opts; opts++)
+        if (opts[0][0] == '!' && !strcmp(opts[0] + 1, k)) return 1;
+    return 0;
+}
+
 static void check_key(reader *r, const char *where, const char *k, const char *command, const char *const *opts)
 {
     size_t n = strlen(k);
@@ -215,13 +225,14 @@ static void check_key(reader *r, const char *where, const char *k, const char *c
     char *msg;
     if (!okname)
         msg = xasprintf("%s: '%%s' is not an option name (at most 64 of a-z, 0-9, '-': it names files)", where);
-    else if (in_list(refused, k))
-        msg = xasprintf("%s: '%%s' is set by sweep or writes files where the spec says: not in a sweep", where);
+    else if (in_list(refused, k)) msg = xasprintf("%s: '%%s' is set by sweep or opens a window: not in a sweep", where);
+    else if (opts && writer(opts, k))
+        msg = xasprintf("%s: '%%s' writes files: a sweep spec cannot choose where xnoc writes (not in a sweep)", where);
     else if (opts && !in_list(opts, k)) {
         size_t no = 0; /* the closest option name ("rat" -> "rate"); opts' "=key" entries are report keys */
         while (opts[no]) no++;
         const char **names = xcalloc(no + 1, sizeof *names);
-        for (size_t i = 0; i < no; i++) names[i] = opts[i][0] == '=' ? NULL : opts[i];
+        for (size_t i = 0; i < no; i++) names[i] = opts[i][0] == '=' || opts[i][0] == '!' ? NULL : opts[i];
         const char *near = suggest_pick(k, names, no);
         msg = xasprintf("%s: '%%s' is not an option of xnoc %s (%s%s%ssee xnoc %s --help)", where, command,
                         near ? "did you mean " : "", near ? near : "", near ? "? " : "", command);
@@ -536,6 +547,9 @@ char **sweep_help_options(const char *help)
         char *name = xmalloc(l + 1);
         memcpy(name, p + 2, l);
         name[l] = 0;
+        char *dash = xasprintf("--%s", name);
+        if (usage_writes(help, dash)) o = add_name(o, &n, &cap, xasprintf("!%s", name));
+        free(dash);
         o = add_name(o, &n, &cap, name);
     }
     /* the report keys, if the help lists them: a line "Report keys:", then

@@ -81,7 +81,9 @@ char *sweep_spec_command(const char *text, size_t n);
  * sweep_strv_free frees it.  If the help has a "Report keys:" section (a line
  * of its own, then one line per key up to a blank line: the key is the
  * line's first word, a label may follow), its keys follow as "=key"
- * entries, and sweep_spec_parse refuses a metric that is none of them. */
+ * entries, and sweep_spec_parse refuses a metric that is none of them.
+ * An option that writes files (cmd_usage_writes) is also listed as
+ * "!name", and sweep_spec_parse refuses it. */
 char **sweep_help_options(const char *help);
 void sweep_strv_free(char **v);
 

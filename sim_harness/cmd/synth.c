@@ -18,9 +18,11 @@
 
 #include "util/cli.h"
 #include "util/fnv.h"
+#include "util/proc.h"
 #include "util/report.h"
 #include "cmd/cmd_opts.h"
 #include "cmd/cmds.h"
+#include "net/model_cache.h"
 #include "net/netbuild.h"
 #include "net/netgen.h"
 
@@ -114,11 +116,13 @@ static int synth_module(const char *top, synth_area *a, int noshare, int progres
     fprintf(f, "read_verilog -sv %s\nchparam%s %s\nsynth -top %s%s\nstat\n", srcs, chp, top, top,
             noshare ? " -noshare" : "");
     fclose(f);
-    what = xasprintf("synthesizing %s %s (yosys; cached afterwards)", top, a->params);
     if (progress && !cli_progress_enabled()) progress = 0;
+    /* the parameters once; the progress lines name the module only */
+    if (progress) fprintf(stderr, "xnoc %s: synthesizing %s %s (yosys; cached afterwards)\n", cli_cmd, top, a->params);
+    what = xasprintf("synthesizing %s (yosys)", top);
     /* an argument vector in the synthesis folder: no path reaches a shell */
     char *argv[] = {"yosys", "-q", "-l", "yosys.log", "s.ys", NULL};
-    if (netbuild_run_argv(argv, dir, outp, what, progress, cli_now()) || parse_stat(log, a)) {
+    if (proc_run_argv(argv, dir, outp, what, progress, cli_now()) || parse_stat(log, a)) {
         snprintf(err, errlen, "yosys failed on %s %s; see %s", top, a->params, log);
         goto out;
     }
@@ -131,7 +135,7 @@ static int synth_module(const char *top, synth_area *a, int noshare, int progres
         goto out;
     }
     json_decref(j);
-    netbuild_rm_tree(dir); /* a leftover temporary folder is harmless */
+    proc_rm_tree(dir); /* a leftover temporary folder is harmless */
     rc = 0;
 out:
     if (lock >= 0) close(lock);
@@ -156,7 +160,9 @@ int synth_network(const topo *t, const router_cfg *rc, int progress, synth_resul
     /* the unit as the network has it, and its other operator set: what the operators cost */
     synth_area *ops[2] = {&r->unit_xor, &r->unit_all};
     char lanes[32] = "";
-    if (L > 1) snprintf(lanes, sizeof lanes, " NumLanes=%d%s", L, t->kind == TOPO_CLOS ? " LaneReserve=1" : "");
+    if (L > 1)
+        snprintf(lanes, sizeof lanes, " NumLanes=%d%s%s", L, t->kind == TOPO_CLOS ? " LaneReserve=1" : "",
+                 rc->stream ? " Stream=1" : "");
     for (int o = 0; o < 2; o++) {
         snprintf(
             ops[o]->params, sizeof ops[o]->params,

@@ -31,7 +31,9 @@ static const char *usage_text =
     "  --topo T          mesh:AxB..., torus:AxB... (1-6 dimensions), octagon, fat-octagon (suffix :c=N),\n"
     "                    dragonfly:a=A,p=P,h=H[,g=G], clos:m=M,n=N,r=R\n" ROUTER_CFG_HELP
     "  --ports k         injection/ejection channels per terminal (1)\n"
-    "  --pattern P       uniform (default), transpose, bitcomp, neighbor, hotspot, incast\n"
+    "  --pattern P       uniform (default; never to the source itself, unlike BookSim2's), transpose,\n"
+    "                    bitcomp, neighbor, hotspot (a quarter to terminal 0), hotspot:NODES[:WEIGHTS]\n"
+    "                    (BookSim2's: every packet to one of NODES by weight, 0,5:3,1), incast\n"
     "                    (everyone to terminal 0), groupshift (dragonfly: to the same terminal\n"
     "                    of the next group), or allpairs (one packet at a time\n"
     "                    for every src/dst pair: the zero-load latency check), or\n"
@@ -44,7 +46,9 @@ static const char *usage_text =
     "                    terminals), randperm (a random cyclic permutation drawn from --seed)\n"
     "                    multicast:F (each terminal, with probability --rate a cycle, multicasts to F random\n"
     "                    terminals through the coding units, every copy checked; on a clos through\n"
-    "                    the stages: the spines the paper's routing control picks, docs/clos.md)\n"
+    "                    the stages: the spines the paper's routing control picks, docs/clos.md;\n"
+    "                    a request waits at its source until ports and unit slots are free; offered,\n"
+    "                    accepted and latency count multicasts, docs/traffic.md)\n"
     "                    allgather:A (A = tree, hnc or combine: the all-to-all broadcast's schedule as\n"
     "                    traffic, no cores: each NI sends its packets in schedule order as soon as it\n"
     "                    holds their data, a datum is one packet of --packet L flits, XORs at the NIs\n"
@@ -55,6 +59,12 @@ static const char *usage_text =
     "  --xor-overhead N  allgather: cycles an NI takes per XOR (coding, decoding, copying), 0..1000 (1)\n"
     "  --xor X           allgather:hnc: the intermediate node's coding in its router's unit (unit,\n"
     "                    the default with units) or at its NI (ni, the default with --router ncu=0)\n"
+    "  --distribute D    allgather:hnc|combine: phase E, each intermediate node's distribution of the\n"
+    "                    other groups' bundles: a binomial tree of unicasts (tree, default) or one\n"
+    "                    multicast per bundle part that the coding units fork (unit)\n"
+    "  --measure M       allgather: makespan (default: data-driven, each send as soon as its data\n"
+    "                    is held) or steps (the paper's reading: synchronized steps, and beside the\n"
+    "                    run's makespan the sum of each step's worst latency from injection)\n"
     "  --sources SET     only these terminals inject, e.g. 1,2 or 0-7 (all)\n"
     "  --rate R          offered load, flits/terminal/cycle, 0 < R <= 1 (0.1)\n"
     "  --packet L        flits per packet, 1..64 (1); A-B: uniform over A..B; A,B[,...]: each\n"
@@ -76,7 +86,11 @@ static const char *usage_text =
     "  --histogram-bin W its bin width in cycles (1)\n"
     "  --json            one JSON object on stdout\n"
     "  --config F        options from F, lines key = value (traffic's options, or BookSim2's keys:\n"
-    "                    docs/traffic.md); the command line's options override the file's\n";
+    "                    docs/traffic.md); the command line's options override the file's; every\n"
+    "                    refusal of the file is listed at once\n"
+    "  --config-lenient F  the same, but BookSim2's microarchitecture and simulation-control keys\n"
+    "                    are ignored (one warning lists them) and values above xnoc's limits run at\n"
+    "                    the limit\n";
 
 /* The --pattern name's number, or exit 2 naming the near miss. */
 static int pattern_of(const char *pat, int *fanout, tcoll_opts *co)
@@ -94,6 +108,7 @@ static int pattern_of(const char *pat, int *fanout, tcoll_opts *co)
                      *a ? "unknown" : "give the");
         return PAT_ALLGATHER;
     }
+    if (!strncmp(pat, "hotspot:", 8)) return PAT_HOTSPOT; /* its nodes: check_on_topo */
     if (!strncmp(pat, "multicast:", 10)) {
         *fanout = (int)cli_long("--pattern multicast:F", pat + 10, 1, 1023);
         return PAT_MULTICAST;
@@ -102,7 +117,7 @@ static int pattern_of(const char *pat, int *fanout, tcoll_opts *co)
         if (!strcmp(pat, traffic_pattern_names[i])) return i;
     const char *near = suggest_pick(pat, traffic_pattern_names, NPAT);
     cli_fail(EXIT_USAGE,
-             "--pattern: unknown pattern '%s' (%s%s%suniform, transpose, bitcomp, neighbor, hotspot, incast, "
+             "--pattern: unknown pattern '%s' (%s%s%suniform, transpose, bitcomp, neighbor, hotspot[:NODES], incast, "
              "allpairs, unitpairs, groupshift, tornado, bitrev, shuffle, randperm, multicast:F, allgather:A)",
              pat, near ? "did you mean " : "", near ? near : "", near ? "? " : "");
 }
@@ -174,13 +189,26 @@ static void check_plain(traffic_opts *o, const char *pat, const char *window)
 
 /* --pattern allgather:A and its options (one length, no background options) */
 static void check_allgather(traffic_opts *o, const char *pat, const char *shape, const char *inpos, const char *xo,
-                            const char *sources, const char *xorw)
+                            const char *sources, const char *xorw, const char *measure, const char *dist)
 {
     int ag = o->pattern == PAT_ALLGATHER, hf = ag && o->coll.algo != ALGO_TREE;
     o->coll.xor_overhead = 1;
     if ((shape || inpos) && !hf)
         cli_fail(EXIT_USAGE, "--group-shape and --in-position are options of --pattern allgather:hnc|combine");
     if (xo && !ag) cli_fail(EXIT_USAGE, "--xor-overhead is an option of --pattern allgather:A");
+    if (measure && !ag) cli_fail(EXIT_USAGE, "--measure is an option of --pattern allgather:A");
+    if (measure && strcmp(measure, "makespan") && strcmp(measure, "steps"))
+        cli_fail(EXIT_USAGE, "--measure '%s': makespan or steps", measure);
+    o->coll.sync_steps = measure && !strcmp(measure, "steps");
+    if (dist && !hf) cli_fail(EXIT_USAGE, "--distribute is an option of --pattern allgather:hnc|combine");
+    if (dist && strcmp(dist, "unit") && strcmp(dist, "tree"))
+        cli_fail(EXIT_USAGE, "--distribute '%s': unit or tree", dist);
+    o->coll.unit_mcast = dist && !strcmp(dist, "unit");
+    if (o->coll.unit_mcast && !o->rc.ncu)
+        cli_fail(EXIT_USAGE, "--distribute unit needs routers with coding units (not --router ncu=0)");
+    if (o->coll.unit_mcast && o->sizes.hi > o->rc.ncmax)
+        cli_fail(EXIT_USAGE, "--packet %d: --distribute unit takes at most the units' %d data flits (--router ncmax)",
+                 o->sizes.hi, o->rc.ncmax);
     if (xorw && !(ag && o->coll.algo == ALGO_HNC))
         cli_fail(EXIT_USAGE, "--xor is an option of --pattern allgather:hnc");
     if (xorw && strcmp(xorw, "unit") && strcmp(xorw, "ni")) cli_fail(EXIT_USAGE, "--xor '%s': unit or ni", xorw);
@@ -249,6 +277,8 @@ static void check_on_topo(traffic_opts *o, const char *pat, const char *sources)
     char err[512];
     const char *why = traffic_pattern_check(t, o->pattern);
     if (why) cli_fail(EXIT_USAGE, "--pattern %s: %s", pat, why);
+    if (!strncmp(pat, "hotspot:", 8) && (why = traffic_hotspots(pat + 8, t->nterms)))
+        cli_fail(EXIT_USAGE, "--pattern %s: %s (%s has %d terminals)", pat, why, t->name, t->nterms);
     traffic_pattern_setup(t, o->pattern, o->seed); /* randperm's mapping, for the senders check (traffic_open
                                                       draws the same again) */
     if (o->coding && !rc->ncu) cli_fail(EXIT_USAGE, "--coding needs routers with coding units (not --router ncu=0)");
@@ -290,9 +320,15 @@ static void check_on_topo(traffic_opts *o, const char *pat, const char *sources)
 static void print_text(const json_t *o, const traffic_run *r)
 {
     int pattern = r->o.pattern, one_at_a_time = traffic_one_at_a_time(r);
-    report_printf(stdout, o,
-                  "xnoc traffic: {topology}, router vcs={router.vcs} buf={router.buf}, k={ports}, pattern {pattern}, "
-                  "packet {packet} flit(s)\n");
+    int mc = report_get(o, "offered_multicasts") != NULL;
+    report_printf(
+        stdout, o,
+        mc ? "xnoc traffic: {topology}, router vcs={router.vcs} buf={router.buf}, k={ports}, pattern "
+             "{pattern}:{coding.fanout}, payload 1-{coding.max_payload} bytes\n"
+           : "xnoc traffic: {topology}, router vcs={router.vcs} buf={router.buf}, k={ports}, pattern {pattern}, "
+             "packet {packet} flit(s)");
+    if (!mc && report_get(o, "injection")) report_printf(stdout, o, ", injection {injection}"); /* on/off */
+    if (!mc) putchar('\n');
     if (pattern == PAT_UNITPAIRS)
         report_printf(stdout, o,
                       "  {pairs} terminal/unit pairs one at a time: the coding unit's zero-load latency deviates "
@@ -302,17 +338,23 @@ static void print_text(const json_t *o, const traffic_run *r)
                       "  {pairs} pairs one at a time: zero-load latency deviates from 1 + 3*H + L - 1 by at most "
                       "{zero_load_max_deviation} cycle(s)\n");
     else if (pattern != PAT_ALLGATHER) {
-        report_printf(stdout, o, "  offered {offered:%.3f}, accepted {throughput:%.4f} flits/terminal/cycle");
+        report_printf(stdout, o,
+                      mc ? "  offered {offered:%.4f}, accepted {throughput:%.4f} multicasts/terminal/cycle"
+                         : "  offered {offered:%.3f}, accepted {throughput:%.4f} flits/terminal/cycle");
+        if (report_get(o, "coding_throughput"))
+            report_printf(stdout, o, " (+ {coding_throughput:%.4f} of coding groups)");
         puts(json_is_true(report_get(o, "drain_timed_out"))
                  ? "  ** SATURATED: measured packets not all delivered in --drain **"
              : json_is_true(report_get(o, "saturated")) ? "  ** SATURATED: accepted less than offered **"
                                                         : "");
     }
     traffic_stats_print(stdout, o, one_at_a_time);
-    report_printf(stdout, o, "  avg {avg_hops:%.2f} hops; model excess avg {model_excess_avg:%.2f} cycles\n");
+    if (!mc) report_printf(stdout, o, "  avg {avg_hops:%.2f} hops; model excess avg {model_excess_avg:%.2f} cycles\n");
     report_printf(stdout, o,
-                  "  packets: {created_packets} created, {delivered_packets} delivered, {measured_packets} measured; "
-                  "cycles {cycles}; errors {errors}");
+                  mc ? "  multicasts in the window: {offered_multicasts} offered, {accepted_multicasts} accepted, "
+                       "{measured_multicasts} measured; cycles {cycles}; errors {errors}"
+                     : "  packets: {created_packets} created, {delivered_packets} delivered, {measured_packets} "
+                       "measured; cycles {cycles}; errors {errors}");
     if (report_get(o, "first_error")) report_printf(stdout, o, ": first: {first_error}");
     putchar('\n');
     links_text(stdout, o, 8);
@@ -325,7 +367,7 @@ int cmd_traffic(int argc, char **argv)
 {
     cli_catch_sigint();
     const char *pat = "uniform", *window = NULL, *sources = NULL, *histogram = NULL, *shape = NULL, *inpos = NULL,
-               *xo = NULL, *xorw = NULL;
+               *xo = NULL, *xorw = NULL, *measure = NULL, *dist = NULL;
     uint64_t hist_bin = 1;
     traffic_opts o = {.packet_spec = "1", .injection = "bernoulli", .rate = 0.1, .cycles = 10000, .warmup = 1000};
     char err[512];
@@ -364,6 +406,8 @@ int cmd_traffic(int argc, char **argv)
         else if (!strcmp(a, "--in-position")) inpos = argv[++i];
         else if (!strcmp(a, "--xor-overhead")) xo = argv[++i];
         else if (!strcmp(a, "--xor")) xorw = argv[++i];
+        else if (!strcmp(a, "--measure")) measure = argv[++i];
+        else if (!strcmp(a, "--distribute")) dist = argv[++i];
         else if (!strcmp(a, "--histogram")) histogram = argv[++i];
         else if (!strcmp(a, "--histogram-bin")) hist_bin = (uint64_t)cli_long(a, argv[++i], 1, 1000000);
         else cmd_bad_option(a, usage_text);
@@ -373,7 +417,7 @@ int cmd_traffic(int argc, char **argv)
     o.seed = co.seed;
     if (!co.topo) cli_fail(EXIT_USAGE, "--topo is required (see xnoc traffic --help)");
     check_plain(&o, pat, window);
-    check_allgather(&o, pat, shape, inpos, xo, sources, xorw);
+    check_allgather(&o, pat, shape, inpos, xo, sources, xorw, measure, dist);
     topo *t = topo_parse_max(co.topo, o.ports, traffic_max_terms(&o), err, sizeof err);
     if (!t) too_big(&co, &o, pat, err);
     o.t = t;
@@ -382,7 +426,14 @@ int cmd_traffic(int argc, char **argv)
     if (histogram && !(hist_f = fopen(histogram, "w")))
         cli_fail(EXIT_USAGE, "--histogram %s: %s", histogram, strerror(errno));
 
-    traffic_run *r = traffic_open(&o);
+    traffic_refusal why;
+    traffic_run *r = traffic_open(&o, &why, err, sizeof err);
+    if (!r)
+        cli_fail(EXIT_USAGE, "%s%s",
+                 why == TRAFFIC_OPEN_TRACE       ? "--trace: "
+                 : why == TRAFFIC_OPEN_ALLGATHER ? "--pattern allgather: "
+                                                 : "",
+                 err);
     char title[128];
     snprintf(title, sizeof title, "traffic %s %.2f", traffic_pattern_names[o.pattern], o.rate);
     vo.title = title;
@@ -396,18 +447,23 @@ int cmd_traffic(int argc, char **argv)
     json_decref(rep);
     if (hist_f && traffic_histogram_csv(hist_f, &r->s, hist_bin))
         cli_fail(EXIT_RUNFAIL, "--histogram %s: %s", histogram, strerror(errno));
+    char verr[600] = ""; /* a picture that could not be written fails the run */
     if (vw) {
         view_sample vs = {.cycle = r->total_cycles, .inj_flits = r->s.inj_flits, .status = "done"};
         view_sample_net(vw, r->s.net, &o.rc, &vs);
-        if (view_finish(vw, &vs)) cli_error("view: %s", view_error(vw));
+        if (r->interrupted == 3 || view_finish(vw, &vs)) snprintf(verr, sizeof verr, "view: %s", view_error(vw));
         view_close(vw);
     }
-    int interrupted = r->interrupted;
-    if (interrupted)
+    int interrupted = r->interrupted ? r->interrupted : verr[0] ? 3 : 0;
+    if (verr[0]) cli_error("%s", verr);
+    else if (interrupted)
         cli_error("interrupted at cycle %llu (%s)", (unsigned long long)r->total_cycles,
                   interrupted == 2 ? "Ctrl-C" : "view closed");
-    int rc_exit = interrupted == 2 ? cli_signal_status(cli_interrupted) : r->s.errors || interrupted ? EXIT_RUNFAIL : 0;
-    if (r->s.errors) cli_error("%llu error(s); first: %s", (unsigned long long)r->s.errors, r->s.first_error);
+    int rc_exit = interrupted == 2                             ? cli_signal_status(cli_interrupted)
+                  : r->s.errors || interrupted || r->fail_kind ? EXIT_RUNFAIL
+                                                               : 0;
+    if (r->fail_kind) cli_error("%s", r->fail_msg);
+    else if (r->s.errors) cli_error("%llu error(s); first: %s", (unsigned long long)r->s.errors, r->s.first_error);
     traffic_free(r);
     free((void *)o.inject_mask);
     topo_free(t);

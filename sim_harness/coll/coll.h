@@ -67,6 +67,9 @@ typedef struct {
     int8_t ports[COLL_MAX_HOPS];
     int part, off, len, tag; /* len 0: the whole message, tag = its id */
     int out_dest;            /* to a unit: where the slot's result goes */
+    int mc;                  /* nonzero: one multicast through src's router's coding unit (hnc's E with
+                              * unit_mcast): the transfers with this id are consecutive, share step, src
+                              * and msg, and leave src as ONE packet the units replicate to their dsts */
 } coll_xfer;
 
 /* An XOR on a node's core after the receives of a step: (dmsg, dpart) =

@@ -83,7 +83,9 @@ static int shape_from_model(const topo *t, const hnc_opts *o, hnc_info *info, ch
     return 0;
 }
 
-int hnc_build(coll_sched *s, const topo *t, const hnc_opts *o, hnc_info *info, char *err, int errlen)
+/* hnc_build's job: a 2-D mesh or torus of one terminal per router, an
+ * all-to-all broadcast from and to every terminal, at least a byte. */
+static int check_job(const coll_sched *s, const topo *t, const hnc_opts *o, char *err, int errlen)
 {
     if ((t->kind != TOPO_MESH && t->kind != TOPO_TORUS) || t->ndims != 2 || t->conc != 1) {
         snprintf(err, (size_t)errlen,
@@ -103,6 +105,113 @@ int hnc_build(coll_sched *s, const topo *t, const hnc_opts *o, hnc_info *info, c
         snprintf(err, (size_t)errlen, "hnc needs --bytes of at least 1");
         return -1;
     }
+    return 0;
+}
+
+#define DATA(g, r) coll_msg_of(s, member(L, (g), (r)), -1)
+
+/* C, in step `step`: the intermediate nodes code (or, combining, copy)
+ * their group's data into its bundle, on the core or through the router's
+ * unit. */
+static void phase_c(coll_sched *s, const layout *L, const hnc_opts *o, const int *bundle, const int *zero, int step)
+{
+    const topo *t = L->t;
+    int M = L->M, G = L->G;
+    for (int g = 0; g < G && o->combine; g++) { /* copy the group's data into the combined message */
+        int in = member(L, g, in_rank(L, g));
+        coll_xor *z = coll_add_xor(s, step, in);
+        *z = (coll_xor){
+            .step = step, .node = in, .dmsg = zero[in], .amsg = coll_msg_of(s, in, -1), .bmsg = coll_msg_of(s, in, -1)};
+        for (int i = 0; i < M; i++) {
+            coll_xor *x = coll_add_xor(s, step, in);
+            *x = (coll_xor){
+                .step = step, .node = in, .dmsg = bundle[g], .dpart = i, .amsg = DATA(g, i), .bmsg = zero[in]};
+        }
+    }
+    for (int g = 0; g < G && !o->combine; g++) {
+        int in = member(L, g, in_rank(L, g));
+        for (int i = 0; i + 1 < M; i++) {
+            if (!o->xor_unit) {
+                coll_xor *x = coll_add_xor(s, step, in);
+                *x = (coll_xor){.step = step,
+                                .node = in,
+                                .dmsg = bundle[g],
+                                .dpart = i,
+                                .amsg = DATA(g, i),
+                                .bmsg = DATA(g, i + 1)};
+                continue;
+            }
+            int unit = t->nterms + topo_term_router(t, in), nch = (o->bytes + o->chunk - 1) / o->chunk;
+            for (int c = 0; c < nch; c++) {
+                int off = c * o->chunk, len = o->bytes - off < o->chunk ? o->bytes - off : o->chunk, tag = i * nch + c;
+                for (int d = 0; d < 2; d++) {
+                    coll_xfer *x = coll_add(s, step, in, unit, DATA(g, i + d));
+                    x->off = off, x->len = len, x->tag = tag, x->out_dest = in;
+                }
+                coll_xfer *x = coll_add(s, step, unit, in, bundle[g]);
+                x->part = i, x->off = off, x->len = len, x->tag = tag;
+            }
+        }
+    }
+}
+
+/* G, in step `step` (XORs on every core, no traffic): decode group h from
+ * its bundle and the counterpart's datum, outwards from rank r (combining:
+ * copy the other groups' data out), every result verified. */
+static void phase_g(coll_sched *s, const layout *L, const hnc_opts *o, const int *bundle, const int *zero, int step)
+{
+    int M = L->M, G = L->G;
+    for (int g = 0; g < G && o->combine; g++) /* copy the other groups' data out (verified) */
+        for (int r = 0; r < M; r++) {
+            int node = member(L, g, r);
+            if (r != in_rank(L, g)) {
+                coll_xor *z = coll_add_xor(s, step, node);
+                *z = (coll_xor){.step = step, .node = node, .dmsg = zero[node], .amsg = DATA(g, r), .bmsg = DATA(g, r)};
+            }
+            for (int h = 0; h < G; h++)
+                for (int i = 0; i < M && h != g; i++) {
+                    coll_xor *x = coll_add_xor(s, step, node);
+                    *x = (coll_xor){.step = step,
+                                    .node = node,
+                                    .dmsg = DATA(h, i),
+                                    .amsg = bundle[h],
+                                    .apart = i,
+                                    .bmsg = zero[node],
+                                    .verify = 1};
+                }
+        }
+    for (int g = 0; g < G && !o->combine; g++)
+        for (int r = 0; r < M; r++)
+            for (int h = 0; h < G; h++) {
+                if (h == g) continue;
+                int node = member(L, g, r);
+                for (int i = r; i + 1 < M; i++) {
+                    coll_xor *x = coll_add_xor(s, step, node);
+                    *x = (coll_xor){.step = step,
+                                    .node = node,
+                                    .dmsg = DATA(h, i + 1),
+                                    .amsg = bundle[h],
+                                    .apart = i,
+                                    .bmsg = DATA(h, i),
+                                    .verify = 1};
+                }
+                for (int i = r - 1; i >= 0; i--) {
+                    coll_xor *x = coll_add_xor(s, step, node);
+                    *x = (coll_xor){.step = step,
+                                    .node = node,
+                                    .dmsg = DATA(h, i),
+                                    .amsg = bundle[h],
+                                    .apart = i,
+                                    .bmsg = DATA(h, i + 1),
+                                    .verify = 1};
+                }
+            }
+}
+#undef DATA
+
+int hnc_build(coll_sched *s, const topo *t, const hnc_opts *o, hnc_info *info, char *err, int errlen)
+{
+    if (check_job(s, t, o, err, errlen)) return -1;
     memset(info, 0, sizeof *info);
     if (shape_from_model(t, o, info, err, errlen)) return -1;
     int nparts = o->combine ? info->group_size : info->group_size - 1;
@@ -143,42 +252,7 @@ int hnc_build(coll_sched *s, const topo *t, const hnc_opts *o, hnc_info *info, c
     step = LM;
     /* C: a step of its own, on the IN's core or through its router's unit */
     info->first_step[HNC_C] = step;
-    for (int g = 0; g < G && o->combine; g++) { /* copy the group's data into the combined message */
-        int in = member(&L, g, in_rank(&L, g));
-        coll_xor *z = coll_add_xor(s, step, in);
-        *z = (coll_xor){
-            .step = step, .node = in, .dmsg = zero[in], .amsg = coll_msg_of(s, in, -1), .bmsg = coll_msg_of(s, in, -1)};
-        for (int i = 0; i < M; i++) {
-            coll_xor *x = coll_add_xor(s, step, in);
-            *x = (coll_xor){
-                .step = step, .node = in, .dmsg = bundle[g], .dpart = i, .amsg = DATA(g, i), .bmsg = zero[in]};
-        }
-    }
-    for (int g = 0; g < G && !o->combine; g++) {
-        int in = member(&L, g, in_rank(&L, g));
-        for (int i = 0; i + 1 < M; i++) {
-            if (!o->xor_unit) {
-                coll_xor *x = coll_add_xor(s, step, in);
-                *x = (coll_xor){.step = step,
-                                .node = in,
-                                .dmsg = bundle[g],
-                                .dpart = i,
-                                .amsg = DATA(g, i),
-                                .bmsg = DATA(g, i + 1)};
-                continue;
-            }
-            int unit = t->nterms + topo_term_router(t, in), nch = (o->bytes + o->chunk - 1) / o->chunk;
-            for (int c = 0; c < nch; c++) {
-                int off = c * o->chunk, len = o->bytes - off < o->chunk ? o->bytes - off : o->chunk, tag = i * nch + c;
-                for (int d = 0; d < 2; d++) {
-                    coll_xfer *x = coll_add(s, step, in, unit, DATA(g, i + d));
-                    x->off = off, x->len = len, x->tag = tag, x->out_dest = in;
-                }
-                coll_xfer *x = coll_add(s, step, unit, in, bundle[g]);
-                x->part = i, x->off = off, x->len = len, x->tag = tag;
-            }
-        }
-    }
+    phase_c(s, &L, o, bundle, zero, step);
     step++;
     /* D: the INs exchange bundles */
     info->first_step[HNC_D] = step;
@@ -186,59 +260,32 @@ int hnc_build(coll_sched *s, const topo *t, const hnc_opts *o, hnc_info *info, c
     step += LG;
     /* E: each IN multicasts the other groups' bundles into its group */
     info->first_step[HNC_E] = step;
-    for (int g = 0; g < G; g++)
-        for (int h = 0; h < G; h++)
-            if (h != g) multicast(s, &L, 0, g, in_rank(&L, g), bundle[h], step, aao);
-    step += LM;
+    for (int g = 0, mc = 0; g < G; g++)
+        for (int h = 0; h < G; h++) {
+            if (h == g) continue;
+            if (!o->unit_mcast) {
+                multicast(s, &L, 0, g, in_rank(&L, g), bundle[h], step, aao);
+                continue;
+            }
+            /* one packet per part and chunk of the units' limit from the IN, forked by the units */
+            int in = member(&L, g, in_rank(&L, g)), nch = (o->bytes + o->chunk - 1) / o->chunk;
+            for (int i = 0; i < nparts; i++)
+                for (int c = 0; c < nch; c++) {
+                    int off = c * o->chunk, len = o->bytes - off < o->chunk ? o->bytes - off : o->chunk;
+                    mc++;
+                    for (int r = 0; r < M; r++) {
+                        if (r == in_rank(&L, g)) continue;
+                        coll_xfer *x = coll_add(s, step, in, member(&L, g, r), bundle[h]);
+                        x->mc = mc, x->part = i, x->off = off, x->len = len, x->tag = HNC_MC_TAG | (mc & 0x7fff);
+                    }
+                }
+        }
+    step += o->unit_mcast ? 1 : LM;
     /* G: a step of its own (XORs on every core, no traffic), so that the
      * steps before it are the delivery: decode group h from its bundle and
      * the counterpart's datum, outwards from rank r */
     info->first_step[HNC_G] = step;
-    for (int g = 0; g < G && o->combine; g++) /* copy the other groups' data out (verified) */
-        for (int r = 0; r < M; r++) {
-            int node = member(&L, g, r);
-            if (r != in_rank(&L, g)) {
-                coll_xor *z = coll_add_xor(s, step, node);
-                *z = (coll_xor){.step = step, .node = node, .dmsg = zero[node], .amsg = DATA(g, r), .bmsg = DATA(g, r)};
-            }
-            for (int h = 0; h < G; h++)
-                for (int i = 0; i < M && h != g; i++) {
-                    coll_xor *x = coll_add_xor(s, step, node);
-                    *x = (coll_xor){.step = step,
-                                    .node = node,
-                                    .dmsg = DATA(h, i),
-                                    .amsg = bundle[h],
-                                    .apart = i,
-                                    .bmsg = zero[node],
-                                    .verify = 1};
-                }
-        }
-    for (int g = 0; g < G && !o->combine; g++)
-        for (int r = 0; r < M; r++)
-            for (int h = 0; h < G; h++) {
-                if (h == g) continue;
-                int node = member(&L, g, r);
-                for (int i = r; i + 1 < M; i++) {
-                    coll_xor *x = coll_add_xor(s, step, node);
-                    *x = (coll_xor){.step = step,
-                                    .node = node,
-                                    .dmsg = DATA(h, i + 1),
-                                    .amsg = bundle[h],
-                                    .apart = i,
-                                    .bmsg = DATA(h, i),
-                                    .verify = 1};
-                }
-                for (int i = r - 1; i >= 0; i--) {
-                    coll_xor *x = coll_add_xor(s, step, node);
-                    *x = (coll_xor){.step = step,
-                                    .node = node,
-                                    .dmsg = DATA(h, i),
-                                    .amsg = bundle[h],
-                                    .apart = i,
-                                    .bmsg = DATA(h, i + 1),
-                                    .verify = 1};
-                }
-            }
+    phase_g(s, &L, o, bundle, zero, step);
 #undef DATA
     free(bundle);
     free(zero);
@@ -249,7 +296,7 @@ int hnc_build(coll_sched *s, const topo *t, const hnc_opts *o, hnc_info *info, c
     int *next = xcalloc((size_t)s->nterms * (size_t)s->nsteps, sizeof *next);
     for (int x = 0; x < s->nxfers; x++) {
         coll_xfer *f = &s->xf[x];
-        if (f->src < s->nterms && f->dst < s->nterms) f->chan = next[f->step * s->nterms + f->src]++ % t->k;
+        if (f->src < s->nterms && f->dst < s->nterms && !f->mc) f->chan = next[f->step * s->nterms + f->src]++ % t->k;
     }
     free(next);
     return hnc_check(s, err, errlen);

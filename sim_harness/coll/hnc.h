@@ -44,9 +44,12 @@ typedef struct {
     int bytes;              /* message size */
     ncm_in_position in_pos; /* where the INs sit (ncmodel.h; 0: the model's default) */
     int combine;            /* message combining (Sect. 6.5) instead of coding */
+    int unit_mcast;         /* E in one step: each bundle leaves its IN once, as a multicast its router's
+                             * coding unit replicates to the group (coll_xfer.mc), not a binomial tree */
 } hnc_opts;
 
 enum { HNC_B, HNC_C, HNC_D, HNC_E, HNC_G, HNC_PHASES }; /* F runs with B */
+#define HNC_MC_TAG 0x8000 /* unit_mcast: E's pieces are tagged HNC_MC_TAG | id (message ids stay below) */
 
 typedef struct {
     int gw, gh, groups, group_size;

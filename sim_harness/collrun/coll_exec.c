@@ -116,7 +116,8 @@ int coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, const coll_
                   .watchdog = x->watchdog == UINT64_MAX ? 0
                               : x->watchdog             ? x->watchdog
                                                         : SYS_WATCHDOG_DEFAULT,
-                  .spin_watchdog = x->spin_watchdog};
+                  .spin_watchdog = x->spin_watchdog,
+                  .expect_cycles = x->measured ? x->expect_cycles : 0};
     o.plan_addr = plan_addr;
     if (x->measured) { /* the measured run, not the calibration */
         o.trace = x->trace_path;
@@ -141,8 +142,9 @@ int coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, const coll_
     int r = sys_run(sy, x->max_cycles);
     cli_progress_done();
     if (sy->bg) background_stats(sy->bg, &out->bg);
+    char oerr[600] = "";
     if (sv) {
-        if (sys_view_finish(sv)) cli_error("view: %s", view_error(vw));
+        if (sys_view_finish(sv)) snprintf(oerr, sizeof oerr, "view: %s", view_error(vw));
         sys_view_free(sv);
     }
     if (r) {
@@ -210,6 +212,10 @@ int coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, const coll_
         *links = links_json(t, sy->net, inj, out->cycles);
         free(inj);
     }
+    if ((sys_close_outputs(sy, oerr, sizeof oerr) || oerr[0]) && !out->error[0]) { /* a failed run says why first */
+        snprintf(out->error, sizeof out->error, "%s", oerr);
+        out->output_failed = 1;
+    }
     sys_free(sy);
     return COLLRUN_RAN;
 }
@@ -219,8 +225,8 @@ int coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, const coll_
  * included, like every step of a collective but the first) lasts t_s + m *
  * t_1.  t_1 comes from 1032 and 2056 bytes (both long enough that the
  * transfer, not the step's fixed work, ends the step), t_s from 8 bytes. */
-static int calibrate_run(const topo *t, const router_cfg *rc, int clock_ratio, double *ts, double *t1, char *err,
-                         size_t errlen);
+static int calibrate_run(const topo *t, const router_cfg *rc, int clock_ratio, double *ts, double *t1, int *verified,
+                         char *err, size_t errlen);
 
 /* Cached by content, never by a file's time: build/cache/calib3-TOPO-KEY.txt,
  * KEY the hash of the model's own cache key (net/netbuild.h: the netlist,
@@ -255,8 +261,9 @@ int coll_calibrate(const topo *t, const router_cfg *rc, int clock_ratio, double 
             return COLLRUN_RAN;
         }
     }
-    int st = calibrate_run(t, rc, clock_ratio, ts, t1, err, errlen);
-    if (st) {
+    int verified = 1;
+    int st = calibrate_run(t, rc, clock_ratio, ts, t1, &verified, err, errlen);
+    if (st || !verified || cli_interrupted) { /* a Ctrl-C'd run measured nothing: nothing to cache */
         free(path);
         return st;
     }
@@ -272,8 +279,9 @@ int coll_calibrate(const topo *t, const router_cfg *rc, int clock_ratio, double 
     return COLLRUN_RAN;
 }
 
-static int calibrate_run(const topo *t, const router_cfg *rc, int clock_ratio, double *ts, double *t1, char *err,
-                         size_t errlen)
+/* *verified cleared when a run did not verify (an interrupted one) */
+static int calibrate_run(const topo *t, const router_cfg *rc, int clock_ratio, double *ts, double *t1, int *verified,
+                         char *err, size_t errlen)
 {
     coll_exec_opts x = {.clock_ratio = clock_ratio, .sync = SYNC_GLOBAL, .seed = 1, .max_cycles = 10000000};
     int dst = -1;
@@ -297,6 +305,7 @@ static int calibrate_run(const topo *t, const router_cfg *rc, int clock_ratio, d
         x.bytes = sizes[i];
         int st = coll_execute(t, rc, &s, &x, &o, NULL, NULL);
         tm[i] = (double)o.step_cycles[1];
+        *verified &= o.verified;
         if (st) snprintf(err, errlen, "%s", o.error);
         free(o.step_cycles);
         coll_free(&s);

@@ -24,7 +24,8 @@ enum { COLLRUN_RAN = 0, COLLRUN_REFUSED, COLLRUN_FAILED };
 
 typedef struct {
     int verified, fault;
-    char error[8192]; /* the run's error line (sys_error: grouped, uncut up to this size) */
+    int output_failed; /* a picture, --events or console file could not be written: error says which */
+    char error[8192];  /* the run's error line (sys_error: grouped, uncut up to this size) */
     uint64_t cycles;
     uint64_t *step_cycles;
     uint64_t stalls;
@@ -51,15 +52,17 @@ typedef struct {
     int bytes;
     int sync;
     uint32_t seed;
-    int redop;           /* NC_FUNC_ADD32, ... (firmware/lib/flit.h; coll/ncfunc.h names them) */
-    int ni_decode;       /* extended plans: the NIs' decode engines XOR, not the cores (--decode ni) */
-    uint64_t max_cycles; /* give up after this many network cycles */
-    uint32_t ram_kib;    /* RAM per node; 0: sized for the plan and buffers */
-    int clock_ratio;     /* core cycles per network cycle */
+    int redop;              /* NC_FUNC_ADD32, ... (firmware/lib/flit.h; coll/ncfunc.h names them) */
+    int ni_decode;          /* extended plans: the NIs' decode engines XOR, not the cores (--decode ni) */
+    uint64_t max_cycles;    /* give up after this many network cycles */
+    uint64_t expect_cycles; /* the model's cycles from the first step to the end (progress ETA), 0: none */
+    uint32_t ram_kib;       /* RAM per node; 0: sized for the plan and buffers */
+    int clock_ratio;        /* core cycles per network cycle */
     int measured;
     const char *trace_path; /* --trace F.vcd [--trace-window A:B] */
     uint64_t trace_from, trace_to;
     FILE *events;                 /* --events F.jsonl */
+    const char *events_path;      /* its name, for a write error */
     const unsigned char *bg_mask; /* --background: [terminal] 1 = runs synthetic traffic */
     double bg_rate;
     int bg_bytes;

@@ -21,7 +21,9 @@
 #include "util/cli.h"
 
 int innet_chunk_bytes(const router_cfg *rc) { return 8 * rc->ncmax < 256 ? 8 * rc->ncmax : 256; }
-int innet_window(const router_cfg *rc) { return rc->slots - 1; }
+/* chunks in flight: a slot unit holds at most W + 1 groups (firmware/coll/innet.h); a
+ * streaming unit holds none (docs/network-coding.md "Streaming reduction"): every chunk */
+int innet_window(const router_cfg *rc) { return rc->stream ? INNET_MAX_CHUNKS : rc->slots - 1; }
 
 int innet_scan_steps(const topo *t)
 {
@@ -389,6 +391,7 @@ static int innet_run(const topo *t, const router_cfg *rc, const innet_opts *a, c
     plan[IP_BYTES] = (uint32_t)bytes;
     plan[IP_ROOT] = (uint32_t)root;
     plan[IP_WINDOW] = (uint32_t)W;
+    plan[IP_STREAM] = (uint32_t)rc->stream;
     innet_fill fl = {.plan = plan,
                      .seed = a->seed,
                      .absent = absent,

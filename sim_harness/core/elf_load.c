@@ -157,32 +157,22 @@ static void find_symbols(Elf *e, elf_info *info)
     }
 }
 
-#define RV32IM_FIX "xnoc cores are RV32IM: build with -march=rv32im -mabi=ilp32"
+#define RV32_FIX "xnoc cores are RV32IMAFDC: build with -march=rv32imafdc (or a subset) -mabi=ilp32d (or ilp32f, ilp32)"
 
 /* The ISA the image was built for, where it says so: the ELF header's
- * flags (RVC, the floating-point ABI, RVE) and the arch string of the
- * .riscv.attributes section ("rv32i2p0_m2p0_a2p0_c2p0").  0, or -1 with
+ * flags (the quad-float ABI, RVE; RVC and the single/double-float ABIs are
+ * fine) and the arch string of
+ * the .riscv.attributes section ("rv32i2p0_m2p0_a2p0_c2p0").  0, or -1 with
  * one line in err naming the flag or extension and the -march to use. */
 static int check_isa(Elf *e, const GElf_Ehdr *eh, const char *path, char *err, size_t errlen)
 {
-    static const char *abi[] = {"", "single-float ABI (-mabi=ilp32f)", "double-float ABI (-mabi=ilp32d)",
-                                "quad-float ABI (-mabi=ilp32q)"};
     unsigned fl = (unsigned)eh->e_flags;
-    if (fl & 0x1) {
-        snprintf(err, errlen,
-                 "%s: built with compressed instructions (ELF flag 0x1, RVC: -march=rv32imac or the like): " RV32IM_FIX,
-                 path);
-        return -1;
-    }
-    if (fl & 0x6) {
-        snprintf(err, errlen,
-                 "%s: built for the %s (ELF flags 0x%x): xnoc cores have no FPU: build with -march=rv32im "
-                 "-mabi=ilp32",
-                 path, abi[fl >> 1 & 3], fl & 0x6);
+    if ((fl & 0x6) == 0x6) {
+        snprintf(err, errlen, "%s: built for the quad-float ABI (-mabi=ilp32q, ELF flags 0x6): " RV32_FIX, path);
         return -1;
     }
     if (fl & 0x8) {
-        snprintf(err, errlen, "%s: built for RV32E (ELF flag 0x8, -mabi=ilp32e): " RV32IM_FIX, path);
+        snprintf(err, errlen, "%s: built for RV32E (ELF flag 0x8, -mabi=ilp32e): " RV32_FIX, path);
         return -1;
     }
     Elf_Scn *scn = NULL;
@@ -208,11 +198,11 @@ static int check_isa(Elf *e, const GElf_Ehdr *eh, const char *path, char *err, s
              t = strtok_r(NULL, "_", &save)) {
             size_t n = 0;
             while (t[n] && !(t[n] >= '0' && t[n] <= '9')) n++;
-            int ok = (n == 1 && (t[0] == 'i' || t[0] == 'm')) || (n == 5 && !strncmp(t, "zicsr", 5)) ||
+            int ok = (n == 1 && strchr("imafdc", t[0])) || (n == 5 && !strncmp(t, "zicsr", 5)) ||
                      (n == 8 && !strncmp(t, "zifencei", 8)) || (n == 5 && !strncmp(t, "zmmul", 5));
             if (!ok) {
                 bad = 1;
-                snprintf(err, errlen, "%s: built for the '%.*s' extension (.riscv.attributes: %s): " RV32IM_FIX, path,
+                snprintf(err, errlen, "%s: built for the '%.*s' extension (.riscv.attributes: %s): " RV32_FIX, path,
                          (int)n, t, arch);
             }
         }
@@ -267,7 +257,8 @@ int elf_load(const char *path, uint8_t *ram, uint32_t base, uint32_t size, elf_i
         goto done;
     }
     if (gelf_getclass(e) != ELFCLASS32) {
-        snprintf(err, errlen, "%s: a 64-bit ELF; xnoc cores are RV32 (build with -march=rv32im -mabi=ilp32)", path);
+        snprintf(err, errlen, "%s: a 64-bit ELF; xnoc cores are RV32 (build with -march=rv32imafdc -mabi=ilp32d)",
+                 path);
         goto done;
     }
     if (eh.e_ident[EI_DATA] != ELFDATA2LSB) {

@@ -31,8 +31,9 @@ typedef struct {
 /* Copies every PT_LOAD segment into ram (which starts at base, size bytes),
  * zero-filling bss.  Returns 0, or -1 with one line in err naming the
  * problem: not an ELF, not 32-bit, not RISC-V, built for an extension the
- * cores lack (RVC, F/D ABI, RV32E in the ELF flags; any letter but I and M
- * in .riscv.attributes), no loadable segment, a segment outside RAM. */
+ * cores lack (the quad-float ABI, RV32E in the ELF flags; any letter but
+ * I, M, A, F, D and C in .riscv.attributes), no loadable segment, a
+ * segment outside RAM. */
 int elf_load(const char *path, uint8_t *ram, uint32_t base, uint32_t size, elf_info *info, char *err, size_t errlen);
 
 void elf_info_free(elf_info *info);

@@ -1,4 +1,4 @@
-/* rv32.h - a RISC-V RV32IM + Zicsr + Zifencei core, machine mode only.
+/* rv32.h - a RISC-V RV32IMAFDC + Zicsr + Zifencei core, machine mode only.
  *
  * Timing model: one instruction per core cycle.  rv32_run() executes up to
  * `budget` instructions and counts them in c->cycle (mcycle) and the retired
@@ -23,8 +23,11 @@
  * fault_cause/pc/tval/insn (rv32_fault_text() words it).
  *
  * tohost (Spike's convention): a non-zero word stored to c->tohost (if set)
- * halts the core: rv32_run returns RV32_HALT, c->halted = 1 and
- * c->tohost_value holds the value (1 = pass, (n << 1) | 1 = test n failed).
+ * stops the core with c->tohost_value = the value.  Odd: rv32_run returns
+ * RV32_HALT and c->halted = 1 (1 = pass, (n << 1) | 1 = test n failed, or
+ * exit code n).  Even: the address of an HTIF syscall block: rv32_run
+ * returns RV32_HTIF and the embedder serves it (htif_serve, htif.h), which
+ * acknowledges through c->fromhost, before it runs the core again.
  */
 #ifndef XNOC_RV32_H
 #define XNOC_RV32_H
@@ -46,6 +49,7 @@ enum {
     RV32_FAULT,  /* a trap with no handler (c->fault_*) */
     RV32_HALT,   /* tohost written (c->tohost_value) */
     RV32_STOP,   /* the embedder set c->stop (cleared on return) */
+    RV32_HTIF,   /* an even value written to tohost: a syscall block (htif.h; pc is past the store) */
 };
 
 /* mcause values of exceptions */
@@ -54,7 +58,9 @@ enum {
     CAUSE_FETCH_ACCESS = 1,
     CAUSE_ILLEGAL = 2,
     CAUSE_BREAKPOINT = 3,
+    CAUSE_MISALIGNED_LOAD = 4, /* lr.w only: other loads complete byte-wise */
     CAUSE_LOAD_ACCESS = 5,
+    CAUSE_MISALIGNED_STORE = 6, /* sc.w and AMOs only */
     CAUSE_STORE_ACCESS = 7,
     CAUSE_ECALL_M = 11,
 };
@@ -64,7 +70,7 @@ enum {
 #define IRQ_MTI 7
 #define IRQ_MEI 11
 
-#define RV32_MISA 0x40001100u /* RV32, I, M */
+#define RV32_MISA 0x4000112du /* RV32, I, M, A, C, F, D */
 
 typedef struct rv32_decoded rv32_decoded;
 
@@ -83,8 +89,12 @@ typedef struct rv32 {
     int fault;
     uint32_t fault_cause, fault_pc, fault_tval, fault_insn;
     /* Spike's tohost convention: a non-zero store to this address (if non-zero) halts */
-    uint32_t tohost;
+    uint32_t tohost, fromhost;
     int halted;
+    /* A: the lr.w reservation (cleared by sc.w, traps and overlapping
+     * rv32_ram_written) */
+    uint32_t resv_addr;
+    int resv_valid;
     uint32_t tohost_value;
     /* set by the embedder, typically inside mmio() (a device whose next event
      * moved), to end rv32_run after the current instruction: RV32_STOP */
@@ -94,6 +104,10 @@ typedef struct rv32 {
      * calls a core that touches no new page (and no device) stuck */
     uint8_t *page_seen;
     uint64_t pages_touched;
+    /* F/D: f[] holds doubles; a single is NaN-boxed (upper 32 bits all ones);
+     * fcsr = frm << 5 | fflags */
+    uint64_t f[32];
+    uint32_t fcsr;
 } rv32;
 #define RV32_PAGE_SHIFT 12
 

@@ -1,6 +1,6 @@
 /* rv32_csr.c - machine-mode CSRs, trap entry and interrupts.
  *
- * Only M-mode exists, so mstatus keeps just MIE and MPIE (MPP reads as 3),
+ * Only M-mode exists, so mstatus keeps just MIE, MPIE and FS (MPP reads as 3),
  * and every trap goes to mtvec.  Counter CSRs are 64-bit values split into
  * two halves; the user-level aliases (cycle, time, instret) are read-only. */
 #include "core/rv32_impl.h"
@@ -13,7 +13,14 @@
 int rv32_csr_read(rv32 *c, uint32_t n, uint32_t *v)
 {
     switch (n) {
-    case 0x300: *v = c->mstatus | MSTATUS_MPP; return 0;
+    case 0x300: *v = c->mstatus | MSTATUS_MPP | ((c->mstatus & MSTATUS_FS) == MSTATUS_FS ? MSTATUS_SD : 0); return 0;
+    /* F/D: fflags, frm, fcsr; illegal while mstatus.FS = 0 (the FPU is off) */
+    case 0x001:
+    case 0x002:
+    case 0x003:
+        if (!(c->mstatus & MSTATUS_FS)) return -1;
+        *v = n == 1 ? c->fcsr & 31 : n == 2 ? c->fcsr >> 5 & 7 : c->fcsr & 0xff;
+        return 0;
     case 0x301: *v = RV32_MISA; return 0;
     case 0x304: *v = c->mie; return 0;
     case 0x305: *v = c->mtvec; return 0;
@@ -45,12 +52,19 @@ int rv32_csr_write(rv32 *c, uint32_t n, uint32_t v)
 {
     if ((n >> 10) == 3) return -1; /* csr[11:10] = 3: the read-only range */
     switch (n) {
-    case 0x300: c->mstatus = v & (MSTATUS_MIE | MSTATUS_MPIE); return 0;
+    case 0x300: c->mstatus = v & (MSTATUS_MIE | MSTATUS_MPIE | MSTATUS_FS); return 0;
+    case 0x001:
+    case 0x002:
+    case 0x003:
+        if (!(c->mstatus & MSTATUS_FS)) return -1;
+        c->fcsr = n == 1 ? (c->fcsr & ~31u) | (v & 31) : n == 2 ? (c->fcsr & 31) | (v & 7) << 5 : v & 0xff;
+        c->mstatus |= MSTATUS_FS;
+        return 0;
     case 0x301: return 0; /* misa is WARL and fixed: writes are ignored */
     case 0x304: c->mie = v & MIE_WRITABLE; return 0;
     case 0x305: c->mtvec = (v & 1) ? v & ~2u : v & ~3u; return 0; /* mode 0 direct, 1 vectored */
     case 0x340: c->mscratch = v; return 0;
-    case 0x341: c->mepc = v & ~3u; return 0; /* IALIGN = 32 */
+    case 0x341: c->mepc = v & ~1u; return 0; /* IALIGN = 16 (C) */
     case 0x342: c->mcause = v; return 0;
     case 0x343: c->mtval = v; return 0;
     case 0x344: c->mip = (c->mip & ~MIP_WRITABLE) | (v & MIP_WRITABLE); return 0;
@@ -72,6 +86,7 @@ int rv32_trap(rv32 *c, uint32_t cause, uint32_t tval, uint32_t insn)
         c->fault_insn = insn;
         return -1;
     }
+    c->resv_valid = 0; /* a trap breaks an lr.w reservation */
     c->mepc = c->pc;
     c->mcause = cause;
     c->mtval = tval;

@@ -76,16 +76,21 @@ void links_text(FILE *f, const json_t *o, int top)
         r[n] = (ranked){uint_at(L, "flits"), L, i};
         total += r[n++].flits;
     }
+    /* bars: 40 characters = utilization 1; when the busiest link is below 1/40 (a firmware run's
+     * cycles are mostly boot and computation, the average is near 0), relative to the busiest */
+    double umax = 0, scale = 40;
     if (n) {
         qsort(r, n, sizeof *r, by_flits);
-        fprintf(f, "link utilization (router-to-router, %zu links, mean %.3f flits/cycle):\n", n,
-                util(total, uint_at(o, "cycles")) / (double)n);
+        umax = json_number_value(json_object_get(r[0].row, "utilization"));
+        if (umax > 0 && umax < 1.0 / 40) scale = 40 / umax;
+        fprintf(f, "link utilization (router-to-router, %zu links, mean %.3f flits/cycle%s):\n", n,
+                util(total, uint_at(o, "cycles")) / (double)n, scale > 40 ? "; bars relative to the busiest link" : "");
     }
     for (size_t i = 0; i < (size_t)top && i < n; i++) {
         const json_t *L = r[i].row;
         const char *from = json_string_value(json_object_get(L, "from")), *port = from ? strchr(from, '.') : NULL;
         double u = json_number_value(json_object_get(L, "utilization"));
-        int bar = (int)(u * 40 + 0.5);
+        int bar = (int)(u * scale + 0.5);
         fprintf(f, "  r%-3d %-6s -> r%-3d %10llu flits  %5.3f  ", (int)uint_at(L, "src_router"), port ? port + 1 : "",
                 (int)uint_at(L, "dst_router"), (unsigned long long)r[i].flits, u);
         for (int b = 0; b < bar && b < 40; b++) fputc('#', f);

@@ -98,6 +98,12 @@ static xnoc_net *open_model(const topo *t, const router_cfg *rc, int variant, in
                  netgen_ports(t, rc) + router_lanes(t, rc) - 1);
         return NULL;
     }
+    if (rc->stream && (!rc->ncu || (rc->lanes && rc->lanes != t->nports + 1))) {
+        snprintf(err, errlen,
+                 "--router stream=1 needs coding units with a lane per router port and lane 0 (ncu=1, lanes=%d on %s)",
+                 t->nports + 1, t->name);
+        return NULL;
+    }
     char *path;
     if (tile ? netbuild_tile(t, rc, variant, progress, &path, err, errlen)
              : netbuild(t, rc, variant, progress, &path, err, errlen))
@@ -431,7 +437,7 @@ int net_describe_error(xnoc_net *n, char *buf, size_t len)
                      "router %d flags an RTL invariant violation (bits 0x%x: 1 credit, 2 buffer, 4 VC, 8 route, "
                      "16 assertion)%s",
                      r, b, what);
-            return 1;
+            return NET_ERR_ROUTER;
         }
     }
     if (!n->rc.ncu) return 0;
@@ -440,12 +446,12 @@ int net_describe_error(xnoc_net *n, char *buf, size_t len)
         if (!b) continue;
         uint32_t info = unit_reg(n, r, DBG_UNIT_EINFO);
         int code = (int)(info >> 16 & 15);
-        snprintf(buf, len,
-                 "coding unit of router %d (address %d): %s; slot %u, tag 0x%04x, %u of %u contributions "
-                 "(error bits 0x%x)",
-                 r, t->nterms + r, unit_err_text[code & 7], info >> 28, info & 0xFFFF, info >> 20 & 15, info >> 24 & 15,
-                 b);
-        return 1;
+        char seen[64]; /* count 0: the contributor that gives the group's count has not arrived */
+        if (info >> 24 & 15) snprintf(seen, sizeof seen, "%u of %u contributions", info >> 20 & 15, info >> 24 & 15);
+        else snprintf(seen, sizeof seen, "%u contribution(s), the count not yet given", info >> 20 & 15);
+        snprintf(buf, len, "coding unit of router %d (address %d): %s; slot %u, tag 0x%04x, %s (error bits 0x%x)", r,
+                 t->nterms + r, unit_err_text[code & 7], info >> 28, info & 0xFFFF, seen, b);
+        return (code & 7) == 4 ? NET_ERR_TIMEOUT : NET_ERR_UNIT;
     }
     return 0;
 }

@@ -64,7 +64,11 @@ int net_has_units(const xnoc_net *n);
 void net_unit_stats(xnoc_net *n, int router, net_unit *u);
 /* Slot state (0 free, 1 collecting, 2 XOR latency, 3 emitting) and its group. */
 int net_unit_slot(xnoc_net *n, int router, int slot, int *tag, int *got, int *need);
-/* One line naming the first router or unit with a sticky error; 0 if none. */
+/* One line naming the first router or unit with a sticky error, and its
+ * kind: NET_ERR_ROUTER (an RTL invariant or assertion), NET_ERR_UNIT (a
+ * coding unit refused a packet or group), NET_ERR_TIMEOUT (a coding group
+ * incomplete at the unit's time-out, --router timeout); 0 if none. */
+enum { NET_ERR_ROUTER = 1, NET_ERR_UNIT = 2, NET_ERR_TIMEOUT = 3 };
 int net_describe_error(xnoc_net *n, char *buf, size_t len);
 
 /* Link taps (hop-level events): before the first cycle, switch to the model

@@ -1,11 +1,10 @@
 /* netbuild.h - verilate and compile a network once, cache it, reuse it.
  *
- * The cache key covers everything the model depends on: the generated
- * netlist (topology, k, router parameters), the router sources in rtl/, the
- * glue (sim_harness/glue/ and the generated per-channel part), the Verilator
- * version, the build flags and the variant.  Builds happen in a private
- * directory renamed into place, under a lock, so concurrent runs of the same
- * configuration build it once. */
+ * The cache and its keys are net/model_cache.[ch] (every model verified
+ * against its manifest before it is loaded); netbuild.c the steps every
+ * build takes, netbuild_flat.c the flat network, netbuild_tile.c the tile.
+ * Builds happen in a private directory renamed into place, under a lock, so
+ * concurrent runs of the same configuration build it once. */
 #ifndef XNOC_NETBUILD_H
 #define XNOC_NETBUILD_H
 
@@ -33,18 +32,6 @@ int netbuild(const topo *t, const router_cfg *rc, int variant, int progress, cha
  * such as the collective calibration, key on it).  0, or -1 with err. */
 int netbuild_key(const topo *t, const router_cfg *rc, int variant, uint64_t *key, char *err, size_t errlen);
 
-/* The router sources (the .sv files of rtl/, packages first) as a space-separated list
- * of quoted paths, their names and contents folded into *hash (FNV-1a).
- * (For cmd/synth.c; the model build takes them as separate arguments.) */
-int netbuild_rtl_sources(char *list, size_t len, uint64_t *hash, char *err, size_t errlen);
-
-/* Runs argv (no shell) in folder cwd, its stdout and stderr appended to
- * log, with the same progress ticker; its exit status (127: it could not
- * be started, the reason in log). */
-int netbuild_run_argv(char *const argv[], const char *cwd, const char *log, const char *what, int progress, double t0);
-/* `rm -rf path` without a shell: 0 when nothing is left at path. */
-int netbuild_rm_tree(const char *path);
-
 /* Points every call of a duplicated per-module function of the verilated
  * C++ in objdir at one copy (net/dedupe.c: why); *moved = calls redirected. */
 int netbuild_dedupe(const char *objdir, int *moved, char *err, size_t errlen);
@@ -62,6 +49,7 @@ typedef struct {
     int ports, vcs, buf, addrs, classes, groups, route_bits;
     int ncu, terms, slots, xorlat, ncmax, timeout, ncu_ops; /* 0 without a unit */
     int lanes, lane_reserve; /* the unit's multicast lanes (router_lanes; 1 without a unit) and their reserve */
+    int stream;              /* 1: lanes 1.. are the streaming combiner's (--router stream=1) */
 } netbuild_tile_p;
 void netbuild_tile_params(const topo *t, const router_cfg *rc, netbuild_tile_p *tp);
 /* The tile's routing-table entries for (t, rc): netgen_addresses() or more. */

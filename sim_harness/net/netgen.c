@@ -62,7 +62,7 @@ static void wire_lanes(FILE *f, const topo *t, const router_cfg *rc, int r, int 
     fprintf(f,
             "  xnoc_ncu #(.NumPorts(%d), .NumVcs(%d), .BufDepth(%d), .NumAddrs(%d), .NumTerms(%d), .NumSlots(%d), "
             ".XorLat(%d),\n"
-            "             .MaxFlits(%d), .Timeout(%d)%s, .NumLanes(%d)%s) u_u%d (\n"
+            "             .MaxFlits(%d), .Timeout(%d)%s, .NumLanes(%d)%s%s) u_u%d (\n"
             "    .clk_i(clk_i), .rst_ni(rst_q),\n"
             "    .cfg_we_i(cfg_we_q), .cfg_kind_i(cfg_kind_q), .cfg_addr_i(cfg_addr_q), .cfg_data_i(cfg_data_q[%d +: "
             "%d]),\n"
@@ -72,7 +72,8 @@ static void wire_lanes(FILE *f, const topo *t, const router_cfg *rc, int r, int 
             "    .clk_en_o(), .clk_en_d_o());\n",
             P, rc->vcs, rc->buf, na, t->nterms, rc->slots, rc->xorlat, rc->ncmax, rc->timeout,
             rc->ncu_ops == NCU_OPS_XOR ? ", .NcuOps(0)" : "", L, router_lane_reserve(t, rc) ? ", .LaneReserve(1)" : "",
-            r, CFG_DATA_W * r, CFG_DATA_W, r, r, r, r, r, r, r, r, DBG_UNIT_ADDR_W - 1, r, r);
+            rc->stream ? ", .Stream(1)" : "", r, CFG_DATA_W * r, CFG_DATA_W, r, r, r, r, r, r, r, r,
+            DBG_UNIT_ADDR_W - 1, r, r);
     for (int l = 0; l < L; l++, q++) {
         fprintf(f, "  assign r%d_in_valid[%d] = u%d_ov[%d];\n  assign r%d_in_flit[%d +: FW] = u%d_of[%d +: FW];\n", r,
                 q, r, l, r, q * lw, r, l * fw);

@@ -42,6 +42,7 @@ int router_lanes(const topo *t, const router_cfg *rc)
 {
     if (!rc->ncu) return 1;
     if (rc->lanes > 0) return rc->lanes;
+    if (rc->stream) return t->nports + 1; /* lane 0, and one per router port but the unit's */
     if (t->kind != TOPO_CLOS) return 1;
     return t->clos_n > t->clos_r ? t->clos_n : t->clos_r;
 }
@@ -59,6 +60,7 @@ void router_cfg_default(router_cfg *rc)
     rc->timeout = 100000;
     rc->ncu_ops = NCU_OPS_ALL;
     rc->lanes = 0;
+    rc->stream = 0;
     rc->sendq = 1;
     rc->routing = ROUTING_MIN;
     rc->threads = 1;
@@ -136,6 +138,7 @@ int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
             {"ncmax", 1, 256, offsetof(router_cfg, ncmax), " (flits)"},
             {"timeout", 100, 1000000, offsetof(router_cfg, timeout), " (cycles)"},
             {"lanes", 1, 16, offsetof(router_cfg, lanes), " (coding-unit output links)"},
+            {"stream", 0, 1, offsetof(router_cfg, stream), " (1: streaming reduction lanes in the coding units)"},
             {"sendq", 1, NI_MAX_SENDQ, offsetof(router_cfg, sendq), " (NI send descriptors per channel)"},
             {"threads", 1, 16, offsetof(router_cfg, threads),
              " (the flat build's Verilator threads, or the tile build's)"},
@@ -153,7 +156,7 @@ int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
         else if (i == sizeof keys / sizeof keys[0])
             snprintf(err, errlen,
                      "--router: unknown parameter '%s' (known: vcs, buf, ncu, slots, xorlat, ncmax, timeout, "
-                     "lanes, sendq, routing, threads, ncu_ops, model)",
+                     "lanes, stream, sendq, routing, threads, ncu_ops, model)",
                      kv);
         else
             snprintf(err, errlen, "--router: %s=%ld is out of range %ld..%ld%s", kv, v, keys[i].lo, keys[i].hi,

@@ -27,6 +27,7 @@ typedef struct {
     int timeout; /* cycles an incomplete coding group may wait before it is reported */
     int ncu_ops; /* NCU_OPS_*: the units' combining operators (default all; xor: the XOR-only unit) */
     int lanes;   /* the units' output links into their router, 1..16; 0 (default): router_lanes decides */
+    int stream;  /* 1: the units combine reductions flit by flit, a lane per router port (xnoc_ncu_stream) */
     int routing; /* ROUTING_*: dragonfly minimal, Valiant or UGAL (default minimal) */
     int threads; /* threads: the flat model's Verilator threads (another build), the tile build's own (default 1) */
     int model;   /* MODEL_*: how the network is built (not the RTL: the same cycles either way) */

@@ -27,7 +27,7 @@
 #include <stdint.h>
 
 /* the numbers are firmware ABI (DEV_TOPO_KIND, firmware/lib/runtime.c) */
-typedef enum { TOPO_MESH, TOPO_TORUS, TOPO_OCTAGON, TOPO_DRAGONFLY, TOPO_CLOS } topo_kind;
+typedef enum { TOPO_MESH, TOPO_TORUS, TOPO_OCTAGON, TOPO_DRAGONFLY, TOPO_CLOS, TOPO_ANYNET } topo_kind;
 
 /* What a link is, apart from its VC-class role (the dateline flag):
  * LOCAL   an ordinary link (mesh, ring, a dragonfly group's, leaf-spine)
@@ -91,6 +91,7 @@ typedef struct topo {
      * each, network port j up to spine j, j < m), routers r..r+m-1 the
      * spines (network port i down to leaf i, i < r) */
     int clos_m, clos_n, clos_r;
+    int anynet_file; /* anynet:FILE: the file's index among those read (net/topo_anynet.c) */
 } topo;
 
 /* A figure of a kind for xnoc topo's report ("groups": 9). */

@@ -62,6 +62,7 @@ struct topo_ops {
 };
 
 extern const topo_ops topo_mesh_ops, topo_torus_ops, topo_octagon_ops, topo_dragonfly_ops, topo_clos_ops;
+extern const topo_ops topo_anynet_ops; /* net/topo_anynet.c */
 
 /* Adds the directed link a.pa -> b.pb of the given kind; dateline: crossing
  * it moves a packet to VC class 1. */

@@ -16,8 +16,8 @@
 #define MAX_PORTS 32 /* the router's config bus writes 5-bit ports (firmware/lib/flit.h) */
 
 /* The kinds, in the order the parser tries them and the "known:" list names them. */
-static const topo_ops *const kinds[] = {&topo_mesh_ops, &topo_torus_ops, &topo_octagon_ops, &topo_dragonfly_ops,
-                                        &topo_clos_ops};
+static const topo_ops *const kinds[] = {&topo_mesh_ops,      &topo_torus_ops, &topo_octagon_ops,
+                                        &topo_dragonfly_ops, &topo_clos_ops,  &topo_anynet_ops};
 #define NKINDS (sizeof kinds / sizeof kinds[0])
 
 /* Router distances along the routing function's own paths (the dragonfly:

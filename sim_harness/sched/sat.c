@@ -88,12 +88,27 @@ typedef struct {
     int out_of_time;
     long learned; /* clauses learned: one per conflict analysed (CaDiCaL resolves
                      a few conflicts by backtracking alone, so a lower bound) */
+    int S;        /* the question: a schedule of S steps? */
+    long budget;  /* its conflict budget */
 } stopping;
+
+static sched_sat_progress sat_prog; /* sched_sat_set_progress */
+
+void sched_sat_set_progress(const sched_sat_progress *p)
+{
+    if (p) sat_prog = *p;
+    else memset(&sat_prog, 0, sizeof sat_prog);
+}
 
 static int terminate_cb(void *state)
 {
     stopping *st = state;
     if (sched_now() > st->deadline) st->out_of_time = 1;
+    /* CaDiCaL asks often: the progress line (throttled by cli_progress, a line every 5 s at least
+     * while it solves) says which question and how far into its budget */
+    if (sat_prog.on)
+        cli_progress("sched: SAT question %d: a schedule of %d steps? (%ld of %ld conflicts so far)",
+                     st->S - sat_prog.lower_bound + 1, st->S, st->learned, st->budget);
     return st->out_of_time;
 }
 
@@ -183,7 +198,7 @@ int sched_sat(coll_sched *s, const topo *t, sched_pathtab *P, int S, long *confl
     int n = s->nterms, nm = s->nmsgs, nch = sched_nchannels(t);
     int bcast = broadcast_type(s->op);
     if (estimate_vars(s, t, P, S) > SCHED_MAX_SAT_VARS) return -2;
-    stopping stop = {deadline, 0, 0};
+    stopping stop = {deadline, 0, 0, S, 0};
     cnf c = {ccadical_init(), 0, 0};
     /* false first: most path variables are false in any schedule; measured
      * on fat-octagon all-to-all at 16 steps 43 s -> 2.6 s, UNSAT proofs
@@ -275,6 +290,7 @@ int sched_sat(coll_sched *s, const topo *t, sched_pathtab *P, int S, long *confl
         double d = SCHED_CONFLICT_WORK / (double)(c.nclauses ? c.nclauses : 1);
         *conflicts = d < SCHED_MAX_DEFAULT_CONFLICTS ? (long)d + 1 : SCHED_MAX_DEFAULT_CONFLICTS;
     }
+    stop.budget = *conflicts;
     ccadical_set_terminate(c.s, &stop, terminate_cb);
     ccadical_set_learn(c.s, &stop, INT_MAX, learn_cb);
     ccadical_limit(c.s, "conflicts", *conflicts < INT_MAX ? (int)*conflicts : INT_MAX);

@@ -1,5 +1,5 @@
-/* sched.h - conflict-free step schedules for collectives (the model of
- * many-to-many-scheduling-octagon.txt): wormhole, full-duplex links,
+/* sched.h - conflict-free step schedules for collectives (the model of the
+ * many-to-many scheduling paper on the octagon, docs/scheduling.md): wormhole, full-duplex links,
  * k-port terminals, synchronized steps; in one step no two transfers share
  * a directed channel (injection, ejection or router link), so a terminal
  * injects and absorbs at most k messages; broadcast data may be forwarded
@@ -170,6 +170,11 @@ int sched_squeeze(const coll_sched *s, const topo *t, sched_pathtab *P, sched_pl
  * -1 unknown: the budget of *conflicts ran out (0 there: the default for
  * this CNF, written back), -3 unknown: the deadline passed (out of time),
  * -2 the CNF would exceed SCHED_MAX_SAT_VARS. */
+/* The SAT phase's progress line while CaDiCaL solves (NULL: none). */
+typedef struct {
+    int on, lower_bound; /* the first question asked */
+} sched_sat_progress;
+void sched_sat_set_progress(const sched_sat_progress *p);
 int sched_sat(coll_sched *s, const topo *t, sched_pathtab *P, int S, long *conflicts, double deadline, long *vars,
               long *clauses, long *learned);
 

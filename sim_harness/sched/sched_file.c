@@ -4,6 +4,7 @@
 #include "util/cli.h"
 #include "../firmware/lib/ni_regs.h"
 
+#include <errno.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,10 +52,15 @@ int sched_file_write(const char *path, const topo *t, const coll_sched *s, const
         json_array_append_new(steps, json_pack("{s:i,s:o}", "step", st, "transfers", xs));
     }
     json_object_set_new(o, "steps", steps);
-    int rc = json_dump_file(o, path, JSON_INDENT(1) | JSON_COMPACT);
+    FILE *f = fopen(path, "w");
+    int e = f ? 0 : errno;
+    if (f) {
+        json_dumpf(o, f, JSON_INDENT(1) | JSON_COMPACT);
+        e = cli_out_finish(f); /* every byte on the disk, or the reason (a full disk) */
+    }
     json_decref(o);
-    if (rc) snprintf(err, errlen, "cannot write %s", path);
-    return rc ? -1 : 0;
+    if (e) snprintf(err, errlen, "%s: %s", path, strerror(e));
+    return e ? -1 : 0;
 }
 
 /* an integer field as int; out-of-range values become -1, which every

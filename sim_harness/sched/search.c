@@ -43,6 +43,7 @@ static void exact(coll_sched *s, const topo *t, sched_pathtab *P, const sched_op
     memcpy(keep.xf, s->xf, (size_t)s->nxfers * sizeof *keep.xf);
     int found = 0;
     r->conflict_budget = o->conflicts; /* 0: sched_sat sets the default from the first CNF */
+    sched_sat_set_progress(&(sched_sat_progress){o->progress, r->lower_bound});
     for (int S = r->lower_bound; S < h; S++) {
         if (sched_now() > deadline) {
             r->ended = "time";
@@ -77,6 +78,7 @@ static void exact(coll_sched *s, const topo *t, sched_pathtab *P, const sched_op
         if (a == -3) r->ended = "time";
         break; /* the budget or the time ran out, or too large: unknown */
     }
+    sched_sat_set_progress(NULL);
     if (!found) { /* back to the heuristic schedule */
         memcpy(s->xf, keep.xf, (size_t)keep.nxfers * sizeof *keep.xf);
         s->nxfers = keep.nxfers;

@@ -28,8 +28,10 @@ int sys_stack_guard(sys *s, node *nd)
 }
 
 /* what changes whenever a core does something others could see or that
- * could end its loop: a device access, a RAM page touched for the first
- * time, a flit through its NI */
+ * could end its loop: a device access (a store, or a read that returns a
+ * new value: polling an unchanged NI status or reading a clock is not one,
+ * system.c read_progress), a RAM page touched for the first time, a flit
+ * through its NI */
 static uint64_t activity(const node *nd)
 {
     return nd->dev_accesses * 0x9E3779B97F4A7C15ull + nd->core.pages_touched * 131 + nd->ni.flits_sent * 31 +
@@ -70,8 +72,9 @@ int sys_spin_watchdog(sys *s)
     char also[64] = "";
     if (nspin > 1) snprintf(also, sizeof also, " (and %d more node(s) like it)", nspin - 1);
     snprintf(s->fault, sizeof s->fault,
-             "node %d loops at PC 0x%08x%s (cycle %llu): no device access, no new RAM page and no NI traffic for "
-             "%llu cycles%s%s (--spin-watchdog N sets the limit, 0 turns it off)",
+             "node %d loops at PC 0x%08x%s (cycle %llu): no device access (reads of an unchanged register or a "
+             "clock aside), no new RAM page and no NI traffic for %llu cycles%s%s (--spin-watchdog N sets the "
+             "limit, 0 turns it off)",
              spinner, nd->core.pc, sym, (unsigned long long)s->cycle, (unsigned long long)(s->cycle - nd->spin_since),
              also, " while every other node has exited or waits");
     nd->state = NODE_FAULTED;
@@ -117,8 +120,11 @@ void sys_progress(const sys *s, uint64_t max_cycles, uint64_t c0, double t0)
     else if (step >= 0) snprintf(phase, sizeof phase, "collective step %d", step);
     else if (s->o.plan_addr) snprintf(phase, sizeof phase, "%s", posted || s->bar_gen ? "set-up" : "boot");
     else snprintf(phase, sizeof phase, "%s", posted || sent || s->bar_gen ? "running" : "boot");
-    char rate[80];
-    cli_progress("cycle %llu of at most %llu (%s; %d of %d node(s) running), %s", (unsigned long long)s->cycle,
-                 (unsigned long long)max_cycles, phase, s->running, s->n,
-                 cli_rate_eta(s->cycle - c0, max_cycles > c0 ? max_cycles - c0 : 0, t0, rate, sizeof rate));
+    char rate[80], expect[96] = "";
+    uint64_t end = s->o.expect_cycles && s->step_c0 ? s->step_c0 + s->o.expect_cycles : 0;
+    if (end) snprintf(expect, sizeof expect, ", the model ends it near %llu", (unsigned long long)end);
+    cli_rate_eta(s->cycle - c0, end > s->cycle ? end - c0 : 0, t0, rate, sizeof rate);
+    (void)max_cycles;
+    cli_progress("cycle %llu (%s; %d of %d node(s) running%s), %s%s", (unsigned long long)s->cycle, phase, s->running,
+                 s->n, expect, rate, end > s->cycle ? "" : ", no estimate");
 }

@@ -45,8 +45,6 @@ void ni_free(ni *n)
     ni_dec_free(n);
 }
 
-static int ring_nonempty(const ni *n) { return n->ring_size && n->head != n->tail; }
-
 static int is_unit(const ni *n, uint32_t a)
 {
     return n->units && a >= (uint32_t)n->t->nterms && a < (uint32_t)naddrs(n);
@@ -58,7 +56,10 @@ _Static_assert(TOPO_MAX_K == NI_MAX_K, "topo.h and the NI register map disagree 
  * the non-minimal routing bits, NULL: without them. */
 static uint64_t head_flit(const ni *n, const ni_send *s, int c, uint64_t *rng)
 {
-    uint32_t ejsel = s->dst >= (uint32_t)n->t->nterms ? 0 : (uint32_t)c; /* a unit has one input */
+    /* a unit: lane 0, or a streaming contribution's own lane; a terminal: channel c */
+    uint32_t ejsel = s->dst < (uint32_t)n->t->nterms ? (uint32_t)c
+                     : s->op == NI_OP_STREAM         ? 1u + (uint32_t)topo_term_port(n->t, n->term, c)
+                                                     : 0;
     if (s->nhops) return flit_head_sr(s->dst, (uint64_t)s->route_hi << 32 | s->route_lo);
     return flit_head(s->dst, ejsel, s->mc, s->op, s->count, s->out_dest, s->out_mc, s->out_op, s->out_count) |
            FLIT_FIELD(s->func, FLIT_FUNC_LSB, FLIT_FUNC_W) |
@@ -98,7 +99,9 @@ static int go_ok(ni *n, int c, const ni_send *s)
                       c, s->nhops);
     if (is_unit(n, s->dst) && s->op == NI_OP_REPLICATE && !s->mc)
         return REFUSE("NI send channel %d: OP REPLICATE to unit %u needs MC 1 and a mask", c, s->dst);
-    if (s->op == NI_OP_ENCODE && s->count == 0)
+    if (s->op == NI_OP_STREAM && !is_unit(n, s->dst))
+        return REFUSE("NI send channel %d: OP STREAM needs DST to be a unit, not %u", c, s->dst);
+    if ((s->op == NI_OP_ENCODE || s->op == NI_OP_STREAM) && s->count == 0)
         return REFUSE(
             "NI send channel %d: COUNT 0 with OP ENCODE (state how many contributions the slot expects, 1..15)", c);
     if (s->out_mc && !is_unit(n, s->out_dest))
@@ -136,10 +139,10 @@ static int code_store(ni *n, int c, ni_send *s, uint32_t off, uint32_t v)
     uint32_t max = 0, *field = NULL;
     switch (off) {
     case NI_C_MC: name = "MC", max = 1, field = &s->mc; break;
-    case NI_C_OP: name = "OP", max = 1, field = &s->op; break;
+    case NI_C_OP: name = "OP", max = n->rc.stream ? 2 : 1, field = &s->op; break;
     case NI_C_COUNT: name = "COUNT", max = 15, field = &s->count; break;
     case NI_C_OUT_MC: name = "OUT_MC", max = 1, field = &s->out_mc; break;
-    case NI_C_OUT_OP: name = "OUT_OP", max = 1, field = &s->out_op; break;
+    case NI_C_OUT_OP: name = "OUT_OP", max = n->rc.stream ? 2 : 1, field = &s->out_op; break;
     case NI_C_OUT_COUNT: name = "OUT_COUNT", max = 15, field = &s->out_count; break;
     case NI_C_MASK_ADDR: s->mask_addr = v; return RV32_MMIO_OK;
     case NI_C_FUNC:
@@ -168,8 +171,8 @@ static int code_store(ni *n, int c, ni_send *s, uint32_t off, uint32_t v)
     }
     if (v > max) {
         if (off == NI_C_OP || off == NI_C_OUT_OP)
-            snprintf(n->refused, sizeof n->refused, "NI send channel %d: %s %u is not REPLICATE (0) or ENCODE (1)", c,
-                     name, v);
+            snprintf(n->refused, sizeof n->refused, "NI send channel %d: %s %u is not REPLICATE (0)%s ENCODE (1)%s", c,
+                     name, v, max > 1 ? "," : " or", max > 1 ? " or STREAM (2)" : "");
         else
             snprintf(n->refused, sizeof n->refused, "NI send channel %d: %s %u is out of range 0..%u", c, name, v, max);
         return RV32_MMIO_FAULT;
@@ -199,73 +202,120 @@ static int code_load(const ni *n, int c, const ni_send *s, uint32_t off, uint32_
     return RV32_MMIO_OK;
 }
 
+/* The receive ring's registers (NI_RECV + off). */
+static int recv_mmio(ni *n, uint32_t off, int is_store, uint32_t *val)
+{
+    if (is_store) {
+        switch (off) {
+        case NI_R_BASE:
+            /* a ring already sized must stay inside RAM where it moves to */
+            if ((*val & 7) || (n->ring_size && !in_ram(n, *val, n->ring_size))) {
+                snprintf(n->refused, sizeof n->refused,
+                         "NI receive ring 0x%08x + %u bytes: not 8-byte aligned or outside RAM", *val, n->ring_size);
+                return RV32_MMIO_FAULT;
+            }
+            /* nor move onto a pending posted buffer (POST checks the other order) */
+            if (ni_ring_refused(n, *val, n->ring_size)) return RV32_MMIO_FAULT;
+            n->ring_base = *val;
+            n->head = n->tail = 0;
+            return RV32_MMIO_OK;
+        case NI_R_SIZE:
+            if ((*val & 7) || *val < 16 || (n->ring_base & 7) || !in_ram(n, n->ring_base, *val)) {
+                snprintf(n->refused, sizeof n->refused,
+                         "NI receive ring 0x%08x + %u bytes: not 8-byte aligned, under 16 bytes or outside RAM",
+                         n->ring_base, *val);
+                return RV32_MMIO_FAULT;
+            }
+            if (ni_ring_refused(n, n->ring_base, *val)) return RV32_MMIO_FAULT;
+            n->ring_size = *val;
+            n->head = n->tail = 0;
+            return RV32_MMIO_OK;
+        case NI_R_TAIL:
+            if (*val >= n->ring_size || (*val & 7)) {
+                snprintf(n->refused, sizeof n->refused,
+                         "NI receive TAIL %u: not an 8-byte offset inside the %u-byte ring", *val, n->ring_size);
+                return RV32_MMIO_FAULT;
+            }
+            n->tail = *val;
+            return RV32_MMIO_OK;
+        case NI_R_IRQ_EN: n->irq_en = *val & 1; return RV32_MMIO_OK;
+        default: return RV32_MMIO_FAULT;
+        }
+    }
+    switch (off) {
+    case NI_R_BASE: *val = n->ring_base; return RV32_MMIO_OK;
+    case NI_R_SIZE: *val = n->ring_size; return RV32_MMIO_OK;
+    case NI_R_HEAD: *val = n->head; return RV32_MMIO_OK;
+    case NI_R_TAIL: *val = n->tail; return RV32_MMIO_OK;
+    case NI_R_COUNT: *val = (uint32_t)n->packets_recv; return RV32_MMIO_OK;
+    case NI_R_IRQ_EN: *val = n->irq_en; return RV32_MMIO_OK;
+    case NI_R_PENDING: *val = (uint32_t)ring_nonempty(n); return RV32_MMIO_OK;
+    case NI_R_WAIT:
+        if (!ring_nonempty(n)) return RV32_MMIO_STALL;
+        *val = 1;
+        return RV32_MMIO_OK;
+    case NI_R_LAST_CYCLE_LO: *val = (uint32_t)n->last_commit; return RV32_MMIO_OK;
+    case NI_R_LAST_CYCLE_HI: *val = (uint32_t)(n->last_commit >> 32); return RV32_MMIO_OK;
+    case NI_R_FULL_CYCLES: *val = (uint32_t)n->full_cycles; return RV32_MMIO_OK;
+    case NI_R_LAST_HEAD_LO: *val = (uint32_t)n->last_head; return RV32_MMIO_OK;
+    case NI_R_LAST_HEAD_HI: *val = (uint32_t)(n->last_head >> 32); return RV32_MMIO_OK;
+    case NI_R_LAST_MASK_LO: *val = (uint32_t)n->last_mask0; return RV32_MMIO_OK;
+    case NI_R_LAST_MASK_HI: *val = (uint32_t)(n->last_mask0 >> 32); return RV32_MMIO_OK;
+    case NI_R_LAST_MASK_FLITS: *val = (uint32_t)n->last_nmask; return RV32_MMIO_OK;
+    default: return RV32_MMIO_FAULT;
+    }
+}
+
+/* A store to channel c's GO: the descriptor checked (go_ok), its head flit
+ * and multicast mask latched, the packet started or queued behind the one
+ * on the wire (the core waits while the queue is full). */
+static int send_go(ni *n, int c, ni_send *s)
+{
+    if (s->busy && 1 + s->qlen >= n->sendq) return RV32_MMIO_STALL; /* no room: the core waits */
+    if (!go_ok(n, c, s)) return RV32_MMIO_FAULT;
+    ni_wire w;
+    w.head = head_flit(n, s, c, &n->rng);
+    w.nmask = s->mc && !s->nhops ? n->mask_flits : 0;
+    w.mslot = 0;
+    if (w.nmask) { /* the mask go_ok checked, latched: later stores to it change nothing on the wire */
+        size_t words = (size_t)n->mask_flits;
+        if (!s->masks) s->masks = xmalloc((size_t)n->sendq * words * sizeof *s->masks);
+        w.mslot = s->mnext;
+        s->mnext = (s->mnext + 1) % n->sendq; /* packets leave in order: the slot sendq MC GOs ago is free */
+        memcpy(s->masks + (size_t)w.mslot * words, n->core->ram + (s->mask_addr - n->core->ram_base), words * 8);
+    }
+    w.addr_go = s->addr;
+    w.len_go = s->len;
+    w.nflits = 2 + w.nmask + (int)((s->len + 7) / 8);
+    w.meta = flit_meta((uint32_t)n->term, s->tag, s->len);
+    if (!s->busy) {
+        s->w = w;
+        s->busy = 1;
+        s->sent = 0;
+        s->vc = -1;
+    } else {
+        s->q[(s->qhead + s->qlen++) % NI_MAX_SENDQ] = w;
+    }
+    if (is_unit(n, s->dst)) n->coded_sent++;
+    if (w.nmask) {
+        n->mc_sent++;
+        n->mask_flits_sent += (uint64_t)w.nmask;
+    }
+    s->go_cycle = n->now ? *n->now : 0;
+    if (n->events)
+        fprintf(n->events,
+                "{\"cycle\":%llu,\"event\":\"send\",\"node\":%d,\"channel\":%d,\"dst\":%u,\"tag\":%u,"
+                "\"bytes\":%u,\"flits\":%d,\"routed\":%s}\n",
+                (unsigned long long)s->go_cycle, n->term, c, s->dst, s->tag, s->len, w.nflits,
+                s->nhops ? "\"source\"" : "\"table\"");
+    return RV32_MMIO_OK;
+}
+
 int ni_mmio(ni *n, uint32_t off, int is_store, uint32_t *val)
 {
     if (off >= NI_DEC) return ni_dec_mmio(n, off - NI_DEC, is_store, val);
     if (off >= NI_MATCH) return ni_match_mmio(n, off - NI_MATCH, is_store, val);
-    if (off >= NI_RECV) {
-        off -= NI_RECV;
-        if (is_store) {
-            switch (off) {
-            case NI_R_BASE:
-                /* a ring already sized must stay inside RAM where it moves to */
-                if ((*val & 7) || (n->ring_size && !in_ram(n, *val, n->ring_size))) {
-                    snprintf(n->refused, sizeof n->refused,
-                             "NI receive ring 0x%08x + %u bytes: not 8-byte aligned or outside RAM", *val,
-                             n->ring_size);
-                    return RV32_MMIO_FAULT;
-                }
-                /* nor move onto a pending posted buffer (POST checks the other order) */
-                if (ni_ring_refused(n, *val, n->ring_size)) return RV32_MMIO_FAULT;
-                n->ring_base = *val;
-                n->head = n->tail = 0;
-                return RV32_MMIO_OK;
-            case NI_R_SIZE:
-                if ((*val & 7) || *val < 16 || (n->ring_base & 7) || !in_ram(n, n->ring_base, *val)) {
-                    snprintf(n->refused, sizeof n->refused,
-                             "NI receive ring 0x%08x + %u bytes: not 8-byte aligned, under 16 bytes or outside RAM",
-                             n->ring_base, *val);
-                    return RV32_MMIO_FAULT;
-                }
-                if (ni_ring_refused(n, n->ring_base, *val)) return RV32_MMIO_FAULT;
-                n->ring_size = *val;
-                n->head = n->tail = 0;
-                return RV32_MMIO_OK;
-            case NI_R_TAIL:
-                if (*val >= n->ring_size || (*val & 7)) {
-                    snprintf(n->refused, sizeof n->refused,
-                             "NI receive TAIL %u: not an 8-byte offset inside the %u-byte ring", *val, n->ring_size);
-                    return RV32_MMIO_FAULT;
-                }
-                n->tail = *val;
-                return RV32_MMIO_OK;
-            case NI_R_IRQ_EN: n->irq_en = *val & 1; return RV32_MMIO_OK;
-            default: return RV32_MMIO_FAULT;
-            }
-        }
-        switch (off) {
-        case NI_R_BASE: *val = n->ring_base; return RV32_MMIO_OK;
-        case NI_R_SIZE: *val = n->ring_size; return RV32_MMIO_OK;
-        case NI_R_HEAD: *val = n->head; return RV32_MMIO_OK;
-        case NI_R_TAIL: *val = n->tail; return RV32_MMIO_OK;
-        case NI_R_COUNT: *val = (uint32_t)n->packets_recv; return RV32_MMIO_OK;
-        case NI_R_IRQ_EN: *val = n->irq_en; return RV32_MMIO_OK;
-        case NI_R_PENDING: *val = (uint32_t)ring_nonempty(n); return RV32_MMIO_OK;
-        case NI_R_WAIT:
-            if (!ring_nonempty(n)) return RV32_MMIO_STALL;
-            *val = 1;
-            return RV32_MMIO_OK;
-        case NI_R_LAST_CYCLE_LO: *val = (uint32_t)n->last_commit; return RV32_MMIO_OK;
-        case NI_R_LAST_CYCLE_HI: *val = (uint32_t)(n->last_commit >> 32); return RV32_MMIO_OK;
-        case NI_R_FULL_CYCLES: *val = (uint32_t)n->full_cycles; return RV32_MMIO_OK;
-        case NI_R_LAST_HEAD_LO: *val = (uint32_t)n->last_head; return RV32_MMIO_OK;
-        case NI_R_LAST_HEAD_HI: *val = (uint32_t)(n->last_head >> 32); return RV32_MMIO_OK;
-        case NI_R_LAST_MASK_LO: *val = (uint32_t)n->last_mask0; return RV32_MMIO_OK;
-        case NI_R_LAST_MASK_HI: *val = (uint32_t)(n->last_mask0 >> 32); return RV32_MMIO_OK;
-        case NI_R_LAST_MASK_FLITS: *val = (uint32_t)n->last_nmask; return RV32_MMIO_OK;
-        default: return RV32_MMIO_FAULT;
-        }
-    }
+    if (off >= NI_RECV) return recv_mmio(n, off - NI_RECV, is_store, val);
     if (off >= NI_CODE(0)) {
         int c = (int)((off - NI_CODE(0)) / 0x40u);
         if (c >= n->k) return RV32_MMIO_FAULT;
@@ -285,47 +335,7 @@ int ni_mmio(ni *n, uint32_t off, int is_store, uint32_t *val)
         case NI_S_ADDR: s->addr = *val; return RV32_MMIO_OK;
         case NI_S_LEN: s->len = *val; return RV32_MMIO_OK;
         case NI_S_TAG: s->tag = *val & 0xffff; return RV32_MMIO_OK;
-        case NI_S_GO: {
-            if (s->busy && 1 + s->qlen >= n->sendq) return RV32_MMIO_STALL; /* no room: the core waits */
-            if (!go_ok(n, c, s)) return RV32_MMIO_FAULT;
-            ni_wire w;
-            w.head = head_flit(n, s, c, &n->rng);
-            w.nmask = s->mc && !s->nhops ? n->mask_flits : 0;
-            w.mslot = 0;
-            if (w.nmask) { /* the mask go_ok checked, latched: later stores to it change nothing on the wire */
-                size_t words = (size_t)n->mask_flits;
-                if (!s->masks) s->masks = xmalloc((size_t)n->sendq * words * sizeof *s->masks);
-                w.mslot = s->mnext;
-                s->mnext = (s->mnext + 1) % n->sendq; /* packets leave in order: the slot sendq MC GOs ago is free */
-                memcpy(s->masks + (size_t)w.mslot * words, n->core->ram + (s->mask_addr - n->core->ram_base),
-                       words * 8);
-            }
-            w.addr_go = s->addr;
-            w.len_go = s->len;
-            w.nflits = 2 + w.nmask + (int)((s->len + 7) / 8);
-            w.meta = flit_meta((uint32_t)n->term, s->tag, s->len);
-            if (!s->busy) {
-                s->w = w;
-                s->busy = 1;
-                s->sent = 0;
-                s->vc = -1;
-            } else {
-                s->q[(s->qhead + s->qlen++) % NI_MAX_SENDQ] = w;
-            }
-            if (is_unit(n, s->dst)) n->coded_sent++;
-            if (w.nmask) {
-                n->mc_sent++;
-                n->mask_flits_sent += (uint64_t)w.nmask;
-            }
-            s->go_cycle = n->now ? *n->now : 0;
-            if (n->events)
-                fprintf(n->events,
-                        "{\"cycle\":%llu,\"event\":\"send\",\"node\":%d,\"channel\":%d,\"dst\":%u,\"tag\":%u,"
-                        "\"bytes\":%u,\"flits\":%d,\"routed\":%s}\n",
-                        (unsigned long long)s->go_cycle, n->term, c, s->dst, s->tag, s->len, w.nflits,
-                        s->nhops ? "\"source\"" : "\"table\"");
-            return RV32_MMIO_OK;
-        }
+        case NI_S_GO: return send_go(n, c, s);
         default: return RV32_MMIO_FAULT;
         }
     }
@@ -351,324 +361,4 @@ int ni_mmio(ni *n, uint32_t off, int is_store, uint32_t *val)
     case NI_S_GO_CYCLE_HI: *val = (uint32_t)(s->go_cycle >> 32); return RV32_MMIO_OK;
     default: return RV32_MMIO_FAULT;
     }
-}
-
-static void send_cycle(ni *n, int c, xnoc_flit *f)
-{
-    ni_send *s = &n->send[c];
-    f->valid = 0;
-    if (!s->busy) return;
-    if (s->vc < 0) s->vc = ep_pick_vc(&n->ep[c], n->vpc, 0); /* the lowest class-0 VC with a credit */
-    if (s->vc < 0 || !ep_can_send(&n->ep[c], s->vc)) return;
-    f->valid = 1;
-    f->vc = (uint8_t)s->vc;
-    const ni_wire *w = &s->w;
-    f->head = s->sent == 0;
-    f->tail = s->sent == w->nflits - 1;
-    if (s->sent == 0) f->payload = w->head;
-    else if (s->sent == 1) f->payload = w->meta;
-    else if (s->sent < 2 + w->nmask) {
-        f->payload = s->masks[(size_t)w->mslot * (size_t)n->mask_flits + (size_t)(s->sent - 2)];
-    } else {
-        uint32_t off = (uint32_t)(s->sent - 2 - w->nmask) * 8, take = w->len_go - off > 8 ? 8 : w->len_go - off;
-        uint64_t x = 0;
-        memcpy(&x, n->core->ram + (w->addr_go - n->core->ram_base) + off, take);
-        f->payload = x;
-    }
-    ep_spend(&n->ep[c], s->vc);
-    n->flits_sent++;
-    n->inj_flits[c]++;
-    if (++s->sent == w->nflits) {
-        s->done++;
-        n->packets_sent++;
-        s->sent = 0;
-        s->vc = -1;    /* each packet chooses its VC */
-        if (s->qlen) { /* the next queued packet follows at once */
-            s->w = s->q[s->qhead];
-            s->qhead = (s->qhead + 1) % NI_MAX_SENDQ;
-            s->qlen--;
-        } else {
-            s->busy = 0;
-        }
-    }
-}
-
-/* A message has landed (in the ring or a posted buffer): counters, the
- * LAST_* registers, the event log. */
-static void delivered(ni *n, const ni_asm *a)
-{
-    n->packets_recv++;
-    n->last_commit = n->now ? *n->now : 0;
-    n->last_head = a->head;
-    n->last_mask0 = a->mask0;
-    n->last_nmask = a->nmask;
-    if (!n->events) return;
-    fprintf(n->events, "{\"cycle\":%llu,\"event\":\"deliver\",\"node\":%d,\"src\":%u,\"tag\":%u,\"bytes\":%u,\"into\":",
-            (unsigned long long)n->last_commit, n->term, a->src, a->tag, a->len);
-    if (a->posted) fprintf(n->events, "\"posted\",\"addr\":%u}\n", a->addr);
-    else fprintf(n->events, "\"ring\"}\n");
-}
-
-/* Writes a complete packet into the receive ring; 0 if there is no room. */
-static int commit(ni *n, ni_asm *a)
-{
-    if (!n->ring_size) return 0;
-    uint32_t need = 8 + ((a->len + 7) & ~7u), size = n->ring_size;
-    uint8_t *ring = n->core->ram + (n->ring_base - n->core->ram_base);
-    if (need > size - 8) { /* would wait forever: stop the run instead */
-        if (!n->error[0])
-            snprintf(n->error, sizeof n->error,
-                     "a %u-byte message from terminal %u can never fit the %u-byte receive ring", a->len, a->src, size);
-        return 0;
-    }
-    /* An empty ring starts over at offset 0 (firmware re-reads TAIL once
-     * PENDING says there is a message): without this, a message larger than
-     * half the ring could wait forever at head == tail near the middle. */
-    if (n->head == n->tail) n->head = n->tail = 0;
-    uint32_t h = n->head, t = n->tail;
-    if (h >= t) {
-        if (size - h < need || (t == 0 && size - h == need)) {
-            /* no room at the end: wrap, if the start has room (keep one gap) */
-            if (need >= t) return 0;
-            if (size - h >= 8) {
-                uint32_t mark[2] = {0, NI_WRAP_MARK};
-                memcpy(ring + h, mark, 8);
-                rv32_ram_written(n->core, n->ring_base + h, 8);
-            }
-            h = 0;
-        }
-    } else if (need >= t - h) {
-        return 0;
-    }
-    uint32_t hdr[2] = {(a->src & 0xffff) | (a->tag & 0xffff) << 16, a->len};
-    memcpy(ring + h, hdr, 8);
-    memcpy(ring + h + 8, a->buf, a->len);
-    rv32_ram_written(n->core, n->ring_base + h, need);
-    h += need;
-    if (h == size) h = 0;
-    n->head = h;
-    delivered(n, a);
-    return 1;
-}
-
-/* A posted message has landed: bump its counter. */
-static void complete_posted(ni *n, ni_asm *a)
-{
-    if (a->ct) {
-        uint32_t v = ram_word(n, a->ct) + 1;
-        memcpy(n->core->ram + (a->ct - n->core->ram_base), &v, 4);
-        rv32_ram_written(n->core, a->ct, 4);
-    }
-    n->posted_done++;
-    ni_span_release(n, a->addr, a->len);
-    delivered(n, a);
-}
-
-static void owe(ni *n, int c, int vc)
-{
-    if (!ep_owe(&n->ep[c], vc) && !n->error[0])
-        snprintf(n->error, sizeof n->error,
-                 "channel %d: the router sent a flit on VC %d beyond the %d x %d buffer slots it had credits for", c,
-                 vc, n->vcs, n->buf);
-}
-
-/* Processes one flit; returns 0 if the packet it completes must wait for
- * ring space (its credit is then owed until the commit). */
-static int recv_flit(ni *n, int c, const xnoc_flit *f)
-{
-    ni_asm *a = &n->rx[c][f->vc & (ROUTER_MAX_VCS - 1)];
-    n->flits_recv++;
-#define FAIL(...) (n->error[0] ? 0 : snprintf(n->error, sizeof n->error, __VA_ARGS__))
-    if (f->head) {
-        if (a->active && a->meta)
-            FAIL("channel %d VC %d: a head flit arrived inside the message from terminal %u (tag %u, %u of %u bytes "
-                 "so far): its tail was lost, or a head duplicated",
-                 c, f->vc, a->src, a->tag, a->got, a->len);
-        else if (a->active)
-            FAIL("channel %d VC %d: a head flit arrived right after another head: a flit was lost or duplicated", c,
-                 f->vc);
-        a->active = 1;
-        a->meta = 0;
-        a->got = 0;
-        a->head = f->payload;
-        a->mask0 = 0;
-        a->nmask = 0;
-        a->mask_left =
-            !FLIT_GET(f->payload, FLIT_SR_BIT, 1) && FLIT_GET(f->payload, FLIT_MC_BIT, 1) ? n->mask_flits : 0;
-        return 1;
-    }
-    if (!a->active) {
-        FAIL("channel %d VC %d: a body flit without a head: the head was lost, or a tail duplicated", c, f->vc);
-        return 1;
-    }
-    if (!a->meta) {
-        a->meta = 1;
-        a->src = FLIT_GET(f->payload, FLIT_META_SRC_LSB, FLIT_META_SRC_W);
-        a->tag = FLIT_GET(f->payload, FLIT_META_TAG_LSB, FLIT_META_TAG_W);
-        a->len = FLIT_GET(f->payload, FLIT_META_LEN_LSB, FLIT_META_LEN_W);
-        if (a->len > NI_MAX_PACKET) a->len = NI_MAX_PACKET;
-        ni_post p;
-        a->posted = ni_match_take(n, a->src, a->tag, &p) >= 0;
-        if (a->posted && p.len != a->len) { /* the run stops at the end of this cycle */
-            if (!n->error[0])
-                snprintf(
-                    n->error, sizeof n->error,
-                    "a %u-byte message from terminal %u (tag %u) does not match the %u-byte receive posted at 0x%08x",
-                    a->len, a->src, a->tag, p.len, p.addr);
-            ni_span_release(n, p.addr, p.len);
-            a->posted = 0;
-        }
-        if (a->posted) {
-            a->addr = p.addr;
-            a->ct = p.ct;
-        } else {
-            n->unexpected += !n->error[0];
-            if (!a->buf) a->buf = xmalloc(NI_MAX_PACKET);
-        }
-    } else if (a->mask_left) { /* MC = 1: the mask flits before the data */
-        if (!a->nmask) a->mask0 = f->payload;
-        a->nmask++;
-        a->mask_left--;
-    } else if (a->got >= a->len) {
-        FAIL("channel %d VC %d: the message from terminal %u (tag %u) has more data flits than its %u bytes: a flit "
-             "was duplicated",
-             c, f->vc, a->src, a->tag, a->len);
-    } else {
-        uint32_t take = a->len - a->got > 8 ? 8 : a->len - a->got;
-        uint64_t w = f->payload;
-        test_hooks_corrupt(&n->hooks, &w, take);
-        if (a->posted) { /* zero-copy: straight into the posted buffer */
-            memcpy(n->core->ram + (a->addr - n->core->ram_base) + a->got, &w, take);
-            rv32_ram_written(n->core, a->addr + a->got, take);
-        } else {
-            memcpy(a->buf + a->got, &w, take);
-        }
-        a->got += take;
-    }
-    if (f->tail) {
-        a->active = 0;
-        if (!a->meta || a->got < a->len || a->mask_left)
-            FAIL("channel %d VC %d: the message from terminal %u (tag %u) ended after %u of its %u bytes: a flit was "
-                 "lost",
-                 c, f->vc, a->src, a->tag, a->got, a->len);
-        if (n->error[0]) return 1; /* the run stops; nothing half-delivered is committed */
-        if (a->posted) {
-            complete_posted(n, a);
-            return 1;
-        }
-        if (!commit(n, a)) {
-            a->held = 1;
-            return 0;
-        }
-    }
-    return 1;
-#undef FAIL
-}
-
-void ni_cycle(ni *n, const xnoc_flit *ej, const xnoc_credit *injc, xnoc_flit *inj, xnoc_credit *ejc)
-{
-    int full = 0;
-    for (int c = 0; c < n->k; c++) {
-        /* a refused credit ends the run, as every NI error does after this
-         * cycle; the cycle itself still fills every channel's outputs */
-        if (injc[c].valid && !ep_credit_in(&n->ep[c], &injc[c]) && !n->error[0])
-            snprintf(n->error, sizeof n->error,
-                     "channel %d: the router returned a credit for VC %d it did not owe (%d VCs of %d flits)", c,
-                     injc[c].vc, n->vcs, n->buf);
-        /* a held packet retries its commit; then the flits queued behind it */
-        for (int v = 0; v < n->vcs; v++) {
-            ni_asm *a = &n->rx[c][v];
-            if (a->held && commit(n, a)) {
-                a->held = 0;
-                owe(n, c, v);
-            }
-            full |= a->held;
-            if (!a->held && a->qlen) {
-                xnoc_flit f = a->q[a->qhead];
-                a->qhead = (a->qhead + 1) % ROUTER_MAX_BUF;
-                a->qlen--;
-                if (recv_flit(n, c, &f)) owe(n, c, v);
-            }
-        }
-        if (ej[c].valid) {
-            ni_asm *a = &n->rx[c][ej[c].vc & (ROUTER_MAX_VCS - 1)];
-            int fate = test_hooks_fate(&n->hooks);
-            if (fate == HOOK_DROP) {
-                owe(n, c, ej[c].vc); /* discarded; its credit goes back as for any flit */
-            } else {
-                /* a duplicate is taken first and earns no credit of its own */
-                if (fate == HOOK_DUP && !a->held && !a->qlen) (void)recv_flit(n, c, &ej[c]);
-                if (a->held || a->qlen) {
-                    a->q[(a->qhead + a->qlen) % ROUTER_MAX_BUF] = ej[c];
-                    a->qlen++;
-                } else if (recv_flit(n, c, &ej[c])) {
-                    owe(n, c, ej[c].vc);
-                }
-            }
-        }
-        ep_credit_out(&n->ep[c], &ejc[c]);
-        send_cycle(n, c, &inj[c]);
-    }
-    n->full_cycles += (uint64_t)full;
-    ni_dec_cycle(n);
-    rv32_irq(n->core, IRQ_MEI, n->irq_en && ring_nonempty(n));
-}
-
-int ni_busy(const ni *n)
-{
-    if (n->dec.qlen) return 1;
-    for (int c = 0; c < n->k; c++) {
-        if (n->send[c].busy) return 1;
-        for (int v = 0; v < n->vcs; v++)
-            if (n->rx[c][v].active || n->rx[c][v].held || n->rx[c][v].qlen) return 1;
-        if (ep_owes(&n->ep[c])) return 1;
-    }
-    return 0;
-}
-
-static void left(ni_msg_left *out, int max, int *nleft, uint32_t src, uint32_t tag, uint32_t len, const char *where)
-{
-    if (*nleft < max) out[*nleft] = (ni_msg_left){src, tag, len, where};
-    (*nleft)++;
-}
-
-int ni_undelivered(const ni *n, ni_msg_left *out, int max)
-{
-    int nleft = 0;
-    /* the ring from TAIL to HEAD, as firmware would read it; its bytes are
-     * firmware's RAM, so the walk stops at anything that is not a message */
-    if (n->ring_size && n->ring_size <= n->core->ram_size && n->head != n->tail && n->head < n->ring_size) {
-        const uint8_t *ring = n->core->ram + (n->ring_base - n->core->ram_base);
-        uint32_t off = n->tail;
-        for (uint32_t steps = n->ring_size / 8; off != n->head && steps--;) {
-            uint32_t hdr[2];
-            if (off + 8 > n->ring_size) break;
-            memcpy(hdr, ring + off, 8);
-            if (hdr[1] == NI_WRAP_MARK) {
-                off = 0;
-                continue;
-            }
-            uint32_t step = 8 + ((hdr[1] + 7) & ~7u);
-            if (hdr[1] > NI_MAX_PACKET || step > n->ring_size - off) break;
-            left(out, max, &nleft, hdr[0] & 0xffff, hdr[0] >> 16, hdr[1], "in its receive ring, not released");
-            off = off + step == n->ring_size ? 0 : off + step;
-        }
-    }
-    for (int c = 0; c < n->k; c++)
-        for (int v = 0; v < n->vcs; v++) {
-            const ni_asm *a = &n->rx[c][v];
-            if (a->held) left(out, max, &nleft, a->src, a->tag, a->len, "held in its NI (no room in the ring)");
-            else if (a->active && a->meta) left(out, max, &nleft, a->src, a->tag, a->len, "still arriving");
-            /* flits accepted behind a held packet: the messages whose meta flit is among them */
-            for (int i = 1; i < a->qlen; i++) {
-                const xnoc_flit *h = &a->q[(a->qhead + i - 1) % ROUTER_MAX_BUF],
-                                *f = &a->q[(a->qhead + i) % ROUTER_MAX_BUF];
-                if (h->head && !f->head)
-                    left(out, max, &nleft, (uint32_t)FLIT_GET(f->payload, FLIT_META_SRC_LSB, FLIT_META_SRC_W),
-                         (uint32_t)FLIT_GET(f->payload, FLIT_META_TAG_LSB, FLIT_META_TAG_W),
-                         (uint32_t)FLIT_GET(f->payload, FLIT_META_LEN_LSB, FLIT_META_LEN_W),
-                         "held in its NI (no room in the ring)");
-            }
-        }
-    return nleft;
 }

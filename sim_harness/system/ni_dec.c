@@ -127,6 +127,7 @@ void ni_dec_cycle(ni *n)
     uint8_t *dst = ram + (x->dst - base);
     const uint8_t *a = ram + (x->a - base), *b = ram + (x->b - base);
     for (uint32_t i = 0; i < x->len; i++) dst[i] = a[i] ^ b[i]; /* in place: each byte read before it is written */
+    rv32_ram_written(n->core, x->dst, x->len); /* like every RAM write: drop the decoded instructions there */
     d->done++;
     if (++d->idx < d->qn[d->qhead]) return;
     free(d->q[d->qhead]);

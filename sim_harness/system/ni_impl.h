@@ -1,5 +1,6 @@
-/* ni_impl.h - what the NI's files (ni.c: send, receive, ring; ni_match.c:
- * the posted-receive match unit) share; not for other layers. */
+/* ni_impl.h - what the NI's files (ni.c: the registers; ni_net.c: send,
+ * receive, ring; ni_match.c: the posted-receive match unit; ni_dec.c: the
+ * decode engine) share; not for other layers. */
 #ifndef XNOC_NI_IMPL_H
 #define XNOC_NI_IMPL_H
 
@@ -13,6 +14,9 @@ static inline int in_ram(const ni *n, uint32_t addr, uint32_t len)
     uint32_t off = addr - n->core->ram_base;
     return off <= n->core->ram_size && len <= n->core->ram_size - off;
 }
+
+/* the receive ring holds a packet */
+static inline int ring_nonempty(const ni *n) { return n->ring_size && n->head != n->tail; }
 
 static inline int naddrs(const ni *n) { return n->t->nterms + n->t->nrouters; }
 

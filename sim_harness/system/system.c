@@ -9,6 +9,7 @@
 
 #include "util/cli.h"
 #include "core/elf_load.h"
+#include "core/htif.h"
 
 static void console_flush(node *nd)
 {
@@ -17,6 +18,12 @@ static void console_flush(node *nd)
     if (nd->console) fprintf(nd->console, "%s\n", nd->line);
     else fprintf(nd->sys->o.console_out, "[node %d] %s\n", nd->id, nd->line);
     nd->linelen = 0;
+}
+
+static void console_putc(node *nd, char ch)
+{
+    if (ch == '\n' || nd->linelen == (int)sizeof nd->line - 1) console_flush(nd);
+    if (ch != '\n') nd->line[nd->linelen++] = ch;
 }
 
 static void node_exit(sys *s, node *nd, int code)
@@ -64,13 +71,13 @@ static int dev_mmio(node *nd, uint32_t off, int is_store, uint32_t *val)
     const topo *t = s->t;
     if (is_store) {
         switch (off) {
-        case DEV_CONSOLE:
-            if ((char)*val == '\n' || nd->linelen == (int)sizeof nd->line - 1) console_flush(nd);
-            if ((char)*val != '\n') nd->line[nd->linelen++] = (char)*val;
-            return RV32_MMIO_OK;
+        case DEV_CONSOLE: console_putc(nd, (char)*val); return RV32_MMIO_OK;
         case DEV_EXIT: node_exit(s, nd, (int)*val); return RV32_MMIO_OK;
         case DEV_PARAM_NAME: return param_select(nd, *val);
-        case DEV_STEP: nd->step = (int)*val; return RV32_MMIO_OK;
+        case DEV_STEP:
+            nd->step = (int)*val;
+            if (!s->step_c0) s->step_c0 = s->cycle ? s->cycle : 1;
+            return RV32_MMIO_OK;
         case DEV_ROUTE_DST:
             if (*val >= (uint32_t)s->n) return RV32_MMIO_FAULT;
             nd->route_dst = *val;
@@ -133,15 +140,34 @@ static int dev_mmio(node *nd, uint32_t off, int is_store, uint32_t *val)
     }
 }
 
+/* Whether a device read is progress for the spin watchdog (system/guard.c):
+ * not a clock (the cycle counters change on every read), not a poll that
+ * returns what the same register returned last time. */
+static int read_progress(node *nd, uint32_t addr, uint32_t val)
+{
+    uint32_t off = addr - DEV_BASE;
+    if (off == DEV_CYCLE_LO || off == DEV_CYCLE_HI) return 0;
+    if (addr - NI_BASE < 0x1000) {
+        uint32_t r = (addr - NI_BASE) & 0x3f; /* a send channel's go-cycle: a clock too */
+        if ((addr - NI_BASE) < 0x400 && (r == NI_S_GO_CYCLE_LO || r == NI_S_GO_CYCLE_HI)) return 0;
+    }
+    unsigned i = (addr >> 2) & 7;
+    int same = nd->poll_addr[i] == addr && nd->poll_val[i] == val;
+    nd->poll_addr[i] = addr;
+    nd->poll_val[i] = val;
+    return !same;
+}
+
 static int node_mmio(void *ctx, uint32_t addr, int size, int is_store, uint32_t *val)
 {
     node *nd = ctx;
     int r = RV32_MMIO_FAULT;
-    nd->dev_accesses++;
     if (size == 4 && addr - DEV_BASE < 0x1000) r = dev_mmio(nd, addr - DEV_BASE, is_store, val);
     else if (size == 4 && addr - NI_BASE < 0x1000) r = ni_mmio(&nd->ni, addr - NI_BASE, is_store, val);
     else if (size == 1 && is_store && addr == DEV_BASE + DEV_CONSOLE) r = dev_mmio(nd, DEV_CONSOLE, 1, val);
     if (r == RV32_MMIO_STALL) nd->stall_addr = addr;
+    /* a store, a fault or a read that returns something new is an access the watchdog sees */
+    nd->dev_accesses += is_store || r != RV32_MMIO_OK || read_progress(nd, addr, *val);
     return r;
 }
 
@@ -213,6 +239,7 @@ sys *sys_create(const topo *t, const router_cfg *rc, const sys_opts *o, const ch
         memcpy(nd->core.ram, image, ram);
         rv32_reset(&nd->core, info.entry);
         nd->core.tohost = info.tohost;
+        nd->core.fromhost = info.fromhost;
         nd->core.mmio = node_mmio;
         nd->core.mmio_ctx = nd;
         ni_init(&nd->ni, t, rc, i, &nd->core);
@@ -242,6 +269,22 @@ sys *sys_create(const topo *t, const router_cfg *rc, const sys_opts *o, const ch
         s->bg = background_create(s, o->background, o->bg_rate, o->bg_bytes ? o->bg_bytes : 1024, o->bg_seed);
     }
     return s;
+}
+
+int sys_close_outputs(sys *s, char *err, size_t errlen)
+{
+    hop_log_close(s->hops);
+    s->hops = NULL;
+    int bad = 0;
+    for (int i = 0; i < s->n; i++) {
+        node *nd = &s->nodes[i];
+        if (!nd->console) continue;
+        if (nd->linelen) console_flush(nd);
+        int e = cli_out_finish(nd->console);
+        nd->console = NULL;
+        if (e && !bad++) snprintf(err, errlen, "--console-dir %s/node%d.txt: %s", s->o.console_dir, i, strerror(e));
+    }
+    return bad != 0;
 }
 
 void sys_free(sys *s)
@@ -459,6 +502,32 @@ static int watchdog(sys *s)
     return 1;
 }
 
+/* HTIF syscalls (htif.h): SYS_write prints on the node's console (both
+ * fds), SYS_exit ends the node as DEV_EXIT does. */
+static void htif_write(void *ctx, int fd, const uint8_t *buf, uint32_t len)
+{
+    (void)fd;
+    for (uint32_t i = 0; i < len; i++) console_putc(ctx, (char)buf[i]);
+}
+
+static void htif_exit(void *ctx, int code)
+{
+    node *nd = ctx;
+    node_exit(nd->sys, nd, code);
+}
+
+static int node_htif(sys *s, node *nd)
+{
+    htif_host h = {htif_write, htif_exit, nd};
+    char why[300];
+    nd->dev_accesses++;
+    if (!htif_serve(&nd->core, &h, why, sizeof why)) return 0;
+    nd->state = NODE_FAULTED;
+    snprintf(s->fault, sizeof s->fault, "node %d at PC 0x%08x, cycle %llu: %s", nd->id, nd->core.pc - 4,
+             (unsigned long long)s->cycle, why);
+    return 1;
+}
+
 /* The system's part of a network cycle (net_loop_terminals): every core
  * runs its share, the background terminals, then every NI with the
  * channels; 1 on a fault (s->fault says it). */
@@ -483,6 +552,7 @@ static int sys_terminals(void *arg, net_loop *l, uint64_t now)
             fault_line(s, nd);
             return 1;
         }
+        if (nd->last_stop == RV32_HTIF && node_htif(s, nd)) return 1;
         if (nd->last_stop == RV32_HALT) {
             s->halted = 1;
             s->tohost_value = c->tohost_value;

@@ -6,8 +6,8 @@
  *   0x1000_0000  node devices (DEV_*)
  *   0x1000_1000  network interface (ni.h)
  */
-#ifndef XNOC_NODE_H
-#define XNOC_NODE_H
+#ifndef XNOC_SYSTEM_H
+#define XNOC_SYSTEM_H
 
 #include <stdint.h>
 #include <stdio.h>
@@ -58,6 +58,10 @@ typedef struct node {
      * activity signature and the cycle it last changed; the stack guard
      * arms once sp has been above the stack bottom */
     uint64_t dev_accesses, spin_sig, spin_since;
+    /* the last value each of a few device registers returned (by address,
+     * direct-mapped): a read that returns the same again is a poll, and a
+     * timer read is a clock: neither counts as a device access (progress) */
+    uint32_t poll_addr[8], poll_val[8];
     int stack_armed;
     /* the console's last o.console_keep lines, oldest first from con_first
      * (a ring), and how many older ones were dropped (system/guard.c) */
@@ -87,6 +91,9 @@ typedef struct {
      * this many cycles while every other node has exited or waits is stuck
      * in a loop: 0 = SYS_SPIN_DEFAULT, SYS_SPIN_OFF = never */
     uint64_t spin_watchdog;
+    /* the collective's model: cycles from its first step to its end, for the
+     * progress line's ETA (0: no model, no estimate) */
+    uint64_t expect_cycles;
     int console_keep; /* lines of each node's console kept for the report (sys_console) */
 } sys_opts;
 
@@ -107,6 +114,7 @@ typedef struct sys {
     uint64_t cycle;
     uint64_t bar_gen;
     uint64_t bar_cycle; /* network cycle the last barrier released in */
+    uint64_t step_c0;   /* network cycle a node first reported a collective step (0: none yet) */
     int bar_count, running;
     int halted; /* tohost written */
     uint32_t tohost_value;
@@ -127,6 +135,10 @@ typedef struct sys {
 /* Builds the network (or takes it from the cache) and one node per terminal,
  * each loaded with the same ELF image.  NULL + one line in err on failure. */
 sys *sys_create(const topo *t, const router_cfg *rc, const sys_opts *o, const char *elf, char *err, size_t errlen);
+/* Ends the run's outputs: the --events hop log's last lines, every
+ * --console-dir file flushed and closed.  0, or 1 with one line in err
+ * naming the file and the reason of a failed write (a full disk). */
+int sys_close_outputs(sys *s, char *err, size_t errlen);
 void sys_free(sys *s);
 
 /* Runs until every node has exited, tohost is written, a fault, or
@@ -169,7 +181,9 @@ void sys_group_states(sys *s, char **what);
  * for want of a ring or ring room, unread ring messages, posted receives
  * not yet matched; "" when nothing.  Heap string. */
 char *sys_describe_ni(const sys *s, int i);
-/* The progress line (cli_progress): phase, cycle of max_cycles, ETA. */
+/* The progress line (cli_progress): phase, cycle, and an ETA against the
+ * collective's model (o.expect_cycles) once its first step began, else "no
+ * estimate" (--max-cycles is a limit, not an expectation). */
 void sys_progress(const sys *s, uint64_t max_cycles, uint64_t c0, double t0);
 /* A console line of node nd for the report (the last o.console_keep kept). */
 void sys_console_keep(node *nd, const char *line);

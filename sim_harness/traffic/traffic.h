@@ -71,20 +71,37 @@ typedef struct {
     uint64_t ap_pairs, ap_max_dev, ap_sum_dev;
     net_loop loop; /* the cycle loop shared with firmware runs: channels, test hooks, stall evidence */
     uint64_t now, end_measure, deadline;
-    uint64_t total_cycles; /* cycles simulated (after traffic_run_loop) */
-    int saturated, drain_timed_out, stalled, net_held, rtl_err;
-    int interrupted; /* 1: the view was closed, 2: Ctrl-C */
+    uint64_t total_cycles;                                      /* cycles simulated (after traffic_run_loop) */
+    int saturated, drain_timed_out, stalled, net_held, rtl_err; /* rtl_err: NET_ERR_* (net.h), 0: none */
+    int interrupted; /* 1: the view was closed, 2: Ctrl-C, 3: a picture could not be written */
     char stall_msg[700];
+    /* the run stopped before it drained (stall or deadlock): the line, its
+     * kind ("deadlock", "stall", or after an RTL error traffic_rtl_kind's);
+     * the report has ok false; NULL kind: it did not */
+    char fail_msg[1400];
+    const char *fail_kind;
     double t0; /* cli_now() at the start (progress) */
 } traffic_run;
 
-/* Opens the network (and its trace) and prepares every terminal; a network
- * that does not open ends the command (exit 2) with one line. */
-traffic_run *traffic_open(const traffic_opts *o);
+/* Why traffic_open refused: the network did not open, its trace did not,
+ * the allgather pattern cannot run on it, a test hook's value is bad. */
+typedef enum {
+    TRAFFIC_OPEN_NET = 1,
+    TRAFFIC_OPEN_TRACE,
+    TRAFFIC_OPEN_ALLGATHER,
+    TRAFFIC_OPEN_TEST_HOOK
+} traffic_refusal;
+
+/* Opens the network (and its trace) and prepares every terminal; NULL when
+ * it cannot (*why says what, err the reason, for the command's one line). */
+traffic_run *traffic_open(const traffic_opts *o, traffic_refusal *why, char *err, size_t errlen);
 /* Runs warm-up, window and drain (or the pairs one at a time), showing the
  * view vw (or NULL).  A deadlock ends the command (exit 1) with one line;
  * lost packets and RTL invariant errors are counted in r->s. */
 void traffic_run_loop(traffic_run *r, view *vw);
+/* error_kinds' name of a net_describe_error kind: "unit_timeout" (a coding
+ * group timed out at its unit) or "rtl_invariant" (a router or unit fault) */
+const char *traffic_rtl_kind(int net_err);
 /* The run's report: configuration, throughput, latency, errors, links,
  * units, coding and per-terminal figures (the caller frees it). */
 json_t *traffic_report(traffic_run *r);

@@ -26,7 +26,9 @@ typedef struct {
 } rel_t;
 
 typedef struct {
-    int node, msg, part, phase; /* a unit's XOR in flight: where its result goes */
+    int mcast;                        /* a multicast (unit_mcast), else an XOR (xor_unit) */
+    int node, msg, part, phase, step; /* a unit's XOR in flight: where its result goes */
+    size_t last;                      /* its second contribution's packet (index in s->pk) */
 } uop_t;
 
 typedef struct {
@@ -53,7 +55,13 @@ struct tcoll {
     phase_t ph[MAX_PHASES];
     uop_t *uops; /* [tag] (xor_unit) */
     uint64_t unit_xors;
-    uint64_t delivered; /* the last packet's (or unit result's) arrival: the paper's end-to-end, decoding aside */
+    uint64_t delivered;  /* the last packet's (or unit result's) arrival: the paper's end-to-end, decoding aside */
+    struct sim *sim;     /* the run (packet records: their injection cycles) */
+    uint64_t *step_inj;  /* [step]: the worst latency from injection (head into the network) to arrival */
+    uint64_t *left;      /* [step]: packets and XORs not yet done (sync_steps) */
+    uint64_t *step_end;  /* [step]: its last NI XOR's completion (sync_steps) */
+    int cur;             /* sync_steps: the step running; later steps wait */
+    unsigned char *want; /* [node]: scratch, a multicast's destinations */
 };
 
 static const char *const hnc_phase_names[MAX_PHASES] = {"B_F", "C", "D", "E", "G"};
@@ -81,7 +89,8 @@ tcoll *tcoll_new(const topo *t, const tcoll_opts *o, int len, char *err, int err
                        .bytes = 8 * len,
                        .chunk = 256,
                        .in_pos = o->in_pos,
-                       .combine = o->algo == ALGO_COMBINE};
+                       .combine = o->algo == ALGO_COMBINE,
+                       .unit_mcast = o->unit_mcast};
         if (hnc_build(&c->s, t, &ho, &c->hi, err, errlen)) goto fail;
         c->nphases = HNC_PHASES;
     }
@@ -97,6 +106,9 @@ tcoll *tcoll_new(const topo *t, const tcoll_opts *o, int len, char *err, int err
     c->uops = xcalloc(65536, sizeof *c->uops);
     c->step_max = xcalloc((size_t)c->s.nsteps + 1, sizeof *c->step_max);
     c->step_phase = xcalloc((size_t)c->s.nsteps + 1, sizeof *c->step_phase);
+    c->step_inj = xcalloc((size_t)c->s.nsteps + 1, sizeof *c->step_inj);
+    c->left = xcalloc((size_t)c->s.nsteps + 1, sizeof *c->left);
+    c->step_end = xcalloc((size_t)c->s.nsteps + 1, sizeof *c->step_end);
     if (o->algo != ALGO_TREE)
         for (int p = 0; p < HNC_PHASES; p++)
             for (int st = c->hi.first_step[p]; st < c->hi.first_step[p + 1] && st < c->s.nsteps; st++)
@@ -110,23 +122,28 @@ tcoll *tcoll_new(const topo *t, const tcoll_opts *o, int len, char *err, int err
     c->xn = xcalloc((size_t)n, sizeof *c->xn);
     c->xh = xcalloc((size_t)n, sizeof *c->xh);
     c->busy = xcalloc((size_t)n, sizeof *c->busy);
+    c->want = xcalloc((size_t)n, 1);
     int *cap = xcalloc((size_t)n, sizeof *cap);
     for (int st = 0; st < c->s.nsteps; st++)
         for (int x = 0; x < c->s.nxfers; x++) {
             const coll_xfer *f = &c->s.xf[x];
             if (f->step != st) continue;
-            if (f->src >= n || f->dst >= n || f->len) {
+            if (f->src >= n || f->dst >= n || (f->len && !f->mc)) {
                 snprintf(err, (size_t)errlen, "allgather: transfer %d goes through a unit (not modelled)", x);
                 free(cap);
                 goto fail;
             }
-            for (int p = 0; p < parts_of(c, f->msg); p++) {
+            if (f->mc && x > 0 && c->s.xf[x - 1].mc == f->mc) continue; /* queued with the multicast's first */
+            int copies = 1;
+            while (f->mc && x + copies < c->s.nxfers && c->s.xf[x + copies].mc == f->mc) copies++;
+            for (int p = 0; p < (f->mc ? 1 : parts_of(c, f->msg)); p++) { /* a multicast: one part */
                 if (c->qn[f->src] == cap[f->src]) {
                     cap[f->src] = cap[f->src] ? 2 * cap[f->src] : 16;
                     c->q[f->src] = xrealloc(c->q[f->src], (size_t)cap[f->src] * sizeof **c->q);
                 }
-                c->q[f->src][c->qn[f->src]++] = (item){x, p};
-                c->pending++;
+                c->q[f->src][c->qn[f->src]++] = (item){x, f->mc ? f->part : p};
+                c->pending += (uint64_t)copies;
+                c->left[st] += (uint64_t)copies;
             }
         }
     memset(cap, 0, (size_t)n * sizeof *cap);
@@ -140,6 +157,7 @@ tcoll *tcoll_new(const topo *t, const tcoll_opts *o, int len, char *err, int err
             }
             c->xq[x->node][c->xn[x->node]++] = i;
             c->xors_left++;
+            c->left[st]++;
         }
     free(cap);
     return c;
@@ -162,10 +180,14 @@ void tcoll_free(tcoll *c)
     free(c->xn);
     free(c->xh);
     free(c->busy);
+    free(c->want);
     free(c->held);
     free(c->rel);
     free(c->step_phase);
     free(c->step_max);
+    free(c->step_inj);
+    free(c->left);
+    free(c->step_end);
     free(c->uops);
     coll_free(&c->s);
     free(c);
@@ -176,19 +198,49 @@ static void phase_event(phase_t *p, uint64_t t)
     if (t > p->end) p->end = t;
 }
 
+/* sync_steps: the step that may run at cycle now (every earlier one done) */
+static void advance(tcoll *c, uint64_t now)
+{
+    while (c->cur < c->s.nsteps && !c->left[c->cur] && c->step_end[c->cur] <= now) c->cur++;
+}
+
+/* whether step st may start at cycle now */
+static int may_run(const tcoll *c, int st) { return !c->o.sync_steps || st <= c->cur; }
+
+/* The IN's multicast of one bundle part through its router's unit: the
+ * transfers of its mc id name the destinations.  -1 while the slots are budgeted. */
+static int send_mcast(tcoll *c, sim *s, const item *it, uint64_t now)
+{
+    const coll_xfer *f = &c->s.xf[it->x];
+    memset(c->want, 0, (size_t)c->n);
+    for (int y = it->x; y < c->s.nxfers && c->s.xf[y].mc == f->mc; y++) c->want[c->s.xf[y].dst] = 1;
+    int tag = nc_gen_mcast(s->nc, now, f->src, c->want, c->len, traffic_create_nc, s);
+    if (tag < 0) return -1;
+    int phase = c->step_phase[f->step];
+    c->uops[tag] = (uop_t){1, f->src, f->msg, it->part, phase, f->step, s->pk.n - 1};
+    phase_t *ph = &c->ph[phase];
+    ph->packets++;
+    ph->flits += (uint64_t)s->pk.v[s->pk.n - 1].len;
+    if (now < ph->start) ph->start = now;
+    return 0;
+}
+
 int tcoll_step(tcoll *c, sim *s, uint64_t now)
 {
+    c->sim = s;
+    advance(c, now);
     for (int node = 0; node < c->n; node++) {
         /* the NI's XORs, one at a time */
         while (c->xh[node] < c->xn[node] && c->busy[node] <= now) {
             const coll_xor *x = &c->s.xors[c->xq[node][c->xh[node]]];
+            if (!may_run(c, x->step)) break;
             if (*held_at(c, node, x->amsg, x->apart) > now || *held_at(c, node, x->bmsg, x->bpart) > now) break;
             int phase = c->step_phase[x->step];
             if (c->o.xor_unit && c->o.algo == ALGO_HNC && phase == HNC_C) { /* the IN's router's unit XORs */
                 int tag =
                     nc_gen_pair(s->nc, now, node, topo_term_router(c->t, node), node, c->len, traffic_create_nc, s);
                 if (tag < 0) break; /* its slots are all taken: next cycle */
-                c->uops[tag] = (uop_t){node, x->dmsg, x->dpart, phase};
+                c->uops[tag] = (uop_t){0, node, x->dmsg, x->dpart, phase, x->step, s->pk.n - 1};
                 c->xh[node]++;
                 c->ph[phase].xors++;
                 c->unit_xors++;
@@ -201,6 +253,8 @@ int tcoll_step(tcoll *c, sim *s, uint64_t now)
             c->busy[node] = done;
             c->xh[node]++;
             c->xors_left--;
+            c->left[x->step]--;
+            if (done > c->step_end[x->step]) c->step_end[x->step] = done;
             phase_t *ph = &c->ph[c->step_phase[x->step]];
             ph->xors++;
             if (now < ph->start) ph->start = now;
@@ -211,7 +265,12 @@ int tcoll_step(tcoll *c, sim *s, uint64_t now)
         while (c->qh[node] < c->qn[node]) {
             const item *it = &c->q[node][c->qh[node]];
             const coll_xfer *f = &c->s.xf[it->x];
-            if (*held_at(c, node, f->msg, it->part) > now) break;
+            if (!may_run(c, f->step) || *held_at(c, node, f->msg, it->part) > now) break;
+            if (f->mc) {
+                if (send_mcast(c, s, it, now) < 0) break; /* a unit of its tree has no slot: next cycle */
+                c->qh[node]++;
+                continue;
+            }
             traffic_create(s, node, f->dst, now, 1);
             traffic_index_packet(s, s->pk.n - 1);
             size_t idx = s->pk.n - 1;
@@ -239,12 +298,32 @@ void tcoll_unit_done(void *arg, int tag, uint64_t now)
 {
     tcoll *c = arg;
     const uop_t *u = &c->uops[tag];
+    if (u->mcast) return; /* its copies were counted one by one (tcoll_unit_delivered) */
     uint64_t *h = held_at(c, u->node, u->msg, u->part);
     if (now < *h) *h = now;
     phase_event(&c->ph[u->phase], now);
     if (now > c->last) c->last = now;
     if (now > c->delivered) c->delivered = now;
     c->xors_left--;
+    c->left[u->step]--;
+    uint64_t lat = now - c->sim->pk.v[u->last].injected;
+    if (lat > c->step_inj[u->step]) c->step_inj[u->step] = lat;
+}
+
+void tcoll_unit_delivered(void *arg, int tag, int term, uint64_t now)
+{
+    tcoll *c = arg;
+    const uop_t *u = &c->uops[tag];
+    if (!u->mcast) return; /* an XOR's result: tcoll_unit_done */
+    uint64_t *h = held_at(c, term, u->msg, u->part);
+    if (now < *h) *h = now;
+    phase_event(&c->ph[u->phase], now);
+    if (now > c->last) c->last = now;
+    if (now > c->delivered) c->delivered = now;
+    uint64_t lat = now - c->sim->pk.v[u->last].injected;
+    if (lat > c->step_inj[u->step]) c->step_inj[u->step] = lat;
+    c->pending--;
+    c->left[u->step]--;
 }
 
 void tcoll_arrived(tcoll *c, size_t idx, uint64_t now)
@@ -257,7 +336,10 @@ void tcoll_arrived(tcoll *c, size_t idx, uint64_t now)
     if (now > c->last) c->last = now;
     if (now > c->delivered) c->delivered = now;
     if (now - r->created > c->step_max[r->step]) c->step_max[r->step] = now - r->created;
+    uint64_t lat = now - c->sim->pk.v[idx].injected;
+    if (lat > c->step_inj[r->step]) c->step_inj[r->step] = lat;
     c->pending--;
+    c->left[r->step]--;
 }
 
 /* the cycle by which every node holds every datum (NEVER if one does not) */
@@ -283,8 +365,20 @@ void tcoll_json(const tcoll *c, json_t *j)
     uint64_t sum = 0; /* the paper's "sum of the maximum latency of all sequential steps" (Sect. 5.3) */
     for (int st = 0; st < c->s.nsteps; st++) sum += c->step_max[st];
     json_object_set_new(a, "step_latency_sum", json_integer((json_int_t)sum));
+    json_object_set_new(a, "measure", json_string(c->o.sync_steps ? "steps" : "makespan"));
+    if (c->o.sync_steps) { /* the paper's reading, beside the makespan of the same run */
+        json_t *per = json_array();
+        uint64_t isum = 0;
+        for (int st = 0; st < c->s.nsteps; st++) {
+            isum += c->step_inj[st];
+            json_array_append_new(per, json_integer((json_int_t)c->step_inj[st]));
+        }
+        json_object_set_new(a, "paper_step_latency", json_integer((json_int_t)isum));
+        json_object_set_new(a, "step_latencies", per);
+    }
     json_object_set_new(a, "xor_overhead", json_integer(c->o.xor_overhead));
     json_object_set_new(a, "xor", json_string(c->o.xor_unit && c->o.algo == ALGO_HNC ? "unit" : "ni"));
+    if (c->o.algo != ALGO_TREE) json_object_set_new(a, "distribute", json_string(c->o.unit_mcast ? "unit" : "tree"));
     json_object_set_new(a, "unit_xors", json_integer((json_int_t)c->unit_xors));
     json_object_set_new(a, "steps", json_integer(c->s.nsteps));
     uint64_t pk = 0, fl = 0, xo = 0;
@@ -332,7 +426,15 @@ void tcoll_text(FILE *f, const json_t *a)
         fprintf(f, "; groups %dx%d, intermediate node (%d,%d)", (int)json_integer_value(json_array_get(shape, 0)),
                 (int)json_integer_value(json_array_get(shape, 1)), (int)json_integer_value(json_array_get(in, 0)),
                 (int)json_integer_value(json_array_get(in, 1)));
-    fputs("\n  phase: packets flits xors start end\n", f);
+    fputc('\n', f);
+    const json_t *psl = json_object_get(a, "paper_step_latency");
+    if (psl)
+        fprintf(f,
+                "  synchronized steps (--measure steps): makespan %llu cycles; the paper's measure, the sum of each "
+                "step's worst latency from injection: %llu cycles over %d steps\n",
+                json_is_integer(e) ? (unsigned long long)json_integer_value(e) : (unsigned long long)NEVER,
+                (unsigned long long)json_integer_value(psl), (int)uint_at(a, "steps"));
+    fputs("  phase: packets flits xors start end\n", f);
     const json_t *ph = json_object_get(a, "phases"); /* in the order tcoll_json set them */
     for (void *it = json_object_iter((json_t *)ph); it; it = json_object_iter_next((json_t *)ph, it)) {
         const json_t *h = json_object_iter_value(it);

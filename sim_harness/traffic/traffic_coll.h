@@ -18,8 +18,21 @@
  * taking xor_overhead cycles once both operands are held (the paper's
  * "overhead to compute XOR", Sect. 5.6: 1 by default, 1..35 evaluated).
  *
+ * With unit_mcast (--distribute unit), phase E is one step: the IN sends
+ * each bundle part once, as an MC packet to its router's coding unit with
+ * the group's other members in the mask (traffic_nc.h nc_gen_mcast); the
+ * units fork the copies along the routes and every copy is checked.
+ *
  * Execution cycles: the cycle by which every node holds every datum (the
- * maximum end-to-end completion).  Every flit is checked by the engine. */
+ * maximum end-to-end completion).  Every flit is checked by the engine.
+ *
+ * With sync_steps (`--measure steps`) the steps are synchronized: no send
+ * or XOR of step s+1 starts before every packet and XOR of step s is done.
+ * Beside the makespan of that run it reports the paper's measure (Sect.
+ * 5.3): the sum over the steps of each step's worst packet latency counted
+ * from injection (the head entering the network, so source queueing at the
+ * NI is excluded; a unit's XOR from its second contribution's injection to
+ * the result's arrival). */
 #ifndef XNOC_TRAFFIC_COLL_H
 #define XNOC_TRAFFIC_COLL_H
 
@@ -37,6 +50,8 @@ typedef struct {
     ncm_in_position in_pos; /* hnc, combine: where the intermediate nodes sit */
     int xor_overhead;       /* cycles per XOR at an NI */
     int xor_unit;           /* hnc: the IN's coding XORs in its router's unit (nc_gen_pair), not its NI */
+    int unit_mcast;         /* hnc, combine: E's bundles leave the IN once, as unit multicasts (--distribute unit) */
+    int sync_steps;         /* --measure steps: step s+1 starts when step s is complete (the paper's reading) */
 } tcoll_opts;
 
 struct sim; /* traffic_sim.h */
@@ -52,6 +67,8 @@ int tcoll_step(tcoll *c, struct sim *s, uint64_t now);
 void tcoll_arrived(tcoll *c, size_t idx, uint64_t now);
 /* A unit's XOR (xor_unit) with this tag arrived at cycle now (nc_done_fn; arg: the tcoll). */
 void tcoll_unit_done(void *arg, int tag, uint64_t now);
+/* A copy of a unit multicast (unit_mcast) with this tag reached terminal term (nc_deliver_fn). */
+void tcoll_unit_delivered(void *arg, int tag, int term, uint64_t now);
 /* "allgather": {...} into j; its lines of text to f, rendered from that
  * object a (so text and --json never disagree). */
 void tcoll_json(const tcoll *c, json_t *j);

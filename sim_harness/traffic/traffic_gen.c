@@ -33,17 +33,57 @@ static uint64_t rng(void)
 }
 double traffic_rng_unit(void) { return (double)(rng() >> 11) / 9007199254740992.0; }
 
-static int *perm; /* randperm: perm[src] */
+static int *perm;                       /* randperm: perm[src] */
+static int *hot, *hot_w, nhot, hot_sum; /* hotspot:NODES:WEIGHTS (BookSim2's hotspot({{...},{...}})) */
 
 void traffic_pattern_free(void)
 {
     free(perm);
     perm = NULL;
+    free(hot);
+    free(hot_w);
+    hot = hot_w = NULL;
+    nhot = hot_sum = 0;
+}
+
+/* "a,b,c" into v[0..max) (values lo..hi); the count, or -1 */
+static int int_list(const char *s, int *v, int max, long lo, long hi)
+{
+    int n = 0;
+    char *copy = xstrdup(s), *save = NULL;
+    for (char *w = strtok_r(copy, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+        long x;
+        if (n == max || cli_parse_long(w, lo, hi, &x)) {
+            free(copy);
+            return -1;
+        }
+        v[n++] = (int)x;
+    }
+    free(copy);
+    return n && s[strlen(s) - 1] != ',' && s[0] != ',' ? n : -1;
+}
+
+const char *traffic_hotspots(const char *spec, int nterms)
+{
+    traffic_pattern_free();
+    const char *colon = strchr(spec, ':');
+    char *nodes = colon ? xasprintf("%.*s", (int)(colon - spec), spec) : xstrdup(spec);
+    hot = xmalloc((size_t)nterms * sizeof *hot);
+    hot_w = xmalloc((size_t)nterms * sizeof *hot_w);
+    nhot = int_list(nodes, hot, nterms, 0, nterms - 1);
+    free(nodes);
+    if (nhot < 0) return "hotspot:NODES[:WEIGHTS]: NODES is a list of terminals such as 0,5 (each 0..terminals-1)";
+    int nw = colon ? int_list(colon + 1, hot_w, nhot, 1, 1000000) : 0;
+    if (nw < 0) return "hotspot:NODES:WEIGHTS: WEIGHTS is a list of whole numbers 1..10^6, at most one per node";
+    for (int i = nw; i < nhot; i++) hot_w[i] = nw ? hot_w[nw - 1] : 1; /* as BookSim2: the last weight repeats */
+    for (int i = 0; i < nhot; i++) hot_sum += hot_w[i];
+    return NULL;
 }
 
 void traffic_pattern_setup(const topo *t, int pat, uint64_t seed)
 {
-    traffic_pattern_free();
+    free(perm);
+    perm = NULL;
     if (pat != PAT_RANDPERM) return;
     /* Sattolo's algorithm: a uniformly random cyclic permutation, so no
      * terminal sends to itself; its own generator, so that the mapping
@@ -114,6 +154,11 @@ int traffic_dest_of(const topo *t, int pat, int src)
             return (r - x + (x + 1) % t->dims[0]) * t->conc + j;
         }
     case PAT_HOTSPOT:
+        if (nhot) { /* BookSim2's: a hotspot by weight, the source itself included */
+            int x = (int)(rng() % (uint64_t)hot_sum), i = 0;
+            while (x >= hot_w[i]) x -= hot_w[i++];
+            return hot[i];
+        }
         if (traffic_rng_unit() < 0.25) return src == 0 ? 1 % n : 0;
         /* fall through */
     default: {
@@ -270,8 +315,8 @@ void traffic_inject(sim *s, uint64_t now)
                                    : traffic_body_word(p->src, p->seq, st->sent);
             ep_spend(&s->ep[ch], st->vc);
             s->inj_flits[ch]++;
+            if (f->head) p->injected = now; /* coding-group packets too (allgather's step latencies) */
             if (!p->flits) {
-                if (f->head) p->injected = now;
                 if (now >= s->warmup && now < s->warmup + s->window) s->window_inj_flits++;
             }
             s->in_flight += !p->flits; /* coding groups are tracked per group (units change flit counts) */

@@ -1,7 +1,8 @@
 /* traffic_nc.c - coding groups and multicasts for `xnoc traffic --coding R`
- * (see traffic_nc.h): builds the packets, budgets the units' slots, and
- * checks every delivery byte for byte against the expected payload. */
-#include "traffic/traffic_nc.h"
+ * (see traffic_nc.h): builds the packets, budgets the units' slots, starts
+ * the groups; traffic_nc_check.c checks every delivery byte for byte
+ * against the expected payload and reports. */
+#include "traffic/traffic_nc_impl.h"
 #include "util/cli.h"
 
 #include <stdio.h>
@@ -11,59 +12,6 @@
 #include "../../firmware/lib/flit.h"
 #include "net/clos_ctl.h"
 #include "net/netgen.h"
-
-enum { KIND_MC, KIND_CODED, KIND_CODED_MC, NKIND };
-static const char *const kind_names[NKIND] = {"multicast", "coded", "coded+multicast"};
-
-enum { OP_REPLICATE = 0, OP_ENCODE = 1 };
-#define OUT_NONE FLIT_NONE
-#define MAX_CONTRIB 4
-
-typedef struct {
-    int active, kind;
-    uint16_t tag;
-    int len, nflits;     /* payload bytes, data flits */
-    uint64_t *data;      /* expected payload, nflits words (zero padded) */
-    int src;             /* meta source the receivers must see */
-    unsigned char *want; /* [term] 1: must receive once, 2: received */
-    int pending;         /* receipts still to come */
-    int *uses;           /* [router] slots this group holds */
-    uint64_t started;
-    int64_t model; /* probe: expected latency, else -1 */
-    int conn;      /* clos multicast: the routing control's connection id, else -1 */
-} group;
-
-typedef struct {
-    int active;
-    group *g;
-    int got; /* flits so far: head, meta, data */
-} rx_state;
-
-struct nc_gen {
-    const topo *t;
-    router_cfg rc;
-    double rate;
-    uint64_t rng;
-    int na, mflits; /* addresses, mask flits per MC packet */
-    group **by_tag; /* [65536] active group with that tag */
-    int *load;      /* [router] slots budgeted */
-    rx_state *rx;   /* [term * vcs + vc] */
-    uint16_t next_tag;
-    /* statistics */
-    uint64_t started[NKIND], completed[NKIND], deliveries, packets_sent, dropped;
-    uint64_t lat_sum, lat_max;
-    int max_load;
-    uint64_t probes, probe_max_dev, probe_sum_dev;
-    /* --pattern multicast:F (nc_gen_multicast) */
-    int fanout;             /* F destination terminals per multicast; 0: the --coding mix */
-    unsigned char *sources; /* [term] 1: may start multicasts (--sources) */
-    clos_net *clos;         /* a clos topology: the paper's routing control over its spines */
-    uint64_t blocked;       /* multicasts the control algorithm could not route */
-    uint64_t refused;       /* multicasts whose source leaf or an output leaf had all n ports busy */
-    uint64_t mids;          /* middle switches (spines) chosen, summed over the routed multicasts */
-    nc_done_fn *on_done;    /* nc_gen_on_done: told of every group delivered whole */
-    void *done_arg;
-};
 
 static uint64_t mix(uint64_t x)
 {
@@ -91,10 +39,26 @@ nc_gen *nc_gen_new(const topo *t, const router_cfg *rc, double rate, uint64_t se
     g->load = xcalloc((size_t)t->nrouters, sizeof *g->load);
     g->rx = xcalloc((size_t)t->nterms * (size_t)rc->vcs, sizeof *g->rx);
     g->next_tag = 1;
+    g->src_done_w = xcalloc((size_t)t->nterms, sizeof *g->src_done_w);
+    g->mq = xcalloc((size_t)t->nterms, sizeof *g->mq);
+    g->mq_head = xcalloc((size_t)t->nterms, sizeof *g->mq_head);
+    g->mq_len = xcalloc((size_t)t->nterms, sizeof *g->mq_len);
+    g->mq_cap = xcalloc((size_t)t->nterms, sizeof *g->mq_cap);
     return g;
 }
 
-static void group_free(group *gr)
+void nc_gen_window(nc_gen *g, uint64_t from, uint64_t to)
+{
+    g->w0 = from;
+    g->w1 = to;
+}
+
+void nc_gen_window_stats(nc_gen *g, nc_window *w)
+{
+    *w = (nc_window){g->offered_w, g->done_w, g->flits_w, g->src_done_w, g->lat, g->lat_q, g->nlat};
+}
+
+void nc_group_free(group *gr)
 {
     if (!gr) return;
     free(gr->data);
@@ -108,10 +72,19 @@ void nc_gen_free(nc_gen *g)
     if (!g) return;
     clos_free(g->clos);
     free(g->sources);
-    for (int i = 0; i < 65536; i++) group_free(g->by_tag[i]);
+    for (int i = 0; i < 65536; i++) nc_group_free(g->by_tag[i]);
     free(g->by_tag);
     free(g->load);
     free(g->rx);
+    free(g->src_done_w);
+    free(g->lat);
+    free(g->lat_q);
+    nc_gen_drop_queued(g);
+    for (int i = 0; i < g->t->nterms; i++) free(g->mq[i]);
+    free(g->mq);
+    free(g->mq_head);
+    free(g->mq_len);
+    free(g->mq_cap);
     free(g);
 }
 
@@ -217,6 +190,8 @@ static void group_start(nc_gen *g, group *gr, uint64_t now)
     gr->tag = new_tag(g);
     gr->active = 1;
     gr->started = now;
+    if (gr->kind != KIND_MC || !g->fanout) gr->created = now;
+    gr->measured = in_window(g, gr->created);
     for (int a = 0; a < g->t->nterms; a++) gr->pending += gr->want[a];
     for (int r = 0; r < g->t->nrouters; r++) {
         g->load[r] += gr->uses[r];
@@ -236,22 +211,12 @@ static void group_start(nc_gen *g, group *gr, uint64_t now)
  * MC copy, which its unit replicates to its terminals).  So every link
  * carries the multicast's flits at most once.  Elsewhere: one MC packet to
  * the unit of src's router, which replicates along the routes. */
-static void start_multicast(nc_gen *g, uint64_t now, int src, nc_emit_fn *emit, void *arg)
+static int start_multicast(nc_gen *g, group *gr, uint64_t now, nc_emit_fn *emit, void *arg)
 {
     const topo *t = g->t;
-    int nt = t->nterms, nr = t->nrouters, R = t->clos_r;
-    group *gr = xcalloc(1, sizeof *gr);
-    gr->kind = KIND_MC;
-    gr->model = -1;
+    int nt = t->nterms, R = t->clos_r, src = gr->src;
+    memset(gr->uses, 0, (size_t)t->nrouters * sizeof *gr->uses);
     gr->conn = -1;
-    gr->src = src;
-    gr->want = xcalloc((size_t)g->na, 1);
-    gr->uses = xcalloc((size_t)nr, sizeof *gr->uses);
-    int maxb = 8 * g->rc.ncmax;
-    gr->len = 1 + rnd_int(g, maxb < 64 ? maxb : 64);
-    gr->nflits = (gr->len + 7) / 8;
-    gr->data = xcalloc((size_t)gr->nflits + 1, sizeof *gr->data);
-    pick_terms(g, gr->want, g->fanout, src);
     int mid[64], nmid = 0;
     unsigned char *sub = NULL;
     if (g->clos) {
@@ -261,14 +226,12 @@ static void start_multicast(nc_gen *g, uint64_t now, int src, nc_emit_fn *emit, 
         int in = topo_term_router(t, src);
         if (!clos_valid(g->clos, in, req)) {
             g->refused++;
-            group_free(gr);
-            return;
+            return 0;
         }
         gr->conn = clos_connect(g->clos, in, req, t->clos_m < 64 ? t->clos_m : 64, 0);
         if (gr->conn < 0) {
             g->blocked++;
-            group_free(gr);
-            return;
+            return 0;
         }
         /* Step 3's split: spine k takes the destinations on the leaves it connects */
         nmid = clos_conn_mids(g->clos, gr->conn, mid, 64);
@@ -282,16 +245,15 @@ static void start_multicast(nc_gen *g, uint64_t now, int src, nc_emit_fn *emit, 
     } else {
         tree_uses(g, topo_term_router(t, src), gr->want, gr->uses);
     }
-    if (!fits(g, gr->uses)) { /* a unit has no free slot: dropped (not retried) */
+    if (!fits(g, gr->uses)) { /* a unit has no free slot: it waits */
         g->dropped++;
         if (gr->conn >= 0) clos_disconnect(g->clos, gr->conn);
+        gr->conn = -1;
         free(sub);
-        group_free(gr);
-        return;
+        return 0;
     }
     g->mids += (uint64_t)nmid;
     group_start(g, gr, now);
-    for (int i = 0; i < gr->len; i++) ((uint8_t *)gr->data)[i] = (uint8_t)rnd(g);
     uint64_t *buf = xmalloc((size_t)(2 + g->mflits + gr->nflits) * sizeof *buf);
     for (int i = 0; i < (g->clos ? nmid : 1); i++) {
         int unit = g->clos ? nt + R + mid[i] : nt + topo_term_router(t, src);
@@ -302,18 +264,93 @@ static void start_multicast(nc_gen *g, uint64_t now, int src, nc_emit_fn *emit, 
     }
     free(buf);
     free(sub);
+    return 1;
+}
+
+/* A new request of terminal src: F random destinations and a random
+ * payload, into src's queue. */
+static void new_multicast(nc_gen *g, uint64_t now, int src)
+{
+    group *gr = xcalloc(1, sizeof *gr);
+    gr->kind = KIND_MC;
+    gr->model = -1;
+    gr->conn = -1;
+    gr->src = src;
+    gr->created = now;
+    gr->measured = in_window(g, now);
+    gr->want = xcalloc((size_t)g->na, 1);
+    gr->uses = xcalloc((size_t)g->t->nrouters, sizeof *gr->uses);
+    int maxb = 8 * g->rc.ncmax;
+    gr->len = 1 + rnd_int(g, maxb < 64 ? maxb : 64);
+    gr->nflits = (gr->len + 7) / 8;
+    gr->data = xcalloc((size_t)gr->nflits + 1, sizeof *gr->data);
+    pick_terms(g, gr->want, g->fanout, src);
+    for (int i = 0; i < gr->len; i++) ((uint8_t *)gr->data)[i] = (uint8_t)rnd(g);
+    if (g->mq_len[src] == g->mq_cap[src]) {
+        g->mq_cap[src] = g->mq_cap[src] ? 2 * g->mq_cap[src] : 16;
+        g->mq[src] = xrealloc(g->mq[src], g->mq_cap[src] * sizeof **g->mq);
+    }
+    g->mq[src][g->mq_len[src]++] = gr;
+    g->meas_made += gr->measured;
+    if (++g->queued > g->queued_max) g->queued_max = g->queued;
+}
+
+void nc_gen_drop_queued(nc_gen *g)
+{
+    for (int src = 0; src < g->t->nterms; src++) {
+        for (size_t i = g->mq_head[src]; i < g->mq_len[src]; i++) {
+            g->meas_made -= g->mq[src][i]->measured;
+            nc_group_free(g->mq[src][i]);
+        }
+        g->mq_head[src] = g->mq_len[src] = 0;
+    }
+    g->queued = 0;
+}
+
+int nc_gen_measured_pending(const nc_gen *g) { return g->meas_made != g->meas_done; }
+
+/* multicast:F: new requests while the window lasts, then each source's
+ * oldest waiting request tries to start (at most one a cycle) */
+static void step_multicasts(nc_gen *g, uint64_t now, nc_emit_fn *emit, void *arg)
+{
+    for (int src = 0; src < g->t->nterms && now < g->w1; src++)
+        if (rnd_unit(g) < g->rate && g->sources[src]) {
+            g->offered_w += in_window(g, now);
+            new_multicast(g, now, src);
+        }
+    for (int src = 0; src < g->t->nterms; src++) {
+        if (g->mq_head[src] == g->mq_len[src]) continue;
+        if (!start_multicast(g, g->mq[src][g->mq_head[src]], now, emit, arg)) continue;
+        g->queued--;
+        if (++g->mq_head[src] == g->mq_len[src]) g->mq_head[src] = g->mq_len[src] = 0;
+    }
+}
+
+/* The unit where a multicast of nc_gen_step starts replicating: `other`,
+ * but on a clos a random spine.  A clos's units keep a slot per lane for
+ * multicasts (rtl/xnoc_ncu_slots.sv Reserve): a multicast held back there
+ * waits for its lane's multicast slots to be sent, which is deadlock-free
+ * only while a multicast slot's copies go down the stages (a spine's to
+ * leaf units and terminals, a leaf's to its terminals).  A multicast
+ * replicated first at a leaf's unit would send copies up to spine units,
+ * and two units could wait for each other (issue 46: every clos stalled
+ * with --coding).  From a spine every terminal is down the stages. */
+static int mc_root(nc_gen *g, int other)
+{
+    const topo *t = g->t;
+    return t->kind == TOPO_CLOS ? t->clos_r + rnd_int(g, t->clos_m) : other;
 }
 
 void nc_gen_step(nc_gen *g, uint64_t now, nc_emit_fn *emit, void *arg)
 {
     const topo *t = g->t;
-    if ((!g->fanout && rnd_unit(g) >= g->rate) || t->nterms < 2) return;
-    int nt = t->nterms, nr = t->nrouters;
     if (g->fanout) {
-        for (int src = 0; src < t->nterms; src++)
-            if (rnd_unit(g) < g->rate && g->sources[src]) start_multicast(g, now, src, emit, arg);
+        step_multicasts(g, now, emit, arg);
         return;
     }
+    if (rnd_unit(g) >= g->rate || t->nterms < 2) return;
+    int nt = t->nterms, nr = t->nrouters;
+    g->offered_w += in_window(g, now);
     group *gr = xcalloc(1, sizeof *gr);
     gr->kind = rnd_int(g, NKIND);
     gr->model = -1;
@@ -330,7 +367,7 @@ void nc_gen_step(nc_gen *g, uint64_t now, nc_emit_fn *emit, void *arg)
     int src = rnd_int(g, nt), u = rnd_int(g, nr), u2 = rnd_int(g, nr), d = -1, ncontrib = 0;
     int contrib[MAX_CONTRIB];
     if (gr->kind == KIND_MC) {
-        u = topo_term_router(t, src);
+        u = mc_root(g, topo_term_router(t, src));
         pick_terms(g, gr->want, 2 + rnd_int(g, maxdst - 1), src);
         tree_uses(g, u, gr->want, gr->uses);
         gr->src = src;
@@ -346,25 +383,17 @@ void nc_gen_step(nc_gen *g, uint64_t now, nc_emit_fn *emit, void *arg)
             d = rnd_int(g, nt);
             gr->want[d] = 1;
         } else {
+            u2 = mc_root(g, u2);
             pick_terms(g, gr->want, 2 + rnd_int(g, maxdst - 1), -1);
             tree_uses(g, u2, gr->want, gr->uses);
         }
     }
     if (!fits(g, gr->uses)) { /* a unit has no free slot: this group is dropped (not retried) */
         g->dropped++;
-        group_free(gr);
+        nc_group_free(gr);
         return;
     }
-    gr->tag = new_tag(g);
-    gr->active = 1;
-    gr->started = now;
-    for (int a = 0; a < nt; a++) gr->pending += gr->want[a];
-    for (int r = 0; r < nr; r++) {
-        g->load[r] += gr->uses[r];
-        if (g->load[r] > g->max_load) g->max_load = g->load[r];
-    }
-    g->by_tag[gr->tag] = gr;
-    g->started[gr->kind]++;
+    group_start(g, gr, now);
 
     size_t cap = (size_t)(2 + g->mflits + gr->nflits);
     uint64_t *buf = xmalloc(cap * sizeof *buf), *pay = xcalloc((size_t)gr->nflits + 1, sizeof *pay);
@@ -433,6 +462,43 @@ void nc_gen_on_done(nc_gen *g, nc_done_fn *fn, void *arg)
     g->done_arg = arg;
 }
 
+void nc_gen_on_delivery(nc_gen *g, nc_deliver_fn *fn, void *arg)
+{
+    g->on_delivery = fn;
+    g->delivery_arg = arg;
+}
+
+int nc_gen_mcast(nc_gen *g, uint64_t now, int src, const unsigned char *dests, int flits, nc_emit_fn *emit, void *arg)
+{
+    const topo *t = g->t;
+    int u = topo_term_router(t, src);
+    group *gr = xcalloc(1, sizeof *gr);
+    gr->kind = KIND_MC;
+    gr->conn = -1;
+    gr->model = -1;
+    gr->src = src;
+    gr->want = xcalloc((size_t)g->na, 1);
+    memcpy(gr->want, dests, (size_t)t->nterms);
+    gr->uses = xcalloc((size_t)t->nrouters, sizeof *gr->uses);
+    tree_uses(g, u, gr->want, gr->uses);
+    if (!fits(g, gr->uses)) { /* a unit of the tree has no slot budgeted: wait */
+        nc_group_free(gr);
+        return -1;
+    }
+    gr->len = 8 * flits;
+    gr->nflits = flits;
+    gr->data = xcalloc((size_t)flits + 1, sizeof *gr->data);
+    for (int i = 0; i < flits; i++) gr->data[i] = rnd(g);
+    group_start(g, gr, now);
+    uint64_t *buf = xmalloc((size_t)(2 + g->mflits + flits) * sizeof *buf);
+    int n = packet(g, buf, head(t->nterms + u, 1, OP_REPLICATE, 0, OUT_NONE, 0, 0, 0), meta(src, gr->tag, gr->len),
+                   gr->want, gr->data, flits);
+    emit(arg, src, buf, n);
+    g->packets_sent++;
+    free(buf);
+    return gr->tag;
+}
+
 int nc_gen_pair(nc_gen *g, uint64_t now, int src, int u, int dst, int flits, nc_emit_fn *emit, void *arg)
 {
     const topo *t = g->t;
@@ -475,183 +541,4 @@ void nc_gen_probe_result(const nc_gen *g, uint64_t *probes, uint64_t *max_dev, u
     *probes = g->probes;
     *max_dev = g->probe_max_dev;
     *sum_dev = g->probe_sum_dev;
-}
-
-/* ------------------------------------------------------------ checking */
-
-static void finish(nc_gen *g, group *gr, uint64_t now)
-{
-    uint64_t lat = now - gr->started;
-    if (gr->model >= 0) {
-        uint64_t dev = lat > (uint64_t)gr->model ? lat - (uint64_t)gr->model : (uint64_t)gr->model - lat;
-        g->probes++;
-        g->probe_sum_dev += dev;
-        if (dev > g->probe_max_dev) g->probe_max_dev = dev;
-    }
-    g->lat_sum += lat;
-    if (lat > g->lat_max) g->lat_max = lat;
-    g->completed[gr->kind]++;
-    if (g->on_done) g->on_done(g->done_arg, gr->tag, now);
-    if (gr->conn >= 0) clos_disconnect(g->clos, gr->conn);
-    for (int r = 0; r < g->t->nrouters; r++) g->load[r] -= gr->uses[r];
-    g->by_tag[gr->tag] = NULL;
-    group_free(gr);
-}
-
-int nc_gen_flit(nc_gen *g, int term, int vc, const xnoc_flit *f, uint64_t now, char *err, size_t errlen)
-{
-    rx_state *rx = &g->rx[term * g->rc.vcs + vc];
-    uint64_t w = f->payload;
-    if (f->head) {
-        if ((int)FLIT_GET(w, FLIT_DEST_LSB, FLIT_DEST_W) != term || FLIT_GET(w, FLIT_MC_BIT, 1)) {
-            snprintf(err, errlen, "cycle %llu: coded/multicast packet for address %d (MC %d) arrived at terminal %d",
-                     (unsigned long long)now, (int)FLIT_GET(w, FLIT_DEST_LSB, FLIT_DEST_W),
-                     (int)FLIT_GET(w, FLIT_MC_BIT, 1), term);
-            return -1;
-        }
-        rx->active = 1;
-        rx->g = NULL;
-        rx->got = 1;
-        if (f->tail) {
-            snprintf(err, errlen, "cycle %llu: coded/multicast packet at terminal %d ends at its head",
-                     (unsigned long long)now, term);
-            return -1;
-        }
-        return 0;
-    }
-    if (!rx->active) {
-        snprintf(err, errlen, "cycle %llu: body flit without a head at terminal %d VC %d", (unsigned long long)now,
-                 term, vc);
-        return -1;
-    }
-    group *gr = rx->g;
-    if (rx->got == 1) { /* meta: source, tag, length */
-        int src = (int)FLIT_GET(w, FLIT_META_SRC_LSB, FLIT_META_SRC_W),
-            tag = (int)FLIT_GET(w, FLIT_META_TAG_LSB, FLIT_META_TAG_W),
-            len = (int)FLIT_GET(w, FLIT_META_LEN_LSB, FLIT_META_LEN_W);
-        gr = g->by_tag[tag];
-        if (!gr) {
-            snprintf(err, errlen, "cycle %llu: terminal %d received tag 0x%04x of no active coding group",
-                     (unsigned long long)now, term, tag);
-            return -1;
-        }
-        if (src != gr->src || len != gr->len) {
-            snprintf(err, errlen,
-                     "cycle %llu: terminal %d, group 0x%04x (%s): meta source %d length %d, expected %d and %d",
-                     (unsigned long long)now, term, tag, kind_names[gr->kind], src, len, gr->src, gr->len);
-            return -1;
-        }
-        if (gr->want[term] != 1) {
-            snprintf(err, errlen, "cycle %llu: terminal %d received group 0x%04x (%s) %s", (unsigned long long)now,
-                     term, tag, kind_names[gr->kind], gr->want[term] ? "twice" : "but is not one of its destinations");
-            return -1;
-        }
-        rx->g = gr;
-    } else {
-        int i = rx->got - 2;
-        if (i >= gr->nflits || w != gr->data[i]) {
-            snprintf(err, errlen,
-                     "cycle %llu: terminal %d, group 0x%04x (%s): data flit %d is 0x%016llx, expected 0x%016llx",
-                     (unsigned long long)now, term, gr->tag, kind_names[gr->kind], i, (unsigned long long)w,
-                     (unsigned long long)(i < gr->nflits ? gr->data[i] : 0));
-            return -1;
-        }
-    }
-    rx->got++;
-    int last = rx->got == 2 + gr->nflits;
-    if (f->tail != last) {
-        snprintf(err, errlen, "cycle %llu: terminal %d, group 0x%04x: tail flag on flit %d of %d",
-                 (unsigned long long)now, term, gr->tag, rx->got - 1, 2 + gr->nflits);
-        return -1;
-    }
-    if (last) {
-        rx->active = 0;
-        gr->want[term] = 2;
-        g->deliveries++;
-        if (--gr->pending == 0) finish(g, gr, now);
-    }
-    return 0;
-}
-
-int nc_gen_busy(const nc_gen *g)
-{
-    uint64_t s = 0, c = 0;
-    for (int k = 0; k < NKIND; k++) {
-        s += g->started[k];
-        c += g->completed[k];
-    }
-    return (int)(s - c);
-}
-
-void nc_gen_describe_pending(const nc_gen *g, char *buf, size_t len)
-{
-    const group *old = NULL;
-    for (int i = 0; i < 65536; i++)
-        if (g->by_tag[i] && (!old || g->by_tag[i]->started < old->started)) old = g->by_tag[i];
-    if (!old) {
-        snprintf(buf, len, "no coding group pending");
-        return;
-    }
-    int first = -1;
-    for (int a = 0; a < g->t->nterms && first < 0; a++)
-        if (old->want[a] == 1) first = a;
-    snprintf(buf, len,
-             "%d coding group(s) pending, the oldest 0x%04x (%s, started at cycle %llu) still owes %d delivery(ies), "
-             "e.g. to terminal %d",
-             nc_gen_busy(g), old->tag, kind_names[old->kind], (unsigned long long)old->started, old->pending, first);
-}
-
-void nc_gen_json(const nc_gen *g, json_t *j)
-{
-    json_t *c = json_object();
-    uint64_t done = 0;
-    for (int k = 0; k < NKIND; k++) {
-        json_object_set_new(
-            c, kind_names[k],
-            json_pack("{s:I,s:I}", "started", (json_int_t)g->started[k], "completed", (json_int_t)g->completed[k]));
-        done += g->completed[k];
-    }
-    json_object_set_new(c, "packets_sent", json_integer((json_int_t)g->packets_sent));
-    json_object_set_new(c, "deliveries", json_integer((json_int_t)g->deliveries));
-    json_object_set_new(c, "pending", json_integer(nc_gen_busy(g)));
-    json_object_set_new(c, "dropped", json_integer((json_int_t)g->dropped));
-    json_object_set_new(c, "max_slots_budgeted", json_integer(g->max_load));
-    json_object_set_new(c, "avg_group_latency", json_real(done ? (double)g->lat_sum / (double)done : 0.0));
-    json_object_set_new(c, "max_group_latency", json_integer((json_int_t)g->lat_max));
-    if (g->fanout) {
-        json_object_set_new(c, "fanout", json_integer(g->fanout));
-        json_object_set_new(c, "through_stages", json_boolean(g->clos != NULL));
-        json_object_set_new(c, "blocked", json_integer((json_int_t)g->blocked));
-        json_object_set_new(c, "refused", json_integer((json_int_t)g->refused));
-        json_object_set_new(c, "middle_switches", json_integer((json_int_t)g->mids));
-    }
-    json_object_set_new(j, "coding", c);
-}
-
-static unsigned long long coding_uint(const json_t *c, const char *key)
-{
-    return (unsigned long long)json_integer_value(json_object_get(c, key));
-}
-
-static unsigned long long completed(const json_t *c, int kind)
-{
-    return coding_uint(json_object_get(c, kind_names[kind]), "completed");
-}
-
-void nc_gen_text(FILE *f, const json_t *c)
-{
-    fprintf(f,
-            "coding groups: %llu multicast, %llu coded, %llu coded+multicast completed (%d pending); %llu deliveries "
-            "byte-exact; group latency avg %.1f max %llu cycles; %llu dropped (no free slot)\n",
-            completed(c, KIND_MC), completed(c, KIND_CODED), completed(c, KIND_CODED_MC),
-            (int)coding_uint(c, "pending"), coding_uint(c, "deliveries"),
-            json_number_value(json_object_get(c, "avg_group_latency")), coding_uint(c, "max_group_latency"),
-            coding_uint(c, "dropped"));
-    if (json_object_get(c, "fanout"))
-        fprintf(f,
-                "multicast:%d%s: %llu blocked by the routing control, %llu refused (ports busy), %llu middle "
-                "switches chosen\n",
-                (int)coding_uint(c, "fanout"),
-                json_is_true(json_object_get(c, "through_stages")) ? " through the stages" : "",
-                coding_uint(c, "blocked"), coding_uint(c, "refused"), coding_uint(c, "middle_switches"));
 }

@@ -77,10 +77,30 @@ static void report_figures(json_t *o, const traffic_run *r)
     int one = traffic_one_at_a_time(r);
     double avg = nl ? lat_sum / (double)nl : 0, p99 = percentile(lat, nl, 0.99), mx = (double)lat_max;
     double thru = one ? 0 : (double)s->window_flits / ((double)s->window * t->nterms);
+    double offered = one ? 0 : r->o.rate;
+    if (r->o.pattern == PAT_MULTICAST) { /* per multicast, as --rate offers them (docs/traffic.md) */
+        nc_window w;
+        nc_gen_window_stats(s->nc, &w);
+        thru = s->window ? (double)w.accepted / ((double)s->window * t->nterms) : 0;
+        json_object_set_new(o, "accepted_copy_flits",
+                            json_real(s->window ? (double)w.flits / ((double)s->window * t->nterms) : 0));
+        int nsrc = 0;
+        for (int src = 0; src < t->nterms; src++) nsrc += r->o.inject_mask[src];
+        offered = r->o.rate * nsrc / t->nterms; /* per terminal, like the throughput (--sources) */
+        json_object_set_new(o, "offered_multicasts", json_integer((json_int_t)w.offered));
+        json_object_set_new(o, "accepted_multicasts", json_integer((json_int_t)w.accepted));
+        json_object_set_new(o, "measured_multicasts", json_integer((json_int_t)w.nlat));
+    }
+    if (r->o.pattern == PAT_MULTICAST) json_object_set_new(o, "rate_unit", json_string("multicasts"));
+    else if (s->nc && !one) { /* --coding: the groups' flits at their destinations, beside the background's */
+        nc_window w;
+        nc_gen_window_stats(s->nc, &w);
+        json_object_set_new(o, "coding_throughput", json_real((double)w.flits / ((double)s->window * t->nterms)));
+    }
     json_object_set_new(o, "cycles", json_integer((json_int_t)r->total_cycles));
     json_object_set_new(o, "warmup", json_integer((json_int_t)s->warmup));
     json_object_set_new(o, "measured_cycles", json_integer(one ? (json_int_t)r->total_cycles : (json_int_t)s->window));
-    json_object_set_new(o, "offered", json_real(one ? 0 : r->o.rate));
+    json_object_set_new(o, "offered", json_real(offered));
     json_object_set_new(o, "throughput", json_real(thru));
     json_object_set_new(o, "avg_latency", json_real(avg));
     json_object_set_new(o, "p99_latency", json_real(p99));
@@ -110,11 +130,17 @@ static void report_outcome(json_t *o, traffic_run *r)
     json_object_set_new(o, "measured_packets", json_integer((json_int_t)s->measured_total));
     json_object_set_new(o, "errors", json_integer((json_int_t)s->errors));
     if (r->interrupted) json_object_set_new(o, "interrupted", json_true());
+    json_object_set_new(o, "ok", json_boolean(!s->errors && !r->fail_kind));
+    if (r->fail_kind) { /* the run stopped (stall, deadlock): what it measured until then, and why */
+        json_object_set_new(o, "error", json_string(r->fail_msg));
+        json_object_set_new(o, "error_kind", json_string(r->fail_kind));
+    }
     json_object_set_new(o, "error_kinds",
-                        json_pack("{s:I,s:I,s:I,s:I,s:I,s:b}", "corrupted", (json_int_t)s->err_corrupt, "misrouted",
+                        json_pack("{s:I,s:I,s:I,s:I,s:I,s:b,s:b}", "corrupted", (json_int_t)s->err_corrupt, "misrouted",
                                   (json_int_t)s->err_misroute, "duplicated", (json_int_t)s->err_dup, "out_of_order",
                                   (json_int_t)s->err_order, "lost", (json_int_t)s->err_lost, "rtl_invariant",
-                                  r->rtl_err));
+                                  r->rtl_err && r->rtl_err != NET_ERR_TIMEOUT, "unit_timeout",
+                                  r->rtl_err == NET_ERR_TIMEOUT));
     if (s->first_error[0]) json_object_set_new(o, "first_error", json_string(s->first_error));
     json_object_set_new(o, "saturated", json_boolean(r->saturated));
     json_object_set_new(o, "drain_timed_out", json_boolean(r->drain_timed_out));
@@ -133,6 +159,12 @@ static json_t *report_terminals(const traffic_run *r)
     const sim *s = &r->s;
     const topo *t = r->o.t;
     json_t *terms = json_array();
+    const uint64_t *acc = s->src_window_flits; /* multicast:F: multicasts accepted whole */
+    if (r->o.pattern == PAT_MULTICAST) {
+        nc_window w;
+        nc_gen_window_stats(s->nc, &w);
+        acc = w.src_accepted;
+    }
     for (int src = 0; src < t->nterms; src++) {
         double ls = 0;
         uint64_t ln = 0;
@@ -145,8 +177,8 @@ static json_t *report_terminals(const traffic_run *r)
         }
         json_array_append_new(
             terms, json_pack("{s:i,s:b,s:f,s:I,s:f}", "terminal", src, "injects", r->o.inject_mask[src], "accepted",
-                             traffic_one_at_a_time(r) ? 0.0 : (double)s->src_window_flits[src] / (double)s->window,
-                             "measured_packets", (json_int_t)ln, "avg_latency", ln ? ls / (double)ln : 0.0));
+                             traffic_one_at_a_time(r) ? 0.0 : (double)acc[src] / (double)s->window, "measured_packets",
+                             (json_int_t)ln, "avg_latency", ln ? ls / (double)ln : 0.0));
     }
     if (traffic_pattern_fixed(r->o.pattern)) {                 /* the mapping each source sends to */
         for (size_t ti = 0; ti < json_array_size(terms); ti++) /* (no jansson foreach: cppcheck) */

@@ -39,10 +39,20 @@ int traffic_one_at_a_time(const traffic_run *r)
     return r->o.pattern == PAT_ALLPAIRS || r->o.pattern == PAT_UNITPAIRS || r->o.pattern == PAT_ALLGATHER;
 }
 
-traffic_run *traffic_open(const traffic_opts *o)
+/* traffic_open's refusal: what it opened so far freed, *why set (err is) */
+static traffic_run *refuse(traffic_run *r, traffic_refusal *why, traffic_refusal w)
+{
+    nc_gen_free(r->s.nc);
+    net_close(r->s.net);
+    free(r->s.hooks);
+    free(r);
+    *why = w;
+    return NULL;
+}
+
+traffic_run *traffic_open(const traffic_opts *o, traffic_refusal *why, char *err, size_t errlen)
 {
     const topo *t = o->t;
-    char err[512];
     traffic_run *r = xcalloc(1, sizeof *r);
     r->o = *o;
     traffic_pattern_setup(t, o->pattern, o->seed);
@@ -61,20 +71,24 @@ traffic_run *traffic_open(const traffic_opts *o)
     for (int term = 0; term < t->nterms; term++) test_hooks_init(&s->hooks[term], term);
     const char *bd = getenv("XNOC_TEST_BAD_DEST");
     s->bad_dest = -1;
-    if (bd && cli_parse_long(bd, 0, FLIT_MAX_ADDRS, &s->bad_dest))
-        cli_fail(EXIT_USAGE, "XNOC_TEST_BAD_DEST=%s: not an address 0..%d", bd, FLIT_MAX_ADDRS);
-    s->net = net_open(t, &o->rc, 1, err, sizeof err);
-    if (!s->net) cli_fail(EXIT_USAGE, "%s", err);
-    if (o->trace && net_trace(s->net, o->trace, o->trace_from, o->trace_to, err, sizeof err))
-        cli_fail(EXIT_USAGE, "--trace: %s", err);
+    if (bd && cli_parse_long(bd, 0, FLIT_MAX_ADDRS, &s->bad_dest)) {
+        snprintf(err, errlen, "XNOC_TEST_BAD_DEST=%s: not an address 0..%d", bd, FLIT_MAX_ADDRS);
+        return refuse(r, why, TRAFFIC_OPEN_TEST_HOOK);
+    }
+    s->net = net_open(t, &o->rc, 1, err, errlen);
+    if (!s->net) return refuse(r, why, TRAFFIC_OPEN_NET);
+    if (o->trace && net_trace(s->net, o->trace, o->trace_from, o->trace_to, err, errlen))
+        return refuse(r, why, TRAFFIC_OPEN_TRACE);
     traffic_seed(o->seed);
-    if (o->coding || o->pattern == PAT_UNITPAIRS || o->fanout || (o->pattern == PAT_ALLGATHER && o->coll.xor_unit))
+    if (o->coding || o->pattern == PAT_UNITPAIRS || o->fanout ||
+        (o->pattern == PAT_ALLGATHER && (o->coll.xor_unit || o->coll.unit_mcast)))
         s->nc = nc_gen_new(t, &o->rc, o->fanout ? o->rate : o->coding, o->seed);
     if (o->fanout) nc_gen_multicast(s->nc, o->fanout, o->inject_mask);
-    if (o->pattern == PAT_ALLGATHER && !(s->coll = tcoll_new(t, &o->coll, o->sizes.hi, err, sizeof err)))
-        cli_fail(EXIT_USAGE, "--pattern allgather: %s", err);
+    if (o->pattern == PAT_ALLGATHER && !(s->coll = tcoll_new(t, &o->coll, o->sizes.hi, err, errlen)))
+        return refuse(r, why, TRAFFIC_OPEN_ALLGATHER);
     if (s->coll) s->on_arrived = tcoll_arrived;
     if (s->coll && s->nc) nc_gen_on_done(s->nc, tcoll_unit_done, s->coll);
+    if (s->coll && s->nc) nc_gen_on_delivery(s->nc, tcoll_unit_delivered, s->coll);
     int n = t->nterms;
     s->nch = n * o->ports;
     net_loop_init(&r->loop, s->net, t, o->rc.vcs, s->nch); /* the channels: the shared loop's */
@@ -94,6 +108,7 @@ traffic_run *traffic_open(const traffic_opts *o)
     r->on = xcalloc((size_t)n, 1);
     for (int src = 0; src < n && o->alpha; src++) r->on[src] = traffic_rng_unit() < o->alpha / (o->alpha + o->beta);
     r->end_measure = s->warmup + s->window;
+    if (s->nc) nc_gen_window(s->nc, s->warmup, r->end_measure);
     r->deadline = r->end_measure + r->o.drain;
     return r;
 }
@@ -157,6 +172,12 @@ static int step_unitpairs(traffic_run *r)
     return 0;
 }
 
+/* every measured packet (and multicast:F request) delivered */
+static int measured_all_done(const sim *s)
+{
+    return s->measured_done == s->measured_total && !(s->nc && nc_gen_measured_pending(s->nc));
+}
+
 /* 2. new packets; 1 when the pairs one at a time are done */
 static int step_new_packets(traffic_run *r)
 {
@@ -165,7 +186,7 @@ static int step_new_packets(traffic_run *r)
     if (r->o.pattern == PAT_ALLPAIRS) return step_allpairs(r);
     if (r->o.pattern == PAT_UNITPAIRS) return step_unitpairs(r);
     if (r->o.pattern == PAT_ALLGATHER) return tcoll_step(s->coll, s, now);
-    if (now >= r->deadline || (now >= r->end_measure && s->measured_done == s->measured_total)) return 0;
+    if (now >= r->deadline || (now >= r->end_measure && measured_all_done(s))) return 0;
     for (int src = 0; src < s->t->nterms && r->o.pattern != PAT_MULTICAST; src++) {
         if (r->o.alpha) { /* Markov on/off: a transition, then Bernoulli at p_on while on */
             double u = traffic_rng_unit();
@@ -178,7 +199,7 @@ static int step_new_packets(traffic_run *r)
             traffic_index_packet(s, s->pk.n - 1);
         }
     }
-    if (s->nc && now < r->end_measure) nc_gen_step(s->nc, now, traffic_create_nc, s);
+    if (s->nc && (now < r->end_measure || r->o.fanout)) nc_gen_step(s->nc, now, traffic_create_nc, s);
     return 0;
 }
 
@@ -190,9 +211,9 @@ static int drained(traffic_run *r)
     uint64_t now = r->now;
     int n = s->t->nterms;
     if (!traffic_one_at_a_time(r) && now + 1 >= r->deadline) r->saturated = 1;
-    if (r->o.pattern == PAT_ALLPAIRS ||
-        !((now + 1 >= r->end_measure && s->measured_done == s->measured_total) || r->saturated))
+    if (r->o.pattern == PAT_ALLPAIRS || !((now + 1 >= r->end_measure && measured_all_done(s)) || r->saturated))
         return 0;
+    if (s->nc) nc_gen_drop_queued(s->nc);  /* multicast:F requests not yet started never start */
     for (int term = 0; term < n; term++) { /* coding-group packets (their own queue) still go */
         for (size_t q = s->queue_head[term]; q < s->qlen[term]; q++) s->pk.v[s->queue[term][q]].dropped = 1;
         s->qlen[term] = s->queue_head[term];
@@ -271,8 +292,9 @@ static int cycle(traffic_run *r, view *vw)
     if (vw && view_due(vw, now)) {
         view_sample vs = {.cycle = now, .inj_flits = s->inj_flits, .status = traffic_pattern_names[r->o.pattern]};
         view_sample_net(vw, s->net, &s->rc, &vs);
-        if (view_update(vw, &vs) == VIEW_QUIT) {
-            r->interrupted = 1;
+        int u = view_update(vw, &vs);
+        if (u == VIEW_QUIT || u == VIEW_ERROR) { /* closed, or a picture could not be written (view_error) */
+            r->interrupted = u == VIEW_QUIT ? 1 : 3;
             return 1;
         }
     }
@@ -284,6 +306,8 @@ static int cycle(traffic_run *r, view *vw)
     }
     return 0;
 }
+
+const char *traffic_rtl_kind(int net_err) { return net_err == NET_ERR_TIMEOUT ? "unit_timeout" : "rtl_invariant"; }
 
 /* what the run found once it ended: lost packets, RTL errors, a deadlock
  * (which ends the command), saturation */
@@ -304,7 +328,8 @@ static void finish(traffic_run *r)
     }
     r->rtl_err = net_error(s->net);
     if (r->rtl_err) {
-        net_describe_error(s->net, s->first_error, sizeof s->first_error);
+        r->rtl_err = net_describe_error(s->net, s->first_error, sizeof s->first_error);
+        if (!r->rtl_err) r->rtl_err = NET_ERR_ROUTER;      /* flagged, no router or unit says more */
         if (s->nc && strstr(s->first_error, "time-out")) { /* whether source queueing could explain it */
             size_t l = strlen(s->first_error);
             snprintf(s->first_error + l, sizeof s->first_error - l,
@@ -313,11 +338,16 @@ static void finish(traffic_run *r)
         }
     }
     if (r->stalled && !s->errors) {
-        /* a stall after an RTL invariant broke: the broken invariant is the news */
-        if (r->rtl_err)
-            cli_fail(EXIT_RUNFAIL, "deadlock or stall at cycle %llu after an RTL error: %s", (unsigned long long)now,
-                     s->first_error);
-        cli_fail(EXIT_RUNFAIL, "%s", r->stall_msg);
+        /* the run stops here; the command reports what was measured (ok false) and this line */
+        if (r->rtl_err) { /* a stall after an RTL invariant broke: the broken invariant is the news */
+            snprintf(r->fail_msg, sizeof r->fail_msg, "deadlock or stall at cycle %llu after an RTL error: %s",
+                     (unsigned long long)now, s->first_error);
+            r->fail_kind = traffic_rtl_kind(r->rtl_err);
+        } else {
+            snprintf(r->fail_msg, sizeof r->fail_msg, "%s", r->stall_msg);
+            r->fail_kind = r->net_held ? "deadlock" : "stall";
+        }
+        return;
     }
     if (r->rtl_err) s->errors++;
     /* lost: measured packets that never arrived, in a run that drained */
@@ -333,7 +363,8 @@ static void finish(traffic_run *r)
     }
 }
 
-/* saturated: the injecting terminals' flits accepted in the window fall
+/* saturated: the injecting terminals' flits (multicast:F: multicasts, each
+ * accepted when its last copy's tail arrives) accepted in the window fall
  * short of what they offered by more than 5% and by more than three
  * standard deviations of the Bernoulli injection (so that a short, light
  * run is not called saturated by chance), or the drain timed out */
@@ -348,6 +379,11 @@ static void saturation(traffic_run *r)
             got += s->src_window_flits[src];
             nsrc++;
         }
+    if (r->o.pattern == PAT_MULTICAST) { /* multicasts: offered at --rate per source, accepted when whole */
+        nc_window w;
+        nc_gen_window_stats(s->nc, &w);
+        got = w.accepted;
+    }
     double expect = r->o.rate * (double)s->window * nsrc, short_by = expect - (double)got;
     if (!traffic_one_at_a_time(r) && nsrc && short_by > 0.05 * expect && short_by > 3 * sqrt(expect)) r->saturated = 1;
 }

@@ -120,6 +120,9 @@ enum {
 extern const char *const traffic_pattern_names[NPAT];
 /* Why pattern pat cannot run on t, or NULL. */
 const char *traffic_pattern_check(const topo *t, int pat);
+/* hotspot:NODES[:WEIGHTS]: every packet to one of NODES, chosen by weight
+ * (BookSim2's hotspot pattern); NULL, or why spec is not one. */
+const char *traffic_hotspots(const char *spec, int nterms);
 /* Prepares pattern pat on t (randperm: its permutation, drawn from seed alone). */
 void traffic_pattern_setup(const topo *t, int pat, uint64_t seed);
 void traffic_pattern_free(void);

@@ -2,6 +2,7 @@
  * occupancy and the latency histogram of a synthetic-traffic run. */
 #include "traffic/traffic_stats.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,8 +55,9 @@ static double quantile(uint64_t *v, size_t n, double q)
     return (double)select_kth_u64(v, n, i);
 }
 
-/* min/avg/p50/p99/max of v[0..n) as "<stat>_<name>latency" keys */
-static void set_latency(json_t *o, const char *name, uint64_t *v, size_t n)
+/* min/avg/p50/p99/max of v[0..n) as "<stat>_<name>latency" keys (name "",
+ * not all: min and p50 only, traffic_report.c sets the others) */
+static void set_latency(json_t *o, const char *name, uint64_t *v, size_t n, int all)
 {
     uint64_t mn = n ? UINT64_MAX : 0, mx = 0;
     double sum = 0;
@@ -67,7 +69,7 @@ static void set_latency(json_t *o, const char *name, uint64_t *v, size_t n)
     const char *stat[5] = {"min", "avg", "p50", "p99", "max"};
     double val[5] = {(double)mn, n ? sum / (double)n : 0, quantile(v, n, 0.5), quantile(v, n, 0.99), (double)mx};
     for (int k = 0; k < 5; k++) {
-        if (!*name && (k == 1 || k >= 3)) continue; /* avg/p99/max_latency: traffic_report.c's keys */
+        if (!*name && !all && (k == 1 || k >= 3)) continue; /* avg/p99/max_latency: traffic_report.c's keys */
         char *key = xasprintf("%s_%slatency", stat[k], name);
         json_object_set_new(o, key, json_real(val[k]));
         free(key);
@@ -76,35 +78,58 @@ static void set_latency(json_t *o, const char *name, uint64_t *v, size_t n)
 
 static int measured(const packet *p) { return p->measured && p->done && !p->flits; }
 
+/* The measured latencies, [i]: total, network, queueing (the caller frees
+ * *tot, *net, *que); multicast:F: its requests, else the unicast packets. */
+static size_t latencies(const sim *s, uint64_t **tot, uint64_t **net, uint64_t **que)
+{
+    size_t n = 0;
+    nc_window w = {0};
+    if (s->pattern == PAT_MULTICAST) nc_gen_window_stats(s->nc, &w);
+    if (s->pattern == PAT_MULTICAST) n = w.nlat;
+    else
+        for (size_t i = 0; i < s->pk.n; i++) n += measured(&s->pk.v[i]);
+    *tot = xmalloc((n + 1) * sizeof **tot);
+    *net = xmalloc((n + 1) * sizeof **net);
+    *que = xmalloc((n + 1) * sizeof **que);
+    for (size_t i = 0, j = 0; i < (s->pattern == PAT_MULTICAST ? n : s->pk.n); i++) {
+        const packet *p = &s->pk.v[i];
+        if (s->pattern == PAT_MULTICAST) {
+            (*tot)[j] = w.lat[i];
+            (*que)[j] = w.lat_q[i];
+        } else if (measured(p)) {
+            (*tot)[j] = p->arrived - p->created;
+            (*que)[j] = p->injected - p->created;
+        } else continue;
+        (*net)[j] = (*tot)[j] - (*que)[j];
+        j++;
+    }
+    return n;
+}
+
 void traffic_stats_json(json_t *o, sim *s, traffic_occ *occ, int vcs, int one_at_a_time)
 {
     const topo *t = s->t;
-    size_t n = 0;
-    for (size_t i = 0; i < s->pk.n; i++) n += measured(&s->pk.v[i]);
-    uint64_t *tot = xmalloc((n + 1) * sizeof *tot), *net = xmalloc((n + 1) * sizeof *net),
-             *que = xmalloc((n + 1) * sizeof *que);
+    uint64_t *tot, *net, *que;
+    size_t n = latencies(s, &tot, &net, &que);
     int hmax = 0;
-    size_t j = 0;
+    size_t npk = 0; /* measured unicast packets (a multicast's hops are a tree's: not counted) */
     for (size_t i = 0; i < s->pk.n; i++) {
         const packet *p = &s->pk.v[i];
         if (!measured(p)) continue;
-        tot[j] = p->arrived - p->created;
-        que[j] = p->injected - p->created;
-        net[j] = p->arrived - p->injected;
         int h = traffic_packet_hops(t, p);
         if (h > hmax) hmax = h;
-        j++;
+        npk++;
     }
-    set_latency(o, "", tot, n);
-    set_latency(o, "queueing_", que, n);
-    set_latency(o, "network_", net, n);
+    set_latency(o, "", tot, n, s->pattern == PAT_MULTICAST); /* multicast:F: all five here */
+    set_latency(o, "queueing_", que, n, 0);
+    set_latency(o, "network_", net, n, 0);
     free(tot);
     free(net);
     free(que);
 
     /* hop distribution: measured packets by router-to-router hops */
     uint64_t *hc = xcalloc((size_t)hmax + 1, sizeof *hc);
-    int hmin = n ? hmax : 0;
+    int hmin = npk ? hmax : 0;
     for (size_t i = 0; i < s->pk.n; i++) {
         const packet *p = &s->pk.v[i];
         if (!measured(p)) continue;
@@ -113,7 +138,7 @@ void traffic_stats_json(json_t *o, sim *s, traffic_occ *occ, int vcs, int one_at
         if (h < hmin) hmin = h;
     }
     json_t *ha = json_array();
-    for (int h = 0; h <= hmax && n; h++) json_array_append_new(ha, json_integer((json_int_t)hc[h]));
+    for (int h = 0; h <= hmax && npk; h++) json_array_append_new(ha, json_integer((json_int_t)hc[h]));
     free(hc);
     json_object_set_new(o, "min_hops", json_integer(hmin));
     json_object_set_new(o, "max_hops", json_integer(hmax));
@@ -173,6 +198,23 @@ void traffic_stats_json(json_t *o, sim *s, traffic_occ *occ, int vcs, int one_at
 
 void traffic_stats_print(FILE *f, const json_t *o, int one_at_a_time)
 {
+    if (report_get(o, "accepted_copy_flits")) { /* multicast:F */
+        report_printf(f, o,
+                      "  latency   min {min_latency:%.0f}  avg {avg_latency:%.2f}  p50 {p50_latency:%.0f}  p99 "
+                      "{p99_latency:%.0f}  max {max_latency:%.0f}  (creation to the last copy's tail)\n"
+                      "  network   min {min_network_latency:%.0f}  avg {avg_network_latency:%.2f}  p50 "
+                      "{p50_network_latency:%.0f}  p99 {p99_network_latency:%.0f}  max {max_network_latency:%.0f}  "
+                      "(start to the last copy's tail)\n"
+                      "  queueing  min {min_queueing_latency:%.0f}  avg {avg_queueing_latency:%.2f}  p50 "
+                      "{p50_queueing_latency:%.0f}  p99 {p99_queueing_latency:%.0f}  max {max_queueing_latency:%.0f}  "
+                      "(creation to start: waiting for leaf ports and unit slots)\n");
+        report_printf(f, o,
+                      "  copies accepted {accepted_copy_flits:%.4f} flits/terminal/cycle in the window\n"
+                      "  link stalls {link_stalls} cycles (at most {max_link_stalls} on "
+                      "one link); VC occupancy avg {avg_vc_occupancy:%.3f} flits ({occupancy_samples} samples, every "
+                      "{occupancy_every} cycles)\n");
+        return;
+    }
     report_printf(f, o,
                   "  latency   min {min_latency:%.0f}  avg {avg_latency:%.2f}  p50 {p50_latency:%.0f}  p99 "
                   "{p99_latency:%.0f}  max {max_latency:%.0f}  (creation to tail ejection)\n"
@@ -191,27 +233,26 @@ void traffic_stats_print(FILE *f, const json_t *o, int one_at_a_time)
 
 int traffic_histogram_csv(FILE *f, const sim *s, uint64_t bin_width)
 {
-    uint64_t maxbin = 0;
-    for (size_t i = 0; i < s->pk.n; i++) {
-        const packet *p = &s->pk.v[i];
-        if (measured(p) && (p->arrived - p->created) / bin_width > maxbin)
-            maxbin = (p->arrived - p->created) / bin_width;
-    }
+    uint64_t *tot, *net, *que, maxbin = 0;
+    size_t n = latencies(s, &tot, &net, &que);
+    for (size_t i = 0; i < n; i++)
+        if (tot[i] / bin_width > maxbin) maxbin = tot[i] / bin_width;
     uint64_t *c = xcalloc((size_t)(3 * (maxbin + 1)), sizeof *c);
-    for (size_t i = 0; i < s->pk.n; i++) {
-        const packet *p = &s->pk.v[i];
-        if (!measured(p)) continue;
-        c[3 * ((p->arrived - p->created) / bin_width)]++;
-        c[3 * ((p->arrived - p->injected) / bin_width) + 1]++;
-        c[3 * ((p->injected - p->created) / bin_width) + 2]++;
+    for (size_t i = 0; i < n; i++) {
+        c[3 * (tot[i] / bin_width)]++;
+        c[3 * (net[i] / bin_width) + 1]++;
+        c[3 * (que[i] / bin_width) + 2]++;
     }
+    free(tot);
+    free(net);
+    free(que);
     fprintf(f, "bin,count,network,queueing\n");
     for (uint64_t b = 0; b <= maxbin; b++)
         if (c[3 * b] || c[3 * b + 1] || c[3 * b + 2])
             fprintf(f, "%llu,%llu,%llu,%llu\n", (unsigned long long)(b * bin_width), (unsigned long long)c[3 * b],
                     (unsigned long long)c[3 * b + 1], (unsigned long long)c[3 * b + 2]);
     free(c);
-    int bad = ferror(f);
-    if (fclose(f) || bad) return -1;
-    return 0;
+    int e = cli_out_finish(f);
+    errno = e;
+    return e ? -1 : 0;
 }

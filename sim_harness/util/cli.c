@@ -219,9 +219,18 @@ int cli_set(const char *s, int n, unsigned char *mask, char *err, int errlen)
             if (!p) goto bad;
             be = p;
         }
-        if (a > b || b >= n) { /* named as written: a huge number is not wrapped */
-            snprintf(err, (size_t)errlen, "terminal set '%s': %.*s-%.*s outside 0-%d", s, (int)(ae - as), as,
-                     (int)(be - bs), bs, n - 1);
+        if (a > b) {
+            snprintf(err, (size_t)errlen, "terminal set '%s': range %.*s-%.*s runs backwards", s, (int)(ae - as), as,
+                     (int)(be - bs), bs);
+            return -1;
+        }
+        if (b >= n) {     /* named as written: a huge number is not wrapped */
+            if (bs == as) /* a single terminal */
+                snprintf(err, (size_t)errlen, "terminal set '%s': terminal %.*s does not exist (terminals 0-%d)", s,
+                         (int)(ae - as), as, n - 1);
+            else
+                snprintf(err, (size_t)errlen, "terminal set '%s': %.*s-%.*s outside the terminals 0-%d", s,
+                         (int)(ae - as), as, (int)(be - bs), bs, n - 1);
             return -1;
         }
         for (long i = a; i <= b; i++) mask[i] = 1;
@@ -273,7 +282,8 @@ void cli_progress(const char *fmt, ...)
     progress_last = now;
     va_list ap;
     va_start(ap, fmt);
-    if (progress_tty) fputs("\r\033[K", stderr);
+    /* the elapsed time is this prefix's, so that no caller prints it again */
+    if (progress_tty) fprintf(stderr, "\r\033[K[%.0f s] ", now - progress_t0);
     else fprintf(stderr, "xnoc%s%s: [%.0f s] ", *cli_cmd ? " " : "", cli_cmd, now - progress_t0);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
@@ -308,10 +318,14 @@ volatile sig_atomic_t cli_interrupted;
 static void on_sigint(int sig)
 {
     cli_interrupted = sig;
-    signal(SIGINT, SIG_DFL); /* a second Ctrl-C ends the process at once */
+    signal(sig, SIG_DFL); /* a second Ctrl-C (or SIGTERM) ends the process at once */
 }
 
-void cli_catch_sigint(void) { signal(SIGINT, on_sigint); }
+void cli_catch_sigint(void)
+{
+    signal(SIGINT, on_sigint);
+    signal(SIGTERM, on_sigint);
+}
 
 int cli_signal_status(int sig) { return 128 + (sig > 0 && sig < 64 ? sig : SIGINT); }
 
@@ -387,6 +401,31 @@ char *xasprintf(const char *fmt, ...)
     va_end(ap);
     if (n < 0) cli_fail(EXIT_RUNFAIL, "out of memory (formatting '%s')", fmt);
     return s;
+}
+
+int cli_out_error(FILE *f)
+{
+    errno = 0;
+    if (fflush(f)) return errno ? errno : EIO;
+    if (!ferror(f)) return 0;
+    errno = 0;
+    if (write(fileno(f), "\n", 1) < 0 && errno) return errno;
+    return EIO;
+}
+
+int cli_out_finish(FILE *f)
+{
+    if (!f) return 0;
+    int e = cli_out_error(f);
+    errno = 0;
+    if (fclose(f) && !e) e = errno ? errno : EIO;
+    return e;
+}
+
+void cli_out_close(FILE *f, const char *opt, const char *path)
+{
+    int e = cli_out_finish(f);
+    if (e) cli_fail(EXIT_RUNFAIL, "%s%s%s: %s", opt ? opt : "", opt ? " " : "", path, strerror(e));
 }
 
 char *cli_slurp(const char *path, size_t *n)

@@ -9,6 +9,7 @@
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define EXIT_USAGE 2
 #define EXIT_RUNFAIL 1
@@ -39,6 +40,20 @@ char *xstrdup(const char *s);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2), nonnull(1)));
 /* A whole file, NUL-terminated (its length in *n), or NULL if it cannot be read. */
 char *cli_slurp(const char *path, size_t *n);
+
+/* Outputs: did every byte written to f reach it?  Flushes f and reads its
+ * error flag: 0, or the reason (an errno value; after an earlier failed
+ * write whose errno is gone, one more byte is tried to learn it, the
+ * output being lost anyway).  The one check of every file xnoc writes:
+ * reports on stdout, --events, --console-dir, --histogram, pictures,
+ * `clos --out`, `sched -o`. */
+int cli_out_error(FILE *f);
+/* Closes output f (NULL: 0) after cli_out_error: 0 or the reason. */
+int cli_out_finish(FILE *f);
+/* Closes output f (NULL: nothing) that option opt ("--events", or NULL)
+ * named path; on a write error ends the command, exit 1, with one line
+ * "opt path: reason". */
+void cli_out_close(FILE *f, const char *opt, const char *path);
 
 /* Strict number parsing, the one parser of every number a user gives
  * (options, --router values, WxH and A:B forms): decimal digits, a '-'
@@ -77,8 +92,9 @@ double cli_now(void);     /* a monotonic clock, seconds */
 /* "812 k cycles/s, ETA 1 m 05 s" for `done` of `total` cycles since cli_now() was `since` */
 const char *cli_rate_eta(uint64_t done, uint64_t total, double since, char *buf, size_t len);
 
-/* Ctrl-C: the first sets cli_interrupted to the signal's number (long loops
- * stop and report what they measured), the second ends the process. */
+/* Ctrl-C (SIGINT) or SIGTERM: the first sets cli_interrupted to the signal's
+ * number (long loops stop and report what they measured, a held --view
+ * window closes), the second ends the process. */
 extern volatile sig_atomic_t cli_interrupted;
 void cli_catch_sigint(void);
 /* The exit status of a command a signal stopped: 128 + its number, as a

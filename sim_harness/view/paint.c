@@ -159,18 +159,15 @@ void paint_arrowhead(vpaint *P, vpt from, vpt tip, float size, SDL_Color c)
 void paint_util_bar(vpaint *P, float x, float y, float w, float h)
 {
     if (P->svg) {
-        /* color_util() is linear between its stops, so is an SVG gradient through them */
-        static int n;
-        n++;
-        fprintf(P->svg, "<defs><linearGradient id=\"util%d\" x1=\"0\" y1=\"0\" x2=\"1\" y2=\"0\">", n);
-        for (int i = 0; i <= 3; i++) {
-            SDL_Color c = color_util(i / 3.0);
-            fprintf(P->svg, "<stop offset=\"%.4f\" stop-color=\"rgb(%u,%u,%u)\"/>", i / 3.0, c.r, c.g, c.b);
+        /* flat rectangles of 4 pixels, not a linearGradient: ImageMagick and other converters draw
+         * a gradient black; 4 pixels keep the file small and the steps below what the eye sees */
+        int n = (int)(w / 4) > 8 ? (int)(w / 4) : 8;
+        for (int i = 0; i < n; i++) {
+            float x0 = x + w * (float)i / (float)n, x1 = x + w * (float)(i + 1) / (float)n;
+            fprintf(P->svg, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"", x0, y, x1 - x0 + 0.3f, h);
+            svg_fill(P->svg, "fill", color_util(n > 1 ? (double)i / (n - 1) : 0));
+            fputs("/>\n", P->svg);
         }
-        fprintf(P->svg,
-                "</linearGradient></defs>\n<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
-                "fill=\"url(#util%d)\"/>\n",
-                x, y, w, h, n);
         return;
     }
     for (int i = 0; i < (int)w; i++) paint_rect(P, x + (float)i, y, 1, h, color_util((double)i / (w - 1)));

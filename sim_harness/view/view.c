@@ -105,6 +105,7 @@ view *view_open(const topo *t, const view_opts *o, char *err, size_t errlen)
     view *v = xcalloc(1, sizeof *v);
     v->t = t;
     v->o = *o;
+    v->o.title = v->title = o->title ? xstrdup(o->title) : NULL; /* its own: a held window outlives the caller's */
     if (!v->o.frame_every) v->o.frame_every = 1;
     v->frame_next = o->frames_dir ? o->frames_from : UINT64_MAX;
     v->live_next = UINT64_MAX;
@@ -181,6 +182,7 @@ static void view_free(view *v)
     free(v->net_xor);
     free(v->net_mc);
     topo_free(v->own_t);
+    free(v->title);
     free(v->labels.box);
     free(v->labels.kind);
     free(v->labels.id);
@@ -189,10 +191,19 @@ static void view_free(view *v)
 
 const char *view_error(const view *v) { return v->err; }
 
+/* The PNG through a stdio file of ours: SDL_image does not report a write
+ * that failed (a full disk left an empty picture and exit 0). */
 static int save_png(view *v, const char *path)
 {
-    if (IMG_SavePNG(v->surf, path) == 0) return 0;
-    snprintf(v->err, sizeof v->err, "cannot write %.300s: %.150s", path, IMG_GetError());
+    FILE *f = fopen(path, "wb");
+    if (!f) {
+        snprintf(v->err, sizeof v->err, "cannot write %.300s: %.150s", path, strerror(errno));
+        return VIEW_ERROR;
+    }
+    SDL_RWops *rw = SDL_RWFromFP(f, SDL_FALSE);
+    int bad = !rw || IMG_SavePNG_RW(v->surf, rw, 1) != 0, e = cli_out_finish(f);
+    if (!bad && !e) return 0;
+    snprintf(v->err, sizeof v->err, "cannot write %.300s: %.150s", path, bad ? IMG_GetError() : strerror(e));
     return VIEW_ERROR;
 }
 
@@ -214,8 +225,9 @@ static int save_svg(view *v, const char *path)
     paint_svg_begin(&v->P, f, v->o.width, v->o.height);
     view_render(v, SCENE_HEATMAP, NULL);
     paint_svg_end(&v->P);
-    if (fclose(f)) {
-        snprintf(v->err, sizeof v->err, "cannot write %.300s: %.150s", path, strerror(errno));
+    int e = cli_out_finish(f);
+    if (e) {
+        snprintf(v->err, sizeof v->err, "cannot write %.300s: %.150s", path, strerror(e));
         return VIEW_ERROR;
     }
     return 0;

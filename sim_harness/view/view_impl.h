@@ -185,6 +185,7 @@ void panel_draw(vpaint *P, const vlayout *L, const topo *t, const vstats *S, con
 struct view {
     const topo *t;
     topo *own_t; /* a copy of t for a window held open after view_close() */
+    char *title; /* the view's copy of o.title */
     view_opts o;
     char err[512];
     SDL_Surface *surf; /* every picture is drawn here first */

@@ -21,7 +21,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
     if (n > 65536) return 0;
     cfg_entries e;
     int line = -1;
-    char *err = cfg_parse((const char *)d, n, usage, (n & 1) ? &booksim_cfg : NULL, &e, &line);
+    char *warning = NULL;
+    char *err =
+        cfg_parse((const char *)d, n, usage, (n & 1) ? &booksim_cfg : NULL, "f.cfg", (n & 3) == 3, &e, &line, &warning);
+    if (warning && strchr(warning, '\n')) abort(); /* one line */
+    free(warning);
     size_t lines = 1;
     for (size_t i = 0; i < n; i++) lines += d[i] == '\n';
     if (err) {

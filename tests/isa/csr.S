@@ -4,7 +4,7 @@
 # for unimplemented CSRs and writes to read-only ones, WARL fields, counters.
 #include "test.h"
 tests:
-    csrr a0, misa;                            CHECK(1, a0, 0x40001100)
+    csrr a0, misa;                            CHECK(1, a0, 0x4000112d)
     csrr a0, mhartid;                         CHECK(2, a0, 0)
     csrr a0, mvendorid;                       CHECK(3, a0, 0)
     csrr a0, marchid;                         CHECK(4, a0, 0)
@@ -24,7 +24,7 @@ tests:
     csrr a0, mscratch;                        CHECK(18, a0, 0x33)
     # read-only CSRs: reading (csrrs/csrrc x0, csrrsi/csrrci 0) is fine
     csrrs a0, mhartid, x0;                    CHECK(19, a0, 0)
-    csrrc a0, misa, x0;                       CHECK(20, a0, 0x40001100)
+    csrrc a0, misa, x0;                       CHECK(20, a0, 0x4000112d)
     csrrsi a0, mimpid, 0;                     CHECK(21, a0, 0)
     csrr a0, cycle; csrr a0, instret; csrr a0, time; csrr a0, cycleh; csrr a0, instreth; csrr a0, timeh
     # ... writing them is illegal, even with rd = x0 or a zero value
@@ -62,11 +62,11 @@ tests:
     EXPECT_TRAP(1f)
     csrr a0, 0x7c0
 1:  CHECK(31, a0, 99)
-    # WARL: mstatus keeps MIE/MPIE, MPP reads 3; misa ignores writes; mepc and mtvec alignment
-    li a2, -1; csrw mstatus, a2; csrr a0, mstatus; CHECK(32, a0, 0x1888)
+    # WARL: mstatus keeps MIE/MPIE/FS, MPP reads 3; misa ignores writes; mepc and mtvec alignment
+    li a2, -1; csrw mstatus, a2; csrr a0, mstatus; CHECK(32, a0, 0x80007888) # FS = 3: SD
     csrw mstatus, x0; csrr a0, mstatus;       CHECK(33, a0, 0x1800)
-    csrw misa, x0; csrr a0, misa;             CHECK(34, a0, 0x40001100)
-    li a2, 0x80000007; csrw mepc, a2; csrr a0, mepc; CHECK(35, a0, 0x80000004)
+    csrw misa, x0; csrr a0, misa;             CHECK(34, a0, 0x4000112d)
+    li a2, 0x80000007; csrw mepc, a2; csrr a0, mepc; CHECK(35, a0, 0x80000006)
     csrr s0, mtvec
     li a2, 0x80000101; csrw mtvec, a2; csrr a0, mtvec; CHECK(36, a0, 0x80000101)   # vectored
     li a2, 0x80000102; csrw mtvec, a2; csrr a0, mtvec; CHECK(37, a0, 0x80000100)   # mode 2 reserved

@@ -19,9 +19,14 @@ tests:
     EXPECT_TRAP(1f)
     .word 0xffffffff
 1:  CHECK_TRAP(7, 2, 0xffffffff)
+    li t0, 0x6000; csrc mstatus, t0           # mstatus.FS = 0: the FPU is off
     EXPECT_TRAP(1f)
-    .word 0x00002007                          # flw: no F extension
+    .word 0x00002007                          # flw: illegal while FS = 0
 1:  CHECK_TRAP(8, 2, 0x00002007)
+    EXPECT_TRAP(1f)
+    csrr a0, fcsr                             # so are the FP CSRs
+1:  li gp, 80; li t6, 2; bne s9, t6, fail
+    li t0, 0x2000; csrs mstatus, t0           # FS = 1 (initial): on again
     EXPECT_TRAP(1f)
     .word 0x10200073                          # sret: no S mode
 1:  CHECK_TRAP(9, 2, 0x10200073)
@@ -41,11 +46,11 @@ tests:
     li t0, 8; csrs mstatus, t0                # MIE = 1 (mie = 0: no interrupt can fire)
     EXPECT_TRAP(1f)
     ecall
-1:  csrr a0, mstatus;                         CHECK(14, a0, 0x1888) # after mret: MIE = MPIE = 1
+1:  csrr a0, mstatus;                         CHECK(14, a0, 0x3888) # after mret: MIE = MPIE = 1 (FS = 1)
     la t0, 3f; csrw mtvec, t0                 # own handler: look at mstatus inside
     li s3, 0
     ecall
-    CHECK(15, s3, 0x1880)                     # inside: MIE = 0, MPIE = 1
+    CHECK(15, s3, 0x3880)                     # inside: MIE = 0, MPIE = 1 (FS = 1)
     csrw mstatus, x0
     ecall
     CHECK(16, s3, 0x1800)                     # MIE was 0: MPIE = 0

@@ -26,7 +26,7 @@ mkdir -p "$obj"
 log=$obj/build.log
 verilator --cc --exe --prefix Vtb --assert -DXNOC_ASSERT -Wno-CMPCONST $unroll "$@" \
     --top-module "$bench" -Mdir "$obj" -o tb \
-    -y "$rtl" "$rtl/xnoc_pkg.sv" "$here/$bench.sv" "$here/tb_main.cpp" >"$log" 2>&1 \
+    +incdir+"$here" -y "$rtl" "$rtl/xnoc_pkg.sv" "$here/$bench.sv" "$here/tb_main.cpp" >"$log" 2>&1 \
     || { tail -30 "$log" >&2; exit 1; }
 if [ -n "${XNOC_TB_RUNTIME:-}" ] && [ -f "$XNOC_TB_RUNTIME/verilated.o" ]; then
     cp "$XNOC_TB_RUNTIME"/verilated*.[od] "$obj/"

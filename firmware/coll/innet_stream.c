@@ -1,0 +1,59 @@
+/* innet_stream.c - reduce and allreduce through streaming units (innet.h
+ * coll_innet_stream): the tree is innet.c's dimension-ordered one; a unit's
+ * streaming combiner (rtl/xnoc_ncu_stream.sv) takes each contributor on a
+ * lane of its own (the NI picks a terminal's, a unit names its parent's
+ * from the routing table), so nothing here but the head fields differs from
+ * a plain send.  No unit holds a chunk (the lanes' buffers are the network's
+ * own), so no window and no acknowledgements are needed: the loop posts a
+ * chunk's receive and sends the chunk, one after the other, and its stores
+ * (about 30 instructions) overlap the last chunk's 34 flits on the link: only
+ * the GO waits for the channel (noc_send_next_inline). */
+#include "innet.h"
+
+#include "xnoc.h"
+
+static volatile uint32_t ct[INNET_MAX_CHUNKS];
+static uint16_t next_tag = 0x6000;
+
+int coll_innet_stream(void *buf, uint32_t len, int op, int root, int all)
+{
+    if (!nc_units()) return INNET_NO_UNITS;
+    if (DEV(DEV_TOPO_KIND) != 0) return INNET_TOPOLOGY; /* a mesh: its tree down is its tree up */
+    if (op < 0 || op >= NC_FUNC_NUM) return INNET_OP;
+    uint32_t lane = op == NC_FUNC_ADD64 ? 8 : 4, chunk = (uint32_t)nc_max_bytes() & ~7u;
+    if (chunk > 256) chunk = 256;
+    if (!len || len % lane || !chunk || (len + chunk - 1) / chunk > INNET_MAX_CHUNKS) return INNET_LENGTH;
+    int me = node_id(), nd = node_ndims();
+    if (root < 0) { /* the first terminal of the middle router, as coll_innet */
+        int r = 0;
+        for (int d = 0, s = 1; d < nd && d < 6; s *= node_dim(d), d++) r += (node_dim(d) - 1) / 2 * s;
+        root = r * (int)DEV(DEV_CONC);
+    }
+    if (root >= node_count()) return INNET_TOPOLOGY;
+    int r = nc_router_of(me), rr = nc_router_of(root), cnt, pcnt = 0;
+    int parent = innet_parent(r, rr, &cnt);
+    if (parent >= 0) innet_parent(parent, rr, &pcnt);
+    uint32_t n = (len + chunk - 1) / chunk;
+    uint16_t tag = next_tag;
+    next_tag = (uint16_t)(next_tag + n >= 0x7F00 ? 0x6000 : next_tag + n);
+
+    /* the root's unit: an allreduce's result multicast to every terminal, a reduce's to the root */
+    noc_code up = {.op = NC_STREAM, .count = cnt};
+    if (parent >= 0) up.out_dest = nc_unit(parent), up.out_op = NC_STREAM, up.out_count = pcnt;
+    else if (all) up.out_dest = nc_unit(rr), up.out_mc = 1, up.out_op = NC_REPLICATE;
+    else up.out_dest = root, up.out_op = NC_REPLICATE;
+    int recv = all || me == root, src = nc_unit(rr), to = nc_unit(r);
+    noc_set_func(0, op);
+    noc_set_code(0, &up);
+    uint8_t *p = buf;
+    for (uint32_t k = 0, l = chunk; k < n; k++, p += chunk) {
+        if (k == n - 1) l = len - k * chunk;
+        if (recv) ct[k] = 0, noc_post_inline(src, (uint16_t)(tag + k), p, l, &ct[k]);
+        noc_send_next_inline(0, to, p, l, (uint16_t)(tag + k));
+    }
+    for (uint32_t k = 0; recv && k < n; k++) noc_ct_wait(&ct[k], 1);
+    noc_send_wait(0);
+    noc_set_code(0, NULL);
+    noc_set_func(0, NC_FUNC_XOR);
+    return INNET_OK;
+}

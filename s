@@ -1,1 +1,0 @@
-42 s for 1 model1 being built
