@@ -1,8 +1,9 @@
 // xnoc_ncu_alu - the coding unit's combining operators on one 64-bit flit:
 // y = a OP b by the head's FUNC (xnoc_pkg::NcFunc*): XOR, AND, OR, wrapping
 // add on two 32-bit lanes or one 64-bit lane, signed/unsigned 32-bit min and
-// max, wrapping multiplication on two 32-bit lanes or one 64-bit lane (lanes
-// little-endian: [31:0] and [63:32]).  With NcuOps = 0 only XOR
+// max, wrapping multiplication on two 32-bit lanes (lanes little-endian:
+// [31:0] and [63:32]; a 64-bit product would cost ~9,900 cells more per ALU,
+// docs/synth.md: the cores run it).  With NcuOps = 0 only XOR
 // (the unit as it was before the operators).  Combinational; the slot
 // absorber (xnoc_ncu_absorb) and the streaming combiner (xnoc_ncu_stream)
 // share it, so both combine the same way.
@@ -31,8 +32,7 @@ module xnoc_ncu_alu #(
         lt = {a[31] ^ sg, a[30:0]} < {b[31] ^ sg, b[30:0]};
         mm[32*l +: 32] = (lt ^ mx) ? a : b;
       end
-      // products: the low half of each 32-bit lane's (a 64-bit product
-      // would cost ~9,900 cells more: docs/synth.md)
+      // products: the low half of each 32-bit lane's
       p00 = a_i[31:0] * b_i[31:0];
       p11 = a_i[63:32] * b_i[63:32];
       y_o = a_i ^ b_i;

@@ -170,7 +170,7 @@ check_fail software-reduce-lane 2 "^xnoc collective: --bytes 12: --reduce-op pro
 
 # ---- streaming units (--router stream=1, docs/network-coding.md "Streaming reduction") ----
 # every operator, allreduce (4 chunks, the last one short) and reduce, every word verified
-for r in sum sum64 prod prod64 min max minu maxu and or xor; do
+for r in sum sum64 prod min max minu maxu and or xor; do
     j=$(c --topo mesh:4x4 --router stream=1 --op allreduce --bytes 1000 --reduce-op $r)
     jcheck "stream-allreduce-$r" "$j" ".verified==true and .chunks==4 and .window==256"
     j=$(c --topo mesh:4x4 --router stream=1 --op reduce --bytes 64 --reduce-op $r)
