@@ -108,7 +108,8 @@ static int mmio(rv32 *c, uint32_t a, int size, int is_store, uint32_t *v)
 
 /* Cache-line aligned: where the loop's jump targets fall moved its speed by
  * up to 25% from one build to the next (docs/core.md, Speed). */
-__attribute__((aligned(64))) int rv32_run(rv32 *c, uint64_t budget)
+int rv32_run(rv32 *c, uint64_t budget) __attribute__((aligned(64)));
+int rv32_run(rv32 *c, uint64_t budget)
 {
     if (c->fault) return RV32_FAULT;
     if (c->halted) return RV32_HALT;

@@ -171,93 +171,158 @@ static int fp_mem(rv32 *c, uint32_t a, int bytes, uint32_t *off)
     return 0;
 }
 
-/* flw / fld / fsw / fsd: 0 or the trap's cause */
-static int fp_load_store(rv32 *c, uint32_t i, uint32_t *tval, uint32_t *stored)
+/* OP-FP (opcode 0x53) in the host's rounding mode, already set: 0, or -1
+ * for a reserved encoding.  An integer result goes to *xres (*writes_x). */
+static int fp_op(rv32 *c, uint32_t i, int rm, uint32_t *xres_out, int *writes_x)
 {
-    uint32_t opc = i & 0x7f, rd = i >> 7 & 31, f3 = i >> 12 & 7, rs1 = i >> 15 & 31, rs2 = i >> 20 & 31;
-    int bytes = f3 == 2 ? 4 : f3 == 3 ? 8 : 0;
-    if (!bytes) return CAUSE_ILLEGAL;
-    int32_t imm = opc == 0x07 ? (int32_t)i >> 20 : ((int32_t)i >> 25) * 32 | (int32_t)(i >> 7 & 31);
-    uint32_t a = c->x[rs1] + (uint32_t)imm, off;
-    if (fp_mem(c, a, bytes, &off)) {
-        *tval = a;
-        return opc == 0x07 ? CAUSE_LOAD_ACCESS : CAUSE_STORE_ACCESS;
+    uint32_t rd = i >> 7 & 31, f3 = i >> 12 & 7, rs1 = i >> 15 & 31, rs2 = i >> 20 & 31, f5 = i >> 27;
+    int dbl = (i >> 25 & 3) == 1;
+    uint32_t sa = rs_s(c, rs1), sb = rs_s(c, rs2), xres = 0;
+    uint64_t da = c->f[rs1], db = c->f[rs2];
+    switch (f5) {
+    case 0x00: /* fadd fsub fmul fdiv */
+    case 0x01:
+    case 0x02:
+    case 0x03:
+        if (dbl) set_d(c, rd, arith_d(c, f5, rm, f64(da), f64(db)));
+        else set_s(c, rd, arith_s(c, f5, rm, f32(sa), f32(sb)));
+        break;
+    case 0x0b: /* fsqrt */
+        if (rs2) return -1;
+        if (dbl) {
+            volatile double a = f64(da), r;
+            r = sqrt(a);
+            set_d(c, rd, r);
+        } else {
+            volatile float a = f32(sa), r;
+            r = sqrtf(a);
+            set_s(c, rd, r);
+        }
+        break;
+    case 0x04: /* fsgnj, fsgnjn, fsgnjx: sign bits only, no NaN rules */
+        if (f3 > 2) return -1;
+        if (dbl) {
+            uint64_t s = f3 == 0 ? db : f3 == 1 ? ~db : da ^ db;
+            c->f[rd] = (da & ~(1ull << 63)) | (s & 1ull << 63);
+        } else {
+            uint32_t s = f3 == 0 ? sb : f3 == 1 ? ~sb : sa ^ sb;
+            c->f[rd] = BOX | (sa & 0x7fffffffu) | (s & 0x80000000u);
+        }
+        break;
+    case 0x05: { /* fmin, fmax: a NaN loses to a number; -0 < +0 */
+        if (f3 > 1) return -1;
+        int max = f3 == 1;
+        if (dbl) {
+            double a = f64(da), b = f64(db);
+            if (snan_d(da) || snan_d(db)) feraiseexcept(FE_INVALID);
+            uint64_t r;
+            if (isnan(a) && isnan(b)) r = CNAN_D;
+            else if (isnan(a)) r = db;
+            else if (isnan(b)) r = da;
+            else if (a == b) r = max ? da & db : da | db; /* +0/-0: sign bit decides */
+            else r = (a < b) != max ? da : db;
+            c->f[rd] = r;
+        } else {
+            float a = f32(sa), b = f32(sb);
+            if (snan_s(sa) || snan_s(sb)) feraiseexcept(FE_INVALID);
+            uint32_t r;
+            if (isnan(a) && isnan(b)) r = CNAN_S;
+            else if (isnan(a)) r = sb;
+            else if (isnan(b)) r = sa;
+            else if (a == b) r = max ? sa & sb : sa | sb;
+            else r = (a < b) != max ? sa : sb;
+            c->f[rd] = BOX | r;
+        }
+        break;
     }
-    if (opc == 0x07) {
-        uint64_t v = 0;
-        memcpy(&v, c->ram + off, (size_t)bytes);
-        c->f[rd] = bytes == 4 ? BOX | v : v;
-    } else {
-        memcpy(c->ram + off, &c->f[rs2], (size_t)bytes);
-        *tval = a; /* the caller drops the decodes it overwrote */
-        *stored = (uint32_t)bytes;
-        return 0;
+    case 0x08: /* fcvt.s.d (fmt S, rs2 1), fcvt.d.s (fmt D, rs2 0) */
+        if (dbl && rs2 == 0) {
+            volatile float a = f32(sa);
+            volatile double r = a;
+            set_d(c, rd, r);
+        } else if (!dbl && rs2 == 1) {
+            volatile double a = f64(da);
+            volatile float r = (float)a;
+            if (rm == 4) {
+                c->fcsr |= host_flags();
+                double t = a - (double)r; /* exact: a and r are close */
+                feclearexcept(FE_ALL_EXCEPT);
+                if (!isinf(r) && !isnan(r) && t != 0) {
+                    float ar = fabsf(r), up = nextafterf(ar, INFINITY) - ar;
+                    if (2 * fabs(t) == (double)up && (r == 0 || (r > 0) == (t > 0)))
+                        r = nextafterf(r, t > 0 ? INFINITY : -INFINITY);
+                    feclearexcept(FE_ALL_EXCEPT);
+                }
+            }
+            set_s(c, rd, r);
+        } else return -1;
+        break;
+    case 0x14: { /* fle, flt (signaling: any NaN is invalid), feq (quiet: sNaN only) */
+        if (f3 > 2) return -1;
+        int nan, snan, r;
+        if (dbl) {
+            double a = f64(da), b = f64(db);
+            nan = isnan(a) || isnan(b);
+            snan = snan_d(da) || snan_d(db);
+            r = nan ? 0 : f3 == 2 ? a == b : f3 == 1 ? a < b : a <= b;
+        } else {
+            float a = f32(sa), b = f32(sb);
+            nan = isnan(a) || isnan(b);
+            snan = snan_s(sa) || snan_s(sb);
+            r = nan ? 0 : f3 == 2 ? a == b : f3 == 1 ? a < b : a <= b;
+        }
+        feclearexcept(FE_ALL_EXCEPT);
+        if (snan || (nan && f3 != 2)) feraiseexcept(FE_INVALID);
+        xres = (uint32_t)r;
+        *writes_x = 1;
+        break;
     }
-    c->mstatus |= MSTATUS_FS;
+    case 0x18: /* fcvt.w[u].fmt */
+        if (rs2 > 1) return -1;
+        fesetround(FE_TONEAREST);
+        feclearexcept(FE_ALL_EXCEPT);
+        xres = dbl ? to_int(c, f64(da), isnan(f64(da)), rm, rs2 == 1)
+                   : to_int(c, (double)f32(sa), isnan(f32(sa)), rm, rs2 == 1);
+        feclearexcept(FE_ALL_EXCEPT); /* to_int set fcsr itself */
+        *writes_x = 1;
+        break;
+    case 0x1a: /* fcvt.fmt.w[u] */
+        if (rs2 > 1) return -1;
+        if (dbl) set_d(c, rd, rs2 ? (double)c->x[rs1] : (double)(int32_t)c->x[rs1]);
+        else {
+            volatile uint32_t x = c->x[rs1];
+            volatile float r = rs2 ? (float)x : (float)(int32_t)x;
+            if (rm == 4) { /* t = x - r, exact in 64-bit integers */
+                c->fcsr |= host_flags();
+                int64_t t = (rs2 ? (int64_t)x : (int64_t)(int32_t)x) - (int64_t)r;
+                feclearexcept(FE_ALL_EXCEPT);
+                r = rmm_s(c, r, 2 * fabsf((float)t), t > 0, 1);
+                feclearexcept(FE_ALL_EXCEPT);
+            }
+            set_s(c, rd, r);
+        }
+        break;
+    case 0x1c: /* fmv.x.w (S, rm 0), fclass (rm 1) */
+        if (rs2 || f3 > 1 || (dbl && f3 == 0)) return -1;
+        if (f3 == 0) xres = (uint32_t)c->f[rs1];
+        else if (dbl) {
+            double a = f64(da);
+            xres = fclass((int)(da >> 63), isinf(a), isnan(a), snan_d(da), a == 0, fpclassify(a) == FP_SUBNORMAL);
+        } else {
+            float a = f32(sa);
+            xres = fclass((int)(sa >> 31), isinf(a), isnan(a), snan_s(sa), a == 0, fpclassify(a) == FP_SUBNORMAL);
+        }
+        feclearexcept(FE_ALL_EXCEPT); /* a == 0 on a signaling NaN raised invalid on the host */
+        *writes_x = 1;
+        break;
+    case 0x1e: /* fmv.w.x */
+        if (dbl || rs2 || f3) return -1;
+        c->f[rd] = BOX | c->x[rs1];
+        break;
+    default: return -1;
+    }
+    *xres_out = xres;
     return 0;
-}
-
-/* fmadd: a*b+c; fmsub: a*b-c; fnmsub: -(a*b)+c; fnmadd: -(a*b)-c */
-static void fp_fma(rv32 *c, uint32_t opc, int dbl, uint32_t rd, uint64_t da, uint64_t db, uint64_t dc3, uint32_t sa,
-                   uint32_t sb, uint32_t sc3)
-{
-    int neg_p = opc == 0x4b || opc == 0x4f, neg_c = opc == 0x47 || opc == 0x4f;
-    if (dbl) {
-        volatile double a = f64(da), b = f64(db), z = f64(dc3), r;
-        int inf0 = (isinf(a) && b == 0) || (a == 0 && isinf(b));
-        r = fma(neg_p ? -a : a, b, neg_c ? -z : z);
-        set_d(c, rd, r);
-        if (inf0) feraiseexcept(FE_INVALID);
-    } else {
-        volatile float a = f32(sa), b = f32(sb), z = f32(sc3), r;
-        int inf0 = (isinf(a) && b == 0) || (a == 0 && isinf(b));
-        r = fmaf(neg_p ? -a : a, b, neg_c ? -z : z);
-        set_s(c, rd, r);
-        if (inf0) feraiseexcept(FE_INVALID);
-    }
-}
-
-/* fmin, fmax: a NaN loses to a number; -0 < +0; the register's new bits */
-static uint64_t fp_minmax(int dbl, int max, uint64_t da, uint64_t db, uint32_t sa, uint32_t sb)
-{
-    if (dbl) {
-        double a = f64(da), b = f64(db);
-        if (snan_d(da) || snan_d(db)) feraiseexcept(FE_INVALID);
-        if (isnan(a) && isnan(b)) return CNAN_D;
-        if (isnan(a)) return db;
-        if (isnan(b)) return da;
-        if (a == b) return max ? da & db : da | db; /* +0/-0: sign bit decides */
-        return (a < b) != max ? da : db;
-    }
-    float a = f32(sa), b = f32(sb);
-    if (snan_s(sa) || snan_s(sb)) feraiseexcept(FE_INVALID);
-    uint32_t r;
-    if (isnan(a) && isnan(b)) r = CNAN_S;
-    else if (isnan(a)) r = sb;
-    else if (isnan(b)) r = sa;
-    else if (a == b) r = max ? sa & sb : sa | sb;
-    else r = (a < b) != max ? sa : sb;
-    return BOX | r;
-}
-
-/* fle, flt (signaling: any NaN is invalid), feq (quiet: sNaN only) */
-static uint32_t fp_compare(int dbl, uint32_t f3, uint64_t da, uint64_t db, uint32_t sa, uint32_t sb)
-{
-    int nan, snan, r;
-    if (dbl) {
-        double a = f64(da), b = f64(db);
-        nan = isnan(a) || isnan(b);
-        snan = snan_d(da) || snan_d(db);
-        r = nan ? 0 : f3 == 2 ? a == b : f3 == 1 ? a < b : a <= b;
-    } else {
-        float a = f32(sa), b = f32(sb);
-        nan = isnan(a) || isnan(b);
-        snan = snan_s(sa) || snan_s(sb);
-        r = nan ? 0 : f3 == 2 ? a == b : f3 == 1 ? a < b : a <= b;
-    }
-    feclearexcept(FE_ALL_EXCEPT);
-    if (snan || (nan && f3 != 2)) feraiseexcept(FE_INVALID);
-    return (uint32_t)r;
 }
 
 int rv32_fp_exec(rv32 *c, uint32_t i, uint32_t *tval, uint32_t *stored)
@@ -265,7 +330,28 @@ int rv32_fp_exec(rv32 *c, uint32_t i, uint32_t *tval, uint32_t *stored)
     uint32_t opc = i & 0x7f, rd = i >> 7 & 31, f3 = i >> 12 & 7, rs1 = i >> 15 & 31, rs2 = i >> 20 & 31;
     uint32_t f7 = i >> 25, fmt = f7 & 3, f5 = f7 >> 2;
     if (!(c->mstatus & MSTATUS_FS)) return CAUSE_ILLEGAL; /* the FPU is off */
-    if (opc == 0x07 || opc == 0x27) return fp_load_store(c, i, tval, stored);
+    if (opc == 0x07 || opc == 0x27) {                     /* flw / fld / fsw / fsd */
+        int bytes = f3 == 2 ? 4 : f3 == 3 ? 8 : 0;
+        if (!bytes) return CAUSE_ILLEGAL;
+        int32_t imm = opc == 0x07 ? (int32_t)i >> 20 : ((int32_t)i >> 25) * 32 | (int32_t)(i >> 7 & 31);
+        uint32_t a = c->x[rs1] + (uint32_t)imm, off;
+        if (fp_mem(c, a, bytes, &off)) {
+            *tval = a;
+            return opc == 0x07 ? CAUSE_LOAD_ACCESS : CAUSE_STORE_ACCESS;
+        }
+        if (opc == 0x07) {
+            uint64_t v = 0;
+            memcpy(&v, c->ram + off, (size_t)bytes);
+            c->f[rd] = bytes == 4 ? BOX | v : v;
+        } else {
+            memcpy(c->ram + off, &c->f[rs2], (size_t)bytes);
+            *tval = a; /* the caller drops the decodes it overwrote */
+            *stored = (uint32_t)bytes;
+            return 0;
+        }
+        c->mstatus |= MSTATUS_FS;
+        return 0;
+    }
     if (fmt > 1) return CAUSE_ILLEGAL; /* H and Q are not there */
     int dbl = fmt == 1;
     /* the rounding mode, where the instruction has one */
@@ -279,116 +365,26 @@ int rv32_fp_exec(rv32 *c, uint32_t i, uint32_t *tval, uint32_t *stored)
     feclearexcept(FE_ALL_EXCEPT);
     fesetround(host_rm[rm > 4 ? 0 : rm]);
     if (opc == 0x43 || opc == 0x47 || opc == 0x4b || opc == 0x4f) {
-        fp_fma(c, opc, dbl, rd, da, db, dc3, sa, sb, sc3);
+        /* fmadd: a*b+c; fmsub: a*b-c; fnmsub: -(a*b)+c; fnmadd: -(a*b)-c */
+        int neg_p = opc == 0x4b || opc == 0x4f, neg_c = opc == 0x47 || opc == 0x4f;
+        if (dbl) {
+            volatile double a = f64(da), b = f64(db), z = f64(dc3), r;
+            int inf0 = (isinf(a) && b == 0) || (a == 0 && isinf(b));
+            r = fma(neg_p ? -a : a, b, neg_c ? -z : z);
+            set_d(c, rd, r);
+            if (inf0) feraiseexcept(FE_INVALID);
+        } else {
+            volatile float a = f32(sa), b = f32(sb), z = f32(sc3), r;
+            int inf0 = (isinf(a) && b == 0) || (a == 0 && isinf(b));
+            r = fmaf(neg_p ? -a : a, b, neg_c ? -z : z);
+            set_s(c, rd, r);
+            if (inf0) feraiseexcept(FE_INVALID);
+        }
     } else if (opc != 0x53) {
         fesetround(FE_TONEAREST);
         return CAUSE_ILLEGAL;
     } else {
-        switch (f5) {
-        case 0x00: /* fadd fsub fmul fdiv */
-        case 0x01:
-        case 0x02:
-        case 0x03:
-            if (dbl) set_d(c, rd, arith_d(c, f5, rm, f64(da), f64(db)));
-            else set_s(c, rd, arith_s(c, f5, rm, f32(sa), f32(sb)));
-            break;
-        case 0x0b: /* fsqrt */
-            if (rs2) goto illegal;
-            if (dbl) {
-                volatile double a = f64(da), r;
-                r = sqrt(a);
-                set_d(c, rd, r);
-            } else {
-                volatile float a = f32(sa), r;
-                r = sqrtf(a);
-                set_s(c, rd, r);
-            }
-            break;
-        case 0x04: /* fsgnj, fsgnjn, fsgnjx: sign bits only, no NaN rules */
-            if (f3 > 2) goto illegal;
-            if (dbl) {
-                uint64_t s = f3 == 0 ? db : f3 == 1 ? ~db : da ^ db;
-                c->f[rd] = (da & ~(1ull << 63)) | (s & 1ull << 63);
-            } else {
-                uint32_t s = f3 == 0 ? sb : f3 == 1 ? ~sb : sa ^ sb;
-                c->f[rd] = BOX | (sa & 0x7fffffffu) | (s & 0x80000000u);
-            }
-            break;
-        case 0x05: /* fmin, fmax */
-            if (f3 > 1) goto illegal;
-            c->f[rd] = fp_minmax(dbl, f3 == 1, da, db, sa, sb);
-            break;
-        case 0x08: /* fcvt.s.d (fmt S, rs2 1), fcvt.d.s (fmt D, rs2 0) */
-            if (dbl && rs2 == 0) {
-                volatile float a = f32(sa);
-                volatile double r = a;
-                set_d(c, rd, r);
-            } else if (!dbl && rs2 == 1) {
-                volatile double a = f64(da);
-                volatile float r = (float)a;
-                if (rm == 4) {
-                    c->fcsr |= host_flags();
-                    double t = a - (double)r; /* exact: a and r are close */
-                    feclearexcept(FE_ALL_EXCEPT);
-                    if (!isinf(r) && !isnan(r) && t != 0) {
-                        float ar = fabsf(r), up = nextafterf(ar, INFINITY) - ar;
-                        if (2 * fabs(t) == (double)up && (r == 0 || (r > 0) == (t > 0)))
-                            r = nextafterf(r, t > 0 ? INFINITY : -INFINITY);
-                        feclearexcept(FE_ALL_EXCEPT);
-                    }
-                }
-                set_s(c, rd, r);
-            } else goto illegal;
-            break;
-        case 0x14: /* fle, flt, feq */
-            if (f3 > 2) goto illegal;
-            xres = fp_compare(dbl, f3, da, db, sa, sb);
-            writes_x = 1;
-            break;
-        case 0x18: /* fcvt.w[u].fmt */
-            if (rs2 > 1) goto illegal;
-            fesetround(FE_TONEAREST);
-            feclearexcept(FE_ALL_EXCEPT);
-            xres = dbl ? to_int(c, f64(da), isnan(f64(da)), rm, rs2 == 1)
-                       : to_int(c, (double)f32(sa), isnan(f32(sa)), rm, rs2 == 1);
-            feclearexcept(FE_ALL_EXCEPT); /* to_int set fcsr itself */
-            writes_x = 1;
-            break;
-        case 0x1a: /* fcvt.fmt.w[u] */
-            if (rs2 > 1) goto illegal;
-            if (dbl) set_d(c, rd, rs2 ? (double)c->x[rs1] : (double)(int32_t)c->x[rs1]);
-            else {
-                volatile uint32_t x = c->x[rs1];
-                volatile float r = rs2 ? (float)x : (float)(int32_t)x;
-                if (rm == 4) { /* t = x - r, exact in 64-bit integers */
-                    c->fcsr |= host_flags();
-                    int64_t t = (rs2 ? (int64_t)x : (int64_t)(int32_t)x) - (int64_t)r;
-                    feclearexcept(FE_ALL_EXCEPT);
-                    r = rmm_s(c, r, 2 * fabsf((float)t), t > 0, 1);
-                    feclearexcept(FE_ALL_EXCEPT);
-                }
-                set_s(c, rd, r);
-            }
-            break;
-        case 0x1c: /* fmv.x.w (S, rm 0), fclass (rm 1) */
-            if (rs2 || f3 > 1 || (dbl && f3 == 0)) goto illegal;
-            if (f3 == 0) xres = (uint32_t)c->f[rs1];
-            else if (dbl) {
-                double a = f64(da);
-                xres = fclass((int)(da >> 63), isinf(a), isnan(a), snan_d(da), a == 0, fpclassify(a) == FP_SUBNORMAL);
-            } else {
-                float a = f32(sa);
-                xres = fclass((int)(sa >> 31), isinf(a), isnan(a), snan_s(sa), a == 0, fpclassify(a) == FP_SUBNORMAL);
-            }
-            feclearexcept(FE_ALL_EXCEPT); /* a == 0 on a signaling NaN raised invalid on the host */
-            writes_x = 1;
-            break;
-        case 0x1e: /* fmv.w.x */
-            if (dbl || rs2 || f3) goto illegal;
-            c->f[rd] = BOX | c->x[rs1];
-            break;
-        default: goto illegal;
-        }
+        if (fp_op(c, i, rm, &xres, &writes_x)) goto illegal;
     }
     c->fcsr |= host_flags();
     fesetround(FE_TONEAREST);
