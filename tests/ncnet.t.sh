@@ -131,22 +131,10 @@ jcheck dist-steps "$(ag combine --packet 16 --distribute unit --measure steps)" 
 XNOC_TEST_CORRUPT=15:1900 check_fail dist-corrupt 1 '^xnoc traffic: [0-9]+ error\(s\); first: cycle [0-9]+: terminal 15, group 0x[0-9a-f]+ \(multicast\)' \
     $XNOC traffic --topo $T --pattern allgather:hnc --packet 16 --distribute unit
 
-# ---- the same in firmware: xnoc collective --distribute unit (PO_MCAST, one packet per part and chunk) ----
-cu() { $XNOC collective --json --topo $T --op allgather "$@" 2>/dev/null; }
-# hnc (2x4 groups): E is one step (9 -> 7), every decoded byte checked (measured cycles)
-jcheck coll-dist-hnc "$(cu --algo hnc --bytes 64 --distribute unit)" \
-    '.verified==true and .steps==7 and .distribute=="unit" and .cycles==3061 and .cycles_per_phase.E==602'
-jcheck coll-dist-hnc-tree "$(cu --algo hnc --bytes 64)" '.verified==true and .steps==9 and .distribute=="tree" and .cycles==3068'
-# 1 KiB parts: four chunks of the units' 256-byte limit per part
-jcheck coll-dist-hnc-1k "$(cu --algo hnc --bytes 1024 --distribute unit)" '.verified==true and .cycles==18076'
-jcheck coll-dist-combine "$(cu --algo combine --bytes 64 --distribute unit)" '.verified==true and .cycles==3842'
-jcheck coll-dist-ni "$(cu --algo hnc --bytes 64 --distribute unit --decode ni)" '.verified==true and .cycles==2224'
-# node 1's bytes 640.. are its E copies: a flipped bit is caught in the decoded data (exit 1)
-check_fail coll-dist-corrupt 1 '^xnoc collective: node 1: message 7 \(from terminal 7, decoded\) byte 60: got 0x59, expected 0x58$' \
-    env XNOC_TEST_CORRUPT=1:700 $XNOC collective --topo $T --op allgather --algo hnc --bytes 64 --distribute unit
+# ---- xnoc collective --distribute unit: refused with one line (the firmware has no PO_MCAST yet) ----
 cf dist-word "--distribute 'bus': unit or tree" --algo hnc --distribute bus
 cf dist-tree "--distribute is an option of --algo hnc and combine \(their phase E\), not --algo tree" --algo tree --distribute unit
-cf dist-ncu0 "--distribute unit: the routers have no coding units" --algo combine --distribute unit --router ncu=0
+cf dist-firmware "--distribute unit: not in the firmware yet; xnoc traffic --pattern allgather:hnc --distribute unit" --algo hnc --distribute unit
 
 # ---- group shape and placement, as in xnoc collective ----
 jcheck boundary-2x2 "$(ag hnc --xor ni --group-shape 2x2 --in-position boundary)" \

@@ -91,7 +91,7 @@ static const char *usage_text =
     "                    where the timed region begins)\n"
     "  --distribute D    hnc, combine: phase E, the intermediate node's distribution of the other\n"
     "                    groups' bundles: a binomial tree of unicasts (tree, default) or one\n"
-    "                    multicast per part (and units' packet) that the coding units fork (unit)\n"
+    "                    multicast per part that the coding units fork (unit: xnoc traffic only, for now)\n"
     "  --measure M       makespan (default) or steps: also the paper's measure, the sum of each global\n"
     "                    step's worst packet latency from injection (source queueing excluded) to\n"
     "                    ejection, read from the packet events; the makespan stays in the report\n"
@@ -282,9 +282,11 @@ static void check_algo(const coll_cli *c, coll_job *j)
                  c->algo_s);
     if (c->dist_s && strcmp(c->dist_s, "unit") && strcmp(c->dist_s, "tree"))
         cli_fail(EXIT_USAGE, "--distribute '%s': unit or tree", c->dist_s);
-    ho->unit_mcast = c->dist_s && !strcmp(c->dist_s, "unit");
-    if (ho->unit_mcast && !c->co.rc.ncu)
-        cli_fail(EXIT_USAGE, "--distribute unit: the routers have no coding units (--router ncu=0)");
+    if (c->dist_s && !strcmp(c->dist_s, "unit")) /* the network-only engine has it: xnoc traffic --distribute unit */
+        cli_fail(EXIT_USAGE,
+                 "--distribute unit: not in the firmware yet; xnoc traffic --pattern allgather:%s "
+                 "--distribute unit runs it on the network alone",
+                 c->algo_s);
 }
 
 /* --schedule FILE: the topology and schedule it holds, checked against the options */
