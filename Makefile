@@ -153,7 +153,7 @@ $(BUILD)/tests/view_test_asan: $(VIEW_TEST) $(wildcard sim_harness/view/*.c) $(U
 # tests/fuzz.t.sh runs them briefly in `make test`.
 FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -std=c11 -D_GNU_SOURCE -Isim_harness -Wall -Wextra -Werror
-FUZZ_SRC_ni    := sim_harness/system/ni.c sim_harness/system/ni_match.c sim_harness/system/ni_dec.c sim_harness/net/endpoint.c sim_harness/net/router_cfg.c sim_harness/system/test_hooks.c sim_harness/core/rv32.c sim_harness/core/rv32_decode.c \
+FUZZ_SRC_ni    := sim_harness/system/ni.c sim_harness/system/ni_net.c sim_harness/system/ni_match.c sim_harness/system/ni_dec.c sim_harness/net/endpoint.c sim_harness/net/router_cfg.c sim_harness/system/test_hooks.c sim_harness/core/rv32.c sim_harness/core/rv32_decode.c \
                   sim_harness/core/rv32_csr.c sim_harness/core/rv32_fp.c $(TOPO_SRC) sim_harness/util/cli.c sim_harness/util/suggest.c
 FUZZ_SRC_parse := $(TOPO_SRC) sim_harness/util/cli.c sim_harness/util/suggest.c
 FUZZ_SRC_elf   := sim_harness/core/elf_load.c
@@ -162,7 +162,7 @@ FUZZ_SRC_events := sim_harness/cmd/replay_events.c $(TOPO_SRC) sim_harness/util/
 FUZZ_SRC_spec  := sim_harness/cmd/sweep_spec.c sim_harness/util/cli.c sim_harness/util/suggest.c sim_harness/util/usage.c
 FUZZ_SRC_router := sim_harness/net/router_cfg.c $(TOPO_SRC) sim_harness/util/cli.c sim_harness/util/suggest.c
 FUZZ_SRC_cli    := sim_harness/cmd/cmd_opts.c sim_harness/net/router_cfg.c $(TOPO_SRC) sim_harness/util/cli.c sim_harness/util/suggest.c
-FUZZ_SRC_config := sim_harness/cmd/config_file.c sim_harness/cmd/booksim_cfg.c sim_harness/cmd/cmd_opts.c sim_harness/net/router_cfg.c $(TOPO_SRC) sim_harness/util/cli.c sim_harness/util/suggest.c
+FUZZ_SRC_config := sim_harness/cmd/config_file.c sim_harness/cmd/booksim_cfg.c sim_harness/cmd/cmd_opts.c sim_harness/net/router_cfg.c $(TOPO_SRC) sim_harness/util/cli.c sim_harness/util/suggest.c sim_harness/util/usage.c
 FUZZ_LIBS_elf   := -lelf -ldw
 FUZZ_LIBS_events := -ljansson
 FUZZ_LIBS_sched := -ljansson -lcadical -lstdc++
