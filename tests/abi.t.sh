@@ -276,7 +276,7 @@ out=$(tools/usage_errors.sh "$TMP/ue" 2>&1) && ok usage-error-exception-passes |
 # DEV_TOPO_KIND with firmware/lib/topo_kinds.h's names (tools/kind_tests.sh)
 out=$(tools/kind_tests.sh 2>&1) && ok no-kind-tests-outside-net || fail no-kind-tests-outside-net "$(echo "$out" | head -2 | tr '\n' ' ')"
 rm -rf "$TMP/kt"; mkdir -p "$TMP/kt" && cp -r sim_harness firmware "$TMP/kt/"
-sed -i 's/topo_has(t, TOPO_TRAIT_SPINES)/t->kind == TOPO_CLOS/' "$TMP/kt/sim_harness/traffic/traffic_nc.c"
+sed -i '0,/topo_has(t, TOPO_TRAIT_SPINES)/s//t->kind == TOPO_CLOS/' "$TMP/kt/sim_harness/traffic/traffic_nc.c"
 check_fail kind-test-outside-net-found 1 "kt/sim_harness/traffic/traffic_nc.c:[0-9]+: a topology kind tested outside net/ .use topo_has.: .*TOPO_CLOS" tools/kind_tests.sh "$TMP/kt"
 # the drift probe: the firmware naming the clos by its number again is caught
 cp sim_harness/traffic/traffic_nc.c "$TMP/kt/sim_harness/traffic/traffic_nc.c"

@@ -406,6 +406,20 @@ static int names_option(const char *s, const char *key)
     return 0;
 }
 
+/* s contains w as a word of its own: not inside a longer name (the value
+ * bcast is not the one in reduce-bcast) */
+static int names_value(const char *s, const char *w)
+{
+    size_t l = strlen(w);
+    for (const char *p = strstr(s, w); p; p = strstr(p + 1, w)) {
+        char b = p > s ? p[-1] : ' ', c = p[l];
+        int before = (b >= 'a' && b <= 'z') || (b >= '0' && b <= '9') || b == '-' || b == '_';
+        int after = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+        if (!before && !after) return 1;
+    }
+    return 0;
+}
+
 /* A usage error about an option the file set (its name, or its value, in
  * the message) names the file's line first. */
 static void cfg_fail_hook(int code, char *msg)
@@ -416,7 +430,8 @@ static void cfg_fail_hook(int code, char *msg)
         for (size_t i = 0; i < cfg_have.n && !at; i++) {
             const cfg_entry *x = &cfg_have.v[i];
             if (overridden(x->key)) continue;
-            if (!pass ? x->value && strlen(x->value) >= 2 && strstr(msg, x->value) : names_option(msg, x->key)) at = x;
+            if (!pass ? x->value && strlen(x->value) >= 2 && names_value(msg, x->value) : names_option(msg, x->key))
+                at = x;
         }
     cli_progress_done();
     fflush(stdout);

@@ -196,6 +196,7 @@ static const metric table[] = {
     C("intermediate_position", "intermediate node", ""),
     C("multicast", "multicast scheme", ""),
     C("xor", "where the XORs run", ""),
+    C("distribute", "phase E: binomial tree or the units' multicast", ""),
     C("model_hops", "modelled coded hops", "hops"),
     C("decode", "who decodes (core or ni)", ""),
     C("xor_core_cycles", "XOR time on the cores (decode ni: waiting for the NI)", "cycles"),

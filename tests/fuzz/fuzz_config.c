@@ -2,8 +2,9 @@
  * arbitrary bytes, read against traffic's options with the BookSim2
  * dialect (booksim_cfg.c) on odd-length inputs: refused with one line
  * that names a line of the input (or none), or options whose keys are
- * [a-z0-9-] names the usage lists, each at most once, values never
- * holding a newline.  The reader opens no file and never exits. */
+ * [a-z0-9-] names the usage lists, each at most once (but the keys the
+ * dialect may repeat: BookSim's num_vcs and vc_buf_size are both
+ * --router), values never holding a newline.  The reader opens no file and never exits. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,14 +17,21 @@ static const char *usage = "  --topo T  --router K=V  --ports k  --pattern P  --
                            "  --injection P  --cycles N; --warmup N  --drain N  --seed S  --coding R  --trace F\n"
                            "  --trace-window A:B  --histogram F  --histogram-bin W  --json  --config F  --view\n";
 
+static int repeatable(const cfg_dialect *dl, const char *key)
+{
+    for (size_t i = 0; dl && dl->repeat && dl->repeat[i]; i++)
+        if (!strcmp(dl->repeat[i], key)) return 1;
+    return 0;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
 {
     if (n > 65536) return 0;
     cfg_entries e;
     int line = -1;
     char *warning = NULL;
-    char *err =
-        cfg_parse((const char *)d, n, usage, (n & 1) ? &booksim_cfg : NULL, "f.cfg", (n & 3) == 3, &e, &line, &warning);
+    const cfg_dialect *dl = (n & 1) ? &booksim_cfg : NULL;
+    char *err = cfg_parse((const char *)d, n, usage, dl, "f.cfg", (n & 3) == 3, &e, &line, &warning);
     if (warning && strchr(warning, '\n')) abort(); /* one line */
     free(warning);
     size_t lines = 1;
@@ -42,7 +50,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
             if (strspn(e.v[i].key, "abcdefghijklmnopqrstuvwxyz0123456789-") != strlen(e.v[i].key)) abort();
             if (e.v[i].value && strchr(e.v[i].value, '\n')) abort();
             for (size_t j = 0; j < i; j++)
-                if (!strcmp(e.v[i].key, e.v[j].key)) abort();
+                if (!strcmp(e.v[i].key, e.v[j].key) && !repeatable(dl, e.v[i].key)) abort();
         }
     }
     cfg_entries_free(&e);
