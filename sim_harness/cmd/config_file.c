@@ -394,30 +394,26 @@ static int overridden(const char *key)
     return 0;
 }
 
-/* s contains "--key" as a whole word */
-static int names_option(const char *s, const char *key)
-{
-    size_t l = strlen(key);
-    for (const char *p = strstr(s, "--"); p; p = strstr(p + 1, "--"))
-        if (!strncmp(p + 2, key, l)) {
-            char c = p[2 + l];
-            if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return 1;
-        }
-    return 0;
-}
+/* a character of a name: an option's, a value's (reduce-bcast, sum64) */
+static int name_char(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_'; }
 
 /* s contains w as a word of its own: not inside a longer name (the value
  * bcast is not the one in reduce-bcast) */
 static int names_value(const char *s, const char *w)
 {
     size_t l = strlen(w);
-    for (const char *p = strstr(s, w); p; p = strstr(p + 1, w)) {
-        char b = p > s ? p[-1] : ' ', c = p[l];
-        int before = (b >= 'a' && b <= 'z') || (b >= '0' && b <= '9') || b == '-' || b == '_';
-        int after = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
-        if (!before && !after) return 1;
-    }
+    for (const char *p = strstr(s, w); p; p = strstr(p + 1, w))
+        if (!(p > s && name_char(p[-1])) && !name_char(p[l])) return 1;
     return 0;
+}
+
+/* s contains "--key" as a whole word */
+static int names_option(const char *s, const char *key)
+{
+    char *dash = xasprintf("--%s", key);
+    int r = names_value(s, dash);
+    free(dash);
+    return r;
 }
 
 /* A usage error about an option the file set (its name, or its value, in
