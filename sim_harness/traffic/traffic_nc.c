@@ -259,19 +259,27 @@ static int start_multicast(nc_gen *g, group *gr, uint64_t now, nc_emit_fn *emit,
     return 1;
 }
 
+/* A group of this kind from src: no destination yet, no model (-1), no
+ * clos connection; want[] and uses[] zeroed. */
+static group *group_new(const nc_gen *g, int kind, int src)
+{
+    group *gr = xcalloc(1, sizeof *gr);
+    gr->kind = kind;
+    gr->model = -1;
+    gr->conn = -1;
+    gr->src = src;
+    gr->want = xcalloc((size_t)g->na, 1);
+    gr->uses = xcalloc((size_t)g->t->nrouters, sizeof *gr->uses);
+    return gr;
+}
+
 /* A new request of terminal src: F random destinations and a random
  * payload, into src's queue. */
 static void new_multicast(nc_gen *g, uint64_t now, int src)
 {
-    group *gr = xcalloc(1, sizeof *gr);
-    gr->kind = KIND_MC;
-    gr->model = -1;
-    gr->conn = -1;
-    gr->src = src;
+    group *gr = group_new(g, KIND_MC, src);
     gr->created = now;
     gr->measured = in_window(g, now);
-    gr->want = xcalloc((size_t)g->na, 1);
-    gr->uses = xcalloc((size_t)g->t->nrouters, sizeof *gr->uses);
     int maxb = 8 * g->rc.ncmax;
     gr->len = 1 + rnd_int(g, maxb < 64 ? maxb : 64);
     gr->nflits = (gr->len + 7) / 8;
@@ -343,12 +351,7 @@ void nc_gen_step(nc_gen *g, uint64_t now, nc_emit_fn *emit, void *arg)
     if (rnd_unit(g) >= g->rate || t->nterms < 2) return;
     int nt = t->nterms, nr = t->nrouters;
     g->offered_w += in_window(g, now);
-    group *gr = xcalloc(1, sizeof *gr);
-    gr->kind = rnd_int(g, NKIND);
-    gr->model = -1;
-    gr->conn = -1;
-    gr->want = xcalloc((size_t)g->na, 1);
-    gr->uses = xcalloc((size_t)nr, sizeof *gr->uses);
+    group *gr = group_new(g, rnd_int(g, NKIND), 0);
     /* mostly short payloads, sometimes up to the units' limit */
     int maxb = 8 * g->rc.ncmax;
     gr->len = rnd_int(g, 4) ? 1 + rnd_int(g, maxb < 64 ? maxb : 64) : 1 + rnd_int(g, maxb);
@@ -418,11 +421,7 @@ void nc_gen_step(nc_gen *g, uint64_t now, nc_emit_fn *emit, void *arg)
 void nc_gen_probe(nc_gen *g, uint64_t now, int src, int u, int dst, int flits, nc_emit_fn *emit, void *arg)
 {
     const topo *t = g->t;
-    group *gr = xcalloc(1, sizeof *gr);
-    gr->kind = KIND_CODED;
-    gr->conn = -1;
-    gr->want = xcalloc((size_t)g->na, 1);
-    gr->uses = xcalloc((size_t)t->nrouters, sizeof *gr->uses);
+    group *gr = group_new(g, KIND_CODED, 0);
     gr->want[dst] = 1;
     gr->pending = 1;
     gr->uses[u] = 1;
@@ -464,14 +463,8 @@ int nc_gen_mcast(nc_gen *g, uint64_t now, int src, const unsigned char *dests, i
 {
     const topo *t = g->t;
     int u = topo_term_router(t, src);
-    group *gr = xcalloc(1, sizeof *gr);
-    gr->kind = KIND_MC;
-    gr->conn = -1;
-    gr->model = -1;
-    gr->src = src;
-    gr->want = xcalloc((size_t)g->na, 1);
+    group *gr = group_new(g, KIND_MC, src);
     memcpy(gr->want, dests, (size_t)t->nterms);
-    gr->uses = xcalloc((size_t)t->nrouters, sizeof *gr->uses);
     tree_uses(g, u, gr->want, gr->uses);
     if (!fits(g, gr->uses)) { /* a unit of the tree has no slot budgeted: wait */
         nc_group_free(gr);
@@ -495,12 +488,7 @@ int nc_gen_pair(nc_gen *g, uint64_t now, int src, int u, int dst, int flits, nc_
 {
     const topo *t = g->t;
     if (g->load[u] + 1 > g->rc.slots) return -1; /* the unit's slots are budgeted: wait */
-    group *gr = xcalloc(1, sizeof *gr);
-    gr->kind = KIND_CODED;
-    gr->conn = -1;
-    gr->model = -1;
-    gr->want = xcalloc((size_t)g->na, 1);
-    gr->uses = xcalloc((size_t)t->nrouters, sizeof *gr->uses);
+    group *gr = group_new(g, KIND_CODED, 0);
     gr->want[dst] = 1;
     gr->pending = 1;
     gr->uses[u] = 1;
