@@ -215,6 +215,9 @@ check_fail heatmap-svg-unwritable 2 '--heatmap /nonexistent/h.svg' $XNOC collect
 # prints "holding the window" once there; the test then sends one signal and gives it 20 s.
 held() { # held NAME SIGNAL CMD...
     local name=$1 sig=$2; shift 2
+    # empty the file first: the child truncates it only once it runs, and the previous
+    # call's "holding" line would otherwise send the signal before the command has begun
+    : >"$TMP/held.err"
     XNOC_TEST_VIEW_HOLD=1 "$@" >/dev/null 2>"$TMP/held.err" &
     local pid=$! i=0
     while ! grep -q 'view: holding the window' "$TMP/held.err" && [ $i -lt 1200 ] && kill -0 $pid 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
