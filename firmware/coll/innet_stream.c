@@ -6,8 +6,10 @@
  * a plain send.  No unit holds a chunk (the lanes' buffers are the network's
  * own), so no window and no acknowledgements are needed: the loop posts a
  * chunk's receive and sends the chunk, one after the other, and its stores
- * (about 30 instructions) overlap the last chunk's 34 flits on the link: only
- * the GO waits for the channel (noc_send_next_inline). */
+ * (about 30 instructions) overlap the last chunk's flits on the link: only
+ * the GO waits for the channel (noc_send_next_inline).  A reduce's chunks are
+ * as long as the lanes take (--router smax, 2 KiB by default): each chunk
+ * costs the terminal's loop and the units' head and meta flits once. */
 #include "innet.h"
 
 #include "xnoc.h"
@@ -20,8 +22,11 @@ int coll_innet_stream(void *buf, uint32_t len, int op, int root, int all)
     if (!nc_units()) return INNET_NO_UNITS;
     if (DEV(DEV_TOPO_KIND) != 0) return INNET_TOPOLOGY; /* a mesh: its tree down is its tree up */
     if (op < 0 || op >= NC_FUNC_NUM) return INNET_OP;
+    /* a reduce's chunks stream all the way (the lanes' limit, --router smax); an allreduce's
+     * result is multicast from the root's slots, so its chunks fit a slot (ncmax, at most 256) */
     uint32_t lane = op == NC_FUNC_ADD64 ? 8 : 4, chunk = (uint32_t)nc_max_bytes() & ~7u;
     if (chunk > 256) chunk = 256;
+    if (!all) chunk = (uint32_t)nc_stream_max_bytes() & ~7u;
     if (!len || len % lane || !chunk || (len + chunk - 1) / chunk > INNET_MAX_CHUNKS) return INNET_LENGTH;
     int me = node_id(), nd = node_ndims();
     if (root < 0) { /* the first terminal of the middle router, as coll_innet */
