@@ -138,16 +138,18 @@ set key top left font ",9"
 set grid
 $(for p in $plots; do
     n=${p%%:*} t=${p#*:}
-    echo "set title '$t'"
+    if [ "$(jq -s --arg t "$t" 'any(.[]; .topo==$t and .refused)' "$OUT/runs.jsonl")" = true ]; then
+        echo "set title '$t (the streaming units refuse it: children would share a lane)'"
+    else echo "set title '$t'"; fi
     echo "plot 8 title 'one link (8 B/cycle)' lw 2 dt 2 lc rgb 'black', \\"
-    [ -s "$OUT/curve_${n}_allreduce_stream.dat" ] && echo "  '$OUT/curve_${n}_allreduce_stream.dat' with linespoints lw 3 title 'allreduce stream (stream=1)', \\"
-    [ -s "$OUT/curve_${n}_reduce_stream.dat" ] && echo "  '$OUT/curve_${n}_reduce_stream.dat' with linespoints lw 3 title 'reduce stream (stream=1)', \\"
-    echo "  '$OUT/curve_${n}_allreduce_innet.dat' with linespoints lw 2 title 'allreduce innet (slot units)', \\"
-    echo "  '$OUT/curve_${n}_allreduce_rabenseifner.dat' with linespoints title 'allreduce rabenseifner', \\"
-    echo "  '$OUT/curve_${n}_allreduce_ring.dat' with linespoints title 'allreduce ring', \\"
-    echo "  '$OUT/curve_${n}_allreduce_reduce-bcast.dat' with linespoints title 'allreduce reduce-bcast', \\"
-    echo "  '$OUT/curve_${n}_reduce_innet.dat' with linespoints title 'reduce innet (slot units)', \\"
-    echo "  '$OUT/curve_${n}_reducescatter_halving.dat' with linespoints title 'reducescatter halving'"
+    [ -s "$OUT/curve_${n}_allreduce_stream.dat" ] && echo "  '$OUT/curve_${n}_allreduce_stream.dat' with linespoints lw 3 lc rgb '#009e73' title 'allreduce stream (stream=1)', \\"
+    [ -s "$OUT/curve_${n}_reduce_stream.dat" ] && echo "  '$OUT/curve_${n}_reduce_stream.dat' with linespoints lw 3 lc rgb '#56b4e9' title 'reduce stream (stream=1)', \\"
+    echo "  '$OUT/curve_${n}_allreduce_innet.dat' with linespoints lw 2 lc rgb '#e69f00' title 'allreduce innet (slot units)', \\"
+    echo "  '$OUT/curve_${n}_allreduce_rabenseifner.dat' with linespoints lc rgb '#c8b400' title 'allreduce rabenseifner', \\"
+    echo "  '$OUT/curve_${n}_allreduce_ring.dat' with linespoints lc rgb '#0072b2' title 'allreduce ring', \\"
+    echo "  '$OUT/curve_${n}_allreduce_reduce-bcast.dat' with linespoints lc rgb '#d55e00' title 'allreduce reduce-bcast', \\"
+    echo "  '$OUT/curve_${n}_reduce_innet.dat' with linespoints lc rgb 'black' title 'reduce innet (slot units)', \\"
+    echo "  '$OUT/curve_${n}_reducescatter_halving.dat' with linespoints lc rgb '#9400d3' title 'reducescatter halving'"
 done)
 unset multiplot
 GP
