@@ -79,11 +79,6 @@ static int run_reduction(const coll_cli *c, const topo *t, int kind, int func)
                  nc_redop_name(func));
     if (innet_window(rc) < 1)
         cli_fail(EXIT_USAGE, "--algo innet: --router slots=%d, a window of one chunk needs 2 slots", rc->slots);
-    if (rc->stream && (!topo_has(t, TOPO_TRAIT_GRID) || topo_has(t, TOPO_TRAIT_WRAP)))
-        cli_fail(EXIT_USAGE,
-                 "--algo innet: --router stream=1 streams on a mesh only (its tree down is its tree up; %s's "
-                 "is not shown to be)",
-                 t->name);
     int bytes = c->bytes < 0 ? 64 : c->bytes, lane = (int)coll_lane_bytes(func);
     if (bytes <= 0 || bytes % lane)
         cli_fail(EXIT_USAGE, "--bytes %d: --reduce-op %s combines %d-bit lanes, use a multiple of %d", bytes,
