@@ -66,6 +66,12 @@ static inline int coll_reduce(void *buf, uint32_t len, int op, int root) { retur
  * (a reduce's goes to the root).  No unit holds a chunk, so there is no window: every
  * chunk's receive is posted and the chunk sent, then the results are waited for. */
 int coll_innet_stream(void *buf, uint32_t len, int op, int root, int all);
+/* The scan through streaming units (docs/network-coding.md "In-network scan"): a chain of the
+ * routers in id order (a mesh's rows one after another, an octagon's ring), each unit combining
+ * the prefix from the one before with its terminals' data flit by flit, sending the prefix on and
+ * each terminal its result: inclusive, or exclusive (terminal 0: the operator's identity).  The
+ * harness checks that the network suits it (one-hop or link-disjoint chain edges). */
+int coll_innet_scan_stream(void *buf, uint32_t len, int op, int exclusive);
 
 /* ---- the plan of coll-innet.elf (32-bit words at DEV_PLAN) ---- */
 /* IP_KIND: what the image runs (scan: software, firmware/coll/scan.h) */

@@ -83,3 +83,35 @@ int coll_innet_stream(void *buf, uint32_t len, int op, int root, int all)
     if (DEV(DEV_TOPO_KIND) != XNOC_KIND_MESH) return stream_given(buf, len, op, root, all);
     return stream(buf, len, op, root, all, 0, 0, 0, 0);
 }
+
+int coll_innet_scan_stream(void *buf, uint32_t len, int op, int exclusive)
+{
+    if (!nc_units()) return INNET_NO_UNITS;
+    if (op < 0 || op >= NC_FUNC_NUM) return INNET_OP;
+    uint32_t lane = op == NC_FUNC_ADD64 ? 8 : 4, chunk = (uint32_t)nc_max_bytes() & ~7u;
+    if (chunk > 256) chunk = 256;
+    if (!len || len % lane || !chunk || (len + chunk - 1) / chunk > INNET_MAX_CHUNKS) return INNET_LENGTH;
+    int conc = (int)DEV(DEV_CONC), r = nc_router_of(node_id()), nr = node_count() / conc;
+    uint32_t n = (len + chunk - 1) / chunk;
+    uint16_t tag = next_tag;
+    next_tag = (uint16_t)(next_tag + n >= 0x7F00 ? 0x6000 : next_tag + n);
+    /* router r's unit combines the prefix of router r - 1 (none at the first) with its terminals'
+     * data and sends the prefix on to r + 1 (none from the last) */
+    noc_code up = {.op = NC_SCAN, .count = conc + (r > 0), .out_mc = exclusive, .out_op = NC_SCAN};
+    up.out_dest = r + 1 < nr ? nc_unit(r + 1) : NC_NONE;
+    up.out_count = r + 1 < nr ? conc + 1 : 0;
+    int to = nc_unit(r);
+    noc_set_func(0, op);
+    noc_set_code(0, &up);
+    uint8_t *p = buf;
+    for (uint32_t k = 0, l = chunk; k < n; k++, p += chunk) {
+        if (k == n - 1) l = len - k * chunk;
+        ct[k] = 0, noc_post_inline(to, (uint16_t)(tag + k), p, l, &ct[k]);
+        noc_send_next_inline(0, to, p, l, (uint16_t)(tag + k));
+    }
+    for (uint32_t k = 0; k < n; k++) noc_ct_wait(&ct[k], 1);
+    noc_send_wait(0);
+    noc_set_code(0, NULL);
+    noc_set_func(0, NC_FUNC_XOR);
+    return INNET_OK;
+}

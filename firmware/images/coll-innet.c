@@ -31,6 +31,17 @@ static __attribute__((noinline)) int stream_main(uint32_t *w, void *buf, int all
     return r == INNET_OK ? 0 : 1;
 }
 
+/* the scan through streaming units (coll_innet_scan_stream), the same timed region */
+static __attribute__((noinline)) int scan_main(uint32_t *w, void *buf, int exclusive)
+{
+    barrier();
+    stamp(w, IP_T0_LO);
+    int r = coll_innet_scan_stream(buf, w[IP_BYTES], (int)w[IP_FUNC], exclusive);
+    stamp(w, IP_T1_LO);
+    w[IP_STATUS] = r == INNET_OK ? 1u : (uint32_t)(2 - r);
+    return r == INNET_OK ? 0 : 1;
+}
+
 int main(void)
 {
     uint32_t *w = (uint32_t *)(uintptr_t)DEV(DEV_PLAN);
@@ -46,6 +57,7 @@ int main(void)
     void *buf = (void *)(uintptr_t)w[IP_BUF];
     uint32_t kind = w[IP_KIND];
     if (w[IP_STREAM] && kind <= INNET_KIND_ALLREDUCE) return stream_main(w, buf, kind == INNET_KIND_ALLREDUCE);
+    if (w[IP_STREAM] && kind <= INNET_KIND_EXSCAN) return scan_main(w, buf, kind == INNET_KIND_EXSCAN);
     const mcast_plan *mp = (const mcast_plan *)(uintptr_t)w[IP_WORK];
     int r = INNET_OK;
     if (kind == INNET_KIND_MCAST && (r = coll_mcast_post(buf, w[IP_BYTES], mp)) > 0) r = INNET_OK;

@@ -20,13 +20,10 @@
 int collective_is_innet(const coll_cli *c)
 {
     int scan = c->opname && (!strcmp(c->opname, "scan") || !strcmp(c->opname, "exscan"));
-    if (scan && !strcmp(c->algo_s, "innet"))
+    if (scan && strcmp(c->algo_s, "rd") && strcmp(c->algo_s, "sched") && strcmp(c->algo_s, "innet"))
         cli_fail(EXIT_USAGE,
-                 "--op %s --algo innet: a scan inside the network is not built yet; --algo rd runs it "
-                 "on the cores",
-                 c->opname);
-    if (scan && strcmp(c->algo_s, "rd") && strcmp(c->algo_s, "sched"))
-        cli_fail(EXIT_USAGE, "--op %s: --algo rd (recursive doubling, the default) is the one scan algorithm, not %s",
+                 "--op %s: --algo rd (recursive doubling on the cores, the default) or innet (the routers' "
+                 "streaming units), not %s",
                  c->opname, c->algo_s);
     return scan || !strcmp(c->algo_s, "innet");
 }
@@ -40,6 +37,37 @@ static void engine_fail(int st, const coll_image_result *run, const char *algo)
     cli_fail(code, "%s", run->error);
 }
 
+/* --op scan / exscan --algo innet: what the routers must have (docs/network-coding.md
+ * "In-network scan"); the chain's links are the engine's to check */
+static void scan_innet_check(const coll_cli *c, const topo *t, int func, int bytes)
+{
+    const router_cfg *rc = &c->co.rc;
+    if (!rc->ncu || !rc->stream)
+        cli_fail(EXIT_USAGE,
+                 "--op %s --algo innet: the scan runs through the streaming units, --router stream=1 (--algo rd "
+                 "runs it on the cores)",
+                 c->opname);
+    if (func >= NC_FUNC_NUM)
+        cli_fail(EXIT_USAGE, "--reduce-op %s: the units have no 64-bit product (docs/synth.md); --algo rd runs it",
+                 nc_redop_name(func));
+    if (rc->ncu_ops == NCU_OPS_XOR && func != NC_FUNC_XOR)
+        cli_fail(EXIT_USAGE,
+                 "--reduce-op %s: the units were built with --router ncu_ops=xor, which combine by XOR only",
+                 nc_redop_name(func));
+    if (rc->vcs < 1 + t->conc)
+        cli_fail(EXIT_USAGE,
+                 "--router vcs=%d: a unit sends its prefix and its %d terminals' results at once, one VC each: "
+                 "vcs=%d at least",
+                 rc->vcs, t->conc, 1 + t->conc);
+    if (t->conc + 1 > 15)
+        cli_fail(EXIT_USAGE, "--op %s --algo innet: a unit would combine %d contributions (at most 15)", c->opname,
+                 t->conc + 1);
+    int chunk = innet_chunk_bytes(rc), nchunks = (bytes + chunk - 1) / chunk;
+    if (nchunks > INNET_MAX_CHUNKS)
+        cli_fail(EXIT_USAGE, "--bytes %d: %d chunks of %d bytes (--router ncmax=%d), at most %d", bytes, nchunks, chunk,
+                 rc->ncmax, INNET_MAX_CHUNKS);
+}
+
 /* --op scan / exscan: the options, the run on the cores, the report */
 static int run_scan(const coll_cli *c, const topo *t, int kind, int func)
 {
@@ -48,7 +76,10 @@ static int run_scan(const coll_cli *c, const topo *t, int kind, int func)
         cli_fail(EXIT_USAGE, "--bytes %d: --reduce-op %s combines %d-bit lanes, use a multiple of %d", bytes,
                  nc_redop_name(func), 8 * lane, lane);
     if (c->from) cli_fail(EXIT_USAGE, "--from: a scan has no root (every terminal gets its prefix)");
+    int innet = !strcmp(c->algo_s, "innet");
+    if (innet) scan_innet_check(c, t, func, bytes);
     innet_opts o = {.kind = kind,
+                    .innet = innet,
                     .func = func,
                     .bytes = bytes,
                     .root = -1,
@@ -56,7 +87,7 @@ static int run_scan(const coll_cli *c, const topo *t, int kind, int func)
                     .max_cycles = c->xo.max_cycles};
     scan_result r;
     int st = collrun_scan(t, &c->co.rc, &o, &c->xo, &r);
-    if (st) engine_fail(st, &r.run, "rd");
+    if (st) engine_fail(st, &r.run, innet ? "innet" : "rd");
     return collective_report_emit(collective_report_scan(t, c->opname, func, bytes, &r), COLL_FAMILY_SCAN, c->co.json);
 }
 
