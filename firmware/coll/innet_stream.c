@@ -9,8 +9,10 @@
  * a plain send.  No unit holds a chunk (the lanes' buffers are the network's
  * own), so no window and no acknowledgements are needed: the loop posts a
  * chunk's receive and sends the chunk, one after the other, and its stores
- * (about 30 instructions) overlap the last chunk's 34 flits on the link: only
- * the GO waits for the channel (noc_send_next_inline). */
+ * (about 30 instructions) overlap the last chunk's flits on the link: only
+ * the GO waits for the channel (noc_send_next_inline).  A reduce's chunks are
+ * as long as the lanes take (--router smax, 2 KiB by default): each chunk
+ * costs the terminal's loop and the units' head and meta flits once. */
 #include "innet.h"
 #include "reduce.h"
 
@@ -25,8 +27,11 @@ static inline __attribute__((always_inline)) int stream(void *buf, uint32_t len,
                                                         int gp, int gc, int gpc)
 {
     if (op < 0 || op >= NC_FUNC_NUM) return INNET_OP;
+    /* a reduce's chunks stream all the way (the lanes' limit, --router smax); an allreduce's
+     * result is multicast from the root's slots, so its chunks fit a slot (ncmax, at most 256) */
     uint32_t lane = op == NC_FUNC_ADD64 ? 8 : 4, chunk = (uint32_t)nc_max_bytes() & ~7u;
     if (chunk > 256) chunk = 256;
+    if (!all) chunk = (uint32_t)nc_stream_max_bytes() & ~7u;
     if (!len || len % lane || !chunk || (len + chunk - 1) / chunk > INNET_MAX_CHUNKS) return INNET_LENGTH;
     int me = node_id(), nd = node_ndims();
     if (root < 0 && given) return INNET_TOPOLOGY;
@@ -91,8 +96,8 @@ int coll_innet_stream_rs(void *buf, uint32_t len, int op, int root)
     if (DEV(DEV_TOPO_KIND) != XNOC_KIND_MESH && !given) return INNET_TOPOLOGY;
     if (op < 0 || op >= NC_FUNC_NUM) return INNET_OP;
     int me = node_id(), P = node_count(), nd = node_ndims();
-    uint32_t lane = op == NC_FUNC_ADD64 ? 8 : 4, chunk = (uint32_t)nc_max_bytes() & ~7u, n = 0;
-    if (chunk > 256) chunk = 256;
+    /* chunks as long as the lanes take (--router smax): the results go to terminals, never a slot */
+    uint32_t lane = op == NC_FUNC_ADD64 ? 8 : 4, chunk = (uint32_t)nc_stream_max_bytes() & ~7u, n = 0;
     if (!len || len % lane || !chunk) return INNET_LENGTH;
     for (int b = 0; b < P; b++) n += (coll_block_len(len, lane, (uint32_t)P, (uint32_t)b) + chunk - 1) / chunk;
     if (n > INNET_MAX_CHUNKS) return INNET_LENGTH;

@@ -94,10 +94,11 @@ static int run_reduction(const coll_cli *c, const topo *t, int kind, int func)
                  "--bytes %d: a reduce-scatter through the streaming units needs blocks of at least 64 bytes (%d "
                  "terminals: --bytes %d or more); smaller ones can deadlock the units' lanes",
                  bytes, nt, 64 * nt);
-    int chunk = innet_chunk_bytes(rc), nchunks = innet_chunks(kind, func, bytes, nt, chunk);
+    int chunk = innet_reduce_chunk_bytes(rc, all), nchunks = innet_chunks(kind, func, bytes, nt, chunk);
     if (nchunks > INNET_MAX_CHUNKS)
-        cli_fail(EXIT_USAGE, "--bytes %d: %d chunks of %d bytes (--router ncmax=%d%s), at most %d", bytes, nchunks,
-                 chunk, rc->ncmax, rs ? "; each terminal's block in chunks of its own" : "", INNET_MAX_CHUNKS);
+        cli_fail(EXIT_USAGE, "--bytes %d: %d chunks of %d bytes (--router %s=%d%s), at most %d", bytes, nchunks, chunk,
+                 rc->stream && !all ? "smax" : "ncmax", rc->stream && !all ? rc->smax : rc->ncmax,
+                 rs ? "; each terminal's block in chunks of its own" : "", INNET_MAX_CHUNKS);
     int root = -1;
     if (c->from && rs) cli_fail(EXIT_USAGE, "--from: a reduce-scatter has no root (every terminal gets its block)");
     if (c->from) {

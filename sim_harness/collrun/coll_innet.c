@@ -21,6 +21,10 @@
 #include "util/cli.h"
 
 int innet_chunk_bytes(const router_cfg *rc) { return 8 * rc->ncmax < 256 ? 8 * rc->ncmax : 256; }
+int innet_reduce_chunk_bytes(const router_cfg *rc, int all)
+{
+    return rc->stream && !all ? 8 * rc->smax : innet_chunk_bytes(rc);
+}
 /* chunks in flight: a slot unit holds at most W + 1 groups (firmware/coll/innet.h); a
  * streaming unit holds none (docs/network-coding.md "Streaming reduction"): every chunk */
 int innet_window(const router_cfg *rc) { return rc->stream ? INNET_MAX_CHUNKS : rc->slots - 1; }
@@ -167,12 +171,49 @@ static double up_walk(const topo *t, const router_cfg *rc, const innet_tree *tr,
     return done;
 }
 
+/* Streaming units (--router stream=1): a group's head leaves unit r STREAM_FORM cycles after
+ * its last member's head arrives (head and meta into the header registers, the group
+ * formed), the data right behind it, a flit a cycle: the time r's result head leaves. */
+#define STREAM_FORM 3
+static double up_stream(const topo *t, const innet_tree *tr, int r)
+{
+    double last = tr->nterm[r] ? MODEL_SW + 3 * tr->thops[r] : 0;
+    for (int q = 0; q < t->nrouters; q++)
+        if (tr->parent[q] == r) {
+            double a = up_stream(t, tr, q) + 6;
+            if (a > last) last = a;
+        }
+    return last + STREAM_FORM;
+}
+
+/* The streaming units' model: a chunk streams up (up_stream) and, for an allreduce, is
+ * multicast down from the root's slots as with the slot units (down_walk); a further chunk
+ * costs its flits on the busiest tree link, one a cycle: a lower bound, the terminals'
+ * per-chunk loop (docs/collectives-results.md "Streaming units") is not in it. */
+static void model_stream(const topo *t, const innet_tree *tr, int rr, int all, int F, int D, int Dp, innet_model *m)
+{
+    double head = up_stream(t, tr, rr), h = 3 * tr->thops[rr];
+    double last = head + h + F; /* a reduce's result: its tail at the root terminal */
+    if (all) {
+        last = 0;
+        down_walk(t, tr, rr, head + 3 + D, D, Dp, &last); /* into the root unit's slots, then down */
+    }
+    m->L = last;
+    m->unit_in = m->per_chunk = all ? D : F;
+    m->window = m->root = 0;
+    m->bound = "the tree's links, a flit a cycle";
+}
+
 static void model_eval(const topo *t, const router_cfg *rc, const innet_tree *tr, const int *cnt, int rr, int all,
                        int chunk, int bytes, int W, innet_model *m)
 {
     int F = 2 + (chunk + 7) / 8, M = (t->nterms + t->nrouters + 63) / 64, nch = (bytes + chunk - 1) / chunk;
     if (nch == 1) F = 2 + (bytes + 7) / 8;
     int D = all ? F + M : 3 + M, Dp = D - M;
+    if (rc->stream) {
+        model_stream(t, tr, rr, all, F, D, Dp, m);
+        return;
+    }
     int h = 3 * tr->thops[rr]; /* the root terminal to the root's unit and back (a clos: 2 routers) */
     double root_in = up_walk(t, rc, tr, rr, F) + rc->xorlat + 1 + h + F; /* the result's tail at the root terminal */
     double last = 0;
@@ -437,7 +478,7 @@ static int innet_run(const topo *t, const router_cfg *rc, const innet_opts *a, c
 {
     int all = a->kind == INNET_KIND_ALLREDUCE, func = a->func, W = innet_window(rc), bytes = a->bytes, nt = t->nterms,
         root = p->root;
-    int chunk = innet_chunk_bytes(rc), nchunks = innet_chunks(a->kind, func, bytes, nt, chunk);
+    int chunk = innet_reduce_chunk_bytes(rc, all), nchunks = innet_chunks(a->kind, func, bytes, nt, chunk);
     /* XNOC_TEST_ABSENT=T: terminal T does not join (the failure path of a missing contribution) */
     const char *ab = getenv("XNOC_TEST_ABSENT");
     int absent = ab && *ab ? atoi(ab) : -1;
