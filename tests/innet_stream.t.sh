@@ -24,11 +24,11 @@ done
 
 # Exact figures (sum, measured at this commit; docs/collectives-results.md
 # "Streaming units on other networks").  The tree in the link flits: a
-# reduce's are its up-streams alone, per chunk (2 KiB, --router smax) one
-# packet of 258 flits (head, meta, 256 data) on each of the routers - 1
-# tree edges (none of them twice, none off the tree); an allreduce (256-byte
-# chunks) adds the root's multicast down the same edges; one result per
-# router per chunk (coded_packets).
+# reduce's are its up-streams alone, per chunk (2 KiB, --router smax=256) one
+# packet of 258 flits (head, meta, 256 data) on each of the routers - 1 tree
+# edges (none of them twice, none off the tree); an allreduce (256-byte
+# chunks: its result is multicast from the slots) adds the root's multicast
+# down the same edges; one result per router per chunk (coded_packets).
 j=$(c --topo torus:4x4x4 --op reduce --bytes 4096)
 jcheck torus-reduce-4k "$j" '.verified==true and .cycles==934 and .link_flits==2*63*258 and .tree_depth==6 and .root==21'
 j=$(c --topo torus:4x4x4 --op allreduce --bytes 4096)
@@ -39,7 +39,7 @@ j=$(c --topo fat-octagon --op reduce --bytes 4096)
 jcheck fat-octagon-reduce-4k "$j" '.verified==true and .cycles==890 and .link_flits==2*7*258 and .tree_depth==2'
 j=$(c --topo fat-octagon --op allreduce --bytes 16384)
 jcheck fat-octagon-allreduce-16k "$j" '.verified==true and .cycles==3555 and .link_flits==30912'
-# the mesh's own tree (tests/innet.t.sh pins 16 KiB)
+# the mesh's figures (tests/innet.t.sh stream-mesh8x8-*: 3,954 and 2,794 at 16 KiB)
 j=$(c --topo mesh:8x8 --op allreduce --bytes 4096)
 jcheck mesh8x8-allreduce-4k "$j" '.verified==true and .cycles==1744'
 j=$(c --topo mesh:8x8 --op reduce --bytes 4096)
