@@ -62,7 +62,7 @@ check_fail dragonfly 2 "^xnoc collective: --algo innet: routers 1 and 2 reach ro
 # terminal i's block i (reduce.h coll_block_off) against the host's reduction;
 # blocks of at least 64 bytes (smaller ones, many packets of 3-4 flits in
 # flight, deadlock the units' lanes: mesh:8x8 at 256 B and 1 KiB, as a
-# reduce does with --router ncmax=1; refused below)
+# reduce does with --router smax=1; refused below)
 for t in mesh:8x8 torus:4x4x4 fat-octagon; do
     for r in sum sum64 prod min maxu xor; do
         for b in 4096; do

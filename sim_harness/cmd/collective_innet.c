@@ -87,7 +87,7 @@ static int run_reduction(const coll_cli *c, const topo *t, int kind, int func)
         cli_fail(EXIT_USAGE, "--bytes %d: --reduce-op %s combines %d-bit lanes, use a multiple of %d", bytes,
                  nc_redop_name(func), 8 * lane, lane);
     /* many packets of a few flits in flight deadlock the streaming units' lanes (a reduce with
-     * --router ncmax=1 too; docs/collectives-results.md "Reduce-scatter through the streaming units") */
+     * --router smax=1 too; docs/collectives-results.md "Reduce-scatter through the streaming units") */
     uint32_t blk = coll_block_len((uint32_t)bytes, (uint32_t)lane, (uint32_t)nt, 0);
     if (rs && blk < 64)
         cli_fail(EXIT_USAGE,
