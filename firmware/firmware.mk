@@ -27,6 +27,10 @@ $(BUILD)/firmware/%.elf: firmware/images/%.c $(FW_LIB) $(FW_HDRS) $(wildcard fir
 	@echo "  FW      $@"
 	@$(FW_CC) $(FW_CFLAGS) $(FW_LDFLAGS) -o $@ $< $(FW_LIB) $(if $(filter coll%,$*),$(wildcard firmware/coll/*.c)) $(FW_LIBGCC)
 
+# the plan runner with phase E's unit multicasts (firmware/coll/coll.c, COLL_MCAST):
+# a build of its own, so that coll.elf's code stays as it is
+$(BUILD)/firmware/coll-mc.elf: FW_CFLAGS += -DCOLL_MCAST=1
+
 # hand-written tests (faults, ISA checks): linked at 0x80000000, no runtime
 $(BUILD)/firmware/tests/%.elf: firmware/tests/%.S
 	@mkdir -p $(dir $@)

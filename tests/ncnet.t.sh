@@ -131,10 +131,40 @@ jcheck dist-steps "$(ag combine --packet 16 --distribute unit --measure steps)" 
 XNOC_TEST_CORRUPT=15:1900 check_fail dist-corrupt 1 '^xnoc traffic: [0-9]+ error\(s\); first: cycle [0-9]+: terminal 15, group 0x[0-9a-f]+ \(multicast\)' \
     $XNOC traffic --topo $T --pattern allgather:hnc --packet 16 --distribute unit
 
-# ---- xnoc collective --distribute unit: refused with one line (the firmware has no PO_MCAST yet) ----
+# ---- the same in firmware: xnoc collective --distribute unit (coll-mc.elf, PO_MCAST) ----
+# hnc (2x4 groups): the IN sends one multicast per bundle part and chunk of the
+# units' packet limit to its router's unit; E is one step (9 -> 7); every
+# decoded byte checked after the run (measured cycles)
+cu() { $XNOC collective --json --topo $T --op allgather "$@" 2>/dev/null; }
+jcheck coll-dist-hnc "$(cu --algo hnc --bytes 64 --distribute unit --measure steps)" \
+    '.verified==true and .steps==7 and .distribute=="unit" and .cycles==3061 and .cycles_per_phase.E==602
+     and .step_latencies==[27,16,16,13,67,112,0] and .paper_step_latency==251 and .packets_timed==354'
+# the tree's run: 9 steps, coll.elf's cycles as before (tests/nc.t.sh pins the rest)
+jcheck coll-dist-hnc-tree "$(cu --algo hnc --bytes 64 --measure steps)" \
+    '.verified==true and .steps==9 and .distribute=="tree" and .cycles==2902 and .paper_step_latency==334 and .packets_timed==186'
+# 1 KiB parts: four chunks of the units' 256-byte limit per part
+jcheck coll-dist-hnc-1k "$(cu --algo hnc --bytes 1024 --distribute unit)" '.verified==true and .cycles==18076'
+jcheck coll-dist-combine "$(cu --algo combine --bytes 64 --distribute unit)" '.verified==true and .steps==7 and .cycles==3842'
+jcheck coll-dist-ni "$(cu --algo hnc --bytes 64 --distribute unit --decode ni)" '.verified==true and .cycles==2224 and .decode=="ni"'
+# E leaves the IN (terminal 0) once per part: its injection channel carries 355
+# flits against the tree's 452, while the links carry the masks and the units'
+# copies (2,882 flits against 2,760)
+jcheck coll-dist-flits "$(cu --algo hnc --bytes 64 --distribute unit)" \
+    '.busiest_channel=="t0.0->r0 (injection)" and .busiest_channel_flits==355 and .link_flits==2882 and .unicasts==228'
+jcheck coll-dist-flits-tree "$(cu --algo hnc --bytes 64)" \
+    '.busiest_channel_flits==452 and .link_flits==2760 and .unicasts==144'
+# node 1's bytes 640.. are its E copies: a flipped bit is caught in the decoded data (exit 1)
+check_fail coll-dist-corrupt 1 '^xnoc collective: node 1: message 7 \(from terminal 7, decoded\) byte 60: got 0x59, expected 0x58$' \
+    env XNOC_TEST_CORRUPT=1:700 $XNOC collective --topo $T --op allgather --algo hnc --bytes 64 --distribute unit
+# the harness gives a multicast plan to coll-mc.elf: only its coll_run_ext has
+# the PO_MCAST branch; coll_run, the plain plans' loop, is the same size in both
+fsize() { local h; h=$(llvm-nm -S "$(dirname $XNOC)/firmware/$1.elf" | awk -v s="$2" '$4 == s { print $2 }'); [ -n "$h" ] && echo $((16#$h)); }
+a=$(fsize coll coll_run_ext) b=$(fsize coll-mc coll_run_ext)
+if [ -n "$a" ] && [ -n "$b" ] && [ "$b" -gt "$a" ] && [ "$(fsize coll coll_run)" = "$(fsize coll-mc coll_run)" ]; then ok coll-mc-image
+else fail coll-mc-image "coll_run_ext: coll.elf $a bytes, coll-mc.elf $b bytes"; fi
 cf dist-word "--distribute 'bus': unit or tree" --algo hnc --distribute bus
 cf dist-tree "--distribute is an option of --algo hnc and combine \(their phase E\), not --algo tree" --algo tree --distribute unit
-cf dist-firmware "--distribute unit: not in the firmware yet; xnoc traffic --pattern allgather:hnc --distribute unit" --algo hnc --distribute unit
+cf dist-ncu0 "--distribute unit: the routers have no coding units \(--router ncu=0\)" --algo combine --distribute unit --router ncu=0
 
 # ---- group shape and placement, as in xnoc collective ----
 jcheck boundary-2x2 "$(ag hnc --xor ni --group-shape 2x2 --in-position boundary)" \

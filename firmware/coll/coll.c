@@ -19,13 +19,23 @@
  *
  * Plans with extended operations (PF_EXT: hierarchical network coding) run
  * in coll_run_ext, a loop of its own so that the plain loop's code, whose
- * cycles the step model and the tests count, stays as it is. */
+ * cycles the step model and the tests count, stays as it is.
+ *
+ * Built with COLL_MCAST=1 (build/firmware/coll-mc.elf, xnoc collective
+ * --distribute unit), coll_run_ext also sends PO_MCAST, one multicast through
+ * the router's coding unit.  coll.elf is built without it: that branch and its
+ * channel bookkeeping fold away, so coll.elf's code, and the cycles of every
+ * plan it runs, are those of the interpreter without multicasts. */
 #include "coll.h"
 
 #include "pattern.h"
 #include "plan.h"
 #include "reduce.h" /* the operators' identities */
 #include "xnoc.h"
+
+#ifndef COLL_MCAST
+#define COLL_MCAST 0
+#endif
 
 /* messages that match no posted receive land here (none should) */
 #define RING_BYTES 4096
@@ -244,7 +254,8 @@ __attribute__((always_inline)) static inline int run_ext(uint32_t *w, const int 
         for (const plan_send *e = &sends[st->first_send], *end = e + st->nsend; e < end; e++)
             noc_send_inline((int)e->chan, (int)e->dst, e->route_lo, e->route_hi, (int)e->nhops,
                             base + e->slot * w[PH_STRIDE], bytes, (uint16_t)e->msg);
-        uint32_t coding = 0; /* channels whose coding fields are set */
+        /* channels whose coding fields are set; of them, for a multicast (always none without COLL_MCAST) */
+        uint32_t coding = 0, mcast = 0;
         /* decode ni: the step's XORs, its last dec[s] ops (plan.h), are the NI's */
         uint32_t nop = xs[s].nop - (ni_decode ? dec[s] : 0);
         for (const plan_op *o = &ops[xs[s].first_op], *end = o + nop; o < end; o++) {
@@ -254,8 +265,14 @@ __attribute__((always_inline)) static inline int run_ext(uint32_t *w, const int 
                     coding &= ~(1u << o->chan);
                 }
                 noc_send_inline((int)o->chan, (int)o->peer, 0, 0, 0, base + o->off, o->len, (uint16_t)o->tag);
+            } else if (COLL_MCAST && o->kind == PO_MCAST) { /* its own mask: the coding fields are set for it */
+                noc_multicast((int)o->chan, (int)o->peer, (const uint64_t *)(uintptr_t)o->a, base + o->off, o->len,
+                              (uint16_t)o->tag);
+                coding |= 1u << o->chan;
+                mcast |= 1u << o->chan;
             } else if (o->kind == PO_ENCODE) {
-                if (!(coding >> o->chan & 1)) {
+                if (!(coding >> o->chan & 1) || (mcast >> o->chan & 1)) {
+                    mcast &= ~(1u << o->chan);
                     noc_code c = {.op = NC_ENCODE, .count = (int)o->a, .out_dest = (int)o->b};
                     noc_set_code((int)o->chan, &c);
                     coding |= 1u << o->chan;

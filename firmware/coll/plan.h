@@ -86,13 +86,17 @@ typedef struct {
  * Offsets are bytes from PH_BUF_ADDR (slot * PH_STRIDE + offset inside).
  *   PO_SEND    table-routed send of len bytes at off to dst, tag, channel
  *   PO_ENCODE  ENCODE contribution to coding unit `dst`: count 2, result to out_dest
+ *   PO_MCAST   one multicast packet (REPLICATE) of len bytes at off to coding unit
+ *              `peer`, tag, channel; a = the RAM address of its mask
+ *              (nc_mask_words() 64-bit words, in the plan): the units fork the
+ *              copies, which arrive with the sender's source and tag
  *   PO_RECV    posted receive of len bytes from src with tag, into off
  *   PO_XOR     after the step's receives: [off] = [a] ^ [b], len bytes, on the
  *              core, or by the NI's decode engine when PH_DEC_OFF is set;
  *              POF_VERIFY: the harness checks [off] against the pattern
  *              (the slot's message) after the run
  * Within a step, the PO_XORs come after every other op. */
-enum { PO_SEND = 1, PO_ENCODE, PO_RECV, PO_XOR };
+enum { PO_SEND = 1, PO_ENCODE, PO_RECV, PO_XOR, PO_MCAST };
 #define POF_VERIFY 1u
 /* SEND/ENCODE/RECV: peer = destination / unit / source; ENCODE: a = count, b = out_dest;
  * XOR: peer = POF_* flags, off = destination, a and b the operands */

@@ -93,7 +93,8 @@ static const char *usage_text =
     "                    where the timed region begins)\n"
     "  --distribute D    hnc, combine: phase E, the intermediate node's distribution of the other\n"
     "                    groups' bundles: a binomial tree of unicasts (tree, default) or one\n"
-    "                    multicast per part that the coding units fork (unit: xnoc traffic only, for now)\n"
+    "                    multicast per part and units' packet that the coding units fork (unit:\n"
+    "                    build/firmware/coll-mc.elf runs it; every other plan runs on coll.elf)\n"
     "  --measure M       makespan (default) or steps: also the paper's measure, the sum of each global\n"
     "                    step's worst packet latency from injection (source queueing excluded) to\n"
     "                    ejection, read from the packet events; the makespan stays in the report\n"
@@ -284,11 +285,9 @@ static void check_algo(const coll_cli *c, coll_job *j)
                  c->algo_s);
     if (c->dist_s && strcmp(c->dist_s, "unit") && strcmp(c->dist_s, "tree"))
         cli_fail(EXIT_USAGE, "--distribute '%s': unit or tree", c->dist_s);
-    if (c->dist_s && !strcmp(c->dist_s, "unit")) /* the network-only engine has it: xnoc traffic --distribute unit */
-        cli_fail(EXIT_USAGE,
-                 "--distribute unit: not in the firmware yet; xnoc traffic --pattern allgather:%s "
-                 "--distribute unit runs it on the network alone",
-                 c->algo_s);
+    ho->unit_mcast = c->dist_s && !strcmp(c->dist_s, "unit"); /* coll-mc.elf runs it (coll_exec.c) */
+    if (ho->unit_mcast && !c->co.rc.ncu)
+        cli_fail(EXIT_USAGE, "--distribute unit: the routers have no coding units (--router ncu=0)");
 }
 
 /* --schedule FILE: the topology and schedule it holds, checked against the options */
@@ -399,7 +398,7 @@ static int check_measure(coll_cli *c)
 }
 
 /* The paper's measure beside the makespan: each step's worst latency from injection */
-static void report_steps(json_t *r, const coll_cli *c, const coll_outcome *o, int nsteps)
+static void report_steps(json_t *r, const coll_cli *c, const coll_outcome *o, int nterms, int nsteps)
 {
     char err[512];
     uint64_t *worst = xcalloc((size_t)nsteps + 1, sizeof *worst), matched, unmatched, sum = 0;
@@ -407,7 +406,8 @@ static void report_steps(json_t *r, const coll_cli *c, const coll_outcome *o, in
     fflush(f);
     if (c->events_path && !(f = fopen(c->events_path, "r")))
         cli_fail(EXIT_RUNFAIL, "--measure steps: reading %s back: %s", c->events_path, strerror(errno));
-    if (coll_step_latencies(f, o->start_cycle, o->step_cycles, nsteps, worst, &matched, &unmatched, err, sizeof err))
+    if (coll_step_latencies(f, nterms, o->start_cycle, o->step_cycles, nsteps, worst, &matched, &unmatched, err,
+                            sizeof err))
         cli_fail(EXIT_RUNFAIL, "--measure steps: %s", err);
     if (f != c->xo.events) fclose(f);
     json_t *per = json_array();
@@ -420,7 +420,7 @@ static void report_steps(json_t *r, const coll_cli *c, const coll_outcome *o, in
     json_object_set_new(r, "step_latencies", per);
     json_object_set_new(r, "packets_timed", json_integer((json_int_t)matched));
     free(worst);
-    (void)unmatched; /* a unit's multicast copies: no injection of their own */
+    (void)unmatched; /* none but a packet whose injection the events missed */
 }
 
 int cmd_collective(int argc, char **argv)
@@ -491,7 +491,7 @@ int cmd_collective(int argc, char **argv)
     }
     if (vw) view_close(vw);
     json_t *r = collective_report_sched(&j, rc, xo, &o, ts, t1, links);
-    if (measure_steps) report_steps(r, &c, &o, j.s.nsteps);
+    if (measure_steps) report_steps(r, &c, &o, j.s.nterms, j.s.nsteps);
     int rc_exit = collective_report_emit(r, COLL_FAMILY_SCHED, c.co.json);
     if (!rc_exit && o.output_failed) rc_exit = EXIT_RUNFAIL; /* emit printed the error line */
     int ev = cli_out_finish(xo->events);                     /* its last lines were written when the run ended */

@@ -36,6 +36,9 @@ static int plain_xfer(const coll_sched *s, const coll_xfer *f)
     return !f->len && parts_of(s, f->msg) == 1 && f->src < s->nterms && f->dst < s->nterms;
 }
 
+/* a multicast's transfer after its first (coll_xfer.mc): the first one sends the packet */
+static int mc_repeat(const coll_sched *s, int x) { return s->xf[x].mc && x > 0 && s->xf[x - 1].mc == s->xf[x].mc; }
+
 static int ext_sched(const coll_sched *s)
 {
     if (s->nxors) return 1;
@@ -110,10 +113,11 @@ static void put_slots(uint32_t *w, const coll_sched *s, int node, const int *slo
 uint32_t *coll_plan_encode(const coll_sched *s, const topo *t, int node, int bytes, int sync, uint32_t seed, int redop,
                            int ni_decode, uint32_t plan_addr, int *nwords, uint32_t *buf_end)
 {
-    int ext = ext_sched(s), nsend = 0, nrecv = 0, nops = 0, nxors = 0;
+    int ext = ext_sched(s), nsend = 0, nrecv = 0, nops = 0, nxors = 0, nmc = 0;
     for (int x = 0; x < s->nxfers; x++) {
         const coll_xfer *f = &s->xf[x];
-        int mine = (f->src == node) + (f->dst == node);
+        int mine = (f->src == node && !mc_repeat(s, x)) + (f->dst == node);
+        nmc += f->src == node && f->mc && !mc_repeat(s, x);
         if (plain_xfer(s, f)) {
             nsend += f->src == node;
             nrecv += f->dst == node;
@@ -129,7 +133,10 @@ uint32_t *coll_plan_encode(const coll_sched *s, const topo *t, int node, int byt
     int recvs_off = sends_off + PLAN_SEND_WORDS * nsend, slots_off = recvs_off + PLAN_RECV_WORDS * nrecv;
     int xsteps_off = slots_off + PLAN_SLOT_WORDS * units,
         ops_off = xsteps_off + (ext ? PLAN_XSTEP_WORDS * s->nsteps : 0);
-    int dec_off = ops_off + PLAN_OP_WORDS * nops,
+    /* the multicasts' masks (2 words per 64 addresses), 8-byte aligned */
+    int al = nmc ? 1 : 0, mask_words = 2 * ((s->nterms + t->nrouters + 63) / 64),
+        mask_off = (ops_off + PLAN_OP_WORDS * nops + al) & ~al, im = 0;
+    int dec_off = mask_off + mask_words * nmc,
         ct_off = dec_off + (ni_decode ? s->nsteps + NI_DEC_DESC_WORDS * nxors : 0);
     int result_off = ct_off + s->nsteps;
     int total = result_off + PLAN_RESULT_WORDS(s->nsteps);
@@ -179,8 +186,20 @@ uint32_t *coll_plan_encode(const coll_sched *s, const topo *t, int node, int byt
             if (!plain_xfer(s, f)) {
                 uint32_t off = OFF(f->msg, f->part) + (uint32_t)f->off, len = (uint32_t)coll_xfer_bytes(s, f, bytes);
                 uint32_t tag = (uint32_t)(f->len ? f->tag : f->msg);
+                if (f->src == node && mc_repeat(s, x)) continue; /* the multicast's first transfer sent it */
                 plan_op *o = (plan_op *)&w[ops_off + PLAN_OP_WORDS * io++];
-                if (f->src == node) {
+                if (f->src == node && f->mc) { /* one packet to src's router's unit, which replicates */
+                    uint32_t *mask = &w[mask_off + mask_words * im++];
+                    for (int y = x; y < s->nxfers && s->xf[y].mc == f->mc; y++)
+                        mask[2 * (s->xf[y].dst / 64) + (s->xf[y].dst % 64 >= 32)] |= 1u << (s->xf[y].dst % 32);
+                    *o = (plan_op){.kind = PO_MCAST,
+                                   .peer = (uint32_t)(s->nterms + topo_term_router(t, node)),
+                                   .tag = tag,
+                                   .off = off,
+                                   .len = len,
+                                   .chan = (uint32_t)f->chan,
+                                   .a = plan_addr + 4u * (uint32_t)(mask - w)};
+                } else if (f->src == node) {
                     *o = (plan_op){.kind = f->dst >= s->nterms ? PO_ENCODE : PO_SEND,
                                    .peer = (uint32_t)f->dst,
                                    .tag = tag,

@@ -92,7 +92,11 @@ int coll_execute(const topo *t, const router_cfg *rc, coll_sched *s, const coll_
     uint32_t ram_kib = x->ram_kib;
     memset(out, 0, sizeof *out);
     out->step_cycles = xcalloc((size_t)s->nsteps + 1, sizeof *out->step_cycles);
-    char err[512], *elf = xasprintf("%s/firmware/coll.elf", cli_build_dir());
+    /* a plan with unit multicasts (coll_xfer.mc: hnc's E with --distribute unit)
+     * runs on coll-mc.elf, the interpreter built with them; coll.elf stays without */
+    int mc = 0;
+    for (int i = 0; i < s->nxfers && !mc; i++) mc = s->xf[i].mc != 0;
+    char err[512], *elf = xasprintf("%s/firmware/%s.elf", cli_build_dir(), mc ? "coll-mc" : "coll");
     uint32_t plan_addr = RAM_BASE + PLAN_OFFSET, top = 0;
     uint32_t **plans = xcalloc((size_t)s->nterms, sizeof *plans);
     int *nw = xcalloc((size_t)s->nterms, sizeof *nw);
