@@ -67,6 +67,7 @@ module xnoc_ncu #(
   parameter int NumLanes = 1,      // output links into the router (--router lanes=): >1 sends copies together
   parameter int LaneReserve = 0,   // 1: each lane keeps a slot for multicasts (only where unit-to-unit copies are acyclic)
   parameter int Stream   = 0,      // 1: lanes 1.. stream into xnoc_ncu_stream, which sends on the last lane (--router stream=1)
+  parameter int StreamMaxFlits = 256, // longest streaming payload, flits (--router smax=): a counter's width, no storage
   // the short names the body uses
   localparam int S  = NumSlots,
   localparam int NA = NumAddrs,
@@ -261,7 +262,7 @@ module xnoc_ncu #(
     localparam int LB = $clog2(N + 1);
     logic [LB-1:0] fin, comb;
     xnoc_ncu_stream #(.NumIns(N), .NumVcs(NumVcs), .BufDepth(BufDepth), .NumAddrs(NumAddrs), .NumTerms(NumTerms),
-                      .MaxFlits(MaxFlits), .NcuOps(NcuOps), .Timeout(Timeout), .PortBits(PB)) u_stream (
+                      .MaxFlits(StreamMaxFlits), .NcuOps(NcuOps), .Timeout(Timeout), .PortBits(PB)) u_stream (
       .clk_i (clk_g), .rst_ni,
       .in_valid_i (in_valid_i[NumLanes-1:1]), .in_flit_i (in_flit_i[NumLanes*FW-1:FW]),
       .in_credit_o (in_credit_o[NumLanes-1:1]), .in_credit_vc_o (in_credit_vc_o[NumLanes*VB-1:VB]),

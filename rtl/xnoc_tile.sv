@@ -51,6 +51,7 @@ module xnoc_tile #(
   parameter int NumLanes   = 1,      // the unit's multicast lanes (router ports NumPorts ..)
   parameter int LaneReserve = 0,     // the unit's: a slot per lane kept for multicasts (a clos's)
   parameter int Stream     = 0,      // the unit's: lanes 1.. stream reductions (xnoc_ncu_stream)
+  parameter int StreamMaxFlits = 256, // the unit's: longest streaming payload (flits)
   localparam int NP = NumPorts,
   localparam int P  = NumPorts + Ncu,             // the topology's ports and the unit's (first lane)
   localparam int RP = NumPorts + Ncu * NumLanes,  // the router's ports
@@ -187,7 +188,8 @@ module xnoc_tile #(
     logic [L*VB-1:0] u_ocv, u_icv;
     xnoc_ncu #(.NumPorts(P), .NumVcs(NumVcs), .BufDepth(BufDepth), .NumAddrs(NumAddrs), .NumTerms(NumTerms),
                .NumSlots(NumSlots), .XorLat(XorLat), .MaxFlits(MaxFlits), .Timeout(Timeout), .NcuOps(NcuOps),
-               .NumLanes(NumLanes), .LaneReserve(LaneReserve), .Stream(Stream)) u_u (
+               .NumLanes(NumLanes), .LaneReserve(LaneReserve), .Stream(Stream),
+               .StreamMaxFlits(StreamMaxFlits)) u_u (
       .clk_i(clk_i), .rst_ni(rst_q),
       .cfg_we_i(cfg_we_q), .cfg_kind_i(cfg_kind_q), .cfg_addr_i(cfg_addr_q), .cfg_data_i(cfg_data_q),
       .in_valid_i(u_iv), .in_flit_i(u_if), .in_credit_o(u_ic), .in_credit_vc_o(u_icv),

@@ -190,18 +190,32 @@ jcheck stream-reduce-corner "$j" '.verified==true and .root==0 and .tree_depth==
 j=$(c --topo mesh:4x4 --router stream=1 --op allreduce --bytes 65536 --reduce-op sum64)
 jcheck stream-many-chunks "$j" '.verified==true and .chunks==256 and .coded_packets==256*16'
 # mesh:8x8, 16 KiB sum (the issue's figures, docs/collectives-results.md
-# "Streaming units"): the same link flits as the slot units, in 3,953 cycles
-# (allreduce: at most 4,096, 4 bytes per cycle) and 3,733 (reduce)
+# "Streaming units"): the same link flits as the slot units, in 3,954 cycles
+# (allreduce: at most 4,096, 4 bytes per cycle); a reduce's chunks are as long
+# as the lanes take (smax=256 flits: 8 chunks of 2 KiB), 2,794 cycles (at most
+# 3,000); with 256-byte chunks (smax=32) 3,737, as before the lanes had a limit
+# of their own
 j=$(c --topo mesh:8x8 --router stream=1 --op allreduce --reduce-op sum --bytes 16384)
-jcheck stream-mesh8x8-allreduce "$j" '.verified==true and .cycles==3953 and .link_flits==280192'
+jcheck stream-mesh8x8-allreduce "$j" '.verified==true and .cycles==3954 and .link_flits==280192 and .chunks==64'
 j=$(c --topo mesh:8x8 --router stream=1 --op reduce --reduce-op sum --bytes 16384)
-jcheck stream-mesh8x8-reduce "$j" '.verified==true and .cycles==3733'
+jcheck stream-mesh8x8-reduce "$j" '.verified==true and .cycles==2794 and .chunks==8 and .chunk_bytes==2048'
+j=$(c --topo mesh:8x8 --router stream=1,smax=32 --op reduce --reduce-op sum --bytes 16384)
+jcheck stream-mesh8x8-reduce-smax32 "$j" '.verified==true and .cycles==3737 and .chunks==64'
+# a reduce's chunk past ncmax (1 KiB against 256 bytes), the last one short, every operator
+for r in sum prod max xor; do
+    j=$(c --topo mesh:4x4 --router stream=1,smax=128 --op reduce --bytes 2600 --reduce-op $r)
+    jcheck "stream-reduce-long-$r" "$j" '.verified==true and .chunks==3 and .chunk_bytes==1024'
+done
+check_fail stream-smax-chunks 2 "^xnoc collective: --bytes 65536: 512 chunks of 128 bytes \(--router smax=16\), at most 256$" x --topo mesh:4x4 --router stream=1,smax=16 --op reduce --bytes 65536
+check_fail stream-smax-range 2 "^xnoc collective: --router: smax=0 is out of range 1..1024 \(flits: the longest streaming packet\)$" x --topo mesh:4x4 --router stream=1,smax=0 --op reduce
 # a terminal that does not join: the root's combiner times out (slot 15: no slot)
 XNOC_TEST_ABSENT=6 $XNOC collective --algo innet --topo mesh:4x4 --op allreduce --bytes 1024 --router stream=1,timeout=2000 >/dev/null 2>"$TMP/err"
 rc=$?
 if [ $rc = 1 ] && grep -qx "xnoc collective: cycle [0-9]*: coding unit of router 5 (address 21): coding group incomplete at the time-out (--router timeout); slot 15, tag 0x6000, 4 of 5 contributions (error bits 0x10)" "$TMP/err"
 then ok stream-absent-terminal; else fail stream-absent-terminal "exit $rc: $(head -2 "$TMP/err")"; fi
-check_fail stream-torus 2 "^xnoc collective: --algo innet: --router stream=1 streams on a mesh only \(its tree down is its tree up; torus:4x4's is not shown to be\)$" x --topo torus:4x4 --router stream=1 --op allreduce
+# a torus streams on the tree of its routes (wrap-around links and all; tests/innet_stream.t.sh has more)
+j=$(c --topo torus:4x4 --router stream=1 --op allreduce --bytes 1024)
+jcheck stream-torus "$j" '.verified==true and .root==5 and .tree_depth==4 and .coded_packets==4*16'
 check_fail stream-lanes 2 "^xnoc collective: --router stream=1 needs coding units with a lane per router port and lane 0 \(ncu=1, lanes=6 on mesh:4x4\)$" x --topo mesh:4x4 --router stream=1,lanes=3 --op allreduce
 check_fail stream-range 2 "^xnoc collective: --router: stream=2 is out of range 0..1" x --topo mesh:4x4 --router stream=2 --op allreduce
 

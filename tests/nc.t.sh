@@ -45,6 +45,10 @@ nf 14 1000101c 'a 264-byte packet to unit 6 exceeds the units. 256-byte limit \(
 nf 15 1000101c 'a source route \(NHOPS 2\) and the coding fields share the head flit: clear MC, OP, COUNT and OUT_\*'
 nf 16 1000101c 'OP REPLICATE to unit 6 needs MC 1 and a mask'
 nf 17 1000101c 'mask 0x8003fffc \+ 8 bytes is outside RAM'
+# a streaming unit's limit is its own (--router smax, no slot holds the packet): a STREAM
+# packet past it is refused with that option's name, not ncmax's
+check_fail refuse-19-stream-smax 1 "^xnoc run: node 0: store access fault at device register 0x1000101c \(PC 0x[0-9a-f]{8}( <[^>]*>)?, instruction 0x[0-9a-f]{8}, cycle [0-9]+\): NI send channel 0: a 136-byte OP STREAM packet to unit 6 exceeds the streaming lanes' 128-byte limit \(--router smax=16 flits\), no trap handler$" \
+    $XNOC run --topo $T --router stream=1,smax=16 --arg case=19 $FW/nc-fault.elf
 # the same registers, good values: accepted
 j=$(run --topo $T --arg case=18 $FW/nc-fault.elf)
 jcheck refuse-none-plain "$j" '.ok==true and .packets==1'

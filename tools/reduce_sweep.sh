@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # tools/reduce_sweep.sh - the reductions of docs/collectives-results.md
 # ("Reductions: software against the network"): allreduce (rabenseifner,
-# ring, reduce-bcast on the cores; innet in the routers' units), reduce
-# (tree and sched on the cores; innet), reducescatter (halving, ring) and
-# scan (rd, on the cores), --reduce-op sum, on each network at each size.
-# Every run is verified word by word by xnoc collective (a run that does not
-# verify, or that a network refuses, stops the sweep with its error line).
+# ring, reduce-bcast on the cores; innet in the routers' slot units, and
+# stream: innet through the streaming units, --router stream=1), reduce
+# (tree and sched on the cores; innet, stream), reducescatter (halving,
+# ring) and scan (rd, on the cores), --reduce-op sum, on each network at
+# each size.  Every run is verified word by word by xnoc collective (a run
+# that does not verify, or that a network refuses, stops the sweep with its
+# error line; but a network the streaming units refuse (exit 2) is recorded
+# with its line, "refused", and shown as "-").
 #   usage: tools/reduce_sweep.sh [--out DIR] [--topos "T ..."] [--bytes "B ..."]
 #                                [-j N] [--plot] [--table]
 #   --out DIR   where runs.jsonl (one line per run), table.md and
@@ -44,9 +47,17 @@ mkdir -p "$OUT"
 
 # one run -> one JSON line: TOPO OP ALGO BYTES
 one() {
-    local t=$1 op=$2 a=$3 b=$4 j err
+    local t=$1 op=$2 a=$3 b=$4 j err rc=0 alg=$3 rt=()
+    [ "$a" = stream ] && alg=innet rt=(--router stream=1)
     err=$(mktemp)
-    if ! j=$($X collective --json --topo "$t" --op "$op" --algo "$a" --bytes "$b" --reduce-op sum 2>"$err"); then
+    j=$($X collective --json --topo "$t" --op "$op" --algo "$alg" "${rt[@]}" --bytes "$b" --reduce-op sum 2>"$err") || rc=$?
+    if [ $rc = 2 ] && [ "$a" = stream ]; then
+        jq -nc --arg t "$t" --arg o "$op" --argjson b "$b" --arg why "$(tail -1 "$err")" \
+            '{topo: $t, op: $o, algo: "stream", bytes: $b, cycles: null, refused: $why}'
+        echo "reduce_sweep.sh: $t $op $a $b: refused: $(tail -1 "$err")" >&2
+        rm -f "$err"
+        return 0
+    elif [ $rc != 0 ]; then
         echo "reduce_sweep.sh: $t $op --algo $a --bytes $b: $(tail -1 "$err")" >&2
         rm -f "$err"
         return 1
@@ -63,8 +74,8 @@ export X
 if [ $TABLE_ONLY = 0 ]; then
     for t in $TOPOS; do
         for b in $BYTES; do
-            for a in rabenseifner ring reduce-bcast innet; do echo "$t allreduce $a $b"; done
-            for a in tree sched innet; do echo "$t reduce $a $b"; done
+            for a in rabenseifner ring reduce-bcast innet stream; do echo "$t allreduce $a $b"; done
+            for a in tree sched innet stream; do echo "$t reduce $a $b"; done
             for a in halving ring; do echo "$t reducescatter $a $b"; done
             echo "$t scan rd $b"
         done
@@ -81,19 +92,20 @@ table() {
       (map(.topo) | unique) as $topos | (map(.bytes) | unique) as $sizes |
       $topos[] as $t |
       "\n### \($t)\n",
-      "| bytes | rabenseifner | ring | reduce-bcast | best software (B/cycle) | innet (B/cycle) | innet speed-up |",
-      "|---:|---:|---:|---:|---:|---:|---:|",
+      "| bytes | rabenseifner | ring | reduce-bcast | best software (B/cycle) | innet (B/cycle) | innet speed-up | stream (B/cycle) | stream speed-up |",
+      "|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
       ($sizes[] as $b |
         [cyc($t;"allreduce";"rabenseifner";$b), cyc($t;"allreduce";"ring";$b), cyc($t;"allreduce";"reduce-bcast";$b)] as $sw |
         ($sw | map(select(. != null)) | min) as $best |
-        cyc($t;"allreduce";"innet";$b) as $in |
-        "| \($b|fmt) | \($sw[0]|fmt) | \($sw[1]|fmt) | \($sw[2]|fmt) | \($best|fmt) (\(bpc($b;$best))) | \($in|fmt) (\(bpc($b;$in))) | \(if $in then ($best / $in * 100 | round / 100 | tostring) + "x" else "-" end) |"),
+        cyc($t;"allreduce";"innet";$b) as $in | cyc($t;"allreduce";"stream";$b) as $st |
+        "| \($b|fmt) | \($sw[0]|fmt) | \($sw[1]|fmt) | \($sw[2]|fmt) | \($best|fmt) (\(bpc($b;$best))) | \($in|fmt) (\(bpc($b;$in))) | \(if $in then ($best / $in * 100 | round / 100 | tostring) + "x" else "-" end) | \(if $st then ($st|fmt) + " (" + bpc($b;$st) + ")" else "-" end) | \(if $st then ($best / $st * 100 | round / 100 | tostring) + "x" else "-" end) |"),
       "",
-      "| bytes | reduce tree | reduce sched | reduce innet (B/cycle) | reducescatter halving | reducescatter ring | scan rd |",
-      "|---:|---:|---:|---:|---:|---:|---:|",
+      "| bytes | reduce tree | reduce sched | reduce innet (B/cycle) | reduce stream (B/cycle) | reducescatter halving | reducescatter ring | scan rd |",
+      "|---:|---:|---:|---:|---:|---:|---:|---:|",
       ($sizes[] as $b |
-        cyc($t;"reduce";"innet";$b) as $ri |
-        "| \($b|fmt) | \(cyc($t;"reduce";"tree";$b)|fmt) | \(cyc($t;"reduce";"sched";$b)|fmt) | \($ri|fmt) (\(bpc($b;$ri))) | \(cyc($t;"reducescatter";"halving";$b)|fmt) | \(cyc($t;"reducescatter";"ring";$b)|fmt) | \(cyc($t;"scan";"rd";$b)|fmt) |")
+        cyc($t;"reduce";"innet";$b) as $ri | cyc($t;"reduce";"stream";$b) as $rs |
+        "| \($b|fmt) | \(cyc($t;"reduce";"tree";$b)|fmt) | \(cyc($t;"reduce";"sched";$b)|fmt) | \($ri|fmt) (\(bpc($b;$ri))) | \(if $rs then ($rs|fmt) + " (" + bpc($b;$rs) + ")" else "-" end) | \(cyc($t;"reducescatter";"halving";$b)|fmt) | \(cyc($t;"reducescatter";"ring";$b)|fmt) | \(cyc($t;"scan";"rd";$b)|fmt) |"),
+      (map(select(.topo==$t and .refused)) | first | if . then "\nThe streaming units refuse \($t): \(.refused | sub("^xnoc collective: "; ""))" else empty end)
     ' "$OUT/runs.jsonl"
 }
 table > "$OUT/table.md"
@@ -106,10 +118,10 @@ if [ $PLOT = 1 ]; then
     i=0
     for t in $(jq -r .topo "$OUT/runs.jsonl" | sort -u); do
         i=$((i + 1))
-        for c in "allreduce innet" "allreduce rabenseifner" "allreduce ring" "allreduce reduce-bcast" "reduce innet" "reducescatter halving"; do
+        for c in "allreduce stream" "allreduce innet" "allreduce rabenseifner" "allreduce ring" "allreduce reduce-bcast" "reduce stream" "reduce innet" "reducescatter halving"; do
             set -- $c
             f="$OUT/curve_${i}_$1_$2.dat"
-            jq -r --arg t "$t" --arg o "$1" --arg a "$2" 'select(.topo==$t and .op==$o and .algo==$a) | "\(.bytes) \(.bytes / .cycles)"' \
+            jq -r --arg t "$t" --arg o "$1" --arg a "$2" 'select(.topo==$t and .op==$o and .algo==$a and .cycles != null) | "\(.bytes) \(.bytes / .cycles)"' \
                 "$OUT/runs.jsonl" | sort -n > "$f"
         done
         plots="$plots $i:$t"
@@ -126,14 +138,18 @@ set key top left font ",9"
 set grid
 $(for p in $plots; do
     n=${p%%:*} t=${p#*:}
-    echo "set title '$t'"
+    if [ "$(jq -s --arg t "$t" 'any(.[]; .topo==$t and .refused)' "$OUT/runs.jsonl")" = true ]; then
+        echo "set title '$t (the streaming units refuse it: children would share a lane)'"
+    else echo "set title '$t'"; fi
     echo "plot 8 title 'one link (8 B/cycle)' lw 2 dt 2 lc rgb 'black', \\"
-    echo "  '$OUT/curve_${n}_allreduce_innet.dat' with linespoints lw 2 title 'allreduce innet', \\"
-    echo "  '$OUT/curve_${n}_allreduce_rabenseifner.dat' with linespoints title 'allreduce rabenseifner', \\"
-    echo "  '$OUT/curve_${n}_allreduce_ring.dat' with linespoints title 'allreduce ring', \\"
-    echo "  '$OUT/curve_${n}_allreduce_reduce-bcast.dat' with linespoints title 'allreduce reduce-bcast', \\"
-    echo "  '$OUT/curve_${n}_reduce_innet.dat' with linespoints title 'reduce innet', \\"
-    echo "  '$OUT/curve_${n}_reducescatter_halving.dat' with linespoints title 'reducescatter halving'"
+    [ -s "$OUT/curve_${n}_allreduce_stream.dat" ] && echo "  '$OUT/curve_${n}_allreduce_stream.dat' with linespoints lw 3 lc rgb '#009e73' title 'allreduce stream (stream=1)', \\"
+    [ -s "$OUT/curve_${n}_reduce_stream.dat" ] && echo "  '$OUT/curve_${n}_reduce_stream.dat' with linespoints lw 3 lc rgb '#56b4e9' title 'reduce stream (stream=1)', \\"
+    echo "  '$OUT/curve_${n}_allreduce_innet.dat' with linespoints lw 2 lc rgb '#e69f00' title 'allreduce innet (slot units)', \\"
+    echo "  '$OUT/curve_${n}_allreduce_rabenseifner.dat' with linespoints lc rgb '#c8b400' title 'allreduce rabenseifner', \\"
+    echo "  '$OUT/curve_${n}_allreduce_ring.dat' with linespoints lc rgb '#0072b2' title 'allreduce ring', \\"
+    echo "  '$OUT/curve_${n}_allreduce_reduce-bcast.dat' with linespoints lc rgb '#d55e00' title 'allreduce reduce-bcast', \\"
+    echo "  '$OUT/curve_${n}_reduce_innet.dat' with linespoints lc rgb 'black' title 'reduce innet (slot units)', \\"
+    echo "  '$OUT/curve_${n}_reducescatter_halving.dat' with linespoints lc rgb '#9400d3' title 'reducescatter halving'"
 done)
 unset multiplot
 GP

@@ -32,6 +32,13 @@ void coll_innet_set_tree(int parent, int count, int parent_count)
 
 void coll_innet_set_unit(int router) { given_unit = router >= 0 ? router : -1; }
 
+int innet_given_tree(int *parent, int *count, int *parent_count)
+{
+    if (!given_count) return 0;
+    *parent = given_parent, *count = given_count, *parent_count = given_pcount;
+    return 1;
+}
+
 /* the network's shape, read from the device once per call */
 typedef struct {
     int nd, dim[6], stride[6];

@@ -37,6 +37,8 @@ int innet_parent(int r, int root, int *count);
  * unit combines, and the parent's.  count 0: back to the dimension-ordered
  * tree.  With a tree given, coll_innet needs an explicit root. */
 void coll_innet_set_tree(int parent, int count, int parent_count);
+/* the tree coll_innet_set_tree gave (1), or none (0: *parent.. untouched) */
+int innet_given_tree(int *parent, int *count, int *parent_count);
 /* The router whose unit takes this terminal's contributions (-1: its own
  * router's, the default).  A clos's spines have no terminals: the root
  * terminal feeds the spine at the tree's root directly, and that spine is
@@ -56,7 +58,9 @@ int coll_innet(void *buf, uint32_t len, int op, int root, int all);
 /* the allreduce: coll_allreduce(buf, len, op, COLL_AR_INNET, 0) (reduce.h) */
 static inline int coll_reduce(void *buf, uint32_t len, int op, int root) { return coll_innet(buf, len, op, root, 0); }
 /* coll_innet on routers whose units stream (built with --router stream=1; firmware/coll/
- * innet_stream.c, docs/network-coding.md "Streaming reduction"), on a mesh: every
+ * innet_stream.c, docs/network-coding.md "Streaming reduction"), on a mesh's own tree or
+ * on a tree given by coll_innet_set_tree (the harness's: one link from every router to
+ * its parent, the root's routes down along the same links; then root >= 0): every
  * contribution goes as NC_STREAM into its own lane of its router's unit and is combined
  * flit by flit; the root's unit multicasts an allreduce's result to every terminal itself
  * (a reduce's goes to the root).  No unit holds a chunk, so there is no window: every

@@ -1,13 +1,18 @@
 /* innet_stream.c - reduce and allreduce through streaming units (innet.h
- * coll_innet_stream): the tree is innet.c's dimension-ordered one; a unit's
+ * coll_innet_stream): the tree is innet.c's dimension-ordered one on a mesh,
+ * else the one the harness gives (coll_innet_set_tree: every edge one link,
+ * the root's routes down along the same edges, docs/network-coding.md
+ * "Streaming reduction"); a unit's
  * streaming combiner (rtl/xnoc_ncu_stream.sv) takes each contributor on a
  * lane of its own (the NI picks a terminal's, a unit names its parent's
  * from the routing table), so nothing here but the head fields differs from
  * a plain send.  No unit holds a chunk (the lanes' buffers are the network's
  * own), so no window and no acknowledgements are needed: the loop posts a
  * chunk's receive and sends the chunk, one after the other, and its stores
- * (about 30 instructions) overlap the last chunk's 34 flits on the link: only
- * the GO waits for the channel (noc_send_next_inline). */
+ * (about 30 instructions) overlap the last chunk's flits on the link: only
+ * the GO waits for the channel (noc_send_next_inline).  A reduce's chunks are
+ * as long as the lanes take (--router smax, 2 KiB by default): each chunk
+ * costs the terminal's loop and the units' head and meta flits once. */
 #include "innet.h"
 
 #include "xnoc.h"
@@ -15,15 +20,20 @@
 static volatile uint32_t ct[INNET_MAX_CHUNKS];
 static uint16_t next_tag = 0x6000;
 
-int coll_innet_stream(void *buf, uint32_t len, int op, int root, int all)
+/* given: the harness's tree (gp, gc, gpc: coll_innet_set_tree's), a constant in each caller, so
+ * that the mesh's code is as it was to the instruction */
+static inline __attribute__((always_inline)) int stream(void *buf, uint32_t len, int op, int root, int all, int given,
+                                                        int gp, int gc, int gpc)
 {
-    if (!nc_units()) return INNET_NO_UNITS;
-    if (DEV(DEV_TOPO_KIND) != 0) return INNET_TOPOLOGY; /* a mesh: its tree down is its tree up */
     if (op < 0 || op >= NC_FUNC_NUM) return INNET_OP;
+    /* a reduce's chunks stream all the way (the lanes' limit, --router smax); an allreduce's
+     * result is multicast from the root's slots, so its chunks fit a slot (ncmax, at most 256) */
     uint32_t lane = op == NC_FUNC_ADD64 ? 8 : 4, chunk = (uint32_t)nc_max_bytes() & ~7u;
     if (chunk > 256) chunk = 256;
+    if (!all) chunk = (uint32_t)nc_stream_max_bytes() & ~7u;
     if (!len || len % lane || !chunk || (len + chunk - 1) / chunk > INNET_MAX_CHUNKS) return INNET_LENGTH;
     int me = node_id(), nd = node_ndims();
+    if (root < 0 && given) return INNET_TOPOLOGY;
     if (root < 0) { /* the first terminal of the middle router, as coll_innet */
         int r = 0;
         for (int d = 0, s = 1; d < nd && d < 6; s *= node_dim(d), d++) r += (node_dim(d) - 1) / 2 * s;
@@ -31,8 +41,9 @@ int coll_innet_stream(void *buf, uint32_t len, int op, int root, int all)
     }
     if (root >= node_count()) return INNET_TOPOLOGY;
     int r = nc_router_of(me), rr = nc_router_of(root), cnt, pcnt = 0;
-    int parent = innet_parent(r, rr, &cnt);
-    if (parent >= 0) innet_parent(parent, rr, &pcnt);
+    int parent = given ? gp : innet_parent(r, rr, &cnt);
+    if (given) cnt = gc, pcnt = gpc;
+    else if (parent >= 0) innet_parent(parent, rr, &pcnt);
     uint32_t n = (len + chunk - 1) / chunk;
     uint16_t tag = next_tag;
     next_tag = (uint16_t)(next_tag + n >= 0x7F00 ? 0x6000 : next_tag + n);
@@ -56,6 +67,21 @@ int coll_innet_stream(void *buf, uint32_t len, int op, int root, int all)
     noc_set_code(0, NULL);
     noc_set_func(0, NC_FUNC_XOR);
     return INNET_OK;
+}
+
+static __attribute__((noinline)) int stream_given(void *buf, uint32_t len, int op, int root, int all)
+{
+    int gp, gc, gpc;
+    if (!innet_given_tree(&gp, &gc, &gpc)) return INNET_TOPOLOGY;
+    return stream(buf, len, op, root, all, 1, gp, gc, gpc);
+}
+
+int coll_innet_stream(void *buf, uint32_t len, int op, int root, int all)
+{
+    if (!nc_units()) return INNET_NO_UNITS;
+    /* a mesh (its tree down is its tree up), or a tree of the harness's that was shown to be */
+    if (DEV(DEV_TOPO_KIND) != XNOC_KIND_MESH) return stream_given(buf, len, op, root, all);
+    return stream(buf, len, op, root, all, 0, 0, 0, 0);
 }
 
 int coll_innet_scan_stream(void *buf, uint32_t len, int op, int exclusive)

@@ -78,6 +78,10 @@ int main(void)
         C(C_OUT_DEST) = NC_NONE; /* fine: source route */
         S(S_NHOPS) = 0;
         break;
+    case 19: /* a streaming packet longer than the lanes take (--router stream=1,smax=F) */
+        C(C_OP) = NC_STREAM;
+        S(S_LEN) = (uint32_t)nc_stream_max_bytes() + 8;
+        break;
     default: break;
     }
     S(S_GO) = 1;

@@ -35,6 +35,7 @@ enum {
     DEV_BAR_CYCLE_HI = 0x84,
     DEV_TOPO_NDIMS = 0x88, /* mesh/torus dimensions, 0 on the octagon */
     DEV_TOPO_DIM0 = 0x8C,  /* 6 words: size of dimension d (dragonfly: a, h, g) */
+    DEV_NC_SMAX = 0xA4,    /* longest OP STREAM payload (bytes) a streaming unit takes, 0 without */
 };
 
 #endif

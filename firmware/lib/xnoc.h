@@ -167,8 +167,9 @@ typedef struct {
     int out_mc, out_op, out_count; /* head fields of the result */
     const uint64_t *mask;          /* nc_mask_words() words (when mc = 1) */
 } noc_code;
-static inline int nc_units(void) { return (int)DEV(DEV_NC_UNITS); }   /* 1: routers have units */
-static inline int nc_max_bytes(void) { return (int)DEV(DEV_NC_MAX); } /* longest packet a unit takes */
+static inline int nc_units(void) { return (int)DEV(DEV_NC_UNITS); }           /* 1: routers have units */
+static inline int nc_max_bytes(void) { return (int)DEV(DEV_NC_MAX); }         /* longest packet a unit takes */
+static inline int nc_stream_max_bytes(void) { return (int)DEV(DEV_NC_SMAX); } /* ... a streaming lane, 0: none */
 static inline int nc_unit(int router) { return node_count() + router; }
 static inline int nc_router_of(int term) { return term / (int)DEV(DEV_CONC); }
 int nc_mask_words(void);

@@ -110,19 +110,14 @@ static int run_reduction(const coll_cli *c, const topo *t, int kind, int func)
                  nc_redop_name(func));
     if (innet_window(rc) < 1)
         cli_fail(EXIT_USAGE, "--algo innet: --router slots=%d, a window of one chunk needs 2 slots", rc->slots);
-    if (rc->stream && (!topo_has(t, TOPO_TRAIT_GRID) || topo_has(t, TOPO_TRAIT_WRAP)))
-        cli_fail(EXIT_USAGE,
-                 "--algo innet: --router stream=1 streams on a mesh only (its tree down is its tree up; %s's "
-                 "is not shown to be)",
-                 t->name);
     int bytes = c->bytes < 0 ? 64 : c->bytes, lane = (int)coll_lane_bytes(func);
     if (bytes <= 0 || bytes % lane)
         cli_fail(EXIT_USAGE, "--bytes %d: --reduce-op %s combines %d-bit lanes, use a multiple of %d", bytes,
                  nc_redop_name(func), 8 * lane, lane);
-    int chunk = innet_chunk_bytes(rc), nchunks = (bytes + chunk - 1) / chunk;
+    int chunk = innet_reduce_chunk_bytes(rc, all), nchunks = (bytes + chunk - 1) / chunk;
     if (nchunks > INNET_MAX_CHUNKS)
-        cli_fail(EXIT_USAGE, "--bytes %d: %d chunks of %d bytes (--router ncmax=%d), at most %d", bytes, nchunks, chunk,
-                 rc->ncmax, INNET_MAX_CHUNKS);
+        cli_fail(EXIT_USAGE, "--bytes %d: %d chunks of %d bytes (--router %s=%d), at most %d", bytes, nchunks, chunk,
+                 rc->stream && !all ? "smax" : "ncmax", rc->stream && !all ? rc->smax : rc->ncmax, INNET_MAX_CHUNKS);
     int root = -1;
     if (c->from) {
         long v;

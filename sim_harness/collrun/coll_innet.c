@@ -21,6 +21,10 @@
 #include "util/cli.h"
 
 int innet_chunk_bytes(const router_cfg *rc) { return 8 * rc->ncmax < 256 ? 8 * rc->ncmax : 256; }
+int innet_reduce_chunk_bytes(const router_cfg *rc, int all)
+{
+    return rc->stream && !all ? 8 * rc->smax : innet_chunk_bytes(rc);
+}
 /* chunks in flight: a slot unit holds at most W + 1 groups (firmware/coll/innet.h); a
  * streaming unit holds none (docs/network-coding.md "Streaming reduction"): every chunk */
 int innet_window(const router_cfg *rc) { return rc->stream ? INNET_MAX_CHUNKS : rc->slots - 1; }
@@ -157,12 +161,49 @@ static double up_walk(const topo *t, const router_cfg *rc, const innet_tree *tr,
     return done;
 }
 
+/* Streaming units (--router stream=1): a group's head leaves unit r STREAM_FORM cycles after
+ * its last member's head arrives (head and meta into the header registers, the group
+ * formed), the data right behind it, a flit a cycle: the time r's result head leaves. */
+#define STREAM_FORM 3
+static double up_stream(const topo *t, const innet_tree *tr, int r)
+{
+    double last = tr->nterm[r] ? MODEL_SW + 3 * tr->thops[r] : 0;
+    for (int q = 0; q < t->nrouters; q++)
+        if (tr->parent[q] == r) {
+            double a = up_stream(t, tr, q) + 6;
+            if (a > last) last = a;
+        }
+    return last + STREAM_FORM;
+}
+
+/* The streaming units' model: a chunk streams up (up_stream) and, for an allreduce, is
+ * multicast down from the root's slots as with the slot units (down_walk); a further chunk
+ * costs its flits on the busiest tree link, one a cycle: a lower bound, the terminals'
+ * per-chunk loop (docs/collectives-results.md "Streaming units") is not in it. */
+static void model_stream(const topo *t, const innet_tree *tr, int rr, int all, int F, int D, int Dp, innet_model *m)
+{
+    double head = up_stream(t, tr, rr), h = 3 * tr->thops[rr];
+    double last = head + h + F; /* a reduce's result: its tail at the root terminal */
+    if (all) {
+        last = 0;
+        down_walk(t, tr, rr, head + 3 + D, D, Dp, &last); /* into the root unit's slots, then down */
+    }
+    m->L = last;
+    m->unit_in = m->per_chunk = all ? D : F;
+    m->window = m->root = 0;
+    m->bound = "the tree's links, a flit a cycle";
+}
+
 static void model_eval(const topo *t, const router_cfg *rc, const innet_tree *tr, const int *cnt, int rr, int all,
                        int chunk, int bytes, int W, innet_model *m)
 {
     int F = 2 + (chunk + 7) / 8, M = (t->nterms + t->nrouters + 63) / 64, nch = (bytes + chunk - 1) / chunk;
     if (nch == 1) F = 2 + (bytes + 7) / 8;
     int D = all ? F + M : 3 + M, Dp = D - M;
+    if (rc->stream) {
+        model_stream(t, tr, rr, all, F, D, Dp, m);
+        return;
+    }
     int h = 3 * tr->thops[rr]; /* the root terminal to the root's unit and back (a clos: 2 routers) */
     double root_in = up_walk(t, rc, tr, rr, F) + rc->xorlat + 1 + h + F; /* the result's tail at the root terminal */
     double last = 0;
@@ -360,12 +401,64 @@ int collrun_scan(const topo *t, const router_cfg *rc, const innet_opts *a, const
 typedef struct {
     int *cnt, *parent, *nterm, *thops, *drecv, *unit_of;
     int root, rr, depth, maxcnt;
+    int own; /* 1: the firmware builds the tree itself (innet.c, the dimension-ordered one) */
 } innet_plan;
+
+/* the router at the far end of router r's port p (-1: no link there) */
+static int link_dst(const topo *t, int r, int p)
+{
+    int l = p >= 0 && p < t->nports ? t->out_link[r * t->nports + p] : -1;
+    return l < 0 ? -1 : t->links[l].dst;
+}
+
+/* Streaming units on a tree of routes (docs/network-coding.md "Streaming reduction",
+ * "Other networks"): every edge one link each way (a router's route to its parent's unit
+ * is the link to the parent, the parent's route to its unit the link back), the root's
+ * routes to every terminal along the edges down (the multicast's copies follow them), and
+ * a unit's children on lanes of their own (a child's lane: 1 + its port towards the
+ * parent).  COLLRUN_REFUSED with err's line where one does not hold. */
+static int stream_tree_check(const topo *t, const router_cfg *rc, const innet_plan *p, char *err, size_t errlen)
+{
+    int nr = t->nrouters, np = t->nports, st = COLLRUN_RAN;
+    int *owner = xcalloc((size_t)nr * (size_t)np, sizeof *owner); /* the child on a unit's lane, + 1 */
+    for (int r = 0; r < nr && !st; r++) {
+        int q = p->parent[r];
+        if (q < 0) continue;
+        int up = netgen_route(t, rc, r, t->nterms + q);
+        if (link_dst(t, r, up) != q || link_dst(t, q, netgen_route(t, rc, q, t->nterms + r)) != r) {
+            snprintf(err, errlen,
+                     "router %d's parent %d in the tree is not one link away both ways (streaming needs one)", r, q);
+            st = COLLRUN_REFUSED;
+        } else if (owner[q * np + up]) {
+            snprintf(err, errlen,
+                     "routers %d and %d reach router %d's unit through the same port %d, so on one lane (the streaming "
+                     "units take a child's lane from that port)",
+                     owner[q * np + up] - 1, r, q, up);
+            st = COLLRUN_REFUSED;
+        } else owner[q * np + up] = r + 1;
+    }
+    for (int i = 0; i < t->nterms && !st; i++) {
+        int cur = p->rr, dst = topo_term_router(t, i);
+        for (int hops = 0; cur != dst && !st; hops++) {
+            int nx = link_dst(t, cur, netgen_route(t, rc, cur, i));
+            if (nx < 0 || p->parent[nx] != cur || hops > nr) {
+                snprintf(err, errlen, "the route from the root's router %d to terminal %d leaves the tree at router %d",
+                         p->rr, i, cur);
+                st = COLLRUN_REFUSED;
+            }
+            cur = nx;
+        }
+    }
+    free(owner);
+    return st;
+}
 
 static int plan_tree(const topo *t, const router_cfg *rc, int root, innet_plan *p, char *err, size_t errlen)
 {
     int nr = t->nrouters, nt = t->nterms, clos = topo_has(t, TOPO_TRAIT_SPINES);
     int meshlike = topo_has(t, TOPO_TRAIT_GRID);
+    /* streaming on a torus: the routes' tree (wrap-around links and all), the multicast's own */
+    p->own = meshlike && !(rc->stream && topo_has(t, TOPO_TRAIT_WRAP));
     int *cnt = p->cnt = xcalloc((size_t)nr, sizeof *cnt), *parent = p->parent = xcalloc((size_t)nr, sizeof *parent);
     int *nterm = p->nterm = xcalloc((size_t)nr, sizeof *nterm), *thops = p->thops = xcalloc((size_t)nr, sizeof *thops),
         *drecv = p->drecv = xcalloc((size_t)nr, sizeof *drecv),
@@ -404,7 +497,7 @@ static int plan_tree(const topo *t, const router_cfg *rc, int root, innet_plan *
         nterm[S] = 1, thops[S] = 2, rr = S, unit_of[root] = S;
     } else {
         for (int r = 0; r < nr; r++) {
-            parent[r] = meshlike ? tree_parent(t, r, rr) : route_parent(t, rc, r, rr);
+            parent[r] = p->own ? tree_parent(t, r, rr) : route_parent(t, rc, r, rr);
             if (parent[r] == -2) {
                 snprintf(err, errlen, "no route from router %d to router %d", rr, r);
                 return COLLRUN_FAILED;
@@ -439,8 +532,8 @@ static int innet_run(const topo *t, const router_cfg *rc, const innet_opts *a, c
                      const innet_plan *p, innet_result *r)
 {
     int all = a->kind == INNET_KIND_ALLREDUCE, func = a->func, W = innet_window(rc), bytes = a->bytes, nt = t->nterms,
-        root = p->root, meshlike = topo_has(t, TOPO_TRAIT_GRID);
-    int chunk = innet_chunk_bytes(rc), nchunks = (bytes + chunk - 1) / chunk;
+        root = p->root;
+    int chunk = innet_reduce_chunk_bytes(rc, all), nchunks = (bytes + chunk - 1) / chunk;
     /* XNOC_TEST_ABSENT=T: terminal T does not join (the failure path of a missing contribution) */
     const char *ab = getenv("XNOC_TEST_ABSENT");
     int absent = ab && *ab ? atoi(ab) : -1;
@@ -460,7 +553,7 @@ static int innet_run(const topo *t, const router_cfg *rc, const innet_opts *a, c
     innet_fill fl = {.plan = plan,
                      .seed = a->seed,
                      .absent = absent,
-                     .parent = meshlike ? NULL : p->parent,
+                     .parent = p->own ? NULL : p->parent,
                      .cnt = p->cnt,
                      .unit_of = p->unit_of,
                      .clos = topo_has(t, TOPO_TRAIT_SPINES)};
@@ -498,6 +591,7 @@ int collrun_innet(const topo *t, const router_cfg *rc, const innet_opts *a, cons
         snprintf(r->run.error, sizeof r->run.error, "a unit would combine %d contributions (at most 15)", p.maxcnt);
         st = COLLRUN_REFUSED;
     }
+    if (!st && rc->stream && !p.own) st = stream_tree_check(t, rc, &p, r->run.error, sizeof r->run.error);
     if (st) r->run.planning = 1;
     else st = innet_run(t, rc, a, xo, &p, r);
     plan_free(&p);

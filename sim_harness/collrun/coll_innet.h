@@ -46,6 +46,9 @@ typedef struct {
 /* the bytes of a chunk (the units' ncmax flits, at most 256), the chunks in
  * flight (a unit holds window + 1 groups), a scan's steps */
 int innet_chunk_bytes(const router_cfg *rc);
+/* a reduction's chunk: a streaming reduce's as long as the lanes take (--router smax: its
+ * result reaches the root without a slot), else innet_chunk_bytes */
+int innet_reduce_chunk_bytes(const router_cfg *rc, int all);
 int innet_window(const router_cfg *rc);
 int innet_scan_steps(const topo *t);
 

@@ -50,6 +50,7 @@ typedef struct {
     int ncu, terms, slots, xorlat, ncmax, timeout, ncu_ops; /* 0 without a unit */
     int lanes, lane_reserve; /* the unit's multicast lanes (router_lanes; 1 without a unit) and their reserve */
     int stream;              /* 1: lanes 1.. are the streaming combiner's (--router stream=1) */
+    int smax;                /* with stream: its longest packet, flits (--router smax=) */
 } netbuild_tile_p;
 void netbuild_tile_params(const topo *t, const router_cfg *rc, netbuild_tile_p *tp);
 /* The tile's routing-table entries for (t, rc): netgen_addresses() or more. */

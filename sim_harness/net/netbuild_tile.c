@@ -51,6 +51,7 @@ void netbuild_tile_params(const topo *t, const router_cfg *rc, netbuild_tile_p *
     tp->lanes = router_lanes(t, rc);
     tp->lane_reserve = router_lane_reserve(t, rc);
     tp->stream = rc->ncu && rc->stream;
+    tp->smax = tp->stream ? rc->smax : 0;
 }
 
 /* The tile's Verilog parameters as Verilator's -G options (heap words into a). */
@@ -76,7 +77,10 @@ static void tile_gparams(strv *a, const netbuild_tile_p *tp)
         strv_add(a, xasprintf("-GNumLanes=%d", tp->lanes));
         strv_add(a, xasprintf("-GLaneReserve=%d", tp->lane_reserve));
     }
-    if (tp->stream) strv_add(a, xstrdup("-GStream=1"));
+    if (tp->stream) {
+        strv_add(a, xstrdup("-GStream=1"));
+        strv_add(a, xasprintf("-GStreamMaxFlits=%d", tp->smax));
+    }
 }
 
 /* The tile model's key: its parameters, the router sources with the tile, the

@@ -55,6 +55,8 @@ static void wire_port(FILE *f, const topo *t, int r, int p, int lw)
 static void wire_lanes(FILE *f, const topo *t, const router_cfg *rc, int r, int P, int L)
 {
     int na = netgen_addresses(t, rc), q = P - 1, fw = LINK_FLIT_W, lw = LINK_SLOT_W, vb = LINK_VC_W;
+    char stream[64] = "";
+    if (rc->stream) snprintf(stream, sizeof stream, ", .Stream(1), .StreamMaxFlits(%d)", rc->smax);
     fprintf(f,
             "  logic [%d:0] u%d_ov, u%d_oc, u%d_iv, u%d_ic;\n  logic [%d:0] u%d_of, u%d_if;\n  logic [%d:0] u%d_ocv, "
             "u%d_icv;\n",
@@ -72,8 +74,7 @@ static void wire_lanes(FILE *f, const topo *t, const router_cfg *rc, int r, int 
             "    .clk_en_o(), .clk_en_d_o());\n",
             P, rc->vcs, rc->buf, na, t->nterms, rc->slots, rc->xorlat, rc->ncmax, rc->timeout,
             rc->ncu_ops == NCU_OPS_XOR ? ", .NcuOps(0)" : "", L, router_lane_reserve(t, rc) ? ", .LaneReserve(1)" : "",
-            rc->stream ? ", .Stream(1)" : "", r, CFG_DATA_W * r, CFG_DATA_W, r, r, r, r, r, r, r, r,
-            DBG_UNIT_ADDR_W - 1, r, r);
+            stream, r, CFG_DATA_W * r, CFG_DATA_W, r, r, r, r, r, r, r, r, DBG_UNIT_ADDR_W - 1, r, r);
     for (int l = 0; l < L; l++, q++) {
         fprintf(f, "  assign r%d_in_valid[%d] = u%d_ov[%d];\n  assign r%d_in_flit[%d +: FW] = u%d_of[%d +: FW];\n", r,
                 q, r, l, r, q * lw, r, l * fw);

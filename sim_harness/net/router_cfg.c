@@ -61,6 +61,7 @@ void router_cfg_default(router_cfg *rc)
     rc->ncu_ops = NCU_OPS_ALL;
     rc->lanes = 0;
     rc->stream = 0;
+    rc->smax = 256;
     rc->sendq = 1;
     rc->routing = ROUTING_MIN;
     rc->threads = 1;
@@ -165,6 +166,7 @@ int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
             {"timeout", 100, 1000000, offsetof(router_cfg, timeout), " (cycles)"},
             {"lanes", 1, 16, offsetof(router_cfg, lanes), " (coding-unit output links)"},
             {"stream", 0, 1, offsetof(router_cfg, stream), " (1: streaming reduction lanes in the coding units)"},
+            {"smax", 1, 1024, offsetof(router_cfg, smax), " (flits: the longest streaming packet)"},
             {"sendq", 1, NI_MAX_SENDQ, offsetof(router_cfg, sendq), " (NI send descriptors per channel)"},
             {"threads", 1, 16, offsetof(router_cfg, threads),
              " (the flat build's Verilator threads, or the tile build's)"},
@@ -182,7 +184,7 @@ int router_cfg_parse(router_cfg *rc, const char *s, char *err, size_t errlen)
         else if (i == sizeof keys / sizeof keys[0])
             snprintf(err, errlen,
                      "--router: unknown parameter '%s' (known: vcs, buf, ncu, slots, xorlat, ncmax, timeout, "
-                     "lanes, stream, sendq, routing, threads, ncu_ops, model)",
+                     "lanes, stream, smax, sendq, routing, threads, ncu_ops, model)",
                      kv);
         else
             snprintf(err, errlen, "--router: %s=%ld is out of range %ld..%ld%s", kv, v, keys[i].lo, keys[i].hi,

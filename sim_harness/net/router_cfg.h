@@ -28,6 +28,7 @@ typedef struct {
     int ncu_ops; /* NCU_OPS_*: the units' combining operators (default all; xor: the XOR-only unit) */
     int lanes;   /* the units' output links into their router, 1..16; 0 (default): router_lanes decides */
     int stream;  /* 1: the units combine reductions flit by flit, a lane per router port (xnoc_ncu_stream) */
+    int smax;    /* longest streaming payload, flits (default 256 = 2 KiB; a length counter, nothing stored) */
     int routing; /* ROUTING_*: dragonfly minimal, Valiant or UGAL (default minimal) */
     int threads; /* threads: the flat model's Verilator threads (another build), the tile build's own (default 1) */
     int model;   /* MODEL_*: how the network is built (not the RTL: the same cycles either way) */
@@ -84,6 +85,7 @@ uint64_t routing_head_bits(const topo *t, const router_cfg *rc, int src, uint32_
     "      xorlat=1..64 [1] cycles, ncmax=1..256 [32] flits, timeout=100..1000000 [100000] cycles,\n"                  \
     "      lanes=1..16 [clos: max(n,r), else 1] unit links both ways (copies sent in the same cycle);\n"               \
     "      stream=0|1 [0] streaming reduction lanes in the units, one per router port (innet on a mesh);\n"            \
+    "      smax=1..1024 [256] flits: the longest packet a streaming lane takes (stream=1; nothing stored);\n"          \
     "      dragonfly routing=min|valiant|ugal [min] (valiant and ugal need vcs=3 or 6);\n"                             \
     "      model=flat|tile [tile] one netlist per network, or one\n"                                                   \
     "      router model wired at run time (docs/performance.md);\n"                                                    \

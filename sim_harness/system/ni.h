@@ -102,12 +102,13 @@ typedef struct {
 
 typedef struct ni {
     int term, k, vcs, vpc, buf, port_bits;
-    int sendq;        /* descriptors a send channel holds, the one on the wire included */
-    int units;        /* 1: every router has a network-coding unit (address NT + r) */
-    router_cfg rc;    /* routing mode (dragonfly Valiant / UGAL heads) */
-    uint64_t rng;     /* their intermediate groups */
-    int nc_max_bytes; /* longest packet a unit handles (data bytes) */
-    int mask_flits;   /* M = ceil((NT + NR) / 64) */
+    int sendq;         /* descriptors a send channel holds, the one on the wire included */
+    int units;         /* 1: every router has a network-coding unit (address NT + r) */
+    router_cfg rc;     /* routing mode (dragonfly Valiant / UGAL heads) */
+    uint64_t rng;      /* their intermediate groups */
+    int nc_max_bytes;  /* longest packet a unit handles (data bytes) */
+    int nc_smax_bytes; /* longest OP STREAM packet a streaming unit takes (0: no streaming units) */
+    int mask_flits;    /* M = ceil((NT + NR) / 64) */
     const topo *t;
     rv32 *core;
     ni_send send[NI_MAX_K];

@@ -114,6 +114,7 @@ static int dev_mmio(node *nd, uint32_t off, int is_store, uint32_t *val)
     case DEV_PARAM_FOUND: *val = nd->param_sel >= 0; return RV32_MMIO_OK;
     case DEV_NC_UNITS: *val = (uint32_t)nd->ni.units; return RV32_MMIO_OK;
     case DEV_NC_MAX: *val = (uint32_t)nd->ni.nc_max_bytes; return RV32_MMIO_OK;
+    case DEV_NC_SMAX: *val = (uint32_t)nd->ni.nc_smax_bytes; return RV32_MMIO_OK;
     case DEV_BAR_CYCLE_LO: *val = (uint32_t)s->bar_cycle; return RV32_MMIO_OK;
     case DEV_BAR_CYCLE_HI: *val = (uint32_t)(s->bar_cycle >> 32); return RV32_MMIO_OK;
     case DEV_TOPO_NDIMS: *val = (uint32_t)t->ndims; return RV32_MMIO_OK;
