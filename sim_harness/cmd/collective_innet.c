@@ -95,7 +95,7 @@ static int run_scan(const coll_cli *c, const topo *t, int kind, int func)
 static int run_reduction(const coll_cli *c, const topo *t, int kind, int func)
 {
     const router_cfg *rc = &c->co.rc;
-    int all = kind == INNET_KIND_ALLREDUCE, nt = t->nterms;
+    int all = kind == INNET_KIND_ALLREDUCE, nt = t->nterms, rs = kind == INNET_KIND_RS;
     if (!rc->ncu)
         cli_fail(EXIT_USAGE, "--algo innet: the routers have no coding units (--router ncu=0); use --algo sched, "
                              "tree or rd");
@@ -103,7 +103,10 @@ static int run_reduction(const coll_cli *c, const topo *t, int kind, int func)
         cli_fail(EXIT_USAGE,
                  "--reduce-op %s: the units have no 64-bit product (docs/synth.md); the cores run it: --op %s "
                  "--algo %s",
-                 nc_redop_name(func), c->opname, all ? "rabenseifner, ring or reduce-bcast" : "tree or sched");
+                 nc_redop_name(func), c->opname,
+                 all  ? "rabenseifner, ring or reduce-bcast"
+                 : rs ? "halving or ring"
+                      : "tree or sched");
     if (rc->ncu_ops == NCU_OPS_XOR && func != NC_FUNC_XOR)
         cli_fail(EXIT_USAGE,
                  "--reduce-op %s: the units were built with --router ncu_ops=xor, which combine by XOR only",
@@ -114,11 +117,21 @@ static int run_reduction(const coll_cli *c, const topo *t, int kind, int func)
     if (bytes <= 0 || bytes % lane)
         cli_fail(EXIT_USAGE, "--bytes %d: --reduce-op %s combines %d-bit lanes, use a multiple of %d", bytes,
                  nc_redop_name(func), 8 * lane, lane);
-    int chunk = innet_reduce_chunk_bytes(rc, all), nchunks = (bytes + chunk - 1) / chunk;
+    /* many packets of a few flits in flight deadlock the streaming units' lanes (a reduce with
+     * --router smax=1 too; docs/collectives-results.md "Reduce-scatter through the streaming units") */
+    uint32_t blk = coll_block_len((uint32_t)bytes, (uint32_t)lane, (uint32_t)nt, 0);
+    if (rs && blk < 64)
+        cli_fail(EXIT_USAGE,
+                 "--bytes %d: a reduce-scatter through the streaming units needs blocks of at least 64 bytes (%d "
+                 "terminals: --bytes %d or more); smaller ones can deadlock the units' lanes",
+                 bytes, nt, 64 * nt);
+    int chunk = innet_reduce_chunk_bytes(rc, all), nchunks = innet_chunks(kind, func, bytes, nt, chunk);
     if (nchunks > INNET_MAX_CHUNKS)
-        cli_fail(EXIT_USAGE, "--bytes %d: %d chunks of %d bytes (--router %s=%d), at most %d", bytes, nchunks, chunk,
-                 rc->stream && !all ? "smax" : "ncmax", rc->stream && !all ? rc->smax : rc->ncmax, INNET_MAX_CHUNKS);
+        cli_fail(EXIT_USAGE, "--bytes %d: %d chunks of %d bytes (--router %s=%d%s), at most %d", bytes, nchunks, chunk,
+                 rc->stream && !all ? "smax" : "ncmax", rc->stream && !all ? rc->smax : rc->ncmax,
+                 rs ? "; each terminal's block in chunks of its own" : "", INNET_MAX_CHUNKS);
     int root = -1;
+    if (c->from && rs) cli_fail(EXIT_USAGE, "--from: a reduce-scatter has no root (every terminal gets its block)");
     if (c->from) {
         long v;
         if (cli_parse_long(c->from, 0, nt - 1, &v))
@@ -148,7 +161,7 @@ int collective_innet(coll_cli *c)
                              "(reduce's root), --router, --seed and the run options, not --schedule, --to, "
                              "--alloc, --background or the hnc options");
     if (!c->co.topo) cli_fail(EXIT_USAGE, "--topo is required (see xnoc collective --help)");
-    if (!c->opname) cli_fail(EXIT_USAGE, "--op is required: reduce or allreduce with --algo innet");
+    if (!c->opname) cli_fail(EXIT_USAGE, "--op is required: reduce, allreduce or reducescatter with --algo innet");
     int func = nc_redop_parse(c->redop_s ? c->redop_s : "sum");
     if (func < 0) cli_fail(EXIT_USAGE, "%s: unknown operator '%s' (%s)", c->redop_opt, c->redop_s, NC_REDOP_LIST);
     topo *t = topo_parse(c->co.topo, c->co.ports, err, sizeof err);
@@ -159,6 +172,7 @@ int collective_innet(coll_cli *c)
         st = run_scan(c, t, strcmp(op, "scan") ? INNET_KIND_EXSCAN : INNET_KIND_SCAN, func);
     else if (!strcmp(op, "reduce") || !strcmp(op, "allreduce"))
         st = run_reduction(c, t, strcmp(op, "reduce") ? INNET_KIND_ALLREDUCE : INNET_KIND_REDUCE, func);
+    else if (!strcmp(op, "reducescatter")) st = run_reduction(c, t, INNET_KIND_RS, func);
     else cli_fail(EXIT_USAGE, "--algo innet: --op %s is not a reduction (reduce or allreduce)", op);
     topo_free(t);
     return st;
@@ -171,9 +185,9 @@ static const char *const ar_names[COLL_AR_NUM] = {"rabenseifner", "ring", "reduc
 int collective_is_software(const coll_cli *c)
 {
     if (!c->opname || (strcmp(c->opname, "reducescatter") && strcmp(c->opname, "allreduce"))) return 0;
-    if (!strcmp(c->opname, "reducescatter") && !strcmp(c->algo_s, "innet"))
-        cli_fail(EXIT_USAGE, "--op reducescatter --algo innet: a reduce-scatter inside the network is not built; "
-                             "--algo halving or ring runs it on the cores");
+    if (!strcmp(c->opname, "reducescatter") && !strcmp(c->algo_s, "innet") && !c->co.rc.stream)
+        cli_fail(EXIT_USAGE, "--op reducescatter --algo innet: a reduce-scatter inside the network runs through the "
+                             "streaming units (--router stream=1); --algo halving or ring runs it on the cores");
     return strcmp(c->algo_s, "innet") != 0;
 }
 

@@ -29,6 +29,15 @@ int innet_reduce_chunk_bytes(const router_cfg *rc, int all)
  * streaming unit holds none (docs/network-coding.md "Streaming reduction"): every chunk */
 int innet_window(const router_cfg *rc) { return rc->stream ? INNET_MAX_CHUNKS : rc->slots - 1; }
 
+int innet_chunks(int kind, int func, int bytes, int nt, int chunk)
+{
+    if (kind != INNET_KIND_RS) return (bytes + chunk - 1) / chunk;
+    uint32_t lane = coll_lane_bytes(func), n = 0; /* a reduce-scatter's blocks in chunks of their own */
+    for (int b = 0; b < nt; b++)
+        n += (coll_block_len((uint32_t)bytes, lane, (uint32_t)nt, (uint32_t)b) + chunk - 1) / chunk;
+    return (int)n;
+}
+
 int innet_scan_steps(const topo *t)
 {
     int steps = 0;
@@ -40,6 +49,7 @@ int innet_scan_steps(const topo *t)
 static const char *kind_name(int kind)
 {
     static const char *const names[] = {"reduce", "allreduce", "scan", "exscan"};
+    if (kind == INNET_KIND_RS) return "reducescatter";
     return kind >= 0 && kind < 4 ? names[kind] : "?";
 }
 
@@ -533,7 +543,7 @@ static int innet_run(const topo *t, const router_cfg *rc, const innet_opts *a, c
 {
     int all = a->kind == INNET_KIND_ALLREDUCE, func = a->func, W = innet_window(rc), bytes = a->bytes, nt = t->nterms,
         root = p->root;
-    int chunk = innet_reduce_chunk_bytes(rc, all), nchunks = (bytes + chunk - 1) / chunk;
+    int chunk = innet_reduce_chunk_bytes(rc, all), nchunks = innet_chunks(a->kind, func, bytes, nt, chunk);
     /* XNOC_TEST_ABSENT=T: terminal T does not join (the failure path of a missing contribution) */
     const char *ab = getenv("XNOC_TEST_ABSENT");
     int absent = ab && *ab ? atoi(ab) : -1;
@@ -544,12 +554,13 @@ static int innet_run(const topo *t, const router_cfg *rc, const innet_opts *a, c
     coll_image_expect(expect, a->seed, nt, func, (uint32_t)bytes);
 
     uint32_t plan[IP_WORDS] = {0}, ram_kib = coll_image_ram_kib(COLL_IMAGE_BUF + (uint32_t)bytes);
-    plan[IP_KIND] = (uint32_t)a->kind;
+    /* a reduce-scatter: the reduce's plan, IP_STREAM 2 (coll-innet.elf's main stays as it was) */
+    plan[IP_KIND] = a->kind == INNET_KIND_RS ? INNET_KIND_REDUCE : (uint32_t)a->kind;
     plan[IP_FUNC] = (uint32_t)func;
     plan[IP_BYTES] = (uint32_t)bytes;
     plan[IP_ROOT] = (uint32_t)root;
     plan[IP_WINDOW] = (uint32_t)W;
-    plan[IP_STREAM] = (uint32_t)rc->stream;
+    plan[IP_STREAM] = a->kind == INNET_KIND_RS ? 2u : (uint32_t)rc->stream;
     innet_fill fl = {.plan = plan,
                      .seed = a->seed,
                      .absent = absent,
@@ -565,9 +576,16 @@ static int innet_run(const topo *t, const router_cfg *rc, const innet_opts *a, c
     }
     /* after the run, off the clock: every result word against the host's reduction */
     char *what = xasprintf("the %s", kind_name(a->kind));
-    for (int i = 0; i < nt && ci.verified; i++)
-        if (coll_image_completed(&ci, i, "reduction") && (all || i == root))
+    uint32_t lane = coll_lane_bytes(func);
+    for (int i = 0; i < nt && ci.verified; i++) {
+        if (!coll_image_completed(&ci, i, "reduction")) continue;
+        if (a->kind == INNET_KIND_RS) { /* terminal i: block i */
+            uint32_t off = coll_block_off((uint32_t)bytes, lane, (uint32_t)nt, (uint32_t)i),
+                     n = coll_block_len((uint32_t)bytes, lane, (uint32_t)nt, (uint32_t)i);
+            if (n) coll_image_check(&ci, i, COLL_IMAGE_BUF + off, expect + off, n / 4, what, "the host's reduction");
+        } else if (all || i == root)
             coll_image_check(&ci, i, COLL_IMAGE_BUF, expect, words, what, "the host's reduction");
+    }
     free(what);
     coll_image_end(&ci, ram_kib, &r->run);
     innet_model m;

@@ -50,6 +50,9 @@ int innet_chunk_bytes(const router_cfg *rc);
  * result reaches the root without a slot), else innet_chunk_bytes */
 int innet_reduce_chunk_bytes(const router_cfg *rc, int all);
 int innet_window(const router_cfg *rc);
+/* the chunks of a reduction of `bytes` (kind INNET_KIND_*): a reduce-scatter's blocks (reduce.h
+ * coll_block_len over nt terminals) each in chunks of its own */
+int innet_chunks(int kind, int func, int bytes, int nt, int chunk);
 int innet_scan_steps(const topo *t);
 
 /* Runs a reduce or allreduce (o->kind) as o says, every result word checked.
