@@ -70,7 +70,8 @@ int coll_innet_stream(void *buf, uint32_t len, int op, int root, int all);
  * routers in id order (a mesh's rows one after another, an octagon's ring), each unit combining
  * the prefix from the one before with its terminals' data flit by flit, sending the prefix on and
  * each terminal its result: inclusive, or exclusive (terminal 0: the operator's identity).  The
- * harness checks that the network suits it (one-hop or link-disjoint chain edges). */
+ * harness checks that the network suits it (link-disjoint chain edges).  Chunks as long as the
+ * streaming lanes take (--router smax). */
 int coll_innet_scan_stream(void *buf, uint32_t len, int op, int exclusive);
 
 /* The reduce-scatter through streaming units (--op reducescatter --algo innet --router

@@ -89,8 +89,8 @@ int coll_innet_scan_stream(void *buf, uint32_t len, int op, int exclusive)
 {
     if (!nc_units()) return INNET_NO_UNITS;
     if (op < 0 || op >= NC_FUNC_NUM) return INNET_OP;
-    uint32_t lane = op == NC_FUNC_ADD64 ? 8 : 4, chunk = (uint32_t)nc_max_bytes() & ~7u;
-    if (chunk > 256) chunk = 256;
+    /* chunks as long as the lanes take (--router smax): no slot holds one */
+    uint32_t lane = op == NC_FUNC_ADD64 ? 8 : 4, chunk = (uint32_t)nc_stream_max_bytes() & ~7u;
     if (!len || len % lane || !chunk || (len + chunk - 1) / chunk > INNET_MAX_CHUNKS) return INNET_LENGTH;
     int conc = (int)DEV(DEV_CONC), r = nc_router_of(node_id()), nr = node_count() / conc;
     uint32_t n = (len + chunk - 1) / chunk;

@@ -62,10 +62,10 @@ static void scan_innet_check(const coll_cli *c, const topo *t, int func, int byt
     if (t->conc + 1 > 15)
         cli_fail(EXIT_USAGE, "--op %s --algo innet: a unit would combine %d contributions (at most 15)", c->opname,
                  t->conc + 1);
-    int chunk = innet_chunk_bytes(rc), nchunks = (bytes + chunk - 1) / chunk;
+    int chunk = innet_reduce_chunk_bytes(rc, 0), nchunks = (bytes + chunk - 1) / chunk;
     if (nchunks > INNET_MAX_CHUNKS)
-        cli_fail(EXIT_USAGE, "--bytes %d: %d chunks of %d bytes (--router ncmax=%d), at most %d", bytes, nchunks, chunk,
-                 rc->ncmax, INNET_MAX_CHUNKS);
+        cli_fail(EXIT_USAGE, "--bytes %d: %d chunks of %d bytes (--router smax=%d), at most %d", bytes, nchunks, chunk,
+                 rc->smax, INNET_MAX_CHUNKS);
 }
 
 /* --op scan / exscan: the options, the run on the cores, the report */

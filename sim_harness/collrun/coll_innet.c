@@ -307,7 +307,7 @@ static int scan_chain(const topo *t, const router_cfg *rc, scan_result *r, char 
 #define SCAN_CHUNK 14
 static void scan_innet_model(const topo *t, const router_cfg *rc, int bytes, scan_result *r)
 {
-    int chunk = innet_chunk_bytes(rc);
+    int chunk = innet_reduce_chunk_bytes(rc, 0);
     r->chunks = (bytes + chunk - 1) / chunk;
     r->per_flit = 1 + t->conc;
     double walk = SCAN_FIXED + (double)(r->chain_units - 1) * SCAN_UNIT + 3.0 * r->chain_links;

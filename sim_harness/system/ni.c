@@ -108,11 +108,11 @@ static int go_ok(ni *n, int c, const ni_send *s)
     if (s->out_mc && s->op != NI_OP_SCAN && !is_unit(n, s->out_dest)) /* SCAN: OUT_MC = exclusive */
         return REFUSE("NI send channel %d: OUT_MC 1 needs OUT_DEST to be a unit (%d..%d), not %u", c, n->t->nterms,
                       naddrs(n) - 1, s->out_dest);
-    if (s->op == NI_OP_STREAM && n->nc_smax_bytes && s->len > (uint32_t)n->nc_smax_bytes)
+    if (s->op >= NI_OP_STREAM && n->nc_smax_bytes && s->len > (uint32_t)n->nc_smax_bytes)
         return REFUSE("NI send channel %d: a %u-byte OP STREAM packet to unit %u exceeds the streaming lanes' %d-byte "
                       "limit (--router smax=%d flits)",
                       c, s->len, s->dst, n->nc_smax_bytes, n->nc_smax_bytes / 8);
-    if (is_unit(n, s->dst) && (s->op != NI_OP_STREAM || !n->nc_smax_bytes) && s->len > (uint32_t)n->nc_max_bytes)
+    if (is_unit(n, s->dst) && (s->op < NI_OP_STREAM || !n->nc_smax_bytes) && s->len > (uint32_t)n->nc_max_bytes)
         return REFUSE("NI send channel %d: a %u-byte packet to unit %u exceeds the units' %d-byte limit (--router "
                       "ncmax=%d flits)",
                       c, s->len, s->dst, n->nc_max_bytes, n->nc_max_bytes / 8);
