@@ -64,7 +64,8 @@ VIEW_TEST   := tests/view_test.c tests/view_check.c $(TOPO_SRC) sim_harness/util
 UNIT_BINS   := $(BUILD)/tests/coll_unit $(BUILD)/tests/sched_unit $(BUILD)/tests/iss_driver $(BUILD)/tests/abi_flit \
                $(BUILD)/tests/dedupe_unit $(BUILD)/tests/endpoint_unit $(BUILD)/tests/ncfunc_unit $(BUILD)/tests/netgen_ops_unit \
                $(BUILD)/tests/vl_triggers_unit $(BUILD)/tests/select_unit $(BUILD)/tests/clos_unit $(BUILD)/tests/clos_rtl \
-               $(BUILD)/tests/view_test_none $(BUILD)/tests/router_tb $(BUILD)/tests/ncu_tb $(BUILD)/tests/ncu_stream_tb
+               $(BUILD)/tests/view_test_none $(BUILD)/tests/router_tb $(BUILD)/tests/ncu_tb $(BUILD)/tests/ncu_stream_tb \
+               $(BUILD)/tests/ncu_scan_tb
 ifeq ($(HAVE_SDL),1)
 UNIT_BINS   += $(BUILD)/tests/view_test $(BUILD)/tests/view_test_asan
 endif
@@ -125,9 +126,9 @@ $(BUILD)/tests/vl_triggers_unit: tests/unit/vl_triggers_unit.cpp sim_harness/glu
 	@mkdir -p $(@D)
 	g++ -std=c++14 -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined -isystem /usr/share/verilator/include \
 	    -isystem /usr/share/verilator/include/vltstd -o $@ tests/unit/vl_triggers_unit.cpp
-# the RTL benches: one router, one coding unit, its streaming combiner, verilated with their checks
+# the RTL benches: one router, one coding unit, its streaming combiner (and as a scan's unit), verilated with their checks
 # (tests/rtl/, tests/rtl.t.sh)
-$(BUILD)/tests/router_tb $(BUILD)/tests/ncu_tb $(BUILD)/tests/ncu_stream_tb: $(BUILD)/tests/%: tests/rtl/%.sv tests/rtl/tb_main.cpp tests/rtl/build.sh tests/rtl/ncu_model.svh \
+$(BUILD)/tests/router_tb $(BUILD)/tests/ncu_tb $(BUILD)/tests/ncu_stream_tb $(BUILD)/tests/ncu_scan_tb: $(BUILD)/tests/%: tests/rtl/%.sv tests/rtl/tb_main.cpp tests/rtl/build.sh tests/rtl/ncu_model.svh \
                                                 $(wildcard rtl/*.sv)
 	@mkdir -p $(@D)
 	@echo "  VERILATE $@"

@@ -90,6 +90,7 @@ module xnoc_ncu_stream #(
   localparam logic [AW-1:0] None = {AW{1'b1}};
   localparam int ErrPacket = 0, ErrLong = 1, ErrConflict = 3, ErrTimeout = 4, ErrDest = 5;
   localparam logic [1:0] OpStream = 2'd2;
+  localparam logic [1:0] OpScan   = 2'd3;   // a scan's contribution or prefix (the chain below)
   // a lane-VC's header register
   typedef enum logic [1:0] {
     HHead = 2'd0, HMeta = 2'd1, HReady = 2'd2, HDrop = 2'd3
@@ -140,6 +141,7 @@ module xnoc_ncu_stream #(
   logic [15:0]    lead_tag;
   logic [3:0]     lead_cnt;
   logic [N-1:0]   match;
+  logic [N-1:0]   match_t;              // ... a terminal's scan contribution (its src a terminal)
   logic [N*VI-1:0] match_vc;
   logic [LB-1:0]  nmatch;
   logic           multi;                // a lane with two headers of the tag
@@ -167,6 +169,7 @@ module xnoc_ncu_stream #(
     lead_tag = lmt.tag;
     lead_cnt = lhd.count;
     match    = '0;
+    match_t  = '0;
     match_vc = '0;
     nmatch   = '0;
     multi    = 1'b0;
@@ -183,10 +186,13 @@ module xnoc_ncu_stream #(
           multi = multi | match[l];
           match[l] = 1'b1;
           match_vc[l*VI +: VI] = VI'(v);
-          if (mmt.len != lmt.len || mhd.func != lhd.func || mhd.count != lhd.count) mism = 1'b1;
+          if (mmt.len != lmt.len || mhd.func != lhd.func || mhd.count != lhd.count || mhd.op != lhd.op)
+            mism = 1'b1;
+          match_t[l] = mhd.op == OpScan && 32'(mmt.src) < NumTerms;
           // the result's fields: from the members that name out_dest (a
-          // terminal's contribution; a child's result names none), all alike
-          if (mhd.out_dest != None) begin
+          // terminal's contribution; a child's result names none), all alike;
+          // a scan's from its terminals (the chain's last names none)
+          if (mhd.out_dest != None || match_t[l]) begin
             if (oset && (mhd.out_dest != ohd_sel.out_dest || mhd.out_mc != ohd_sel.out_mc ||
                          mhd.out_op != ohd_sel.out_op || mhd.out_count != ohd_sel.out_count))
               mism = 1'b1;
@@ -204,6 +210,8 @@ module xnoc_ncu_stream #(
   logic [N*PW-1:0] mfront;
   logic [N-1:0]    mready, mtail;
   logic [N*PW-1:0] acc /* verilator split_var */;  // acc[l]: the members among lanes 0..l combined
+  logic [N*PW-1:0] tres;  // a scan's result for lane l: inclusive acc[l]; exclusive (OUT_MC) the members below, or the identity
+  logic [PW-1:0]   ident;                         // the operator's identity
   for (genvar l = 0; l < N; l++) begin : g_comb
     logic [VI-1:0] v;
     logic [PW-1:0] y, prev;
@@ -221,6 +229,7 @@ module xnoc_ncu_stream #(
     end
     xnoc_ncu_alu #(.NcuOps(NcuOps)) u_alu (.func_i (ghd_q.func), .a_i (prev), .b_i (mfront[l*PW +: PW]), .y_o (y));
     assign acc[l*PW +: PW] = !mem_q[l] ? prev : hprev ? y : mfront[l*PW +: PW];
+    assign tres[l*PW +: PW] = !ghd_q.out_mc ? acc[l*PW +: PW] : hprev ? prev : ident;
   end
 
   // each lane-VC's front flit checked as a head (op STREAM, no MC, a COUNT,
@@ -241,7 +250,7 @@ module xnoc_ncu_stream #(
     assign f_head[g]    = front[g][xnoc_pkg::LinkHeadBit];
     assign f_tail[g]    = front[g][xnoc_pkg::LinkTailBit];
     assign f_hd_ok[g]   = f_head[g] && !f_tail[g] && !front[g][xnoc_pkg::HeadSrBit] && !front[g][xnoc_pkg::HeadMcBit] &&
-                          f_op == OpStream && f_cnt != '0 &&
+                          (f_op == OpStream || f_op == OpScan) && f_cnt != '0 &&
                           ((NcuOps != 0) ? 32'(f_fn) < xnoc_pkg::NcFuncNum : f_fn == '0);
     assign f_mt_long[g] = f_len > 32'(MaxFlits * 8);
     assign f_mt_ok[g]   = f_tail[g] == (f_len == 32'd0);
@@ -252,18 +261,85 @@ module xnoc_ncu_stream #(
   logic          adv;                   // the group moves on a flit (sent, or dropped: no out_dest)
   logic          disc_q, disc_d;        // the group has nowhere to go: its data are dropped
   logic [PW-1:0] pay;
-  logic [CW-1:0] unused_cr;
-  xnoc_credit_counter #(.Depth(BufDepth), .Vc(0)) u_credit (
-    .clk_i       (clk_i),
-    .rst_ni      (rst_ni),
-    .return_i    (out_credit_i),
-    .return_vc_i (out_credit_vc_i),
-    .spend_i     (send),
-    .avail_o     (cr_avail),
-    .count_o     (unused_cr)
-  );
+  logic [VB-1:0] ovc;                   // the VC of the flit that leaves (a reduction's: 0)
+  logic [V-1:0]  cr_v;
+  for (genvar v = 0; v < V; v++) begin : g_cr
+    logic [CW-1:0] unused_cr;
+    xnoc_credit_counter #(.Depth(BufDepth), .Vc(v)) u_credit (
+      .clk_i       (clk_i),
+      .rst_ni      (rst_ni),
+      .return_i    (out_credit_i),
+      .return_vc_i (out_credit_vc_i),
+      .spend_i     (send && 32'(ovc) == v),
+      .avail_o     (cr_v[v]),
+      .count_o     (unused_cr)
+    );
+  end
+  always_comb begin
+    cr_avail = 1'b0;
+    for (int v = 0; v < V; v++) if (32'(ovc) == v) cr_avail = cr_v[v];
+  end
   logic [NB-1:0] nd;                    // the group's data flits
   assign nd = NB'((glen_q + 32'd7) >> 3);
+
+  // ------------------------------------------------- a scan's packets (chain)
+  // A scan group (head OP SCAN; docs/network-coding.md "In-network scan")
+  // sends, flit by flit in turn, the prefix to out_dest (packet 0, VC 0; not
+  // at the chain's last unit) and one result per terminal member (packet 1 +
+  // l for lane l, VC 1 + the terminal members below it): tres[l].  Lanes are
+  // in port order: the prefix (a network port) first, terminals by rank.
+  logic           scan_q, scan_d;
+  logic [N-1:0]   tm_q, tm_d;           // its terminal members
+  logic [LB-1:0]  cur_q, cur_d;         // the packet whose flit is next
+  logic [N:0]     pk;                   // the packets: {lanes' terminals, the prefix}
+  logic [LB-1:0]  pfirst, pnext;        // the first packet of a round, the one after cur_q
+  logic           plast;                // cur_q is the round's last
+  logic [VB-1:0]  pvc;                  // cur_q's VC
+  logic [PW-1:0]  tdat;                 // cur_q's data flit (a terminal's)
+  xnoc_pkg::head_t thd;                 // cur_q's head (a terminal's)
+  xnoc_pkg::meta_t tmt;
+  assign pk = {tm_q, ghd_q.out_dest != None};
+  always_comb begin
+    pfirst = '0;
+    pnext  = '0;
+    plast  = 1'b1;
+    for (int i = N; i >= 0; i--) begin
+      if (pk[i]) pfirst = LB'(i);
+      if (pk[i] && i > 32'(cur_q)) begin
+        pnext = LB'(i);
+        plast = 1'b0;
+      end
+    end
+  end
+  always_comb begin
+    unique case (ghd_q.func)
+      4'(xnoc_pkg::NcFuncAnd), 4'(xnoc_pkg::NcFuncMin32u): ident = '1;
+      4'(xnoc_pkg::NcFuncMin32s): ident = {2{32'h7FFF_FFFF}};
+      4'(xnoc_pkg::NcFuncMax32s): ident = {2{32'h8000_0000}};
+      4'(xnoc_pkg::NcFuncMul32):  ident = {2{32'd1}};
+      default:                    ident = '0;
+    endcase
+  end
+  always_comb begin
+    pvc  = '0;
+    tmt  = '0;
+    tdat = '0;
+    for (int l = 0; l < N; l++) begin
+      if (tm_q[l] && l + 1 < 32'(cur_q)) pvc = pvc + VB'(1);
+      if (32'(cur_q) == l + 1) begin
+        tmt  = mt_q[l*V + 32'(mvc_q[l*VI +: VI])];
+        tdat = tres[l*PW +: PW];
+      end
+    end
+    if (cur_q != '0) pvc = pvc + VB'(1);
+    thd          = '0;
+    thd.dest     = AW'(tmt.src);
+    thd.func     = ghd_q.func;
+    thd.out_dest = None;
+  end
+  assign ovc = scan_q ? pvc : '0;
+  logic unused_tmt;
+  assign unused_tmt = ^{tmt.len, tmt.tag};
   // the result's head and meta
   xnoc_pkg::head_t ohd;
   xnoc_pkg::meta_t omt;
@@ -274,7 +350,7 @@ module xnoc_ncu_stream #(
   always_comb begin
     ohd          = '0;
     ohd.dest     = ghd_q.out_dest;
-    ohd.mc       = ghd_q.out_mc;
+    ohd.mc       = ghd_q.out_mc && !scan_q;  // a scan's OUT_MC: exclusive
     ohd.op       = ghd_q.out_op;
     ohd.count    = ghd_q.out_count;
     ohd.func     = ghd_q.func;
@@ -304,6 +380,9 @@ module xnoc_ncu_stream #(
     glen_d     = glen_q;
     gtag_d     = gtag_q;
     n_d        = n_q;
+    scan_d     = scan_q;
+    tm_d       = tm_q;
+    cur_d      = cur_q;
     wait_d     = '0;
     send       = 1'b0;
     adv        = 1'b0;
@@ -329,6 +408,17 @@ module xnoc_ncu_stream #(
           ghd_d.out_count = ohd_sel.out_count;
           glen_d = lmt.len;
           gtag_d = lead_tag;
+          scan_d = lhd.op == OpScan && oset;
+          tm_d   = match_t;
+          cur_d  = '0;
+          if (ghd_d.out_dest == None)
+            for (int l = N - 1; l >= 0; l--) if (match_t[l]) cur_d = LB'(l + 1);
+          if (scan_d && 32'($countones(match_t)) >= V) begin
+            ev[ErrConflict] = 1'b1;       // more terminals than VCs for their results: dropped
+            scan_d = 1'b0;
+            disc_d = 1'b1;
+            gst_d  = GData;
+          end
         end else if (lead_any) begin
           if (multi || nmatch > LB'(lead_cnt)) ev[ErrConflict] = 1'b1;
           lp_d   = (32'(lp_q) == G - 1) ? '0 : lp_q + 1'b1;
@@ -337,9 +427,11 @@ module xnoc_ncu_stream #(
         end
       end
       GHead: begin
+        if (scan_q && cur_q != '0) pay = thd;
         if (cr_avail) begin
           send  = 1'b1;
-          gst_d = GMeta;
+          gst_d = (scan_q && !plast) ? GHead : GMeta;
+          if (scan_q) cur_d = plast ? pfirst : pnext;
         end
       end
       GMeta: begin
@@ -347,8 +439,9 @@ module xnoc_ncu_stream #(
         if (cr_avail) begin
           send  = 1'b1;
           n_d   = '0;
-          stail = !ghd_q.out_mc && nd == '0;
-          gst_d = ghd_q.out_mc ? GMask : GData;
+          stail = (!ghd_q.out_mc || scan_q) && nd == '0;
+          gst_d = (ghd_q.out_mc && !scan_q) ? GMask : (scan_q && !plast) ? GMeta : GData;
+          if (scan_q) cur_d = plast ? pfirst : pnext;
         end
       end
       GMask: begin
@@ -364,14 +457,15 @@ module xnoc_ncu_stream #(
         end
       end
       default: begin                    // GData
-        pay = acc[(N-1)*PW +: PW];
+        pay = (scan_q && cur_q != '0) ? tdat : acc[(N-1)*PW +: PW];
         if ((cr_avail || disc_q) && mready == '1) begin
-          adv    = 1'b1;
+          adv    = !scan_q || plast;      // a scan pops its members after the round's last packet
           send   = !disc_q;
-          n_d    = n_q + EB'(1);
-          stail  = (n_d == EB'(nd));
-          comb_o = LB'($countones(mem_q)) - LB'(1);
-          if ((mtail & mem_q) != (stail ? mem_q : '0)) ev[ErrPacket] = 1'b1;
+          n_d    = adv ? n_q + EB'(1) : n_q;
+          stail  = (n_q + EB'(1) == EB'(nd));
+          comb_o = adv ? LB'($countones(mem_q)) - LB'(1) : '0;
+          if (adv && (mtail & mem_q) != (stail ? mem_q : '0)) ev[ErrPacket] = 1'b1;
+          if (scan_q) cur_d = plast ? pfirst : pnext;
         end
       end
     endcase
@@ -379,7 +473,7 @@ module xnoc_ncu_stream #(
       adv   = 1'b1;                     // a dropped group without data
       stail = 1'b1;
     end
-    if ((send || adv) && stail) begin
+    if ((send || adv) && stail && (!scan_q || plast)) begin
       done  = 1'b1;
       fin_o = LB'($countones(mem_q));
       gst_d = GIdle;
@@ -465,11 +559,13 @@ module xnoc_ncu_stream #(
   assign in_credit_vc_o = icr_vc_q;
 
   logic          ovalid_q, otail_q, ohead_q;
+  logic [VB-1:0] ovc_q;
   logic [PW-1:0] opay_q;
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       gst_q    <= GIdle;
       disc_q   <= 1'b0;
+      scan_q   <= 1'b0;
       lp_q     <= '0;
       mem_q    <= '0;
       wait_q   <= '0;
@@ -478,6 +574,7 @@ module xnoc_ncu_stream #(
     end else begin
       gst_q    <= gst_d;
       disc_q   <= disc_d;
+      scan_q   <= scan_d;
       lp_q     <= lp_d;
       mem_q    <= mem_d;
       wait_q   <= wait_d;
@@ -491,12 +588,15 @@ module xnoc_ncu_stream #(
     glen_q <= glen_d;
     gtag_q <= gtag_d;
     n_q    <= n_d;
+    tm_q   <= tm_d;
+    cur_q  <= cur_d;
     for (int g = 0; g < G; g++) begin
       if (hcap_head[g]) hd_q[g] <= front[g][xnoc_pkg::LinkPayloadLsb +: PW];
       if (hcap_meta[g]) mt_q[g] <= front[g][xnoc_pkg::LinkPayloadLsb +: PW];
     end
     if (send) begin
       otail_q <= stail;
+      ovc_q   <= ovc;
       ohead_q <= (gst_q == GHead);
       opay_q  <= pay;
     end
@@ -506,6 +606,7 @@ module xnoc_ncu_stream #(
     oflit         = '0;
     oflit.tail    = otail_q;
     oflit.head    = ohead_q;
+    oflit.vc      = ovc_q;
     oflit.payload = opay_q;
   end
   assign out_flit_o  = oflit;
@@ -538,6 +639,10 @@ module xnoc_ncu_stream #(
       // a member's header register holds its packet until the group's last flit left
       for (int l = 0; l < N; l++)
         StreamMemberHeld: assert (gst_q == GIdle || !mem_q[l] || hst_q[l*V + 32'(mvc_q[l*VI +: VI])] == HReady);
+      // a scan's prefix leaves on VC 0, each terminal's result on a VC of its own below V
+      ScanVcs: assert (!(send && scan_q) || ((cur_q == '0) == (ovc == '0) && 32'(ovc) < V));
+      // a scan pops its members only with the round's last packet: each result gets every beat
+      ScanRound: assert (!(scan_q && adv && gst_q == GData) || plast);
     end
   end
 `endif

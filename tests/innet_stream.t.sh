@@ -3,9 +3,11 @@
 # tree), torus:4x4x4 and fat-octagon (the harness's tree of the root's routes,
 # every edge one link: docs/network-coding.md "Streaming reduction", "Other
 # networks"): every operator of --reduce-op the units have at 64 B (one
-# chunk) and 4 KiB (16 chunks), every word of every node verified (reduce:
-# the root's); exact cycles and link flits where they pin the tree; the
-# networks where the argument does not hold refused with one line.
+# chunk) and 4 KiB (an allreduce in 16 chunks, a reduce in 2), every word
+# of every node verified (reduce: the root's); exact cycles and link flits where they pin the tree; the
+# networks where the argument does not hold refused with one line; the
+# reduce-scatter through the same units (coll_innet_stream_rs: the reduce,
+# the root's unit sending block b's result to terminal b).
 source tests/lib.sh
 c() { $XNOC collective --json --algo innet --router stream=1 "$@" 2>"$TMP/stderr"; }
 
@@ -55,3 +57,34 @@ jcheck octagon-allreduce-64k "$j" '.verified==true and .chunks==256'
 check_fail prod64 2 "^xnoc collective: --reduce-op prod64: the units have no 64-bit product \(docs/synth.md\); the cores run it: --op allreduce --algo rabenseifner, ring or reduce-bcast$" $XNOC collective --algo innet --router stream=1 --topo torus:4x4x4 --op allreduce --bytes 64 --reduce-op prod64
 check_fail clos 2 "^xnoc collective: --algo innet: routers 0 and 1 reach router 8's unit through the same port 0, so on one lane \(the streaming units take a child's lane from that port\)$" $XNOC collective --algo innet --router stream=1 --topo clos:m=8,n=8,r=8 --op allreduce --bytes 4096
 check_fail dragonfly 2 "^xnoc collective: --algo innet: routers 1 and 2 reach router 0's unit through the same port 0, so on one lane" $XNOC collective --algo innet --router stream=1 --topo dragonfly:a=4,p=2,h=2 --op reduce --bytes 64
+
+# ---- reduce-scatter (--op reducescatter --algo innet --router stream=1) ----
+# terminal i's block i (reduce.h coll_block_off) against the host's reduction;
+# blocks of at least 64 bytes (smaller ones, many packets of 3-4 flits in
+# flight, deadlock the units' lanes: mesh:8x8 at 256 B and 1 KiB, as a
+# reduce does with --router smax=1; refused below)
+for t in mesh:8x8 torus:4x4x4 fat-octagon; do
+    for r in sum sum64 prod min maxu xor; do
+        for b in 4096; do
+            j=$(c --topo $t --op reducescatter --bytes $b --reduce-op $r)
+            jcheck "rs-$t-$r-$b" "$j" ".verified==true and .op==\"reducescatter\" and .reduce_op==\"$r\""
+        done
+    done
+done
+# exact figures (sum; docs/collectives-results.md "Reduce-scatter through the
+# streaming units"): each block in chunks of its own (--router smax, 2 KiB:
+# 64 KiB on 64 terminals is 64 blocks of 1 KiB, a chunk each)
+j=$(c --topo mesh:8x8 --op reducescatter --bytes 16384)
+jcheck rs-mesh8x8-16k "$j" '.verified==true and .cycles==7554 and .chunks==64 and .link_flits==145792'
+j=$(c --topo torus:4x4x4 --op reducescatter --bytes 65536)
+jcheck rs-torus-64k "$j" '.verified==true and .cycles==13046 and .chunks==64'
+j=$(c --topo fat-octagon --op reducescatter --bytes 4096)
+jcheck rs-fat-octagon-4k "$j" '.verified==true and .cycles==2014 and .chunks==16'
+# 2000 B on 16 terminals: blocks of 31 and 32 words, not a power of two of bytes
+j=$(c --topo fat-octagon --op reducescatter --bytes 2000 --reduce-op max)
+jcheck rs-uneven "$j" '.verified==true and .chunks==16'
+check_fail rs-small-blocks 2 "^xnoc collective: --bytes 1024: a reduce-scatter through the streaming units needs blocks of at least 64 bytes \(64 terminals: --bytes 4096 or more\); smaller ones can deadlock the units' lanes$" $XNOC collective --algo innet --router stream=1 --topo mesh:8x8 --op reducescatter --bytes 1024
+check_fail rs-from 2 "^xnoc collective: --from: a reduce-scatter has no root \(every terminal gets its block\)$" $XNOC collective --algo innet --router stream=1 --topo mesh:8x8 --op reducescatter --bytes 4096 --from 3
+check_fail rs-prod64 2 "the cores run it: --op reducescatter --algo halving or ring$" $XNOC collective --algo innet --router stream=1 --topo mesh:8x8 --op reducescatter --reduce-op prod64 --bytes 4096
+# 64 blocks of 64 bytes in chunks of 8 (smax=1): 512 chunks
+check_fail rs-chunks 2 "^xnoc collective: --bytes 4096: 512 chunks of 8 bytes \(--router smax=1; each terminal's block in chunks of its own\), at most 256$" $XNOC collective --algo innet --router stream=1,smax=1 --topo mesh:8x8 --op reducescatter --bytes 4096

@@ -64,7 +64,7 @@ then ok text-report; else fail text-report "$(head -3 "$TMP/out")"; fi
 check_fail rs-bad-algo 2 "^xnoc collective: --algo rabenseifner: --op reducescatter runs halving, ring$" $XNOC collective --topo mesh:4x4 --op reducescatter --algo rabenseifner
 check_fail ar-bad-algo 2 "^xnoc collective: --algo halving: --op allreduce runs rabenseifner, ring, reduce-bcast, innet$" $XNOC collective --topo mesh:4x4 --op allreduce --algo halving
 check_fail ar-tree 2 "^xnoc collective: --algo tree: --op allreduce runs" $XNOC collective --topo mesh:4x4 --op allreduce --algo tree
-check_fail rs-innet 2 "^xnoc collective: --op reducescatter --algo innet: a reduce-scatter inside the network is not built" $XNOC collective --topo mesh:4x4 --op reducescatter --algo innet
+check_fail rs-innet 2 "^xnoc collective: --op reducescatter --algo innet: a reduce-scatter inside the network runs through the streaming units \(--router stream=1\); --algo halving or ring runs it on the cores$" $XNOC collective --topo mesh:4x4 --op reducescatter --algo innet
 check_fail halving-not-pow2 2 "^xnoc collective: --algo halving: recursive halving needs a power-of-two number of terminals, mesh:3x2 has 6; use --algo ring$" $XNOC collective --topo mesh:3x2 --op reducescatter --algo halving
 check_fail rabenseifner-not-pow2 2 "^xnoc collective: --algo rabenseifner: recursive halving needs a power-of-two" $XNOC collective --topo mesh:3x2 --op allreduce --algo rabenseifner
 check_fail rs-lane-32 2 "^xnoc collective: --bytes 6: --reduce-op sum combines 32-bit lanes, use a multiple of 4$" $XNOC collective --topo mesh:4x4 --op reducescatter --bytes 6
@@ -77,17 +77,22 @@ check_fail rs-no-topo 2 "^xnoc collective: --topo is required" $XNOC collective 
 
 # tools/reduce_sweep.sh: every reduction at one size on one network, verified, and its table
 if XNOC=$XNOC tools/reduce_sweep.sh --out "$TMP/sweep" --topos mesh:4x4 --bytes 64 2>"$TMP/sweep.err" &&
-   [ "$(jq -s 'length' "$TMP/sweep/runs.jsonl")" = 12 ] &&
-   [ "$(jq -s 'map(select(.verified == true)) | length' "$TMP/sweep/runs.jsonl")" = 12 ] &&
-   [ "$(jq -s 'map(select(.algo == "stream" and .verified == true)) | length' "$TMP/sweep/runs.jsonl")" = 2 ] &&
+   [ "$(jq -s 'length' "$TMP/sweep/runs.jsonl")" = 14 ] &&
+   [ "$(jq -s 'map(select(.verified == true)) | length' "$TMP/sweep/runs.jsonl")" = 13 ] &&
+   [ "$(jq -s 'map(select(.algo == "stream" and .verified == true)) | length' "$TMP/sweep/runs.jsonl")" = 3 ] &&
+   [ "$(jq -s 'map(select(.op == "scan" and .algo == "stream" and .verified == true)) | length' "$TMP/sweep/runs.jsonl")" = 1 ] &&
+   grep -q "^| 64 | [0-9,]* | [0-9,]* | [0-9,]* (0.[0-9]*) | [0-9,]* (0.[0-9]*) | [0-9,]* | [0-9,]* | - | [0-9,]* | [0-9,]* (0.[0-9]*) |$" "$TMP/sweep/table.md" &&
+   [ "$(jq -s 'map(select(.op == "reducescatter" and .algo == "stream" and (.refused | test("blocks of at least 64 bytes")))) | length' "$TMP/sweep/runs.jsonl")" = 1 ] &&
    grep -q "^| 64 | [0-9,]* | [0-9,]* | [0-9,]* | [0-9,]* (0.0[0-9]) | [0-9,]* (0.[0-9]*) | [0-9.]*x | [0-9,]* (0.[0-9]*) | [0-9.]*x |$" "$TMP/sweep/table.md"
 then ok sweep-script; else fail sweep-script "$(tail -2 "$TMP/sweep.err"; head -5 "$TMP/sweep/table.md" 2>/dev/null)"; fi
-# a network the streaming units refuse: recorded with its line, shown as "-", the sweep goes on
+# a network the streaming units' trees refuse: recorded with its line, shown as "-", the sweep goes
+# on (its chain for the scan, with 1 + 4 VCs, runs)
 if XNOC=$XNOC tools/reduce_sweep.sh --out "$TMP/sweep2" --topos clos:m=4,n=4,r=4 --bytes 64 2>"$TMP/sweep2.err" &&
-   [ "$(jq -s 'map(select(.verified == true)) | length' "$TMP/sweep2/runs.jsonl")" = 10 ] &&
+   [ "$(jq -s 'map(select(.verified == true)) | length' "$TMP/sweep2/runs.jsonl")" = 11 ] &&
    [ "$(jq -s 'map(select(.algo == "stream" and .cycles == null and (.refused | test("reach router 4.s unit through the same port 0")))) | length' "$TMP/sweep2/runs.jsonl")" = 2 ] &&
    grep -q "^| 64 | .* | [0-9.]*x | - | - |$" "$TMP/sweep2/table.md" &&
-   grep -q "^The streaming units refuse clos:m=4,n=4,r=4: --algo innet: routers 0 and 1 reach router 4's unit" "$TMP/sweep2/table.md"
+   grep -q "^| 64 | .* | - | [0-9,]* | [0-9,]* (0.[0-9]*) |$" "$TMP/sweep2/table.md" &&
+   grep -q "^Refused through the streaming units on clos:m=4,n=4,r=4: --algo innet: routers 0 and 1 reach router 4's unit" "$TMP/sweep2/table.md"
 then ok sweep-stream-refused; else fail sweep-stream-refused "$(tail -2 "$TMP/sweep2.err"; tail -5 "$TMP/sweep2/table.md" 2>/dev/null)"; fi
 check_fail sweep-bad-jobs 2 "^reduce_sweep.sh: -j 'x': a count of runs, 1 or more$" tools/reduce_sweep.sh -j x
 check_fail sweep-bad-bytes 2 "^reduce_sweep.sh: --bytes '1k': a size in bytes$" tools/reduce_sweep.sh --bytes 1k

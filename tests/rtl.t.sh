@@ -7,6 +7,7 @@ source tests/lib.sh
 unit_bin TB router_tb || exit 0
 unit_bin NCU ncu_tb || exit 0
 unit_bin STB ncu_stream_tb || exit 0
+unit_bin SCB ncu_scan_tb || exit 0
 export XNOC_TB_RUNTIME=$UNIT_DIR/router_tb.obj   # the benches built here reuse its runtime objects
 
 # tb NAME RC REGEX PROGRAM ARGS...: the bench exits RC and its output matches
@@ -92,6 +93,26 @@ if tests/rtl/build.sh ncu_stream_tb rtl "$TMP/stb_small" -GN=2 -GV=1 -GD=1 2>"$T
     tb stream-n2-v1-d1 0 '^ncu_stream_tb: N=2 V=1 D=1 seed=1: 300 groups' "$TMP/stb_small"
 else fail stream-n2-v1-d1 "build: $(head -3 "$TMP/build.err" | tr '\n' '|')"; fi
 
+# The streaming combiner as a unit of the in-network scan's chain
+# (tests/rtl/ncu_scan_tb.sv): the previous unit's prefix on lane 0, two
+# terminals on lanes 3 and 4, 200 chunks of every operator: the prefix sent on
+# and both terminals' results checked word by word, inclusive and exclusive,
+# as the chain's first unit (no prefix; exclusive: terminal 0 gets the
+# identity), a middle one and its last (no prefix sent on).  Chunk 0's
+# terminal stating a COUNT its group does not have: error bit 3.
+tb scan-seed1 0 '^ncu_scan_tb: N=5 C=2 V=3 D=8 seed=1: 200 chunks \(600 packets, 10713 flits\) checked in [0-9]+ cycles$' $SCB
+tb scan-exclusive 0 '^ncu_scan_tb: N=5 C=2 V=3 D=8 seed=1 exclusive: 200 chunks \(600 packets' $SCB +excl
+tb scan-first 0 '^ncu_scan_tb: N=5 C=2 V=3 D=8 seed=1 first: 200 chunks \(600 packets' $SCB +first
+tb scan-first-excl 0 '^ncu_scan_tb: N=5 C=2 V=3 D=8 seed=1 first exclusive: 200 chunks \(600 packets' $SCB +first +excl
+tb scan-last 0 '^ncu_scan_tb: N=5 C=2 V=3 D=8 seed=1 last: 200 chunks \(400 packets, 7142 flits\)' $SCB +last
+tb scan-last-excl 0 '^ncu_scan_tb: N=5 C=2 V=3 D=8 seed=1 last exclusive: 200 chunks \(400 packets' $SCB +last +excl
+tb scan-seed2 0 '^ncu_scan_tb: N=5 C=2 V=3 D=8 seed=2 exclusive: 200 chunks \(600 packets, [0-9]+ flits\)' $SCB +seed=2 +excl
+tb bites-ScanNoError-count 1 '^FAIL ScanNoError: cycle [0-9]+: error bits 08 \(tag 0' $SCB +fault=count
+# one terminal (a mesh's unit: V=2)
+if tests/rtl/build.sh ncu_scan_tb rtl "$TMP/scb_small" -GC=1 -GV=2 2>"$TMP/build.err"; then
+    tb scan-c1-v2 0 '^ncu_scan_tb: N=5 C=1 V=2 D=8 seed=1 exclusive: 200 chunks \(400 packets' "$TMP/scb_small" +excl
+else fail scan-c1-v2 "build: $(head -3 "$TMP/build.err" | tr '\n' '|')"; fi
+
 # One mutation per property, in a copy of rtl/; the mutated bench must fail,
 # first with the property's name (the pristine bench passed above).
 # mutate BENCH NAME PROPERTY FILE SED [ARGS]: copy rtl/, apply SED to FILE, build, run with ARGS
@@ -147,3 +168,11 @@ mutate ncu_stream_tb first-only StreamResult xnoc_ncu_stream.sv "s/assign acc\[l
 mutate ncu_stream_tb ejsel-off StreamResult xnoc_ncu_stream.sv "s/HeadEjselW'(32'(lk_port_i) + 1)/HeadEjselW'(32'(lk_port_i) + 2)/"
 mutate ncu_stream_tb credit-vc0 StreamCredits xnoc_ncu_stream.sv "s/if (pop\[l\*V + v\]) icr_vc_q\[l\*VB +: VB\] <= VB'(v);/if (pop[l*V + v]) icr_vc_q[l*VB +: VB] <= '0;/"
 mutate ncu_stream_tb half-rate StreamLineRate xnoc_ncu_stream.sv "s/if ((cr_avail || disc_q) \&\& mready == '1) begin/if ((cr_avail || disc_q) \&\& mready == '1 \&\& n_q[0] == ovalid_q) begin/" +full
+# the scan's unit: an exclusive result that includes the terminal's own data;
+# terminal 0's result on the prefix's VC (two packets on one VC: one would
+# wait behind the other in the router); every output flit's credit taken from
+# VC 0's counter; no terminal's result sent (the chain never drains to them)
+mutate ncu_scan_tb excl-is-incl ScanResult xnoc_ncu_stream.sv "s/: hprev ? prev : ident;/: hprev ? acc[l*PW +: PW] : ident;/" +excl
+mutate ncu_scan_tb shared-vc ScanVcs xnoc_ncu_stream.sv "s/if (cur_q != '0) pvc = pvc + VB'(1);/pvc = pvc;/"
+mutate ncu_scan_tb credit-vc0 ScanCredits xnoc_ncu_stream.sv "s/.spend_i     (send \&\& 32'(ovc) == v),/.spend_i     (send \&\& v == 0),/"
+mutate ncu_scan_tb no-results ScanDrained xnoc_ncu_stream.sv "s/tm_d   = match_t;/tm_d   = '0;/" +groups=20

@@ -4,7 +4,8 @@
 # ring, reduce-bcast on the cores; innet in the routers' slot units, and
 # stream: innet through the streaming units, --router stream=1), reduce
 # (tree and sched on the cores; innet, stream), reducescatter (halving,
-# ring) and scan (rd, on the cores), --reduce-op sum, on each network at
+# ring; stream) and scan (rd, on the cores; stream, the streaming units' chain,
+# with 1 + terminals per router VCs), --reduce-op sum, on each network at
 # each size.  Every run is verified word by word by xnoc collective (a run
 # that does not verify, or that a network refuses, stops the sweep with its
 # error line; but a network the streaming units refuse (exit 2) is recorded
@@ -49,6 +50,11 @@ mkdir -p "$OUT"
 one() {
     local t=$1 op=$2 a=$3 b=$4 j err rc=0 alg=$3 rt=()
     [ "$a" = stream ] && alg=innet rt=(--router stream=1)
+    if [ "$a" = stream ] && [ "$op" = scan ]; then # a unit sends its terminals' results on VCs of their own
+        local conc
+        conc=$($X topo --topo "$t" --json | jq '.terminals_per_router')
+        rt=(--router "stream=1,vcs=$((conc + 1 > 2 ? conc + 1 : 2))")
+    fi
     err=$(mktemp)
     j=$($X collective --json --topo "$t" --op "$op" --algo "$alg" "${rt[@]}" --bytes "$b" --reduce-op sum 2>"$err") || rc=$?
     if [ $rc = 2 ] && [ "$a" = stream ]; then
@@ -76,8 +82,9 @@ if [ $TABLE_ONLY = 0 ]; then
         for b in $BYTES; do
             for a in rabenseifner ring reduce-bcast innet stream; do echo "$t allreduce $a $b"; done
             for a in tree sched innet stream; do echo "$t reduce $a $b"; done
-            for a in halving ring; do echo "$t reducescatter $a $b"; done
+            for a in halving ring stream; do echo "$t reducescatter $a $b"; done
             echo "$t scan rd $b"
+            echo "$t scan stream $b"
         done
     done > "$OUT/runs.txt"
     parallel -j "$JOBS" --halt now,fail=1 --colsep ' ' one {1} {2} {3} {4} < "$OUT/runs.txt" > "$OUT/runs.jsonl"
@@ -100,12 +107,12 @@ table() {
         cyc($t;"allreduce";"innet";$b) as $in | cyc($t;"allreduce";"stream";$b) as $st |
         "| \($b|fmt) | \($sw[0]|fmt) | \($sw[1]|fmt) | \($sw[2]|fmt) | \($best|fmt) (\(bpc($b;$best))) | \($in|fmt) (\(bpc($b;$in))) | \(if $in then ($best / $in * 100 | round / 100 | tostring) + "x" else "-" end) | \(if $st then ($st|fmt) + " (" + bpc($b;$st) + ")" else "-" end) | \(if $st then ($best / $st * 100 | round / 100 | tostring) + "x" else "-" end) |"),
       "",
-      "| bytes | reduce tree | reduce sched | reduce innet (B/cycle) | reduce stream (B/cycle) | reducescatter halving | reducescatter ring | scan rd |",
-      "|---:|---:|---:|---:|---:|---:|---:|---:|",
+      "| bytes | reduce tree | reduce sched | reduce innet (B/cycle) | reduce stream (B/cycle) | reducescatter halving | reducescatter ring | reducescatter stream (B/cycle) | scan rd | scan stream (B/cycle) |",
+      "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
       ($sizes[] as $b |
-        cyc($t;"reduce";"innet";$b) as $ri | cyc($t;"reduce";"stream";$b) as $rs |
-        "| \($b|fmt) | \(cyc($t;"reduce";"tree";$b)|fmt) | \(cyc($t;"reduce";"sched";$b)|fmt) | \($ri|fmt) (\(bpc($b;$ri))) | \(if $rs then ($rs|fmt) + " (" + bpc($b;$rs) + ")" else "-" end) | \(cyc($t;"reducescatter";"halving";$b)|fmt) | \(cyc($t;"reducescatter";"ring";$b)|fmt) | \(cyc($t;"scan";"rd";$b)|fmt) |"),
-      (map(select(.topo==$t and .refused)) | first | if . then "\nThe streaming units refuse \($t): \(.refused | sub("^xnoc collective: "; ""))" else empty end)
+        cyc($t;"reduce";"innet";$b) as $ri | cyc($t;"reduce";"stream";$b) as $rs | cyc($t;"reducescatter";"stream";$b) as $ss | cyc($t;"scan";"stream";$b) as $cs |
+        "| \($b|fmt) | \(cyc($t;"reduce";"tree";$b)|fmt) | \(cyc($t;"reduce";"sched";$b)|fmt) | \($ri|fmt) (\(bpc($b;$ri))) | \(if $rs then ($rs|fmt) + " (" + bpc($b;$rs) + ")" else "-" end) | \(cyc($t;"reducescatter";"halving";$b)|fmt) | \(cyc($t;"reducescatter";"ring";$b)|fmt) | \(if $ss then ($ss|fmt) + " (" + bpc($b;$ss) + ")" else "-" end) | \(cyc($t;"scan";"rd";$b)|fmt) | \(if $cs then ($cs|fmt) + " (" + bpc($b;$cs) + ")" else "-" end) |"),
+      (map(select(.topo==$t and .refused) | .refused | sub("^xnoc collective: "; "") | sub("^--bytes [0-9]+: "; "")) | unique[] | "\nRefused through the streaming units on \($t): \(.)")
     ' "$OUT/runs.jsonl"
 }
 table > "$OUT/table.md"
@@ -118,7 +125,7 @@ if [ $PLOT = 1 ]; then
     i=0
     for t in $(jq -r .topo "$OUT/runs.jsonl" | sort -u); do
         i=$((i + 1))
-        for c in "allreduce stream" "allreduce innet" "allreduce rabenseifner" "allreduce ring" "allreduce reduce-bcast" "reduce stream" "reduce innet" "reducescatter halving"; do
+        for c in "allreduce stream" "allreduce innet" "allreduce rabenseifner" "allreduce ring" "allreduce reduce-bcast" "reduce stream" "reduce innet" "reducescatter halving" "reducescatter stream" "scan stream" "scan rd"; do
             set -- $c
             f="$OUT/curve_${i}_$1_$2.dat"
             jq -r --arg t "$t" --arg o "$1" --arg a "$2" 'select(.topo==$t and .op==$o and .algo==$a and .cycles != null) | "\(.bytes) \(.bytes / .cycles)"' \
@@ -138,7 +145,7 @@ set key top left font ",9"
 set grid
 $(for p in $plots; do
     n=${p%%:*} t=${p#*:}
-    if [ "$(jq -s --arg t "$t" 'any(.[]; .topo==$t and .refused)' "$OUT/runs.jsonl")" = true ]; then
+    if [ "$(jq -s --arg t "$t" 'any(.[]; .topo==$t and .op=="allreduce" and .refused)' "$OUT/runs.jsonl")" = true ]; then
         echo "set title '$t (the streaming units refuse it: children would share a lane)'"
     else echo "set title '$t'"; fi
     echo "plot 8 title 'one link (8 B/cycle)' lw 2 dt 2 lc rgb 'black', \\"
@@ -149,6 +156,9 @@ $(for p in $plots; do
     echo "  '$OUT/curve_${n}_allreduce_ring.dat' with linespoints lc rgb '#0072b2' title 'allreduce ring', \\"
     echo "  '$OUT/curve_${n}_allreduce_reduce-bcast.dat' with linespoints lc rgb '#d55e00' title 'allreduce reduce-bcast', \\"
     echo "  '$OUT/curve_${n}_reduce_innet.dat' with linespoints lc rgb 'black' title 'reduce innet (slot units)', \\"
+    [ -s "$OUT/curve_${n}_reducescatter_stream.dat" ] && echo "  '$OUT/curve_${n}_reducescatter_stream.dat' with linespoints lw 2 dt 2 lc rgb '#9400d3' title 'reducescatter stream (stream=1)', \\"
+    [ -s "$OUT/curve_${n}_scan_stream.dat" ] && echo "  '$OUT/curve_${n}_scan_stream.dat' with linespoints lw 2 lc rgb '#cc79a7' title 'scan stream (stream=1)', \\"
+    echo "  '$OUT/curve_${n}_scan_rd.dat' with linespoints dt 3 lc rgb '#cc79a7' title 'scan rd (cores)', \\"
     echo "  '$OUT/curve_${n}_reducescatter_halving.dat' with linespoints lc rgb '#9400d3' title 'reducescatter halving'"
 done)
 unset multiplot

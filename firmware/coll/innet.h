@@ -66,6 +66,19 @@ static inline int coll_reduce(void *buf, uint32_t len, int op, int root) { retur
  * (a reduce's goes to the root).  No unit holds a chunk, so there is no window: every
  * chunk's receive is posted and the chunk sent, then the results are waited for. */
 int coll_innet_stream(void *buf, uint32_t len, int op, int root, int all);
+/* The scan through streaming units (docs/network-coding.md "In-network scan"): a chain of the
+ * routers in id order (a mesh's rows one after another, an octagon's ring), each unit combining
+ * the prefix from the one before with its terminals' data flit by flit, sending the prefix on and
+ * each terminal its result: inclusive, or exclusive (terminal 0: the operator's identity).  The
+ * harness checks that the network suits it (link-disjoint chain edges).  Chunks as long as the
+ * streaming lanes take (--router smax). */
+int coll_innet_scan_stream(void *buf, uint32_t len, int op, int exclusive);
+
+/* The reduce-scatter through streaming units (--op reducescatter --algo innet --router
+ * stream=1): as coll_innet_stream's reduce, but the root's unit sends the result of block b
+ * (reduce.h coll_block_off, coll_block_len; each block in chunks of its own) to terminal b,
+ * down the tree's edges; terminal i ends with block i of the combined buffer in place. */
+int coll_innet_stream_rs(void *buf, uint32_t len, int op, int root);
 
 /* ---- the plan of coll-innet.elf (32-bit words at DEV_PLAN) ---- */
 /* IP_KIND: what the image runs (scan: software, firmware/coll/scan.h) */
@@ -103,7 +116,8 @@ enum {
     IP_ALGO,           /* INNET_KIND_RS, _SWAR: the algorithm */
     IP_COMBINE_CYCLES, /* written by the firmware (RS, SWAR): cycles combining on the core */
     IP_COMBINE_WORDS,  /* and the 32-bit words combined */
-    IP_STREAM,         /* 1: the units stream (coll-innet.elf runs coll_innet_stream) */
+    IP_STREAM,         /* 1: the units stream (coll-innet.elf runs coll_innet_stream); 2: with kind
+                          REDUCE, the reduce-scatter coll_innet_stream_rs */
     IP_WORDS = 24
 };
 

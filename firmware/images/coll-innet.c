@@ -21,11 +21,35 @@ static void stamp(uint32_t *w, int at)
 
 /* streaming units (coll_innet_stream): the same timed region, in a function of its own, so
  * that main's, which the other kinds run, stays as it was to the instruction */
+static __attribute__((noinline)) int stream_rs_main(uint32_t *w, void *buf);
 static __attribute__((noinline)) int stream_main(uint32_t *w, void *buf, int all)
 {
+    if (w[IP_STREAM] == 2) return stream_rs_main(w, buf); /* the reduce-scatter (plan kind REDUCE) */
     barrier();
     stamp(w, IP_T0_LO);
     int r = coll_innet_stream(buf, w[IP_BYTES], (int)w[IP_FUNC], (int)w[IP_ROOT], all);
+    stamp(w, IP_T1_LO);
+    w[IP_STATUS] = r == INNET_OK ? 1u : (uint32_t)(2 - r);
+    return r == INNET_OK ? 0 : 1;
+}
+
+/* the scan through streaming units (coll_innet_scan_stream), the same timed region */
+static __attribute__((noinline)) int scan_main(uint32_t *w, void *buf, int exclusive)
+{
+    barrier();
+    stamp(w, IP_T0_LO);
+    int r = coll_innet_scan_stream(buf, w[IP_BYTES], (int)w[IP_FUNC], exclusive);
+    stamp(w, IP_T1_LO);
+    w[IP_STATUS] = r == INNET_OK ? 1u : (uint32_t)(2 - r);
+    return r == INNET_OK ? 0 : 1;
+}
+
+/* the reduce-scatter through streaming units (coll_innet_stream_rs), timed as stream_main */
+static int stream_rs_main(uint32_t *w, void *buf)
+{
+    barrier();
+    stamp(w, IP_T0_LO);
+    int r = coll_innet_stream_rs(buf, w[IP_BYTES], (int)w[IP_FUNC], (int)w[IP_ROOT]);
     stamp(w, IP_T1_LO);
     w[IP_STATUS] = r == INNET_OK ? 1u : (uint32_t)(2 - r);
     return r == INNET_OK ? 0 : 1;
@@ -46,6 +70,7 @@ int main(void)
     void *buf = (void *)(uintptr_t)w[IP_BUF];
     uint32_t kind = w[IP_KIND];
     if (w[IP_STREAM] && kind <= INNET_KIND_ALLREDUCE) return stream_main(w, buf, kind == INNET_KIND_ALLREDUCE);
+    if (w[IP_STREAM] && kind <= INNET_KIND_EXSCAN) return scan_main(w, buf, kind == INNET_KIND_EXSCAN);
     const mcast_plan *mp = (const mcast_plan *)(uintptr_t)w[IP_WORK];
     int r = INNET_OK;
     if (kind == INNET_KIND_MCAST && (r = coll_mcast_post(buf, w[IP_BYTES], mp)) > 0) r = INNET_OK;

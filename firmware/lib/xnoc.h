@@ -155,11 +155,13 @@ uint32_t noc_unexpected(void);     /* messages that matched nothing (in the ring
  * Addresses: terminal t (0..NT-1) or the coding unit of router r, NT + r.
  * A mask has one bit per address, nc_mask_words() 64-bit words. */
 /* NC_STREAM: a contribution to a unit's streaming combiner (routers built with --router
- * stream=1; its lane: the NI's, 1 + the terminal's router port) */
-enum { NC_REPLICATE = 0, NC_ENCODE = 1, NC_STREAM = 2, NC_NONE = FLIT_NONE, NC_MASK_MAX = 4 };
+ * stream=1; its lane: the NI's, 1 + the terminal's router port); NC_SCAN: the same for an
+ * in-network scan (its result to every terminal member too, OUT_MC: exclusive; firmware/coll/
+ * innet_stream.c coll_innet_scan_stream) */
+enum { NC_REPLICATE = 0, NC_ENCODE = 1, NC_STREAM = 2, NC_SCAN = 3, NC_NONE = FLIT_NONE, NC_MASK_MAX = 4 };
 typedef struct {
     int mc;                        /* 1: the mask (below) travels with the packet */
-    int op;                        /* NC_REPLICATE, NC_ENCODE or NC_STREAM, at the destination unit */
+    int op;                        /* NC_REPLICATE, NC_ENCODE, NC_STREAM or NC_SCAN, at the destination unit */
     int count;                     /* contributions the coding slot expects (1..15), 0 = not set here */
     int out_dest;                  /* where the slot's result goes, or NC_NONE */
     int out_mc, out_op, out_count; /* head fields of the result */

@@ -20,13 +20,10 @@
 int collective_is_innet(const coll_cli *c)
 {
     int scan = c->opname && (!strcmp(c->opname, "scan") || !strcmp(c->opname, "exscan"));
-    if (scan && !strcmp(c->algo_s, "innet"))
+    if (scan && strcmp(c->algo_s, "rd") && strcmp(c->algo_s, "sched") && strcmp(c->algo_s, "innet"))
         cli_fail(EXIT_USAGE,
-                 "--op %s --algo innet: a scan inside the network is not built yet; --algo rd runs it "
-                 "on the cores",
-                 c->opname);
-    if (scan && strcmp(c->algo_s, "rd") && strcmp(c->algo_s, "sched"))
-        cli_fail(EXIT_USAGE, "--op %s: --algo rd (recursive doubling, the default) is the one scan algorithm, not %s",
+                 "--op %s: --algo rd (recursive doubling on the cores, the default) or innet (the routers' "
+                 "streaming units), not %s",
                  c->opname, c->algo_s);
     return scan || !strcmp(c->algo_s, "innet");
 }
@@ -40,6 +37,37 @@ static void engine_fail(int st, const coll_image_result *run, const char *algo)
     cli_fail(code, "%s", run->error);
 }
 
+/* --op scan / exscan --algo innet: what the routers must have (docs/network-coding.md
+ * "In-network scan"); the chain's links are the engine's to check */
+static void scan_innet_check(const coll_cli *c, const topo *t, int func, int bytes)
+{
+    const router_cfg *rc = &c->co.rc;
+    if (!rc->ncu || !rc->stream)
+        cli_fail(EXIT_USAGE,
+                 "--op %s --algo innet: the scan runs through the streaming units, --router stream=1 (--algo rd "
+                 "runs it on the cores)",
+                 c->opname);
+    if (func >= NC_FUNC_NUM)
+        cli_fail(EXIT_USAGE, "--reduce-op %s: the units have no 64-bit product (docs/synth.md); --algo rd runs it",
+                 nc_redop_name(func));
+    if (rc->ncu_ops == NCU_OPS_XOR && func != NC_FUNC_XOR)
+        cli_fail(EXIT_USAGE,
+                 "--reduce-op %s: the units were built with --router ncu_ops=xor, which combine by XOR only",
+                 nc_redop_name(func));
+    if (rc->vcs < 1 + t->conc)
+        cli_fail(EXIT_USAGE,
+                 "--router vcs=%d: a unit sends its prefix and its %d terminals' results at once, one VC each: "
+                 "vcs=%d at least",
+                 rc->vcs, t->conc, 1 + t->conc);
+    if (t->conc + 1 > 15)
+        cli_fail(EXIT_USAGE, "--op %s --algo innet: a unit would combine %d contributions (at most 15)", c->opname,
+                 t->conc + 1);
+    int chunk = innet_reduce_chunk_bytes(rc, 0), nchunks = (bytes + chunk - 1) / chunk;
+    if (nchunks > INNET_MAX_CHUNKS)
+        cli_fail(EXIT_USAGE, "--bytes %d: %d chunks of %d bytes (--router smax=%d), at most %d", bytes, nchunks, chunk,
+                 rc->smax, INNET_MAX_CHUNKS);
+}
+
 /* --op scan / exscan: the options, the run on the cores, the report */
 static int run_scan(const coll_cli *c, const topo *t, int kind, int func)
 {
@@ -48,7 +76,10 @@ static int run_scan(const coll_cli *c, const topo *t, int kind, int func)
         cli_fail(EXIT_USAGE, "--bytes %d: --reduce-op %s combines %d-bit lanes, use a multiple of %d", bytes,
                  nc_redop_name(func), 8 * lane, lane);
     if (c->from) cli_fail(EXIT_USAGE, "--from: a scan has no root (every terminal gets its prefix)");
+    int innet = !strcmp(c->algo_s, "innet");
+    if (innet) scan_innet_check(c, t, func, bytes);
     innet_opts o = {.kind = kind,
+                    .innet = innet,
                     .func = func,
                     .bytes = bytes,
                     .root = -1,
@@ -56,7 +87,7 @@ static int run_scan(const coll_cli *c, const topo *t, int kind, int func)
                     .max_cycles = c->xo.max_cycles};
     scan_result r;
     int st = collrun_scan(t, &c->co.rc, &o, &c->xo, &r);
-    if (st) engine_fail(st, &r.run, "rd");
+    if (st) engine_fail(st, &r.run, innet ? "innet" : "rd");
     return collective_report_emit(collective_report_scan(t, c->opname, func, bytes, &r), COLL_FAMILY_SCAN, c->co.json);
 }
 
@@ -64,7 +95,7 @@ static int run_scan(const coll_cli *c, const topo *t, int kind, int func)
 static int run_reduction(const coll_cli *c, const topo *t, int kind, int func)
 {
     const router_cfg *rc = &c->co.rc;
-    int all = kind == INNET_KIND_ALLREDUCE, nt = t->nterms;
+    int all = kind == INNET_KIND_ALLREDUCE, nt = t->nterms, rs = kind == INNET_KIND_RS;
     if (!rc->ncu)
         cli_fail(EXIT_USAGE, "--algo innet: the routers have no coding units (--router ncu=0); use --algo sched, "
                              "tree or rd");
@@ -72,7 +103,10 @@ static int run_reduction(const coll_cli *c, const topo *t, int kind, int func)
         cli_fail(EXIT_USAGE,
                  "--reduce-op %s: the units have no 64-bit product (docs/synth.md); the cores run it: --op %s "
                  "--algo %s",
-                 nc_redop_name(func), c->opname, all ? "rabenseifner, ring or reduce-bcast" : "tree or sched");
+                 nc_redop_name(func), c->opname,
+                 all  ? "rabenseifner, ring or reduce-bcast"
+                 : rs ? "halving or ring"
+                      : "tree or sched");
     if (rc->ncu_ops == NCU_OPS_XOR && func != NC_FUNC_XOR)
         cli_fail(EXIT_USAGE,
                  "--reduce-op %s: the units were built with --router ncu_ops=xor, which combine by XOR only",
@@ -83,11 +117,21 @@ static int run_reduction(const coll_cli *c, const topo *t, int kind, int func)
     if (bytes <= 0 || bytes % lane)
         cli_fail(EXIT_USAGE, "--bytes %d: --reduce-op %s combines %d-bit lanes, use a multiple of %d", bytes,
                  nc_redop_name(func), 8 * lane, lane);
-    int chunk = innet_reduce_chunk_bytes(rc, all), nchunks = (bytes + chunk - 1) / chunk;
+    /* many packets of a few flits in flight deadlock the streaming units' lanes (a reduce with
+     * --router smax=1 too; docs/collectives-results.md "Reduce-scatter through the streaming units") */
+    uint32_t blk = coll_block_len((uint32_t)bytes, (uint32_t)lane, (uint32_t)nt, 0);
+    if (rs && blk < 64)
+        cli_fail(EXIT_USAGE,
+                 "--bytes %d: a reduce-scatter through the streaming units needs blocks of at least 64 bytes (%d "
+                 "terminals: --bytes %d or more); smaller ones can deadlock the units' lanes",
+                 bytes, nt, 64 * nt);
+    int chunk = innet_reduce_chunk_bytes(rc, all), nchunks = innet_chunks(kind, func, bytes, nt, chunk);
     if (nchunks > INNET_MAX_CHUNKS)
-        cli_fail(EXIT_USAGE, "--bytes %d: %d chunks of %d bytes (--router %s=%d), at most %d", bytes, nchunks, chunk,
-                 rc->stream && !all ? "smax" : "ncmax", rc->stream && !all ? rc->smax : rc->ncmax, INNET_MAX_CHUNKS);
+        cli_fail(EXIT_USAGE, "--bytes %d: %d chunks of %d bytes (--router %s=%d%s), at most %d", bytes, nchunks, chunk,
+                 rc->stream && !all ? "smax" : "ncmax", rc->stream && !all ? rc->smax : rc->ncmax,
+                 rs ? "; each terminal's block in chunks of its own" : "", INNET_MAX_CHUNKS);
     int root = -1;
+    if (c->from && rs) cli_fail(EXIT_USAGE, "--from: a reduce-scatter has no root (every terminal gets its block)");
     if (c->from) {
         long v;
         if (cli_parse_long(c->from, 0, nt - 1, &v))
@@ -117,7 +161,7 @@ int collective_innet(coll_cli *c)
                              "(reduce's root), --router, --seed and the run options, not --schedule, --to, "
                              "--alloc, --background or the hnc options");
     if (!c->co.topo) cli_fail(EXIT_USAGE, "--topo is required (see xnoc collective --help)");
-    if (!c->opname) cli_fail(EXIT_USAGE, "--op is required: reduce or allreduce with --algo innet");
+    if (!c->opname) cli_fail(EXIT_USAGE, "--op is required: reduce, allreduce or reducescatter with --algo innet");
     int func = nc_redop_parse(c->redop_s ? c->redop_s : "sum");
     if (func < 0) cli_fail(EXIT_USAGE, "%s: unknown operator '%s' (%s)", c->redop_opt, c->redop_s, NC_REDOP_LIST);
     topo *t = topo_parse(c->co.topo, c->co.ports, err, sizeof err);
@@ -128,6 +172,7 @@ int collective_innet(coll_cli *c)
         st = run_scan(c, t, strcmp(op, "scan") ? INNET_KIND_EXSCAN : INNET_KIND_SCAN, func);
     else if (!strcmp(op, "reduce") || !strcmp(op, "allreduce"))
         st = run_reduction(c, t, strcmp(op, "reduce") ? INNET_KIND_ALLREDUCE : INNET_KIND_REDUCE, func);
+    else if (!strcmp(op, "reducescatter")) st = run_reduction(c, t, INNET_KIND_RS, func);
     else cli_fail(EXIT_USAGE, "--algo innet: --op %s is not a reduction (reduce or allreduce)", op);
     topo_free(t);
     return st;
@@ -140,9 +185,9 @@ static const char *const ar_names[COLL_AR_NUM] = {"rabenseifner", "ring", "reduc
 int collective_is_software(const coll_cli *c)
 {
     if (!c->opname || (strcmp(c->opname, "reducescatter") && strcmp(c->opname, "allreduce"))) return 0;
-    if (!strcmp(c->opname, "reducescatter") && !strcmp(c->algo_s, "innet"))
-        cli_fail(EXIT_USAGE, "--op reducescatter --algo innet: a reduce-scatter inside the network is not built; "
-                             "--algo halving or ring runs it on the cores");
+    if (!strcmp(c->opname, "reducescatter") && !strcmp(c->algo_s, "innet") && !c->co.rc.stream)
+        cli_fail(EXIT_USAGE, "--op reducescatter --algo innet: a reduce-scatter inside the network runs through the "
+                             "streaming units (--router stream=1); --algo halving or ring runs it on the cores");
     return strcmp(c->algo_s, "innet") != 0;
 }
 

@@ -337,6 +337,17 @@ json_t *collective_report_sched(const coll_job *j, const router_cfg *rc, const c
 /* the text of a scan's report, rendered from it */
 static void scan_text(FILE *f, const json_t *j)
 {
+    if (!strcmp(json_string_value(json_object_get(j, "algo")), "innet")) {
+        report_printf(f, j, "innet {op} on {topology}, {bytes} bytes, --reduce-op {reduce_op}: ");
+        verified_text(f, j);
+        report_printf(f, j,
+                      "  {cycles} cycles through the streaming units: a chain of {chain_units} units over "
+                      "{chain_links} links (at most {chain_max_links} an edge), {chunks} chunk(s), {per_flit} "
+                      "packets out of a unit per data flit; model {model_cycles:%.0f} cycles ");
+        fprintf(f, "(measured: %+.1f%%)\n", measured_pct(j));
+        report_printf(f, j, "  {link_flits} flits on router-to-router links\n");
+        return;
+    }
     report_printf(f, j, "rd {op} on {topology}, {bytes} bytes, --reduce-op {reduce_op}: ");
     verified_text(f, j);
     report_printf(f, j,
@@ -348,7 +359,18 @@ static void scan_text(FILE *f, const json_t *j)
 
 json_t *collective_report_scan(const topo *t, const char *op, int func, int bytes, const scan_result *s)
 {
-    json_t *j = image_head(t, op, "rd", nc_redop_name(func), NULL, bytes, &s->run);
+    json_t *j = image_head(t, op, s->chain_units ? "innet" : "rd", nc_redop_name(func),
+                           s->chain_units ? nc_func_name(func) : NULL, bytes, &s->run);
+    if (s->chain_units) {
+        json_object_set_new(j, "chain_units", json_integer(s->chain_units));
+        json_object_set_new(j, "chain_links", json_integer(s->chain_links));
+        json_object_set_new(j, "chain_max_links", json_integer(s->chain_max_links));
+        json_object_set_new(j, "chunks", json_integer(s->chunks));
+        json_object_set_new(j, "per_flit", json_integer(s->per_flit));
+        json_object_set_new(j, "model_cycles", json_real(s->model_cycles));
+        json_object_set_new(j, "link_flits", json_integer((json_int_t)s->run.c.link_flits));
+        return image_tail(j, &s->run);
+    }
     json_t *per = json_array();
     for (int st = 0; st < s->steps && st < SCAN_MAX_STEPS; st++)
         json_array_append_new(per, json_integer(s->routers_per_step[st]));

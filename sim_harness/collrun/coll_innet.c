@@ -29,6 +29,15 @@ int innet_reduce_chunk_bytes(const router_cfg *rc, int all)
  * streaming unit holds none (docs/network-coding.md "Streaming reduction"): every chunk */
 int innet_window(const router_cfg *rc) { return rc->stream ? INNET_MAX_CHUNKS : rc->slots - 1; }
 
+int innet_chunks(int kind, int func, int bytes, int nt, int chunk)
+{
+    if (kind != INNET_KIND_RS) return (bytes + chunk - 1) / chunk;
+    uint32_t lane = coll_lane_bytes(func), n = 0; /* a reduce-scatter's blocks in chunks of their own */
+    for (int b = 0; b < nt; b++)
+        n += (coll_block_len((uint32_t)bytes, lane, (uint32_t)nt, (uint32_t)b) + chunk - 1) / chunk;
+    return (int)n;
+}
+
 int innet_scan_steps(const topo *t)
 {
     int steps = 0;
@@ -40,6 +49,7 @@ int innet_scan_steps(const topo *t)
 static const char *kind_name(int kind)
 {
     static const char *const names[] = {"reduce", "allreduce", "scan", "exscan"};
+    if (kind == INNET_KIND_RS) return "reducescatter";
     return kind >= 0 && kind < 4 ? names[kind] : "?";
 }
 
@@ -252,6 +262,58 @@ static void fill_node(void *arg, int i, uint8_t *ram)
     }
 }
 
+/* The in-network scan's chain (docs/network-coding.md "In-network scan"): router r's unit
+ * sends its prefix to router r + 1's along the routing table's route.  Deadlock-free when no
+ * two edges of the chain share a link (each link then carries one edge's packets, and the
+ * chain has no cycle).  Returns 0 (r's chain fields set) or -1 with err. */
+static int scan_chain(const topo *t, const router_cfg *rc, scan_result *r, char *err, size_t errlen)
+{
+    int nr = t->nterms / t->conc, ok = 0;
+    for (int i = 0; i < t->nterms; i++)
+        if (topo_term_router(t, i) != i / t->conc) {
+            snprintf(err, errlen, "%s numbers its terminals out of router order (terminal %d)", t->name, i);
+            return -1;
+        }
+    uint8_t *used = xcalloc((size_t)t->nlinks, 1);
+    r->chain_units = nr, r->chain_links = r->chain_max_links = 0;
+    for (int q = 0; q + 1 < nr && !ok; q++) {
+        int cur = q, hops = 0;
+        while (cur != q + 1 && !ok) {
+            int p = netgen_route(t, rc, cur, t->nterms + q + 1),
+                l = p >= 0 && p < t->nports ? t->out_link[cur * t->nports + p] : -1;
+            if (l < 0 || hops > nr) ok = snprintf(err, errlen, "no route from router %d to router %d", q, q + 1);
+            else if (used[l])
+                ok = snprintf(err, errlen,
+                              "the scan's chain shares link %d->%d (router %d to %d and an earlier edge) on %s", cur,
+                              t->links[l].dst, q, q + 1, t->name);
+            else used[l] = 1, cur = t->links[l].dst, hops++;
+        }
+        r->chain_links += hops;
+        if (hops > r->chain_max_links) r->chain_max_links = hops;
+    }
+    free(used);
+    return ok ? -1 : 0;
+}
+
+/* The in-network scan's model (docs/collectives-results.md "In-network scan"): a fixed part
+ * (the firmware around the chain: coding registers, the first post and send, the last wait),
+ * the first chunk's walk down the chain (SCAN_UNIT cycles through each unit, 3 per link), and
+ * the busiest unit's output link, which carries per_flit flits (its prefix and its terminals'
+ * results in turn) per data flit, each packet's head and meta per chunk, and SCAN_CHUNK
+ * cycles per chunk of group turn-around (the members' next headers are taken only after a
+ * group's last flit).  The constants are fitted on mesh:8x8 at 64 B and 64 KiB. */
+#define SCAN_FIXED 200
+#define SCAN_UNIT 9
+#define SCAN_CHUNK 14
+static void scan_innet_model(const topo *t, const router_cfg *rc, int bytes, scan_result *r)
+{
+    int chunk = innet_reduce_chunk_bytes(rc, 0);
+    r->chunks = (bytes + chunk - 1) / chunk;
+    r->per_flit = 1 + t->conc;
+    double walk = SCAN_FIXED + (double)(r->chain_units - 1) * SCAN_UNIT + 3.0 * r->chain_links;
+    r->model_cycles = walk + (double)r->per_flit * ((bytes + 7) / 8 + 2 * r->chunks) + SCAN_CHUNK * r->chunks;
+}
+
 /* core cycles per word of a scan step combined (reduce.c's loop, add32: 4.45 alone; 5.0 fits mesh:8x8, 16 KiB) */
 #define SCAN_COMBINE 5.0
 
@@ -262,7 +324,12 @@ int collrun_scan(const topo *t, const router_cfg *rc, const innet_opts *a, const
     int bytes = a->bytes, nt = t->nterms, kind = a->kind, func = a->func, steps = innet_scan_steps(t);
     int excl = kind == INNET_KIND_EXSCAN;
     memset(r, 0, sizeof *r);
+    if (a->innet && scan_chain(t, rc, r, r->run.error, sizeof r->run.error)) {
+        r->run.planning = 1;
+        return COLLRUN_REFUSED;
+    }
     uint32_t plan[IP_WORDS] = {0}, work = (COLL_IMAGE_BUF + (uint32_t)bytes + 7) / 8 * 8;
+    plan[IP_STREAM] = (uint32_t)a->innet;
     plan[IP_KIND] = (uint32_t)kind;
     plan[IP_FUNC] = (uint32_t)func;
     plan[IP_BYTES] = (uint32_t)bytes;
@@ -296,6 +363,14 @@ int collrun_scan(const topo *t, const router_cfg *rc, const innet_opts *a, const
         if (coll_image_completed(&ci, i, "scan"))
             coll_image_check(&ci, i, COLL_IMAGE_BUF, want, (uint32_t)bytes / 4, what, "the host's prefix");
         free(what);
+    }
+    if (a->innet) {
+        scan_innet_model(t, rc, bytes, r);
+        coll_image_end(&ci, ram_kib, &r->run);
+        free(incl);
+        free(mine);
+        free(want);
+        return COLLRUN_RAN;
     }
     /* the model: per step, a message (the firmware's send, 3 cycles per router, F flits) and
      * the combine on the core; exscan: one step more, a message to the next terminal and a
@@ -468,7 +543,7 @@ static int innet_run(const topo *t, const router_cfg *rc, const innet_opts *a, c
 {
     int all = a->kind == INNET_KIND_ALLREDUCE, func = a->func, W = innet_window(rc), bytes = a->bytes, nt = t->nterms,
         root = p->root;
-    int chunk = innet_reduce_chunk_bytes(rc, all), nchunks = (bytes + chunk - 1) / chunk;
+    int chunk = innet_reduce_chunk_bytes(rc, all), nchunks = innet_chunks(a->kind, func, bytes, nt, chunk);
     /* XNOC_TEST_ABSENT=T: terminal T does not join (the failure path of a missing contribution) */
     const char *ab = getenv("XNOC_TEST_ABSENT");
     int absent = ab && *ab ? atoi(ab) : -1;
@@ -479,12 +554,13 @@ static int innet_run(const topo *t, const router_cfg *rc, const innet_opts *a, c
     coll_image_expect(expect, a->seed, nt, func, (uint32_t)bytes);
 
     uint32_t plan[IP_WORDS] = {0}, ram_kib = coll_image_ram_kib(COLL_IMAGE_BUF + (uint32_t)bytes);
-    plan[IP_KIND] = (uint32_t)a->kind;
+    /* a reduce-scatter: the reduce's plan, IP_STREAM 2 (coll-innet.elf's main stays as it was) */
+    plan[IP_KIND] = a->kind == INNET_KIND_RS ? INNET_KIND_REDUCE : (uint32_t)a->kind;
     plan[IP_FUNC] = (uint32_t)func;
     plan[IP_BYTES] = (uint32_t)bytes;
     plan[IP_ROOT] = (uint32_t)root;
     plan[IP_WINDOW] = (uint32_t)W;
-    plan[IP_STREAM] = (uint32_t)rc->stream;
+    plan[IP_STREAM] = a->kind == INNET_KIND_RS ? 2u : (uint32_t)rc->stream;
     innet_fill fl = {.plan = plan,
                      .seed = a->seed,
                      .absent = absent,
@@ -500,9 +576,16 @@ static int innet_run(const topo *t, const router_cfg *rc, const innet_opts *a, c
     }
     /* after the run, off the clock: every result word against the host's reduction */
     char *what = xasprintf("the %s", kind_name(a->kind));
-    for (int i = 0; i < nt && ci.verified; i++)
-        if (coll_image_completed(&ci, i, "reduction") && (all || i == root))
+    uint32_t lane = coll_lane_bytes(func);
+    for (int i = 0; i < nt && ci.verified; i++) {
+        if (!coll_image_completed(&ci, i, "reduction")) continue;
+        if (a->kind == INNET_KIND_RS) { /* terminal i: block i */
+            uint32_t off = coll_block_off((uint32_t)bytes, lane, (uint32_t)nt, (uint32_t)i),
+                     n = coll_block_len((uint32_t)bytes, lane, (uint32_t)nt, (uint32_t)i);
+            if (n) coll_image_check(&ci, i, COLL_IMAGE_BUF + off, expect + off, n / 4, what, "the host's reduction");
+        } else if (all || i == root)
             coll_image_check(&ci, i, COLL_IMAGE_BUF, expect, words, what, "the host's reduction");
+    }
     free(what);
     coll_image_end(&ci, ram_kib, &r->run);
     innet_model m;

@@ -18,7 +18,8 @@ typedef struct {
     int kind; /* INNET_KIND_REDUCE, _ALLREDUCE, _SCAN or _EXSCAN (firmware/coll/innet.h) */
     int func; /* the unit operator, NC_FUNC_* (coll/ncfunc.h nc_redop_parse: --reduce-op) */
     int bytes; /* a multiple of coll_lane_bytes(func) (firmware/coll/reduce.h); reduce, allreduce: at most INNET_MAX_CHUNKS chunks */
-    int root; /* reduce: the root terminal, -1: the default (the middle router's first terminal, ...) */
+    int root;  /* reduce: the root terminal, -1: the default (the middle router's first terminal, ...) */
+    int innet; /* scan, exscan: 1 through the routers' streaming units (a chain), 0 on the cores */
     uint32_t seed;
     uint64_t max_cycles;
 } innet_opts;
@@ -37,6 +38,9 @@ typedef struct {
     coll_image_result run;
     int steps, routers_per_step[SCAN_MAX_STEPS];
     double model_cycles;
+    /* innet: the chain's units, links, most links of an edge, packets a unit sends per data
+     * flit (its prefix and its terminals' results, interleaved on one link), chunks */
+    int chain_units, chain_links, chain_max_links, per_flit, chunks;
 } scan_result;
 
 /* the bytes of a chunk (the units' ncmax flits, at most 256), the chunks in
@@ -46,6 +50,9 @@ int innet_chunk_bytes(const router_cfg *rc);
  * result reaches the root without a slot), else innet_chunk_bytes */
 int innet_reduce_chunk_bytes(const router_cfg *rc, int all);
 int innet_window(const router_cfg *rc);
+/* the chunks of a reduction of `bytes` (kind INNET_KIND_*): a reduce-scatter's blocks (reduce.h
+ * coll_block_len over nt terminals) each in chunks of its own */
+int innet_chunks(int kind, int func, int bytes, int nt, int chunk);
 int innet_scan_steps(const topo *t);
 
 /* Runs a reduce or allreduce (o->kind) as o says, every result word checked.
@@ -54,7 +61,10 @@ int innet_scan_steps(const topo *t);
  * COLLRUN_FAILED (a router the root's routes do not reach); r->run.error
  * says why, r->run.planning when the tree refused it. */
 int collrun_innet(const topo *t, const router_cfg *rc, const innet_opts *o, const coll_exec_opts *xo, innet_result *r);
-/* Runs a scan or exscan (o->kind) on the cores, every node's prefix checked. */
+/* Runs a scan or exscan (o->kind) on the cores, or (o->innet) through the streaming units
+ * along the chain of routers in id order, every node's prefix checked.  innet: COLLRUN_REFUSED
+ * with run.planning when the chain's edges do not take disjoint links (or terminals are not
+ * numbered router by router). */
 int collrun_scan(const topo *t, const router_cfg *rc, const innet_opts *o, const coll_exec_opts *xo, scan_result *r);
 
 #endif

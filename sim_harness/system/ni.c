@@ -59,7 +59,7 @@ static uint64_t head_flit(const ni *n, const ni_send *s, int c, uint64_t *rng)
 {
     /* a unit: lane 0, or a streaming contribution's own lane; a terminal: channel c */
     uint32_t ejsel = s->dst < (uint32_t)n->t->nterms ? (uint32_t)c
-                     : s->op == NI_OP_STREAM         ? 1u + (uint32_t)topo_term_port(n->t, n->term, c)
+                     : s->op >= NI_OP_STREAM         ? 1u + (uint32_t)topo_term_port(n->t, n->term, c)
                                                      : 0;
     if (s->nhops) return flit_head_sr(s->dst, (uint64_t)s->route_hi << 32 | s->route_lo);
     return flit_head(s->dst, ejsel, s->mc, s->op, s->count, s->out_dest, s->out_mc, s->out_op, s->out_count) |
@@ -100,19 +100,19 @@ static int go_ok(ni *n, int c, const ni_send *s)
                       c, s->nhops);
     if (is_unit(n, s->dst) && s->op == NI_OP_REPLICATE && !s->mc)
         return REFUSE("NI send channel %d: OP REPLICATE to unit %u needs MC 1 and a mask", c, s->dst);
-    if (s->op == NI_OP_STREAM && !is_unit(n, s->dst))
+    if (s->op >= NI_OP_STREAM && !is_unit(n, s->dst))
         return REFUSE("NI send channel %d: OP STREAM needs DST to be a unit, not %u", c, s->dst);
-    if ((s->op == NI_OP_ENCODE || s->op == NI_OP_STREAM) && s->count == 0)
+    if (s->op != NI_OP_REPLICATE && s->count == 0)
         return REFUSE(
             "NI send channel %d: COUNT 0 with OP ENCODE (state how many contributions the slot expects, 1..15)", c);
-    if (s->out_mc && !is_unit(n, s->out_dest))
+    if (s->out_mc && s->op != NI_OP_SCAN && !is_unit(n, s->out_dest)) /* SCAN: OUT_MC = exclusive */
         return REFUSE("NI send channel %d: OUT_MC 1 needs OUT_DEST to be a unit (%d..%d), not %u", c, n->t->nterms,
                       naddrs(n) - 1, s->out_dest);
-    if (s->op == NI_OP_STREAM && n->nc_smax_bytes && s->len > (uint32_t)n->nc_smax_bytes)
+    if (s->op >= NI_OP_STREAM && n->nc_smax_bytes && s->len > (uint32_t)n->nc_smax_bytes)
         return REFUSE("NI send channel %d: a %u-byte OP STREAM packet to unit %u exceeds the streaming lanes' %d-byte "
                       "limit (--router smax=%d flits)",
                       c, s->len, s->dst, n->nc_smax_bytes, n->nc_smax_bytes / 8);
-    if (is_unit(n, s->dst) && (s->op != NI_OP_STREAM || !n->nc_smax_bytes) && s->len > (uint32_t)n->nc_max_bytes)
+    if (is_unit(n, s->dst) && (s->op < NI_OP_STREAM || !n->nc_smax_bytes) && s->len > (uint32_t)n->nc_max_bytes)
         return REFUSE("NI send channel %d: a %u-byte packet to unit %u exceeds the units' %d-byte limit (--router "
                       "ncmax=%d flits)",
                       c, s->len, s->dst, n->nc_max_bytes, n->nc_max_bytes / 8);
@@ -144,10 +144,10 @@ static int code_store(ni *n, int c, ni_send *s, uint32_t off, uint32_t v)
     uint32_t max = 0, *field = NULL;
     switch (off) {
     case NI_C_MC: name = "MC", max = 1, field = &s->mc; break;
-    case NI_C_OP: name = "OP", max = n->rc.stream ? 2 : 1, field = &s->op; break;
+    case NI_C_OP: name = "OP", max = n->rc.stream ? 3 : 1, field = &s->op; break;
     case NI_C_COUNT: name = "COUNT", max = 15, field = &s->count; break;
     case NI_C_OUT_MC: name = "OUT_MC", max = 1, field = &s->out_mc; break;
-    case NI_C_OUT_OP: name = "OUT_OP", max = n->rc.stream ? 2 : 1, field = &s->out_op; break;
+    case NI_C_OUT_OP: name = "OUT_OP", max = n->rc.stream ? 3 : 1, field = &s->out_op; break;
     case NI_C_OUT_COUNT: name = "OUT_COUNT", max = 15, field = &s->out_count; break;
     case NI_C_MASK_ADDR: s->mask_addr = v; return RV32_MMIO_OK;
     case NI_C_FUNC:
@@ -177,7 +177,7 @@ static int code_store(ni *n, int c, ni_send *s, uint32_t off, uint32_t v)
     if (v > max) {
         if (off == NI_C_OP || off == NI_C_OUT_OP)
             snprintf(n->refused, sizeof n->refused, "NI send channel %d: %s %u is not REPLICATE (0)%s ENCODE (1)%s", c,
-                     name, v, max > 1 ? "," : " or", max > 1 ? " or STREAM (2)" : "");
+                     name, v, max > 1 ? "," : " or", max > 1 ? ", STREAM (2) or SCAN (3)" : "");
         else
             snprintf(n->refused, sizeof n->refused, "NI send channel %d: %s %u is out of range 0..%u", c, name, v, max);
         return RV32_MMIO_FAULT;

@@ -29,7 +29,7 @@
 #define NI_OUT_NONE FLIT_NONE /* out_dest: not set by this contribution */
 /* OP STREAM: a contribution to a unit's streaming combiner (--router stream=1), which it
  * enters on lane 1 + the terminal's port at its router (docs/network-coding.md) */
-enum { NI_OP_REPLICATE = 0, NI_OP_ENCODE = 1, NI_OP_STREAM = 2 };
+enum { NI_OP_REPLICATE = 0, NI_OP_ENCODE = 1, NI_OP_STREAM = 2, NI_OP_SCAN = 3 };
 
 /* a posted receive: the payload of the first message from src with tag
  * goes to addr (zero-copy); ct, if not 0, is a RAM word incremented when it

@@ -234,7 +234,7 @@ module ncu_stream_tb #(
                                              l, v, src_cred[l][v], link, fifo_cnt[l*V + v], back, D));
       end
     end
-    n = int'(dut.u_credit.cnt_q);
+    n = int'(dut.g_cr[0].u_credit.cnt_q);
     link = int'(out_valid);
     back = int'(out_credit && out_credit_vc == 3'd0);
     if (n + link + held + back != D)
