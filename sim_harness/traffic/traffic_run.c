@@ -254,6 +254,12 @@ static void progress(traffic_run *r)
     if (now - s->last_progress < 4096) return;
     s->last_progress = now;
     char rate[80];
+    if (r->end_measure >= UINT64_MAX / 8) { /* a collective pattern: no end cycle, its packets made as it goes */
+        cli_progress("cycle %llu: %llu of the %llu packets made so far delivered, %s, no estimate",
+                     (unsigned long long)now, (unsigned long long)s->measured_done,
+                     (unsigned long long)s->measured_total, cli_rate_eta(now, now, r->t0, rate, sizeof rate));
+        return;
+    }
     uint64_t target = now < r->end_measure ? r->end_measure : now;
     cli_progress("cycle %llu of %llu%s: %llu/%llu measured packets delivered, %s", (unsigned long long)now,
                  (unsigned long long)r->end_measure, now >= r->end_measure ? " (draining)" : "",
