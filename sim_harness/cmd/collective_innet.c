@@ -37,6 +37,17 @@ static void engine_fail(int st, const coll_image_result *run, const char *algo)
     cli_fail(code, "%s", run->error);
 }
 
+/* at most INNET_MAX_CHUNKS chunks (the firmware's counters and tags), named by the option that
+ * sets the chunk */
+static void check_chunks(const router_cfg *rc, int kind, int all, int func, int bytes, int nt)
+{
+    int chunk = innet_reduce_chunk_bytes(rc, all), nchunks = innet_chunks(kind, func, bytes, nt, chunk), v;
+    const char *opt = innet_chunk_option(rc, all, &v);
+    if (nchunks > INNET_MAX_CHUNKS)
+        cli_fail(EXIT_USAGE, "--bytes %d: %d chunks of %d bytes (--router %s=%d%s), at most %d", bytes, nchunks, chunk,
+                 opt, v, kind == INNET_KIND_RS ? "; each terminal's block in chunks of its own" : "", INNET_MAX_CHUNKS);
+}
+
 /* --op scan / exscan --algo innet: what the routers must have (docs/network-coding.md
  * "In-network scan"); the chain's links are the engine's to check */
 static void scan_innet_check(const coll_cli *c, const topo *t, int func, int bytes)
@@ -62,10 +73,7 @@ static void scan_innet_check(const coll_cli *c, const topo *t, int func, int byt
     if (t->conc + 1 > 15)
         cli_fail(EXIT_USAGE, "--op %s --algo innet: a unit would combine %d contributions (at most 15)", c->opname,
                  t->conc + 1);
-    int chunk = innet_reduce_chunk_bytes(rc, 0), nchunks = (bytes + chunk - 1) / chunk;
-    if (nchunks > INNET_MAX_CHUNKS)
-        cli_fail(EXIT_USAGE, "--bytes %d: %d chunks of %d bytes (--router smax=%d), at most %d", bytes, nchunks, chunk,
-                 rc->smax, INNET_MAX_CHUNKS);
+    check_chunks(rc, INNET_KIND_SCAN, 0, func, bytes, t->nterms);
 }
 
 /* --op scan / exscan: the options, the run on the cores, the report */
@@ -125,11 +133,7 @@ static int run_reduction(const coll_cli *c, const topo *t, int kind, int func)
                  "--bytes %d: a reduce-scatter through the streaming units needs blocks of at least 64 bytes (%d "
                  "terminals: --bytes %d or more); smaller ones can deadlock the units' lanes",
                  bytes, nt, 64 * nt);
-    int chunk = innet_reduce_chunk_bytes(rc, all), nchunks = innet_chunks(kind, func, bytes, nt, chunk);
-    if (nchunks > INNET_MAX_CHUNKS)
-        cli_fail(EXIT_USAGE, "--bytes %d: %d chunks of %d bytes (--router %s=%d%s), at most %d", bytes, nchunks, chunk,
-                 rc->stream && !all ? "smax" : "ncmax", rc->stream && !all ? rc->smax : rc->ncmax,
-                 rs ? "; each terminal's block in chunks of its own" : "", INNET_MAX_CHUNKS);
+    check_chunks(rc, kind, all, func, bytes, nt);
     int root = -1;
     if (c->from && rs) cli_fail(EXIT_USAGE, "--from: a reduce-scatter has no root (every terminal gets its block)");
     if (c->from) {

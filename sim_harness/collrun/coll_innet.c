@@ -21,9 +21,16 @@
 #include "util/cli.h"
 
 int innet_chunk_bytes(const router_cfg *rc) { return 8 * rc->ncmax < 256 ? 8 * rc->ncmax : 256; }
+/* a streaming reduction's result that reaches terminals without a slot: its chunks as long as the lanes take */
+static int chunk_by_smax(const router_cfg *rc, int all) { return rc->stream && !all; }
 int innet_reduce_chunk_bytes(const router_cfg *rc, int all)
 {
-    return rc->stream && !all ? 8 * rc->smax : innet_chunk_bytes(rc);
+    return chunk_by_smax(rc, all) ? 8 * rc->smax : innet_chunk_bytes(rc);
+}
+const char *innet_chunk_option(const router_cfg *rc, int all, int *value)
+{
+    *value = chunk_by_smax(rc, all) ? rc->smax : rc->ncmax;
+    return chunk_by_smax(rc, all) ? "smax" : "ncmax";
 }
 /* chunks in flight: a slot unit holds at most W + 1 groups (firmware/coll/innet.h); a
  * streaming unit holds none (docs/network-coding.md "Streaming reduction"): every chunk */

@@ -49,6 +49,8 @@ int innet_chunk_bytes(const router_cfg *rc);
 /* a reduction's chunk: a streaming reduce's as long as the lanes take (--router smax: its
  * result reaches the root without a slot), else innet_chunk_bytes */
 int innet_reduce_chunk_bytes(const router_cfg *rc, int all);
+/* the --router option that sets that chunk ("smax" or "ncmax") and its value, for refusals */
+const char *innet_chunk_option(const router_cfg *rc, int all, int *value);
 int innet_window(const router_cfg *rc);
 /* the chunks of a reduction of `bytes` (kind INNET_KIND_*): a reduce-scatter's blocks (reduce.h
  * coll_block_len over nt terminals) each in chunks of its own */
